@@ -1,0 +1,143 @@
+/* Copyright quill authors.
+ *
+ * Fixed-width bignums for RSA: little-endian arrays of 64-bit limbs whose
+ * length (in limbs) is a public parameter.  No heap-allocated BIGNUM, no
+ * BN_CTX: callers own their arrays.  Karatsuba is deliberately absent (it
+ * does not pay at RSA sizes).
+ *
+ * Timing contract: unless a name ends in _vartime or _public, a function runs
+ * in time that depends only on its length arguments, never on limb values,
+ * and reads memory at addresses that depend only on lengths.
+ *
+ * Lengths: 1 <= n <= QUILL_BN_MAX_LIMBS unless stated.  Outputs may alias
+ * inputs only where stated.
+ *
+ * Word-level routines (add, sub, mul_add) are the backend interface: each has
+ * a portable _c version that is always built; native versions are chosen
+ * inside bn at run time (see core/common/cpu.h). */
+#ifndef QUILL_BN_BN_H
+#define QUILL_BN_BN_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "common/compiler.h"
+#include "common/ct.h"
+
+typedef uint64_t quill_limb;
+
+#define QUILL_LIMB_BITS 64
+#define QUILL_BN_MAX_BITS 16384
+#define QUILL_BN_MAX_LIMBS (QUILL_BN_MAX_BITS / QUILL_LIMB_BITS)
+#define QUILL_BN_LIMBS_FOR_BITS(bits) (((bits) + QUILL_LIMB_BITS - 1) / QUILL_LIMB_BITS)
+
+/* ---- Byte conversion (bytes.c) ---- */
+
+/* quill_bn_from_bytes_be sets r (n limbs) to the big-endian magnitude in
+ * |in|.  Leading zero bytes are allowed.  Returns 1, or 0 if the value does
+ * not fit in n limbs (r is then zero).  Constant time in the contents;
+ * in_len is public. */
+QUILL_MUST_CHECK int quill_bn_from_bytes_be(quill_limb *r, size_t n, const uint8_t *in,
+                                            size_t in_len);
+
+/* quill_bn_to_bytes_be writes a (n limbs) as exactly out_len big-endian bytes,
+ * zero-padded on the left.  Returns 1, or 0 if a does not fit in out_len
+ * bytes (out is then zero).  Constant time. */
+QUILL_MUST_CHECK int quill_bn_to_bytes_be(uint8_t *out, size_t out_len, const quill_limb *a,
+                                          size_t n);
+
+/* ---- Word-level arithmetic (add.c, mul.c) ---- */
+
+/* r = a + b over n limbs; returns the carry (0 or 1).  r may alias a or b. */
+quill_limb quill_bn_add(quill_limb *r, const quill_limb *a, const quill_limb *b, size_t n);
+
+/* r = a - b over n limbs; returns the borrow (0 or 1).  r may alias a or b. */
+quill_limb quill_bn_sub(quill_limb *r, const quill_limb *a, const quill_limb *b, size_t n);
+
+/* r (na + nb limbs) = a (na limbs) * b (nb limbs), schoolbook.  r must not
+ * alias a or b. */
+void quill_bn_mul(quill_limb *r, const quill_limb *a, size_t na, const quill_limb *b, size_t nb);
+
+/* ---- Comparisons and selection (cmp.c) ---- */
+
+/* All-ones if a < b (n limbs each). */
+quill_word quill_bn_lt_mask(const quill_limb *a, const quill_limb *b, size_t n);
+/* All-ones if a == 0. */
+quill_word quill_bn_is_zero_mask(const quill_limb *a, size_t n);
+/* All-ones if a == b. */
+quill_word quill_bn_eq_mask(const quill_limb *a, const quill_limb *b, size_t n);
+/* r = mask ? a : b, every limb read.  r may alias a or b. */
+void quill_bn_select(quill_limb *r, quill_word mask, const quill_limb *a, const quill_limb *b,
+                     size_t n);
+/* Number of significant bits of a; leaks it (use on public values or where
+ * the bit length is public, such as a validated modulus). */
+size_t quill_bn_num_bits_public(const quill_limb *a, size_t n);
+
+/* a mod d for a small public divisor 1 < d < 2^16, constant time in a (no
+ * hardware division on data: the divisor's reciprocal is used).  For trial
+ * division in key generation. */
+uint16_t quill_bn_mod_u16(const quill_limb *a, size_t n, uint16_t d);
+
+/* ---- Montgomery arithmetic (mont.c) ---- */
+
+/* A Montgomery context for an odd modulus m of n limbs (top limb non-zero),
+ * R = 2^(64n).  Immutable after creation: safe to share between threads. */
+typedef struct quill_mont quill_mont;
+
+/* quill_mont_new creates the context for m (n limbs).  Returns NULL if m is
+ * even, its top limb is zero, n is out of range, or memory runs out.
+ * Constant time in the value of m (so it may be a secret prime); n and the
+ * top limb being non-zero are public. */
+QUILL_MUST_CHECK quill_mont *quill_mont_new(const quill_limb *m, size_t n);
+void quill_mont_free(quill_mont *mont);
+
+size_t quill_mont_limbs(const quill_mont *mont);
+const quill_limb *quill_mont_modulus(const quill_mont *mont);
+
+/* In the following, values "mod m" are n limbs and fully reduced (< m) on
+ * input and output.  r may alias any input. */
+
+/* r = a * b * R^-1 mod m. */
+void quill_mont_mul(quill_limb *r, const quill_limb *a, const quill_limb *b,
+                    const quill_mont *mont);
+/* r = a^2 * R^-1 mod m (a dedicated squaring). */
+void quill_mont_sqr(quill_limb *r, const quill_limb *a, const quill_mont *mont);
+/* r = a * R mod m (into the Montgomery domain). */
+void quill_mont_to(quill_limb *r, const quill_limb *a, const quill_mont *mont);
+/* r = a * R^-1 mod m (out of the Montgomery domain). */
+void quill_mont_from(quill_limb *r, const quill_limb *a, const quill_mont *mont);
+
+/* r (n limbs) = a mod m for a wide a of na <= 2n limbs with a < m * R.  That
+ * holds for every a < N when m is a prime factor of N = m * q and q has at
+ * most n limbs (a < m * q < m * R): the CRT reduction of RSA.  Constant time;
+ * a is not modified. */
+void quill_mont_reduce_wide(quill_limb *r, const quill_limb *a, size_t na,
+                            const quill_mont *mont);
+
+/* ---- Exponentiation (exp.c) ---- */
+
+/* r = a^e mod m, a < m in the normal domain, e of e_limbs limbs (secret).
+ * Fixed window; every table lookup reads every entry.  Time depends on
+ * e_limbs and n only.  Returns 1, or 0 on allocation failure. */
+QUILL_MUST_CHECK int quill_mont_exp_consttime(quill_limb *r, const quill_limb *a,
+                                              const quill_limb *e, size_t e_limbs,
+                                              const quill_mont *mont);
+
+/* r = a^e mod m for a public exponent e (any value, e.g. an RSA public
+ * exponent up to the modulus size).  Variable time in e; a may be secret
+ * only in the sense that no table is indexed by it.  Returns 1, or 0 on
+ * allocation failure. */
+QUILL_MUST_CHECK int quill_mont_exp_vartime(quill_limb *r, const quill_limb *a,
+                                            const quill_limb *e, size_t e_limbs,
+                                            const quill_mont *mont);
+
+/* ---- Inversion (inv.c) ---- */
+
+/* r = a^-1 mod m for an odd modulus m (n limbs, public or secret), a < m
+ * (n limbs).  Constant time in a and m (the iteration count depends on n
+ * only).  Returns all-ones if a was invertible, zero otherwise (r is then
+ * zero).  Used for RSA blinding and key generation. */
+QUILL_MUST_CHECK quill_word quill_bn_inv_mod_odd_consttime(quill_limb *r, const quill_limb *a,
+                                                           const quill_limb *m, size_t n);
+
+#endif

@@ -1,0 +1,55 @@
+/* Copyright quill authors. */
+#include "cpu.h"
+
+#include <stdlib.h>
+
+#if !defined(QUILL_NO_ASM) && defined(__x86_64__)
+#include <cpuid.h>
+
+static uint32_t probe(void) {
+    unsigned a, b, c, d;
+    uint32_t f = 0;
+    if (__get_cpuid_max(0, 0) < 7)
+        return 0;
+    __cpuid(1, a, b, c, d);
+    int osxsave = (c >> 27) & 1, avx = (c >> 28) & 1;
+    __cpuid_count(7, 0, a, b, c, d);
+    if (b & (1u << 8))
+        f |= QUILL_CPU_X86_BMI2;
+    if (b & (1u << 19))
+        f |= QUILL_CPU_X86_ADX;
+    if ((b & (1u << 5)) && osxsave && avx) {
+        /* XGETBV: the OS must save the XMM and YMM state (XCR0 bits 1, 2). */
+        unsigned lo, hi;
+        __asm__ volatile("xgetbv" : "=a"(lo), "=d"(hi) : "c"(0));
+        if ((lo & 6) == 6)
+            f |= QUILL_CPU_X86_AVX2;
+    }
+    return f;
+}
+#else
+static uint32_t probe(void) {
+    return 0;
+}
+#endif
+
+static uint32_t features_from_env(void) {
+    uint32_t f = probe();
+    const char *mask = getenv("QUILL_CPU_MASK");
+    if (mask != NULL && *mask != '\0')
+        f &= ~(uint32_t)strtoul(mask, NULL, 0);
+    return f;
+}
+
+/* Probing twice is harmless (same answer), so a relaxed atomic flag is all
+ * the synchronisation needed. */
+static uint32_t cached;
+static int cached_valid;
+
+uint32_t quill_cpu_features(void) {
+    if (!__atomic_load_n(&cached_valid, __ATOMIC_ACQUIRE)) {
+        __atomic_store_n(&cached, features_from_env(), __ATOMIC_RELAXED);
+        __atomic_store_n(&cached_valid, 1, __ATOMIC_RELEASE);
+    }
+    return __atomic_load_n(&cached, __ATOMIC_RELAXED);
+}

@@ -1,0 +1,31 @@
+/* Copyright quill authors.
+ *
+ * CPU features, probed once.  Native routines are chosen at their call sites
+ * with a plain if/else on these bits (see STYLE.md): a routine foo_adx has a
+ * foo_adx_capable() predicate built on quill_cpu_has() and a portable foo_c
+ * twin that is always compiled.
+ *
+ * Test-only mask: the environment variable QUILL_CPU_MASK (a number, decimal
+ * or 0x-hex) clears the feature bits it names, so the suites and the
+ * benchmark can force the portable paths at run time.  The build option
+ * QUILL_NO_ASM removes the native routines altogether. */
+#ifndef QUILL_COMMON_CPU_H
+#define QUILL_COMMON_CPU_H
+
+#include <stdint.h>
+
+enum {
+    QUILL_CPU_X86_BMI2 = 1u << 0,
+    QUILL_CPU_X86_ADX = 1u << 1,
+    QUILL_CPU_X86_AVX2 = 1u << 2,
+};
+
+/* quill_cpu_features returns the usable feature bits (probed on first call,
+ * thread-safe) minus those cleared by QUILL_CPU_MASK. */
+uint32_t quill_cpu_features(void);
+
+static inline int quill_cpu_has(uint32_t bits) {
+    return (quill_cpu_features() & bits) == bits;
+}
+
+#endif

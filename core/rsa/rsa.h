@@ -1,0 +1,186 @@
+/* Copyright quill authors.
+ *
+ * RSA signatures on quill's bignum core (RFC 8017, FIPS 186-5).
+ *
+ * Keys are immutable after creation, so one key may be used from many
+ * threads at once.  Every secret (d, p, q, dP, dQ, qInv, intermediate
+ * values) is handled in constant time and zeroised before its memory is
+ * released.  Byte strings are big-endian magnitudes; leading zeros allowed.
+ *
+ * Supported: two-prime keys, moduli of QUILL_RSA_MIN_BITS..QUILL_RSA_MAX_BITS
+ * bits; odd public exponents 3 <= e < n.  Anything else is refused with a
+ * status, so the provider can let OpenSSL fall back to its default provider. */
+#ifndef QUILL_RSA_RSA_H
+#define QUILL_RSA_RSA_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "common/compiler.h"
+#include "common/err.h"
+#include "common/rng.h"
+
+#define QUILL_RSA_MIN_BITS 1024
+#define QUILL_RSA_MAX_BITS 16384
+#define QUILL_RSA_KEYGEN_MIN_BITS 2048
+
+typedef struct quill_rsa_key quill_rsa_key;
+
+/* A borrowed byte string. */
+typedef struct quill_bytes {
+    const uint8_t *data;
+    size_t len;
+} quill_bytes;
+
+/* Key components for import.  n and e are required.  For a private key d is
+ * required; p, q, dp, dq, qinv are either all present (CRT) or all absent
+ * (non-CRT private operation).  An absent component has data == NULL. */
+typedef struct quill_rsa_components {
+    quill_bytes n, e, d, p, q, dp, dq, qinv;
+} quill_rsa_components;
+
+typedef enum quill_rsa_field {
+    QUILL_RSA_N,
+    QUILL_RSA_E,
+    QUILL_RSA_D,
+    QUILL_RSA_P,
+    QUILL_RSA_Q,
+    QUILL_RSA_DP,
+    QUILL_RSA_DQ,
+    QUILL_RSA_QINV,
+} quill_rsa_field;
+
+/* quill_rsa_key_new builds a key from |c|, checking what can be checked
+ * cheaply: modulus odd and of supported size, 3 <= e < n with e odd,
+ * 0 < d < n, each CRT value in range (p, q < n; dp < p; dq < q; qinv < p),
+ * p * q == n.  Precomputes the Montgomery contexts.  On success *out owns a
+ * new key; on failure *out is untouched and the status says why
+ * (QUILL_ERR_KEY_SIZE, _MODULUS_EVEN, _BAD_EXPONENT, _BAD_CRT, ...). */
+QUILL_MUST_CHECK quill_err quill_rsa_key_new(quill_rsa_key **out, const quill_rsa_components *c);
+
+/* quill_rsa_key_free zeroises and frees |key| (NULL is fine). */
+void quill_rsa_key_free(quill_rsa_key *key);
+
+/* Modulus size in bits and in bytes (public). */
+size_t quill_rsa_key_bits(const quill_rsa_key *key);
+size_t quill_rsa_key_size(const quill_rsa_key *key);
+int quill_rsa_key_has_private(const quill_rsa_key *key);
+int quill_rsa_key_has_crt(const quill_rsa_key *key);
+
+/* quill_rsa_key_get writes field |f| as a minimal big-endian magnitude ("0"
+ * is one zero byte).  With out == NULL it only sets *out_len to the size
+ * needed.  Fails with QUILL_ERR_INVALID_ARGUMENT if the key lacks the field,
+ * QUILL_ERR_BUFFER_TOO_SMALL if cap is too small.  Private fields are secret:
+ * the caller zeroises its copy. */
+QUILL_MUST_CHECK quill_err quill_rsa_key_get(const quill_rsa_key *key, quill_rsa_field f,
+                                             uint8_t *out, size_t cap, size_t *out_len);
+
+/* Returns 1 if the two keys have the same n and e. */
+int quill_rsa_key_public_equal(const quill_rsa_key *a, const quill_rsa_key *b);
+
+/* quill_rsa_key_check performs the full consistency check of a private key
+ * (FIPS 186-5 / SP 800-56B style): p, q probable primes, d * e == 1 mod
+ * lcm(p-1, q-1), CRT values consistent, and a pairwise sign/verify test.
+ * For a public key it checks n and e only. */
+QUILL_MUST_CHECK quill_err quill_rsa_key_check(const quill_rsa_key *key, const quill_rng *rng);
+
+/* quill_rsa_keygen generates a two-prime key of |bits| bits
+ * (QUILL_RSA_KEYGEN_MIN_BITS..QUILL_RSA_MAX_BITS) with public exponent e (odd,
+ * 65537 <= e < 2^256 per FIPS 186-5; NULL means 65537), FIPS 186-5 A.1.3
+ * probable primes.  Randomness only from |rng|. */
+QUILL_MUST_CHECK quill_err quill_rsa_keygen(quill_rsa_key **out, size_t bits, const quill_bytes *e,
+                                            const quill_rng *rng);
+
+/* ---- The raw primitives ---- */
+
+/* out = in^e mod n.  |in| is exactly quill_rsa_key_size() bytes and must be
+ * < n (QUILL_ERR_INPUT_RANGE otherwise). */
+QUILL_MUST_CHECK quill_err quill_rsa_public(const quill_rsa_key *key, uint8_t *out,
+                                            const uint8_t *in, size_t in_len);
+
+/* out = in^d mod n with base blinding (randomness from |rng|), CRT when the
+ * key has it, and the result checked against the public exponent before it
+ * is released (QUILL_ERR_FAULT_DETECTED, out zeroed, if not). */
+QUILL_MUST_CHECK quill_err quill_rsa_private(const quill_rsa_key *key, uint8_t *out,
+                                             const uint8_t *in, size_t in_len, const quill_rng *rng);
+
+/* ---- Digests ---- */
+
+/* Digest identities for the PKCS#1 v1.5 DigestInfo.  QUILL_MD_NONE signs the
+ * given bytes with no DigestInfo (raw EMSA-PKCS1-v1_5 type 1 padding). */
+typedef enum quill_md {
+    QUILL_MD_NONE = 0,
+    QUILL_MD_SHA1,
+    QUILL_MD_SHA224,
+    QUILL_MD_SHA256,
+    QUILL_MD_SHA384,
+    QUILL_MD_SHA512,
+    QUILL_MD_SHA512_224,
+    QUILL_MD_SHA512_256,
+    QUILL_MD_SHA3_224,
+    QUILL_MD_SHA3_256,
+    QUILL_MD_SHA3_384,
+    QUILL_MD_SHA3_512,
+} quill_md;
+
+/* Output length of |md| in bytes (0 for QUILL_MD_NONE). */
+size_t quill_md_size(quill_md md);
+
+/* A hash function supplied by the caller (the core has no hash of its own
+ * for SHA-2): digest writes H(in[0] || ... || in[count - 1]) to out (size
+ * bytes) and returns 1, or 0 on failure.  Used by PSS and MGF1. */
+typedef struct quill_hash {
+    size_t size;
+    int (*digest)(const struct quill_hash *h, uint8_t *out, const uint8_t *const in[],
+                  const size_t in_len[], size_t count);
+    void *arg;
+} quill_hash;
+
+/* ---- RSASSA-PKCS1-v1_5 (RFC 8017 8.2, EMSA-PKCS1-v1_5 9.2) ---- */
+
+/* sig (quill_rsa_key_size() bytes) = the signature of |digest| (whose
+ * length must be quill_md_size(md), or any length up to k - 11 for
+ * QUILL_MD_NONE). */
+QUILL_MUST_CHECK quill_err quill_rsa_pkcs1_sign(const quill_rsa_key *key, uint8_t *sig,
+                                                quill_md md, const uint8_t *digest,
+                                                size_t digest_len, const quill_rng *rng);
+
+/* Verifies by re-encoding and comparing the whole encoded message (never by
+ * parsing it).  QUILL_OK only for a valid signature; QUILL_ERR_SIG_LENGTH,
+ * QUILL_ERR_INPUT_RANGE or QUILL_ERR_BAD_SIGNATURE otherwise. */
+QUILL_MUST_CHECK quill_err quill_rsa_pkcs1_verify(const quill_rsa_key *key, const uint8_t *sig,
+                                                  size_t sig_len, quill_md md,
+                                                  const uint8_t *digest, size_t digest_len);
+
+/* Recovers the signed payload: the digest for md != QUILL_MD_NONE (checking
+ * the DigestInfo), or the raw bytes after the padding for QUILL_MD_NONE.
+ * Writes *out_len bytes to out (capacity cap). */
+QUILL_MUST_CHECK quill_err quill_rsa_pkcs1_recover(const quill_rsa_key *key, uint8_t *out,
+                                                   size_t cap, size_t *out_len,
+                                                   const uint8_t *sig, size_t sig_len,
+                                                   quill_md md);
+
+/* ---- RSASSA-PSS (RFC 8017 8.1, EMSA-PSS 9.1) ---- */
+
+/* Salt length for verification: recover it from the signature. */
+#define QUILL_PSS_SALT_AUTO (-1)
+
+/* Largest salt for this key and hash: emLen - hLen - 2, emLen = ceil((bits-1)/8).
+ * Negative if the key is too small for the hash. */
+long quill_rsa_pss_max_salt(const quill_rsa_key *key, const quill_hash *md);
+
+/* sig = PSS signature of |digest| (md->size bytes) with a salt of
+ * salt_len >= 0 bytes from |rng|, MGF1 with |mgf1|. */
+QUILL_MUST_CHECK quill_err quill_rsa_pss_sign(const quill_rsa_key *key, uint8_t *sig,
+                                              const quill_hash *md, const quill_hash *mgf1,
+                                              const uint8_t *digest, size_t digest_len,
+                                              long salt_len, const quill_rng *rng);
+
+/* salt_len >= 0 requires exactly that salt length; QUILL_PSS_SALT_AUTO
+ * accepts any. */
+QUILL_MUST_CHECK quill_err quill_rsa_pss_verify(const quill_rsa_key *key, const uint8_t *sig,
+                                                size_t sig_len, const quill_hash *md,
+                                                const quill_hash *mgf1, const uint8_t *digest,
+                                                size_t digest_len, long salt_len);
+
+#endif
