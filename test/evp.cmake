@@ -1,0 +1,11 @@
+# EVP-level RSA suites: quill loaded by a stock OpenSSL through plain EVP
+# calls (test/evp/), with helpers in test/common/qt_evp.c and qt_json.c.
+
+find_package(PkgConfig REQUIRED)
+pkg_check_modules(QUILL_CJSON REQUIRED IMPORTED_TARGET libcjson)
+find_package(Threads REQUIRED)
+
+add_library(quill_evptest STATIC common/qt_evp.c common/qt_json.c)
+target_link_libraries(quill_evptest PUBLIC quill_testutil PkgConfig::QUILL_CJSON OpenSSL::Crypto m)
+
+quill_add_test(rsa_wycheproof evp/rsa_wycheproof.c LIBS quill_evptest LABELS evp rsa TIMEOUT 600)
