@@ -1,0 +1,133 @@
+/* Copyright quill authors.
+ *
+ * quill-speed: measures each signature algorithm on OpenSSL's default
+ * provider and on quill, in turns, in one process and one library context.
+ *
+ * An algorithm is one speed_alg table entry (quill_speed.c); it yields three
+ * operations (sign, verify, keygen), each run through plain EVP with the
+ * fetch property query "provider=<name>" so that exactly one provider serves
+ * it.  Nothing here is secret: the keys are throw-away benchmark keys. */
+#ifndef QUILL_BENCH_SPEED_H
+#define QUILL_BENCH_SPEED_H
+
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+
+#include <openssl/evp.h>
+
+/* speed_alg describes one algorithm.  keytype is the EVP key type name;
+ * bits (RSA modulus size) and group (EC curve) are keygen parameters, 0 or
+ * NULL when the algorithm has none; md is the digest whose output is signed
+ * with EVP_PKEY_sign (as `openssl speed` does), NULL to sign a 32-byte
+ * message directly (ML-DSA); pad_mode is the RSA "pad-mode" or NULL. */
+typedef struct speed_alg {
+    const char *id;    /* filter name prefix, e.g. "rsa2048" */
+    const char *label; /* human name, e.g. "RSA 2048" */
+    const char *keytype;
+    size_t bits;
+    const char *group;
+    const char *md;
+    const char *pad_mode;
+} speed_alg;
+
+typedef enum speed_kind { SPEED_SIGN, SPEED_VERIFY, SPEED_KEYGEN, SPEED_KIND_COUNT } speed_kind;
+
+/* speed_kind_name returns "sign", "verify" or "keygen"; speed_kind_phrase the
+ * BoringSSL-style words ("signing", "verify", "key generation"). */
+const char *speed_kind_name(speed_kind kind);
+const char *speed_kind_phrase(speed_kind kind);
+
+/* speed_key_make generates the benchmark key of |alg| with the default
+ * provider.  Returns NULL (with OpenSSL errors printed) on failure. */
+EVP_PKEY *speed_key_make(OSSL_LIB_CTX *libctx, const speed_alg *alg);
+
+/* speed_key_import copies |key| (a key pair) into the key management of
+ * provider |prov| so that the operation under test needs no export.  Returns
+ * NULL if that provider cannot hold the key. */
+EVP_PKEY *speed_key_import(OSSL_LIB_CTX *libctx, const EVP_PKEY *key, const char *prov);
+
+/* One operation bound to one provider, ready to be repeated. */
+typedef struct speed_impl speed_impl;
+
+/* speed_impl_new prepares |kind| of |alg| on provider |prov|: for sign and
+ * verify |key| must be a key held by |prov| and |ref_sig| a valid signature
+ * (verify only) of the fixed input; for keygen key and ref_sig are unused.
+ * It runs the operation once, checks its result and that |prov| served it.
+ * Returns NULL (and says why on stderr) if the provider cannot do it. */
+speed_impl *speed_impl_new(OSSL_LIB_CTX *libctx, const speed_alg *alg, speed_kind kind,
+                           const char *prov, EVP_PKEY *key, const uint8_t *ref_sig,
+                           size_t ref_sig_len);
+
+/* speed_impl_run performs the operation once; returns 1, or 0 if it failed
+ * (a wrong result included: a verify that does not return 1). */
+int speed_impl_run(speed_impl *impl);
+
+void speed_impl_free(speed_impl *impl);
+
+/* speed_impl_signature returns the signature made by the last run of a sign
+ * operation (length in *len). */
+const uint8_t *speed_impl_signature(const speed_impl *impl, size_t *len);
+
+/* speed_verify_once checks |sig| over the fixed input with |key| on provider
+ * |prov|; returns 1 if it verifies. */
+int speed_verify_once(OSSL_LIB_CTX *libctx, const speed_alg *alg, EVP_PKEY *key, const char *prov,
+                      const uint8_t *sig, size_t sig_len);
+
+/* speed_sign_once signs the fixed input with |key| on provider |prov|;
+ * *sig is malloc'ed.  Returns 1 on success. */
+int speed_sign_once(OSSL_LIB_CTX *libctx, const speed_alg *alg, EVP_PKEY *key, const char *prov,
+                    uint8_t **sig, size_t *sig_len);
+
+/* ---- Results and reporting (speed_report.c) ---- */
+
+#define SPEED_MAX_ROUNDS 64
+
+/* The rounds measured for one operation on one provider. */
+typedef struct speed_result {
+    int available;     /* 0: the provider could not do it */
+    size_t rounds;     /* rounds measured */
+    uint64_t iters[SPEED_MAX_ROUNDS];
+    uint64_t usec[SPEED_MAX_ROUNDS];
+    size_t median;     /* index of the median round (by rate) */
+} speed_result;
+
+/* speed_result_rate is iters/seconds of round |i|. */
+double speed_result_rate(const speed_result *r, size_t i);
+/* speed_result_finish sets r->median. */
+void speed_result_finish(speed_result *r);
+double speed_result_median_rate(const speed_result *r);
+
+typedef struct speed_row {
+    const speed_alg *alg;
+    speed_kind kind;
+    speed_result def, quill;
+} speed_row;
+
+/* speed_cpu_model returns the "model name" of /proc/cpuinfo in |buf|, or
+ * "unknown". */
+const char *speed_cpu_model(char *buf, size_t len);
+
+/* speed_print_line prints the BoringSSL-style "Did N ... ops/sec" line for
+ * one provider; ratio < 0 means none is printed. */
+void speed_print_line(FILE *out, const speed_row *row, const char *prov, const speed_result *r,
+                      double ratio);
+
+/* speed_row_ratio is quill's median rate over the default provider's, or
+ * -1 if either is unavailable. */
+double speed_row_ratio(const speed_row *row);
+
+void speed_print_summary(FILE *out, const speed_row *rows, size_t count);
+
+typedef struct speed_meta {
+    const char *cpu;
+    const char *openssl;
+    const char *quill_version;
+    size_t rounds;
+    double seconds;
+} speed_meta;
+
+/* speed_write_json writes every row as JSON; returns 1 on success. */
+int speed_write_json(FILE *out, const speed_meta *meta, const speed_row *rows, size_t count);
+
+#endif

@@ -1,0 +1,283 @@
+/* Copyright quill authors.
+ *
+ * The operations quill-speed times, through plain EVP.  Each speed_impl is
+ * bound to one provider by the property query "provider=<name>" and checks
+ * once (sign, verify) or on every key (keygen) that this provider really
+ * served it, so a silent fallback to the other provider cannot pass for a
+ * measurement. */
+#include "speed.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include <openssl/core_names.h>
+#include <openssl/err.h>
+#include <openssl/params.h>
+#include <openssl/provider.h>
+
+struct speed_impl {
+    const char *prov;
+    speed_kind kind;
+    EVP_PKEY_CTX *ctx;
+    uint8_t tbs[64];
+    size_t tbs_len;
+    uint8_t *sig;     /* sign: output buffer; verify: the signature checked */
+    size_t sig_cap;
+    size_t sig_len;
+};
+
+const char *speed_kind_name(speed_kind kind) {
+    static const char *const names[SPEED_KIND_COUNT] = {"sign", "verify", "keygen"};
+    return kind < SPEED_KIND_COUNT ? names[kind] : "?";
+}
+
+const char *speed_kind_phrase(speed_kind kind) {
+    static const char *const names[SPEED_KIND_COUNT] = {"signing", "verify", "key generation"};
+    return kind < SPEED_KIND_COUNT ? names[kind] : "?";
+}
+
+static void propq_for(char *buf, size_t len, const char *prov) {
+    snprintf(buf, len, "provider=%s", prov);
+}
+
+static int served_by(const OSSL_PROVIDER *p, const char *prov) {
+    return p != NULL && strcmp(OSSL_PROVIDER_get0_name(p), prov) == 0;
+}
+
+/* The fixed input: the size of alg->md's output, or 32 bytes of message. */
+static int fixed_input(OSSL_LIB_CTX *libctx, const speed_alg *alg, uint8_t *tbs, size_t cap,
+                       size_t *len) {
+    size_t n = 32;
+    if (alg->md != NULL) {
+        EVP_MD *md = EVP_MD_fetch(libctx, alg->md, "provider=default");
+        if (md == NULL)
+            return 0;
+        int sz = EVP_MD_get_size(md);
+        EVP_MD_free(md);
+        if (sz <= 0 || (size_t)sz > cap)
+            return 0;
+        n = (size_t)sz;
+    }
+    for (size_t i = 0; i < n; i++)
+        tbs[i] = (uint8_t)(0x5a ^ (i * 37u));
+    *len = n;
+    return 1;
+}
+
+static int keygen_params(EVP_PKEY_CTX *ctx, const speed_alg *alg) {
+    OSSL_PARAM params[3];
+    size_t n = 0;
+    size_t bits = alg->bits;
+    if (alg->bits != 0)
+        params[n++] = OSSL_PARAM_construct_size_t(OSSL_PKEY_PARAM_BITS, &bits);
+    if (alg->group != NULL)
+        params[n++] = OSSL_PARAM_construct_utf8_string(OSSL_PKEY_PARAM_GROUP_NAME,
+                                                       (char *)alg->group, 0);
+    params[n] = OSSL_PARAM_construct_end();
+    return n == 0 || EVP_PKEY_CTX_set_params(ctx, params) == 1;
+}
+
+static EVP_PKEY_CTX *keygen_ctx(OSSL_LIB_CTX *libctx, const speed_alg *alg, const char *prov) {
+    char propq[64];
+    propq_for(propq, sizeof(propq), prov);
+    EVP_PKEY_CTX *ctx = EVP_PKEY_CTX_new_from_name(libctx, alg->keytype, propq);
+    if (ctx == NULL)
+        return NULL;
+    if (EVP_PKEY_keygen_init(ctx) != 1 || !keygen_params(ctx, alg)) {
+        EVP_PKEY_CTX_free(ctx);
+        return NULL;
+    }
+    return ctx;
+}
+
+EVP_PKEY *speed_key_make(OSSL_LIB_CTX *libctx, const speed_alg *alg) {
+    EVP_PKEY_CTX *ctx = keygen_ctx(libctx, alg, "default");
+    EVP_PKEY *key = NULL;
+    if (ctx == NULL || EVP_PKEY_generate(ctx, &key) != 1) {
+        fprintf(stderr, "quill-speed: cannot generate a %s key with the default provider\n",
+                alg->label);
+        ERR_print_errors_fp(stderr);
+        key = NULL;
+    }
+    EVP_PKEY_CTX_free(ctx);
+    return key;
+}
+
+EVP_PKEY *speed_key_import(OSSL_LIB_CTX *libctx, const EVP_PKEY *key, const char *prov) {
+    char propq[64];
+    propq_for(propq, sizeof(propq), prov);
+    OSSL_PARAM *params = NULL;
+    EVP_PKEY *out = NULL;
+    EVP_PKEY_CTX *ctx = NULL;
+    if (EVP_PKEY_todata(key, EVP_PKEY_KEYPAIR, &params) != 1)
+        goto done;
+    ctx = EVP_PKEY_CTX_new_from_name(libctx, EVP_PKEY_get0_type_name(key), propq);
+    if (ctx == NULL || EVP_PKEY_fromdata_init(ctx) != 1 ||
+        EVP_PKEY_fromdata(ctx, &out, EVP_PKEY_KEYPAIR, params) != 1) {
+        out = NULL;
+        goto done;
+    }
+    if (!served_by(EVP_PKEY_get0_provider(out), prov)) {
+        EVP_PKEY_free(out);
+        out = NULL;
+    }
+done:
+    if (out == NULL)
+        ERR_print_errors_fp(stderr);
+    EVP_PKEY_CTX_free(ctx);
+    OSSL_PARAM_free(params);
+    return out;
+}
+
+/* Sets pad mode and digest on an initialised sign or verify context. */
+static int sig_params(EVP_PKEY_CTX *ctx, const speed_alg *alg) {
+    if (alg->pad_mode != NULL) {
+        OSSL_PARAM p[2] = {OSSL_PARAM_construct_utf8_string(OSSL_SIGNATURE_PARAM_PAD_MODE,
+                                                            (char *)alg->pad_mode, 0),
+                           OSSL_PARAM_construct_end()};
+        if (EVP_PKEY_CTX_set_params(ctx, p) != 1)
+            return 0;
+    }
+    if (alg->md != NULL) {
+        OSSL_PARAM p[2] = {OSSL_PARAM_construct_utf8_string(OSSL_SIGNATURE_PARAM_DIGEST,
+                                                            (char *)alg->md, 0),
+                           OSSL_PARAM_construct_end()};
+        if (EVP_PKEY_CTX_set_params(ctx, p) != 1)
+            return 0;
+    }
+    return 1;
+}
+
+static EVP_PKEY_CTX *sig_ctx(OSSL_LIB_CTX *libctx, const speed_alg *alg, EVP_PKEY *key,
+                             const char *prov, speed_kind kind) {
+    char propq[64];
+    propq_for(propq, sizeof(propq), prov);
+    EVP_PKEY_CTX *ctx = EVP_PKEY_CTX_new_from_pkey(libctx, key, propq);
+    if (ctx == NULL)
+        return NULL;
+    int ok = kind == SPEED_SIGN ? EVP_PKEY_sign_init(ctx) : EVP_PKEY_verify_init(ctx);
+    if (ok != 1 || !sig_params(ctx, alg) || !served_by(EVP_PKEY_CTX_get0_provider(ctx), prov)) {
+        EVP_PKEY_CTX_free(ctx);
+        return NULL;
+    }
+    return ctx;
+}
+
+int speed_sign_once(OSSL_LIB_CTX *libctx, const speed_alg *alg, EVP_PKEY *key, const char *prov,
+                    uint8_t **sig, size_t *sig_len) {
+    uint8_t tbs[64];
+    size_t tbs_len, len = 0;
+    int ok = 0;
+    *sig = NULL;
+    EVP_PKEY_CTX *ctx = sig_ctx(libctx, alg, key, prov, SPEED_SIGN);
+    if (ctx == NULL || !fixed_input(libctx, alg, tbs, sizeof(tbs), &tbs_len) ||
+        EVP_PKEY_sign(ctx, NULL, &len, tbs, tbs_len) != 1 || (*sig = malloc(len)) == NULL ||
+        EVP_PKEY_sign(ctx, *sig, &len, tbs, tbs_len) != 1) {
+        ERR_print_errors_fp(stderr);
+        free(*sig);
+        *sig = NULL;
+    } else {
+        *sig_len = len;
+        ok = 1;
+    }
+    EVP_PKEY_CTX_free(ctx);
+    return ok;
+}
+
+speed_impl *speed_impl_new(OSSL_LIB_CTX *libctx, const speed_alg *alg, speed_kind kind,
+                           const char *prov, EVP_PKEY *key, const uint8_t *ref_sig,
+                           size_t ref_sig_len) {
+    speed_impl *im = calloc(1, sizeof(*im));
+    if (im == NULL)
+        return NULL;
+    im->prov = prov;
+    im->kind = kind;
+    if (!fixed_input(libctx, alg, im->tbs, sizeof(im->tbs), &im->tbs_len))
+        goto fail;
+    switch (kind) {
+    case SPEED_SIGN:
+        im->ctx = sig_ctx(libctx, alg, key, prov, kind);
+        if (im->ctx == NULL ||
+            EVP_PKEY_sign(im->ctx, NULL, &im->sig_cap, im->tbs, im->tbs_len) != 1)
+            goto fail;
+        if ((im->sig = malloc(im->sig_cap)) == NULL)
+            goto fail;
+        break;
+    case SPEED_VERIFY:
+        im->ctx = sig_ctx(libctx, alg, key, prov, kind);
+        if (im->ctx == NULL || (im->sig = malloc(ref_sig_len)) == NULL)
+            goto fail;
+        memcpy(im->sig, ref_sig, ref_sig_len);
+        im->sig_len = ref_sig_len;
+        break;
+    case SPEED_KEYGEN:
+        /* No warm-up key here (a 4096-bit key costs seconds); speed_impl_run
+         * checks the provider of every key it makes. */
+        im->ctx = keygen_ctx(libctx, alg, prov);
+        if (im->ctx == NULL || !served_by(EVP_PKEY_CTX_get0_provider(im->ctx), prov))
+            goto fail;
+        return im;
+    default:
+        goto fail;
+    }
+    /* One checked run: a verify must accept; the signature a sign makes is
+     * checked by the caller (speed_impl_signature, speed_verify_once). */
+    if (!speed_impl_run(im))
+        goto fail;
+    return im;
+fail:
+    fprintf(stderr, "quill-speed: %s %s is not available from provider %s\n", alg->label,
+            speed_kind_name(kind), prov);
+    ERR_print_errors_fp(stderr);
+    speed_impl_free(im);
+    return NULL;
+}
+
+int speed_impl_run(speed_impl *im) {
+    switch (im->kind) {
+    case SPEED_SIGN: {
+        size_t len = im->sig_cap;
+        if (EVP_PKEY_sign(im->ctx, im->sig, &len, im->tbs, im->tbs_len) != 1 || len == 0)
+            return 0;
+        im->sig_len = len;
+        return 1;
+    }
+    case SPEED_VERIFY:
+        return EVP_PKEY_verify(im->ctx, im->sig, im->sig_len, im->tbs, im->tbs_len) == 1;
+    case SPEED_KEYGEN: {
+        EVP_PKEY *key = NULL;
+        int ok = EVP_PKEY_generate(im->ctx, &key) == 1 &&
+                 served_by(EVP_PKEY_get0_provider(key), im->prov);
+        EVP_PKEY_free(key);
+        return ok;
+    }
+    default:
+        return 0;
+    }
+}
+
+const uint8_t *speed_impl_signature(const speed_impl *im, size_t *len) {
+    *len = im->sig_len;
+    return im->sig;
+}
+
+int speed_verify_once(OSSL_LIB_CTX *libctx, const speed_alg *alg, EVP_PKEY *key, const char *prov,
+                      const uint8_t *sig, size_t sig_len) {
+    uint8_t tbs[64];
+    size_t tbs_len;
+    EVP_PKEY_CTX *ctx = sig_ctx(libctx, alg, key, prov, SPEED_VERIFY);
+    int ok = ctx != NULL && fixed_input(libctx, alg, tbs, sizeof(tbs), &tbs_len) &&
+             EVP_PKEY_verify(ctx, sig, sig_len, tbs, tbs_len) == 1;
+    if (!ok)
+        ERR_print_errors_fp(stderr);
+    EVP_PKEY_CTX_free(ctx);
+    return ok;
+}
+
+void speed_impl_free(speed_impl *im) {
+    if (im == NULL)
+        return;
+    EVP_PKEY_CTX_free(im->ctx);
+    free(im->sig);
+    free(im);
+}
