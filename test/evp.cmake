@@ -9,3 +9,4 @@ add_library(quill_evptest STATIC common/qt_evp.c common/qt_json.c)
 target_link_libraries(quill_evptest PUBLIC quill_testutil PkgConfig::QUILL_CJSON OpenSSL::Crypto m)
 
 quill_add_test(rsa_wycheproof evp/rsa_wycheproof.c LIBS quill_evptest LABELS evp rsa TIMEOUT 600)
+quill_add_test(rsa_interop evp/rsa_interop.c LIBS quill_evptest LABELS evp rsa TIMEOUT 600)

@@ -1,8 +1,10 @@
 /* Copyright quill authors. */
+#define _POSIX_C_SOURCE 200809L
 #include "test_util.h"
 
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 #include <openssl/err.h>
 
@@ -12,6 +14,12 @@ int qt_finish(const char *suite) {
     printf("%s: %lu checks\n", suite, qt_checked);
     printf("%lu passed, %lu failed\n", qt_checked - qt_failed, qt_failed);
     return qt_failed == 0 ? 0 : 1;
+}
+
+double qt_now(void) {
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
 }
 
 const char *qt_vectors_dir(void) {

@@ -24,6 +24,12 @@ extern unsigned long qt_failed, qt_checked;
         }                                                                       \
     } while (0)
 
+/* Number of elements of an array. */
+#define QT_ARRAY_LEN(a) (sizeof(a) / sizeof((a)[0]))
+
+/* Monotonic time in seconds, for timings the suites print. */
+double qt_now(void);
+
 /* Prints "<suite>: N passed, M failed" and returns the exit code. */
 int qt_finish(const char *suite);
 
