@@ -1,0 +1,426 @@
+/* Copyright quill authors.
+ *
+ * rsa_badinput: hostile or impossible inputs to quill through EVP.  Each
+ * case must fail cleanly: the call reports failure, the error queue holds an
+ * error with a reason string, nothing crashes and nothing is accepted.
+ *
+ *   signatures  truncated, overlong, all-zero, 1, n - 1, = n, > n, all-ones
+ *               (PKCS#1 v1.5 and PSS verification by quill)
+ *   key import  EVP_PKEY_fromdata into quill's key manager: even or tiny or
+ *               huge modulus, e = 1, even e, e >= n, d out of range,
+ *               inconsistent CRT values, partial CRT sets (a good key
+ *               imported the same way is the control)
+ *   parameters  unknown digests, digest length mismatch, pad modes quill
+ *               does not do, impossible or malformed PSS salt lengths, PSS
+ *               with a key too small for digest + salt, signing with a
+ *               public key */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <openssl/bn.h>
+#include <openssl/core_names.h>
+#include <openssl/err.h>
+#include <openssl/evp.h>
+#include <openssl/param_build.h>
+#include <openssl/rsa.h>
+
+#include "qt_evp.h"
+#include "test_util.h"
+
+static OSSL_LIB_CTX *libctx;
+static OSSL_PROVIDER *prov_default, *prov_quill;
+static unsigned long n_cases;
+
+/* A failing case: |failed| says the call failed; the queue must explain. */
+static void expect_failure(int failed, const char *what) {
+    n_cases++;
+    QT_CHECK(failed);
+    int reason = qt_error_has_reason();
+    if (failed)
+        QT_CHECK(reason);
+    if (!failed || !reason)
+        fprintf(stderr, "case \"%s\": %s\n", what,
+                !failed ? "was accepted" : "failed without an error reason");
+}
+
+/* ---- signatures ---- */
+
+static void bad_signatures(EVP_PKEY *key) {
+    size_t k = (size_t)EVP_PKEY_get_size(key);
+    uint8_t msg[] = "bad signatures", good[1024], bad[1040];
+    BIGNUM *n = NULL;
+    QT_CHECK(EVP_PKEY_get_bn_param(key, OSSL_PKEY_PARAM_RSA_N, &n));
+    for (int pss = 0; pss < 2; pss++) {
+        qt_sigparams sp = {pss ? RSA_PKCS1_PSS_PADDING : RSA_PKCS1_PADDING, "SHA256", NULL,
+                           pss ? "digest" : NULL};
+        size_t good_len = sizeof(good);
+        QT_CHECK(qt_digest_sign(libctx, NULL, key, &sp, msg, sizeof(msg), QT_ONESHOT, good,
+                                &good_len, NULL));
+        QT_CHECK(good_len == k);
+        struct {
+            const char *name;
+            size_t len;
+        } cases[] = {{"truncated", k - 1}, {"overlong", k + 1},     {"empty", 0},
+                     {"all-zero", k},      {"one", k},              {"n - 1", k},
+                     {"n", k},             {"n + 1", k},            {"all-ones", k},
+                     {"leading zero", k + 1}};
+        for (size_t i = 0; i < QT_ARRAY_LEN(cases); i++) {
+            BIGNUM *x = BN_dup(n);
+            memset(bad, 0, sizeof(bad));
+            switch (i) {
+            case 0: memcpy(bad, good, k - 1); break;
+            case 1: memcpy(bad, good, k); bad[k] = 0x5a; break;
+            case 4: bad[k - 1] = 1; break;
+            case 5: BN_sub_word(x, 1); BN_bn2binpad(x, bad, (int)k); break;
+            case 6: BN_bn2binpad(n, bad, (int)k); break;
+            case 7: BN_add_word(x, 1); BN_bn2binpad(x, bad, (int)k); break;
+            case 8: memset(bad, 0xff, k); break;
+            case 9: memcpy(bad + 1, good, k); break;
+            default: break;
+            }
+            BN_free(x);
+            char what[64];
+            snprintf(what, sizeof(what), "%s signature, %s", cases[i].name, pss ? "PSS" : "PKCS#1");
+            const OSSL_PROVIDER *served = NULL;
+            ERR_clear_error();
+            int r = qt_digest_verify(libctx, NULL, key, &sp, msg, sizeof(msg), QT_ONESHOT, bad,
+                                     cases[i].len, &served);
+            QT_CHECK(served == prov_quill);
+            QT_CHECK(r != -1);
+            expect_failure(r != 1, what);
+        }
+        /* The control: the good signature verifies. */
+        QT_CHECK(qt_digest_verify(libctx, NULL, key, &sp, msg, sizeof(msg), QT_ONESHOT, good,
+                                  good_len, NULL) == 1);
+    }
+    BN_free(n);
+}
+
+/* ---- key import ---- */
+
+enum { C_N, C_E, C_D, C_P, C_Q, C_DP, C_DQ, C_QINV, C_COUNT };
+static const char *const comp_names[C_COUNT] = {
+    OSSL_PKEY_PARAM_RSA_N,         OSSL_PKEY_PARAM_RSA_E,         OSSL_PKEY_PARAM_RSA_D,
+    OSSL_PKEY_PARAM_RSA_FACTOR1,   OSSL_PKEY_PARAM_RSA_FACTOR2,   OSSL_PKEY_PARAM_RSA_EXPONENT1,
+    OSSL_PKEY_PARAM_RSA_EXPONENT2, OSSL_PKEY_PARAM_RSA_COEFFICIENT1};
+
+/* Imports the components |c| (NULL entries left out) into quill's key
+ * manager; returns the key or NULL. */
+static EVP_PKEY *import_quill(BIGNUM *const c[C_COUNT]) {
+    OSSL_PARAM_BLD *bld = OSSL_PARAM_BLD_new();
+    OSSL_PARAM *params = NULL;
+    EVP_PKEY *key = NULL;
+    int ok = bld != NULL;
+    for (int i = 0; ok && i < C_COUNT; i++)
+        if (c[i] != NULL)
+            ok = OSSL_PARAM_BLD_push_BN(bld, comp_names[i], c[i]);
+    EVP_PKEY_CTX *pctx = EVP_PKEY_CTX_new_from_name(libctx, "RSA", qt_quill_propq());
+    if (ok && pctx != NULL && (params = OSSL_PARAM_BLD_to_param(bld)) != NULL &&
+        EVP_PKEY_fromdata_init(pctx) > 0) {
+        int sel = c[C_D] != NULL ? EVP_PKEY_KEYPAIR : EVP_PKEY_PUBLIC_KEY;
+        if (EVP_PKEY_fromdata(pctx, &key, sel, params) <= 0)
+            key = NULL;
+    }
+    if (key != NULL && EVP_PKEY_get0_provider(key) != prov_quill) {
+        fprintf(stderr, "import did not land in quill\n");
+        QT_CHECK(0);
+    }
+    EVP_PKEY_CTX_free(pctx);
+    OSSL_PARAM_free(params);
+    OSSL_PARAM_BLD_free(bld);
+    return key;
+}
+
+static void get_components(EVP_PKEY *key, BIGNUM *c[C_COUNT]) {
+    for (int i = 0; i < C_COUNT; i++) {
+        c[i] = NULL;
+        QT_CHECK(EVP_PKEY_get_bn_param(key, comp_names[i], &c[i]));
+    }
+}
+
+static void free_components(BIGNUM *c[C_COUNT]) {
+    for (int i = 0; i < C_COUNT; i++) {
+        BN_clear_free(c[i]);
+        c[i] = NULL;
+    }
+}
+
+/* Copies the 2-prime key |src| with component |which| replaced by |val|
+ * (ownership taken; NULL drops the component) and expects import to fail. */
+static void import_must_fail(BIGNUM *const src[C_COUNT], int which, BIGNUM *val, int public_only,
+                             const char *what) {
+    BIGNUM *c[C_COUNT];
+    for (int i = 0; i < C_COUNT; i++)
+        c[i] = (public_only && i > C_E) ? NULL : BN_dup(src[i]);
+    if (which >= 0) {
+        BN_clear_free(c[which]);
+        c[which] = val;
+    }
+    ERR_clear_error();
+    EVP_PKEY *key = import_quill(c);
+    expect_failure(key == NULL, what);
+    EVP_PKEY_free(key);
+    free_components(c);
+}
+
+static BIGNUM *bn_plus(const BIGNUM *a, long delta) {
+    BIGNUM *r = BN_dup(a);
+    if (delta >= 0)
+        BN_add_word(r, (BN_ULONG)delta);
+    else
+        BN_sub_word(r, (BN_ULONG)-delta);
+    return r;
+}
+
+static BIGNUM *bn_word(BN_ULONG w) {
+    BIGNUM *r = BN_new();
+    BN_set_word(r, w);
+    return r;
+}
+
+/* A signature attempt with a key whose CRT value is wrong but in range:
+ * quill may take the key (its cheap import checks cannot see it), but then
+ * the fault check must stop the signature. */
+static void wrong_dp_key(BIGNUM *const src[C_COUNT]) {
+    BIGNUM *c[C_COUNT];
+    for (int i = 0; i < C_COUNT; i++)
+        c[i] = BN_dup(src[i]);
+    BN_sub_word(c[C_DP], 2);
+    ERR_clear_error();
+    EVP_PKEY *key = import_quill(c);
+    if (key == NULL) {
+        expect_failure(1, "wrong dp (refused at import)");
+    } else {
+        uint8_t msg[] = "fault", sig[512];
+        size_t sig_len = sizeof(sig);
+        qt_sigparams sp = {RSA_PKCS1_PADDING, "SHA256", NULL, NULL};
+        const OSSL_PROVIDER *served = NULL;
+        int ok = qt_digest_sign(libctx, NULL, key, &sp, msg, sizeof(msg), QT_ONESHOT, sig,
+                                &sig_len, &served);
+        QT_CHECK(served == prov_quill);
+        expect_failure(!ok, "wrong dp (must fail the fault check when signing)");
+        /* EVP_PKEY_check (quill's validate) must also catch it. */
+        EVP_PKEY_CTX *cctx = EVP_PKEY_CTX_new_from_pkey(libctx, key, NULL);
+        expect_failure(cctx != NULL && EVP_PKEY_check(cctx) != 1, "wrong dp (key check)");
+        EVP_PKEY_CTX_free(cctx);
+    }
+    EVP_PKEY_free(key);
+    free_components(c);
+}
+
+static void bad_imports(EVP_PKEY *good, EVP_PKEY *small) {
+    BIGNUM *c[C_COUNT], *s[C_COUNT];
+    get_components(good, c);
+    get_components(small, s);
+
+    /* Controls: the same path takes the good key, whole and public only. */
+    EVP_PKEY *k = import_quill(c);
+    QT_CHECK(k != NULL);
+    QT_CHECK(k != NULL && EVP_PKEY_eq(k, good) == 1);
+    EVP_PKEY_free(k);
+    BIGNUM *pub[C_COUNT] = {c[C_N], c[C_E]};
+    k = import_quill(pub);
+    QT_CHECK(k != NULL);
+    EVP_PKEY_free(k);
+    ERR_print_errors_fp(stderr);
+
+    import_must_fail(c, C_N, bn_plus(c[C_N], 1), 1, "even modulus (public)");
+    import_must_fail(c, C_N, bn_plus(c[C_N], 1), 0, "even modulus (private)");
+    import_must_fail(s, -1, NULL, 0, "512-bit modulus (private)");
+    import_must_fail(s, -1, NULL, 1, "512-bit modulus (public)");
+    BIGNUM *tiny = bn_word(3233); /* 61 * 53 */
+    import_must_fail(c, C_N, tiny, 1, "12-bit modulus");
+    BIGNUM *huge = BN_new();
+    BN_rand(huge, 16384 + 64, BN_RAND_TOP_ONE, BN_RAND_BOTTOM_ODD);
+    import_must_fail(c, C_N, huge, 1, "16448-bit modulus");
+    import_must_fail(c, C_E, bn_word(1), 1, "e = 1 (public)");
+    import_must_fail(c, C_E, bn_word(1), 0, "e = 1 (private)");
+    import_must_fail(c, C_E, bn_word(65536), 1, "even e (public)");
+    import_must_fail(c, C_E, bn_word(2), 0, "e = 2 (private)");
+    import_must_fail(c, C_E, BN_dup(c[C_N]), 1, "e = n");
+    import_must_fail(c, C_E, bn_plus(c[C_N], 2), 1, "e > n");
+    import_must_fail(c, C_E, bn_word(0), 1, "e = 0");
+    import_must_fail(c, C_D, bn_word(0), 0, "d = 0");
+    import_must_fail(c, C_D, bn_plus(c[C_N], 1), 0, "d > n");
+    import_must_fail(c, C_P, bn_plus(c[C_P], 2), 0, "p * q != n");
+    import_must_fail(c, C_Q, bn_plus(c[C_Q], -2), 0, "q changed");
+    import_must_fail(c, C_DP, BN_dup(c[C_P]), 0, "dp = p");
+    import_must_fail(c, C_DQ, bn_plus(c[C_Q], 1), 0, "dq > q");
+    import_must_fail(c, C_QINV, bn_plus(c[C_QINV], 1), 0, "qinv * q != 1 mod p");
+    import_must_fail(c, C_QINV, BN_dup(c[C_P]), 0, "qinv = p");
+    import_must_fail(c, C_Q, NULL, 0, "p without q");
+    import_must_fail(c, C_QINV, NULL, 0, "CRT set without qinv");
+    wrong_dp_key(c);
+
+    free_components(c);
+    free_components(s);
+}
+
+/* ---- parameters ---- */
+
+static void bad_params(EVP_PKEY *key, EVP_PKEY *key1024) {
+    const char *qpq = qt_quill_propq();
+    uint8_t msg[] = "parameters", sig[1024];
+    char what[96];
+
+    /* Digests quill cannot encode or that do not exist. */
+    static const char *const digests[] = {"MD5", "SHAKE128", "MD5-SHA1", "RIPEMD160", "NOPE-256"};
+    for (size_t i = 0; i < QT_ARRAY_LEN(digests); i++) {
+        for (int verify = 0; verify < 2; verify++) {
+            EVP_MD_CTX *md = EVP_MD_CTX_new();
+            ERR_clear_error();
+            int r = verify ? EVP_DigestVerifyInit_ex(md, NULL, digests[i], libctx, qpq, key, NULL)
+                           : EVP_DigestSignInit_ex(md, NULL, digests[i], libctx, qpq, key, NULL);
+            snprintf(what, sizeof(what), "digest %s (%s init)", digests[i],
+                     verify ? "verify" : "sign");
+            expect_failure(r <= 0, what);
+            EVP_MD_CTX_free(md);
+        }
+    }
+
+    /* A digest of the wrong length for EVP_PKEY_sign. */
+    EVP_MD *sha256 = EVP_MD_fetch(libctx, "SHA256", "provider=default");
+    static const size_t lens[] = {0, 20, 31, 33, 64};
+    for (size_t i = 0; i < QT_ARRAY_LEN(lens); i++) {
+        EVP_PKEY_CTX *pctx = EVP_PKEY_CTX_new_from_pkey(libctx, key, NULL);
+        size_t sig_len = sizeof(sig);
+        ERR_clear_error();
+        int ok = pctx != NULL && EVP_PKEY_sign_init(pctx) > 0 &&
+                 EVP_PKEY_CTX_set_signature_md(pctx, sha256) > 0;
+        QT_CHECK(ok);
+        QT_CHECK(qt_pctx_provider(pctx) == prov_quill);
+        ok = ok && EVP_PKEY_sign(pctx, sig, &sig_len, msg, lens[i]) > 0;
+        snprintf(what, sizeof(what), "SHA-256 sign of a %zu-byte digest", lens[i]);
+        expect_failure(!ok, what);
+        EVP_PKEY_CTX_free(pctx);
+    }
+    /* Raw PKCS#1 input longer than k - 11 bytes. */
+    {
+        uint8_t big[1024] = {1};
+        size_t k = (size_t)EVP_PKEY_get_size(key), sig_len = sizeof(sig);
+        EVP_PKEY_CTX *pctx = EVP_PKEY_CTX_new_from_pkey(libctx, key, NULL);
+        ERR_clear_error();
+        int ok = pctx != NULL && EVP_PKEY_sign_init(pctx) > 0 &&
+                 EVP_PKEY_CTX_set_rsa_padding(pctx, RSA_PKCS1_PADDING) > 0 &&
+                 EVP_PKEY_sign(pctx, sig, &sig_len, big, k - 10) > 0;
+        expect_failure(!ok, "raw PKCS#1 input of k - 10 bytes");
+        EVP_PKEY_CTX_free(pctx);
+    }
+
+    /* Padding modes quill does not do. */
+    static const int pads[] = {RSA_NO_PADDING, RSA_X931_PADDING, RSA_PKCS1_OAEP_PADDING, 99};
+    for (size_t i = 0; i < QT_ARRAY_LEN(pads); i++) {
+        EVP_PKEY_CTX *pctx = EVP_PKEY_CTX_new_from_pkey(libctx, key, NULL);
+        size_t sig_len = sizeof(sig);
+        uint8_t dgst[32] = {0};
+        ERR_clear_error();
+        int ok = pctx != NULL && EVP_PKEY_sign_init(pctx) > 0;
+        QT_CHECK(ok && qt_pctx_provider(pctx) == prov_quill);
+        ok = ok && EVP_PKEY_CTX_set_rsa_padding(pctx, pads[i]) > 0 &&
+             EVP_PKEY_sign(pctx, sig, &sig_len, dgst, sizeof(dgst)) > 0;
+        snprintf(what, sizeof(what), "padding mode %d", pads[i]);
+        expect_failure(!ok, what);
+        EVP_PKEY_CTX_free(pctx);
+    }
+
+    /* PSS salt lengths: impossible for the key, negative, malformed. */
+    long max2048 = EVP_PKEY_get_size(key) - 32 - 2;
+    char too_big[24];
+    snprintf(too_big, sizeof(too_big), "%ld", max2048 + 1);
+    static const char *fixed_salts[] = {"-5", "abc", "12x", ""};
+    const char *salts[QT_ARRAY_LEN(fixed_salts) + 1];
+    salts[0] = too_big;
+    for (size_t i = 0; i < QT_ARRAY_LEN(fixed_salts); i++)
+        salts[i + 1] = fixed_salts[i];
+    for (size_t i = 0; i < QT_ARRAY_LEN(salts); i++) {
+        for (int verify = 0; verify < 2; verify++) {
+            qt_sigparams sp = {RSA_PKCS1_PSS_PADDING, "SHA256", NULL, salts[i]};
+            size_t sig_len = sizeof(sig);
+            ERR_clear_error();
+            int r;
+            if (verify) {
+                /* a genuine max-salt signature must not verify as salt "too big" */
+                qt_sigparams good = {RSA_PKCS1_PSS_PADDING, "SHA256", NULL, "max"};
+                QT_CHECK(qt_digest_sign(libctx, NULL, key, &good, msg, sizeof(msg), QT_ONESHOT,
+                                        sig, &sig_len, NULL));
+                r = qt_digest_verify(libctx, NULL, key, &sp, msg, sizeof(msg), QT_ONESHOT, sig,
+                                     sig_len, NULL) == 1;
+            } else {
+                r = qt_digest_sign(libctx, NULL, key, &sp, msg, sizeof(msg), QT_ONESHOT, sig,
+                                   &sig_len, NULL);
+            }
+            snprintf(what, sizeof(what), "PSS salt length \"%s\" (%s)", salts[i],
+                     verify ? "verify" : "sign");
+            expect_failure(!r, what);
+        }
+    }
+
+    /* PSS with SHA-512 and a 64-byte salt needs 64 + 64 + 2 > 128 - 1 bytes:
+     * impossible with a 1024-bit key. */
+    if (key1024 != NULL) {
+        qt_sigparams sp = {RSA_PKCS1_PSS_PADDING, "SHA512", NULL, "digest"};
+        size_t sig_len = sizeof(sig);
+        ERR_clear_error();
+        const OSSL_PROVIDER *served = NULL;
+        int ok = qt_digest_sign(libctx, NULL, key1024, &sp, msg, sizeof(msg), QT_ONESHOT, sig,
+                                &sig_len, &served);
+        QT_CHECK(served == prov_quill);
+        expect_failure(!ok, "PSS SHA-512, salt 64, 1024-bit key");
+        sp.saltlen = "63";
+        sig_len = sizeof(sig);
+        ok = qt_digest_sign(libctx, NULL, key1024, &sp, msg, sizeof(msg), QT_ONESHOT, sig,
+                            &sig_len, NULL);
+        expect_failure(!ok, "PSS SHA-512, salt 63, 1024-bit key");
+        /* the largest salt that fits does work (control) */
+        sp.saltlen = "62";
+        sig_len = sizeof(sig);
+        QT_CHECK(qt_digest_sign(libctx, NULL, key1024, &sp, msg, sizeof(msg), QT_ONESHOT, sig,
+                                &sig_len, NULL));
+        ERR_clear_error();
+    }
+
+    /* Signing with a public key. */
+    {
+        BIGNUM *n = NULL, *e = NULL;
+        QT_CHECK(EVP_PKEY_get_bn_param(key, OSSL_PKEY_PARAM_RSA_N, &n));
+        QT_CHECK(EVP_PKEY_get_bn_param(key, OSSL_PKEY_PARAM_RSA_E, &e));
+        BIGNUM *c[C_COUNT] = {n, e};
+        EVP_PKEY *pub = import_quill(c);
+        QT_CHECK(pub != NULL);
+        if (pub != NULL) {
+            qt_sigparams sp = {RSA_PKCS1_PADDING, "SHA256", NULL, NULL};
+            size_t sig_len = sizeof(sig);
+            ERR_clear_error();
+            int ok = qt_digest_sign(libctx, NULL, pub, &sp, msg, sizeof(msg), QT_ONESHOT, sig,
+                                    &sig_len, NULL);
+            expect_failure(!ok, "signing with a public key");
+        }
+        EVP_PKEY_free(pub);
+        BN_free(n);
+        BN_free(e);
+    }
+    EVP_MD_free(sha256);
+}
+
+int main(void) {
+    qt_rng_seed(0x626164696e707574ull);
+    libctx = qt_evp_libctx_new(&prov_default, &prov_quill);
+    if (libctx == NULL)
+        return 1;
+    EVP_PKEY *key = qt_rsa_keygen(libctx, "provider=default", 2048);
+    EVP_PKEY *key1024 = qt_rsa_keygen(libctx, "provider=default", 1024);
+    EVP_PKEY *small = qt_rsa_keygen(libctx, "provider=default", 512);
+    QT_CHECK(key != NULL && key1024 != NULL && small != NULL);
+    if (key != NULL && key1024 != NULL && small != NULL) {
+        bad_signatures(key);
+        bad_imports(key, small);
+        bad_params(key, key1024);
+    }
+    printf("%lu failure cases\n", n_cases);
+    EVP_PKEY_free(key);
+    EVP_PKEY_free(key1024);
+    EVP_PKEY_free(small);
+    qt_libctx_free(libctx, prov_default, prov_quill);
+    return qt_finish("rsa_badinput");
+}
