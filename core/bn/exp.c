@@ -1,0 +1,158 @@
+/* Copyright quill authors.  Modular exponentiation in the Montgomery domain. */
+#include "bn/internal.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "common/zeroize.h"
+
+/* Bits [pos, pos + w) of e (e_limbs limbs); positions beyond the top read as
+ * zero.  pos and w are public, the value is not: no branch on it. */
+static quill_limb exp_bits(const quill_limb *e, size_t e_limbs, size_t pos, unsigned w) {
+    size_t word = pos / 64, shift = pos % 64;
+    quill_limb v = 0;
+    if (word < e_limbs)
+        v = e[word] >> shift;
+    if (shift + w > 64 && word + 1 < e_limbs)
+        v |= e[word + 1] << (64 - shift);
+    return v & (((quill_limb)1 << w) - 1);
+}
+
+/* Window width for a secret exponent of |bits| bits (public). */
+static unsigned consttime_window(size_t bits) {
+    if (bits > 768)
+        return 5;
+    if (bits > 160)
+        return 4;
+    if (bits > 24)
+        return 3;
+    return 1;
+}
+
+/* r = table[idx] (entries of n limbs), reading every entry with a mask so
+ * that the addresses do not depend on idx. */
+static void table_gather(quill_limb *r, const quill_limb *table, size_t entries, size_t n,
+                         quill_limb idx) {
+    for (size_t j = 0; j < n; j++)
+        r[j] = 0;
+    for (size_t i = 0; i < entries; i++) {
+        quill_limb mask = quill_value_barrier_w(quill_ct_eq_mask((quill_limb)i, idx));
+        const quill_limb *row = table + i * n;
+        for (size_t j = 0; j < n; j++)
+            r[j] |= row[j] & mask;
+    }
+}
+
+int quill_mont_exp_consttime(quill_limb *r, const quill_limb *a, const quill_limb *e,
+                             size_t e_limbs, const quill_mont *mont) {
+    size_t n = mont->n;
+    size_t bits = 64 * e_limbs;
+    unsigned w = consttime_window(bits);
+    size_t entries = (size_t)1 << w;
+    /* table: entries * n limbs, then acc and tmp (n limbs each). */
+    size_t total = (entries + 2) * n;
+    quill_limb *table = malloc(total * sizeof(quill_limb));
+    if (table == NULL)
+        return 0;
+    quill_limb *acc = table + entries * n;
+    quill_limb *tmp = acc + n;
+
+    /* table[i] = a^i R mod m */
+    memcpy(table, mont->one, n * sizeof(quill_limb));
+    quill_mont_to(table + n, a, mont);
+    for (size_t i = 2; i < entries; i++) {
+        if (i % 2 == 0)
+            mont->sqr(table + i * n, table + (i / 2) * n, mont->m, mont->n0, n);
+        else
+            mont->mul(table + i * n, table + (i - 1) * n, table + n, mont->m, mont->n0, n);
+    }
+
+    /* Left to right over windows of w bits; the top window may be short. */
+    size_t windows = (bits + w - 1) / w;
+    if (windows == 0) {
+        memcpy(acc, mont->one, n * sizeof(quill_limb));
+    } else {
+        size_t pos = (windows - 1) * w;
+        table_gather(acc, table, entries, n, exp_bits(e, e_limbs, pos, w));
+        while (pos > 0) {
+            pos -= w;
+            for (unsigned k = 0; k < w; k++)
+                mont->sqr(acc, acc, mont->m, mont->n0, n);
+            table_gather(tmp, table, entries, n, exp_bits(e, e_limbs, pos, w));
+            mont->mul(acc, acc, tmp, mont->m, mont->n0, n);
+        }
+    }
+    quill_mont_from(r, acc, mont);
+    quill_zeroize(table, total * sizeof(quill_limb));
+    free(table);
+    return 1;
+}
+
+/* Window width for a public exponent of |bits| bits (sliding window over
+ * odd powers). */
+static unsigned vartime_window(size_t bits) {
+    if (bits > 512)
+        return 5;
+    if (bits > 128)
+        return 4;
+    if (bits > 32)
+        return 3;
+    return 1;
+}
+
+int quill_mont_exp_vartime(quill_limb *r, const quill_limb *a, const quill_limb *e,
+                           size_t e_limbs, const quill_mont *mont) {
+    size_t n = mont->n;
+    size_t bits = quill_bn_num_bits_public(e, e_limbs);
+    if (bits == 0) {
+        quill_mont_from(r, mont->one, mont);
+        return 1;
+    }
+    unsigned w = vartime_window(bits);
+    size_t odd = (size_t)1 << (w - 1);
+    /* table of odd powers a, a^3, ..., a^(2^w - 1), then acc and a^2. */
+    size_t total = (odd + 2) * n;
+    quill_limb *table = malloc(total * sizeof(quill_limb));
+    if (table == NULL)
+        return 0;
+    quill_limb *acc = table + odd * n;
+    quill_limb *sq = acc + n;
+    quill_mont_to(table, a, mont);
+    if (odd > 1) {
+        mont->sqr(sq, table, mont->m, mont->n0, n);
+        for (size_t i = 1; i < odd; i++)
+            mont->mul(table + i * n, table + (i - 1) * n, sq, mont->m, mont->n0, n);
+    }
+
+    /* The top bit is set: start from the window that contains it. */
+    size_t i = bits; /* bits still to process are [0, i) */
+    int started = 0;
+    while (i > 0) {
+        size_t bit = i - 1;
+        if (((e[bit / 64] >> (bit % 64)) & 1) == 0) {
+            if (started)
+                mont->sqr(acc, acc, mont->m, mont->n0, n);
+            i--;
+            continue;
+        }
+        /* A window [low, i) of at most w bits whose lowest bit is set. */
+        size_t low = i >= w ? i - w : 0;
+        while (((e[low / 64] >> (low % 64)) & 1) == 0)
+            low++;
+        size_t len = i - low;
+        quill_limb val = exp_bits(e, e_limbs, low, (unsigned)len);
+        if (started) {
+            for (size_t k = 0; k < len; k++)
+                mont->sqr(acc, acc, mont->m, mont->n0, n);
+            mont->mul(acc, acc, table + (val >> 1) * n, mont->m, mont->n0, n);
+        } else {
+            memcpy(acc, table + (val >> 1) * n, n * sizeof(quill_limb));
+            started = 1;
+        }
+        i = low;
+    }
+    quill_mont_from(r, acc, mont);
+    quill_zeroize(table, total * sizeof(quill_limb));
+    free(table);
+    return 1;
+}

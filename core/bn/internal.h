@@ -1,0 +1,64 @@
+/* Copyright quill authors.
+ *
+ * Private helpers of core/bn: the portable word-level routines (suffix _c,
+ * always built; native versions may be dispatched to from the public names
+ * later), the Montgomery context layout and the per-size kernels. */
+#ifndef QUILL_BN_INTERNAL_H
+#define QUILL_BN_INTERNAL_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "bn/bn.h"
+
+typedef unsigned __int128 quill_dlimb;
+
+/* quill_bn_add_c / quill_bn_sub_c: portable bodies of quill_bn_add and
+ * quill_bn_sub (same contracts). */
+quill_limb quill_bn_add_c(quill_limb *r, const quill_limb *a, const quill_limb *b, size_t n);
+quill_limb quill_bn_sub_c(quill_limb *r, const quill_limb *a, const quill_limb *b, size_t n);
+
+/* quill_bn_mul_add_word_c: r[0..n) += a[0..n) * w; returns the carry word.
+ * Constant time. */
+quill_limb quill_bn_mul_add_word_c(quill_limb *r, const quill_limb *a, size_t n, quill_limb w);
+
+/* quill_bn_mul_c: portable body of quill_bn_mul. */
+void quill_bn_mul_c(quill_limb *r, const quill_limb *a, size_t na, const quill_limb *b,
+                    size_t nb);
+
+/* quill_bn_sqr_c: r (2n limbs) = a (n limbs) squared, each cross product
+ * computed once.  r must not alias a. */
+void quill_bn_sqr_c(quill_limb *r, const quill_limb *a, size_t n);
+
+/* A Montgomery kernel: r = a * b * R^-1 mod m (inputs < m, r may alias). */
+typedef void (*quill_mont_mul_fn)(quill_limb *r, const quill_limb *a, const quill_limb *b,
+                                  const quill_limb *m, quill_limb n0, size_t n);
+/* A Montgomery squaring kernel: r = a^2 * R^-1 mod m. */
+typedef void (*quill_mont_sqr_fn)(quill_limb *r, const quill_limb *a, const quill_limb *m,
+                                  quill_limb n0, size_t n);
+
+struct quill_mont {
+    size_t n;              /* limbs of m (public) */
+    quill_limb n0;         /* -m^-1 mod 2^64 */
+    quill_mont_mul_fn mul; /* kernel chosen for n at creation */
+    quill_mont_sqr_fn sqr;
+    quill_limb *m;  /* the modulus, n limbs */
+    quill_limb *rr; /* R^2 mod m, n limbs */
+    quill_limb *one; /* R mod m (1 in the Montgomery domain), n limbs */
+    size_t alloc_len; /* bytes allocated for the whole context */
+};
+
+/* quill_mont_redc_c: r (n limbs) = t * R^-1 mod m for t of 2n limbs with
+ * t < m * R.  t is overwritten (it is scratch).  Constant time. */
+void quill_mont_redc_c(quill_limb *r, quill_limb *t, const quill_limb *m, quill_limb n0,
+                       size_t n);
+
+/* quill_bn_cond_sub_c: given a value (hi:t) < 2m with hi in {0,1} (t of n
+ * limbs), writes t mod m to r without a branch.  r may alias t. */
+void quill_bn_cond_sub_c(quill_limb *r, const quill_limb *t, quill_limb hi, const quill_limb *m,
+                         size_t n);
+
+/* quill_mont_kernels picks the multiplication and squaring kernels for n. */
+void quill_mont_kernels(size_t n, quill_mont_mul_fn *mul, quill_mont_sqr_fn *sqr);
+
+#endif

@@ -1,0 +1,129 @@
+/* Copyright quill authors.  Montgomery contexts and domain conversions. */
+#include "bn/internal.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "common/zeroize.h"
+
+/* -m^-1 mod 2^64 for odd m by Newton's iteration x <- x (2 - m x), which
+ * doubles the number of correct low bits; x = m is correct to 3 bits
+ * (m^2 = 1 mod 8 for odd m), so four steps give 48 and five give 96 >= 64. */
+static quill_limb neg_inv64(quill_limb m0) {
+    quill_limb x = m0;
+    for (int i = 0; i < 5; i++)
+        x *= 2 - m0 * x;
+    return (quill_limb)0 - x;
+}
+
+/* r = 2 r mod m for r < m, without a branch: 2r < 2m, subtract m unless
+ * that borrows past the bit shifted out. */
+static void mod_double(quill_limb *r, quill_limb *tmp, const quill_limb *m, size_t n) {
+    quill_limb top = 0;
+    quill_limb borrow = 0;
+    for (size_t i = 0; i < n; i++) {
+        quill_limb d = (r[i] << 1) | top;
+        top = r[i] >> 63;
+        r[i] = d;
+        quill_dlimb s = (quill_dlimb)d - m[i] - borrow;
+        tmp[i] = (quill_limb)s;
+        borrow = (quill_limb)(s >> 64) & 1;
+    }
+    quill_limb keep = quill_value_barrier_w((quill_limb)0 - (borrow & ~top & 1));
+    for (size_t i = 0; i < n; i++)
+        r[i] = (r[i] & keep) | (tmp[i] & ~keep);
+}
+
+quill_mont *quill_mont_new(const quill_limb *m, size_t n) {
+    if (m == NULL || n < 1 || n > QUILL_BN_MAX_LIMBS)
+        return NULL;
+    /* Public facts: the parity, the top limb being non-zero, m > 1. */
+    if ((m[0] & 1) == 0 || m[n - 1] == 0 || (n == 1 && m[0] == 1))
+        return NULL;
+    size_t bytes = sizeof(quill_mont) + 4 * n * sizeof(quill_limb);
+    quill_mont *mont = malloc(bytes);
+    if (mont == NULL)
+        return NULL;
+    quill_limb *limbs = (quill_limb *)(mont + 1);
+    mont->n = n;
+    mont->alloc_len = bytes;
+    mont->m = limbs;
+    mont->rr = limbs + n;
+    mont->one = limbs + 2 * n;
+    quill_limb *tmp = limbs + 3 * n;
+    memcpy(mont->m, m, n * sizeof(quill_limb));
+    mont->n0 = neg_inv64(m[0]);
+    quill_mont_kernels(n, &mont->mul, &mont->sqr);
+
+    /* R mod m: 2^(64(n-1)) < m (the top limb is non-zero and m is odd, or
+     * n = 1 and m > 1), so 64 constant-time doublings give 2^(64n) mod m. */
+    quill_limb *x = mont->rr;
+    memset(x, 0, n * sizeof(quill_limb));
+    x[n - 1] = 1;
+    for (int i = 0; i < 64; i++)
+        mod_double(x, tmp, mont->m, n);
+    memcpy(mont->one, x, n * sizeof(quill_limb));
+    /* Write 64n = t 2^s with t odd.  Then t more doublings give 2^t R, the
+     * Montgomery form of 2^t, and s Montgomery squarings give the form of
+     * 2^(t 2^s) = R, i.e. R^2 mod m. */
+    size_t s = (size_t)__builtin_ctzll((unsigned long long)(64 * n));
+    size_t t = (64 * n) >> s;
+    for (size_t i = 0; i < t; i++)
+        mod_double(x, tmp, mont->m, n);
+    for (size_t i = 0; i < s; i++)
+        mont->sqr(x, x, mont->m, mont->n0, n);
+    quill_zeroize(tmp, n * sizeof(quill_limb));
+    return mont;
+}
+
+void quill_mont_free(quill_mont *mont) {
+    if (mont == NULL)
+        return;
+    quill_zeroize(mont, mont->alloc_len);
+    free(mont);
+}
+
+size_t quill_mont_limbs(const quill_mont *mont) {
+    return mont->n;
+}
+
+const quill_limb *quill_mont_modulus(const quill_mont *mont) {
+    return mont->m;
+}
+
+void quill_mont_mul(quill_limb *r, const quill_limb *a, const quill_limb *b,
+                    const quill_mont *mont) {
+    mont->mul(r, a, b, mont->m, mont->n0, mont->n);
+}
+
+void quill_mont_sqr(quill_limb *r, const quill_limb *a, const quill_mont *mont) {
+    mont->sqr(r, a, mont->m, mont->n0, mont->n);
+}
+
+void quill_mont_to(quill_limb *r, const quill_limb *a, const quill_mont *mont) {
+    mont->mul(r, a, mont->rr, mont->m, mont->n0, mont->n);
+}
+
+void quill_mont_from(quill_limb *r, const quill_limb *a, const quill_mont *mont) {
+    size_t n = mont->n;
+    quill_limb t[2 * QUILL_BN_MAX_LIMBS];
+    memcpy(t, a, n * sizeof(quill_limb));
+    memset(t + n, 0, n * sizeof(quill_limb));
+    quill_mont_redc_c(r, t, mont->m, mont->n0, n);
+    quill_zeroize(t, 2 * n * sizeof(quill_limb));
+}
+
+void quill_mont_reduce_wide(quill_limb *r, const quill_limb *a, size_t na,
+                            const quill_mont *mont) {
+    /* REDC(a) = a R^-1 mod m (valid since a < m R); one multiplication by
+     * R^2 then gives a R^-1 R^2 R^-1 = a mod m. */
+    size_t n = mont->n;
+    quill_limb t[2 * QUILL_BN_MAX_LIMBS];
+    if (na > 2 * n)
+        na = 2 * n;
+    memcpy(t, a, na * sizeof(quill_limb));
+    memset(t + na, 0, (2 * n - na) * sizeof(quill_limb));
+    quill_mont_redc_c(r, t, mont->m, mont->n0, n);
+    mont->mul(r, r, mont->rr, mont->m, mont->n0, n);
+    quill_zeroize(t, 2 * n * sizeof(quill_limb));
+}
