@@ -12,3 +12,4 @@ quill_add_test(rsa_wycheproof evp/rsa_wycheproof.c LIBS quill_evptest LABELS evp
 quill_add_test(rsa_interop evp/rsa_interop.c LIBS quill_evptest LABELS evp rsa TIMEOUT 600)
 quill_add_test(rsa_threads evp/rsa_threads.c LIBS quill_evptest Threads::Threads LABELS evp rsa TIMEOUT 600)
 quill_add_test(rsa_badinput evp/rsa_badinput.c LIBS quill_evptest LABELS evp rsa TIMEOUT 300)
+quill_add_test(rsa_fallback evp/rsa_fallback.c LIBS quill_evptest LABELS evp rsa TIMEOUT 300)

@@ -1,0 +1,205 @@
+/* Copyright quill authors.
+ *
+ * rsa_fallback: with quill preferred the way openssl.cnf.example does it
+ * (default_properties "?quill.sig=yes"), everything quill does not take
+ * still works through the default provider:
+ *
+ *   - a 512-bit RSA key and a 3-prime RSA key (made by the default
+ *     provider): quill refuses them at import, so signing and verifying
+ *     fall back to the default provider;
+ *   - RSA decryption, ECDH on P-256, ECDSA on P-384.
+ *
+ * The control: an ordinary 2048-bit key in the same library context is
+ * served by quill. */
+#include <stdio.h>
+#include <string.h>
+
+#include <openssl/bn.h>
+#include <openssl/core_names.h>
+#include <openssl/err.h>
+#include <openssl/evp.h>
+#include <openssl/rsa.h>
+
+#include "qt_evp.h"
+#include "test_util.h"
+
+static OSSL_LIB_CTX *libctx;
+static OSSL_PROVIDER *prov_default, *prov_quill;
+
+static EVP_PKEY *keygen(const char *alg, unsigned bits, unsigned primes, const char *curve) {
+    EVP_PKEY *key = NULL;
+    EVP_PKEY_CTX *g = EVP_PKEY_CTX_new_from_name(libctx, alg, "provider=default");
+    int ok = g != NULL && EVP_PKEY_keygen_init(g) > 0;
+    if (ok && bits != 0)
+        ok = EVP_PKEY_CTX_set_rsa_keygen_bits(g, (int)bits) > 0;
+    if (ok && primes != 0)
+        ok = EVP_PKEY_CTX_set_rsa_keygen_primes(g, (int)primes) > 0;
+    if (ok && curve != NULL)
+        ok = EVP_PKEY_CTX_set_group_name(g, curve) > 0;
+    if (!ok || EVP_PKEY_generate(g, &key) <= 0) {
+        ERR_print_errors_fp(stderr);
+        key = NULL;
+    }
+    EVP_PKEY_CTX_free(g);
+    return key;
+}
+
+/* Signs and verifies with the library defaults; checks who served. */
+static void sign_verify(EVP_PKEY *key, const qt_sigparams *sp, const OSSL_PROVIDER *want,
+                        const char *what) {
+    uint8_t msg[100], sig[1024];
+    size_t sig_len = sizeof(sig);
+    qt_rng_bytes(msg, sizeof(msg));
+    const OSSL_PROVIDER *sserved = NULL, *vserved = NULL;
+    int ok = qt_digest_sign(libctx, NULL, key, sp, msg, sizeof(msg), QT_ONESHOT, sig, &sig_len,
+                            &sserved);
+    QT_CHECK(ok);
+    int r = ok ? qt_digest_verify(libctx, NULL, key, sp, msg, sizeof(msg), QT_STREAMED, sig,
+                                  sig_len, &vserved)
+               : -1;
+    QT_CHECK(r == 1);
+    QT_CHECK(sserved == want);
+    QT_CHECK(vserved == want);
+    /* And the other provider agrees with the signature, where it can. */
+    if (ok && want == prov_quill)
+        QT_CHECK(qt_digest_verify(libctx, "provider=default", key, sp, msg, sizeof(msg),
+                                  QT_ONESHOT, sig, sig_len, NULL) == 1);
+    sig[3] ^= 0x40;
+    QT_CHECK(qt_digest_verify(libctx, NULL, key, sp, msg, sizeof(msg), QT_ONESHOT, sig, sig_len,
+                              NULL) == 0);
+    printf("%-44s signed by %s, verified by %s: %s\n", what, qt_prov_name(sserved),
+           qt_prov_name(vserved), ok && r == 1 ? "ok" : "FAILED");
+    if (!ok || r != 1)
+        ERR_print_errors_fp(stderr);
+    ERR_clear_error();
+}
+
+/* EVP_PKEY_sign of a precomputed SHA-256 digest with the library defaults. */
+static void pkey_sign_verify(EVP_PKEY *key, const OSSL_PROVIDER *want, const char *what) {
+    uint8_t dgst[32], sig[1024];
+    size_t sig_len = sizeof(sig);
+    qt_rng_bytes(dgst, sizeof(dgst));
+    EVP_MD *md = EVP_MD_fetch(libctx, "SHA256", NULL);
+    EVP_PKEY_CTX *s = EVP_PKEY_CTX_new_from_pkey(libctx, key, NULL);
+    EVP_PKEY_CTX *v = EVP_PKEY_CTX_new_from_pkey(libctx, key, NULL);
+    int ok = md != NULL && s != NULL && v != NULL && EVP_PKEY_sign_init(s) > 0 &&
+             EVP_PKEY_CTX_set_signature_md(s, md) > 0 &&
+             EVP_PKEY_sign(s, sig, &sig_len, dgst, sizeof(dgst)) > 0 &&
+             EVP_PKEY_verify_init(v) > 0 && EVP_PKEY_CTX_set_signature_md(v, md) > 0 &&
+             EVP_PKEY_verify(v, sig, sig_len, dgst, sizeof(dgst)) == 1;
+    QT_CHECK(ok);
+    QT_CHECK(qt_pctx_provider(s) == want);
+    QT_CHECK(qt_pctx_provider(v) == want);
+    printf("%-44s EVP_PKEY_sign by %s: %s\n", what, qt_prov_name(qt_pctx_provider(s)),
+           ok ? "ok" : "FAILED");
+    if (!ok)
+        ERR_print_errors_fp(stderr);
+    EVP_PKEY_CTX_free(s);
+    EVP_PKEY_CTX_free(v);
+    EVP_MD_free(md);
+}
+
+static void rsa_decrypt(EVP_PKEY *key) {
+    uint8_t pt[48], ct[512], out[512];
+    size_t ct_len = sizeof(ct), out_len = sizeof(out);
+    qt_rng_bytes(pt, sizeof(pt));
+    EVP_PKEY_CTX *e = EVP_PKEY_CTX_new_from_pkey(libctx, key, NULL);
+    EVP_PKEY_CTX *d = EVP_PKEY_CTX_new_from_pkey(libctx, key, NULL);
+    int ok = e != NULL && d != NULL && EVP_PKEY_encrypt_init(e) > 0 &&
+             EVP_PKEY_CTX_set_rsa_padding(e, RSA_PKCS1_OAEP_PADDING) > 0 &&
+             EVP_PKEY_encrypt(e, ct, &ct_len, pt, sizeof(pt)) > 0 &&
+             EVP_PKEY_decrypt_init(d) > 0 &&
+             EVP_PKEY_CTX_set_rsa_padding(d, RSA_PKCS1_OAEP_PADDING) > 0 &&
+             EVP_PKEY_decrypt(d, out, &out_len, ct, ct_len) > 0 && out_len == sizeof(pt) &&
+             memcmp(out, pt, sizeof(pt)) == 0;
+    QT_CHECK(ok);
+    QT_CHECK(qt_pctx_provider(d) == prov_default);
+    printf("%-44s %s\n", "RSA-OAEP decryption", ok ? "ok" : "FAILED");
+    if (!ok)
+        ERR_print_errors_fp(stderr);
+    EVP_PKEY_CTX_free(e);
+    EVP_PKEY_CTX_free(d);
+}
+
+static int derive(EVP_PKEY *mine, EVP_PKEY *peer, uint8_t *out, size_t *out_len) {
+    EVP_PKEY_CTX *c = EVP_PKEY_CTX_new_from_pkey(libctx, mine, NULL);
+    int ok = c != NULL && EVP_PKEY_derive_init(c) > 0 && EVP_PKEY_derive_set_peer(c, peer) > 0 &&
+             EVP_PKEY_derive(c, out, out_len) > 0;
+    QT_CHECK(qt_pctx_provider(c) == prov_default);
+    EVP_PKEY_CTX_free(c);
+    return ok;
+}
+
+static void ecdh_p256(void) {
+    EVP_PKEY *a = keygen("EC", 0, 0, "P-256"), *b = keygen("EC", 0, 0, "P-256");
+    uint8_t s1[64], s2[64];
+    size_t l1 = sizeof(s1), l2 = sizeof(s2);
+    int ok = a != NULL && b != NULL && derive(a, b, s1, &l1) && derive(b, a, s2, &l2) &&
+             l1 == 32 && l1 == l2 && memcmp(s1, s2, l1) == 0;
+    QT_CHECK(ok);
+    printf("%-44s %s\n", "ECDH P-256", ok ? "ok" : "FAILED");
+    EVP_PKEY_free(a);
+    EVP_PKEY_free(b);
+}
+
+static void ecdsa_p384(void) {
+    EVP_PKEY *k = keygen("EC", 0, 0, "P-384");
+    uint8_t msg[64] = "ecdsa", sig[256];
+    size_t sig_len = sizeof(sig);
+    EVP_MD_CTX *s = EVP_MD_CTX_new(), *v = EVP_MD_CTX_new();
+    EVP_PKEY_CTX *sp = NULL, *vp = NULL;
+    int ok = k != NULL && s != NULL && v != NULL &&
+             EVP_DigestSignInit_ex(s, &sp, "SHA384", libctx, NULL, k, NULL) > 0 &&
+             EVP_DigestSign(s, sig, &sig_len, msg, sizeof(msg)) > 0 &&
+             EVP_DigestVerifyInit_ex(v, &vp, "SHA384", libctx, NULL, k, NULL) > 0 &&
+             EVP_DigestVerify(v, sig, sig_len, msg, sizeof(msg)) == 1;
+    QT_CHECK(ok);
+    QT_CHECK(qt_pctx_provider(sp) == prov_default);
+    printf("%-44s %s\n", "ECDSA P-384", ok ? "ok" : "FAILED");
+    if (!ok)
+        ERR_print_errors_fp(stderr);
+    EVP_MD_CTX_free(s);
+    EVP_MD_CTX_free(v);
+    EVP_PKEY_free(k);
+}
+
+int main(void) {
+    qt_rng_seed(0x66616c6c6261636bull);
+    libctx = qt_evp_libctx_new(&prov_default, &prov_quill);
+    if (libctx == NULL)
+        return 1;
+    /* Keys made by the default provider. */
+    EVP_PKEY *k512 = keygen("RSA", 512, 0, NULL);
+    EVP_PKEY *k3p = keygen("RSA", 2048, 3, NULL);
+    EVP_PKEY *k2048 = keygen("RSA", 2048, 0, NULL);
+    QT_CHECK(k512 != NULL && k3p != NULL && k2048 != NULL);
+    if (k512 == NULL || k3p == NULL || k2048 == NULL)
+        return qt_finish("rsa_fallback");
+    QT_CHECK(qt_pkey_provider(k2048) == prov_default);
+    BIGNUM *f3 = NULL;
+    QT_CHECK(EVP_PKEY_get_bn_param(k3p, OSSL_PKEY_PARAM_RSA_FACTOR3, &f3)); /* really 3 primes */
+    BN_free(f3);
+
+    qt_sigparams pkcs1 = {RSA_PKCS1_PADDING, "SHA256", NULL, NULL};
+    qt_sigparams pss = {RSA_PKCS1_PSS_PADDING, "SHA256", NULL, "max"};
+    qt_sigparams pss_digest = {RSA_PKCS1_PSS_PADDING, "SHA256", NULL, "digest"};
+    sign_verify(k2048, &pkcs1, prov_quill, "2048-bit key, PKCS#1 (control)");
+    sign_verify(k2048, &pss_digest, prov_quill, "2048-bit key, PSS (control)");
+    pkey_sign_verify(k2048, prov_quill, "2048-bit key (control)");
+    sign_verify(k512, &pkcs1, prov_default, "512-bit key, PKCS#1");
+    sign_verify(k512, &pss, prov_default, "512-bit key, PSS");
+    pkey_sign_verify(k512, prov_default, "512-bit key");
+    sign_verify(k3p, &pkcs1, prov_default, "3-prime key, PKCS#1");
+    sign_verify(k3p, &pss_digest, prov_default, "3-prime key, PSS");
+    pkey_sign_verify(k3p, prov_default, "3-prime key");
+    rsa_decrypt(k2048);
+    rsa_decrypt(k3p);
+    ecdh_p256();
+    ecdsa_p384();
+
+    EVP_PKEY_free(k512);
+    EVP_PKEY_free(k3p);
+    EVP_PKEY_free(k2048);
+    qt_libctx_free(libctx, prov_default, prov_quill);
+    return qt_finish("rsa_fallback");
+}
