@@ -3,7 +3,8 @@
  * quill-speed: OpenSSL's default provider against quill, operation by
  * operation, in the same process.
  *
- *   quill-speed [--rounds N] [--seconds S] [--json[=FILE]] [--list] [-v] [FILTER...]
+ *   quill-speed [--rounds N] [--seconds S] [--json[=FILE]] [--list] [-v]
+ *               [--require-quill] [FILTER...]
  *
  * Each operation is measured in N rounds (default 5); in every round each
  * provider runs it for S seconds (default 0.5; key generation at least one
@@ -56,6 +57,7 @@ typedef struct options {
     int json;              /* 0: none; 1: JSON to stdout, text to stderr; 2: to json_path */
     const char *json_path;
     int list, verbose;
+    int require_quill;     /* fail unless quill served every operation run */
     char **filters;
     size_t nfilters;
 } options;
@@ -72,15 +74,16 @@ typedef struct alg_state {
 
 static void usage(FILE *out) {
     fprintf(out,
-            "usage: quill-speed [--rounds N] [--seconds S] [--json[=FILE]] [--list] [-v] "
-            "[FILTER...]\n"
-            "  --rounds N     rounds per operation and provider (default 5, max %d)\n"
-            "  --seconds S    time per round (default 0.5)\n"
-            "  --json         JSON results on stdout (the text goes to stderr)\n"
-            "  --json=FILE    JSON results written to FILE\n"
-            "  --list         list the operation names and exit\n"
-            "  -v             print every round\n"
-            "  FILTER         run only operations whose name contains every FILTER\n",
+            "usage: quill-speed [--rounds N] [--seconds S] [--json[=FILE]] [--list] [-v]\n"
+            "                   [--require-quill] [FILTER...]\n"
+            "  --rounds N       rounds per operation and provider (default 5, max %d)\n"
+            "  --seconds S      time per round (default 0.5)\n"
+            "  --json           JSON results on stdout (the text goes to stderr)\n"
+            "  --json=FILE      JSON results written to FILE\n"
+            "  --list           list the operation names and exit\n"
+            "  -v               print every round\n"
+            "  --require-quill  exit 1 unless quill served every operation (smoke test)\n"
+            "  FILTER           run only operations whose name contains every FILTER\n",
             SPEED_MAX_ROUNDS);
 }
 
@@ -114,6 +117,8 @@ static int parse_args(int argc, char **argv, options *o) {
             o->json_path = a + 7;
         } else if (strcmp(a, "--list") == 0) {
             o->list = 1;
+        } else if (strcmp(a, "--require-quill") == 0) {
+            o->require_quill = 1;
         } else if (strcmp(a, "-v") == 0 || strcmp(a, "--verbose") == 0) {
             o->verbose = 1;
         } else if (strcmp(a, "-h") == 0 || strcmp(a, "--help") == 0) {
@@ -332,6 +337,13 @@ int main(int argc, char **argv) {
     for (size_t i = 0; i < nrows; i++)
         ok &= run_row(libctx, &o, &rows[i], &states[rows[i].alg - algs], text);
     speed_print_summary(text, rows, nrows);
+    for (size_t i = 0; o.require_quill && i < nrows; i++) {
+        if (!rows[i].quill.available || rows[i].quill.rounds == 0) {
+            fprintf(stderr, "quill-speed: quill did not serve %s %s\n", rows[i].alg->label,
+                    speed_kind_name(rows[i].kind));
+            ok = 0;
+        }
+    }
 
     if (o.json != 0) {
         FILE *out = o.json == 1 ? stdout : fopen(o.json_path, "w");
