@@ -1,0 +1,11 @@
+# cli_rsa: the stock openssl CLI with quill activated via openssl.cnf.example
+# (test/cli/cli_rsa.sh).  With QUILL_SANITIZE=ON the script preloads the
+# sanitizer runtimes of the compiler named by QUILL_CC into openssl.
+
+set(QUILL_CLI_ENV ${QUILL_TEST_ENV} "QUILL_CC=${CMAKE_C_COMPILER}")
+if(QUILL_SANITIZE)
+  list(APPEND QUILL_CLI_ENV "QUILL_SANITIZE=1")
+endif()
+add_test(NAME cli_rsa COMMAND sh ${CMAKE_CURRENT_SOURCE_DIR}/cli/cli_rsa.sh)
+set_tests_properties(cli_rsa PROPERTIES ENVIRONMENT "${QUILL_CLI_ENV}" SKIP_RETURN_CODE 77
+                     TIMEOUT 300 LABELS "cli;rsa")

@@ -1,0 +1,191 @@
+#!/bin/sh
+# Copyright quill authors.
+#
+# cli_rsa: the stock openssl command line with quill activated through
+# openssl.cnf.example.  After each command, quill's own counters (written to
+# $QUILL_STATS by every process that loaded it, one line per teardown:
+# "pid=N rsa-sign=N rsa-verify=N rsa-keygen=N ...") must have gone up, and
+# every signature quill made is checked again by OpenSSL without quill.
+#
+# Environment (set by CTest, test/cli.cmake): QUILL_SOURCE_DIR,
+# QUILL_BUILD_DIR (where quill.so is), optional QUILL_SANITIZE=1 with QUILL_CC
+# (the compiler, to find the sanitizer runtimes the stock binary must
+# preload).  Exit 77 (skipped) only if there is no openssl binary.
+#
+# $opts and $triple are split into words on purpose; "A && ok || bad" is
+# safe because ok always succeeds.
+# shellcheck disable=SC2086,SC2015
+set -u
+
+: "${QUILL_SOURCE_DIR:?}" "${QUILL_BUILD_DIR:?}"
+OPENSSL=${OPENSSL:-openssl}
+command -v "$OPENSSL" >/dev/null 2>&1 || { echo "no openssl binary: skipped"; exit 77; }
+
+work=$(mktemp -d "${TMPDIR:-/tmp}/quill-cli.XXXXXX") || exit 1
+trap 'rm -rf "$work"' EXIT INT TERM
+stats=$work/stats
+passed=0
+failed=0
+
+ok() { passed=$((passed + 1)); }
+bad() { failed=$((failed + 1)); echo "FAIL: $*" >&2; }
+
+preload=""
+if [ "${QUILL_SANITIZE:-}" = "1" ] || [ "${QUILL_SANITIZE:-}" = "ON" ]; then
+    cc=${QUILL_CC:-gcc}
+    for lib in libasan.so libubsan.so libclang_rt.asan-x86_64.so libclang_rt.ubsan_standalone-x86_64.so; do
+        path=$("$cc" -print-file-name="$lib" 2>/dev/null)
+        case "$path" in /*) [ -e "$path" ] && preload="$preload $path" ;; esac
+    done
+    [ -n "$preload" ] || { echo "sanitizer build but no sanitizer runtime found for $cc" >&2; exit 1; }
+    echo "sanitizer build: preloading$preload"
+fi
+
+# ossl: openssl with quill activated; plain: openssl with the default provider only.
+ossl() {
+    env OPENSSL_CONF="$QUILL_SOURCE_DIR/openssl.cnf.example" OPENSSL_MODULES="$QUILL_BUILD_DIR" \
+        QUILL_STATS="$stats" LD_PRELOAD="${preload# }" ASAN_OPTIONS=detect_leaks=0 \
+        "$OPENSSL" "$@"
+}
+plain() {
+    env OPENSSL_CONF=/dev/null -u QUILL_STATS "$OPENSSL" "$@"
+}
+
+# run DESC CMD...: runs a command, records pass/fail, keeps its output in $work/out.
+run() {
+    desc=$1
+    shift
+    if "$@" >"$work/out" 2>&1; then
+        ok
+        return 0
+    fi
+    bad "$desc"
+    sed 's/^/    /' "$work/out" >&2
+    return 1
+}
+
+# Sums one counter over all lines of the stats file; a malformed line fails.
+sum() {
+    [ -f "$stats" ] || { echo 0; return; }
+    awk -v key="$1" '
+        !/^pid=[0-9]+( [a-z0-9-]+=[0-9]+)+$/ { bad = 1 }
+        { for (i = 1; i <= NF; i++) { split($i, kv, "="); if (kv[1] == key) s += kv[2] } }
+        END { if (bad) print "malformed"; else print s + 0 }' "$stats"
+}
+
+snap() { s0=$(sum rsa-sign); v0=$(sum rsa-verify); k0=$(sum rsa-keygen); }
+
+# expect DESC SIGN VERIFY KEYGEN: each flag 1 means that counter must have grown.
+expect() {
+    desc=$1
+    s1=$(sum rsa-sign); v1=$(sum rsa-verify); k1=$(sum rsa-keygen)
+    for triple in "sign $2 $s0 $s1" "verify $3 $v0 $v1" "keygen $4 $k0 $k1"; do
+        set -- $triple
+        if [ "$3" = malformed ] || [ "$4" = malformed ]; then
+            bad "$desc: malformed stats line"; cat "$stats" >&2; return
+        fi
+        if [ "$2" = 1 ]; then
+            if [ "$4" -gt "$3" ]; then ok; else bad "$desc: quill rsa-$1 counter did not grow ($3 -> $4)"; fi
+        fi
+    done
+    echo "$desc: rsa-sign $s0 -> $s1, rsa-verify $v0 -> $v1, rsa-keygen $k0 -> $k1"
+}
+
+cd "$work" || exit 1
+[ -f "$QUILL_BUILD_DIR/quill.so" ] || { echo "no $QUILL_BUILD_DIR/quill.so" >&2; exit 1; }
+head -c 5000 /dev/urandom >msg 2>/dev/null || dd if=/dev/urandom of=msg bs=1000 count=5 2>/dev/null
+
+# quill is active and offers RSA signatures.
+if run "list providers" ossl list -providers; then
+    grep -q "quill" "$work/out" && ok || bad "quill not listed"
+fi
+if run "list signatures" ossl list -signature-algorithms; then
+    grep -i "rsa" "$work/out" | grep -q "@ quill" && ok || bad "quill RSA signature not listed"
+fi
+
+# genpkey with quill's key generation.
+snap
+run "genpkey -propquery provider=quill" ossl genpkey -algorithm RSA -pkeyopt rsa_keygen_bits:2048 \
+    -propquery provider=quill -out key.pem
+expect "genpkey" 0 0 1
+run "pkey -pubout" ossl pkey -in key.pem -pubout -out pub.pem
+run "pkey -check (default provider)" plain pkey -in key.pem -check -noout
+
+# dgst -sign / -verify, PKCS#1 v1.5 and PSS.
+for mode in pkcs1 pss; do
+    case $mode in
+    pkcs1) opts="" ;;
+    pss) opts="-sigopt rsa_padding_mode:pss -sigopt rsa_pss_saltlen:digest" ;;
+    esac
+    snap
+    run "dgst -sign $mode" ossl dgst -sha256 -sign key.pem $opts -out "sig.$mode" msg
+    expect "dgst -sign $mode" 1 0 0
+    snap
+    run "dgst -verify $mode" ossl dgst -sha256 -verify pub.pem $opts -signature "sig.$mode" msg
+    expect "dgst -verify $mode" 0 1 0
+    run "dgst -verify $mode without quill" plain dgst -sha256 -verify pub.pem $opts \
+        -signature "sig.$mode" msg
+    # A corrupted message must be rejected by quill.
+    cp msg msg.bad && printf 'x' >>msg.bad
+    if ossl dgst -sha256 -verify pub.pem $opts -signature "sig.$mode" msg.bad >"$work/out" 2>&1; then
+        bad "dgst -verify $mode accepted a modified message"
+    else
+        ok
+    fi
+done
+snap
+run "dgst -verify pss saltlen auto" ossl dgst -sha256 -verify pub.pem -sigopt rsa_padding_mode:pss \
+    -sigopt rsa_pss_saltlen:auto -signature sig.pss msg
+run "dgst -sign pss sha512 saltlen max" ossl dgst -sha512 -sign key.pem -sigopt rsa_padding_mode:pss \
+    -sigopt rsa_pss_saltlen:max -sigopt rsa_mgf1_md:sha256 -out sig.pss512 msg
+run "dgst -verify pss sha512 without quill" plain dgst -sha512 -verify pub.pem \
+    -sigopt rsa_padding_mode:pss -sigopt rsa_pss_saltlen:max -sigopt rsa_mgf1_md:sha256 \
+    -signature sig.pss512 msg
+expect "dgst pss auto/max" 1 1 0
+
+# pkeyutl on a precomputed digest, and verify-recover.
+plain dgst -sha256 -binary -out dgst.bin msg
+snap
+run "pkeyutl -sign" ossl pkeyutl -sign -inkey key.pem -in dgst.bin -out sig.pk -pkeyopt digest:sha256
+expect "pkeyutl -sign" 1 0 0
+snap
+run "pkeyutl -verify" ossl pkeyutl -verify -pubin -inkey pub.pem -in dgst.bin -sigfile sig.pk \
+    -pkeyopt digest:sha256
+run "pkeyutl -verifyrecover" ossl pkeyutl -verifyrecover -pubin -inkey pub.pem -in sig.pk \
+    -pkeyopt digest:sha256 -out rec.bin
+cmp -s rec.bin dgst.bin && ok || bad "pkeyutl -verifyrecover returned a different digest"
+expect "pkeyutl -verify/-verifyrecover" 0 1 0
+cmp -s sig.pk sig.pkcs1 && ok || bad "pkeyutl and dgst PKCS#1 signatures differ"
+run "pkeyutl -verify without quill" plain pkeyutl -verify -pubin -inkey pub.pem -in dgst.bin \
+    -sigfile sig.pk -pkeyopt digest:sha256
+
+# req -x509 -new then verify (PKCS#1 and PSS certificates).
+for mode in pkcs1 pss; do
+    case $mode in
+    pkcs1) opts="" ;;
+    pss) opts="-sigopt rsa_padding_mode:pss -sigopt rsa_pss_saltlen:digest" ;;
+    esac
+    snap
+    run "req -x509 $mode" ossl req -x509 -new -key key.pem -sha256 $opts -subj "/CN=quill $mode" \
+        -days 1 -out "cert.$mode.pem"
+    expect "req -x509 $mode" 1 0 0
+    snap
+    run "verify $mode" ossl verify -CAfile "cert.$mode.pem" "cert.$mode.pem"
+    expect "verify $mode" 0 1 0
+    run "verify $mode without quill" plain verify -CAfile "cert.$mode.pem" "cert.$mode.pem"
+done
+if run "x509 -text pss" plain x509 -in cert.pss.pem -noout -text; then
+    grep -q "rsassaPss" "$work/out" && ok || bad "PSS certificate lacks rsassaPss"
+fi
+
+# openssl speed (raw PKCS#1 signing of 36 bytes, as the tool does it).
+snap
+run "speed rsa2048" ossl speed -seconds 1 rsa2048
+sed -n '/sign/,$p' "$work/out" | tail -3
+expect "speed rsa2048" 1 1 0
+
+echo "stats file:"
+sed 's/^/    /' "$stats" 2>/dev/null | tail -5
+echo "cli_rsa: $((passed + failed)) checks"
+echo "$passed passed, $failed failed"
+[ "$failed" -eq 0 ]
