@@ -1,0 +1,182 @@
+/* Copyright quill authors.
+ *
+ * Private helpers of core/rsa: the key layout, the constant-time integer
+ * helpers RSA needs beyond bn.h (long division, gcd, shifts by a secret
+ * amount), primality testing, encoding helpers.
+ *
+ * Timing contract as in bn.h: unless a name ends in _vartime or _public, time
+ * and memory addresses depend only on the length arguments. */
+#ifndef QUILL_RSA_INTERNAL_H
+#define QUILL_RSA_INTERNAL_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "bn/bn.h"
+#include "common/ct.h"
+#include "rsa/rsa.h"
+
+/* The key.  Immutable after quill_rsa_key_assemble; all limb arrays live in
+ * one allocation (|mem|, |mem_limbs| limbs) that is zeroised on free.
+ * Limb counts are public: nl from the modulus, pl and ql from the sizes of p
+ * and q (declassified at import: the bit length of a prime factor of n is
+ * considered public, as everywhere). */
+struct quill_rsa_key {
+    size_t bits;  /* bits of n */
+    size_t bytes; /* bytes of n: k in RFC 8017 */
+    size_t nl;    /* limbs of n */
+    size_t el;    /* limbs of e (top limb non-zero) */
+    quill_limb *n, *e;
+    quill_mont *mont_n;
+
+    int has_private, has_crt;
+    quill_limb *d; /* nl limbs, secret */
+    size_t pl, ql; /* limbs of p and q (top limbs non-zero) */
+    quill_limb *p, *q, *dp, *dq, *qinv; /* pl, ql, pl, ql, pl limbs; secret */
+    quill_limb *qinv_mont;              /* qinv * R mod p (pl limbs), secret */
+    quill_mont *mont_p, *mont_q;
+
+    quill_limb *mem;
+    size_t mem_limbs;
+};
+
+/* Key components as limb arrays, for quill_rsa_key_assemble.  n (nl limbs)
+ * and e (el limbs) are required.  d (nl limbs) may be NULL for a public key;
+ * p (pl), q (ql), dp (pl), dq (ql), qinv (pl) are all set or all NULL. */
+typedef struct quill_rsa_limbs {
+    const quill_limb *n, *e, *d, *p, *q, *dp, *dq, *qinv;
+    size_t nl, el, pl, ql;
+} quill_rsa_limbs;
+
+/* quill_rsa_key_assemble copies the components into a new key and builds the
+ * Montgomery contexts, with no consistency check (the caller has checked, or
+ * generated them).  n must be odd with top limb non-zero; p and q likewise.
+ * Returns QUILL_OK or QUILL_ERR_MEMORY. */
+QUILL_MUST_CHECK quill_err quill_rsa_key_assemble(quill_rsa_key **out, const quill_rsa_limbs *c);
+
+/* ---- Integer helpers (arith.c) ---- */
+
+/* quill_rsa_bn_limbs_public returns the number of limbs up to the top
+ * non-zero one (0 for zero).  Variable time: public values only. */
+size_t quill_rsa_bn_limbs_public(const quill_limb *a, size_t n);
+
+/* quill_rsa_bn_bits_consttime returns the bit length of a (0 for zero),
+ * computed without a branch or index on a; the result is as secret as a. */
+size_t quill_rsa_bn_bits_consttime(const quill_limb *a, size_t n);
+
+/* quill_rsa_bn_ctz_consttime returns the number of trailing zero bits of a
+ * (64n for zero), constant time; the result is as secret as a. */
+size_t quill_rsa_bn_ctz_consttime(const quill_limb *a, size_t n);
+
+/* quill_rsa_bn_rshift_consttime / _lshift_consttime: r = a >> s and
+ * r = (a << s) mod 2^(64n) for a secret shift s < 2^log2_max (log2_max
+ * public, at most 20).  r may alias a. */
+void quill_rsa_bn_rshift_consttime(quill_limb *r, const quill_limb *a, size_t n, size_t s,
+                                   unsigned log2_max);
+void quill_rsa_bn_lshift_consttime(quill_limb *r, const quill_limb *a, size_t n, size_t s,
+                                   unsigned log2_max);
+
+/* quill_rsa_bn_divmod_consttime: q = a / m (na limbs, q may be NULL) and
+ * r = a mod m (nm limbs) for any m != 0 (secret or public, even or odd), by
+ * bit-serial long division: time depends on na and nm only.  Outputs must
+ * not alias inputs.  Returns 1, or 0 on allocation failure (outputs zero). */
+QUILL_MUST_CHECK int quill_rsa_bn_divmod_consttime(quill_limb *q, quill_limb *r,
+                                                   const quill_limb *a, size_t na,
+                                                   const quill_limb *m, size_t nm);
+
+/* quill_rsa_reduce_consttime: r = a mod m (m's limbs) for a of any length na,
+ * with m the modulus of |mont|, by Horner's rule over chunks of m's length
+ * (each step one quill_mont_reduce_wide).  r must not alias a. */
+void quill_rsa_reduce_consttime(quill_limb *r, const quill_limb *a, size_t na,
+                                const quill_mont *mont);
+
+/* quill_rsa_bn_gcd_consttime: g = gcd(a, b) (n limbs each, both non-zero,
+ * secret).  Binary gcd with a fixed iteration count.  g may not alias. */
+void quill_rsa_bn_gcd_consttime(quill_limb *g, const quill_limb *a, const quill_limb *b, size_t n);
+
+/* quill_rsa_lambda_consttime: lambda (out_n limbs) = lcm(p - 1, q - 1) for odd
+ * p (pl limbs) and q (ql limbs), both > 1, secret.  lcm must fit in out_n
+ * limbs (it does for out_n = limbs of n = p * q).  Returns 1, or 0 on
+ * allocation failure. */
+QUILL_MUST_CHECK int quill_rsa_lambda_consttime(quill_limb *lambda, size_t out_n,
+                                                const quill_limb *p, size_t pl,
+                                                const quill_limb *q, size_t ql);
+
+/* quill_rsa_inv_e_consttime: d (nd limbs) = e^-1 mod lambda for a public odd
+ * e (el limbs, e > 1) and a secret lambda (nd limbs, non-zero).  Uses
+ * d = (1 + k * lambda) / e with k = -lambda^-1 mod e, so needs no inversion
+ * modulo the even lambda.  Returns all-ones on success, zero if e is not
+ * invertible or allocation failed (d is then zero); the mask is secret. */
+QUILL_MUST_CHECK quill_word quill_rsa_inv_e_consttime(quill_limb *d, const quill_limb *lambda,
+                                                      size_t nd, const quill_limb *e, size_t el);
+
+/* quill_rsa_mont_new_secret is quill_mont_new for a secret modulus (a prime
+ * factor, a prime candidate).  quill_mont_new branches on the parity and on
+ * the top limb being non-zero, facts that are public here (the caller has
+ * set those bits); in the validation build only the bytes holding them are
+ * declassified around the call, so the rest of m and everything derived
+ * from it stays secret for memcheck. */
+QUILL_MUST_CHECK quill_mont *quill_rsa_mont_new_secret(const quill_limb *m, size_t n);
+
+/* quill_rsa_verdict declassifies a secret all-ones/zero mask into 0/1: the
+ * place where a secret comparison becomes a public decision. */
+QUILL_INLINE int quill_rsa_verdict(quill_word mask) {
+    return quill_ct_declassify_w(mask) != 0;
+}
+
+/* ---- Primality (prime.c) ---- */
+
+/* quill_rsa_mr_rounds returns the Miller-Rabin rounds used for a prime of
+ * |bits| bits (FIPS 186-5 Table B.1, error probability 2^-112 .. 2^-144
+ * column; more rounds below 1024 bits). */
+size_t quill_rsa_mr_rounds(size_t bits);
+
+/* quill_rsa_small_primes fills |out| (capacity cap) with the odd primes below
+ * QUILL_RSA_TRIAL_LIMIT and returns their count. */
+#define QUILL_RSA_TRIAL_LIMIT 8192
+#define QUILL_RSA_TRIAL_MAX 1100 /* > pi(8192) = 1028 */
+size_t quill_rsa_small_primes(uint16_t *out, size_t cap);
+
+/* quill_rsa_trial_division_consttime returns all-ones if no prime in
+ * primes[0..count) divides w (n limbs, secret, w larger than every listed
+ * prime).  Time depends on n and count only. */
+quill_word quill_rsa_trial_division_consttime(const quill_limb *w, size_t n,
+                                              const uint16_t *primes, size_t count);
+
+/* quill_rsa_miller_rabin: *probable_prime = 1 if the odd w (the modulus of
+ * |mont|, bits bits with bits >= 8) passes |rounds| rounds of Miller-Rabin
+ * (FIPS 186-5 B.3.1) with bases from |rng|, else 0.  Constant time in w: the
+ * squaring loop always runs bits - 1 times; only each round's verdict is
+ * declassified (a composite may stop early).  Returns QUILL_OK,
+ * QUILL_ERR_RNG or QUILL_ERR_MEMORY. */
+QUILL_MUST_CHECK quill_err quill_rsa_miller_rabin(int *probable_prime, const quill_mont *mont,
+                                                  size_t bits, size_t rounds,
+                                                  const quill_rng *rng);
+
+/* ---- Key checks (check.c) ---- */
+
+/* quill_rsa_pairwise_test signs a random value below n with the private key
+ * (blinded, fault-checked) and verifies it with the public key.  QUILL_OK or
+ * QUILL_ERR_KEY_CHECK (or QUILL_ERR_RNG / _MEMORY). */
+QUILL_MUST_CHECK quill_err quill_rsa_pairwise_test(const quill_rsa_key *key, const quill_rng *rng);
+
+/* ---- Digests (md.c) ---- */
+
+/* quill_rsa_digest_info returns the DER DigestInfo prefix for |md| (RFC 8017
+ * 9.2 note 1) in |out| (at least QUILL_RSA_DIGEST_INFO_MAX bytes) and its
+ * length; 0 for QUILL_MD_NONE and for unknown values. */
+#define QUILL_RSA_DIGEST_INFO_MAX 19
+size_t quill_rsa_digest_info(quill_md md, uint8_t *out);
+
+/* quill_rsa_md_known returns 1 if md is a member of quill_md. */
+int quill_rsa_md_known(quill_md md);
+
+/* ---- Shared by the encodings ---- */
+
+/* quill_rsa_public_raw_vartime: em (k bytes) = sig^e mod n with the checks
+ * every verification needs (sig_len == k, sig < n).  QUILL_OK,
+ * QUILL_ERR_SIG_LENGTH, QUILL_ERR_INPUT_RANGE or QUILL_ERR_MEMORY. */
+QUILL_MUST_CHECK quill_err quill_rsa_public_raw_vartime(const quill_rsa_key *key, uint8_t *em,
+                                                        const uint8_t *sig, size_t sig_len);
+
+#endif

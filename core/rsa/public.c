@@ -1,0 +1,37 @@
+/* Copyright quill authors.
+ *
+ * The RSA public operation (RFC 8017 5.2.2 RSAVP1).  Everything here is
+ * public (n, e, the signature), so it runs in variable time. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "rsa/internal.h"
+
+quill_err quill_rsa_public_raw_vartime(const quill_rsa_key *key, uint8_t *em, const uint8_t *sig,
+                                       size_t sig_len) {
+    if (sig_len != key->bytes)
+        return QUILL_ERR_SIG_LENGTH;
+    size_t nl = key->nl;
+    quill_limb *buf = calloc(2 * nl, sizeof(quill_limb));
+    if (buf == NULL)
+        return QUILL_ERR_MEMORY;
+    quill_limb *x = buf, *y = buf + nl;
+    quill_err err = QUILL_OK;
+    if (!quill_bn_from_bytes_be(x, nl, sig, sig_len))
+        err = QUILL_ERR_INTERNAL;
+    else if (!quill_bn_lt_mask(x, key->n, nl))
+        err = QUILL_ERR_INPUT_RANGE; /* RFC 8017 5.2.2 step 1 */
+    else if (!quill_mont_exp_vartime(y, x, key->e, key->el, key->mont_n))
+        err = QUILL_ERR_MEMORY;
+    else if (!quill_bn_to_bytes_be(em, key->bytes, y, nl))
+        err = QUILL_ERR_INTERNAL;
+    free(buf);
+    return err;
+}
+
+quill_err quill_rsa_public(const quill_rsa_key *key, uint8_t *out, const uint8_t *in,
+                           size_t in_len) {
+    if (key == NULL || out == NULL || in == NULL || in_len != key->bytes)
+        return QUILL_ERR_INVALID_ARGUMENT;
+    return quill_rsa_public_raw_vartime(key, out, in, in_len);
+}
