@@ -1,0 +1,98 @@
+/* Copyright quill authors. */
+#include "digest.h"
+
+#include <openssl/err.h>
+
+#include "prov_err.h"
+
+static const struct {
+    quill_md id;
+    const char *name; /* the name reported back to OpenSSL */
+} md_table[] = {
+    {QUILL_MD_SHA1, "SHA1"},
+    {QUILL_MD_SHA224, "SHA224"},
+    {QUILL_MD_SHA256, "SHA256"},
+    {QUILL_MD_SHA384, "SHA384"},
+    {QUILL_MD_SHA512, "SHA512"},
+    {QUILL_MD_SHA512_224, "SHA512-224"},
+    {QUILL_MD_SHA512_256, "SHA512-256"},
+    {QUILL_MD_SHA3_224, "SHA3-224"},
+    {QUILL_MD_SHA3_256, "SHA3-256"},
+    {QUILL_MD_SHA3_384, "SHA3-384"},
+    {QUILL_MD_SHA3_512, "SHA3-512"},
+};
+
+const char *quill_prov_md_name(quill_md md) {
+    for (size_t i = 0; i < sizeof(md_table) / sizeof(md_table[0]); i++)
+        if (md_table[i].id == md)
+            return md_table[i].name;
+    return NULL;
+}
+
+quill_md quill_prov_md_from_evp(const EVP_MD *md) {
+    /* EVP_MD_is_a matches every alias ("SHA2-256", "SHA256", the OID...). */
+    for (size_t i = 0; i < sizeof(md_table) / sizeof(md_table[0]); i++)
+        if (EVP_MD_is_a(md, md_table[i].name))
+            return md_table[i].id;
+    return QUILL_MD_NONE;
+}
+
+/* The quill_hash callback: H(in[0] || ... || in[count-1]). */
+static int hash_digest(const quill_hash *h, uint8_t *out, const uint8_t *const in[],
+                       const size_t in_len[], size_t count) {
+    EVP_MD_CTX *mctx = EVP_MD_CTX_new();
+    int ok = mctx != NULL && EVP_DigestInit_ex2(mctx, (const EVP_MD *)h->arg, NULL);
+    for (size_t i = 0; ok && i < count; i++)
+        ok = EVP_DigestUpdate(mctx, in[i], in_len[i]);
+    unsigned int len = 0;
+    ok = ok && EVP_DigestFinal_ex(mctx, out, &len) && len == h->size;
+    EVP_MD_CTX_free(mctx);
+    return ok;
+}
+
+static void digest_set(quill_prov_digest *d, EVP_MD *md, quill_md id) {
+    d->md = md;
+    d->id = id;
+    d->hash.size = md != NULL ? (size_t)EVP_MD_get_size(md) : 0;
+    d->hash.digest = md != NULL ? hash_digest : NULL;
+    d->hash.arg = md;
+}
+
+int quill_prov_digest_fetch(quill_prov_digest *d, const quill_provctx *ctx, const char *name,
+                            const char *props, int fallback_props) {
+    if (name == NULL || *name == '\0') {
+        QUILL_RAISE(ctx, QUILL_R_UNKNOWN_DIGEST);
+        return 0;
+    }
+    ERR_set_mark();
+    EVP_MD *md = EVP_MD_fetch(ctx->libctx, name, props);
+    if (md == NULL && fallback_props && props != NULL)
+        md = EVP_MD_fetch(ctx->libctx, name, NULL);
+    if (md == NULL) {
+        ERR_clear_last_mark();
+        QUILL_RAISE_MSG(ctx, QUILL_R_UNKNOWN_DIGEST, "digest %s", name);
+        return 0;
+    }
+    ERR_pop_to_mark();
+    quill_md id = quill_prov_md_from_evp(md);
+    if (id == QUILL_MD_NONE || (size_t)EVP_MD_get_size(md) != quill_md_size(id)) {
+        EVP_MD_free(md);
+        QUILL_RAISE_MSG(ctx, QUILL_R_UNSUPPORTED_DIGEST, "digest %s", name);
+        return 0;
+    }
+    quill_prov_digest_clear(d);
+    digest_set(d, md, id);
+    return 1;
+}
+
+int quill_prov_digest_copy(quill_prov_digest *dst, const quill_prov_digest *src) {
+    if (src->md != NULL && !EVP_MD_up_ref(src->md))
+        return 0;
+    digest_set(dst, src->md, src->id);
+    return 1;
+}
+
+void quill_prov_digest_clear(quill_prov_digest *d) {
+    EVP_MD_free(d->md);
+    digest_set(d, NULL, QUILL_MD_NONE);
+}

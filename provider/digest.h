@@ -1,0 +1,43 @@
+/* Copyright quill authors.
+ *
+ * Digests: an EVP_MD fetched from the provider's child library context,
+ * identified as a quill_md and wrapped as the quill_hash the core's PSS and
+ * MGF1 code calls.  Nothing here is secret. */
+#ifndef QUILL_PROV_DIGEST_H
+#define QUILL_PROV_DIGEST_H
+
+#include <openssl/evp.h>
+
+#include "prov_ctx.h"
+#include "rsa/rsa.h"
+
+typedef struct quill_prov_digest {
+    EVP_MD *md;     /* NULL when no digest is set */
+    quill_md id;    /* QUILL_MD_NONE when md is NULL */
+    quill_hash hash; /* hash.arg is md */
+} quill_prov_digest;
+
+/* quill_prov_digest_fetch fetches |name| with |props| and sets *d (releasing
+ * what it held) on success.  If fallback_props is non-zero and the fetch
+ * with |props| fails, it retries with no property query (the signature's
+ * own query, e.g. "provider=quill", names no digest provider).  Fails, with
+ * QUILL_R_UNKNOWN_DIGEST or QUILL_R_UNSUPPORTED_DIGEST raised, leaving *d
+ * unchanged. */
+int quill_prov_digest_fetch(quill_prov_digest *d, const quill_provctx *ctx, const char *name,
+                            const char *props, int fallback_props);
+
+/* quill_prov_digest_copy makes dst a second reference to src's digest. */
+int quill_prov_digest_copy(quill_prov_digest *dst, const quill_prov_digest *src);
+
+/* quill_prov_digest_clear releases the digest (d stays usable, empty). */
+void quill_prov_digest_clear(quill_prov_digest *d);
+
+/* quill_prov_md_name returns OpenSSL's usual name for |md| ("SHA256",
+ * "SHA3-256", ...), or NULL for QUILL_MD_NONE. */
+const char *quill_prov_md_name(quill_md md);
+
+/* quill_prov_md_from_evp identifies an EVP_MD; QUILL_MD_NONE if quill has no
+ * encoding for it. */
+quill_md quill_prov_md_from_evp(const EVP_MD *md);
+
+#endif

@@ -1,0 +1,37 @@
+/* Copyright quill authors.
+ *
+ * Algorithm names, properties and object identifiers that quill registers
+ * with OpenSSL.  Names follow OpenSSL's convention "NAME:alias:OID". */
+#ifndef QUILL_PROV_NAMES_H
+#define QUILL_PROV_NAMES_H
+
+#define QUILL_PROV_NAME "quill"
+#define QUILL_PROV_VERSION "0.1.0"
+#define QUILL_PROV_BUILDINFO "quill 0.1.0 (constant-time RSA core)"
+
+/* Signatures carry quill.sig=yes so that default_properties = ?quill.sig=yes
+ * prefers them; key managers carry only provider=quill, so that every other
+ * operation keeps its usual provider. */
+#define QUILL_PROPS_SIG "provider=quill,quill.sig=yes"
+#define QUILL_PROPS_KEYMGMT "provider=quill"
+
+#define QUILL_NAMES_RSA "RSA:rsaEncryption:1.2.840.113549.1.1.1"
+#define QUILL_NAMES_RSA_PSS "RSA-PSS:RSASSA-PSS:1.2.840.113549.1.1.10"
+
+/* OpenSSL 3.1's extra PSS salt length keyword, accepted here too. */
+#define QUILL_PSS_SALT_LEN_AUTO_DIGEST_MAX "auto-digestmax"
+
+/* Integer forms of the RSA padding modes and PSS salt lengths used by
+ * OpenSSL's ctrl interface (rsa.h: RSA_PKCS1_PADDING, RSA_PSS_SALTLEN_*). */
+#define QUILL_PAD_PKCS1 1
+#define QUILL_PAD_NONE 3
+#define QUILL_PAD_OAEP 4
+#define QUILL_PAD_X931 5
+#define QUILL_PAD_PSS 6
+
+#define QUILL_SALTLEN_DIGEST (-1)
+#define QUILL_SALTLEN_AUTO (-2)
+#define QUILL_SALTLEN_MAX (-3)
+#define QUILL_SALTLEN_AUTO_DIGEST_MAX (-4)
+
+#endif

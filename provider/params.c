@@ -1,0 +1,69 @@
+/* Copyright quill authors. */
+#include "params.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "common/zeroize.h"
+
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_BIG_ENDIAN__
+#define QUILL_NATIVE_BIG_ENDIAN 1
+#else
+#define QUILL_NATIVE_BIG_ENDIAN 0
+#endif
+
+/* Byte i (0 = least significant) of a native-endian integer of |size|. */
+static size_t native_index(size_t i, size_t size) {
+    return QUILL_NATIVE_BIG_ENDIAN ? size - 1 - i : i;
+}
+
+int quill_param_get_be(const OSSL_PARAM *p, uint8_t **out, size_t *out_len) {
+    if (p == NULL || p->data == NULL || p->data_size == 0)
+        return 0;
+    if (p->data_type != OSSL_PARAM_UNSIGNED_INTEGER && p->data_type != OSSL_PARAM_INTEGER)
+        return 0;
+    const uint8_t *src = p->data;
+    size_t size = p->data_size;
+    if (p->data_type == OSSL_PARAM_INTEGER && (src[native_index(size - 1, size)] & 0x80) != 0)
+        return 0; /* negative */
+    uint8_t *buf = malloc(size);
+    if (buf == NULL)
+        return 0;
+    for (size_t i = 0; i < size; i++)
+        buf[size - 1 - i] = src[native_index(i, size)];
+    *out = buf;
+    *out_len = size;
+    return 1;
+}
+
+void quill_param_free_be(uint8_t *buf, size_t len) {
+    if (buf == NULL)
+        return;
+    quill_zeroize(buf, len);
+    free(buf);
+}
+
+int quill_param_set_be(OSSL_PARAM *p, const uint8_t *be, size_t len) {
+    if (p->data_type != OSSL_PARAM_UNSIGNED_INTEGER && p->data_type != OSSL_PARAM_INTEGER)
+        return 0;
+    /* Minimal length: strip leading zeros (the length of a public value such
+     * as n, or of a secret whose length OpenSSL's own export reveals too). */
+    size_t skip = 0;
+    while (skip + 1 < len && be[skip] == 0)
+        skip++;
+    be += skip;
+    len -= skip;
+    size_t need = len;
+    if (p->data_type == OSSL_PARAM_INTEGER && (be[0] & 0x80) != 0)
+        need++; /* room for the sign bit */
+    p->return_size = need;
+    if (p->data == NULL)
+        return 1;
+    if (p->data_size < need)
+        return 0;
+    uint8_t *dst = p->data;
+    memset(dst, 0, p->data_size);
+    for (size_t i = 0; i < len; i++)
+        dst[native_index(i, p->data_size)] = be[len - 1 - i];
+    return 1;
+}

@@ -1,0 +1,137 @@
+/* Copyright quill authors.
+ *
+ * The provider entry point: OSSL_provider_init builds the provider context
+ * (error upcalls, child library context, statistics) and answers OpenSSL's
+ * queries for parameters, algorithms and reason strings.  The only symbol
+ * quill.so exports (see quill.map). */
+#include <stdlib.h>
+
+#include <openssl/core.h>
+#include <openssl/core_dispatch.h>
+#include <openssl/core_names.h>
+#include <openssl/crypto.h>
+#include <openssl/params.h>
+
+#include "names.h"
+#include "prov_ctx.h"
+#include "prov_err.h"
+#include "prov_keymgmt.h"
+
+OSSL_provider_init_fn OSSL_provider_init;
+static OSSL_FUNC_provider_teardown_fn quill_teardown;
+static OSSL_FUNC_provider_gettable_params_fn quill_gettable_params;
+static OSSL_FUNC_provider_get_params_fn quill_get_params;
+static OSSL_FUNC_provider_query_operation_fn quill_query_operation;
+static OSSL_FUNC_provider_get_reason_strings_fn quill_get_reason_strings;
+
+static const OSSL_ALGORITHM quill_signatures[] = {
+    {QUILL_NAMES_RSA, QUILL_PROPS_SIG, quill_rsa_signature_functions,
+     "quill RSA signatures (PKCS#1 v1.5, PSS) on a constant-time core"},
+    {NULL, NULL, NULL, NULL},
+};
+
+static const OSSL_ALGORITHM quill_keymgmts[] = {
+    {QUILL_NAMES_RSA, QUILL_PROPS_KEYMGMT, quill_rsa_keymgmt_functions, "quill RSA keys"},
+    {QUILL_NAMES_RSA_PSS, QUILL_PROPS_KEYMGMT, quill_rsapss_keymgmt_functions,
+     "quill RSA-PSS keys"},
+    {NULL, NULL, NULL, NULL},
+};
+
+static const OSSL_ALGORITHM *quill_query_operation(void *provctx, int operation_id,
+                                                   int *no_cache) {
+    *no_cache = 0;
+    switch (operation_id) {
+    case OSSL_OP_SIGNATURE:
+        return quill_signatures;
+    case OSSL_OP_KEYMGMT:
+        return quill_keymgmts;
+    default:
+        return NULL;
+    }
+}
+
+static const OSSL_PARAM quill_param_types[] = {
+    OSSL_PARAM_DEFN(OSSL_PROV_PARAM_NAME, OSSL_PARAM_UTF8_PTR, NULL, 0),
+    OSSL_PARAM_DEFN(OSSL_PROV_PARAM_VERSION, OSSL_PARAM_UTF8_PTR, NULL, 0),
+    OSSL_PARAM_DEFN(OSSL_PROV_PARAM_BUILDINFO, OSSL_PARAM_UTF8_PTR, NULL, 0),
+    OSSL_PARAM_DEFN(OSSL_PROV_PARAM_STATUS, OSSL_PARAM_INTEGER, NULL, 0),
+    OSSL_PARAM_END,
+};
+
+static const OSSL_PARAM *quill_gettable_params(void *provctx) {
+    return quill_param_types;
+}
+
+static int quill_get_params(void *provctx, OSSL_PARAM params[]) {
+    OSSL_PARAM *p;
+    if ((p = OSSL_PARAM_locate(params, OSSL_PROV_PARAM_NAME)) != NULL &&
+        !OSSL_PARAM_set_utf8_ptr(p, QUILL_PROV_NAME))
+        return 0;
+    if ((p = OSSL_PARAM_locate(params, OSSL_PROV_PARAM_VERSION)) != NULL &&
+        !OSSL_PARAM_set_utf8_ptr(p, QUILL_PROV_VERSION))
+        return 0;
+    if ((p = OSSL_PARAM_locate(params, OSSL_PROV_PARAM_BUILDINFO)) != NULL &&
+        !OSSL_PARAM_set_utf8_ptr(p, QUILL_PROV_BUILDINFO))
+        return 0;
+    if ((p = OSSL_PARAM_locate(params, OSSL_PROV_PARAM_STATUS)) != NULL &&
+        !OSSL_PARAM_set_int(p, 1))
+        return 0;
+    return 1;
+}
+
+static const OSSL_ITEM *quill_get_reason_strings(void *provctx) {
+    return quill_prov_reason_strings();
+}
+
+static void quill_teardown(void *vctx) {
+    quill_provctx *ctx = vctx;
+    if (ctx == NULL)
+        return;
+    quill_stats_report(&ctx->stats);
+    OSSL_LIB_CTX_free(ctx->libctx);
+    free(ctx);
+}
+
+static const OSSL_DISPATCH quill_dispatch[] = {
+    {OSSL_FUNC_PROVIDER_TEARDOWN, (void (*)(void))quill_teardown},
+    {OSSL_FUNC_PROVIDER_GETTABLE_PARAMS, (void (*)(void))quill_gettable_params},
+    {OSSL_FUNC_PROVIDER_GET_PARAMS, (void (*)(void))quill_get_params},
+    {OSSL_FUNC_PROVIDER_QUERY_OPERATION, (void (*)(void))quill_query_operation},
+    {OSSL_FUNC_PROVIDER_GET_REASON_STRINGS, (void (*)(void))quill_get_reason_strings},
+    {0, NULL},
+};
+
+int OSSL_provider_init(const OSSL_CORE_HANDLE *handle, const OSSL_DISPATCH *in,
+                       const OSSL_DISPATCH **out, void **provctx) {
+    quill_provctx *ctx = calloc(1, sizeof(*ctx));
+    if (ctx == NULL)
+        return 0;
+    ctx->handle = handle;
+    for (const OSSL_DISPATCH *f = in; f->function_id != 0; f++) {
+        switch (f->function_id) {
+        case OSSL_FUNC_CORE_NEW_ERROR:
+            ctx->core_new_error = OSSL_FUNC_core_new_error(f);
+            break;
+        case OSSL_FUNC_CORE_SET_ERROR_DEBUG:
+            ctx->core_set_error_debug = OSSL_FUNC_core_set_error_debug(f);
+            break;
+        case OSSL_FUNC_CORE_VSET_ERROR:
+            ctx->core_vset_error = OSSL_FUNC_core_vset_error(f);
+            break;
+        default:
+            break;
+        }
+    }
+    quill_stats_init(&ctx->stats);
+    /* The child library context sees the providers of the one loading us
+     * (digests, DRBGs); OSSL_LIB_CTX_new_child takes the upcalls it needs
+     * from the core's dispatch table. */
+    ctx->libctx = OSSL_LIB_CTX_new_child(handle, in);
+    if (ctx->libctx == NULL) {
+        free(ctx);
+        return 0;
+    }
+    *out = quill_dispatch;
+    *provctx = ctx;
+    return 1;
+}

@@ -1,0 +1,28 @@
+/* Copyright quill authors.
+ *
+ * The provider context: one per library context that loads quill, shared by
+ * every thread using it.  Everything in it is set once in OSSL_provider_init
+ * and read-only afterwards, except the statistics counters, which are
+ * atomic. */
+#ifndef QUILL_PROV_CTX_H
+#define QUILL_PROV_CTX_H
+
+#include <openssl/core.h>
+#include <openssl/core_dispatch.h>
+#include <openssl/types.h>
+
+#include "stats.h"
+
+typedef struct quill_provctx {
+    const OSSL_CORE_HANDLE *handle;
+    /* A child of the loading library context: digests and the DRBG are
+     * fetched here, so quill sees the same providers as its caller. */
+    OSSL_LIB_CTX *libctx;
+    /* Error upcalls into the core (prov_err.c). */
+    OSSL_FUNC_core_new_error_fn *core_new_error;
+    OSSL_FUNC_core_set_error_debug_fn *core_set_error_debug;
+    OSSL_FUNC_core_vset_error_fn *core_vset_error;
+    quill_stats stats;
+} quill_provctx;
+
+#endif

@@ -1,0 +1,92 @@
+/* Copyright quill authors. */
+#include "prov_err.h"
+
+#include <stdarg.h>
+#include <stddef.h>
+
+#define CORE(e) (QUILL_R_CORE_BASE + (e))
+
+static const OSSL_ITEM reason_strings[] = {
+    {CORE(QUILL_ERR_INTERNAL), "quill: internal error"},
+    {CORE(QUILL_ERR_MEMORY), "quill: out of memory"},
+    {CORE(QUILL_ERR_INVALID_ARGUMENT), "quill: invalid argument"},
+    {CORE(QUILL_ERR_RNG), "quill: random number generator failed"},
+    {CORE(QUILL_ERR_KEY_SIZE), "quill: RSA modulus size not supported"},
+    {CORE(QUILL_ERR_MODULUS_EVEN), "quill: RSA modulus is even"},
+    {CORE(QUILL_ERR_BAD_EXPONENT), "quill: bad RSA exponent"},
+    {CORE(QUILL_ERR_BAD_CRT), "quill: inconsistent RSA CRT values"},
+    {CORE(QUILL_ERR_KEY_MISSING_PRIVATE), "quill: private key required"},
+    {CORE(QUILL_ERR_KEY_CHECK), "quill: RSA key check failed"},
+    {CORE(QUILL_ERR_INPUT_RANGE), "quill: input out of range for the modulus"},
+    {CORE(QUILL_ERR_SIG_LENGTH), "quill: wrong signature length"},
+    {CORE(QUILL_ERR_BAD_SIGNATURE), "quill: bad signature"},
+    {CORE(QUILL_ERR_DIGEST_LENGTH), "quill: digest length does not match the digest"},
+    {CORE(QUILL_ERR_DIGEST_TOO_BIG), "quill: digest too big for the RSA key"},
+    {CORE(QUILL_ERR_SALT_LENGTH), "quill: impossible PSS salt length"},
+    {CORE(QUILL_ERR_UNSUPPORTED_DIGEST), "quill: digest not supported for this padding"},
+    {CORE(QUILL_ERR_FAULT_DETECTED), "quill: fault detected in RSA private operation"},
+    {CORE(QUILL_ERR_KEYGEN), "quill: RSA key generation failed"},
+    {CORE(QUILL_ERR_BUFFER_TOO_SMALL), "quill: output buffer too small"},
+    {QUILL_R_UNKNOWN_DIGEST, "quill: unknown digest"},
+    {QUILL_R_UNSUPPORTED_DIGEST, "quill: unsupported digest"},
+    {QUILL_R_BAD_PAD_MODE, "quill: unsupported padding mode (only pkcs1 and pss)"},
+    {QUILL_R_BAD_SALT_LENGTH, "quill: bad PSS salt length"},
+    {QUILL_R_UNSUPPORTED_KEY, "quill: unsupported key"},
+    {QUILL_R_MISSING_KEY_COMPONENT, "quill: missing key component"},
+    {QUILL_R_BAD_PARAMETER, "quill: bad parameter"},
+    {QUILL_R_NO_KEY, "quill: no key"},
+    {QUILL_R_NOT_PRIVATE_KEY, "quill: not a private key"},
+    {QUILL_R_BUFFER_TOO_SMALL, "quill: output buffer too small"},
+    {QUILL_R_OPERATION_NOT_INITIALISED, "quill: operation not initialised"},
+    {QUILL_R_DIGEST_NOT_ALLOWED, "quill: digest not allowed"},
+    {QUILL_R_PSS_NEEDS_DIGEST, "quill: PSS requires a digest"},
+    {QUILL_R_NOT_SUPPORTED, "quill: operation not supported"},
+    {QUILL_R_BAD_KEY_SIZE, "quill: key size not supported for generation"},
+    {QUILL_R_BAD_PRIMES, "quill: only two-prime RSA keys are supported"},
+    {QUILL_R_DIGEST_FAILED, "quill: digest computation failed"},
+    {QUILL_R_RNG_FAILED, "quill: random generator failed"},
+    {QUILL_R_ALGID_FAILED, "quill: cannot encode the AlgorithmIdentifier"},
+    {QUILL_R_MEMORY, "quill: out of memory"},
+    {QUILL_R_INVALID_DIGEST_LENGTH, "quill: invalid digest length"},
+    {QUILL_R_BAD_SIGNATURE, "quill: bad signature"},
+    {QUILL_R_PSS_RESTRICTED, "quill: PSS parameters not allowed by the key"},
+    {0, NULL},
+};
+
+/* Every core status and every provider reason has a string; checked by the
+ * table's size (one entry per value, plus the terminator). */
+_Static_assert(sizeof(reason_strings) / sizeof(reason_strings[0]) ==
+                   (QUILL_ERR_COUNT - 1) + (QUILL_R_LIMIT - QUILL_R_UNKNOWN_DIGEST) + 1,
+               "reason table out of sync with quill_err or QUILL_R_*");
+
+int quill_prov_core_reason(quill_err err) {
+    if ((int)err <= 0 || (int)err >= QUILL_ERR_COUNT)
+        return CORE(QUILL_ERR_INTERNAL);
+    return CORE(err);
+}
+
+const OSSL_ITEM *quill_prov_reason_strings(void) {
+    return reason_strings;
+}
+
+const char *quill_prov_reason_text(int reason) {
+    for (size_t i = 0; reason_strings[i].ptr != NULL; i++)
+        if (reason_strings[i].id == (unsigned int)reason)
+            return reason_strings[i].ptr;
+    return NULL;
+}
+
+void quill_prov_raise(const quill_provctx *ctx, int reason, const char *file, int line,
+                      const char *func, const char *fmt, ...) {
+    if (ctx == NULL || ctx->core_new_error == NULL)
+        return;
+    ctx->core_new_error(ctx->handle);
+    if (ctx->core_set_error_debug != NULL)
+        ctx->core_set_error_debug(ctx->handle, file, line, func);
+    if (ctx->core_vset_error != NULL) {
+        va_list ap;
+        va_start(ap, fmt);
+        ctx->core_vset_error(ctx->handle, (uint32_t)reason, fmt, ap);
+        va_end(ap);
+    }
+}

@@ -1,0 +1,16 @@
+/* Copyright quill authors.
+ *
+ * The dispatch tables prov.c registers with OpenSSL (one per algorithm
+ * implementation, each defined in its own file). */
+#ifndef QUILL_PROV_KEYMGMT_H
+#define QUILL_PROV_KEYMGMT_H
+
+#include <openssl/core.h>
+
+/* rsa_keymgmt.c */
+extern const OSSL_DISPATCH quill_rsa_keymgmt_functions[];
+extern const OSSL_DISPATCH quill_rsapss_keymgmt_functions[];
+/* rsa_sig.c */
+extern const OSSL_DISPATCH quill_rsa_signature_functions[];
+
+#endif
