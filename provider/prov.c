@@ -17,7 +17,9 @@
 #include "prov_err.h"
 #include "prov_keymgmt.h"
 
-OSSL_provider_init_fn OSSL_provider_init;
+/* The entry point must be visible despite -fvisibility=hidden; quill.map
+ * keeps every other symbol local. */
+__attribute__((visibility("default"))) OSSL_provider_init_fn OSSL_provider_init;
 static OSSL_FUNC_provider_teardown_fn quill_teardown;
 static OSSL_FUNC_provider_gettable_params_fn quill_gettable_params;
 static OSSL_FUNC_provider_get_params_fn quill_get_params;
