@@ -404,7 +404,9 @@ static int sig_get_ctx_params(void *vctx, OSSL_PARAM params[]) {
             return 0;
         }
         if (c->pad == QUILL_PAD_PSS) {
-            long s = sign_saltlen(c);
+            /* An explicit length is written as given (as OpenSSL does; the
+             * signing itself checks it against the key). */
+            long s = c->saltlen >= 0 ? c->saltlen : sign_saltlen(c);
             if (s < 0)
                 return 0;
             len = quill_rsa_algid_pss(der, sizeof(der), c->md.id, mgf1_of(c)->id, s);

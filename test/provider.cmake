@@ -1,0 +1,12 @@
+# Provider suites (test/provider/):
+#   provider_basic    quill.so through EVP: parameters, fetchability, PKCS#1 and
+#                     PSS round trips served by quill, AlgorithmIdentifiers and
+#                     security bits against the default provider, key import
+#                     refusal and export, reason strings, QUILL_STATS lines.
+#   provider_exports  quill.so exports OSSL_provider_init and nothing else.
+
+quill_add_test(provider_basic provider/provider_basic.c LABELS provider rsa TIMEOUT 300)
+
+add_test(NAME provider_exports
+         COMMAND sh ${CMAKE_CURRENT_SOURCE_DIR}/provider/exports.sh $<TARGET_FILE:quill>)
+set_tests_properties(provider_exports PROPERTIES LABELS provider SKIP_RETURN_CODE 77)
