@@ -84,8 +84,9 @@ static int pss_import(quill_prov_rsa_key *k, const OSSL_PARAM params[]) {
         QUILL_RAISE(k->prov, QUILL_R_BAD_PARAMETER);
         return 0;
     }
-    /* RFC 4055 defaults: SHA-1, MGF1 with SHA-1, 20 bytes of salt. */
-    const char *mdname = "SHA1", *mgfname = NULL;
+    /* RFC 4055 defaults, which OpenSSL leaves out of its export: SHA-1,
+     * MGF1 with SHA-1 (whatever the hash), 20 bytes of salt. */
+    const char *mdname = "SHA1", *mgfname = "SHA1";
     if (pmd != NULL && !OSSL_PARAM_get_utf8_string_ptr(pmd, &mdname)) {
         QUILL_RAISE(k->prov, QUILL_R_BAD_PARAMETER);
         return 0;
@@ -109,7 +110,7 @@ static int pss_import(quill_prov_rsa_key *k, const OSSL_PARAM params[]) {
     quill_prov_digest md = {0}, mgf = {0};
     if (!quill_prov_digest_fetch(&md, k->prov, mdname, props, 1))
         return 0;
-    if (!quill_prov_digest_fetch(&mgf, k->prov, mgfname != NULL ? mgfname : mdname, props, 1)) {
+    if (!quill_prov_digest_fetch(&mgf, k->prov, mgfname, props, 1)) {
         quill_prov_digest_clear(&md);
         return 0;
     }
