@@ -48,7 +48,7 @@ ossl() {
         "$OPENSSL" "$@"
 }
 plain() {
-    env OPENSSL_CONF=/dev/null -u QUILL_STATS "$OPENSSL" "$@"
+    env -u QUILL_STATS -u OPENSSL_MODULES OPENSSL_CONF=/dev/null "$OPENSSL" "$@"
 }
 
 # run DESC CMD...: runs a command, records pass/fail, keeps its output in $work/out.
@@ -159,7 +159,9 @@ cmp -s sig.pk sig.pkcs1 && ok || bad "pkeyutl and dgst PKCS#1 signatures differ"
 run "pkeyutl -verify without quill" plain pkeyutl -verify -pubin -inkey pub.pem -in dgst.bin \
     -sigfile sig.pk -pkeyopt digest:sha256
 
-# req -x509 -new then verify (PKCS#1 and PSS certificates).
+# req -x509 -new then verify (PKCS#1 and PSS certificates).  OpenSSL does
+# not check a trust anchor's own signature unless asked (-check_ss_sig), so
+# a leaf certificate issued by it is verified too.
 for mode in pkcs1 pss; do
     case $mode in
     pkcs1) opts="" ;;
@@ -170,9 +172,23 @@ for mode in pkcs1 pss; do
         -days 1 -out "cert.$mode.pem"
     expect "req -x509 $mode" 1 0 0
     snap
-    run "verify $mode" ossl verify -CAfile "cert.$mode.pem" "cert.$mode.pem"
-    expect "verify $mode" 0 1 0
-    run "verify $mode without quill" plain verify -CAfile "cert.$mode.pem" "cert.$mode.pem"
+    run "verify -check_ss_sig $mode" ossl verify -check_ss_sig -CAfile "cert.$mode.pem" \
+        "cert.$mode.pem"
+    expect "verify -check_ss_sig $mode" 0 1 0
+    run "verify $mode without quill" plain verify -check_ss_sig -CAfile "cert.$mode.pem" \
+        "cert.$mode.pem"
+    # A leaf: CSR signed by a default-provider key (quill signs it, RSA being
+    # preferred), then issued by the quill CA key (quill checks the CSR and signs).
+    snap
+    run "req -new leaf $mode" ossl req -new -newkey rsa:2048 -nodes -keyout "leaf.$mode.key" \
+        -sha256 $opts -subj "/CN=leaf $mode" -out "leaf.$mode.csr"
+    run "x509 -req $mode" ossl x509 -req -in "leaf.$mode.csr" -CA "cert.$mode.pem" -CAkey key.pem \
+        -CAcreateserial -sha256 $opts -days 1 -out "leaf.$mode.pem"
+    expect "req -new + x509 -req $mode" 1 1 0
+    snap
+    run "verify leaf $mode" ossl verify -CAfile "cert.$mode.pem" "leaf.$mode.pem"
+    expect "verify leaf $mode" 0 1 0
+    run "verify leaf $mode without quill" plain verify -CAfile "cert.$mode.pem" "leaf.$mode.pem"
 done
 if run "x509 -text pss" plain x509 -in cert.pss.pem -noout -text; then
     grep -q "rsassaPss" "$work/out" && ok || bad "PSS certificate lacks rsassaPss"
