@@ -15,7 +15,7 @@
 #include "names.h"
 #include "prov_ctx.h"
 #include "prov_err.h"
-#include "prov_keymgmt.h"
+#include "algorithms.h"
 
 /* The entry point must be visible despite -fvisibility=hidden; quill.map
  * keeps every other symbol local. */

@@ -13,7 +13,7 @@
 #include "digest.h"
 #include "params.h"
 #include "prov_err.h"
-#include "prov_keymgmt.h"
+#include "algorithms.h"
 #include "rng.h"
 #include "rsa_key.h"
 

@@ -20,7 +20,7 @@
 #include "digest.h"
 #include "names.h"
 #include "prov_err.h"
-#include "prov_keymgmt.h"
+#include "algorithms.h"
 #include "rng.h"
 #include "rsa_algid.h"
 #include "rsa_key.h"

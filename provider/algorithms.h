@@ -2,8 +2,8 @@
  *
  * The dispatch tables prov.c registers with OpenSSL (one per algorithm
  * implementation, each defined in its own file). */
-#ifndef QUILL_PROV_KEYMGMT_H
-#define QUILL_PROV_KEYMGMT_H
+#ifndef QUILL_PROV_ALGORITHMS_H
+#define QUILL_PROV_ALGORITHMS_H
 
 #include <openssl/core.h>
 
