@@ -11,6 +11,8 @@
  *     EVP_PKEY_sign/verify/verify_recover served by quill (provider of the
  *     EVP_PKEY_CTX), cross-verified by the default provider, with a
  *     mid-stream EVP_MD_CTX_copy;
+ *   - context parameters (strings and integers), PSS salt-length keywords,
+ *     and the restrictions of an RSA-PSS key served by quill;
  *   - algorithm-id DER identical to the default provider's;
  *   - security-bits against the default provider over key sizes;
  *   - import refusal (512-bit key) with fallback to the default provider
@@ -307,6 +309,151 @@ static void test_pkey_sign(OSSL_LIB_CTX *ctx, OSSL_PROVIDER *quill, EVP_PKEY *ke
     ERR_clear_error();
 }
 
+/* ---- Context parameters and PSS salt lengths ---- */
+
+static void test_ctx_params(OSSL_LIB_CTX *ctx, OSSL_PROVIDER *quill, EVP_PKEY *key) {
+    EVP_MD_CTX *m = EVP_MD_CTX_new();
+    EVP_PKEY_CTX *pc = NULL;
+    QT_CHECK(EVP_DigestSignInit_ex(m, &pc, "SHA2-384", ctx, QUILL, key, NULL) == 1);
+    QT_CHECK(pc != NULL && EVP_PKEY_CTX_get0_provider(pc) == quill);
+    if (pc == NULL) {
+        EVP_MD_CTX_free(m);
+        return;
+    }
+    char pad[16] = "", md[32] = "", mgf[32] = "", salt[16] = "";
+    int padn = 0, saltn = 0;
+    OSSL_PARAM get[] = {
+        OSSL_PARAM_construct_utf8_string("pad-mode", pad, sizeof(pad)),
+        OSSL_PARAM_construct_utf8_string("digest", md, sizeof(md)),
+        OSSL_PARAM_construct_end(),
+    };
+    QT_CHECK(EVP_PKEY_CTX_get_params(pc, get) == 1);
+    QT_CHECK(strcmp(pad, "pkcs1") == 0 && strcmp(md, "SHA384") == 0);
+    /* The digest is fixed once hashing has started. */
+    OSSL_PARAM setmd[] = {OSSL_PARAM_construct_utf8_string("digest", (char *)"SHA256", 0),
+                          OSSL_PARAM_construct_end()};
+    QT_CHECK(EVP_PKEY_CTX_set_params(pc, setmd) != 1);
+    ERR_clear_error();
+    /* Padding as a string, salt length as a keyword string and an int. */
+    OSSL_PARAM setp[] = {OSSL_PARAM_construct_utf8_string("pad-mode", (char *)"pss", 0),
+                         OSSL_PARAM_construct_utf8_string("saltlen", (char *)"auto-digestmax", 0),
+                         OSSL_PARAM_construct_utf8_string("mgf1-digest", (char *)"SHA1", 0),
+                         OSSL_PARAM_construct_end()};
+    QT_CHECK(EVP_PKEY_CTX_set_params(pc, setp) == 1);
+    OSSL_PARAM get2[] = {
+        OSSL_PARAM_construct_int("pad-mode", &padn),
+        OSSL_PARAM_construct_utf8_string("saltlen", salt, sizeof(salt)),
+        OSSL_PARAM_construct_utf8_string("mgf1-digest", mgf, sizeof(mgf)),
+        OSSL_PARAM_construct_end(),
+    };
+    QT_CHECK(EVP_PKEY_CTX_get_params(pc, get2) == 1);
+    QT_CHECK(padn == RSA_PKCS1_PSS_PADDING && strcmp(salt, "auto-digestmax") == 0 &&
+             strcmp(mgf, "SHA1") == 0);
+    int seven = 7;
+    OSSL_PARAM seti[] = {OSSL_PARAM_construct_int("saltlen", &seven), OSSL_PARAM_construct_end()};
+    QT_CHECK(EVP_PKEY_CTX_set_params(pc, seti) == 1);
+    OSSL_PARAM get3[] = {OSSL_PARAM_construct_int("saltlen", &saltn), OSSL_PARAM_construct_end()};
+    QT_CHECK(EVP_PKEY_CTX_get_params(pc, get3) == 1 && saltn == 7);
+    /* Refused: other padding modes, salt lengths below -4, garbage. */
+    const char *badpads[] = {"none", "x931", "oaep", "pkcs1x"};
+    for (size_t i = 0; i < 4; i++) {
+        OSSL_PARAM b[] = {OSSL_PARAM_construct_utf8_string("pad-mode", (char *)badpads[i], 0),
+                          OSSL_PARAM_construct_end()};
+        QT_CHECK(EVP_PKEY_CTX_set_params(pc, b) != 1);
+        QT_CHECK(ERR_peek_last_error() != 0);
+        ERR_clear_error();
+    }
+    const char *badsalts[] = {"-5", "", "1e3", "maximum", "99999999999"};
+    for (size_t i = 0; i < 5; i++) {
+        OSSL_PARAM b[] = {OSSL_PARAM_construct_utf8_string("saltlen", (char *)badsalts[i], 0),
+                          OSSL_PARAM_construct_end()};
+        QT_CHECK(EVP_PKEY_CTX_set_params(pc, b) != 1);
+        QT_CHECK(ERR_peek_last_error() != 0);
+        ERR_clear_error();
+    }
+    EVP_MD_CTX_free(m);
+}
+
+/* Salt length keywords: what a signature made with each keyword uses is
+ * checked by verifying with the exact length expected. */
+static void test_pss_saltlens(OSSL_LIB_CTX *ctx, EVP_PKEY *key) {
+    static const struct {
+        const char *md, *sign, *verify_exact;
+    } cases[] = {
+        {"SHA256", "digest", "32"},  {"SHA256", "max", "222"},
+        {"SHA256", "auto", "222"},   {"SHA256", "auto-digestmax", "32"},
+        {"SHA512", "auto-digestmax", "64"}, {"SHA256", "17", "17"},
+        {"SHA1", NULL, "234"}, /* the default is "auto": the maximum */
+    };
+    uint8_t msg[64], sig[256];
+    qt_rng_bytes(msg, sizeof(msg));
+    for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+        sigcase s = {RSA_PKCS1_PSS_PADDING, cases[i].md, cases[i].sign};
+        size_t len = digest_sign(ctx, QUILL, key, &s, msg, sizeof(msg), sig, sizeof(sig), NULL);
+        QT_CHECK(len == 256);
+        if (len == 0)
+            continue;
+        n_sign++;
+        sigcase v = {RSA_PKCS1_PSS_PADDING, cases[i].md, cases[i].verify_exact};
+        QT_CHECK(digest_verify(ctx, QUILL, key, &v, msg, sizeof(msg), sig, len, NULL) == 1);
+        QT_CHECK(digest_verify(ctx, DEFAULT, key, &v, msg, sizeof(msg), sig, len, NULL) == 1);
+        sigcase a = {RSA_PKCS1_PSS_PADDING, cases[i].md, "auto"};
+        QT_CHECK(digest_verify(ctx, QUILL, key, &a, msg, sizeof(msg), sig, len, NULL) == 1);
+        n_verify += 2;
+        /* One byte more or less of salt is refused. */
+        char other[16];
+        snprintf(other, sizeof(other), "%d", atoi(cases[i].verify_exact) + 1);
+        sigcase w = {RSA_PKCS1_PSS_PADDING, cases[i].md, other};
+        QT_CHECK(digest_verify(ctx, QUILL, key, &w, msg, sizeof(msg), sig, len, NULL) == 0);
+        ERR_clear_error();
+    }
+    /* Impossible salt: larger than the maximum. */
+    sigcase big = {RSA_PKCS1_PSS_PADDING, "SHA256", "223"};
+    QT_CHECK(digest_sign(ctx, QUILL, key, &big, msg, sizeof(msg), sig, sizeof(sig), NULL) == 0);
+    QT_CHECK(ERR_peek_last_error() != 0);
+    ERR_clear_error();
+}
+
+/* An RSA-PSS key restricted to SHA-256, MGF1-SHA-256, salt >= 32 (generated
+ * by the default provider) is served by quill's RSA-PSS key manager, which
+ * enforces the restrictions. */
+static void test_rsapss_key(OSSL_LIB_CTX *ctx, OSSL_PROVIDER *quill) {
+    EVP_PKEY *key = NULL;
+    EVP_PKEY_CTX *g = EVP_PKEY_CTX_new_from_name(ctx, "RSA-PSS", DEFAULT);
+    QT_CHECK(g != NULL && EVP_PKEY_keygen_init(g) == 1 &&
+             EVP_PKEY_CTX_set_rsa_keygen_bits(g, 2048) == 1 &&
+             EVP_PKEY_CTX_set_rsa_pss_keygen_md_name(g, "SHA256", NULL) == 1 &&
+             EVP_PKEY_CTX_set_rsa_pss_keygen_mgf1_md_name(g, "SHA256") == 1 &&
+             EVP_PKEY_CTX_set_rsa_pss_keygen_saltlen(g, 32) == 1 && EVP_PKEY_generate(g, &key) == 1);
+    EVP_PKEY_CTX_free(g);
+    if (key == NULL)
+        return;
+    uint8_t msg[100], sig[256];
+    qt_rng_bytes(msg, sizeof(msg));
+    const OSSL_PROVIDER *by = NULL;
+    sigcase s = {RSA_PKCS1_PSS_PADDING, "SHA256", NULL};
+    size_t len = digest_sign(ctx, QUILL, key, &s, msg, sizeof(msg), sig, sizeof(sig), &by);
+    QT_CHECK(len == 256 && by == quill);
+    if (len != 0)
+        n_sign++;
+    sigcase v = {RSA_PKCS1_PSS_PADDING, "SHA256", "32"};
+    QT_CHECK(len != 0 && digest_verify(ctx, DEFAULT, key, &v, msg, sizeof(msg), sig, len, NULL));
+    QT_CHECK(len != 0 && digest_verify(ctx, QUILL, key, &s, msg, sizeof(msg), sig, len, &by) == 1);
+    QT_CHECK(by == quill);
+    if (len != 0)
+        n_verify++;
+    /* Refused: another digest, a shorter salt, PKCS#1 v1.5 padding. */
+    sigcase bad[] = {{RSA_PKCS1_PSS_PADDING, "SHA1", NULL},
+                     {RSA_PKCS1_PSS_PADDING, "SHA256", "20"},
+                     {RSA_PKCS1_PADDING, "SHA256", NULL}};
+    for (size_t i = 0; i < 3; i++) {
+        QT_CHECK(digest_sign(ctx, QUILL, key, &bad[i], msg, sizeof(msg), sig, sizeof(sig), NULL) == 0);
+        QT_CHECK(ERR_peek_last_error() != 0);
+        ERR_clear_error();
+    }
+    EVP_PKEY_free(key);
+}
+
 /* ---- AlgorithmIdentifier DER, compared with the default provider ---- */
 
 static size_t algid(OSSL_LIB_CTX *ctx, const char *propq, EVP_PKEY *key, const sigcase *sc,
@@ -585,8 +732,11 @@ int main(void) {
         test_dup_midstream(ctx, quill, key);
         test_pkey_sign(ctx, quill, key);
         test_algids(ctx, key);
+        test_ctx_params(ctx, quill, key);
+        test_pss_saltlens(ctx, key);
         test_reason_strings(ctx, key);
     }
+    test_rsapss_key(ctx, quill);
     test_security_bits(ctx);
     test_refusal_and_fallback(ctx, def, quill);
     EVP_PKEY_free(key);
