@@ -281,6 +281,7 @@ static void export_to_default(EVP_PKEY *key, const char *label) {
 
 int main(void) {
     static const unsigned sizes[] = {2048, 3072, 4096};
+    static const int security_bits[] = {112, 128, 152}; /* SP 800-56B rev 2, as OpenSSL computes */
     qt_rng_seed(0x696e7465726f70ull);
     libctx = qt_evp_libctx_new(&prov_default, &prov_quill);
     if (libctx == NULL)
@@ -300,6 +301,8 @@ int main(void) {
             }
             printf("%s generated in %.2f s\n", label, t1 - t0);
             QT_CHECK(EVP_PKEY_get_bits(key) == (int)sizes[i]);
+            QT_CHECK(EVP_PKEY_get_size(key) == (int)sizes[i] / 8);
+            QT_CHECK(EVP_PKEY_get_security_bits(key) == security_bits[i]);
             QT_CHECK(qt_pkey_provider(key) == (who ? prov_default : prov_quill));
             unsigned long before = qt_failed;
             cross_all(key, label);

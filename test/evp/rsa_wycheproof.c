@@ -32,6 +32,7 @@
 static OSSL_LIB_CTX *libctx;
 static OSSL_PROVIDER *prov_default, *prov_quill;
 static int quill_has_pss_keymgmt;
+static const cJSON *cur_notes; /* the "notes" of the file being run */
 
 static struct {
     unsigned long files, absent, tests, valid_ok, invalid_ok, acceptable_accepted,
@@ -67,6 +68,22 @@ static int known_digest(const char *sha) {
 }
 
 enum verdict { V_VALID, V_INVALID, V_ACCEPTABLE, V_BAD };
+
+/* Every flag of a test must be explained in the file's notes. */
+static int flags_known(const cJSON *t) {
+    const cJSON *flags = cJSON_GetObjectItemCaseSensitive(t, "flags"), *f;
+    if (!cJSON_IsArray(flags))
+        return 0;
+    cJSON_ArrayForEach(f, flags) {
+        if (!cJSON_IsString(f) ||
+            !cJSON_IsObject(cJSON_GetObjectItemCaseSensitive(cur_notes, f->valuestring))) {
+            fprintf(stderr, "flag %s is not described in notes\n",
+                    cJSON_IsString(f) ? f->valuestring : "(non-string)");
+            return 0;
+        }
+    }
+    return 1;
+}
 
 static enum verdict parse_result(const cJSON *t) {
     const char *r = qt_json_str(t, "result");
@@ -138,7 +155,7 @@ static void verify_test(const char *file, const cJSON *t, EVP_PKEY *key, const q
     int fields_ok = qt_json_check_fields(t, test_fields, file) && qt_json_int(t, "tcId", &tc) &&
                     qt_json_hex(t, "msg", &msg, &msg_len) &&
                     qt_json_hex(t, "sig", &sig, &sig_len) &&
-                    cJSON_IsArray(cJSON_GetObjectItemCaseSensitive(t, "flags")) && v != V_BAD;
+                    flags_known(t) && v != V_BAD;
     QT_CHECK(fields_ok);
     if (!fields_ok)
         goto done;
@@ -264,8 +281,7 @@ static void sig_gen_test(const char *file, const cJSON *t, EVP_PKEY *key, const 
     enum verdict v = parse_result(t);
     int fields_ok = qt_json_check_fields(t, test_fields, file) && qt_json_int(t, "tcId", &tc) &&
                     qt_json_hex(t, "msg", &msg, &msg_len) &&
-                    qt_json_hex(t, "sig", &want, &want_len) && v != V_BAD &&
-                    cJSON_IsArray(cJSON_GetObjectItemCaseSensitive(t, "flags"));
+                    qt_json_hex(t, "sig", &want, &want_len) && v != V_BAD && flags_known(t);
     QT_CHECK(fields_ok);
     /* These files have no invalid tests; one would need a meaning defined. */
     QT_CHECK(v != V_INVALID);
@@ -386,6 +402,7 @@ int main(void) {
             continue;
         }
         st.files++;
+        cur_notes = cJSON_GetObjectItemCaseSensitive(root, "notes");
         unsigned long before = qt_failed;
         if (strncmp(file, "rsa_signature_", 14) == 0)
             run_verify_file(file, root, 0, 0);
