@@ -105,6 +105,8 @@ static const OSSL_DISPATCH quill_dispatch[] = {
 
 int OSSL_provider_init(const OSSL_CORE_HANDLE *handle, const OSSL_DISPATCH *in,
                        const OSSL_DISPATCH **out, void **provctx) {
+    if (!quill_prov_reason_table_ok())
+        return 0;
     quill_provctx *ctx = calloc(1, sizeof(*ctx));
     if (ctx == NULL)
         return 0;

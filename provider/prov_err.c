@@ -69,11 +69,21 @@ const OSSL_ITEM *quill_prov_reason_strings(void) {
     return reason_strings;
 }
 
-const char *quill_prov_reason_text(int reason) {
+static size_t reason_count(unsigned int id) {
+    size_t n = 0;
     for (size_t i = 0; reason_strings[i].ptr != NULL; i++)
-        if (reason_strings[i].id == (unsigned int)reason)
-            return reason_strings[i].ptr;
-    return NULL;
+        n += reason_strings[i].id == id;
+    return n;
+}
+
+int quill_prov_reason_table_ok(void) {
+    for (int e = 1; e < QUILL_ERR_COUNT; e++)
+        if (reason_count((unsigned int)CORE(e)) != 1)
+            return 0;
+    for (int r = QUILL_R_UNKNOWN_DIGEST; r < QUILL_R_LIMIT; r++)
+        if (reason_count((unsigned int)r) != 1)
+            return 0;
+    return 1;
 }
 
 void quill_prov_raise(const quill_provctx *ctx, int reason, const char *file, int line,

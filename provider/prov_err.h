@@ -69,7 +69,9 @@ int quill_prov_core_reason(quill_err err);
  * with its text, terminated by {0, NULL}. */
 const OSSL_ITEM *quill_prov_reason_strings(void);
 
-/* quill_prov_reason_text returns the text of a reason, or NULL. */
-const char *quill_prov_reason_text(int reason);
+/* quill_prov_reason_table_ok returns 1 if every core status (but QUILL_OK)
+ * and every QUILL_R_* reason has exactly one entry in the table; the
+ * provider refuses to load otherwise, so a missing string cannot ship. */
+int quill_prov_reason_table_ok(void);
 
 #endif

@@ -710,9 +710,15 @@ static int sig_digest_sign_final(void *vctx, unsigned char *sig, size_t *siglen,
         QUILL_RAISE(c != NULL ? c->prov : NULL, QUILL_R_OPERATION_NOT_INITIALISED);
         return 0;
     }
+    size_t k = quill_rsa_key_size(c->key->key);
     if (sig == NULL) {
-        *siglen = quill_rsa_key_size(c->key->key);
+        *siglen = k;
         return 1;
+    }
+    if (sigsize < k) {
+        /* Refused before the hash is finalised: the caller may retry. */
+        QUILL_RAISE_MSG(c->prov, QUILL_R_BUFFER_TOO_SMALL, "%zu bytes, need %zu", sigsize, k);
+        return 0;
     }
     unsigned char digest[EVP_MAX_MD_SIZE];
     size_t dlen = 0;
@@ -743,9 +749,14 @@ static int sig_digest_sign(void *vctx, unsigned char *sig, size_t *siglen, size_
         QUILL_RAISE(c != NULL ? c->prov : NULL, QUILL_R_OPERATION_NOT_INITIALISED);
         return 0;
     }
+    size_t k = quill_rsa_key_size(c->key->key);
     if (sig == NULL) {
-        *siglen = quill_rsa_key_size(c->key->key);
+        *siglen = k;
         return 1;
+    }
+    if (sigsize < k) {
+        QUILL_RAISE_MSG(c->prov, QUILL_R_BUFFER_TOO_SMALL, "%zu bytes, need %zu", sigsize, k);
+        return 0;
     }
     return sig_digest_update(c, tbs, tbslen) && sig_digest_sign_final(c, sig, siglen, sigsize);
 }

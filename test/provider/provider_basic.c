@@ -263,6 +263,25 @@ static void test_dup_midstream(OSSL_LIB_CTX *ctx, OSSL_PROVIDER *quill, EVP_PKEY
     EVP_MD_CTX_free(a);
     EVP_MD_CTX_free(b);
     ERR_clear_error();
+
+    /* A one-shot signature into a short buffer fails without consuming the
+     * message; the retry signs exactly the message. */
+    EVP_MD_CTX *o = EVP_MD_CTX_new();
+    uint8_t so[256];
+    size_t lo = 255;
+    QT_CHECK(EVP_DigestSignInit_ex(o, &pc, "SHA256", ctx, QUILL, key, NULL) == 1);
+    QT_CHECK(EVP_DigestSign(o, so, &lo, (const uint8_t *)"retry", 5) != 1);
+    QT_CHECK(ERR_peek_last_error() != 0);
+    ERR_clear_error();
+    lo = sizeof(so);
+    ok = EVP_DigestSign(o, so, &lo, (const uint8_t *)"retry", 5) == 1 && lo == 256;
+    QT_CHECK(ok);
+    if (ok)
+        n_sign++;
+    sigcase pk = {RSA_PKCS1_PADDING, "SHA256", NULL};
+    QT_CHECK(digest_verify(ctx, DEFAULT, key, &pk, (const uint8_t *)"retry", 5, so, lo, NULL));
+    EVP_MD_CTX_free(o);
+    ERR_clear_error();
 }
 
 /* EVP_PKEY_sign on a digest and on raw bytes (as `openssl speed` does),
