@@ -66,7 +66,9 @@ static int mr_round(quill_word *pass, quill_limb *ws[], size_t a, size_t bits,
     quill_word ok = quill_bn_eq_mask(z, ws[MR_ONE_M], n) | quill_bn_eq_mask(z, ws[MR_WM1_M], n);
     for (size_t j = 1; j < bits; j++) {
         quill_mont_sqr(z, z, mont);
-        quill_word active = quill_ct_lt_mask((quill_word)j, (quill_word)a);
+        /* The barrier keeps the compiler from splitting the loop at j = a
+         * (it recognises the mask as a comparison otherwise). */
+        quill_word active = quill_ct_lt_mask((quill_word)j, quill_value_barrier_w((quill_word)a));
         ok |= active & quill_bn_eq_mask(z, ws[MR_WM1_M], n);
     }
     *pass = ok;
