@@ -61,143 +61,59 @@ QUILL_INLINE void wipe(quill_limb *p, size_t len) {
     __asm__ __volatile__("" : : "r"(p) : "memory");
 }
 
-/* scratch: 2n limbs (u, then the output words t). */
-QUILL_INLINE void mont_mul_body(quill_limb *r, const quill_limb *a, const quill_limb *b,
-                                const quill_limb *m, quill_limb n0, size_t n,
-                                quill_limb *scratch) {
-    quill_limb *u = scratch, *t = scratch + n;
-    quill_dlimb acc = 0;
-    quill_limb top = 0;
-    for (size_t k = 0; k < n; k++) {
-        for (size_t i = 0; i < k; i++) {
-            ACC3(acc, top, (quill_dlimb)a[i] * b[k - i]);
-            ACC3(acc, top, (quill_dlimb)u[i] * m[k - i]);
-        }
-        ACC3(acc, top, (quill_dlimb)a[k] * b[0]);
-        quill_limb uk = (quill_limb)acc * n0;
-        u[k] = uk;
-        ACC3(acc, top, (quill_dlimb)uk * m[0]);
-        SHIFT3(acc, top);
-    }
-    for (size_t k = n; k < 2 * n - 1; k++) {
-        for (size_t i = k - n + 1; i < n; i++) {
-            ACC3(acc, top, (quill_dlimb)a[i] * b[k - i]);
-            ACC3(acc, top, (quill_dlimb)u[i] * m[k - i]);
-        }
-        t[k - n] = (quill_limb)acc;
-        SHIFT3(acc, top);
-    }
-    t[n - 1] = (quill_limb)acc;
-    final_sub(r, t, (quill_limb)(acc >> 64), m, n);
-}
+#define QUILL_MB_UNROLL _Pragma("GCC unroll 64")
+#define QUILL_MB(name) name##_unrolled
+#include "bn/mont_body.h"
+#undef QUILL_MB_UNROLL
+#undef QUILL_MB
 
-/* Column-wise Montgomery reduction of t (2n limbs, t < m R) into r.
- * scratch: n limbs for u.  t is overwritten. */
-QUILL_INLINE void mont_redc_body(quill_limb *r, quill_limb *t, const quill_limb *m, quill_limb n0,
-                                 size_t n, quill_limb *u) {
-    quill_dlimb acc = 0;
-    quill_limb top = 0;
-    for (size_t k = 0; k < n; k++) {
-        ACC3(acc, top, (quill_dlimb)t[k]);
-        for (size_t i = 0; i < k; i++)
-            ACC3(acc, top, (quill_dlimb)u[i] * m[k - i]);
-        quill_limb uk = (quill_limb)acc * n0;
-        u[k] = uk;
-        ACC3(acc, top, (quill_dlimb)uk * m[0]);
-        SHIFT3(acc, top);
-    }
-    for (size_t k = n; k < 2 * n; k++) {
-        ACC3(acc, top, (quill_dlimb)t[k]);
-        for (size_t i = k - n + 1; i < n; i++)
-            ACC3(acc, top, (quill_dlimb)u[i] * m[k - i]);
-        t[k - n] = (quill_limb)acc;
-        SHIFT3(acc, top);
-    }
-    final_sub(r, t, (quill_limb)acc, m, n);
-}
-
-/* scratch: 3n limbs (the 2n-limb square, then u). */
-QUILL_INLINE void mont_sqr_body(quill_limb *r, const quill_limb *a, const quill_limb *m,
-                                quill_limb n0, size_t n, quill_limb *scratch) {
-    quill_limb *t = scratch, *u = scratch + 2 * n;
-    if (n == 1) {
-        quill_dlimb sq = (quill_dlimb)a[0] * a[0];
-        t[0] = (quill_limb)sq;
-        t[1] = (quill_limb)(sq >> 64);
-        mont_redc_body(r, t, m, n0, n, u);
-        return;
-    }
-    /* cross products sum_{i<j} a_i a_j, column by column */
-    quill_dlimb acc = 0;
-    quill_limb top = 0;
-    t[0] = 0;
-    for (size_t k = 1; k < 2 * n - 2; k++) {
-        size_t lo = k < n ? 0 : k - n + 1;
-        for (size_t i = lo; i < k - i; i++)
-            ACC3(acc, top, (quill_dlimb)a[i] * a[k - i]);
-        t[k] = (quill_limb)acc;
-        SHIFT3(acc, top);
-    }
-    t[2 * n - 2] = (quill_limb)acc;
-    t[2 * n - 1] = 0;
-    /* double and add the diagonal a_i^2 */
-    quill_limb shifted = 0, carry = 0;
-    for (size_t i = 0; i < n; i++) {
-        quill_limb lo_w = t[2 * i], hi_w = t[2 * i + 1];
-        quill_limb d_lo = (lo_w << 1) | shifted;
-        quill_limb d_hi = (hi_w << 1) | (lo_w >> 63);
-        shifted = hi_w >> 63;
-        quill_dlimb sq = (quill_dlimb)a[i] * a[i];
-        quill_dlimb s = (quill_dlimb)d_lo + (quill_limb)sq + carry;
-        t[2 * i] = (quill_limb)s;
-        s = (quill_dlimb)d_hi + (quill_limb)(sq >> 64) + (quill_limb)(s >> 64);
-        t[2 * i + 1] = (quill_limb)s;
-        carry = (quill_limb)(s >> 64);
-    }
-    mont_redc_body(r, t, m, n0, n, u);
-}
+#define QUILL_MB_UNROLL
+#define QUILL_MB(name) name##_rolled
+#include "bn/mont_body.h"
+#undef QUILL_MB_UNROLL
+#undef QUILL_MB
 
 void quill_mont_redc_c(quill_limb *r, quill_limb *t, const quill_limb *m, quill_limb n0,
                        size_t n) {
     quill_limb u[QUILL_BN_MAX_LIMBS];
-    mont_redc_body(r, t, m, n0, n, u);
+    mont_redc_body_rolled(r, t, m, n0, n, u);
     wipe(u, n);
 }
 
-#define QUILL_MONT_INSTANCE(N)                                                              \
+#define QUILL_MONT_INSTANCE(N, KIND)                                                        \
     static void mont_mul_##N(quill_limb *r, const quill_limb *a, const quill_limb *b,       \
                              const quill_limb *m, quill_limb n0, size_t n) {                \
         quill_limb scratch[2 * (N)];                                                        \
         (void)n;                                                                            \
-        mont_mul_body(r, a, b, m, n0, N, scratch);                                          \
+        mont_mul_body_##KIND(r, a, b, m, n0, N, scratch);                                   \
         wipe(scratch, 2 * (N));                                                             \
     }                                                                                       \
     static void mont_sqr_##N(quill_limb *r, const quill_limb *a, const quill_limb *m,       \
                              quill_limb n0, size_t n) {                                     \
         quill_limb scratch[3 * (N)];                                                        \
         (void)n;                                                                            \
-        mont_sqr_body(r, a, m, n0, N, scratch);                                             \
+        mont_sqr_body_##KIND(r, a, m, n0, N, scratch);                                      \
         wipe(scratch, 3 * (N));                                                             \
     }
 
-QUILL_MONT_INSTANCE(8)
-QUILL_MONT_INSTANCE(16)
-QUILL_MONT_INSTANCE(24)
-QUILL_MONT_INSTANCE(32)
-QUILL_MONT_INSTANCE(48)
-QUILL_MONT_INSTANCE(64)
+QUILL_MONT_INSTANCE(8, unrolled)
+QUILL_MONT_INSTANCE(16, unrolled)
+QUILL_MONT_INSTANCE(24, unrolled)
+QUILL_MONT_INSTANCE(32, unrolled)
+QUILL_MONT_INSTANCE(48, rolled)
+QUILL_MONT_INSTANCE(64, rolled)
 
 static void mont_mul_generic(quill_limb *r, const quill_limb *a, const quill_limb *b,
                              const quill_limb *m, quill_limb n0, size_t n) {
     quill_limb scratch[2 * QUILL_BN_MAX_LIMBS];
-    mont_mul_body(r, a, b, m, n0, n, scratch);
+    mont_mul_body_rolled(r, a, b, m, n0, n, scratch);
     wipe(scratch, 2 * n);
 }
 
 static void mont_sqr_generic(quill_limb *r, const quill_limb *a, const quill_limb *m,
                              quill_limb n0, size_t n) {
     quill_limb scratch[3 * QUILL_BN_MAX_LIMBS];
-    mont_sqr_body(r, a, m, n0, n, scratch);
+    mont_sqr_body_rolled(r, a, m, n0, n, scratch);
     wipe(scratch, 3 * n);
 }
 
