@@ -11,7 +11,8 @@
  * digest as `openssl speed` does, EVP_MD_CTX_copy in the middle of a
  * stream, and a quill-generated key exported to the default provider for
  * RSA decryption and PEM encoding, which shows quill's keymgmt export is
- * complete. */
+ * complete.  Context parameters (padding, digest, salt length and the
+ * AlgorithmIdentifier DER) must match the default provider's. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -21,8 +22,11 @@
 #include <openssl/core_names.h>
 #include <openssl/err.h>
 #include <openssl/evp.h>
+#include <openssl/objects.h>
+#include <openssl/params.h>
 #include <openssl/pem.h>
 #include <openssl/rsa.h>
+#include <openssl/x509.h>
 
 #include "qt_evp.h"
 #include "test_util.h"
@@ -223,6 +227,155 @@ static void dup_midstream(EVP_PKEY *key, int pad, const char *label) {
     EVP_MD_CTX_free(b);
 }
 
+/* Context parameters: quill reports the same padding, digest, salt length
+ * and AlgorithmIdentifier DER (for certificates) as the default provider
+ * for the same settings; EVP_PKEY_CTX_dup gives an independent working
+ * context; a NULL output buffer asks for the signature size. */
+static int get_ctx_params(EVP_PKEY *key, const char *pq, const qt_sigparams *sp, uint8_t *aid,
+                          size_t *aid_len, char *md_name, size_t md_cap, int *pad, int *salt) {
+    EVP_MD_CTX *md = EVP_MD_CTX_new();
+    EVP_PKEY_CTX *pctx = NULL;
+    OSSL_PARAM params[2];
+    params[0] = OSSL_PARAM_construct_octet_string(OSSL_SIGNATURE_PARAM_ALGORITHM_ID, aid, *aid_len);
+    params[1] = OSSL_PARAM_construct_end();
+    int ok = md != NULL && EVP_DigestSignInit_ex(md, &pctx, sp->md, libctx, pq, key, NULL) > 0 &&
+             qt_set_sigparams(pctx, sp) && EVP_PKEY_CTX_get_params(pctx, params) > 0 &&
+             EVP_PKEY_CTX_get_rsa_padding(pctx, pad) > 0 &&
+             OSSL_PARAM_modified(&params[0]);
+    *aid_len = ok ? params[0].return_size : 0;
+    if (ok) {
+        OSSL_PARAM q[2];
+        q[0] = OSSL_PARAM_construct_utf8_string(OSSL_SIGNATURE_PARAM_DIGEST, md_name, md_cap);
+        q[1] = OSSL_PARAM_construct_end();
+        ok = EVP_PKEY_CTX_get_params(pctx, q) > 0;
+    }
+    *salt = -100;
+    if (ok && sp->pad == RSA_PKCS1_PSS_PADDING)
+        ok = EVP_PKEY_CTX_get_rsa_pss_saltlen(pctx, salt) > 0;
+    if (!ok)
+        ERR_print_errors_fp(stderr);
+    EVP_MD_CTX_free(md);
+    return ok;
+}
+
+static void print_hex(const char *label, const uint8_t *p, size_t n) {
+    fprintf(stderr, "    %s:", label);
+    for (size_t i = 0; i < n; i++)
+        fprintf(stderr, "%02x", p[i]);
+    fprintf(stderr, "\n");
+}
+
+/* Checks an RSASSA-PSS AlgorithmIdentifier (RFC 4055 / RFC 8017 A.2.3):
+ * OID id-RSASSA-PSS, hash and MGF1 hash |md_nid|, and the salt length the
+ * context reports (-1 "digest", -2 "auto" = max when signing, or a number),
+ * with 20 when the field is absent (its DEFAULT). */
+static int pss_aid_ok(EVP_PKEY *key, const uint8_t *der, size_t len, int md_nid, int salt) {
+    const unsigned char *p = der;
+    X509_ALGOR *alg = d2i_X509_ALGOR(NULL, &p, (long)len);
+    const ASN1_OBJECT *oid = NULL;
+    const void *pval = NULL;
+    int ptype = 0, ok = 0;
+    RSA_PSS_PARAMS *pss = NULL;
+    X509_ALGOR *mgf_md = NULL;
+    if (alg == NULL || p != der + len)
+        goto done;
+    X509_ALGOR_get0(&oid, &ptype, &pval, alg);
+    if (OBJ_obj2nid(oid) != NID_rsassaPss || ptype != V_ASN1_SEQUENCE)
+        goto done;
+    pss = ASN1_TYPE_unpack_sequence(ASN1_ITEM_rptr(RSA_PSS_PARAMS), alg->parameter);
+    if (pss == NULL || pss->hashAlgorithm == NULL || pss->maskGenAlgorithm == NULL)
+        goto done;
+    mgf_md = ASN1_TYPE_unpack_sequence(ASN1_ITEM_rptr(X509_ALGOR), pss->maskGenAlgorithm->parameter);
+    long want = salt == -1 ? EVP_MD_get_size(EVP_get_digestbynid(md_nid))
+                : salt == -2 ? EVP_PKEY_get_size(key) - EVP_MD_get_size(EVP_get_digestbynid(md_nid)) - 2
+                             : salt;
+    long got = pss->saltLength == NULL ? 20 : ASN1_INTEGER_get(pss->saltLength);
+    ok = OBJ_obj2nid(pss->hashAlgorithm->algorithm) == md_nid &&
+         OBJ_obj2nid(pss->maskGenAlgorithm->algorithm) == NID_mgf1 && mgf_md != NULL &&
+         OBJ_obj2nid(mgf_md->algorithm) == md_nid && got == want && pss->trailerField == NULL;
+done:
+    if (!ok)
+        fprintf(stderr, "RSASSA-PSS AlgorithmIdentifier from quill is wrong (salt %d)\n", salt);
+    X509_ALGOR_free(mgf_md);
+    RSA_PSS_PARAMS_free(pss);
+    X509_ALGOR_free(alg);
+    return ok;
+}
+
+static void ctx_params(EVP_PKEY *key, const char *label) {
+    static const char *const mds[] = {"SHA256", "SHA384", "SHA512", "SHA3-256", "SHA1", "SHA224"};
+    static const char *const salts[] = {NULL, "digest", "20", "0"};
+    for (size_t m = 0; m < QT_ARRAY_LEN(mds); m++) {
+        for (size_t s = 0; s <= QT_ARRAY_LEN(salts); s++) {
+            qt_sigparams sp = {RSA_PKCS1_PADDING, mds[m], NULL, NULL};
+            if (s > 0) {
+                sp.pad = RSA_PKCS1_PSS_PADDING;
+                sp.saltlen = salts[s - 1];
+            }
+            uint8_t qa[256], da[256];
+            size_t ql = sizeof(qa), dl = sizeof(da);
+            char qmd[64] = "", dmd[64] = "";
+            int qpad = 0, dpad = 0, qsalt = 0, dsalt = 0;
+            int qok = get_ctx_params(key, NULL, &sp, qa, &ql, qmd, sizeof(qmd), &qpad, &qsalt);
+            int dok = get_ctx_params(key, DEFAULT_PQ, &sp, da, &dl, dmd, sizeof(dmd), &dpad, &dsalt);
+            QT_CHECK(qok);
+            if (!dok && s > 0 && strcmp(mds[m], "SHA3-256") == 0) {
+                /* OpenSSL 3.0's default provider cannot encode RSASSA-PSS
+                 * parameters with SHA-3; check quill's DER on its own. */
+                ERR_clear_error();
+                QT_CHECK(qok && pss_aid_ok(key, qa, ql, NID_sha3_256, qsalt));
+                continue;
+            }
+            QT_CHECK(dok);
+            int same = qok && dok && ql == dl && memcmp(qa, da, ql) == 0;
+            QT_CHECK(same);
+            QT_CHECK(qpad == dpad);
+            QT_CHECK(qsalt == dsalt);
+            /* Digest names may differ in spelling but must be the same digest. */
+            EVP_MD *a = EVP_MD_fetch(libctx, qmd, DEFAULT_PQ), *b = EVP_MD_fetch(libctx, dmd, DEFAULT_PQ);
+            QT_CHECK(a != NULL && b != NULL && EVP_MD_is_a(a, EVP_MD_get0_name(b)));
+            EVP_MD_free(a);
+            EVP_MD_free(b);
+            if (!same || qpad != dpad || qsalt != dsalt) {
+                fprintf(stderr, "%s %s %s salt %s: quill and default disagree (pad %d/%d, salt %d/%d, md %s/%s)\n",
+                        label, mds[m], s ? "pss" : "pkcs1", s && salts[s - 1] ? salts[s - 1] : "-",
+                        qpad, dpad, qsalt, dsalt, qmd, dmd);
+                print_hex("quill   algorithm-id", qa, ql);
+                print_hex("default algorithm-id", da, dl);
+            }
+        }
+    }
+
+    /* EVP_PKEY_CTX_dup after sign_init: both contexts sign independently. */
+    uint8_t dgst[32], s1[1024], s2[1024];
+    size_t l1 = sizeof(s1), l2 = sizeof(s2), need = 0;
+    qt_rng_bytes(dgst, sizeof(dgst));
+    EVP_MD *sha256 = EVP_MD_fetch(libctx, "SHA256", DEFAULT_PQ);
+    EVP_PKEY_CTX *p1 = EVP_PKEY_CTX_new_from_pkey(libctx, key, NULL), *p2 = NULL;
+    int ok = p1 != NULL && sha256 != NULL && EVP_PKEY_sign_init(p1) > 0 &&
+             EVP_PKEY_CTX_set_signature_md(p1, sha256) > 0 && (p2 = EVP_PKEY_CTX_dup(p1)) != NULL &&
+             EVP_PKEY_sign(p1, NULL, &need, dgst, sizeof(dgst)) > 0 &&
+             EVP_PKEY_sign(p1, s1, &l1, dgst, sizeof(dgst)) > 0;
+    EVP_PKEY_CTX_free(p1);
+    ok = ok && EVP_PKEY_sign(p2, s2, &l2, dgst, sizeof(dgst)) > 0;
+    QT_CHECK(ok);
+    QT_CHECK(need == (size_t)EVP_PKEY_get_size(key));
+    QT_CHECK(p2 != NULL && qt_pctx_provider(p2) == prov_quill);
+    QT_CHECK(ok && l1 == l2 && memcmp(s1, s2, l1) == 0);
+    if (!ok)
+        ERR_print_errors_fp(stderr);
+    EVP_PKEY_CTX_free(p2);
+    EVP_MD_free(sha256);
+
+    /* EVP_DigestSign with a NULL buffer reports the size. */
+    EVP_MD_CTX *md = EVP_MD_CTX_new();
+    size_t sz = 0;
+    ok = md != NULL && EVP_DigestSignInit_ex(md, NULL, "SHA256", libctx, NULL, key, NULL) > 0 &&
+         EVP_DigestSign(md, NULL, &sz, dgst, sizeof(dgst)) > 0;
+    QT_CHECK(ok && sz == (size_t)EVP_PKEY_get_size(key));
+    EVP_MD_CTX_free(md);
+}
+
 /* A key held by quill works with default-provider operations quill does
  * not offer: RSA decryption (PKCS#1 v1.5 and OAEP) and PEM encoding. */
 static void export_to_default(EVP_PKEY *key, const char *label) {
@@ -307,6 +460,7 @@ int main(void) {
             unsigned long before = qt_failed;
             cross_all(key, label);
             pkey_ops(key, label);
+            ctx_params(key, label);
             dup_midstream(key, RSA_PKCS1_PADDING, label);
             dup_midstream(key, RSA_PKCS1_PSS_PADDING, label);
             if (!who)
