@@ -297,7 +297,7 @@ int quill_prov_rsa_key_get_components(const quill_prov_rsa_key *k, OSSL_PARAM pa
         uint8_t *be = malloc(need);
         size_t got = 0;
         if (be == NULL || quill_rsa_key_get(k->key, (quill_rsa_field)f, be, need, &got) != QUILL_OK) {
-            free(be);
+            quill_param_free_be(be, need);
             QUILL_RAISE(k->prov, QUILL_R_MEMORY);
             return 0;
         }
