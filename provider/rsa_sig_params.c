@@ -192,7 +192,7 @@ static const OSSL_PARAM settable_params[] = {
     OSSL_PARAM_END,
 };
 
-/* Without a digest fixed by digest_*_init the digest may still change. */
+/* Once digest_*_init has started hashing, the digest can no longer change. */
 static const OSSL_PARAM settable_params_locked[] = {
     OSSL_PARAM_utf8_string(OSSL_SIGNATURE_PARAM_PAD_MODE, NULL, 0),
     OSSL_PARAM_utf8_string(OSSL_SIGNATURE_PARAM_MGF1_DIGEST, NULL, 0),
