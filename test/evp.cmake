@@ -13,3 +13,12 @@ quill_add_test(rsa_interop evp/rsa_interop.c LIBS quill_evptest LABELS evp rsa T
 quill_add_test(rsa_threads evp/rsa_threads.c LIBS quill_evptest Threads::Threads LABELS evp rsa TIMEOUT 600)
 quill_add_test(rsa_badinput evp/rsa_badinput.c LIBS quill_evptest LABELS evp rsa TIMEOUT 300)
 quill_add_test(rsa_fallback evp/rsa_fallback.c LIBS quill_evptest LABELS evp rsa TIMEOUT 300)
+
+# The same suites on quill's portable C paths (QUILL_CPU_MASK clears every
+# CPU feature bit, core/common/cpu.h).
+foreach(suite rsa_wycheproof rsa_threads)
+  add_test(NAME ${suite}_portable COMMAND ${suite})
+  set_tests_properties(${suite}_portable PROPERTIES
+                       ENVIRONMENT "${QUILL_TEST_ENV};QUILL_CPU_MASK=0xffffffff"
+                       SKIP_RETURN_CODE 77 TIMEOUT 600 LABELS "evp;rsa;portable")
+endforeach()

@@ -308,6 +308,34 @@ static void bad_params(EVP_PKEY *key, EVP_PKEY *key1024) {
         EVP_PKEY_CTX_free(pctx);
     }
 
+    /* verify_recover is defined for PKCS#1 v1.5 only; an output buffer too
+     * small for the signature is refused. */
+    {
+        uint8_t dgst[32] = {7}, out[1024];
+        size_t out_len = sizeof(out), sig_len = sizeof(sig);
+        EVP_PKEY_CTX *pctx = EVP_PKEY_CTX_new_from_pkey(libctx, key, NULL);
+        ERR_clear_error();
+        int ok = pctx != NULL && EVP_PKEY_sign_init(pctx) > 0 &&
+                 EVP_PKEY_CTX_set_signature_md(pctx, sha256) > 0 &&
+                 EVP_PKEY_sign(pctx, sig, &sig_len, dgst, sizeof(dgst)) > 0;
+        QT_CHECK(ok);
+        EVP_PKEY_CTX_free(pctx);
+        pctx = EVP_PKEY_CTX_new_from_pkey(libctx, key, NULL);
+        ok = pctx != NULL && EVP_PKEY_verify_recover_init(pctx) > 0 &&
+             EVP_PKEY_CTX_set_rsa_padding(pctx, RSA_PKCS1_PSS_PADDING) > 0 &&
+             EVP_PKEY_CTX_set_signature_md(pctx, sha256) > 0 &&
+             EVP_PKEY_verify_recover(pctx, out, &out_len, sig, sig_len) > 0;
+        expect_failure(!ok, "verify_recover with PSS padding");
+        EVP_PKEY_CTX_free(pctx);
+        pctx = EVP_PKEY_CTX_new_from_pkey(libctx, key, NULL);
+        size_t small = (size_t)EVP_PKEY_get_size(key) - 1;
+        ok = pctx != NULL && EVP_PKEY_sign_init(pctx) > 0 &&
+             EVP_PKEY_CTX_set_signature_md(pctx, sha256) > 0 &&
+             EVP_PKEY_sign(pctx, sig, &small, dgst, sizeof(dgst)) > 0;
+        expect_failure(!ok, "sign into a buffer one byte too small");
+        EVP_PKEY_CTX_free(pctx);
+    }
+
     /* Padding modes quill does not do. */
     static const int pads[] = {RSA_NO_PADDING, RSA_X931_PADDING, RSA_PKCS1_OAEP_PADDING, 99};
     for (size_t i = 0; i < QT_ARRAY_LEN(pads); i++) {
