@@ -8,6 +8,8 @@
 # and fails on any such report; it exits 77 (skipped) without valgrind.
 #
 #   ct_rsa_sign, ct_rsa_nocrt, ct_rsa_keygen, ct_rsa_check   the RSA core
+#   ct_rsa_sign_nohw   ct_rsa sign with QUILL_CPU_MASK clearing every CPU
+#       feature (registered only once the core has CPU dispatch)
 #   ct_control_branch, ct_control_index   negative controls: a deliberate
 #       leak that memcheck must report (the test fails if it does not)
 #   ct_control_select   positive control: constant-time code stays clean
@@ -75,3 +77,20 @@ target_link_libraries(ct_rsa PRIVATE quill_core_ct quill_testutil OpenSSL::Crypt
 foreach(mode sign nocrt keygen check)
   quill_ct_add(ct_rsa_${mode} clean ct_rsa ${mode})
 endforeach()
+
+# With CPU dispatch in the core (assembly, or C kernels chosen by
+# quill_cpu_has), the runs above take the native paths valgrind's virtual CPU
+# reports (BMI2 and AVX2; valgrind 3.19 hides ADX, so ADX code cannot be
+# validated this way).  Validate the portable path too, with every feature
+# bit masked off.
+set(_quill_ct_dispatch ${QUILL_ASM_SOURCES})
+foreach(src ${QUILL_CT_CORE_SOURCES})
+  file(STRINGS ${src} _hits REGEX "quill_cpu_has[(]")
+  if(_hits)
+    list(APPEND _quill_ct_dispatch ${src})
+  endif()
+endforeach()
+if(_quill_ct_dispatch)
+  quill_ct_add(ct_rsa_sign_nohw clean ct_rsa sign)
+  set_property(TEST ct_rsa_sign_nohw APPEND PROPERTY ENVIRONMENT "QUILL_CPU_MASK=0xffffffff")
+endif()
