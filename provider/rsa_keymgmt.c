@@ -32,6 +32,7 @@ static OSSL_FUNC_keymgmt_export_types_fn rsapss_export_types;
 static OSSL_FUNC_keymgmt_dup_fn rsa_dup;
 static OSSL_FUNC_keymgmt_get_params_fn rsa_get_params;
 static OSSL_FUNC_keymgmt_gettable_params_fn rsa_gettable_params;
+static OSSL_FUNC_keymgmt_gettable_params_fn rsapss_gettable_params;
 static OSSL_FUNC_keymgmt_query_operation_name_fn rsa_query_operation_name;
 static OSSL_FUNC_keymgmt_gen_init_fn rsa_gen_init;
 static OSSL_FUNC_keymgmt_gen_set_params_fn rsa_gen_set_params;
@@ -167,9 +168,22 @@ static int rsa_get_params(void *keydata, OSSL_PARAM params[]) {
     }
     const char *mddefault = "SHA256";
     if (k->type == QUILL_PROV_RSA_PSS && k->pss.restricted) {
+        /* The restrictions, as OpenSSL's RSA-PSS key manager reports them. */
         mddefault = quill_prov_md_name(k->pss.md);
         if ((p = OSSL_PARAM_locate(params, OSSL_PKEY_PARAM_MANDATORY_DIGEST)) != NULL &&
             !OSSL_PARAM_set_utf8_string(p, mddefault))
+            return 0;
+        if ((p = OSSL_PARAM_locate(params, OSSL_PKEY_PARAM_RSA_DIGEST)) != NULL &&
+            !OSSL_PARAM_set_utf8_string(p, mddefault))
+            return 0;
+        if ((p = OSSL_PARAM_locate(params, OSSL_PKEY_PARAM_RSA_MASKGENFUNC)) != NULL &&
+            !OSSL_PARAM_set_utf8_string(p, "MGF1"))
+            return 0;
+        if ((p = OSSL_PARAM_locate(params, OSSL_PKEY_PARAM_RSA_MGF1_DIGEST)) != NULL &&
+            !OSSL_PARAM_set_utf8_string(p, quill_prov_md_name(k->pss.mgf1)))
+            return 0;
+        if ((p = OSSL_PARAM_locate(params, OSSL_PKEY_PARAM_RSA_PSS_SALTLEN)) != NULL &&
+            !OSSL_PARAM_set_int(p, (int)k->pss.min_salt))
             return 0;
     }
     if ((p = OSSL_PARAM_locate(params, OSSL_PKEY_PARAM_DEFAULT_DIGEST)) != NULL &&
@@ -183,13 +197,27 @@ static const OSSL_PARAM rsa_gettable[] = {
     OSSL_PARAM_int(OSSL_PKEY_PARAM_SECURITY_BITS, NULL),
     OSSL_PARAM_int(OSSL_PKEY_PARAM_MAX_SIZE, NULL),
     OSSL_PARAM_utf8_string(OSSL_PKEY_PARAM_DEFAULT_DIGEST, NULL, 0),
+    RSA_KEY_TYPES,
+    OSSL_PARAM_END,
+};
+
+static const OSSL_PARAM rsapss_gettable[] = {
+    OSSL_PARAM_int(OSSL_PKEY_PARAM_BITS, NULL),
+    OSSL_PARAM_int(OSSL_PKEY_PARAM_SECURITY_BITS, NULL),
+    OSSL_PARAM_int(OSSL_PKEY_PARAM_MAX_SIZE, NULL),
+    OSSL_PARAM_utf8_string(OSSL_PKEY_PARAM_DEFAULT_DIGEST, NULL, 0),
     OSSL_PARAM_utf8_string(OSSL_PKEY_PARAM_MANDATORY_DIGEST, NULL, 0),
     RSA_KEY_TYPES,
+    RSA_PSS_TYPES,
     OSSL_PARAM_END,
 };
 
 static const OSSL_PARAM *rsa_gettable_params(void *provctx) {
     return rsa_gettable;
+}
+
+static const OSSL_PARAM *rsapss_gettable_params(void *provctx) {
+    return rsapss_gettable;
 }
 
 static const char *rsa_query_operation_name(int operation_id) {
@@ -358,7 +386,7 @@ const OSSL_DISPATCH quill_rsapss_keymgmt_functions[] = {
     {OSSL_FUNC_KEYMGMT_EXPORT_TYPES, (void (*)(void))rsapss_export_types},
     {OSSL_FUNC_KEYMGMT_DUP, (void (*)(void))rsa_dup},
     {OSSL_FUNC_KEYMGMT_GET_PARAMS, (void (*)(void))rsa_get_params},
-    {OSSL_FUNC_KEYMGMT_GETTABLE_PARAMS, (void (*)(void))rsa_gettable_params},
+    {OSSL_FUNC_KEYMGMT_GETTABLE_PARAMS, (void (*)(void))rsapss_gettable_params},
     {OSSL_FUNC_KEYMGMT_QUERY_OPERATION_NAME, (void (*)(void))rsa_query_operation_name},
     {0, NULL},
 };

@@ -461,6 +461,27 @@ static void test_rsapss_key(OSSL_LIB_CTX *ctx, OSSL_PROVIDER *quill) {
     QT_CHECK(by == quill);
     if (len != 0)
         n_verify++;
+    /* The copy quill holds reports the restrictions. */
+    OSSL_PARAM *data = NULL;
+    EVP_PKEY *qk = NULL;
+    EVP_PKEY_CTX *f = EVP_PKEY_CTX_new_from_name(ctx, "RSA-PSS", QUILL);
+    QT_CHECK(EVP_PKEY_todata(key, EVP_PKEY_KEYPAIR, &data) == 1);
+    QT_CHECK(f != NULL && EVP_PKEY_fromdata_init(f) == 1 &&
+             EVP_PKEY_fromdata(f, &qk, EVP_PKEY_KEYPAIR, data) == 1);
+    char qmd[32] = "", qmgf[32] = "", mand[32] = "";
+    int qsalt = 0;
+    QT_CHECK(qk != NULL && EVP_PKEY_get0_provider(qk) == quill &&
+             EVP_PKEY_get_utf8_string_param(qk, "digest", qmd, sizeof(qmd), NULL) == 1 &&
+             EVP_PKEY_get_utf8_string_param(qk, "mgf1-digest", qmgf, sizeof(qmgf), NULL) == 1 &&
+             EVP_PKEY_get_utf8_string_param(qk, "mandatory-digest", mand, sizeof(mand), NULL) == 1 &&
+             EVP_PKEY_get_int_param(qk, "saltlen", &qsalt) == 1);
+    QT_CHECK(strcmp(qmd, "SHA256") == 0 && strcmp(qmgf, "SHA256") == 0 &&
+             strcmp(mand, "SHA256") == 0 && qsalt == 32);
+    EVP_PKEY_free(qk);
+    EVP_PKEY_CTX_free(f);
+    OSSL_PARAM_free(data);
+    ERR_clear_error();
+
     /* Refused: another digest, a shorter salt, PKCS#1 v1.5 padding. */
     sigcase bad[] = {{RSA_PKCS1_PSS_PADDING, "SHA1", NULL},
                      {RSA_PKCS1_PSS_PADDING, "SHA256", "20"},
