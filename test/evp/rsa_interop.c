@@ -11,7 +11,8 @@
  * digest as `openssl speed` does, EVP_MD_CTX_copy in the middle of a
  * stream, and a quill-generated key exported to the default provider for
  * RSA decryption and PEM encoding, which shows quill's keymgmt export is
- * complete.  Context parameters (padding, digest, salt length and the
+ * complete.  PSS with other MGF1 digests, and restricted RSA-PSS keys.
+ * Context parameters (padding, digest, salt length and the
  * AlgorithmIdentifier DER) must match the default provider's. */
 #include <stdio.h>
 #include <stdlib.h>
@@ -104,6 +105,79 @@ static void cross_all(EVP_PKEY *key, const char *label) {
             }
         }
     }
+}
+
+/* PSS with an MGF1 digest other than the message digest. */
+static void cross_mgf1(EVP_PKEY *key, const char *label) {
+    static const char *const mgfs[] = {"SHA1", "SHA224", "SHA512", "SHA3-256"};
+    for (size_t i = 0; i < QT_ARRAY_LEN(mgfs); i++) {
+        qt_sigparams sp = {RSA_PKCS1_PSS_PADDING, "SHA256", mgfs[i], "digest"};
+        char what[128];
+        snprintf(what, sizeof(what), "%s SHA256 pss mgf1 %s", label, mgfs[i]);
+        cross(key, &sp, &sp, NULL, DEFAULT_PQ, (int)(i % 2), what);
+        cross(key, &sp, &sp, DEFAULT_PQ, NULL, (int)(i % 2), what);
+    }
+}
+
+/* RSA-PSS keys (id-RSASSA-PSS) with parameter restrictions, made by the
+ * default provider: quill serves them if it has an RSA-PSS key manager, and
+ * both providers enforce the restrictions. */
+static void restricted_pss_key(void) {
+    int quill_pss = qt_quill_has_keymgmt(libctx, "RSA-PSS");
+    EVP_PKEY *key = NULL;
+    EVP_MD *sha256 = EVP_MD_fetch(libctx, "SHA256", DEFAULT_PQ);
+    EVP_PKEY_CTX *g = EVP_PKEY_CTX_new_from_name(libctx, "RSA-PSS", DEFAULT_PQ);
+    int ok = g != NULL && sha256 != NULL && EVP_PKEY_keygen_init(g) > 0 &&
+             EVP_PKEY_CTX_set_rsa_keygen_bits(g, 2048) > 0 &&
+             EVP_PKEY_CTX_set_rsa_pss_keygen_md(g, sha256) > 0 &&
+             EVP_PKEY_CTX_set_rsa_pss_keygen_mgf1_md(g, sha256) > 0 &&
+             EVP_PKEY_CTX_set_rsa_pss_keygen_saltlen(g, 32) > 0 && EVP_PKEY_generate(g, &key) > 0;
+    QT_CHECK(ok);
+    EVP_PKEY_CTX_free(g);
+    EVP_MD_free(sha256);
+    if (!ok) {
+        ERR_print_errors_fp(stderr);
+        return;
+    }
+    const OSSL_PROVIDER *want = quill_pss ? prov_quill : prov_default;
+    uint8_t msg[64], sig[512];
+    size_t sig_len = sizeof(sig);
+    qt_rng_bytes(msg, sizeof(msg));
+    /* The key's own parameters, nothing set explicitly. */
+    qt_sigparams sp = {RSA_PKCS1_PSS_PADDING, NULL, NULL, NULL};
+    const OSSL_PROVIDER *served = NULL;
+    ok = qt_digest_sign(libctx, NULL, key, &sp, msg, sizeof(msg), QT_ONESHOT, sig, &sig_len,
+                        &served);
+    QT_CHECK(ok);
+    QT_CHECK(served == want);
+    qt_sigparams exact = {RSA_PKCS1_PSS_PADDING, "SHA256", "SHA256", "32"};
+    QT_CHECK(qt_digest_verify(libctx, DEFAULT_PQ, key, &exact, msg, sizeof(msg), QT_ONESHOT, sig,
+                              sig_len, NULL) == 1);
+    sig_len = sizeof(sig);
+    QT_CHECK(qt_digest_sign(libctx, DEFAULT_PQ, key, &exact, msg, sizeof(msg), QT_STREAMED, sig,
+                            &sig_len, NULL));
+    QT_CHECK(qt_digest_verify(libctx, NULL, key, &sp, msg, sizeof(msg), QT_STREAMED, sig, sig_len,
+                              &served) == 1);
+    QT_CHECK(served == want);
+    /* Restrictions: another digest, another MGF1 digest, a shorter salt. */
+    static const qt_sigparams violations[] = {
+        {RSA_PKCS1_PSS_PADDING, "SHA512", NULL, NULL},
+        {RSA_PKCS1_PSS_PADDING, "SHA256", "SHA1", NULL},
+        {RSA_PKCS1_PSS_PADDING, "SHA256", NULL, "20"},
+        {RSA_PKCS1_PADDING, "SHA256", NULL, NULL},
+    };
+    for (size_t i = 0; i < QT_ARRAY_LEN(violations); i++) {
+        sig_len = sizeof(sig);
+        ERR_clear_error();
+        ok = qt_digest_sign(libctx, NULL, key, &violations[i], msg, sizeof(msg), QT_ONESHOT, sig,
+                            &sig_len, NULL);
+        QT_CHECK(!ok);
+        QT_CHECK(qt_error_has_reason());
+        if (ok)
+            fprintf(stderr, "restricted RSA-PSS key: violation %zu was signed\n", i);
+    }
+    printf("restricted RSA-PSS key: served by %s\n", qt_prov_name(want));
+    EVP_PKEY_free(key);
 }
 
 /* EVP_PKEY_sign / verify / verify_recover on a precomputed digest or, with
@@ -460,6 +534,7 @@ int main(void) {
             unsigned long before = qt_failed;
             cross_all(key, label);
             pkey_ops(key, label);
+            cross_mgf1(key, label);
             ctx_params(key, label);
             dup_midstream(key, RSA_PKCS1_PADDING, label);
             dup_midstream(key, RSA_PKCS1_PSS_PADDING, label);
@@ -470,6 +545,7 @@ int main(void) {
             EVP_PKEY_free(key);
         }
     }
+    restricted_pss_key();
     printf("%lu sign/verify crossings\n", n_crossed);
     qt_libctx_free(libctx, prov_default, prov_quill);
     return qt_finish("rsa_interop");
