@@ -148,6 +148,34 @@ static void test_keygen_and_export(OSSL_LIB_CTX *ctx, OSSL_PROVIDER *quill, EVP_
     ERR_clear_error();
 }
 
+/* Key generation parameters: e is honoured, other prime counts and sizes
+ * below 2048 bits are refused with an error. */
+static void test_keygen_params(OSSL_LIB_CTX *ctx, OSSL_PROVIDER *quill, unsigned long *n_keygen) {
+    EVP_PKEY_CTX *g = EVP_PKEY_CTX_new_from_name(ctx, "RSA", QUILL);
+    QT_CHECK(g != NULL && EVP_PKEY_keygen_init(g) == 1);
+    if (g == NULL)
+        return;
+    QT_CHECK(EVP_PKEY_CTX_get0_provider(g) == quill);
+    QT_CHECK(EVP_PKEY_CTX_set_rsa_keygen_primes(g, 3) != 1 && ERR_peek_last_error() != 0);
+    ERR_clear_error();
+    QT_CHECK(EVP_PKEY_CTX_set_rsa_keygen_bits(g, 1024) != 1 && ERR_peek_last_error() != 0);
+    ERR_clear_error();
+    BIGNUM *e = BN_new();
+    BN_set_word(e, 65539);
+    EVP_PKEY *key = NULL;
+    QT_CHECK(EVP_PKEY_CTX_set_rsa_keygen_bits(g, 2048) == 1 &&
+             EVP_PKEY_CTX_set1_rsa_keygen_pubexp(g, e) == 1 && EVP_PKEY_generate(g, &key) == 1);
+    BIGNUM *got = NULL;
+    QT_CHECK(key != NULL && EVP_PKEY_get_bn_param(key, "e", &got) == 1 && BN_cmp(got, e) == 0);
+    if (key != NULL)
+        (*n_keygen)++;
+    EVP_PKEY_free(key);
+    BN_free(got);
+    BN_free(e);
+    EVP_PKEY_CTX_free(g);
+    ERR_clear_error();
+}
+
 /* ---- Signatures ---- */
 
 typedef struct sigcase {
@@ -800,6 +828,7 @@ int main(void) {
     EVP_PKEY *qkey = gen_key(ctx, QUILL, 2048);
     unsigned long n_keygen = qkey != NULL;
     test_keygen_and_export(ctx, quill, qkey);
+    test_keygen_params(ctx, quill, &n_keygen);
     EVP_PKEY *key = gen_key(ctx, DEFAULT, 2048);
     QT_CHECK(key != NULL);
     if (key != NULL && qkey != NULL) {
