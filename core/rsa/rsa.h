@@ -53,9 +53,14 @@ typedef enum quill_rsa_field {
 /* quill_rsa_key_new builds a key from |c|, checking what can be checked
  * cheaply: modulus odd and of supported size, 3 <= e < n with e odd,
  * 0 < d < n, each CRT value in range (p, q < n; dp < p; dq < q; qinv < p),
- * p * q == n.  Precomputes the Montgomery contexts.  On success *out owns a
- * new key; on failure *out is untouched and the status says why
- * (QUILL_ERR_KEY_SIZE, _MODULUS_EVEN, _BAD_EXPONENT, _BAD_CRT, ...). */
+ * p * q == n and qinv * q == 1 mod p.  Precomputes the Montgomery contexts.
+ * On success *out owns a new key; on failure *out is untouched and the
+ * status says why: QUILL_ERR_INVALID_ARGUMENT (n or e absent, CRT values
+ * without d), QUILL_ERR_KEY_SIZE, QUILL_ERR_MODULUS_EVEN,
+ * QUILL_ERR_BAD_EXPONENT (e or d out of range), QUILL_ERR_BAD_CRT (some but
+ * not all CRT values, or any CRT check failing), QUILL_ERR_MEMORY.
+ * The private components are secret; the limb lengths of p and q are
+ * treated as public. */
 QUILL_MUST_CHECK quill_err quill_rsa_key_new(quill_rsa_key **out, const quill_rsa_components *c);
 
 /* quill_rsa_key_free zeroises and frees |key| (NULL is fine). */
@@ -70,8 +75,10 @@ int quill_rsa_key_has_crt(const quill_rsa_key *key);
 /* quill_rsa_key_get writes field |f| as a minimal big-endian magnitude ("0"
  * is one zero byte).  With out == NULL it only sets *out_len to the size
  * needed.  Fails with QUILL_ERR_INVALID_ARGUMENT if the key lacks the field,
- * QUILL_ERR_BUFFER_TOO_SMALL if cap is too small.  Private fields are secret:
- * the caller zeroises its copy. */
+ * QUILL_ERR_BUFFER_TOO_SMALL if cap is too small (*out_len is still set).
+ * Private fields are secret: the caller zeroises its copy.  Their byte
+ * length is computed in constant time and then released (it is the output
+ * size). */
 QUILL_MUST_CHECK quill_err quill_rsa_key_get(const quill_rsa_key *key, quill_rsa_field f,
                                              uint8_t *out, size_t cap, size_t *out_len);
 
@@ -79,15 +86,26 @@ QUILL_MUST_CHECK quill_err quill_rsa_key_get(const quill_rsa_key *key, quill_rsa
 int quill_rsa_key_public_equal(const quill_rsa_key *a, const quill_rsa_key *b);
 
 /* quill_rsa_key_check performs the full consistency check of a private key
- * (FIPS 186-5 / SP 800-56B style): p, q probable primes, d * e == 1 mod
- * lcm(p-1, q-1), CRT values consistent, and a pairwise sign/verify test.
- * For a public key it checks n and e only. */
+ * (FIPS 186-5 / SP 800-56B style): p, q probable primes (trial division,
+ * Miller-Rabin with the rounds of FIPS 186-5 Table B.1), p * q == n,
+ * d * e == 1 mod lcm(p-1, q-1), dp == d mod (p-1), dq == d mod (q-1),
+ * qinv * q == 1 mod p, and a pairwise sign/verify test (the only check
+ * possible for a private key without CRT values).  d is not required to be
+ * below lcm(p-1, q-1) (keys with d mod phi(n) pass).  For a public key it
+ * checks n (odd, supported size, no prime factor below 8192) and e only, and
+ * |rng| may be NULL.  Returns QUILL_OK, QUILL_ERR_KEY_CHECK (or the import
+ * statuses for n and e), QUILL_ERR_RNG, QUILL_ERR_MEMORY.  Constant time in
+ * the private components; only the verdicts are released. */
 QUILL_MUST_CHECK quill_err quill_rsa_key_check(const quill_rsa_key *key, const quill_rng *rng);
 
 /* quill_rsa_keygen generates a two-prime key of |bits| bits
  * (QUILL_RSA_KEYGEN_MIN_BITS..QUILL_RSA_MAX_BITS) with public exponent e (odd,
  * 65537 <= e < 2^256 per FIPS 186-5; NULL means 65537), FIPS 186-5 A.1.3
- * probable primes.  Randomness only from |rng|. */
+ * probable primes.  Randomness only from |rng|.  For an odd |bits|, p has
+ * one bit more than q.  Statuses: QUILL_ERR_KEY_SIZE, QUILL_ERR_BAD_EXPONENT,
+ * QUILL_ERR_RNG, QUILL_ERR_KEYGEN (FIPS 186-5 attempt limits exhausted),
+ * QUILL_ERR_MEMORY; *out is set only on success.  The key passed a pairwise
+ * test before it is returned.  Constant time in the accepted primes. */
 QUILL_MUST_CHECK quill_err quill_rsa_keygen(quill_rsa_key **out, size_t bits, const quill_bytes *e,
                                             const quill_rng *rng);
 
@@ -100,7 +118,12 @@ QUILL_MUST_CHECK quill_err quill_rsa_public(const quill_rsa_key *key, uint8_t *o
 
 /* out = in^d mod n with base blinding (randomness from |rng|), CRT when the
  * key has it, and the result checked against the public exponent before it
- * is released (QUILL_ERR_FAULT_DETECTED, out zeroed, if not). */
+ * is released (QUILL_ERR_FAULT_DETECTED, out zeroed, if not).  |in| (public)
+ * is exactly quill_rsa_key_size() bytes (QUILL_ERR_INVALID_ARGUMENT
+ * otherwise) and < n (QUILL_ERR_INPUT_RANGE).  Other statuses:
+ * QUILL_ERR_KEY_MISSING_PRIVATE, QUILL_ERR_RNG, QUILL_ERR_MEMORY; out is
+ * zeroed on every failure.  Constant time in d, p, q, dp, dq, qinv and the
+ * blinding value. */
 QUILL_MUST_CHECK quill_err quill_rsa_private(const quill_rsa_key *key, uint8_t *out,
                                              const uint8_t *in, size_t in_len, const quill_rng *rng);
 
@@ -170,14 +193,21 @@ QUILL_MUST_CHECK quill_err quill_rsa_pkcs1_recover(const quill_rsa_key *key, uin
 long quill_rsa_pss_max_salt(const quill_rsa_key *key, const quill_hash *md);
 
 /* sig = PSS signature of |digest| (md->size bytes) with a salt of
- * salt_len >= 0 bytes from |rng|, MGF1 with |mgf1|. */
+ * salt_len >= 0 bytes from |rng|, MGF1 with |mgf1| (hash outputs up to 64
+ * bytes).  QUILL_ERR_DIGEST_LENGTH for a digest of the wrong size,
+ * QUILL_ERR_DIGEST_TOO_BIG if emLen < hLen + 2, QUILL_ERR_SALT_LENGTH for
+ * salt_len < 0 or > quill_rsa_pss_max_salt(), else as quill_rsa_private. */
 QUILL_MUST_CHECK quill_err quill_rsa_pss_sign(const quill_rsa_key *key, uint8_t *sig,
                                               const quill_hash *md, const quill_hash *mgf1,
                                               const uint8_t *digest, size_t digest_len,
                                               long salt_len, const quill_rng *rng);
 
-/* salt_len >= 0 requires exactly that salt length; QUILL_PSS_SALT_AUTO
- * accepts any. */
+/* RFC 8017 9.1.2 verification.  salt_len >= 0 requires exactly that salt
+ * length; QUILL_PSS_SALT_AUTO accepts any.  QUILL_OK only for a valid
+ * signature; QUILL_ERR_SIG_LENGTH, QUILL_ERR_INPUT_RANGE or
+ * QUILL_ERR_BAD_SIGNATURE for an invalid one; QUILL_ERR_DIGEST_LENGTH or
+ * QUILL_ERR_SALT_LENGTH (salt_len < -1) for bad arguments.  Public data
+ * only: variable time. */
 QUILL_MUST_CHECK quill_err quill_rsa_pss_verify(const quill_rsa_key *key, const uint8_t *sig,
                                                 size_t sig_len, const quill_hash *md,
                                                 const quill_hash *mgf1, const uint8_t *digest,
