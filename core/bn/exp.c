@@ -19,6 +19,8 @@ static quill_limb exp_bits(const quill_limb *e, size_t e_limbs, size_t pos, unsi
 }
 
 /* Window width for a secret exponent of |bits| bits (public). */
+#define QUILL_EXP_MAX_WINDOW 6
+
 static unsigned consttime_window(size_t bits) {
     if (bits > 768)
         return 5;
@@ -29,18 +31,31 @@ static unsigned consttime_window(size_t bits) {
     return 1;
 }
 
-/* r = table[idx] (entries of n limbs), reading every entry with a mask so
- * that the addresses do not depend on idx. */
+/* The constant-time table is stored interleaved: limb j of entry i is at
+ * table[j * entries + i], so that a lookup reads each limb's entries
+ * contiguously (the compiler vectorises the masked OR).
+ * table_gather: r = entry idx, reading every entry with a mask so that the
+ * addresses do not depend on idx. */
 static void table_gather(quill_limb *r, const quill_limb *table, size_t entries, size_t n,
                          quill_limb idx) {
-    for (size_t j = 0; j < n; j++)
-        r[j] = 0;
-    for (size_t i = 0; i < entries; i++) {
-        quill_limb mask = quill_value_barrier_w(quill_ct_eq_mask((quill_limb)i, idx));
-        const quill_limb *row = table + i * n;
-        for (size_t j = 0; j < n; j++)
-            r[j] |= row[j] & mask;
+    quill_limb mask[1 << QUILL_EXP_MAX_WINDOW];
+    for (size_t i = 0; i < entries; i++)
+        mask[i] = quill_value_barrier_w(quill_ct_eq_mask((quill_limb)i, idx));
+    for (size_t j = 0; j < n; j++) {
+        const quill_limb *col = table + j * entries;
+        quill_limb v = 0;
+        for (size_t i = 0; i < entries; i++)
+            v |= col[i] & mask[i];
+        r[j] = v;
     }
+    quill_zeroize(mask, sizeof(mask));
+}
+
+/* table_scatter: entry i = a (public i). */
+static void table_scatter(quill_limb *table, size_t entries, size_t n, size_t i,
+                          const quill_limb *a) {
+    for (size_t j = 0; j < n; j++)
+        table[j * entries + i] = a[j];
 }
 
 int quill_mont_exp_consttime(quill_limb *r, const quill_limb *a, const quill_limb *e,
@@ -49,22 +64,23 @@ int quill_mont_exp_consttime(quill_limb *r, const quill_limb *a, const quill_lim
     size_t bits = 64 * e_limbs;
     unsigned w = consttime_window(bits);
     size_t entries = (size_t)1 << w;
-    /* table: entries * n limbs, then acc and tmp (n limbs each). */
-    size_t total = (entries + 2) * n;
+    /* table: entries * n limbs (interleaved), then acc, tmp and am. */
+    size_t total = (entries + 3) * n;
     quill_limb *table = malloc(total * sizeof(quill_limb));
     if (table == NULL)
         return 0;
     quill_limb *acc = table + entries * n;
     quill_limb *tmp = acc + n;
+    quill_limb *am = tmp + n;
 
-    /* table[i] = a^i R mod m */
-    memcpy(table, mont->one, n * sizeof(quill_limb));
-    quill_mont_to(table + n, a, mont);
+    /* entry i = a^i R mod m */
+    table_scatter(table, entries, n, 0, mont->one);
+    quill_mont_to(am, a, mont);
+    table_scatter(table, entries, n, 1, am);
+    memcpy(acc, am, n * sizeof(quill_limb));
     for (size_t i = 2; i < entries; i++) {
-        if (i % 2 == 0)
-            mont->sqr(table + i * n, table + (i / 2) * n, mont->m, mont->n0, n);
-        else
-            mont->mul(table + i * n, table + (i - 1) * n, table + n, mont->m, mont->n0, n);
+        mont->mul(acc, acc, am, mont->m, mont->n0, n);
+        table_scatter(table, entries, n, i, acc);
     }
 
     /* Left to right over windows of w bits; the top window may be short. */

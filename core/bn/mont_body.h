@@ -1,34 +1,64 @@
 /* Copyright quill authors.
  *
- * Bodies of the Montgomery kernels, included twice by mont_kernels.c: once
- * with QUILL_MB_UNROLL asking for full unrolling (the fixed RSA sizes up to
- * 32 limbs, where unrolling removes the mispredicted loop exits of every
- * column), once without (other sizes).  QUILL_MB(name) names the copy.
- * Not a public header; see mont_kernels.c for the algorithms. */
+ * Bodies of the Montgomery kernels, included several times by
+ * mont_kernels.c with different code-generation choices (see there for the
+ * algorithms):
+ *   QUILL_MB(name)    names this copy;
+ *   QUILL_MB_UNROLL   empty, or a pragma asking for full unrolling (constant
+ *                     sizes up to 32 limbs: it removes the mispredicted loop
+ *                     exit of every column);
+ *   QUILL_MB_SPLIT    1 to sum each column's products in a fresh
+ *                     accumulator merged into the running one at the end,
+ *                     so that the products of column k + 1 need not wait for
+ *                     u_k (shorter dependency chains; pays off up to 24
+ *                     limbs, costs registers beyond), 0 to add them straight
+ *                     into the running accumulator.
+ * Not a public header. */
+
+#if QUILL_MB_SPLIT
+#define COL_BEGIN(init)                                                                     \
+    quill_dlimb col_ = (init);                                                              \
+    quill_limb coltop_ = 0
+#define COL_ADD(p) ACC3(col_, coltop_, p)
+#define COL_END()                                                                           \
+    do {                                                                                    \
+        quill_dlimb s_ = acc + col_;                                                        \
+        top += coltop_ + (s_ < col_);                                                       \
+        acc = s_;                                                                           \
+    } while (0)
+#else
+#define COL_BEGIN(init) ACC3(acc, top, (quill_dlimb)(init))
+#define COL_ADD(p) ACC3(acc, top, p)
+#define COL_END() ((void)0)
+#endif
 
 /* scratch: 2n limbs (u, then the output words t). */
 QUILL_INLINE void QUILL_MB(mont_mul_body)(quill_limb *r, const quill_limb *a, const quill_limb *b,
-                                const quill_limb *m, quill_limb n0, size_t n,
-                                quill_limb *scratch) {
+                                          const quill_limb *m, quill_limb n0, size_t n,
+                                          quill_limb *scratch) {
     quill_limb *u = scratch, *t = scratch + n;
     quill_dlimb acc = 0;
     quill_limb top = 0;
     QUILL_MB_UNROLL for (size_t k = 0; k < n; k++) {
-        QUILL_MB_UNROLL for (size_t i = 0; i < k; i++) {
-            ACC3(acc, top, (quill_dlimb)a[i] * b[k - i]);
-            ACC3(acc, top, (quill_dlimb)u[i] * m[k - i]);
-        }
-        ACC3(acc, top, (quill_dlimb)a[k] * b[0]);
+        COL_BEGIN(0);
+        QUILL_MB_UNROLL for (size_t i = 0; i <= k; i++)
+            COL_ADD((quill_dlimb)a[i] * b[k - i]);
+        /* u_{k-1} m_1 last: it depends on the previous column */
+        QUILL_MB_UNROLL for (size_t i = 0; i < k; i++)
+            COL_ADD((quill_dlimb)u[i] * m[k - i]);
+        COL_END();
         quill_limb uk = (quill_limb)acc * n0;
         u[k] = uk;
         ACC3(acc, top, (quill_dlimb)uk * m[0]);
         SHIFT3(acc, top);
     }
     QUILL_MB_UNROLL for (size_t k = n; k < 2 * n - 1; k++) {
+        COL_BEGIN(0);
         QUILL_MB_UNROLL for (size_t i = k - n + 1; i < n; i++) {
-            ACC3(acc, top, (quill_dlimb)a[i] * b[k - i]);
-            ACC3(acc, top, (quill_dlimb)u[i] * m[k - i]);
+            COL_ADD((quill_dlimb)a[i] * b[k - i]);
+            COL_ADD((quill_dlimb)u[i] * m[k - i]);
         }
+        COL_END();
         t[k - n] = (quill_limb)acc;
         SHIFT3(acc, top);
     }
@@ -37,24 +67,26 @@ QUILL_INLINE void QUILL_MB(mont_mul_body)(quill_limb *r, const quill_limb *a, co
 }
 
 /* Column-wise Montgomery reduction of t (2n limbs, t < m R) into r.
- * scratch: n limbs for u.  t is overwritten. */
-QUILL_INLINE void QUILL_MB(mont_redc_body)(quill_limb *r, quill_limb *t, const quill_limb *m, quill_limb n0,
-                                 size_t n, quill_limb *u) {
+ * u: n limbs of scratch.  t is overwritten. */
+QUILL_INLINE void QUILL_MB(mont_redc_body)(quill_limb *r, quill_limb *t, const quill_limb *m,
+                                           quill_limb n0, size_t n, quill_limb *u) {
     quill_dlimb acc = 0;
     quill_limb top = 0;
     QUILL_MB_UNROLL for (size_t k = 0; k < n; k++) {
-        ACC3(acc, top, (quill_dlimb)t[k]);
+        COL_BEGIN(t[k]);
         QUILL_MB_UNROLL for (size_t i = 0; i < k; i++)
-            ACC3(acc, top, (quill_dlimb)u[i] * m[k - i]);
+            COL_ADD((quill_dlimb)u[i] * m[k - i]);
+        COL_END();
         quill_limb uk = (quill_limb)acc * n0;
         u[k] = uk;
         ACC3(acc, top, (quill_dlimb)uk * m[0]);
         SHIFT3(acc, top);
     }
     QUILL_MB_UNROLL for (size_t k = n; k < 2 * n; k++) {
-        ACC3(acc, top, (quill_dlimb)t[k]);
+        COL_BEGIN(t[k]);
         QUILL_MB_UNROLL for (size_t i = k - n + 1; i < n; i++)
-            ACC3(acc, top, (quill_dlimb)u[i] * m[k - i]);
+            COL_ADD((quill_dlimb)u[i] * m[k - i]);
+        COL_END();
         t[k - n] = (quill_limb)acc;
         SHIFT3(acc, top);
     }
@@ -63,7 +95,7 @@ QUILL_INLINE void QUILL_MB(mont_redc_body)(quill_limb *r, quill_limb *t, const q
 
 /* scratch: 3n limbs (the 2n-limb square, then u). */
 QUILL_INLINE void QUILL_MB(mont_sqr_body)(quill_limb *r, const quill_limb *a, const quill_limb *m,
-                                quill_limb n0, size_t n, quill_limb *scratch) {
+                                          quill_limb n0, size_t n, quill_limb *scratch) {
     quill_limb *t = scratch, *u = scratch + 2 * n;
     if (n == 1) {
         quill_dlimb sq = (quill_dlimb)a[0] * a[0];
@@ -102,3 +134,6 @@ QUILL_INLINE void QUILL_MB(mont_sqr_body)(quill_limb *r, const quill_limb *a, co
     QUILL_MB(mont_redc_body)(r, t, m, n0, n, u);
 }
 
+#undef COL_BEGIN
+#undef COL_ADD
+#undef COL_END

@@ -61,17 +61,30 @@ QUILL_INLINE void wipe(quill_limb *p, size_t len) {
     __asm__ __volatile__("" : : "r"(p) : "memory");
 }
 
+/* Fully unrolled, split columns: 8..24 limbs. */
 #define QUILL_MB_UNROLL _Pragma("GCC unroll 64")
+#define QUILL_MB_SPLIT 1
+#define QUILL_MB(name) name##_split
+#include "bn/mont_body.h"
+#undef QUILL_MB
+#undef QUILL_MB_SPLIT
+
+/* Fully unrolled: 32 limbs. */
+#define QUILL_MB_SPLIT 0
 #define QUILL_MB(name) name##_unrolled
 #include "bn/mont_body.h"
-#undef QUILL_MB_UNROLL
 #undef QUILL_MB
+#undef QUILL_MB_SPLIT
+#undef QUILL_MB_UNROLL
 
+/* Loops: every other size. */
 #define QUILL_MB_UNROLL
+#define QUILL_MB_SPLIT 0
 #define QUILL_MB(name) name##_rolled
 #include "bn/mont_body.h"
-#undef QUILL_MB_UNROLL
 #undef QUILL_MB
+#undef QUILL_MB_SPLIT
+#undef QUILL_MB_UNROLL
 
 void quill_mont_redc_c(quill_limb *r, quill_limb *t, const quill_limb *m, quill_limb n0,
                        size_t n) {
@@ -96,9 +109,9 @@ void quill_mont_redc_c(quill_limb *r, quill_limb *t, const quill_limb *m, quill_
         wipe(scratch, 3 * (N));                                                             \
     }
 
-QUILL_MONT_INSTANCE(8, unrolled)
-QUILL_MONT_INSTANCE(16, unrolled)
-QUILL_MONT_INSTANCE(24, unrolled)
+QUILL_MONT_INSTANCE(8, split)
+QUILL_MONT_INSTANCE(16, split)
+QUILL_MONT_INSTANCE(24, split)
 QUILL_MONT_INSTANCE(32, unrolled)
 QUILL_MONT_INSTANCE(48, rolled)
 QUILL_MONT_INSTANCE(64, rolled)

@@ -22,17 +22,18 @@
 
 static double now(void) {
     struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
+    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);
     return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
 }
 
 static double budget = 0.3;
 static volatile quill_limb sink;
 
-/* Runs body (a statement using `iter`) in short rounds of about 2 ms for
- * about `budget` s in total and yields the best ns per iteration over the
- * rounds (the machine is shared: the minimum is the least disturbed
- * measurement). */
+/* Runs body (a statement using `iter`) in short rounds of about 2 ms of
+ * this thread's CPU time, for about `budget` s in total, and yields the best
+ * ns per iteration over the rounds.  The machine is shared: thread CPU time
+ * leaves out the time other processes run, and the minimum is the least
+ * disturbed round. */
 #define TIME_IT(result, body)                                                   \
     do {                                                                        \
         size_t iters_ = 1;                                                      \
