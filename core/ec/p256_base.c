@@ -1,0 +1,38 @@
+/* Copyright quill authors.
+ *
+ * Constant-time fixed-base multiplication k * G (see p256_point.h).
+ *
+ * k = sum_{i<64} d_i 16^i with 4-bit digits d_i, so k * G is the sum of the
+ * 64 table entries T[i][d_i] = d_i 16^i G (T[i][0] is infinity): 64 mixed
+ * additions and no doublings.  Each entry is read by scanning all 15 points
+ * of its row with masks.
+ *
+ * Why the incomplete mixed addition is safe: before step i the accumulator
+ * holds a G with 0 <= a < 16^i; the addend is t G with t = d_i 16^i, so
+ * 0 < a < t < n whenever both are nonzero (15 * 16^63 < n), hence a != t.
+ * a == -t mod n would need a + t = n, i.e. k = n, excluded by k < n.
+ * Infinity of either operand is handled in constant time by the addition. */
+#include "common/zeroize.h"
+#include "ec/p256_point.h"
+#include "ec/p256_table.h"
+
+void quill_p256_point_mul_base(quill_p256_jacobian *out, const quill_p256_scalar_plain *k) {
+    quill_p256_jacobian acc;
+    quill_p256_affine t;
+    quill_p256_fe_one(&acc.x);
+    quill_p256_fe_one(&acc.y);
+    acc.z = (quill_p256_fe){{0, 0, 0, 0}};
+    for (int i = 0; i < 64; i++) {
+        quill_word d = (k->v[i / 16] >> (4 * (i % 16))) & 15;
+        t = (quill_p256_affine){{{0, 0, 0, 0}}, {{0, 0, 0, 0}}};
+        for (unsigned j = 1; j <= 15; j++) {
+            quill_word m = quill_ct_eq_mask(d, j);
+            quill_p256_fe_selectznz(&t.x, m, &t.x, &quill_p256_base_comb[i][j - 1].x);
+            quill_p256_fe_selectznz(&t.y, m, &t.y, &quill_p256_base_comb[i][j - 1].y);
+        }
+        quill_p256_point_add_mixed(&acc, &acc, &t, quill_ct_is_zero_mask(d));
+    }
+    *out = acc;
+    quill_zeroize(&acc, sizeof(acc));
+    quill_zeroize(&t, sizeof(t));
+}

@@ -1,0 +1,222 @@
+/* Copyright quill authors.
+ *
+ * P-256 point formulas in Jacobian coordinates (see p256_point.h).  The
+ * formulas are from the Explicit-Formulas Database (Bernstein-Lange):
+ * dbl-2001-b for a = -3, madd-2007-bl and add-2007-bl. */
+#include "ec/p256_point.h"
+
+#include "common/zeroize.h"
+
+/* b * R mod p, the curve coefficient in the Montgomery domain; b is
+ * 0x5ac635d8aa3a93e7b3ebbd55769886bc651d06b0cc53b0f63bce3c3e27d2604b. */
+static const quill_p256_fe curve_b = {{UINT64_C(0xd89cdf6229c4bddf), UINT64_C(0xacf005cd78843090),
+                                       UINT64_C(0xe5a220abf7212ed6), UINT64_C(0xdc30061d04874834)}};
+
+void quill_p256_generator(quill_p256_affine *out) {
+    static const uint8_t gx[32] = {0x6b, 0x17, 0xd1, 0xf2, 0xe1, 0x2c, 0x42, 0x47, 0xf8, 0xbc, 0xe6,
+                                   0xe5, 0x63, 0xa4, 0x40, 0xf2, 0x77, 0x03, 0x7d, 0x81, 0x2d, 0xeb,
+                                   0x33, 0xa0, 0xf4, 0xa1, 0x39, 0x45, 0xd8, 0x98, 0xc2, 0x96};
+    static const uint8_t gy[32] = {0x4f, 0xe3, 0x42, 0xe2, 0xfe, 0x1a, 0x7f, 0x9b, 0x8e, 0xe7, 0xeb,
+                                   0x4a, 0x7c, 0x0f, 0x9e, 0x16, 0x2b, 0xce, 0x33, 0x57, 0x6b, 0x31,
+                                   0x5e, 0xce, 0xcb, 0xb6, 0x40, 0x68, 0x37, 0xbf, 0x51, 0xf5};
+    quill_p256_fe_plain t;
+    (void)quill_p256_fe_plain_from_bytes(&t, gx);
+    quill_p256_fe_to_mont(&out->x, &t);
+    (void)quill_p256_fe_plain_from_bytes(&t, gy);
+    quill_p256_fe_to_mont(&out->y, &t);
+}
+
+void quill_p256_point_double(quill_p256_jacobian *out, const quill_p256_jacobian *a) {
+    quill_p256_fe delta, gamma, beta, alpha, t0, t1;
+    quill_p256_fe_sqr(&delta, &a->z);
+    quill_p256_fe_sqr(&gamma, &a->y);
+    quill_p256_fe_mul(&beta, &a->x, &gamma);
+    quill_p256_fe_sub(&t0, &a->x, &delta);
+    quill_p256_fe_add(&t1, &a->x, &delta);
+    quill_p256_fe_mul(&alpha, &t0, &t1);
+    quill_p256_fe_add(&t0, &alpha, &alpha);
+    quill_p256_fe_add(&alpha, &t0, &alpha); /* 3 (X - delta)(X + delta) */
+    /* Z3 = (Y + Z)^2 - gamma - delta, computed before X, Y are overwritten. */
+    quill_p256_fe_add(&t0, &a->y, &a->z);
+    quill_p256_fe_sqr(&t0, &t0);
+    quill_p256_fe_sub(&t0, &t0, &gamma);
+    quill_p256_fe_sub(&out->z, &t0, &delta);
+    /* X3 = alpha^2 - 8 beta */
+    quill_p256_fe_add(&beta, &beta, &beta);
+    quill_p256_fe_add(&beta, &beta, &beta); /* 4 beta */
+    quill_p256_fe_add(&t1, &beta, &beta);   /* 8 beta */
+    quill_p256_fe_sqr(&t0, &alpha);
+    quill_p256_fe_sub(&out->x, &t0, &t1);
+    /* Y3 = alpha (4 beta - X3) - 8 gamma^2 */
+    quill_p256_fe_sub(&t0, &beta, &out->x);
+    quill_p256_fe_mul(&t0, &alpha, &t0);
+    quill_p256_fe_sqr(&gamma, &gamma);
+    quill_p256_fe_add(&gamma, &gamma, &gamma);
+    quill_p256_fe_add(&gamma, &gamma, &gamma);
+    quill_p256_fe_add(&gamma, &gamma, &gamma);
+    quill_p256_fe_sub(&out->y, &t0, &gamma);
+}
+
+/* madd-2007-bl without case handling; r is written only at the end so that
+ * out may alias a. */
+static void point_add_mixed_raw(quill_p256_jacobian *r, const quill_p256_jacobian *a,
+                                const quill_p256_affine *b) {
+    quill_p256_fe z1z1, u2, s2, h, hh, i, j, rr, v, t, x3, y3, z3;
+    quill_p256_fe_sqr(&z1z1, &a->z);
+    quill_p256_fe_mul(&u2, &b->x, &z1z1);
+    quill_p256_fe_mul(&s2, &a->z, &z1z1);
+    quill_p256_fe_mul(&s2, &b->y, &s2);
+    quill_p256_fe_sub(&h, &u2, &a->x);
+    quill_p256_fe_sqr(&hh, &h);
+    quill_p256_fe_add(&i, &hh, &hh);
+    quill_p256_fe_add(&i, &i, &i);
+    quill_p256_fe_mul(&j, &h, &i);
+    quill_p256_fe_sub(&rr, &s2, &a->y);
+    quill_p256_fe_add(&rr, &rr, &rr);
+    quill_p256_fe_mul(&v, &a->x, &i);
+    quill_p256_fe_sqr(&x3, &rr);
+    quill_p256_fe_sub(&x3, &x3, &j);
+    quill_p256_fe_sub(&x3, &x3, &v);
+    quill_p256_fe_sub(&x3, &x3, &v);
+    quill_p256_fe_sub(&t, &v, &x3);
+    quill_p256_fe_mul(&y3, &rr, &t);
+    quill_p256_fe_mul(&t, &a->y, &j);
+    quill_p256_fe_add(&t, &t, &t);
+    quill_p256_fe_sub(&y3, &y3, &t);
+    quill_p256_fe_add(&z3, &a->z, &h);
+    quill_p256_fe_sqr(&z3, &z3);
+    quill_p256_fe_sub(&z3, &z3, &z1z1);
+    quill_p256_fe_sub(&z3, &z3, &hh);
+    r->x = x3;
+    r->y = y3;
+    r->z = z3;
+}
+
+void quill_p256_point_add_mixed(quill_p256_jacobian *out, const quill_p256_jacobian *a,
+                                const quill_p256_affine *b, quill_word b_is_inf) {
+    quill_p256_jacobian sum, bj;
+    quill_word a_is_inf = ~quill_p256_fe_nonzero(&a->z);
+    point_add_mixed_raw(&sum, a, b);
+    quill_p256_point_from_affine(&bj, b);
+    /* a at infinity: the sum is b. */
+    quill_p256_fe_selectznz(&sum.x, a_is_inf, &sum.x, &bj.x);
+    quill_p256_fe_selectznz(&sum.y, a_is_inf, &sum.y, &bj.y);
+    quill_p256_fe_selectznz(&sum.z, a_is_inf, &sum.z, &bj.z);
+    /* b at infinity: the sum is a. */
+    quill_p256_fe_selectznz(&out->x, b_is_inf, &sum.x, &a->x);
+    quill_p256_fe_selectznz(&out->y, b_is_inf, &sum.y, &a->y);
+    quill_p256_fe_selectznz(&out->z, b_is_inf, &sum.z, &a->z);
+    quill_zeroize(&sum, sizeof(sum));
+    quill_zeroize(&bj, sizeof(bj));
+}
+
+void quill_p256_point_add_vartime(quill_p256_jacobian *out, const quill_p256_jacobian *a,
+                                  const quill_p256_jacobian *b) {
+    if (!quill_p256_fe_nonzero(&a->z)) {
+        *out = *b;
+        return;
+    }
+    if (!quill_p256_fe_nonzero(&b->z)) {
+        *out = *a;
+        return;
+    }
+    quill_p256_fe z1z1, z2z2, u1, u2, s1, s2, h, i, j, rr, v, t, x3, y3, z3;
+    quill_p256_fe_sqr(&z1z1, &a->z);
+    quill_p256_fe_sqr(&z2z2, &b->z);
+    quill_p256_fe_mul(&u1, &a->x, &z2z2);
+    quill_p256_fe_mul(&u2, &b->x, &z1z1);
+    quill_p256_fe_mul(&s1, &b->z, &z2z2);
+    quill_p256_fe_mul(&s1, &a->y, &s1);
+    quill_p256_fe_mul(&s2, &a->z, &z1z1);
+    quill_p256_fe_mul(&s2, &b->y, &s2);
+    quill_p256_fe_sub(&h, &u2, &u1);
+    quill_p256_fe_sub(&rr, &s2, &s1);
+    if (!quill_p256_fe_nonzero(&h)) {
+        if (!quill_p256_fe_nonzero(&rr)) {
+            quill_p256_point_double(out, a);
+        } else {
+            quill_p256_fe_one(&out->x);
+            quill_p256_fe_one(&out->y);
+            out->z = (quill_p256_fe){{0, 0, 0, 0}};
+        }
+        return;
+    }
+    quill_p256_fe_add(&i, &h, &h);
+    quill_p256_fe_sqr(&i, &i);
+    quill_p256_fe_mul(&j, &h, &i);
+    quill_p256_fe_add(&rr, &rr, &rr);
+    quill_p256_fe_mul(&v, &u1, &i);
+    quill_p256_fe_sqr(&x3, &rr);
+    quill_p256_fe_sub(&x3, &x3, &j);
+    quill_p256_fe_sub(&x3, &x3, &v);
+    quill_p256_fe_sub(&x3, &x3, &v);
+    quill_p256_fe_sub(&t, &v, &x3);
+    quill_p256_fe_mul(&y3, &rr, &t);
+    quill_p256_fe_mul(&t, &s1, &j);
+    quill_p256_fe_add(&t, &t, &t);
+    quill_p256_fe_sub(&y3, &y3, &t);
+    quill_p256_fe_add(&z3, &a->z, &b->z);
+    quill_p256_fe_sqr(&z3, &z3);
+    quill_p256_fe_sub(&z3, &z3, &z1z1);
+    quill_p256_fe_sub(&z3, &z3, &z2z2);
+    quill_p256_fe_mul(&z3, &z3, &h);
+    out->x = x3;
+    out->y = y3;
+    out->z = z3;
+}
+
+void quill_p256_point_add_mixed_vartime(quill_p256_jacobian *out, const quill_p256_jacobian *a,
+                                        const quill_p256_affine *b) {
+    if (!quill_p256_fe_nonzero(&a->z)) {
+        quill_p256_point_from_affine(out, b);
+        return;
+    }
+    quill_p256_fe z1z1, u2, s2;
+    quill_p256_fe_sqr(&z1z1, &a->z);
+    quill_p256_fe_mul(&u2, &b->x, &z1z1);
+    if (quill_p256_fe_equal(&u2, &a->x)) {
+        quill_p256_fe_mul(&s2, &a->z, &z1z1);
+        quill_p256_fe_mul(&s2, &b->y, &s2);
+        if (quill_p256_fe_equal(&s2, &a->y)) {
+            quill_p256_point_double(out, a);
+        } else {
+            quill_p256_fe_one(&out->x);
+            quill_p256_fe_one(&out->y);
+            out->z = (quill_p256_fe){{0, 0, 0, 0}};
+        }
+        return;
+    }
+    point_add_mixed_raw(out, a, b);
+}
+
+quill_word quill_p256_point_to_affine(quill_p256_affine *out, const quill_p256_jacobian *a) {
+    quill_p256_fe zi, zi2, zi3;
+    quill_word inf = ~quill_p256_fe_nonzero(&a->z);
+    quill_p256_fe_inv(&zi, &a->z); /* 0 for infinity, so out becomes (0, 0) */
+    quill_p256_fe_sqr(&zi2, &zi);
+    quill_p256_fe_mul(&zi3, &zi2, &zi);
+    quill_p256_fe_mul(&out->x, &a->x, &zi2);
+    quill_p256_fe_mul(&out->y, &a->y, &zi3);
+    quill_zeroize(&zi, sizeof(zi));
+    quill_zeroize(&zi2, sizeof(zi2));
+    quill_zeroize(&zi3, sizeof(zi3));
+    return inf;
+}
+
+void quill_p256_point_from_affine(quill_p256_jacobian *out, const quill_p256_affine *a) {
+    out->x = a->x;
+    out->y = a->y;
+    quill_p256_fe_one(&out->z);
+}
+
+quill_word quill_p256_affine_on_curve(const quill_p256_affine *a) {
+    quill_p256_fe lhs, rhs, t;
+    quill_p256_fe_sqr(&lhs, &a->y);
+    quill_p256_fe_sqr(&rhs, &a->x);
+    quill_p256_fe_mul(&rhs, &rhs, &a->x); /* x^3 */
+    quill_p256_fe_add(&t, &a->x, &a->x);
+    quill_p256_fe_add(&t, &t, &a->x); /* 3x */
+    quill_p256_fe_sub(&rhs, &rhs, &t);
+    quill_p256_fe_add(&rhs, &rhs, &curve_b);
+    return quill_p256_fe_equal(&lhs, &rhs);
+}

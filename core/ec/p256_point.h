@@ -1,0 +1,89 @@
+/* Copyright quill authors.
+ *
+ * Points of P-256 (y^2 = x^3 - 3x + b).  Coordinates are field elements in
+ * the Montgomery domain (p256_fe.h).
+ *
+ *   quill_p256_jacobian  (X, Y, Z) stands for (X/Z^2, Y/Z^3); Z = 0 is the
+ *                        point at infinity.
+ *   quill_p256_affine    (x, y); the pair (0, 0), which is not on the curve,
+ *                        stands for infinity where a function says so.
+ *
+ * Constant-time functions (names without _vartime) may take secret points
+ * and scalars.  _vartime functions are for public data only (verification,
+ * table generation).  None can fail unless they return a status. */
+#ifndef QUILL_EC_P256_POINT_H
+#define QUILL_EC_P256_POINT_H
+
+#include <stdint.h>
+
+#include "common/ct.h"
+#include "ec/p256_fe.h"
+#include "ec/p256_scalar.h"
+
+typedef struct quill_p256_jacobian {
+    quill_p256_fe x, y, z;
+} quill_p256_jacobian;
+
+typedef struct quill_p256_affine {
+    quill_p256_fe x, y;
+} quill_p256_affine;
+
+/* quill_p256_generator sets out to the base point G (FIPS 186-5). */
+void quill_p256_generator(quill_p256_affine *out);
+
+/* quill_p256_point_double sets out = 2 * a with the a = -3 formulas
+ * (dbl-2001-b, 3M + 5S): delta = Z^2, gamma = Y^2, beta = X * gamma,
+ * alpha = 3 (X - delta)(X + delta), X3 = alpha^2 - 8 beta,
+ * Z3 = (Y + Z)^2 - gamma - delta, Y3 = alpha (4 beta - X3) - 8 gamma^2.
+ * Complete for P-256: infinity (Z = 0) gives Z3 = 0, and no point has
+ * Y = 0 (the group order is odd).  Constant time.  out may alias a. */
+void quill_p256_point_double(quill_p256_jacobian *out, const quill_p256_jacobian *a);
+
+/* quill_p256_point_add_mixed sets out = a + b for Jacobian a and affine b
+ * (madd-2007-bl, 7M + 4S), constant time, handling the cases in constant
+ * time: a at infinity gives b; b_is_inf (mask all-ones) gives a.  NOT
+ * handled: a == b or a == -b, both finite (the result is then wrong); the
+ * callers rule it out (fixed-base comb, see p256_base.c).  out may alias a. */
+void quill_p256_point_add_mixed(quill_p256_jacobian *out, const quill_p256_jacobian *a,
+                                const quill_p256_affine *b, quill_word b_is_inf);
+
+/* quill_p256_point_add_vartime sets out = a + b for Jacobian points, complete
+ * (infinity, a == b, a == -b), branching on the (public) points.
+ * add-2007-bl.  out may alias a or b. */
+void quill_p256_point_add_vartime(quill_p256_jacobian *out, const quill_p256_jacobian *a,
+                                  const quill_p256_jacobian *b);
+
+/* quill_p256_point_add_mixed_vartime: as above with affine, finite b. */
+void quill_p256_point_add_mixed_vartime(quill_p256_jacobian *out, const quill_p256_jacobian *a,
+                                        const quill_p256_affine *b);
+
+/* quill_p256_point_to_affine sets out = a in affine coordinates (one
+ * constant-time Fermat inversion) and returns all-ones if a is infinity, in
+ * which case out is (0, 0). */
+quill_word quill_p256_point_to_affine(quill_p256_affine *out, const quill_p256_jacobian *a);
+
+/* quill_p256_point_from_affine sets out = (x, y, 1). */
+void quill_p256_point_from_affine(quill_p256_jacobian *out, const quill_p256_affine *a);
+
+/* quill_p256_affine_on_curve returns all-ones if y^2 == x^3 - 3x + b.
+ * Constant time. */
+quill_word quill_p256_affine_on_curve(const quill_p256_affine *a);
+
+/* quill_p256_point_mul_base sets out = k * G for a secret k (plain, any
+ * value below n; k = 0 gives infinity), in constant time: 64 fixed 4-bit
+ * windows, each adding j * 16^i * G from the generated affine table
+ * (p256_table.h) read by a full constant-time scan.  No doublings.
+ * Requires k < n: the case analysis that makes the incomplete mixed
+ * addition safe relies on it. */
+void quill_p256_point_mul_base(quill_p256_jacobian *out, const quill_p256_scalar_plain *k);
+
+/* quill_p256_point_mul_double_vartime sets out = u1 * G + u2 * Q for public
+ * u1, u2 (plain, < 2^256) and public finite Q: interleaved wNAF, window 7 for
+ * G (odd multiples from p256_table.h) and window 5 for Q (computed).
+ * Complete: any intermediate or final infinity is handled. */
+void quill_p256_point_mul_double_vartime(quill_p256_jacobian *out,
+                                         const quill_p256_scalar_plain *u1,
+                                         const quill_p256_scalar_plain *u2,
+                                         const quill_p256_affine *q);
+
+#endif

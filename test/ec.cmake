@@ -1,0 +1,41 @@
+# ECDSA P-256 core (core/ec): differential suites against OpenSSL's BN / EC /
+# EVP, RFC 6979 and Wycheproof vectors, the generated-table check, and the
+# ec_speed timing tool (not a test).
+#   ec_field     field and scalar arithmetic against BN
+#   ec_point     base and double-scalar multiplication against EC_POINT_mul,
+#                public-key decoding
+#   ec_ecdsa     signatures both ways with EVP, RFC 6979 A.2.5, keygen, DER
+#   ec_wycheproof  ecdsa_secp256r1_sha256{,_p1363}_test.json at the core level
+#   ec_table_regen  tools/gen_p256_table output equals core/ec/p256_table.h
+set(QUILL_EC_TEST_COMMON ec/ec_test_common.c)
+foreach(t ec_field ec_point ec_ecdsa ec_wycheproof)
+  if(EXISTS ${CMAKE_CURRENT_SOURCE_DIR}/ec/test_${t}.c)
+    quill_add_test(test_${t} ec/test_${t}.c ${QUILL_EC_TEST_COMMON}
+                   LIBS quill_core_ec quill_core_common LABELS ec unit TIMEOUT 300)
+    target_include_directories(test_${t} PRIVATE ${CMAKE_CURRENT_SOURCE_DIR}/ec)
+  endif()
+endforeach()
+if(TARGET test_ec_wycheproof)
+  find_package(PkgConfig REQUIRED)
+  pkg_check_modules(QUILL_EC_CJSON REQUIRED IMPORTED_TARGET libcjson)
+  target_sources(test_ec_wycheproof PRIVATE common/qt_json.c)
+  target_link_libraries(test_ec_wycheproof PRIVATE PkgConfig::QUILL_EC_CJSON)
+endif()
+
+# The generator builds from the field and point sources only (not from
+# quill_core_ec, which contains the table it writes).
+add_executable(gen_p256_table ${PROJECT_SOURCE_DIR}/tools/gen_p256_table.c
+               ${PROJECT_SOURCE_DIR}/core/ec/p256_fe.c ${PROJECT_SOURCE_DIR}/core/ec/p256_point.c)
+target_include_directories(gen_p256_table PRIVATE ${PROJECT_SOURCE_DIR}/core)
+target_link_libraries(gen_p256_table PRIVATE quill_core_common)
+add_test(NAME ec_table_regen
+         COMMAND sh -c "\"$1\" \"$2\" && cmp \"$2\" \"$3\"" sh
+                 $<TARGET_FILE:gen_p256_table> ${CMAKE_CURRENT_BINARY_DIR}/p256_table.h
+                 ${PROJECT_SOURCE_DIR}/core/ec/p256_table.h)
+set_tests_properties(ec_table_regen PROPERTIES LABELS "ec" TIMEOUT 120)
+
+if(EXISTS ${CMAKE_CURRENT_SOURCE_DIR}/ec/ec_speed.c)
+  add_executable(ec_speed ec/ec_speed.c)
+  target_link_libraries(ec_speed PRIVATE quill_testutil quill_core_ec quill_core_common
+                        OpenSSL::Crypto)
+endif()

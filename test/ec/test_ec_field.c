@@ -1,0 +1,254 @@
+/* Copyright quill authors.
+ *
+ * core/ec field and scalar arithmetic against OpenSSL's BN: every operation
+ * on thousands of random and edge inputs (0, 1, m-1, m-2, values near 2^256
+ * where the bounds allow).  Montgomery-domain values are checked through
+ * their definition (x stands for x * R^-1 mod m). */
+#include <string.h>
+
+#include "ec/p256_fe.h"
+#include "ec/p256_scalar.h"
+#include "ec_test_common.h"
+#include "test_util.h"
+
+#define ITER 4000
+
+static BN_CTX *ctx;
+static BIGNUM *rinv_p, *rinv_n, *r_p, *r_n;
+
+static int eq_limbs(const uint64_t v[4], const BIGNUM *bn) {
+    uint64_t w[4];
+    return ect_bn_to_limbs(w, bn) && memcmp(v, w, sizeof(w)) == 0;
+}
+
+/* Operands: random most of the time, edges in the first rounds. */
+static void pick(uint64_t v[4], const BIGNUM *m, int round, int which) {
+    static const int64_t edges[] = {0, 1, 2, -1, -2, -3};
+    int ne = (int)QT_ARRAY_LEN(edges);
+    if (round < ne * ne) {
+        int e = which == 0 ? round % ne : round / ne;
+        BIGNUM *x = BN_new();
+        if (edges[e] >= 0) {
+            BN_set_word(x, (BN_ULONG)edges[e]);
+        } else {
+            BN_copy(x, m);
+            BN_sub_word(x, (BN_ULONG)(-edges[e]));
+        }
+        ect_bn_to_limbs(v, x);
+        BN_free(x);
+        return;
+    }
+    ect_random_below(v, m, ctx);
+}
+
+static void test_field(void) {
+    const BIGNUM *p = ect_p256_p();
+    BIGNUM *a = BN_new(), *b = BN_new(), *e = BN_new();
+    for (int it = 0; it < ITER; it++) {
+        quill_p256_fe x, y, z;
+        quill_p256_fe_plain pl;
+        pick(x.v, p, it, 0);
+        pick(y.v, p, it, 1);
+        ect_limbs_to_bn(a, x.v);
+        ect_limbs_to_bn(b, y.v);
+
+        quill_p256_fe_mul(&z, &x, &y);
+        BN_mod_mul(e, a, b, p, ctx);
+        BN_mod_mul(e, e, rinv_p, p, ctx);
+        QT_CHECK(eq_limbs(z.v, e));
+
+        quill_p256_fe_sqr(&z, &x);
+        BN_mod_mul(e, a, a, p, ctx);
+        BN_mod_mul(e, e, rinv_p, p, ctx);
+        QT_CHECK(eq_limbs(z.v, e));
+
+        quill_p256_fe_add(&z, &x, &y);
+        BN_mod_add(e, a, b, p, ctx);
+        QT_CHECK(eq_limbs(z.v, e));
+
+        quill_p256_fe_sub(&z, &x, &y);
+        BN_mod_sub(e, a, b, p, ctx);
+        QT_CHECK(eq_limbs(z.v, e));
+
+        quill_p256_fe_opp(&z, &x);
+        BN_mod_sub(e, p, a, p, ctx);
+        QT_CHECK(eq_limbs(z.v, e));
+
+        QT_CHECK(quill_p256_fe_nonzero(&x) == (BN_is_zero(a) ? 0 : ~(quill_word)0));
+        QT_CHECK(quill_p256_fe_equal(&x, &y) == (BN_cmp(a, b) == 0 ? ~(quill_word)0 : 0));
+        quill_p256_fe_selectznz(&z, 0, &x, &y);
+        QT_CHECK(memcmp(&z, &x, sizeof(z)) == 0);
+        quill_p256_fe_selectznz(&z, ~(quill_word)0, &x, &y);
+        QT_CHECK(memcmp(&z, &y, sizeof(z)) == 0);
+
+        /* to_mont accepts any value below 2^256. */
+        uint64_t raw[4];
+        if (it % 3 == 0) {
+            ect_random_below(raw, NULL, ctx);
+        } else {
+            memcpy(raw, x.v, sizeof(raw));
+        }
+        memcpy(pl.v, raw, sizeof(raw));
+        quill_p256_fe_to_mont(&z, &pl);
+        ect_limbs_to_bn(e, raw);
+        BN_mod_mul(e, e, r_p, p, ctx);
+        QT_CHECK(eq_limbs(z.v, e));
+
+        quill_p256_fe_from_mont(&pl, &x);
+        BN_mod_mul(e, a, rinv_p, p, ctx);
+        QT_CHECK(eq_limbs(pl.v, e));
+
+        /* bytes: round trip and the canonical mask. */
+        uint8_t bytes[32], back[32];
+        ect_limbs_to_bn(e, raw);
+        BN_bn2binpad(e, bytes, 32);
+        quill_word lt = quill_p256_fe_plain_from_bytes(&pl, bytes);
+        QT_CHECK(memcmp(pl.v, raw, sizeof(raw)) == 0);
+        QT_CHECK(lt == (BN_cmp(e, p) < 0 ? ~(quill_word)0 : 0));
+        quill_p256_fe_plain_to_bytes(back, &pl);
+        QT_CHECK(memcmp(bytes, back, 32) == 0);
+
+        if (it % 8 == 0) {
+            /* inv(x) = (x R^-1)^-1 R = x^-1 R^2 */
+            quill_p256_fe_inv(&z, &x);
+            if (BN_is_zero(a)) {
+                QT_CHECK(!quill_p256_fe_nonzero(&z));
+            } else {
+                BN_mod_inverse(e, a, p, ctx);
+                BN_mod_mul(e, e, r_p, p, ctx);
+                BN_mod_mul(e, e, r_p, p, ctx);
+                QT_CHECK(eq_limbs(z.v, e));
+            }
+            /* sqrt: of a square it succeeds and squares back; of a
+             * non-square (-x^2 since p = 3 mod 4) it fails unless x = 0. */
+            quill_p256_fe sq, r, r2, nsq;
+            quill_p256_fe_sqr(&sq, &x);
+            QT_CHECK(quill_p256_fe_sqrt_vartime(&r, &sq) == 1);
+            quill_p256_fe_sqr(&r2, &r);
+            QT_CHECK(quill_p256_fe_equal(&r2, &sq));
+            quill_p256_fe_opp(&nsq, &sq);
+            QT_CHECK(quill_p256_fe_sqrt_vartime(&r, &nsq) == (BN_is_zero(a) ? 1 : 0));
+        }
+    }
+    BN_free(a);
+    BN_free(b);
+    BN_free(e);
+}
+
+static void test_scalar(void) {
+    const BIGNUM *n = ect_p256_n();
+    BIGNUM *a = BN_new(), *b = BN_new(), *e = BN_new();
+    for (int it = 0; it < ITER; it++) {
+        quill_p256_scalar x, y, z;
+        quill_p256_scalar_plain pl, pl2;
+        pick(x.v, n, it, 0);
+        pick(y.v, n, it, 1);
+        ect_limbs_to_bn(a, x.v);
+        ect_limbs_to_bn(b, y.v);
+
+        quill_p256_scalar_mul(&z, &x, &y);
+        BN_mod_mul(e, a, b, n, ctx);
+        BN_mod_mul(e, e, rinv_n, n, ctx);
+        QT_CHECK(eq_limbs(z.v, e));
+
+        quill_p256_scalar_sqr(&z, &x);
+        BN_mod_mul(e, a, a, n, ctx);
+        BN_mod_mul(e, e, rinv_n, n, ctx);
+        QT_CHECK(eq_limbs(z.v, e));
+
+        quill_p256_scalar_add(&z, &x, &y);
+        BN_mod_add(e, a, b, n, ctx);
+        QT_CHECK(eq_limbs(z.v, e));
+
+        quill_p256_scalar_sub(&z, &x, &y);
+        BN_mod_sub(e, a, b, n, ctx);
+        QT_CHECK(eq_limbs(z.v, e));
+
+        quill_p256_scalar_opp(&z, &x);
+        BN_mod_sub(e, n, a, n, ctx);
+        QT_CHECK(eq_limbs(z.v, e));
+
+        QT_CHECK(quill_p256_scalar_nonzero(&x) == (BN_is_zero(a) ? 0 : ~(quill_word)0));
+        quill_p256_scalar_selectznz(&z, ~(quill_word)0, &x, &y);
+        QT_CHECK(memcmp(&z, &y, sizeof(z)) == 0);
+        quill_p256_scalar_selectznz(&z, 0, &x, &y);
+        QT_CHECK(memcmp(&z, &x, sizeof(z)) == 0);
+
+        uint64_t raw[4];
+        ect_random_below(raw, NULL, ctx);
+        if (it % 2)
+            memcpy(raw, x.v, sizeof(raw));
+        memcpy(pl.v, raw, sizeof(raw));
+        quill_p256_scalar_to_mont(&z, &pl);
+        ect_limbs_to_bn(e, raw);
+        BN_mod_mul(e, e, r_n, n, ctx);
+        QT_CHECK(eq_limbs(z.v, e));
+
+        quill_p256_scalar_plain_reduce(&pl2, &pl);
+        ect_limbs_to_bn(e, raw);
+        BN_nnmod(e, e, n, ctx);
+        QT_CHECK(eq_limbs(pl2.v, e));
+
+        uint8_t bytes[32], back[32];
+        ect_limbs_to_bn(e, raw);
+        BN_bn2binpad(e, bytes, 32);
+        quill_word lt = quill_p256_scalar_plain_from_bytes(&pl2, bytes);
+        QT_CHECK(memcmp(pl2.v, raw, sizeof(raw)) == 0);
+        QT_CHECK(lt == (BN_cmp(e, n) < 0 ? ~(quill_word)0 : 0));
+        QT_CHECK(quill_p256_scalar_plain_nonzero(&pl2) == (BN_is_zero(e) ? 0 : ~(quill_word)0));
+        quill_p256_scalar_plain_to_bytes(back, &pl2);
+        QT_CHECK(memcmp(bytes, back, 32) == 0);
+
+        quill_p256_scalar_from_mont(&pl, &x);
+        BN_mod_mul(e, a, rinv_n, n, ctx);
+        QT_CHECK(eq_limbs(pl.v, e));
+
+        /* Vartime inverse on plain values. */
+        memcpy(pl.v, x.v, sizeof(pl.v));
+        if (BN_is_zero(a)) {
+            QT_CHECK(quill_p256_scalar_inv_vartime(&pl2, &pl) == 0);
+        } else {
+            QT_CHECK(quill_p256_scalar_inv_vartime(&pl2, &pl) == 1);
+            BN_mod_inverse(e, a, n, ctx);
+            QT_CHECK(eq_limbs(pl2.v, e));
+        }
+        if (it % 8 == 0) {
+            quill_p256_scalar_inv_consttime(&z, &x);
+            if (BN_is_zero(a)) {
+                QT_CHECK(!quill_p256_scalar_nonzero(&z));
+            } else {
+                BN_mod_inverse(e, a, n, ctx);
+                BN_mod_mul(e, e, r_n, n, ctx);
+                BN_mod_mul(e, e, r_n, n, ctx);
+                QT_CHECK(eq_limbs(z.v, e));
+            }
+        }
+    }
+    BN_free(a);
+    BN_free(b);
+    BN_free(e);
+}
+
+int main(void) {
+    qt_rng_seed(0x70256f1e1dULL);
+    ctx = BN_CTX_new();
+    rinv_p = BN_new();
+    rinv_n = BN_new();
+    r_p = BN_new();
+    r_n = BN_new();
+    BIGNUM *r = BN_new();
+    BN_set_bit(r, 256);
+    BN_nnmod(r_p, r, ect_p256_p(), ctx);
+    BN_nnmod(r_n, r, ect_p256_n(), ctx);
+    BN_mod_inverse(rinv_p, r, ect_p256_p(), ctx);
+    BN_mod_inverse(rinv_n, r, ect_p256_n(), ctx);
+    BN_free(r);
+    test_field();
+    test_scalar();
+    BN_free(rinv_p);
+    BN_free(rinv_n);
+    BN_free(r_p);
+    BN_free(r_n);
+    BN_CTX_free(ctx);
+    return qt_finish("ec_field");
+}
