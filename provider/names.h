@@ -6,8 +6,14 @@
 #define QUILL_PROV_NAMES_H
 
 #define QUILL_PROV_NAME "quill"
+/* The build may pass the CMake project version as QUILL_VERSION_STR; the
+ * fallback must match project(quill VERSION ...) in CMakeLists.txt. */
+#ifdef QUILL_VERSION_STR
+#define QUILL_PROV_VERSION QUILL_VERSION_STR
+#else
 #define QUILL_PROV_VERSION "0.1.0"
-#define QUILL_PROV_BUILDINFO "quill 0.1.0 (constant-time RSA core)"
+#endif
+#define QUILL_PROV_BUILDINFO "quill " QUILL_PROV_VERSION " (constant-time RSA core)"
 
 /* Signatures carry quill.sig=yes so that default_properties = ?quill.sig=yes
  * prefers them; key managers carry only provider=quill, so that every other
