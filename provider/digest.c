@@ -1,6 +1,9 @@
 /* Copyright quill authors. */
 #include "digest.h"
 
+#include <string.h>
+
+#include <openssl/crypto.h>
 #include <openssl/err.h>
 
 #include "prov_err.h"
@@ -58,12 +61,37 @@ static void digest_set(quill_prov_digest *d, EVP_MD *md, quill_md id) {
     d->hash.arg = md;
 }
 
+/* Returns 1 if the property query has the mandatory clause
+ * "provider=quill" (spaces around its parts allowed): such a query selects
+ * no digest, as quill has none. */
+static int props_require_quill(const char *props) {
+    static const char want[] = "provider=quill";
+    while (props != NULL && *props != '\0') {
+        const char *end = strchr(props, ',');
+        size_t len = end != NULL ? (size_t)(end - props) : strlen(props);
+        char clause[64];
+        size_t n = 0;
+        for (size_t i = 0; i < len && n + 1 < sizeof(clause); i++)
+            if (props[i] != ' ' && props[i] != '\t')
+                clause[n++] = props[i];
+        clause[n] = '\0';
+        if (OPENSSL_strcasecmp(clause, want) == 0)
+            return 1;
+        props = end != NULL ? end + 1 : NULL;
+    }
+    return 0;
+}
+
 int quill_prov_digest_fetch(quill_prov_digest *d, const quill_provctx *ctx, const char *name,
                             const char *props, int fallback_props) {
     if (name == NULL || *name == '\0') {
         QUILL_RAISE(ctx, QUILL_R_UNKNOWN_DIGEST);
         return 0;
     }
+    /* Skip a query bound to fail (it costs a full, uncached method search
+     * on every signature initialisation). */
+    if (fallback_props && props_require_quill(props))
+        props = NULL;
     ERR_set_mark();
     EVP_MD *md = EVP_MD_fetch(ctx->libctx, name, props);
     if (md == NULL && fallback_props && props != NULL)
