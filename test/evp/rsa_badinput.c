@@ -13,7 +13,9 @@
  *   parameters  unknown digests, digest length mismatch, pad modes quill
  *               does not do, impossible or malformed PSS salt lengths, PSS
  *               with a key too small for digest + salt, signing with a
- *               public key */
+ *               public key
+ *   keygen      quill's key generation: under 2048 bits, 3 primes, e = 3,
+ *               even e, e = 1 */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -431,6 +433,41 @@ static void bad_params(EVP_PKEY *key, EVP_PKEY *key1024) {
     EVP_MD_free(sha256);
 }
 
+/* ---- key generation ---- */
+
+/* quill's keygen refuses what FIPS 186-5 and rsa.h rule out. */
+static void bad_keygen(void) {
+    static const struct {
+        unsigned bits, primes;
+        unsigned long e;
+        const char *what;
+    } cases[] = {
+        {1024, 0, 0, "keygen 1024 bits"},
+        {2047, 0, 0, "keygen 2047 bits"},
+        {2048, 3, 0, "keygen 3 primes"},
+        {2048, 0, 3, "keygen e = 3"},
+        {2048, 0, 65536, "keygen even e"},
+        {2048, 0, 1, "keygen e = 1"},
+    };
+    for (size_t i = 0; i < QT_ARRAY_LEN(cases); i++) {
+        EVP_PKEY *key = NULL;
+        BIGNUM *e = NULL;
+        ERR_clear_error();
+        EVP_PKEY_CTX *g = EVP_PKEY_CTX_new_from_name(libctx, "RSA", qt_quill_propq());
+        int ok = g != NULL && EVP_PKEY_keygen_init(g) > 0 &&
+                 EVP_PKEY_CTX_set_rsa_keygen_bits(g, (int)cases[i].bits) > 0;
+        if (ok && cases[i].primes != 0)
+            ok = EVP_PKEY_CTX_set_rsa_keygen_primes(g, (int)cases[i].primes) > 0;
+        if (ok && cases[i].e != 0)
+            ok = (e = bn_word(cases[i].e)) != NULL && EVP_PKEY_CTX_set1_rsa_keygen_pubexp(g, e) > 0;
+        ok = ok && EVP_PKEY_generate(g, &key) > 0;
+        expect_failure(!ok, cases[i].what);
+        EVP_PKEY_free(key);
+        BN_free(e);
+        EVP_PKEY_CTX_free(g);
+    }
+}
+
 int main(void) {
     qt_rng_seed(0x626164696e707574ull);
     libctx = qt_evp_libctx_new(&prov_default, &prov_quill);
@@ -444,6 +481,7 @@ int main(void) {
         bad_signatures(key);
         bad_imports(key, small);
         bad_params(key, key1024);
+        bad_keygen();
     }
     printf("%lu failure cases\n", n_cases);
     EVP_PKEY_free(key);
