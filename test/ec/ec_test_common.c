@@ -72,3 +72,33 @@ void ect_random_below(uint64_t v[4], const BIGNUM *m, BN_CTX *ctx) {
     ect_bn_to_limbs(v, x);
     BN_CTX_end(ctx);
 }
+
+/* ---- quill_hash over EVP ---- */
+#include "ec_hash.h"
+
+static int evp_digest(const quill_hash *h, uint8_t *out, const uint8_t *const in[],
+                      const size_t in_len[], size_t count) {
+    EVP_MD_CTX *c = EVP_MD_CTX_new();
+    int ok = c != NULL && EVP_DigestInit_ex(c, (const EVP_MD *)h->arg, NULL);
+    for (size_t i = 0; ok && i < count; i++)
+        ok = EVP_DigestUpdate(c, in[i], in_len[i]);
+    ok = ok && EVP_DigestFinal_ex(c, out, NULL);
+    EVP_MD_CTX_free(c);
+    return ok;
+}
+
+int ect_hash_init(quill_hash *h, const char *name) {
+    EVP_MD *md = EVP_MD_fetch(NULL, name, NULL);
+    if (md == NULL)
+        return 0;
+    h->size = (size_t)EVP_MD_get_size(md);
+    h->block_size = (size_t)EVP_MD_get_block_size(md);
+    h->digest = evp_digest;
+    h->arg = md;
+    return 1;
+}
+
+void ect_hash_free(quill_hash *h) {
+    EVP_MD_free((EVP_MD *)h->arg);
+    h->arg = NULL;
+}
