@@ -123,6 +123,27 @@ static void test_key(EVP_PKEY *pkey) {
              QUILL_ERR_BAD_SIGNATURE);
     QT_CHECK(quill_rsa_pkcs1_verify(pub, sig, k, QUILL_MD_SHA256, digest, 32) ==
              QUILL_ERR_BAD_SIGNATURE);
+    /* Hand-built type-1 blocks signed with the raw private operation:
+     * 8 bytes of 0xff are the minimum padding, 7 are refused; a block type
+     * other than 1 and a missing separator are refused. */
+    for (int variant = 0; variant < 4; variant++) {
+        size_t ps = variant == 1 ? 7 : 8;
+        memset(big, 0, k);
+        big[1] = variant == 2 ? 0x02 : 0x01;
+        /* Variant 3: 0xff up to the end, no 0x00 separator at all. */
+        memset(big + 2, 0xff, variant == 3 ? k - 2 : k - 2 - 1 - 4);
+        if (variant == 1 || variant == 0) {
+            memset(big + 2, 0xff, ps);
+            big[2 + ps] = 0x00;
+            memset(big + 3 + ps, 0x42, k - 3 - ps);
+        }
+        QT_CHECK(quill_rsa_private(key, sig, big, k, &qr_rng) == QUILL_OK);
+        quill_err err = quill_rsa_pkcs1_recover(pub, out, sizeof(out), &len, sig, k,
+                                                QUILL_MD_NONE);
+        QT_CHECK(err == (variant == 0 ? QUILL_OK : QUILL_ERR_BAD_SIGNATURE));
+        if (variant == 0)
+            QT_CHECK(len == k - 11 && out[0] == 0x42 && out[len - 1] == 0x42);
+    }
     free(big);
     free(sig), free(want), free(bad);
 done:
