@@ -194,6 +194,68 @@ if run "x509 -text pss" plain x509 -in cert.pss.pem -noout -text; then
     grep -q "rsassaPss" "$work/out" && ok || bad "PSS certificate lacks rsassaPss"
 fi
 
+# pkeyutl with PSS and dgst with SHA3-256.
+snap
+run "pkeyutl -sign pss" ossl pkeyutl -sign -inkey key.pem -in dgst.bin -out sig.pkpss \
+    -pkeyopt digest:sha256 -pkeyopt rsa_padding_mode:pss -pkeyopt rsa_pss_saltlen:digest
+run "pkeyutl -verify pss without quill" plain pkeyutl -verify -pubin -inkey pub.pem -in dgst.bin \
+    -sigfile sig.pkpss -pkeyopt digest:sha256 -pkeyopt rsa_padding_mode:pss \
+    -pkeyopt rsa_pss_saltlen:digest
+run "dgst -sha3-256 -sign" ossl dgst -sha3-256 -sign key.pem -out sig.sha3 msg
+run "dgst -sha3-256 -verify without quill" plain dgst -sha3-256 -verify pub.pem -signature sig.sha3 msg
+expect "pkeyutl pss + dgst sha3-256" 1 0 0
+
+# CMS signing and verification.
+snap
+run "cms -sign" ossl cms -sign -in msg -signer cert.pkcs1.pem -inkey key.pem -binary \
+    -outform DER -out msg.cms
+run "cms -verify" ossl cms -verify -in msg.cms -inform DER -CAfile cert.pkcs1.pem -binary \
+    -content msg -out /dev/null
+expect "cms -sign/-verify" 1 1 0
+run "cms -verify without quill" plain cms -verify -in msg.cms -inform DER -CAfile cert.pkcs1.pem \
+    -binary -content msg -out /dev/null
+
+# TLS: s_server signs the handshake with the quill-held RSA key, s_client
+# checks it (TLS 1.3 rsa_pss_rsae_*, TLS 1.2 PKCS#1 ServerKeyExchange).
+tls() {
+    desc=$1
+    shift
+    port=$((20000 + ($$ + passed + failed) % 20000))
+    # Started without the ossl() wrapper so that $! is the server itself
+    # (env execs openssl), which the kill below can reach.
+    env OPENSSL_CONF="$QUILL_SOURCE_DIR/openssl.cnf.example" OPENSSL_MODULES="$QUILL_BUILD_DIR" \
+        QUILL_STATS="$stats" LD_PRELOAD="${preload# }" ASAN_OPTIONS=detect_leaks=0 \
+        "$OPENSSL" s_server -accept "$port" -cert cert.pkcs1.pem -key key.pem -naccept 1 -quiet \
+        >"$work/server.out" 2>&1 &
+    server=$!
+    tries=0
+    connected=0
+    while [ "$tries" -lt 50 ]; do
+        if echo | ossl s_client -connect "127.0.0.1:$port" -CAfile cert.pkcs1.pem \
+            -verify_return_error "$@" >"$work/out" 2>&1; then
+            connected=1
+            break
+        fi
+        grep -q "Connection refused\|connect:errno" "$work/out" || break
+        tries=$((tries + 1))
+        sleep 0.2
+    done
+    if [ "$connected" = 1 ] && grep -q "Verification: OK\|Verify return code: 0" "$work/out"; then
+        ok
+    else
+        bad "$desc"
+        sed 's/^/    /' "$work/out" "$work/server.out" >&2
+    fi
+    kill "$server" 2>/dev/null
+    wait "$server" 2>/dev/null
+}
+snap
+tls "TLS 1.3 handshake" -tls1_3
+expect "TLS 1.3" 1 1 0
+snap
+tls "TLS 1.2 handshake, PKCS#1 signature" -tls1_2 -sigalgs RSA+SHA256
+expect "TLS 1.2" 1 1 0
+
 # openssl speed (raw PKCS#1 signing of 36 bytes, as the tool does it).
 snap
 run "speed rsa2048" ossl speed -seconds 1 rsa2048
