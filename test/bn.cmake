@@ -9,3 +9,17 @@ endforeach()
 
 add_executable(bn_speed bn/bn_speed.c)
 target_link_libraries(bn_speed PRIVATE quill_core_bn quill_core_common OpenSSL::Crypto)
+
+# Constant-time validation: test_bn_ct marks secrets undefined for memcheck;
+# in the QUILL_CT_VALIDATION build it also runs under valgrind, which fails
+# on any branch or address that depends on a secret.
+quill_add_test(test_bn_ct bn/test_bn_ct.c ${QUILL_BN_TEST_COMMON}
+               LIBS quill_core_bn quill_core_common LABELS bn unit TIMEOUT 600)
+target_include_directories(test_bn_ct PRIVATE ${CMAKE_CURRENT_SOURCE_DIR}/bn)
+if(QUILL_CT_VALIDATION)
+  find_program(QUILL_VALGRIND valgrind REQUIRED)
+  add_test(NAME test_bn_ct_valgrind
+           COMMAND ${QUILL_VALGRIND} --error-exitcode=1 --track-origins=yes -q
+                   $<TARGET_FILE:test_bn_ct>)
+  set_tests_properties(test_bn_ct_valgrind PROPERTIES LABELS "bn;ct" TIMEOUT 1200)
+endif()

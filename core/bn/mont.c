@@ -37,8 +37,12 @@ static void mod_double(quill_limb *r, quill_limb *tmp, const quill_limb *m, size
 quill_mont *quill_mont_new(const quill_limb *m, size_t n) {
     if (m == NULL || n < 1 || n > QUILL_BN_MAX_LIMBS)
         return NULL;
-    /* Public facts: the parity, the top limb being non-zero, m > 1. */
-    if ((m[0] & 1) == 0 || m[n - 1] == 0 || (n == 1 && m[0] == 1))
+    /* Public facts (declassified): the parity, the top limb being non-zero,
+     * m > 1. */
+    quill_word bad = quill_ct_is_zero_mask(m[0] & 1) | quill_ct_is_zero_mask(m[n - 1]);
+    if (n == 1)
+        bad |= quill_ct_eq_mask(m[0], 1);
+    if (quill_ct_declassify_w(bad) != 0)
         return NULL;
     size_t bytes = sizeof(quill_mont) + 4 * n * sizeof(quill_limb);
     quill_mont *mont = malloc(bytes);
