@@ -85,9 +85,10 @@ uint16_t quill_bn_mod_u16(const quill_limb *a, size_t n, uint16_t d);
 typedef struct quill_mont quill_mont;
 
 /* quill_mont_new creates the context for m (n limbs).  Returns NULL if m is
- * even, its top limb is zero, n is out of range, or memory runs out.
- * Constant time in the value of m (so it may be a secret prime); n and the
- * top limb being non-zero are public. */
+ * even, its top limb is zero, m = 1, n is out of range, or memory runs out.
+ * Constant time in the value of m (so it may be a secret prime); n, the
+ * parity and the top limb being non-zero are public.  The context (which
+ * holds m) is zeroised by quill_mont_free. */
 QUILL_MUST_CHECK quill_mont *quill_mont_new(const quill_limb *m, size_t n);
 void quill_mont_free(quill_mont *mont);
 
