@@ -9,7 +9,7 @@ add_library(quill_evptest STATIC common/qt_evp.c common/qt_json.c)
 target_link_libraries(quill_evptest PUBLIC quill_testutil PkgConfig::QUILL_CJSON OpenSSL::Crypto m)
 
 quill_add_test(rsa_wycheproof evp/rsa_wycheproof.c LIBS quill_evptest LABELS evp rsa TIMEOUT 600)
-quill_add_test(rsa_interop evp/rsa_interop.c LIBS quill_evptest LABELS evp rsa TIMEOUT 600)
+quill_add_test(rsa_interop evp/rsa_interop.c evp/rsa_interop_ops.c LIBS quill_evptest LABELS evp rsa TIMEOUT 600)
 quill_add_test(rsa_threads evp/rsa_threads.c LIBS quill_evptest Threads::Threads LABELS evp rsa TIMEOUT 600)
 quill_add_test(rsa_badinput evp/rsa_badinput.c LIBS quill_evptest LABELS evp rsa TIMEOUT 300)
 quill_add_test(rsa_fallback evp/rsa_fallback.c LIBS quill_evptest LABELS evp rsa TIMEOUT 300)
