@@ -744,6 +744,62 @@ static void test_reason_strings(OSSL_LIB_CTX *ctx, EVP_PKEY *key) {
     ERR_clear_error();
 }
 
+/* Parameters of the wrong type and empty or oversized signatures give
+ * errors, never crashes or acceptance. */
+static void test_bad_types(OSSL_LIB_CTX *ctx, EVP_PKEY *key) {
+    EVP_PKEY_CTX *v = EVP_PKEY_CTX_new_from_pkey(ctx, key, QUILL);
+    QT_CHECK(v != NULL && EVP_PKEY_verify_init(v) == 1);
+    if (v == NULL)
+        return;
+    int one = 1;
+    uint8_t oct[4] = {1, 2, 3, 4};
+    OSSL_PARAM bad[][2] = {
+        {OSSL_PARAM_construct_int("digest", &one), OSSL_PARAM_construct_end()},
+        {OSSL_PARAM_construct_octet_string("pad-mode", oct, sizeof(oct)), OSSL_PARAM_construct_end()},
+        {OSSL_PARAM_construct_utf8_string("digest", (char *)"NO-SUCH-MD", 0), OSSL_PARAM_construct_end()},
+        {OSSL_PARAM_construct_utf8_string("digest", (char *)"MD5", 0), OSSL_PARAM_construct_end()},
+        {OSSL_PARAM_construct_utf8_string("digest", (char *)"SHAKE256", 0), OSSL_PARAM_construct_end()},
+    };
+    for (size_t i = 0; i < sizeof(bad) / sizeof(bad[0]); i++) {
+        QT_CHECK(EVP_PKEY_CTX_set_params(v, bad[i]) != 1);
+        QT_CHECK(ERR_peek_last_error() != 0);
+        ERR_clear_error();
+    }
+    QT_CHECK(EVP_PKEY_CTX_set_rsa_padding(v, RSA_PKCS1_PSS_PADDING) == 1);
+    OSSL_PARAM badsalt[] = {OSSL_PARAM_construct_octet_string("saltlen", oct, sizeof(oct)),
+                            OSSL_PARAM_construct_end()};
+    QT_CHECK(EVP_PKEY_CTX_set_params(v, badsalt) != 1 && ERR_peek_last_error() != 0);
+    ERR_clear_error();
+    OSSL_PARAM badmgf[] = {OSSL_PARAM_construct_int("mgf1-digest", &one), OSSL_PARAM_construct_end()};
+    QT_CHECK(EVP_PKEY_CTX_set_params(v, badmgf) != 1 && ERR_peek_last_error() != 0);
+    ERR_clear_error();
+    /* PSS needs a digest; then empty and oversized signatures fail. */
+    uint8_t dgst[32] = {0}, sig[600] = {0};
+    QT_CHECK(EVP_PKEY_verify(v, sig, 256, dgst, sizeof(dgst)) != 1 && ERR_peek_last_error() != 0);
+    ERR_clear_error();
+    QT_CHECK(EVP_PKEY_CTX_set_signature_md(v, EVP_sha256()) == 1);
+    QT_CHECK(EVP_PKEY_verify(v, sig, 0, dgst, sizeof(dgst)) != 1 && ERR_peek_last_error() != 0);
+    ERR_clear_error();
+    QT_CHECK(EVP_PKEY_verify(v, sig, sizeof(sig), dgst, sizeof(dgst)) != 1 &&
+             ERR_peek_last_error() != 0);
+    ERR_clear_error();
+    memset(sig, 0xff, sizeof(sig));
+    QT_CHECK(EVP_PKEY_verify(v, sig, 256, dgst, sizeof(dgst)) != 1 && ERR_peek_last_error() != 0);
+    ERR_clear_error();
+    EVP_PKEY_CTX_free(v);
+
+    /* A key component of the wrong type is refused at import. */
+    OSSL_PARAM kp[] = {OSSL_PARAM_construct_utf8_string("n", (char *)"12345", 0),
+                       OSSL_PARAM_construct_int("e", &one), OSSL_PARAM_construct_end()};
+    EVP_PKEY *k = NULL;
+    EVP_PKEY_CTX *f = EVP_PKEY_CTX_new_from_name(ctx, "RSA", QUILL);
+    QT_CHECK(f != NULL && EVP_PKEY_fromdata_init(f) == 1 &&
+             EVP_PKEY_fromdata(f, &k, EVP_PKEY_PUBLIC_KEY, kp) != 1 && k == NULL);
+    QT_CHECK(ERR_peek_last_error() != 0);
+    ERR_clear_error();
+    EVP_PKEY_CTX_free(f);
+}
+
 /* ---- QUILL_STATS ---- */
 
 /* Parses one stats line; returns 1 if it is well formed. */
@@ -840,6 +896,7 @@ int main(void) {
         test_ctx_params(ctx, quill, key);
         test_pss_saltlens(ctx, key);
         test_reason_strings(ctx, key);
+        test_bad_types(ctx, key);
     }
     test_rsapss_key(ctx, quill);
     test_security_bits(ctx);
