@@ -223,8 +223,10 @@ int main(void) {
             ctx_params(key, label);
             dup_midstream(key, RSA_PKCS1_PADDING, label);
             dup_midstream(key, RSA_PKCS1_PSS_PADDING, label);
-            if (!who)
+            if (!who) {
                 export_to_default(key, label);
+                keymgmt_checks(key, label);
+            }
             printf("%s: %s (%.2f s)\n", label, qt_failed == before ? "ok" : "FAILED",
                    qt_now() - t1);
             EVP_PKEY_free(key);

@@ -25,5 +25,6 @@ void dup_midstream(EVP_PKEY *key, int pad, const char *label);
 void ctx_params(EVP_PKEY *key, const char *label);
 void export_to_default(EVP_PKEY *key, const char *label);
 void restricted_pss_key(void);
+void keymgmt_checks(EVP_PKEY *key, const char *label);
 
 #endif

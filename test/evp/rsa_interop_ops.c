@@ -413,3 +413,35 @@ void export_to_default(EVP_PKEY *key, const char *label) {
     BIO_free(bio);
 }
 
+
+/* quill's key manager beyond import/export: default digest, dup, match and
+ * the validate entry point (EVP_PKEY_check and friends). */
+void keymgmt_checks(EVP_PKEY *key, const char *label) {
+    char name[64] = "";
+    int ok = EVP_PKEY_get_default_digest_name(key, name, sizeof(name)) > 0;
+    QT_CHECK(ok);
+    EVP_MD *md = ok ? EVP_MD_fetch(libctx, name, DEFAULT_PQ) : NULL;
+    QT_CHECK(md != NULL && EVP_MD_is_a(md, "SHA256"));
+    EVP_MD_free(md);
+
+    EVP_PKEY *copy = EVP_PKEY_dup(key);
+    QT_CHECK(copy != NULL);
+    QT_CHECK(copy != NULL && EVP_PKEY_eq(copy, key) == 1);
+    QT_CHECK(copy != NULL && qt_pkey_provider(copy) == qt_pkey_provider(key));
+    if (copy != NULL) {
+        qt_sigparams sp = {RSA_PKCS1_PADDING, "SHA256", NULL, NULL};
+        cross(copy, &sp, &sp, NULL, DEFAULT_PQ, QT_ONESHOT, "EVP_PKEY_dup copy");
+    }
+    EVP_PKEY_free(copy);
+
+    EVP_PKEY_CTX *c = EVP_PKEY_CTX_new_from_pkey(libctx, key, NULL);
+    QT_CHECK(c != NULL && EVP_PKEY_check(c) == 1);
+    QT_CHECK(c != NULL && EVP_PKEY_public_check(c) == 1);
+    QT_CHECK(c != NULL && EVP_PKEY_private_check(c) == 1);
+    QT_CHECK(c != NULL && EVP_PKEY_pairwise_check(c) == 1);
+    if (ERR_peek_error() != 0) {
+        fprintf(stderr, "%s: key checks\n", label);
+        ERR_print_errors_fp(stderr);
+    }
+    EVP_PKEY_CTX_free(c);
+}
