@@ -78,8 +78,12 @@ static int rsa_match(const void *keydata1, const void *keydata2, int selection) 
 
 static int rsa_validate(const void *keydata, int selection, int checktype) {
     const quill_prov_rsa_key *k = keydata;
-    if (k == NULL || k->key == NULL)
+    if (k == NULL)
         return 0;
+    if (k->key == NULL) {
+        QUILL_RAISE(k->prov, QUILL_R_NO_KEY);
+        return 0;
+    }
     if ((selection & OSSL_KEYMGMT_SELECT_KEYPAIR) == 0)
         return 1;
     if ((selection & OSSL_KEYMGMT_SELECT_PRIVATE_KEY) != 0 && !quill_rsa_key_has_private(k->key)) {
