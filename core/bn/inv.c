@@ -39,37 +39,36 @@ typedef __int128 s128;
 /* Runs 62 divsteps on the low words of f and g.  Returns the new delta
  * (which is the same arithmetic as the full computation) and the matrix in
  * t = {u, v, q, r}.  Branch-free; delta is handled as a two's-complement
- * 64-bit word. */
+ * 64-bit word.
+ *
+ * Invariant after i steps, with F, G the values at entry:
+ * 2^i f = u F + v G and 2^i g = q F + r G.  One step with sw = (delta > 0
+ * and g odd) and odd = (g odd):
+ *   sw:        (f, g) <- (g, (g - f) / 2), (u, v, q, r) <- (2q, 2r, q - u, r - v)
+ *   odd only:  g <- (g + f) / 2,          (q, r) += (u, v), (u, v) *= 2
+ *   neither:   g <- g / 2,                (u, v) *= 2
+ * i.e. g, q, r gain -f, -u, -v on a swap, +f, +u, +v when only odd; f, u, v
+ * take g, q, r on a swap; and delta <- 1 - delta on a swap, 1 + delta
+ * otherwise.  The chain g -> masks -> g is what bounds the speed. */
 static uint64_t divsteps_62(uint64_t delta, uint64_t f, uint64_t g, int64_t t[4]) {
     uint64_t u = 1, v = 0, q = 0, r = 1;
     for (int i = 0; i < 62; i++) {
-        /* swap when delta > 0 (i.e. -delta has its top bit set) and g odd */
-        uint64_t dpos = (uint64_t)0 - ((0 - delta) >> 63);
-        uint64_t godd = (uint64_t)0 - (g & 1);
-        uint64_t sw = quill_value_barrier_w(dpos & godd);
-        uint64_t x;
-        /* (delta, f, g, u, v, q, r) <- (-delta, g, -f, q, r, -u, -v) */
-        x = (f ^ g) & sw;
-        f ^= x;
-        g ^= x;
-        g = (g ^ sw) - sw;
-        x = (u ^ q) & sw;
-        u ^= x;
-        q ^= x;
-        q = (q ^ sw) - sw;
-        x = (v ^ r) & sw;
-        v ^= x;
-        r ^= x;
-        r = (r ^ sw) - sw;
-        delta = (delta ^ sw) - sw;
-        /* g <- (g + (g odd) f) / 2, tracked as (q, r) += (u, v), (u, v) *= 2 */
-        g += f & godd;
-        q += u & godd;
-        r += v & godd;
-        g >>= 1;
+        uint64_t dpos = (uint64_t)0 - ((0 - delta) >> 63); /* delta > 0 */
+        uint64_t odd = (uint64_t)0 - (g & 1);
+        uint64_t sw = quill_value_barrier_w(dpos & odd);
+        /* conditional negation (x ^ sw) - sw, then kept only when odd */
+        uint64_t add_g = ((f ^ sw) - sw) & odd;
+        uint64_t add_q = ((u ^ sw) - sw) & odd;
+        uint64_t add_r = ((v ^ sw) - sw) & odd;
+        f ^= (f ^ g) & sw;
+        u ^= (u ^ q) & sw;
+        v ^= (v ^ r) & sw;
+        g = (g + add_g) >> 1;
+        q += add_q;
+        r += add_r;
         u <<= 1;
         v <<= 1;
-        delta += 1;
+        delta = 1 + ((delta ^ sw) - sw);
     }
     t[0] = (int64_t)u;
     t[1] = (int64_t)v;
