@@ -23,126 +23,130 @@ static const quill_p256_fe fe_r2 = {{UINT64_C(0x0000000000000003), UINT64_C(0xff
 static const quill_p256_fe fe_one = {{UINT64_C(0x0000000000000001), UINT64_C(0xffffffff00000000),
                                       UINT64_C(0xffffffffffffffff), UINT64_C(0x00000000fffffffe)}};
 
-/* One Montgomery reduction step on (t0..t4): with m = t0 (because
- * -p^-1 = 1 mod 2^64), t + m*p is divisible by 2^64; t0 + m*p0 = m*2^64, so
- * the low word vanishes with carry m, and p2 = 0 contributes only the carry.
- * Shifts down one word into (r0..r3) and returns the new top word. */
-QUILL_INLINE uint64_t fe_reduce_step(uint64_t *r0, uint64_t *r1, uint64_t *r2, uint64_t *r3,
-                                     uint64_t t0, uint64_t t1, uint64_t t2, uint64_t t3,
-                                     uint64_t t4) {
-    uint64_t m = t0;
-    quill_u128 acc = (quill_u128)m * P1 + t1 + m;
-    *r0 = (uint64_t)acc;
-    acc = (acc >> 64) + t2;
-    *r1 = (uint64_t)acc;
-    acc = (acc >> 64) + (quill_u128)m * P3 + t3;
-    *r2 = (uint64_t)acc;
-    acc = (acc >> 64) + t4;
-    *r3 = (uint64_t)acc;
-    return (uint64_t)(acc >> 64);
-}
-
 /* Sets out = t - p if t = (t0..t3, t4) >= p, else t.  In: t < 2p. */
 QUILL_INLINE void fe_final_sub(quill_p256_fe *out, uint64_t t0, uint64_t t1, uint64_t t2,
                                uint64_t t3, uint64_t t4) {
-    uint64_t d[4], borrow;
-    borrow = quill_sub4(d, (const uint64_t[4]){t0, t1, t2, t3}, fe_p);
-    /* t >= p exactly when the 5-word subtraction does not borrow. */
-    quill_word keep = (quill_word)0 - (uint64_t)((t4 - borrow) >> 63); /* all-ones: t < p */
-    out->v[0] = quill_ct_select_w(keep, t0, d[0]);
-    out->v[1] = quill_ct_select_w(keep, t1, d[1]);
-    out->v[2] = quill_ct_select_w(keep, t2, d[2]);
-    out->v[3] = quill_ct_select_w(keep, t3, d[3]);
+    uint64_t d0, d1, d2, d3, d4, b;
+    b = quill_sbb(&d0, 0, t0, P0);
+    b = quill_sbb(&d1, b, t1, P1);
+    b = quill_sbb(&d2, b, t2, P2);
+    b = quill_sbb(&d3, b, t3, P3);
+    b = quill_sbb(&d4, b, t4, 0);
+    /* t < p exactly when the 5-word subtraction borrows: keep t. */
+    quill_word keep = (quill_word)0 - b;
+    (void)d4;
+    out->v[0] = quill_ct_select_w(keep, t0, d0);
+    out->v[1] = quill_ct_select_w(keep, t1, d1);
+    out->v[2] = quill_ct_select_w(keep, t2, d2);
+    out->v[3] = quill_ct_select_w(keep, t3, d3);
 }
 
+/* One Montgomery reduction step: (t0..t5) becomes (t + m p) / 2^64 with
+ * m = t0, because -p^-1 = 1 mod 2^64.  Since p0 = 2^64 - 1, t0 + m p0 =
+ * m 2^64: the low word vanishes and m carries into word 1; p2 = 0 adds
+ * nothing.  Only m p1 and m p3 need multiplications.  In: t < 2^320 with
+ * the result below 2^320.  The caller shifts the words down. */
+#define FE_REDUCE_STEP(t0, t1, t2, t3, t4, t5)                                                       do {                                                                                                 uint64_t m_ = (t0), l1_, h1_, l3_, h3_, c_;                                                      quill_mulx(&l1_, &h1_, m_, P1);                                                                  quill_mulx(&l3_, &h3_, m_, P3);                                                                  c_ = quill_adc(&(t1), 0, (t1), l1_);                                                             c_ = quill_adc(&(t2), c_, (t2), h1_);                                                            c_ = quill_adc(&(t3), c_, (t3), l3_);                                                            c_ = quill_adc(&(t4), c_, (t4), h3_);                                                            (t5) += c_;                                                                                      c_ = quill_adc(&(t1), 0, (t1), m_);                                                              c_ = quill_adc(&(t2), c_, (t2), 0);                                                              c_ = quill_adc(&(t3), c_, (t3), 0);                                                              c_ = quill_adc(&(t4), c_, (t4), 0);                                                              (t5) += c_;                                                                                  } while (0)
+
+/* (t0..t5) += a * b (a in four words), b one word.  t5 receives the carry. */
+#define FE_MULADD_ROW(t0, t1, t2, t3, t4, t5, a, b)                                                  do {                                                                                                 uint64_t l0_, h0_, l1_, h1_, l2_, h2_, l3_, h3_, c_;                                             quill_mulx(&l0_, &h0_, (a)[0], (b));                                                             quill_mulx(&l1_, &h1_, (a)[1], (b));                                                             quill_mulx(&l2_, &h2_, (a)[2], (b));                                                             quill_mulx(&l3_, &h3_, (a)[3], (b));                                                             c_ = quill_adc(&l1_, 0, l1_, h0_);                                                               c_ = quill_adc(&l2_, c_, l2_, h1_);                                                              c_ = quill_adc(&l3_, c_, l3_, h2_);                                                              h3_ += c_;                                                                                       c_ = quill_adc(&(t0), 0, (t0), l0_);                                                             c_ = quill_adc(&(t1), c_, (t1), l1_);                                                            c_ = quill_adc(&(t2), c_, (t2), l2_);                                                            c_ = quill_adc(&(t3), c_, (t3), l3_);                                                            c_ = quill_adc(&(t4), c_, (t4), h3_);                                                            (t5) = c_;                                                                                   } while (0)
+
 void quill_p256_fe_mul(quill_p256_fe *out, const quill_p256_fe *a, const quill_p256_fe *b) {
-    uint64_t a0 = a->v[0], a1 = a->v[1], a2 = a->v[2], a3 = a->v[3];
-    uint64_t t0 = 0, t1 = 0, t2 = 0, t3 = 0, t4 = 0, t5;
-    for (int i = 0; i < 4; i++) {
-        uint64_t bi = b->v[i];
-        quill_u128 acc = (quill_u128)a0 * bi + t0;
-        t0 = (uint64_t)acc;
-        acc = (acc >> 64) + (quill_u128)a1 * bi + t1;
-        t1 = (uint64_t)acc;
-        acc = (acc >> 64) + (quill_u128)a2 * bi + t2;
-        t2 = (uint64_t)acc;
-        acc = (acc >> 64) + (quill_u128)a3 * bi + t3;
-        t3 = (uint64_t)acc;
-        acc = (acc >> 64) + t4;
-        t4 = (uint64_t)acc;
-        t5 = (uint64_t)(acc >> 64);
-        t4 = t5 + fe_reduce_step(&t0, &t1, &t2, &t3, t0, t1, t2, t3, t4);
-    }
-    fe_final_sub(out, t0, t1, t2, t3, t4);
+    const uint64_t *x = a->v;
+    uint64_t t0 = 0, t1 = 0, t2 = 0, t3 = 0, t4 = 0, t5 = 0;
+    /* Word-by-word: add a * b_i, then one reduction step and a shift.
+     * Invariant: t < 2p after each round (inputs < p). */
+    FE_MULADD_ROW(t0, t1, t2, t3, t4, t5, x, b->v[0]);
+    FE_REDUCE_STEP(t0, t1, t2, t3, t4, t5);
+    t0 = t5;
+    FE_MULADD_ROW(t1, t2, t3, t4, t0, t5, x, b->v[1]);
+    FE_REDUCE_STEP(t1, t2, t3, t4, t0, t5);
+    t1 = t5;
+    FE_MULADD_ROW(t2, t3, t4, t0, t1, t5, x, b->v[2]);
+    FE_REDUCE_STEP(t2, t3, t4, t0, t1, t5);
+    t2 = t5;
+    FE_MULADD_ROW(t3, t4, t0, t1, t2, t5, x, b->v[3]);
+    FE_REDUCE_STEP(t3, t4, t0, t1, t2, t5);
+    fe_final_sub(out, t4, t0, t1, t2, t5);
 }
 
 void quill_p256_fe_sqr(quill_p256_fe *out, const quill_p256_fe *a) {
-    uint64_t a0 = a->v[0], a1 = a->v[1], a2 = a->v[2], a3 = a->v[3];
-    uint64_t t[8];
-    quill_u128 acc;
+    const uint64_t a0 = a->v[0], a1 = a->v[1], a2 = a->v[2], a3 = a->v[3];
+    uint64_t t0, t1, t2, t3, t4, t5, t6, t7, lo, hi, c;
+    uint64_t l02, h02, l03, h03, l12, h12, l13, h13, l23, h23;
     /* Cross products a_i a_j (i < j) into t1..t6. */
-    acc = (quill_u128)a0 * a1;
-    t[1] = (uint64_t)acc;
-    acc = (acc >> 64) + (quill_u128)a0 * a2;
-    t[2] = (uint64_t)acc;
-    acc = (acc >> 64) + (quill_u128)a0 * a3;
-    t[3] = (uint64_t)acc;
-    t[4] = (uint64_t)(acc >> 64);
-    acc = (quill_u128)a1 * a2 + t[3];
-    t[3] = (uint64_t)acc;
-    acc = (acc >> 64) + (quill_u128)a1 * a3 + t[4];
-    t[4] = (uint64_t)acc;
-    t[5] = (uint64_t)(acc >> 64);
-    acc = (quill_u128)a2 * a3 + t[5];
-    t[5] = (uint64_t)acc;
-    t[6] = (uint64_t)(acc >> 64);
+    quill_mulx(&t1, &t2, a0, a1);
+    quill_mulx(&l02, &h02, a0, a2);
+    quill_mulx(&l03, &h03, a0, a3);
+    quill_mulx(&l12, &h12, a1, a2);
+    quill_mulx(&l13, &h13, a1, a3);
+    quill_mulx(&l23, &h23, a2, a3);
+    c = quill_adc(&t2, 0, t2, l02);
+    c = quill_adc(&t3, c, h02, l03);
+    c = quill_adc(&t4, c, h03, l13);
+    c = quill_adc(&t5, c, h13, l23);
+    t6 = h23 + c;
+    c = quill_adc(&t3, 0, t3, l12);
+    c = quill_adc(&t4, c, t4, h12);
+    c = quill_adc(&t5, c, t5, 0);
+    t6 += c;
     /* Double them. */
-    t[7] = t[6] >> 63;
-    t[6] = (t[6] << 1) | (t[5] >> 63);
-    t[5] = (t[5] << 1) | (t[4] >> 63);
-    t[4] = (t[4] << 1) | (t[3] >> 63);
-    t[3] = (t[3] << 1) | (t[2] >> 63);
-    t[2] = (t[2] << 1) | (t[1] >> 63);
-    t[1] = t[1] << 1;
-    /* Add the squares a_i^2 at positions 2i. */
-    acc = (quill_u128)a0 * a0;
-    t[0] = (uint64_t)acc;
-    acc = (acc >> 64) + t[1];
-    t[1] = (uint64_t)acc;
-    acc = (acc >> 64) + (quill_u128)a1 * a1 + t[2];
-    t[2] = (uint64_t)acc;
-    acc = (acc >> 64) + t[3];
-    t[3] = (uint64_t)acc;
-    acc = (acc >> 64) + (quill_u128)a2 * a2 + t[4];
-    t[4] = (uint64_t)acc;
-    acc = (acc >> 64) + t[5];
-    t[5] = (uint64_t)acc;
-    acc = (acc >> 64) + (quill_u128)a3 * a3 + t[6];
-    t[6] = (uint64_t)acc;
-    t[7] += (uint64_t)(acc >> 64);
-    /* Four reduction steps; the product is < p^2 so the result is < 2p.
-     * Each step's carry out is added to the next high word. */
-    uint64_t r0, r1, r2, r3, c;
-    c = fe_reduce_step(&r0, &r1, &r2, &r3, t[0], t[1], t[2], t[3], t[4]);
-    acc = (quill_u128)t[5] + c;
-    t[5] = (uint64_t)acc;
-    acc = (acc >> 64) + t[6];
-    t[6] = (uint64_t)acc;
-    acc = (acc >> 64) + t[7];
-    t[7] = (uint64_t)acc;
-    uint64_t t8 = (uint64_t)(acc >> 64);
-    c = fe_reduce_step(&r0, &r1, &r2, &r3, r0, r1, r2, r3, t[5]);
-    acc = (quill_u128)t[6] + c;
-    t[6] = (uint64_t)acc;
-    acc = (acc >> 64) + t[7];
-    t[7] = (uint64_t)acc;
-    t8 += (uint64_t)(acc >> 64);
-    c = fe_reduce_step(&r0, &r1, &r2, &r3, r0, r1, r2, r3, t[6]);
-    acc = (quill_u128)t[7] + c;
-    t[7] = (uint64_t)acc;
-    t8 += (uint64_t)(acc >> 64);
-    c = fe_reduce_step(&r0, &r1, &r2, &r3, r0, r1, r2, r3, t[7]);
-    fe_final_sub(out, r0, r1, r2, r3, c + t8);
+    t7 = t6 >> 63;
+    t6 = (t6 << 1) | (t5 >> 63);
+    t5 = (t5 << 1) | (t4 >> 63);
+    t4 = (t4 << 1) | (t3 >> 63);
+    t3 = (t3 << 1) | (t2 >> 63);
+    t2 = (t2 << 1) | (t1 >> 63);
+    t1 = t1 << 1;
+    /* Add the squares a_i^2 at words 2i, 2i + 1. */
+    quill_mulx(&t0, &hi, a0, a0);
+    c = quill_adc(&t1, 0, t1, hi);
+    quill_mulx(&lo, &hi, a1, a1);
+    c = quill_adc(&t2, c, t2, lo);
+    c = quill_adc(&t3, c, t3, hi);
+    quill_mulx(&lo, &hi, a2, a2);
+    c = quill_adc(&t4, c, t4, lo);
+    c = quill_adc(&t5, c, t5, hi);
+    quill_mulx(&lo, &hi, a3, a3);
+    c = quill_adc(&t6, c, t6, lo);
+    t7 = t7 + hi + c;
+    /* Four reduction steps over the low half, then add the high half; the
+     * product is < p^2, so the sum is < 2p. */
+    uint64_t u4 = 0, u5 = 0;
+    FE_REDUCE_STEP(t0, t1, t2, t3, u4, u5);
+    t0 = u4; /* words now (t1, t2, t3, t0=u4, carry u5) */
+    u4 = u5;
+    u5 = 0;
+    {
+        uint64_t z = 0;
+        FE_REDUCE_STEP(t1, t2, t3, t0, z, u5);
+        /* words (t2, t3, t0, z) with carries u4 (from the first step, at
+         * word 3 of this frame) and u5 */
+        c = quill_adc(&t0, 0, t0, u4);
+        c = quill_adc(&z, c, z, 0);
+        u5 += c;
+        t1 = z;
+    }
+    /* words (t2, t3, t0, t1) + u5 * 2^256 */
+    {
+        uint64_t z = 0, w = 0;
+        FE_REDUCE_STEP(t2, t3, t0, t1, z, w);
+        c = quill_adc(&t1, 0, t1, u5);
+        c = quill_adc(&z, c, z, 0);
+        w += c;
+        /* words (t3, t0, t1, z) + w * 2^256 */
+        uint64_t z2 = 0, w2 = 0;
+        FE_REDUCE_STEP(t3, t0, t1, z, z2, w2);
+        c = quill_adc(&z2, 0, z2, w);
+        w2 += c;
+        /* words (t0, t1, z, z2) + w2 * 2^256; add the high half t4..t7. */
+        c = quill_adc(&t0, 0, t0, t4);
+        c = quill_adc(&t1, c, t1, t5);
+        c = quill_adc(&z, c, z, t6);
+        c = quill_adc(&z2, c, z2, t7);
+        w2 += c;
+        fe_final_sub(out, t0, t1, z, z2, w2);
+    }
 }
 
 void quill_p256_fe_add(quill_p256_fe *out, const quill_p256_fe *a, const quill_p256_fe *b) {

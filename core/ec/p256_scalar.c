@@ -21,40 +21,57 @@ static const quill_p256_scalar sc_one = {{UINT64_C(0x0c46353d039cdaaf), UINT64_C
 
 /* out = t - n if t = (t0..t3, t4) >= n, else t.  In: t < 2n. */
 QUILL_INLINE void sc_final_sub(uint64_t out[4], const uint64_t t[4], uint64_t t4) {
-    uint64_t d[4];
-    uint64_t borrow = quill_sub4(d, t, sc_n);
-    quill_word keep = (quill_word)0 - (uint64_t)((t4 - borrow) >> 63);
+    uint64_t d[4], d4, b;
+    b = quill_sbb(&d[0], 0, t[0], sc_n[0]);
+    b = quill_sbb(&d[1], b, t[1], sc_n[1]);
+    b = quill_sbb(&d[2], b, t[2], sc_n[2]);
+    b = quill_sbb(&d[3], b, t[3], sc_n[3]);
+    b = quill_sbb(&d4, b, t4, 0);
+    (void)d4;
+    quill_word keep = (quill_word)0 - b; /* t < n */
     for (int i = 0; i < 4; i++)
         out[i] = quill_ct_select_w(keep, t[i], d[i]);
 }
 
+/* (t0..t4, *t5) += x * y for four-word x and one word y. */
+#define SC_MULADD_ROW(t0, t1, t2, t3, t4, t5, x, y)                                              \
+    do {                                                                                         \
+        uint64_t l0_, h0_, l1_, h1_, l2_, h2_, l3_, h3_, c_;                                     \
+        quill_mulx(&l0_, &h0_, (x)[0], (y));                                                     \
+        quill_mulx(&l1_, &h1_, (x)[1], (y));                                                     \
+        quill_mulx(&l2_, &h2_, (x)[2], (y));                                                     \
+        quill_mulx(&l3_, &h3_, (x)[3], (y));                                                     \
+        c_ = quill_adc(&l1_, 0, l1_, h0_);                                                       \
+        c_ = quill_adc(&l2_, c_, l2_, h1_);                                                      \
+        c_ = quill_adc(&l3_, c_, l3_, h2_);                                                      \
+        h3_ += c_;                                                                               \
+        c_ = quill_adc(&(t0), 0, (t0), l0_);                                                     \
+        c_ = quill_adc(&(t1), c_, (t1), l1_);                                                    \
+        c_ = quill_adc(&(t2), c_, (t2), l2_);                                                    \
+        c_ = quill_adc(&(t3), c_, (t3), l3_);                                                    \
+        c_ = quill_adc(&(t4), c_, (t4), h3_);                                                    \
+        (t5) += c_;                                                                              \
+    } while (0)
+
 void quill_p256_scalar_mul(quill_p256_scalar *out, const quill_p256_scalar *a,
                            const quill_p256_scalar *b) {
-    uint64_t t[4] = {0, 0, 0, 0}, t4 = 0;
+    /* Word-by-word Montgomery (CIOS): t += a b_i; t += m n with
+     * m = t0 n0 mod 2^64, which clears word 0; shift down one word.
+     * t < 2n after each round. */
+    uint64_t t[6] = {0, 0, 0, 0, 0, 0};
     for (int i = 0; i < 4; i++) {
-        uint64_t bi = b->v[i];
-        quill_u128 acc = 0;
-        for (int j = 0; j < 4; j++) {
-            acc += (quill_u128)a->v[j] * bi + t[j];
-            t[j] = (uint64_t)acc;
-            acc >>= 64;
-        }
-        acc += t4;
-        t4 = (uint64_t)acc;
-        uint64_t t5 = (uint64_t)(acc >> 64);
-        uint64_t m = t[0] * SC_N0;
-        acc = (quill_u128)m * sc_n[0] + t[0];
-        acc >>= 64;
-        for (int j = 1; j < 4; j++) {
-            acc += (quill_u128)m * sc_n[j] + t[j];
-            t[j - 1] = (uint64_t)acc;
-            acc >>= 64;
-        }
-        acc += t4;
-        t[3] = (uint64_t)acc;
-        t4 = t5 + (uint64_t)(acc >> 64);
+        uint64_t m;
+        SC_MULADD_ROW(t[0], t[1], t[2], t[3], t[4], t[5], a->v, b->v[i]);
+        m = t[0] * SC_N0;
+        SC_MULADD_ROW(t[0], t[1], t[2], t[3], t[4], t[5], sc_n, m);
+        t[0] = t[1];
+        t[1] = t[2];
+        t[2] = t[3];
+        t[3] = t[4];
+        t[4] = t[5];
+        t[5] = 0;
     }
-    sc_final_sub(out->v, t, t4);
+    sc_final_sub(out->v, t, t[4]);
 }
 
 void quill_p256_scalar_sqr(quill_p256_scalar *out, const quill_p256_scalar *a) {
