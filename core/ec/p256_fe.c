@@ -41,12 +41,35 @@ QUILL_INLINE void fe_final_sub(quill_p256_fe *out, uint64_t t0, uint64_t t1, uin
     out->v[3] = quill_ct_select_w(keep, t3, d3);
 }
 
-/* One Montgomery reduction step: (t0..t5) becomes (t + m p) / 2^64 with
- * m = t0, because -p^-1 = 1 mod 2^64.  Since p0 = 2^64 - 1, t0 + m p0 =
- * m 2^64: the low word vanishes and m carries into word 1; p2 = 0 adds
- * nothing.  Only m p1 and m p3 need multiplications.  In: t < 2^320 with
- * the result below 2^320.  The caller shifts the words down. */
-#define FE_REDUCE_STEP(t0, t1, t2, t3, t4, t5)                                                       do {                                                                                                 uint64_t m_ = (t0), l1_, h1_, l3_, h3_, c_;                                                      quill_mulx(&l1_, &h1_, m_, P1);                                                                  quill_mulx(&l3_, &h3_, m_, P3);                                                                  c_ = quill_adc(&(t1), 0, (t1), l1_);                                                             c_ = quill_adc(&(t2), c_, (t2), h1_);                                                            c_ = quill_adc(&(t3), c_, (t3), l3_);                                                            c_ = quill_adc(&(t4), c_, (t4), h3_);                                                            (t5) += c_;                                                                                      c_ = quill_adc(&(t1), 0, (t1), m_);                                                              c_ = quill_adc(&(t2), c_, (t2), 0);                                                              c_ = quill_adc(&(t3), c_, (t3), 0);                                                              c_ = quill_adc(&(t4), c_, (t4), 0);                                                              (t5) += c_;                                                                                  } while (0)
+/* One Montgomery reduction step: (t0..t5) becomes t + m p with m = t0,
+ * because -p^-1 = 1 mod 2^64; the caller then drops word 0 (now zero).
+ * With p0 = 2^64 - 1 and p1 = 2^32 - 1: t0 + m p0 = m 2^64, and that carry
+ * m plus m p1 at word 1 is m 2^32, i.e. m << 32 at word 1 and m >> 32 at
+ * word 2; p2 = 0; only m p3 needs a multiplication.  In/out: t < 2^384,
+ * no overflow for the callers' bounds (t < 2p 2^64 before the step). */
+#define FE_REDUCE_STEP(t0, t1, t2, t3, t4, t5)                                                   \
+    do {                                                                                         \
+        uint64_t m_ = (t0), l3_, h3_, c_;                                                        \
+        quill_mulx(&l3_, &h3_, m_, P3);                                                          \
+        c_ = quill_adc(&(t1), 0, (t1), m_ << 32);                                                \
+        c_ = quill_adc(&(t2), c_, (t2), m_ >> 32);                                               \
+        c_ = quill_adc(&(t3), c_, (t3), l3_);                                                    \
+        c_ = quill_adc(&(t4), c_, (t4), h3_);                                                    \
+        (t5) += c_;                                                                              \
+    } while (0)
+
+/* The same step on the low half of a product alone: adds m p to the frame
+ * (t0, t1, t2, t3) and a fresh top word, written to |top| (h3 + carry never
+ * overflows: h3 <= p3 - 1). */
+#define FE_REDC_LOW_STEP(t0, t1, t2, t3, top)                                                    \
+    do {                                                                                         \
+        uint64_t m_ = (t0), l3_, h3_, c_;                                                        \
+        quill_mulx(&l3_, &h3_, m_, P3);                                                          \
+        c_ = quill_adc(&(t1), 0, (t1), m_ << 32);                                                \
+        c_ = quill_adc(&(t2), c_, (t2), m_ >> 32);                                               \
+        c_ = quill_adc(&(t3), c_, (t3), l3_);                                                    \
+        (top) = h3_ + c_;                                                                        \
+    } while (0)
 
 /* (t0..t5) += a * b (a in four words), b one word.  t5 receives the carry. */
 #define FE_MULADD_ROW(t0, t1, t2, t3, t4, t5, a, b)                                                  do {                                                                                                 uint64_t l0_, h0_, l1_, h1_, l2_, h2_, l3_, h3_, c_;                                             quill_mulx(&l0_, &h0_, (a)[0], (b));                                                             quill_mulx(&l1_, &h1_, (a)[1], (b));                                                             quill_mulx(&l2_, &h2_, (a)[2], (b));                                                             quill_mulx(&l3_, &h3_, (a)[3], (b));                                                             c_ = quill_adc(&l1_, 0, l1_, h0_);                                                               c_ = quill_adc(&l2_, c_, l2_, h1_);                                                              c_ = quill_adc(&l3_, c_, l3_, h2_);                                                              h3_ += c_;                                                                                       c_ = quill_adc(&(t0), 0, (t0), l0_);                                                             c_ = quill_adc(&(t1), c_, (t1), l1_);                                                            c_ = quill_adc(&(t2), c_, (t2), l2_);                                                            c_ = quill_adc(&(t3), c_, (t3), l3_);                                                            c_ = quill_adc(&(t4), c_, (t4), h3_);                                                            (t5) = c_;                                                                                   } while (0)
@@ -110,57 +133,43 @@ void quill_p256_fe_sqr(quill_p256_fe *out, const quill_p256_fe *a) {
     quill_mulx(&lo, &hi, a3, a3);
     c = quill_adc(&t6, c, t6, lo);
     t7 = t7 + hi + c;
-    /* Four reduction steps over the low half, then add the high half; the
-     * product is < p^2, so the sum is < 2p. */
-    uint64_t u4 = 0, u5 = 0;
-    FE_REDUCE_STEP(t0, t1, t2, t3, u4, u5);
-    t0 = u4; /* words now (t1, t2, t3, t0=u4, carry u5) */
-    u4 = u5;
-    u5 = 0;
-    {
-        uint64_t z = 0;
-        FE_REDUCE_STEP(t1, t2, t3, t0, z, u5);
-        /* words (t2, t3, t0, z) with carries u4 (from the first step, at
-         * word 3 of this frame) and u5 */
-        c = quill_adc(&t0, 0, t0, u4);
-        c = quill_adc(&z, c, z, 0);
-        u5 += c;
-        t1 = z;
-    }
-    /* words (t2, t3, t0, t1) + u5 * 2^256 */
-    {
-        uint64_t z = 0, w = 0;
-        FE_REDUCE_STEP(t2, t3, t0, t1, z, w);
-        c = quill_adc(&t1, 0, t1, u5);
-        c = quill_adc(&z, c, z, 0);
-        w += c;
-        /* words (t3, t0, t1, z) + w * 2^256 */
-        uint64_t z2 = 0, w2 = 0;
-        FE_REDUCE_STEP(t3, t0, t1, z, z2, w2);
-        c = quill_adc(&z2, 0, z2, w);
-        w2 += c;
-        /* words (t0, t1, z, z2) + w2 * 2^256; add the high half t4..t7. */
-        c = quill_adc(&t0, 0, t0, t4);
-        c = quill_adc(&t1, c, t1, t5);
-        c = quill_adc(&z, c, z, t6);
-        c = quill_adc(&z2, c, z2, t7);
-        w2 += c;
-        fe_final_sub(out, t0, t1, z, z2, w2);
-    }
+    /* Montgomery reduction of the low half alone gives a value <= p
+     * ((t_lo + M p) / 2^256 with t_lo, M < 2^256); adding the high half
+     * (< p because the product is < p^2) gives < 2p (equality with 2p would
+     * need both maxima at once, which t_hi < p excludes). */
+    uint64_t z0, z1, z2, z3;
+    FE_REDC_LOW_STEP(t0, t1, t2, t3, z0);
+    FE_REDC_LOW_STEP(t1, t2, t3, z0, z1);
+    FE_REDC_LOW_STEP(t2, t3, z0, z1, z2);
+    FE_REDC_LOW_STEP(t3, z0, z1, z2, z3);
+    c = quill_adc(&z0, 0, z0, t4);
+    c = quill_adc(&z1, c, z1, t5);
+    c = quill_adc(&z2, c, z2, t6);
+    c = quill_adc(&z3, c, z3, t7);
+    fe_final_sub(out, z0, z1, z2, z3, c);
 }
 
 void quill_p256_fe_add(quill_p256_fe *out, const quill_p256_fe *a, const quill_p256_fe *b) {
-    uint64_t s[4];
-    uint64_t carry = quill_add4(s, a->v, b->v);
-    fe_final_sub(out, s[0], s[1], s[2], s[3], carry);
+    uint64_t s0, s1, s2, s3, c;
+    c = quill_adc(&s0, 0, a->v[0], b->v[0]);
+    c = quill_adc(&s1, c, a->v[1], b->v[1]);
+    c = quill_adc(&s2, c, a->v[2], b->v[2]);
+    c = quill_adc(&s3, c, a->v[3], b->v[3]);
+    fe_final_sub(out, s0, s1, s2, s3, c);
 }
 
 void quill_p256_fe_sub(quill_p256_fe *out, const quill_p256_fe *a, const quill_p256_fe *b) {
-    uint64_t d[4], m[4];
-    quill_word borrow = (quill_word)0 - quill_sub4(d, a->v, b->v);
-    for (int i = 0; i < 4; i++)
-        m[i] = fe_p[i] & borrow;
-    (void)quill_add4(out->v, d, m);
+    uint64_t d0, d1, d2, d3, bw, c;
+    bw = quill_sbb(&d0, 0, a->v[0], b->v[0]);
+    bw = quill_sbb(&d1, bw, a->v[1], b->v[1]);
+    bw = quill_sbb(&d2, bw, a->v[2], b->v[2]);
+    bw = quill_sbb(&d3, bw, a->v[3], b->v[3]);
+    /* On borrow add p back: p masked by the borrow (p2 = 0). */
+    quill_word m = (quill_word)0 - bw;
+    c = quill_adc(&out->v[0], 0, d0, P0 & m);
+    c = quill_adc(&out->v[1], c, d1, P1 & m);
+    c = quill_adc(&out->v[2], c, d2, 0);
+    (void)quill_adc(&out->v[3], c, d3, P3 & m);
 }
 
 void quill_p256_fe_opp(quill_p256_fe *out, const quill_p256_fe *a) {

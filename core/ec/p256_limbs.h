@@ -59,25 +59,20 @@ QUILL_INLINE uint64_t quill_sbb(uint64_t *out, uint64_t bin, uint64_t a, uint64_
 
 /* quill_add4 sets r = a + b mod 2^256 and returns the carry (0 or 1). */
 QUILL_INLINE uint64_t quill_add4(uint64_t r[4], const uint64_t a[4], const uint64_t b[4]) {
-    quill_u128 acc = 0;
-    for (int i = 0; i < 4; i++) {
-        acc += (quill_u128)a[i] + b[i];
-        r[i] = (uint64_t)acc;
-        acc >>= 64;
-    }
-    return (uint64_t)acc;
+    uint64_t c;
+    c = quill_adc(&r[0], 0, a[0], b[0]);
+    c = quill_adc(&r[1], c, a[1], b[1]);
+    c = quill_adc(&r[2], c, a[2], b[2]);
+    return quill_adc(&r[3], c, a[3], b[3]);
 }
 
 /* quill_sub4 sets r = a - b mod 2^256 and returns the borrow (0 or 1). */
 QUILL_INLINE uint64_t quill_sub4(uint64_t r[4], const uint64_t a[4], const uint64_t b[4]) {
-    quill_u128 acc = 0;
-    uint64_t borrow = 0;
-    for (int i = 0; i < 4; i++) {
-        acc = (quill_u128)a[i] - b[i] - borrow;
-        r[i] = (uint64_t)acc;
-        borrow = (uint64_t)(acc >> 127);
-    }
-    return borrow;
+    uint64_t c;
+    c = quill_sbb(&r[0], 0, a[0], b[0]);
+    c = quill_sbb(&r[1], c, a[1], b[1]);
+    c = quill_sbb(&r[2], c, a[2], b[2]);
+    return quill_sbb(&r[3], c, a[3], b[3]);
 }
 
 /* quill_load_be256 reads 32 big-endian bytes into 4 little-endian limbs. */
