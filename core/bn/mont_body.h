@@ -11,11 +11,13 @@
  *                     accumulator merged into the running one at the end,
  *                     so that the products of column k + 1 need not wait for
  *                     u_k (shorter dependency chains; pays off up to 24
- *                     limbs, costs registers beyond), 0 to add them straight
- *                     into the running accumulator.
+ *                     limbs, costs registers beyond); 2 to do the same for
+ *                     the cross products of a squaring (pays off up to 16
+ *                     limbs); 0 to add every product straight into the
+ *                     running accumulator.
  * Not a public header. */
 
-#if QUILL_MB_SPLIT
+#if QUILL_MB_SPLIT >= 1
 #define COL_BEGIN(init)                                                                     \
     quill_dlimb col_ = (init);                                                              \
     quill_limb coltop_ = 0
@@ -110,8 +112,15 @@ QUILL_INLINE void QUILL_MB(mont_sqr_body)(quill_limb *r, const quill_limb *a, co
     t[0] = 0;
     QUILL_MB_UNROLL for (size_t k = 1; k < 2 * n - 2; k++) {
         size_t lo = k < n ? 0 : k - n + 1;
+#if QUILL_MB_SPLIT >= 2
+        COL_BEGIN(0);
+        QUILL_MB_UNROLL for (size_t i = lo; i < k - i; i++)
+            COL_ADD((quill_dlimb)a[i] * a[k - i]);
+        COL_END();
+#else
         QUILL_MB_UNROLL for (size_t i = lo; i < k - i; i++)
             ACC3(acc, top, (quill_dlimb)a[i] * a[k - i]);
+#endif
         t[k] = (quill_limb)acc;
         SHIFT3(acc, top);
     }

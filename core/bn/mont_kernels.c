@@ -61,8 +61,15 @@ QUILL_INLINE void wipe(quill_limb *p, size_t len) {
     __asm__ __volatile__("" : : "r"(p) : "memory");
 }
 
-/* Fully unrolled, split columns: 8..24 limbs. */
+/* Fully unrolled, split columns: 8 and 16 limbs. */
 #define QUILL_MB_UNROLL _Pragma("GCC unroll 64")
+#define QUILL_MB_SPLIT 2
+#define QUILL_MB(name) name##_split2
+#include "bn/mont_body.h"
+#undef QUILL_MB
+#undef QUILL_MB_SPLIT
+
+/* Fully unrolled, split reduction columns: 24 limbs. */
 #define QUILL_MB_SPLIT 1
 #define QUILL_MB(name) name##_split
 #include "bn/mont_body.h"
@@ -109,8 +116,8 @@ void quill_mont_redc_c(quill_limb *r, quill_limb *t, const quill_limb *m, quill_
         wipe(scratch, 3 * (N));                                                             \
     }
 
-QUILL_MONT_INSTANCE(8, split)
-QUILL_MONT_INSTANCE(16, split)
+QUILL_MONT_INSTANCE(8, split2)
+QUILL_MONT_INSTANCE(16, split2)
 QUILL_MONT_INSTANCE(24, split)
 QUILL_MONT_INSTANCE(32, unrolled)
 QUILL_MONT_INSTANCE(48, rolled)
