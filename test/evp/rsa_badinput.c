@@ -433,6 +433,25 @@ static void bad_params(EVP_PKEY *key, EVP_PKEY *key1024) {
     EVP_MD_free(sha256);
 }
 
+/* A key quill refuses, with quill demanded explicitly ("provider=quill"):
+ * no fallback is possible, so the operation must fail with a reason.  Among
+ * them PSS with SHA-512 on a 512-bit key, too small for the digest. */
+static void forced_quill_small_key(EVP_PKEY *small) {
+    static const qt_sigparams params[] = {
+        {RSA_PKCS1_PSS_PADDING, "SHA512", NULL, "0"},
+        {RSA_PKCS1_PADDING, "SHA256", NULL, NULL},
+    };
+    uint8_t msg[] = "small", sig[128];
+    for (size_t i = 0; i < QT_ARRAY_LEN(params); i++) {
+        size_t sig_len = sizeof(sig);
+        ERR_clear_error();
+        int ok = qt_digest_sign(libctx, qt_quill_propq(), small, &params[i], msg, sizeof(msg),
+                                QT_ONESHOT, sig, &sig_len, NULL);
+        expect_failure(!ok, i == 0 ? "512-bit key, PSS SHA-512, provider=quill"
+                                   : "512-bit key, PKCS#1 SHA-256, provider=quill");
+    }
+}
+
 /* ---- key generation ---- */
 
 /* quill's keygen refuses what FIPS 186-5 and rsa.h rule out. */
@@ -481,6 +500,7 @@ int main(void) {
         bad_signatures(key);
         bad_imports(key, small);
         bad_params(key, key1024);
+        forced_quill_small_key(small);
         bad_keygen();
     }
     printf("%lu failure cases\n", n_cases);
