@@ -39,3 +39,24 @@ if(EXISTS ${CMAKE_CURRENT_SOURCE_DIR}/ec/ec_speed.c)
   target_link_libraries(ec_speed PRIVATE quill_testutil quill_core_ec quill_core_common
                         OpenSSL::Crypto)
 endif()
+
+# Constant-time validation of the secret paths (sign, keygen, public from
+# private) under valgrind memcheck, with a second copy of core/ec and
+# core/common built with QUILL_CT_VALIDATION (test/ct/memcheck.sh).  Not in
+# the sanitizer build; skipped without valgrind headers.
+find_path(QUILL_EC_VALGRIND_INCLUDE_DIR valgrind/memcheck.h)
+if(NOT QUILL_SANITIZE AND QUILL_EC_VALGRIND_INCLUDE_DIR)
+  file(GLOB QUILL_EC_CT_SOURCES CONFIGURE_DEPENDS ${PROJECT_SOURCE_DIR}/core/ec/*.c
+       ${PROJECT_SOURCE_DIR}/core/common/*.c)
+  add_executable(ct_ec ec/ct_ec.c ${QUILL_EC_CT_SOURCES})
+  target_compile_definitions(ct_ec PRIVATE QUILL_CT_VALIDATION=1)
+  target_include_directories(ct_ec SYSTEM PRIVATE ${QUILL_EC_VALGRIND_INCLUDE_DIR})
+  target_include_directories(ct_ec PRIVATE ${PROJECT_SOURCE_DIR}/core)
+  target_compile_options(ct_ec PRIVATE -O2 -g)
+  target_link_libraries(ct_ec PRIVATE OpenSSL::Crypto)
+  foreach(mode sign keygen pub)
+    add_test(NAME ct_ec_${mode}
+             COMMAND sh ${CMAKE_CURRENT_SOURCE_DIR}/ct/memcheck.sh clean $<TARGET_FILE:ct_ec> ${mode})
+    set_tests_properties(ct_ec_${mode} PROPERTIES SKIP_RETURN_CODE 77 TIMEOUT 900 LABELS "ec;ct")
+  endforeach()
+endif()
