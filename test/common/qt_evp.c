@@ -3,6 +3,7 @@
 
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include <openssl/core_names.h>
 #include <openssl/err.h>
@@ -92,6 +93,21 @@ int qt_set_sigparams(EVP_PKEY_CTX *pctx, const qt_sigparams *p) {
         return 1;
     if (p->mgf1 != NULL && EVP_PKEY_CTX_set_rsa_mgf1_md_name(pctx, p->mgf1, NULL) <= 0)
         return 0;
+    if (p->saltlen != NULL && p->int_saltlen) {
+        static const struct {
+            const char *name;
+            int value;
+        } named[] = {{"digest", -1}, {"auto", -2}, {"max", -3}, {"auto-digestmax", -4}};
+        char *end = NULL;
+        long v = strtol(p->saltlen, &end, 10);
+        int value = (int)v, found = *p->saltlen != '\0' && *end == '\0';
+        for (size_t i = 0; !found && i < QT_ARRAY_LEN(named); i++)
+            if (strcmp(p->saltlen, named[i].name) == 0) {
+                value = named[i].value;
+                found = 1;
+            }
+        return found && EVP_PKEY_CTX_set_rsa_pss_saltlen(pctx, value) > 0;
+    }
     if (p->saltlen != NULL) {
         OSSL_PARAM params[2];
         params[0] = OSSL_PARAM_construct_utf8_string(OSSL_SIGNATURE_PARAM_PSS_SALTLEN,
@@ -175,7 +191,8 @@ EVP_PKEY *qt_rsa_keygen(OSSL_LIB_CTX *ctx, const char *propq, unsigned bits) {
     EVP_PKEY *key = NULL;
     EVP_PKEY_CTX *gctx = EVP_PKEY_CTX_new_from_name(ctx, "RSA", propq);
     if (gctx == NULL || EVP_PKEY_keygen_init(gctx) <= 0 ||
-        EVP_PKEY_CTX_set_rsa_keygen_bits(gctx, (int)bits) <= 0 || EVP_PKEY_generate(gctx, &key) <= 0) {
+        EVP_PKEY_CTX_set_rsa_keygen_bits(gctx, (int)bits) <= 0 ||
+        EVP_PKEY_generate(gctx, &key) <= 0) {
         ERR_print_errors_fp(stderr);
         key = NULL;
     }

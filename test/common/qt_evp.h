@@ -47,7 +47,8 @@ int qt_error_has_reason(void);
 
 /* RSA signature parameters.  md == NULL means: for EVP_DigestSign*, the
  * key's default digest; for EVP_PKEY_sign, no digest (raw PKCS#1 type-1
- * signing of the input; qt_set_sigparams then sets none).  For PSS, mgf1 == NULL keeps the provider's
+ * signing of the input; qt_set_sigparams then sets none).  For PSS,
+ * mgf1 == NULL keeps the provider's
  * default (the message digest) and saltlen == NULL keeps its default;
  * otherwise saltlen is "digest", "max", "auto", "auto-digestmax" or a decimal
  * number, passed as the string parameter "saltlen". */
@@ -56,6 +57,10 @@ typedef struct qt_sigparams {
     const char *md;
     const char *mgf1;
     const char *saltlen;
+    /* Nonzero: pass the salt length as an integer through
+     * EVP_PKEY_CTX_set_rsa_pss_saltlen ("digest" -1, "auto" -2, "max" -3,
+     * "auto-digestmax" -4, or the number) instead of as a string. */
+    int int_saltlen;
 } qt_sigparams;
 
 /* qt_set_sigparams applies |p| (other than the digest) to |pctx|.  Returns

@@ -55,7 +55,7 @@ static void bad_signatures(EVP_PKEY *key) {
     QT_CHECK(EVP_PKEY_get_bn_param(key, OSSL_PKEY_PARAM_RSA_N, &n));
     for (int pss = 0; pss < 2; pss++) {
         qt_sigparams sp = {pss ? RSA_PKCS1_PSS_PADDING : RSA_PKCS1_PADDING, "SHA256", NULL,
-                           pss ? "digest" : NULL};
+                           pss ? "digest" : NULL, 0};
         size_t good_len = sizeof(good);
         QT_CHECK(qt_digest_sign(libctx, NULL, key, &sp, msg, sizeof(msg), QT_ONESHOT, good,
                                 &good_len, NULL));
@@ -196,7 +196,7 @@ static void wrong_dp_key(BIGNUM *const src[C_COUNT]) {
     } else {
         uint8_t msg[] = "fault", sig[512];
         size_t sig_len = sizeof(sig);
-        qt_sigparams sp = {RSA_PKCS1_PADDING, "SHA256", NULL, NULL};
+        qt_sigparams sp = {RSA_PKCS1_PADDING, "SHA256", NULL, NULL, 0};
         const OSSL_PROVIDER *served = NULL;
         int ok = qt_digest_sign(libctx, NULL, key, &sp, msg, sizeof(msg), QT_ONESHOT, sig,
                                 &sig_len, &served);
@@ -363,15 +363,18 @@ static void bad_params(EVP_PKEY *key, EVP_PKEY *key1024) {
     salts[0] = too_big;
     for (size_t i = 0; i < QT_ARRAY_LEN(fixed_salts); i++)
         salts[i + 1] = fixed_salts[i];
-    for (size_t i = 0; i < QT_ARRAY_LEN(salts); i++) {
+    for (size_t i = 0; i < QT_ARRAY_LEN(salts) + 2; i++) {
         for (int verify = 0; verify < 2; verify++) {
-            qt_sigparams sp = {RSA_PKCS1_PSS_PADDING, "SHA256", NULL, salts[i]};
+            /* The last two rounds pass the first two values as integers. */
+            int as_int = i >= QT_ARRAY_LEN(salts);
+            const char *salt = salts[as_int ? i - QT_ARRAY_LEN(salts) : i];
+            qt_sigparams sp = {RSA_PKCS1_PSS_PADDING, "SHA256", NULL, salt, as_int};
             size_t sig_len = sizeof(sig);
             ERR_clear_error();
             int r;
             if (verify) {
                 /* a genuine max-salt signature must not verify as salt "too big" */
-                qt_sigparams good = {RSA_PKCS1_PSS_PADDING, "SHA256", NULL, "max"};
+                qt_sigparams good = {RSA_PKCS1_PSS_PADDING, "SHA256", NULL, "max", 0};
                 QT_CHECK(qt_digest_sign(libctx, NULL, key, &good, msg, sizeof(msg), QT_ONESHOT,
                                         sig, &sig_len, NULL));
                 r = qt_digest_verify(libctx, NULL, key, &sp, msg, sizeof(msg), QT_ONESHOT, sig,
@@ -380,8 +383,8 @@ static void bad_params(EVP_PKEY *key, EVP_PKEY *key1024) {
                 r = qt_digest_sign(libctx, NULL, key, &sp, msg, sizeof(msg), QT_ONESHOT, sig,
                                    &sig_len, NULL);
             }
-            snprintf(what, sizeof(what), "PSS salt length \"%s\" (%s)", salts[i],
-                     verify ? "verify" : "sign");
+            snprintf(what, sizeof(what), "PSS salt length %s%s (%s)", salt,
+                     as_int ? " as integer" : " as string", verify ? "verify" : "sign");
             expect_failure(!r, what);
         }
     }
@@ -389,7 +392,7 @@ static void bad_params(EVP_PKEY *key, EVP_PKEY *key1024) {
     /* PSS with SHA-512 and a 64-byte salt needs 64 + 64 + 2 > 128 - 1 bytes:
      * impossible with a 1024-bit key. */
     if (key1024 != NULL) {
-        qt_sigparams sp = {RSA_PKCS1_PSS_PADDING, "SHA512", NULL, "digest"};
+        qt_sigparams sp = {RSA_PKCS1_PSS_PADDING, "SHA512", NULL, "digest", 0};
         size_t sig_len = sizeof(sig);
         ERR_clear_error();
         const OSSL_PROVIDER *served = NULL;
@@ -419,7 +422,7 @@ static void bad_params(EVP_PKEY *key, EVP_PKEY *key1024) {
         EVP_PKEY *pub = import_quill(c);
         QT_CHECK(pub != NULL);
         if (pub != NULL) {
-            qt_sigparams sp = {RSA_PKCS1_PADDING, "SHA256", NULL, NULL};
+            qt_sigparams sp = {RSA_PKCS1_PADDING, "SHA256", NULL, NULL, 0};
             size_t sig_len = sizeof(sig);
             ERR_clear_error();
             int ok = qt_digest_sign(libctx, NULL, pub, &sp, msg, sizeof(msg), QT_ONESHOT, sig,
@@ -438,8 +441,8 @@ static void bad_params(EVP_PKEY *key, EVP_PKEY *key1024) {
  * them PSS with SHA-512 on a 512-bit key, too small for the digest. */
 static void forced_quill_small_key(EVP_PKEY *small) {
     static const qt_sigparams params[] = {
-        {RSA_PKCS1_PSS_PADDING, "SHA512", NULL, "0"},
-        {RSA_PKCS1_PADDING, "SHA256", NULL, NULL},
+        {RSA_PKCS1_PSS_PADDING, "SHA512", NULL, "0", 0},
+        {RSA_PKCS1_PADDING, "SHA256", NULL, NULL, 0},
     };
     uint8_t msg[] = "small", sig[128];
     for (size_t i = 0; i < QT_ARRAY_LEN(params); i++) {

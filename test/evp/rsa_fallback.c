@@ -119,7 +119,7 @@ static void default_keygen(void) {
     if (!ok)
         ERR_print_errors_fp(stderr);
     /* quill takes the key for signing (1024 bits, e = 3 are within its range). */
-    qt_sigparams pkcs1 = {RSA_PKCS1_PADDING, "SHA256", NULL, NULL};
+    qt_sigparams pkcs1 = {RSA_PKCS1_PADDING, "SHA256", NULL, NULL, 0};
     if (key != NULL)
         sign_verify(key, &pkcs1, prov_quill, "1024-bit e = 3 key, PKCS#1");
     EVP_PKEY_free(key);
@@ -141,7 +141,7 @@ static void keygen_after_use(void) {
     EVP_PKEY *key = NULL;
     uint8_t sig[256];
     size_t sig_len = sizeof(sig);
-    qt_sigparams sp = {RSA_PKCS1_PADDING, "SHA256", NULL, NULL};
+    qt_sigparams sp = {RSA_PKCS1_PADDING, "SHA256", NULL, NULL, 0};
     int signed_ok = other != NULL && qt_digest_sign(ctx, NULL, other, &sp, sig, 32, QT_ONESHOT,
                                                     sig, &sig_len, NULL);
     QT_CHECK(signed_ok);
@@ -241,9 +241,9 @@ int main(void) {
     BN_free(f3);
 
     default_keygen();
-    qt_sigparams pkcs1 = {RSA_PKCS1_PADDING, "SHA256", NULL, NULL};
-    qt_sigparams pss = {RSA_PKCS1_PSS_PADDING, "SHA256", NULL, "max"};
-    qt_sigparams pss_digest = {RSA_PKCS1_PSS_PADDING, "SHA256", NULL, "digest"};
+    qt_sigparams pkcs1 = {RSA_PKCS1_PADDING, "SHA256", NULL, NULL, 0};
+    qt_sigparams pss = {RSA_PKCS1_PSS_PADDING, "SHA256", NULL, "max", 0};
+    qt_sigparams pss_digest = {RSA_PKCS1_PSS_PADDING, "SHA256", NULL, "digest", 0};
     sign_verify(k2048, &pkcs1, prov_quill, "2048-bit key, PKCS#1 (control)");
     sign_verify(k2048, &pss_digest, prov_quill, "2048-bit key, PSS (control)");
     pkey_sign_verify(k2048, prov_quill, "2048-bit key (control)");

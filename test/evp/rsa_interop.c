@@ -80,12 +80,14 @@ static void cross_all(EVP_PKEY *key, const char *label) {
     static const char *const salts[] = {"digest", "max", "auto", "0", "32"};
     for (size_t m = 0; m < QT_ARRAY_LEN(mds); m++) {
         for (size_t s = 0; s <= QT_ARRAY_LEN(salts); s++) {
-            qt_sigparams sp = {RSA_PKCS1_PADDING, mds[m], NULL, NULL};
+            qt_sigparams sp = {RSA_PKCS1_PADDING, mds[m], NULL, NULL, 0};
             qt_sigparams vp = sp;
             char what[128];
             if (s > 0) {
                 sp.pad = vp.pad = RSA_PKCS1_PSS_PADDING;
                 sp.saltlen = salts[s - 1];
+                /* Alternate string and integer salt-length parameters. */
+                sp.int_saltlen = vp.int_saltlen = (int)(m % 2);
                 /* "auto" signs with the maximum salt; verify it with "max",
                  * the others with the exact same value. */
                 vp.saltlen = strcmp(sp.saltlen, "auto") == 0 ? "max" : sp.saltlen;
@@ -109,7 +111,7 @@ static void cross_all(EVP_PKEY *key, const char *label) {
 static void cross_mgf1(EVP_PKEY *key, const char *label) {
     static const char *const mgfs[] = {"SHA1", "SHA224", "SHA512", "SHA3-256"};
     for (size_t i = 0; i < QT_ARRAY_LEN(mgfs); i++) {
-        qt_sigparams sp = {RSA_PKCS1_PSS_PADDING, "SHA256", mgfs[i], "digest"};
+        qt_sigparams sp = {RSA_PKCS1_PSS_PADDING, "SHA256", mgfs[i], "digest", 0};
         char what[128];
         snprintf(what, sizeof(what), "%s SHA256 pss mgf1 %s", label, mgfs[i]);
         cross(key, &sp, &sp, NULL, DEFAULT_PQ, (int)(i % 2), what);
@@ -133,7 +135,7 @@ static void odd_sizes(void) {
         for (size_t m = 0; m < QT_ARRAY_LEN(mds); m++) {
             for (size_t s = 0; s < QT_ARRAY_LEN(salts); s++) {
                 qt_sigparams sp = {s == 0 ? RSA_PKCS1_PADDING : RSA_PKCS1_PSS_PADDING, mds[m], NULL,
-                                   salts[s]};
+                                   salts[s], 0};
                 char what[96];
                 snprintf(what, sizeof(what), "%u-bit key %s %s", sizes[i], mds[m],
                          s == 0 ? "pkcs1" : salts[s]);
@@ -168,7 +170,7 @@ static void non_crt_key(void) {
         uint8_t msg[80], s1[512], s2[512];
         size_t l1 = sizeof(s1), l2 = sizeof(s2);
         qt_rng_bytes(msg, sizeof(msg));
-        qt_sigparams sp = {RSA_PKCS1_PADDING, "SHA256", NULL, NULL};
+        qt_sigparams sp = {RSA_PKCS1_PADDING, "SHA256", NULL, NULL, 0};
         const OSSL_PROVIDER *served = NULL;
         QT_CHECK(qt_digest_sign(libctx, NULL, bare, &sp, msg, sizeof(msg), QT_ONESHOT, s1, &l1,
                                 &served));
@@ -176,7 +178,7 @@ static void non_crt_key(void) {
         QT_CHECK(qt_digest_sign(libctx, DEFAULT_PQ, full, &sp, msg, sizeof(msg), QT_ONESHOT, s2,
                                 &l2, NULL));
         QT_CHECK(l1 == l2 && memcmp(s1, s2, l1) == 0);
-        qt_sigparams pss = {RSA_PKCS1_PSS_PADDING, "SHA256", NULL, "digest"};
+        qt_sigparams pss = {RSA_PKCS1_PSS_PADDING, "SHA256", NULL, "digest", 0};
         cross(bare, &pss, &pss, NULL, DEFAULT_PQ, QT_STREAMED, "non-CRT key PSS");
         printf("non-CRT key: served by %s\n", qt_prov_name(served));
     }

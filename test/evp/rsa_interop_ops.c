@@ -49,13 +49,13 @@ void restricted_pss_key(void) {
     size_t sig_len = sizeof(sig);
     qt_rng_bytes(msg, sizeof(msg));
     /* The key's own parameters, nothing set explicitly. */
-    qt_sigparams sp = {RSA_PKCS1_PSS_PADDING, NULL, NULL, NULL};
+    qt_sigparams sp = {RSA_PKCS1_PSS_PADDING, NULL, NULL, NULL, 0};
     const OSSL_PROVIDER *served = NULL;
     ok = qt_digest_sign(libctx, NULL, key, &sp, msg, sizeof(msg), QT_ONESHOT, sig, &sig_len,
                         &served);
     QT_CHECK(ok);
     QT_CHECK(served == want);
-    qt_sigparams exact = {RSA_PKCS1_PSS_PADDING, "SHA256", "SHA256", "32"};
+    qt_sigparams exact = {RSA_PKCS1_PSS_PADDING, "SHA256", "SHA256", "32", 0};
     QT_CHECK(qt_digest_verify(libctx, DEFAULT_PQ, key, &exact, msg, sizeof(msg), QT_ONESHOT, sig,
                               sig_len, NULL) == 1);
     sig_len = sizeof(sig);
@@ -66,10 +66,10 @@ void restricted_pss_key(void) {
     QT_CHECK(served == want);
     /* Restrictions: another digest, another MGF1 digest, a shorter salt. */
     static const qt_sigparams violations[] = {
-        {RSA_PKCS1_PSS_PADDING, "SHA512", NULL, NULL},
-        {RSA_PKCS1_PSS_PADDING, "SHA256", "SHA1", NULL},
-        {RSA_PKCS1_PSS_PADDING, "SHA256", NULL, "20"},
-        {RSA_PKCS1_PADDING, "SHA256", NULL, NULL},
+        {RSA_PKCS1_PSS_PADDING, "SHA512", NULL, NULL, 0},
+        {RSA_PKCS1_PSS_PADDING, "SHA256", "SHA1", NULL, 0},
+        {RSA_PKCS1_PSS_PADDING, "SHA256", NULL, "20", 0},
+        {RSA_PKCS1_PADDING, "SHA256", NULL, NULL, 0},
     };
     for (size_t i = 0; i < QT_ARRAY_LEN(violations); i++) {
         sig_len = sizeof(sig);
@@ -174,7 +174,7 @@ void dup_midstream(EVP_PKEY *key, int pad, const char *label) {
     uint8_t msg[200], s1[1024], s2[1024], s3[1024];
     size_t l1 = sizeof(s1), l2 = sizeof(s2), l3 = sizeof(s3);
     qt_rng_bytes(msg, sizeof(msg));
-    qt_sigparams sp = {pad, "SHA384", NULL, pad == RSA_PKCS1_PSS_PADDING ? "digest" : NULL};
+    qt_sigparams sp = {pad, "SHA384", NULL, pad == RSA_PKCS1_PSS_PADDING ? "digest" : NULL, 0};
     EVP_MD_CTX *a = EVP_MD_CTX_new(), *b = EVP_MD_CTX_new();
     EVP_PKEY_CTX *pctx = NULL;
     int ok = a != NULL && b != NULL &&
@@ -262,10 +262,10 @@ static int pss_aid_ok(EVP_PKEY *key, const uint8_t *der, size_t len, int md_nid,
     pss = ASN1_TYPE_unpack_sequence(ASN1_ITEM_rptr(RSA_PSS_PARAMS), alg->parameter);
     if (pss == NULL || pss->hashAlgorithm == NULL || pss->maskGenAlgorithm == NULL)
         goto done;
-    mgf_md = ASN1_TYPE_unpack_sequence(ASN1_ITEM_rptr(X509_ALGOR), pss->maskGenAlgorithm->parameter);
-    long want = salt == -1 ? EVP_MD_get_size(EVP_get_digestbynid(md_nid))
-                : salt == -2 ? EVP_PKEY_get_size(key) - EVP_MD_get_size(EVP_get_digestbynid(md_nid)) - 2
-                             : salt;
+    mgf_md = ASN1_TYPE_unpack_sequence(ASN1_ITEM_rptr(X509_ALGOR),
+                                       pss->maskGenAlgorithm->parameter);
+    long hlen = EVP_MD_get_size(EVP_get_digestbynid(md_nid));
+    long want = salt == -1 ? hlen : salt == -2 ? EVP_PKEY_get_size(key) - hlen - 2 : salt;
     long got = pss->saltLength == NULL ? 20 : ASN1_INTEGER_get(pss->saltLength);
     ok = OBJ_obj2nid(pss->hashAlgorithm->algorithm) == md_nid &&
          OBJ_obj2nid(pss->maskGenAlgorithm->algorithm) == NID_mgf1 && mgf_md != NULL &&
@@ -284,7 +284,7 @@ void ctx_params(EVP_PKEY *key, const char *label) {
     static const char *const salts[] = {NULL, "digest", "20", "0"};
     for (size_t m = 0; m < QT_ARRAY_LEN(mds); m++) {
         for (size_t s = 0; s <= QT_ARRAY_LEN(salts); s++) {
-            qt_sigparams sp = {RSA_PKCS1_PADDING, mds[m], NULL, NULL};
+            qt_sigparams sp = {RSA_PKCS1_PADDING, mds[m], NULL, NULL, 0};
             if (s > 0) {
                 sp.pad = RSA_PKCS1_PSS_PADDING;
                 sp.saltlen = salts[s - 1];
@@ -296,7 +296,8 @@ void ctx_params(EVP_PKEY *key, const char *label) {
             int qok = get_ctx_params(key, NULL, &sp, qa, &ql, qmd, sizeof(qmd), &qpad, &qsalt);
             if (!qok)
                 ERR_print_errors_fp(stderr);
-            int dok = get_ctx_params(key, DEFAULT_PQ, &sp, da, &dl, dmd, sizeof(dmd), &dpad, &dsalt);
+            int dok =
+                get_ctx_params(key, DEFAULT_PQ, &sp, da, &dl, dmd, sizeof(dmd), &dpad, &dsalt);
             QT_CHECK(qok);
             if (!dok && s > 0 && strcmp(mds[m], "SHA3-256") == 0) {
                 /* OpenSSL 3.0's default provider cannot encode RSASSA-PSS
@@ -313,12 +314,15 @@ void ctx_params(EVP_PKEY *key, const char *label) {
             QT_CHECK(qpad == dpad);
             QT_CHECK(qsalt == dsalt);
             /* Digest names may differ in spelling but must be the same digest. */
-            EVP_MD *a = EVP_MD_fetch(libctx, qmd, DEFAULT_PQ), *b = EVP_MD_fetch(libctx, dmd, DEFAULT_PQ);
+            EVP_MD *a = EVP_MD_fetch(libctx, qmd, DEFAULT_PQ);
+            EVP_MD *b = EVP_MD_fetch(libctx, dmd, DEFAULT_PQ);
             QT_CHECK(a != NULL && b != NULL && EVP_MD_is_a(a, EVP_MD_get0_name(b)));
             EVP_MD_free(a);
             EVP_MD_free(b);
             if (!same || qpad != dpad || qsalt != dsalt) {
-                fprintf(stderr, "%s %s %s salt %s: quill and default disagree (pad %d/%d, salt %d/%d, md %s/%s)\n",
+                fprintf(stderr,
+                        "%s %s %s salt %s: quill and default disagree "
+                        "(pad %d/%d, salt %d/%d, md %s/%s)\n",
                         label, mds[m], s ? "pss" : "pkcs1", s && salts[s - 1] ? salts[s - 1] : "-",
                         qpad, dpad, qsalt, dsalt, qmd, dmd);
                 print_hex("quill   algorithm-id", qa, ql);
@@ -429,7 +433,7 @@ void keymgmt_checks(EVP_PKEY *key, const char *label) {
     QT_CHECK(copy != NULL && EVP_PKEY_eq(copy, key) == 1);
     QT_CHECK(copy != NULL && qt_pkey_provider(copy) == qt_pkey_provider(key));
     if (copy != NULL) {
-        qt_sigparams sp = {RSA_PKCS1_PADDING, "SHA256", NULL, NULL};
+        qt_sigparams sp = {RSA_PKCS1_PADDING, "SHA256", NULL, NULL, 0};
         cross(copy, &sp, &sp, NULL, DEFAULT_PQ, QT_ONESHOT, "EVP_PKEY_dup copy");
     }
     EVP_PKEY_free(copy);

@@ -59,7 +59,8 @@ static void *work(void *arg) {
             msg[j] = (uint8_t)next_u64(w);
         EVP_PKEY *key = keys[(w->id + i) % 2];
         qt_sigparams sp = {(i % 2) ? RSA_PKCS1_PSS_PADDING : RSA_PKCS1_PADDING,
-                           mds[next_u64(w) % 3], NULL, (i % 2) ? "digest" : NULL};
+                           mds[next_u64(w) % 3], NULL, (i % 2) ? "digest" : NULL,
+                           (int)(i % 4 == 3)};
         const OSSL_PROVIDER *served = NULL;
         int mode = (int)(next_u64(w) % 2);
         int ok = qt_digest_sign(libctx, NULL, key, &sp, msg, sizeof(msg), mode, sig, &sig_len,

@@ -227,7 +227,7 @@ static void run_verify_file(const char *file, const cJSON *root, int pss, int ps
         int ok = qt_json_check_fields(g, pss ? pss_verify_group_fields : pkcs1_verify_group_fields,
                                       file) &&
                  gtype != NULL && strcmp(gtype, type) == 0 && sha != NULL && known_digest(sha);
-        qt_sigparams sp = {pss ? RSA_PKCS1_PSS_PADDING : RSA_PKCS1_PADDING, sha, NULL, NULL};
+        qt_sigparams sp = {pss ? RSA_PKCS1_PSS_PADDING : RSA_PKCS1_PADDING, sha, NULL, NULL, 0};
         char salt[24] = "";
         if (ok && pss) {
             const char *mgf = qt_json_str(g, "mgf");
@@ -352,7 +352,7 @@ static void run_sig_gen_file(const char *file, const cJSON *root) {
         EVP_PKEY *key = load_private_key(g, file);
         if (key == NULL)
             continue;
-        qt_sigparams sp = {RSA_PKCS1_PADDING, sha, NULL, NULL};
+        qt_sigparams sp = {RSA_PKCS1_PADDING, sha, NULL, NULL, 0};
         const cJSON *t;
         cJSON_ArrayForEach(t, tests) sig_gen_test(file, t, key, &sp);
         EVP_PKEY_free(key);
