@@ -13,4 +13,9 @@ extern const OSSL_DISPATCH quill_rsapss_keymgmt_functions[];
 /* rsa_sig.c */
 extern const OSSL_DISPATCH quill_rsa_signature_functions[];
 
+/* ec_keymgmt.c */
+extern const OSSL_DISPATCH quill_ec_keymgmt_functions[];
+/* ec_sig.c */
+extern const OSSL_DISPATCH quill_ecdsa_signature_functions[];
+
 #endif

@@ -7,6 +7,7 @@
 #include <openssl/err.h>
 
 #include "prov_err.h"
+#include "prov_props.h"
 
 static const struct {
     quill_md id;
@@ -61,10 +62,7 @@ static void digest_set(quill_prov_digest *d, EVP_MD *md, quill_md id) {
     d->hash.arg = md;
 }
 
-/* Returns 1 if the property query has the mandatory clause
- * "provider=quill" (spaces around its parts allowed): such a query selects
- * no digest, as quill has none. */
-static int props_require_quill(const char *props) {
+int quill_prov_props_require_quill(const char *props) {
     static const char want[] = "provider=quill";
     while (props != NULL && *props != '\0') {
         const char *end = strchr(props, ',');
@@ -90,7 +88,7 @@ int quill_prov_digest_fetch(quill_prov_digest *d, const quill_provctx *ctx, cons
     }
     /* Skip a query bound to fail (it costs a full, uncached method search
      * on every signature initialisation). */
-    if (fallback_props && props_require_quill(props))
+    if (fallback_props && quill_prov_props_require_quill(props))
         props = NULL;
     ERR_set_mark();
     EVP_MD *md = EVP_MD_fetch(ctx->libctx, name, props);

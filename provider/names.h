@@ -13,7 +13,7 @@
 #else
 #define QUILL_PROV_VERSION "0.1.0"
 #endif
-#define QUILL_PROV_BUILDINFO "quill " QUILL_PROV_VERSION " (constant-time RSA core)"
+#define QUILL_PROV_BUILDINFO "quill " QUILL_PROV_VERSION " (constant-time RSA and ECDSA P-256 cores)"
 
 /* Signatures carry quill.sig=yes so that default_properties = ?quill.sig=yes
  * prefers them; key managers carry only provider=quill, so that every other
@@ -23,6 +23,20 @@
 
 #define QUILL_NAMES_RSA "RSA:rsaEncryption:1.2.840.113549.1.1.1"
 #define QUILL_NAMES_RSA_PSS "RSA-PSS:RSASSA-PSS:1.2.840.113549.1.1.10"
+#define QUILL_NAMES_EC "EC:id-ecPublicKey:1.2.840.10045.2.1"
+#define QUILL_NAMES_ECDSA "ECDSA"
+
+/* The one curve quill's EC key manager takes: its OpenSSL name and the
+ * aliases an application may use for it. */
+#define QUILL_EC_GROUP_NAME "prime256v1"
+#define QUILL_EC_GROUP_BITS 256
+#define QUILL_EC_SECURITY_BITS 128
+
+/* OpenSSL 3.2's signature parameter, accepted on 3.0 too (0: random k,
+ * 1: RFC 6979 deterministic k). */
+#ifndef OSSL_SIGNATURE_PARAM_NONCE_TYPE
+#define OSSL_SIGNATURE_PARAM_NONCE_TYPE "nonce-type"
+#endif
 
 /* OpenSSL 3.1's extra PSS salt length keyword, accepted here too. */
 #define QUILL_PSS_SALT_LEN_AUTO_DIGEST_MAX "auto-digestmax"

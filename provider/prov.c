@@ -29,6 +29,8 @@ static OSSL_FUNC_provider_get_reason_strings_fn quill_get_reason_strings;
 static const OSSL_ALGORITHM quill_signatures[] = {
     {QUILL_NAMES_RSA, QUILL_PROPS_SIG, quill_rsa_signature_functions,
      "quill RSA signatures (PKCS#1 v1.5, PSS) on a constant-time core"},
+    {QUILL_NAMES_ECDSA, QUILL_PROPS_SIG, quill_ecdsa_signature_functions,
+     "quill ECDSA P-256 on a constant-time core"},
     {NULL, NULL, NULL, NULL},
 };
 
@@ -36,6 +38,7 @@ static const OSSL_ALGORITHM quill_keymgmts[] = {
     {QUILL_NAMES_RSA, QUILL_PROPS_KEYMGMT, quill_rsa_keymgmt_functions, "quill RSA keys"},
     {QUILL_NAMES_RSA_PSS, QUILL_PROPS_KEYMGMT, quill_rsapss_keymgmt_functions,
      "quill RSA-PSS keys"},
+    {QUILL_NAMES_EC, QUILL_PROPS_KEYMGMT, quill_ec_keymgmt_functions, "quill EC P-256 keys"},
     {NULL, NULL, NULL, NULL},
 };
 

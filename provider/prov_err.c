@@ -16,7 +16,7 @@ static const OSSL_ITEM reason_strings[] = {
     {CORE(QUILL_ERR_BAD_EXPONENT), "quill: bad RSA exponent"},
     {CORE(QUILL_ERR_BAD_CRT), "quill: inconsistent RSA CRT values"},
     {CORE(QUILL_ERR_KEY_MISSING_PRIVATE), "quill: private key required"},
-    {CORE(QUILL_ERR_KEY_CHECK), "quill: RSA key check failed"},
+    {CORE(QUILL_ERR_KEY_CHECK), "quill: key check failed"},
     {CORE(QUILL_ERR_INPUT_RANGE), "quill: input out of range for the modulus"},
     {CORE(QUILL_ERR_SIG_LENGTH), "quill: wrong signature length"},
     {CORE(QUILL_ERR_BAD_SIGNATURE), "quill: bad signature"},
@@ -50,6 +50,8 @@ static const OSSL_ITEM reason_strings[] = {
     {QUILL_R_INVALID_DIGEST_LENGTH, "quill: invalid digest length"},
     {QUILL_R_BAD_SIGNATURE, "quill: bad signature"},
     {QUILL_R_PSS_RESTRICTED, "quill: PSS parameters not allowed by the key"},
+    {QUILL_R_UNSUPPORTED_CURVE, "quill: unsupported curve (only P-256)"},
+    {QUILL_R_BAD_NONCE_TYPE, "quill: bad nonce-type (0 random, 1 deterministic)"},
     {0, NULL},
 };
 

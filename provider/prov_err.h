@@ -42,6 +42,8 @@ enum {
     QUILL_R_BAD_SIGNATURE,             /* signature does not verify */
     QUILL_R_PSS_RESTRICTED,            /* parameters below the key's PSS
                                           restrictions */
+    QUILL_R_UNSUPPORTED_CURVE,         /* EC key on a curve other than P-256 */
+    QUILL_R_BAD_NONCE_TYPE,            /* nonce-type other than 0 and 1 */
     QUILL_R_LIMIT
 };
 

@@ -12,6 +12,9 @@ static const char *const stat_names[QUILL_STAT_COUNT] = {
     [QUILL_STAT_RSA_SIGN] = "rsa-sign",
     [QUILL_STAT_RSA_VERIFY] = "rsa-verify",
     [QUILL_STAT_RSA_KEYGEN] = "rsa-keygen",
+    [QUILL_STAT_ECDSA_SIGN] = "ecdsa-sign",
+    [QUILL_STAT_ECDSA_VERIFY] = "ecdsa-verify",
+    [QUILL_STAT_EC_KEYGEN] = "ec-keygen",
 };
 
 void quill_stats_init(quill_stats *s) {

@@ -4,7 +4,8 @@
  * succeeded through it; at teardown, if the environment variable QUILL_STATS
  * names a file, one line is appended to it:
  *
- *   pid=N rsa-sign=N rsa-verify=N rsa-keygen=N
+ *   pid=N rsa-sign=N rsa-verify=N rsa-keygen=N ecdsa-sign=N ecdsa-verify=N
+ *   ec-keygen=N
  *
  * (fields in the order of quill_stat; later algorithms add theirs at the
  * end).  The line is written with a single write(2) on an O_APPEND
@@ -20,6 +21,9 @@ typedef enum quill_stat {
     QUILL_STAT_RSA_SIGN,
     QUILL_STAT_RSA_VERIFY,
     QUILL_STAT_RSA_KEYGEN,
+    QUILL_STAT_ECDSA_SIGN,
+    QUILL_STAT_ECDSA_VERIFY,
+    QUILL_STAT_EC_KEYGEN,
     QUILL_STAT_COUNT
 } quill_stat;
 

@@ -1,0 +1,326 @@
+/* Copyright quill authors. */
+#include "ec_key.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include <openssl/core_dispatch.h>
+#include <openssl/core_names.h>
+#include <openssl/crypto.h>
+#include <openssl/params.h>
+
+#include "common/zeroize.h"
+#include "names.h"
+#include "params.h"
+#include "prov_err.h"
+
+quill_prov_ec_key *quill_prov_ec_key_new(quill_provctx *prov) {
+    quill_prov_ec_key *k = calloc(1, sizeof(*k));
+    if (k == NULL) {
+        QUILL_RAISE(prov, QUILL_R_MEMORY);
+        return NULL;
+    }
+    k->prov = prov;
+    atomic_init(&k->refs, 1);
+    return k;
+}
+
+void quill_prov_ec_key_up_ref(quill_prov_ec_key *k) {
+    atomic_fetch_add_explicit(&k->refs, 1, memory_order_relaxed);
+}
+
+void quill_prov_ec_key_free(quill_prov_ec_key *k) {
+    if (k == NULL)
+        return;
+    if (atomic_fetch_sub_explicit(&k->refs, 1, memory_order_acq_rel) != 1)
+        return;
+    quill_zeroize(k, sizeof(*k));
+    free(k);
+}
+
+int quill_prov_ec_group_is_p256(const char *name) {
+    static const char *const names[] = {QUILL_EC_GROUP_NAME, "P-256", "secp256r1",
+                                        "1.2.840.10045.3.1.7"};
+    if (name == NULL)
+        return 0;
+    for (size_t i = 0; i < sizeof(names) / sizeof(names[0]); i++)
+        if (OPENSSL_strcasecmp(name, names[i]) == 0)
+            return 1;
+    return 0;
+}
+
+/* Parameters that describe a curve explicitly: keys quill refuses. */
+static const char *const explicit_names[] = {
+    OSSL_PKEY_PARAM_EC_FIELD_TYPE, OSSL_PKEY_PARAM_EC_P,        OSSL_PKEY_PARAM_EC_A,
+    OSSL_PKEY_PARAM_EC_B,          OSSL_PKEY_PARAM_EC_GENERATOR, OSSL_PKEY_PARAM_EC_ORDER,
+    OSSL_PKEY_PARAM_EC_COFACTOR,   OSSL_PKEY_PARAM_EC_SEED,
+};
+
+/* Checks the domain in |params|: 1 if it is P-256 by name, 0 (error
+ * raised) if it is anything else, -1 if no domain is given at all. */
+static int import_group(const quill_prov_ec_key *k, const OSSL_PARAM params[]) {
+    const char *s = NULL;
+    const OSSL_PARAM *p = OSSL_PARAM_locate_const(params, OSSL_PKEY_PARAM_EC_ENCODING);
+    if (p != NULL && (!OSSL_PARAM_get_utf8_string_ptr(p, &s) ||
+                      OPENSSL_strcasecmp(s, OSSL_PKEY_EC_ENCODING_GROUP) != 0)) {
+        QUILL_RAISE_MSG(k->prov, QUILL_R_UNSUPPORTED_CURVE, "encoding %s (named curves only)",
+                        s != NULL ? s : "?");
+        return 0;
+    }
+    for (size_t i = 0; i < sizeof(explicit_names) / sizeof(explicit_names[0]); i++) {
+        if (OSSL_PARAM_locate_const(params, explicit_names[i]) != NULL) {
+            QUILL_RAISE_MSG(k->prov, QUILL_R_UNSUPPORTED_CURVE, "explicit curve parameters");
+            return 0;
+        }
+    }
+    p = OSSL_PARAM_locate_const(params, OSSL_PKEY_PARAM_GROUP_NAME);
+    if (p == NULL)
+        return -1;
+    s = NULL;
+    if (!OSSL_PARAM_get_utf8_string_ptr(p, &s) || !quill_prov_ec_group_is_p256(s)) {
+        QUILL_RAISE_MSG(k->prov, QUILL_R_UNSUPPORTED_CURVE, "group %s", s != NULL ? s : "?");
+        return 0;
+    }
+    return 1;
+}
+
+/* Reads "point-format": 1 compressed, 0 uncompressed, -1 absent, -2 bad. */
+static int import_point_format(const OSSL_PARAM params[]) {
+    const OSSL_PARAM *p = OSSL_PARAM_locate_const(params, OSSL_PKEY_PARAM_EC_POINT_CONVERSION_FORMAT);
+    const char *s = NULL;
+    if (p == NULL)
+        return -1;
+    if (!OSSL_PARAM_get_utf8_string_ptr(p, &s))
+        return -2;
+    if (OPENSSL_strcasecmp(s, OSSL_PKEY_EC_POINT_CONVERSION_FORMAT_UNCOMPRESSED) == 0)
+        return 0;
+    if (OPENSSL_strcasecmp(s, OSSL_PKEY_EC_POINT_CONVERSION_FORMAT_COMPRESSED) == 0)
+        return 1;
+    return -2; /* "hybrid" and unknown names */
+}
+
+/* Reads "priv" into 32 big-endian bytes; 0 (error raised) if malformed or
+ * longer than 32 significant bytes.  Range is checked by the caller. */
+static int import_priv(const quill_prov_ec_key *k, const OSSL_PARAM *p, uint8_t out[32]) {
+    uint8_t *be = NULL;
+    size_t len = 0;
+    if (!quill_param_get_be(p, &be, &len)) {
+        QUILL_RAISE_MSG(k->prov, QUILL_R_BAD_PARAMETER, "bad %s", OSSL_PKEY_PARAM_PRIV_KEY);
+        return 0;
+    }
+    /* The length of the buffer is public (OpenSSL sizes it by the order);
+     * leading bytes beyond 32 must all be zero. */
+    uint8_t high = 0;
+    for (size_t i = 0; i + 32 < len; i++)
+        high |= be[i];
+    int ok = high == 0;
+    if (ok) {
+        memset(out, 0, 32);
+        size_t n = len < 32 ? len : 32;
+        memcpy(out + 32 - n, be + len - n, n);
+    }
+    quill_param_free_be(be, len);
+    if (!ok)
+        QUILL_RAISE_CORE(k->prov, QUILL_ERR_KEY_CHECK);
+    return ok;
+}
+
+int quill_prov_ec_key_import(quill_prov_ec_key *k, int selection, const OSSL_PARAM params[]) {
+    if (k == NULL)
+        return 0;
+    int group = import_group(k, params);
+    if (group == 0)
+        return 0;
+    if (group < 0 && !k->has_group) {
+        QUILL_RAISE_MSG(k->prov, QUILL_R_MISSING_KEY_COMPONENT, "no group");
+        return 0;
+    }
+    int fmt = import_point_format(params);
+    if (fmt == -2) {
+        QUILL_RAISE_MSG(k->prov, QUILL_R_BAD_PARAMETER, "point-format");
+        return 0;
+    }
+    quill_prov_ec_key tmp = *k; /* copied back only on success */
+    tmp.has_group = 1;
+    if (fmt >= 0)
+        tmp.compressed = fmt;
+    int ok = 0;
+    const OSSL_PARAM *p;
+    if ((selection & OSSL_KEYMGMT_SELECT_PUBLIC_KEY) != 0 &&
+        (p = OSSL_PARAM_locate_const(params, OSSL_PKEY_PARAM_PUB_KEY)) != NULL) {
+        const void *pub = NULL;
+        size_t len = 0;
+        if (!OSSL_PARAM_get_octet_string_ptr(p, &pub, &len)) {
+            QUILL_RAISE_MSG(k->prov, QUILL_R_BAD_PARAMETER, "bad %s", OSSL_PKEY_PARAM_PUB_KEY);
+            goto done;
+        }
+        quill_err err = quill_p256_public_decode(&tmp.pub, pub, len);
+        if (err != QUILL_OK) {
+            QUILL_RAISE_CORE(k->prov, err);
+            goto done;
+        }
+        tmp.has_pub = 1;
+    }
+    if ((selection & OSSL_KEYMGMT_SELECT_PRIVATE_KEY) != 0 &&
+        (p = OSSL_PARAM_locate_const(params, OSSL_PKEY_PARAM_PRIV_KEY)) != NULL) {
+        if (!import_priv(k, p, tmp.priv))
+            goto done;
+        quill_err err = quill_p256_private_check(tmp.priv);
+        if (err == QUILL_OK && !tmp.has_pub) {
+            err = quill_p256_public_from_private(&tmp.pub, tmp.priv);
+            tmp.has_pub = err == QUILL_OK;
+        }
+        if (err != QUILL_OK) {
+            QUILL_RAISE_CORE(k->prov, err);
+            goto done;
+        }
+        tmp.has_priv = 1;
+    }
+    /* Only the fields change; refs stay as they are in *k. */
+    k->has_group = tmp.has_group;
+    k->compressed = tmp.compressed;
+    k->has_pub = tmp.has_pub;
+    k->pub = tmp.pub;
+    k->has_priv = tmp.has_priv;
+    memcpy(k->priv, tmp.priv, sizeof(k->priv));
+    ok = 1;
+done:
+    quill_zeroize(&tmp, sizeof(tmp));
+    return ok;
+}
+
+static const char *point_format_name(const quill_prov_ec_key *k) {
+    return k->compressed ? OSSL_PKEY_EC_POINT_CONVERSION_FORMAT_COMPRESSED
+                         : OSSL_PKEY_EC_POINT_CONVERSION_FORMAT_UNCOMPRESSED;
+}
+
+int quill_prov_ec_key_export(const quill_prov_ec_key *k, int selection, OSSL_CALLBACK *cb,
+                             void *cbarg) {
+    if (k == NULL || !k->has_group) {
+        QUILL_RAISE(k != NULL ? k->prov : NULL, QUILL_R_NO_KEY);
+        return 0;
+    }
+    OSSL_PARAM params[8];
+    size_t np = 0;
+    uint8_t pub[QUILL_P256_PUBLIC_BYTES];
+    uint8_t priv_native[QUILL_P256_PRIVATE_BYTES];
+    size_t pub_len = 0;
+    /* OpenSSL's EC import needs the group with any key part. */
+    params[np++] = OSSL_PARAM_construct_utf8_string(OSSL_PKEY_PARAM_GROUP_NAME,
+                                                    (char *)QUILL_EC_GROUP_NAME, 0);
+    params[np++] = OSSL_PARAM_construct_utf8_string(OSSL_PKEY_PARAM_EC_ENCODING,
+                                                    (char *)OSSL_PKEY_EC_ENCODING_GROUP, 0);
+    params[np++] = OSSL_PARAM_construct_utf8_string(OSSL_PKEY_PARAM_EC_POINT_CONVERSION_FORMAT,
+                                                    (char *)point_format_name(k), 0);
+    if ((selection & OSSL_KEYMGMT_SELECT_PUBLIC_KEY) != 0 && k->has_pub) {
+        if (quill_p256_public_encode(pub, sizeof(pub), &pub_len, &k->pub, k->compressed) !=
+            QUILL_OK) {
+            QUILL_RAISE_CORE(k->prov, QUILL_ERR_INTERNAL);
+            return 0;
+        }
+        params[np++] = OSSL_PARAM_construct_octet_string(OSSL_PKEY_PARAM_PUB_KEY, pub, pub_len);
+    }
+    if ((selection & OSSL_KEYMGMT_SELECT_PRIVATE_KEY) != 0 && k->has_priv) {
+        OSSL_PARAM tmp = OSSL_PARAM_construct_BN(OSSL_PKEY_PARAM_PRIV_KEY, priv_native,
+                                                 sizeof(priv_native));
+        if (!quill_param_set_be(&tmp, k->priv, sizeof(k->priv))) {
+            quill_zeroize(priv_native, sizeof(priv_native));
+            QUILL_RAISE_CORE(k->prov, QUILL_ERR_INTERNAL);
+            return 0;
+        }
+        /* The whole 32-byte buffer (zero-extended): OpenSSL reads a fixed
+         * size scalar. */
+        params[np++] = tmp;
+    }
+    params[np] = OSSL_PARAM_construct_end();
+    int ok = cb(params, cbarg);
+    quill_zeroize(priv_native, sizeof(priv_native));
+    return ok;
+}
+
+/* Sets an integer parameter from a 32-byte big-endian coordinate. */
+static int set_coord(OSSL_PARAM *p, const uint8_t be[32]) {
+    return quill_param_set_be(p, be, 32);
+}
+
+int quill_prov_ec_key_get_components(const quill_prov_ec_key *k, OSSL_PARAM params[]) {
+    OSSL_PARAM *p;
+    if (k->has_group) {
+        if ((p = OSSL_PARAM_locate(params, OSSL_PKEY_PARAM_GROUP_NAME)) != NULL &&
+            !OSSL_PARAM_set_utf8_string(p, QUILL_EC_GROUP_NAME))
+            return 0;
+        if ((p = OSSL_PARAM_locate(params, OSSL_PKEY_PARAM_EC_ENCODING)) != NULL &&
+            !OSSL_PARAM_set_utf8_string(p, OSSL_PKEY_EC_ENCODING_GROUP))
+            return 0;
+        if ((p = OSSL_PARAM_locate(params, OSSL_PKEY_PARAM_EC_POINT_CONVERSION_FORMAT)) != NULL &&
+            !OSSL_PARAM_set_utf8_string(p, point_format_name(k)))
+            return 0;
+    }
+    if (k->has_pub) {
+        uint8_t enc[QUILL_P256_PUBLIC_BYTES], full[QUILL_P256_PUBLIC_BYTES];
+        size_t len = 0, full_len = 0;
+        if (quill_p256_public_encode(enc, sizeof(enc), &len, &k->pub, k->compressed) != QUILL_OK ||
+            quill_p256_public_encode(full, sizeof(full), &full_len, &k->pub, 0) != QUILL_OK)
+            return 0;
+        if ((p = OSSL_PARAM_locate(params, OSSL_PKEY_PARAM_PUB_KEY)) != NULL &&
+            !OSSL_PARAM_set_octet_string(p, enc, len))
+            return 0;
+        if ((p = OSSL_PARAM_locate(params, OSSL_PKEY_PARAM_ENCODED_PUBLIC_KEY)) != NULL &&
+            !OSSL_PARAM_set_octet_string(p, enc, len))
+            return 0;
+        if ((p = OSSL_PARAM_locate(params, OSSL_PKEY_PARAM_EC_PUB_X)) != NULL &&
+            !set_coord(p, full + 1))
+            return 0;
+        if ((p = OSSL_PARAM_locate(params, OSSL_PKEY_PARAM_EC_PUB_Y)) != NULL &&
+            !set_coord(p, full + 33))
+            return 0;
+    }
+    if (k->has_priv && (p = OSSL_PARAM_locate(params, OSSL_PKEY_PARAM_PRIV_KEY)) != NULL &&
+        !quill_param_set_be(p, k->priv, sizeof(k->priv)))
+        return 0;
+    return 1;
+}
+
+int quill_prov_ec_key_set_encoded_pub(quill_prov_ec_key *k, const uint8_t *in, size_t len) {
+    quill_p256_public pub;
+    quill_err err = quill_p256_public_decode(&pub, in, len);
+    if (err != QUILL_OK) {
+        QUILL_RAISE_CORE(k->prov, err);
+        return 0;
+    }
+    k->pub = pub;
+    k->has_pub = 1;
+    k->has_group = 1;
+    k->has_priv = 0;
+    quill_zeroize(k->priv, sizeof(k->priv));
+    return 1;
+}
+
+int quill_prov_ec_key_pub_equal(const quill_prov_ec_key *a, const quill_prov_ec_key *b) {
+    uint8_t ea[QUILL_P256_PUBLIC_BYTES], eb[QUILL_P256_PUBLIC_BYTES];
+    size_t la = 0, lb = 0;
+    if (!a->has_pub || !b->has_pub ||
+        quill_p256_public_encode(ea, sizeof(ea), &la, &a->pub, 0) != QUILL_OK ||
+        quill_p256_public_encode(eb, sizeof(eb), &lb, &b->pub, 0) != QUILL_OK)
+        return 0;
+    return la == lb && memcmp(ea, eb, la) == 0;
+}
+
+quill_prov_ec_key *quill_prov_ec_key_dup(const quill_prov_ec_key *k, int selection) {
+    quill_prov_ec_key *d = quill_prov_ec_key_new(k->prov);
+    if (d == NULL)
+        return NULL;
+    if ((selection & OSSL_KEYMGMT_SELECT_ALL_PARAMETERS) != 0 || (selection & OSSL_KEYMGMT_SELECT_KEYPAIR) != 0) {
+        d->has_group = k->has_group;
+        d->compressed = k->compressed;
+    }
+    if ((selection & OSSL_KEYMGMT_SELECT_PUBLIC_KEY) != 0 && k->has_pub) {
+        d->pub = k->pub;
+        d->has_pub = 1;
+    }
+    if ((selection & OSSL_KEYMGMT_SELECT_PRIVATE_KEY) != 0 && k->has_priv) {
+        memcpy(d->priv, k->priv, sizeof(d->priv));
+        d->has_priv = 1;
+    }
+    return d;
+}

@@ -1,0 +1,376 @@
+/* Copyright quill authors.
+ *
+ * The ECDSA (P-256) signature operation: contexts, sign/verify on a
+ * precomputed digest of any length, and message signing with the hash
+ * inside, around the core's ECDSA (core/ec/ecdsa.h) and its strict DER
+ * (core/ec/ecdsa_der.h).  Parameters are in ec_sig_params.c. */
+#include <stdlib.h>
+#include <string.h>
+
+#include <openssl/core_dispatch.h>
+#include <openssl/core_names.h>
+#include <openssl/crypto.h>
+#include <openssl/evp.h>
+#include <openssl/params.h>
+
+#include "algorithms.h"
+#include "common/zeroize.h"
+#include "ec/ecdsa.h"
+#include "ec/ecdsa_der.h"
+#include "ec_key.h"
+#include "ec_sig.h"
+#include "names.h"
+#include "prov_err.h"
+#include "rng.h"
+
+static OSSL_FUNC_signature_newctx_fn sig_newctx;
+static OSSL_FUNC_signature_freectx_fn sig_freectx;
+static OSSL_FUNC_signature_dupctx_fn sig_dupctx;
+static OSSL_FUNC_signature_sign_init_fn sig_sign_init;
+static OSSL_FUNC_signature_sign_fn sig_sign;
+static OSSL_FUNC_signature_verify_init_fn sig_verify_init;
+static OSSL_FUNC_signature_verify_fn sig_verify;
+static OSSL_FUNC_signature_digest_sign_init_fn sig_digest_sign_init;
+static OSSL_FUNC_signature_digest_sign_update_fn sig_digest_update;
+static OSSL_FUNC_signature_digest_sign_final_fn sig_digest_sign_final;
+static OSSL_FUNC_signature_digest_sign_fn sig_digest_sign;
+static OSSL_FUNC_signature_digest_verify_init_fn sig_digest_verify_init;
+static OSSL_FUNC_signature_digest_verify_final_fn sig_digest_verify_final;
+static OSSL_FUNC_signature_digest_verify_fn sig_digest_verify;
+
+/* ---- Context life cycle ---- */
+
+static void *sig_newctx(void *provctx, const char *propq) {
+    quill_ec_sig_ctx *c = calloc(1, sizeof(*c));
+    if (c == NULL) {
+        QUILL_RAISE(provctx, QUILL_R_MEMORY);
+        return NULL;
+    }
+    c->prov = provctx;
+    if (propq != NULL && (c->propq = OPENSSL_strdup(propq)) == NULL) {
+        free(c);
+        QUILL_RAISE(provctx, QUILL_R_MEMORY);
+        return NULL;
+    }
+    c->nonce_type = QUILL_ECDSA_NONCE_HEDGED;
+    return c;
+}
+
+static void sig_freectx(void *vctx) {
+    quill_ec_sig_ctx *c = vctx;
+    if (c == NULL)
+        return;
+    EVP_MD_CTX_free(c->mdctx);
+    quill_prov_ec_digest_clear(&c->md);
+    quill_prov_ec_digest_clear(&c->nonce_md);
+    quill_prov_ec_key_free(c->key);
+    OPENSSL_free(c->propq);
+    free(c);
+}
+
+static void *sig_dupctx(void *vctx) {
+    const quill_ec_sig_ctx *src = vctx;
+    if (src == NULL)
+        return NULL;
+    quill_ec_sig_ctx *c = calloc(1, sizeof(*c));
+    if (c == NULL) {
+        QUILL_RAISE(src->prov, QUILL_R_MEMORY);
+        return NULL;
+    }
+    *c = *src;
+    c->propq = NULL;
+    c->mdctx = NULL;
+    c->md.md = c->nonce_md.md = NULL;
+    if (c->key != NULL)
+        quill_prov_ec_key_up_ref(c->key);
+    int ok = quill_prov_ec_digest_copy(&c->md, &src->md) &&
+             quill_prov_ec_digest_copy(&c->nonce_md, &src->nonce_md) &&
+             (src->propq == NULL || (c->propq = OPENSSL_strdup(src->propq)) != NULL);
+    if (ok && src->mdctx != NULL) {
+        /* Mid-stream duplication (EVP_MD_CTX_copy, and EVP's own
+         * DigestSignFinal, which finalises a copy). */
+        c->mdctx = EVP_MD_CTX_new();
+        ok = c->mdctx != NULL && EVP_MD_CTX_copy_ex(c->mdctx, src->mdctx);
+    }
+    if (!ok) {
+        QUILL_RAISE(src->prov, QUILL_R_MEMORY);
+        sig_freectx(c);
+        return NULL;
+    }
+    return c;
+}
+
+/* ---- Initialisation ---- */
+
+/* Common to every *_init: takes the key (which must hold a public key, and
+ * a private key for signing), resets the nonce type, then applies
+ * |params|. */
+static int sig_init(quill_ec_sig_ctx *c, void *provkey, const OSSL_PARAM params[], int op) {
+    if (c == NULL)
+        return 0;
+    if (provkey != NULL) {
+        quill_prov_ec_key_up_ref(provkey);
+        quill_prov_ec_key_free(c->key);
+        c->key = provkey;
+    }
+    if (c->key == NULL || !c->key->has_group || !c->key->has_pub) {
+        QUILL_RAISE(c->prov, QUILL_R_NO_KEY);
+        return 0;
+    }
+    if (op == QUILL_ECSIG_OP_SIGN && !c->key->has_priv) {
+        QUILL_RAISE(c->prov, QUILL_R_NOT_PRIVATE_KEY);
+        return 0;
+    }
+    c->op = op;
+    c->md_locked = 0;
+    c->nonce_type = QUILL_ECDSA_NONCE_HEDGED;
+    return quill_ec_sig_set_ctx_params(c, params);
+}
+
+static int sig_sign_init(void *vctx, void *provkey, const OSSL_PARAM params[]) {
+    return sig_init(vctx, provkey, params, QUILL_ECSIG_OP_SIGN);
+}
+
+static int sig_verify_init(void *vctx, void *provkey, const OSSL_PARAM params[]) {
+    return sig_init(vctx, provkey, params, QUILL_ECSIG_OP_VERIFY);
+}
+
+/* ---- Sign and verify a digest ---- */
+
+static int check_digest_len(const quill_ec_sig_ctx *c, size_t tbslen) {
+    if (c->md.md != NULL && tbslen != c->md.hash.size) {
+        QUILL_RAISE_MSG(c->prov, QUILL_R_INVALID_DIGEST_LENGTH, "%zu bytes for %s", tbslen,
+                        quill_prov_ec_md_name(c->md.id));
+        return 0;
+    }
+    return 1;
+}
+
+/* The hash HMAC_DRBG uses for k: the message digest (RFC 6979 requires
+ * it), else SHA-256 (a raw digest of unknown origin). */
+static const quill_hash *nonce_hash(quill_ec_sig_ctx *c) {
+    if (c->md.md != NULL)
+        return &c->md.hash;
+    if (c->nonce_md.md == NULL &&
+        !quill_prov_ec_digest_fetch(&c->nonce_md, c->prov, "SHA256", c->propq, 1))
+        return NULL;
+    return &c->nonce_md.hash;
+}
+
+static int sig_sign(void *vctx, unsigned char *sig, size_t *siglen, size_t sigsize,
+                    const unsigned char *tbs, size_t tbslen) {
+    quill_ec_sig_ctx *c = vctx;
+    if (c == NULL || c->op != QUILL_ECSIG_OP_SIGN || c->key == NULL) {
+        QUILL_RAISE(c != NULL ? c->prov : NULL, QUILL_R_OPERATION_NOT_INITIALISED);
+        return 0;
+    }
+    if (sig == NULL) {
+        *siglen = QUILL_ECDSA_P256_DER_MAX;
+        return 1;
+    }
+    if (sigsize < QUILL_ECDSA_P256_DER_MAX) {
+        QUILL_RAISE_MSG(c->prov, QUILL_R_BUFFER_TOO_SMALL, "%zu bytes, need %d", sigsize,
+                        QUILL_ECDSA_P256_DER_MAX);
+        return 0;
+    }
+    if (!check_digest_len(c, tbslen))
+        return 0;
+    const quill_hash *h = nonce_hash(c);
+    if (h == NULL)
+        return 0;
+    quill_rng rng = quill_prov_rng_private(c->prov);
+    uint8_t raw[QUILL_P256_SIG_BYTES];
+    size_t len = 0;
+    quill_err err = quill_ecdsa_p256_sign(raw, c->key->priv, tbs, tbslen, h,
+                                          (quill_ecdsa_nonce_type)c->nonce_type, &rng);
+    if (err == QUILL_OK)
+        err = quill_ecdsa_p256_sig_to_der(sig, sigsize, &len, raw);
+    quill_zeroize(raw, sizeof(raw));
+    if (err != QUILL_OK) {
+        QUILL_RAISE_CORE(c->prov, err);
+        return 0;
+    }
+    *siglen = len;
+    quill_stats_add(&c->prov->stats, QUILL_STAT_ECDSA_SIGN);
+    return 1;
+}
+
+static int sig_verify(void *vctx, const unsigned char *sig, size_t siglen,
+                      const unsigned char *tbs, size_t tbslen) {
+    quill_ec_sig_ctx *c = vctx;
+    if (c == NULL || c->op != QUILL_ECSIG_OP_VERIFY || c->key == NULL) {
+        QUILL_RAISE(c != NULL ? c->prov : NULL, QUILL_R_OPERATION_NOT_INITIALISED);
+        return 0;
+    }
+    if (!check_digest_len(c, tbslen))
+        return 0;
+    uint8_t raw[QUILL_P256_SIG_BYTES];
+    quill_err err = sig == NULL ? QUILL_ERR_BAD_SIGNATURE
+                                : quill_ecdsa_p256_sig_from_der(raw, sig, siglen);
+    if (err == QUILL_OK)
+        err = quill_ecdsa_p256_verify(&c->key->pub, tbs, tbslen, raw);
+    if (err != QUILL_OK) {
+        QUILL_RAISE_CORE(c->prov, err);
+        return 0;
+    }
+    quill_stats_add(&c->prov->stats, QUILL_STAT_ECDSA_VERIFY);
+    return 1;
+}
+
+/* ---- Sign and verify a message (hashing inside) ---- */
+
+static int digest_init(quill_ec_sig_ctx *c, const char *mdname, void *provkey,
+                       const OSSL_PARAM params[], int op) {
+    if (!sig_init(c, provkey, NULL, op))
+        return 0;
+    /* EVP passes the key's default digest when the caller names none, and
+     * NULL again when it re-initialises a context: keep what is set. */
+    if (mdname != NULL && *mdname != '\0') {
+        OSSL_PARAM p[2] = {OSSL_PARAM_construct_utf8_string(OSSL_SIGNATURE_PARAM_DIGEST,
+                                                            (char *)mdname, 0),
+                           OSSL_PARAM_construct_end()};
+        if (!quill_ec_sig_set_ctx_params(c, p))
+            return 0;
+    } else if (c->md.md == NULL &&
+               !quill_prov_ec_digest_fetch(&c->md, c->prov, "SHA256", c->propq, 1)) {
+        return 0;
+    }
+    if (!quill_ec_sig_set_ctx_params(c, params))
+        return 0;
+    if (c->mdctx == NULL && (c->mdctx = EVP_MD_CTX_new()) == NULL) {
+        QUILL_RAISE(c->prov, QUILL_R_MEMORY);
+        return 0;
+    }
+    if (!EVP_DigestInit_ex2(c->mdctx, c->md.md, NULL)) {
+        QUILL_RAISE(c->prov, QUILL_R_DIGEST_FAILED);
+        return 0;
+    }
+    c->md_locked = 1;
+    return 1;
+}
+
+static int sig_digest_sign_init(void *vctx, const char *mdname, void *provkey,
+                                const OSSL_PARAM params[]) {
+    return digest_init(vctx, mdname, provkey, params, QUILL_ECSIG_OP_SIGN);
+}
+
+static int sig_digest_verify_init(void *vctx, const char *mdname, void *provkey,
+                                  const OSSL_PARAM params[]) {
+    return digest_init(vctx, mdname, provkey, params, QUILL_ECSIG_OP_VERIFY);
+}
+
+static int sig_digest_update(void *vctx, const unsigned char *data, size_t datalen) {
+    quill_ec_sig_ctx *c = vctx;
+    if (c == NULL || c->mdctx == NULL || !c->md_locked) {
+        QUILL_RAISE(c != NULL ? c->prov : NULL, QUILL_R_OPERATION_NOT_INITIALISED);
+        return 0;
+    }
+    if (!EVP_DigestUpdate(c->mdctx, data, datalen)) {
+        QUILL_RAISE(c->prov, QUILL_R_DIGEST_FAILED);
+        return 0;
+    }
+    return 1;
+}
+
+static int finish_digest(quill_ec_sig_ctx *c, unsigned char *out, size_t *len) {
+    unsigned int n = 0;
+    if (c->mdctx == NULL || !c->md_locked) {
+        QUILL_RAISE(c->prov, QUILL_R_OPERATION_NOT_INITIALISED);
+        return 0;
+    }
+    if (!EVP_DigestFinal_ex(c->mdctx, out, &n)) {
+        QUILL_RAISE(c->prov, QUILL_R_DIGEST_FAILED);
+        return 0;
+    }
+    *len = n;
+    return 1;
+}
+
+static int sig_digest_sign_final(void *vctx, unsigned char *sig, size_t *siglen, size_t sigsize) {
+    quill_ec_sig_ctx *c = vctx;
+    if (c == NULL || c->key == NULL || c->op != QUILL_ECSIG_OP_SIGN) {
+        QUILL_RAISE(c != NULL ? c->prov : NULL, QUILL_R_OPERATION_NOT_INITIALISED);
+        return 0;
+    }
+    if (sig == NULL) {
+        *siglen = QUILL_ECDSA_P256_DER_MAX;
+        return 1;
+    }
+    if (sigsize < QUILL_ECDSA_P256_DER_MAX) {
+        /* Refused before the hash is finalised: the caller may retry. */
+        QUILL_RAISE_MSG(c->prov, QUILL_R_BUFFER_TOO_SMALL, "%zu bytes, need %d", sigsize,
+                        QUILL_ECDSA_P256_DER_MAX);
+        return 0;
+    }
+    unsigned char digest[EVP_MAX_MD_SIZE];
+    size_t dlen = 0;
+    if (!finish_digest(c, digest, &dlen))
+        return 0;
+    c->md_locked = 0;
+    return sig_sign(c, sig, siglen, sigsize, digest, dlen);
+}
+
+static int sig_digest_verify_final(void *vctx, const unsigned char *sig, size_t siglen) {
+    quill_ec_sig_ctx *c = vctx;
+    if (c == NULL || c->op != QUILL_ECSIG_OP_VERIFY) {
+        QUILL_RAISE(c != NULL ? c->prov : NULL, QUILL_R_OPERATION_NOT_INITIALISED);
+        return 0;
+    }
+    unsigned char digest[EVP_MAX_MD_SIZE];
+    size_t dlen = 0;
+    if (!finish_digest(c, digest, &dlen))
+        return 0;
+    c->md_locked = 0;
+    return sig_verify(c, sig, siglen, digest, dlen);
+}
+
+static int sig_digest_sign(void *vctx, unsigned char *sig, size_t *siglen, size_t sigsize,
+                           const unsigned char *tbs, size_t tbslen) {
+    quill_ec_sig_ctx *c = vctx;
+    if (c == NULL || c->key == NULL || c->op != QUILL_ECSIG_OP_SIGN) {
+        QUILL_RAISE(c != NULL ? c->prov : NULL, QUILL_R_OPERATION_NOT_INITIALISED);
+        return 0;
+    }
+    if (sig == NULL) {
+        *siglen = QUILL_ECDSA_P256_DER_MAX;
+        return 1;
+    }
+    if (sigsize < QUILL_ECDSA_P256_DER_MAX) {
+        QUILL_RAISE_MSG(c->prov, QUILL_R_BUFFER_TOO_SMALL, "%zu bytes, need %d", sigsize,
+                        QUILL_ECDSA_P256_DER_MAX);
+        return 0;
+    }
+    return sig_digest_update(c, tbs, tbslen) && sig_digest_sign_final(c, sig, siglen, sigsize);
+}
+
+static int sig_digest_verify(void *vctx, const unsigned char *sig, size_t siglen,
+                             const unsigned char *tbs, size_t tbslen) {
+    return sig_digest_update(vctx, tbs, tbslen) && sig_digest_verify_final(vctx, sig, siglen);
+}
+
+const OSSL_DISPATCH quill_ecdsa_signature_functions[] = {
+    {OSSL_FUNC_SIGNATURE_NEWCTX, (void (*)(void))sig_newctx},
+    {OSSL_FUNC_SIGNATURE_FREECTX, (void (*)(void))sig_freectx},
+    {OSSL_FUNC_SIGNATURE_DUPCTX, (void (*)(void))sig_dupctx},
+    {OSSL_FUNC_SIGNATURE_SIGN_INIT, (void (*)(void))sig_sign_init},
+    {OSSL_FUNC_SIGNATURE_SIGN, (void (*)(void))sig_sign},
+    {OSSL_FUNC_SIGNATURE_VERIFY_INIT, (void (*)(void))sig_verify_init},
+    {OSSL_FUNC_SIGNATURE_VERIFY, (void (*)(void))sig_verify},
+    {OSSL_FUNC_SIGNATURE_DIGEST_SIGN_INIT, (void (*)(void))sig_digest_sign_init},
+    {OSSL_FUNC_SIGNATURE_DIGEST_SIGN_UPDATE, (void (*)(void))sig_digest_update},
+    {OSSL_FUNC_SIGNATURE_DIGEST_SIGN_FINAL, (void (*)(void))sig_digest_sign_final},
+    {OSSL_FUNC_SIGNATURE_DIGEST_SIGN, (void (*)(void))sig_digest_sign},
+    {OSSL_FUNC_SIGNATURE_DIGEST_VERIFY_INIT, (void (*)(void))sig_digest_verify_init},
+    {OSSL_FUNC_SIGNATURE_DIGEST_VERIFY_UPDATE, (void (*)(void))sig_digest_update},
+    {OSSL_FUNC_SIGNATURE_DIGEST_VERIFY_FINAL, (void (*)(void))sig_digest_verify_final},
+    {OSSL_FUNC_SIGNATURE_DIGEST_VERIFY, (void (*)(void))sig_digest_verify},
+    {OSSL_FUNC_SIGNATURE_GET_CTX_PARAMS, (void (*)(void))quill_ec_sig_get_ctx_params},
+    {OSSL_FUNC_SIGNATURE_GETTABLE_CTX_PARAMS, (void (*)(void))quill_ec_sig_gettable_ctx_params},
+    {OSSL_FUNC_SIGNATURE_SET_CTX_PARAMS, (void (*)(void))quill_ec_sig_set_ctx_params},
+    {OSSL_FUNC_SIGNATURE_SETTABLE_CTX_PARAMS, (void (*)(void))quill_ec_sig_settable_ctx_params},
+    {OSSL_FUNC_SIGNATURE_GET_CTX_MD_PARAMS, (void (*)(void))quill_ec_sig_get_ctx_md_params},
+    {OSSL_FUNC_SIGNATURE_GETTABLE_CTX_MD_PARAMS, (void (*)(void))quill_ec_sig_gettable_ctx_md_params},
+    {OSSL_FUNC_SIGNATURE_SET_CTX_MD_PARAMS, (void (*)(void))quill_ec_sig_set_ctx_md_params},
+    {OSSL_FUNC_SIGNATURE_SETTABLE_CTX_MD_PARAMS, (void (*)(void))quill_ec_sig_settable_ctx_md_params},
+    {0, NULL},
+};
