@@ -7,6 +7,7 @@
 #   ec_ecdsa     signatures both ways with EVP, RFC 6979 A.2.5, keygen, DER
 #   ec_wycheproof  ecdsa_secp256r1_sha256{,_p1363}_test.json at the core level
 #   ec_table_regen  tools/gen_p256_table output equals core/ec/p256_table.h
+#   ct_ec_sign, ct_ec_keygen, ct_ec_pub  constant-time validation (memcheck)
 set(QUILL_EC_TEST_COMMON ec/ec_test_common.c)
 foreach(t ec_field ec_point ec_ecdsa ec_wycheproof)
   if(EXISTS ${CMAKE_CURRENT_SOURCE_DIR}/ec/test_${t}.c)

@@ -72,7 +72,24 @@ QUILL_INLINE void fe_final_sub(quill_p256_fe *out, uint64_t t0, uint64_t t1, uin
     } while (0)
 
 /* (t0..t5) += a * b (a in four words), b one word.  t5 receives the carry. */
-#define FE_MULADD_ROW(t0, t1, t2, t3, t4, t5, a, b)                                                  do {                                                                                                 uint64_t l0_, h0_, l1_, h1_, l2_, h2_, l3_, h3_, c_;                                             quill_mulx(&l0_, &h0_, (a)[0], (b));                                                             quill_mulx(&l1_, &h1_, (a)[1], (b));                                                             quill_mulx(&l2_, &h2_, (a)[2], (b));                                                             quill_mulx(&l3_, &h3_, (a)[3], (b));                                                             c_ = quill_adc(&l1_, 0, l1_, h0_);                                                               c_ = quill_adc(&l2_, c_, l2_, h1_);                                                              c_ = quill_adc(&l3_, c_, l3_, h2_);                                                              h3_ += c_;                                                                                       c_ = quill_adc(&(t0), 0, (t0), l0_);                                                             c_ = quill_adc(&(t1), c_, (t1), l1_);                                                            c_ = quill_adc(&(t2), c_, (t2), l2_);                                                            c_ = quill_adc(&(t3), c_, (t3), l3_);                                                            c_ = quill_adc(&(t4), c_, (t4), h3_);                                                            (t5) = c_;                                                                                   } while (0)
+#define FE_MULADD_ROW(t0, t1, t2, t3, t4, t5, a, b)                                               \
+    do {                                                                                          \
+        uint64_t l0_, h0_, l1_, h1_, l2_, h2_, l3_, h3_, c_;                                      \
+        quill_mulx(&l0_, &h0_, (a)[0], (b));                                                      \
+        quill_mulx(&l1_, &h1_, (a)[1], (b));                                                      \
+        quill_mulx(&l2_, &h2_, (a)[2], (b));                                                      \
+        quill_mulx(&l3_, &h3_, (a)[3], (b));                                                      \
+        c_ = quill_adc(&l1_, 0, l1_, h0_);                                                        \
+        c_ = quill_adc(&l2_, c_, l2_, h1_);                                                       \
+        c_ = quill_adc(&l3_, c_, l3_, h2_);                                                       \
+        h3_ += c_;                                                                                \
+        c_ = quill_adc(&(t0), 0, (t0), l0_);                                                      \
+        c_ = quill_adc(&(t1), c_, (t1), l1_);                                                     \
+        c_ = quill_adc(&(t2), c_, (t2), l2_);                                                     \
+        c_ = quill_adc(&(t3), c_, (t3), l3_);                                                     \
+        c_ = quill_adc(&(t4), c_, (t4), h3_);                                                     \
+        (t5) = c_;                                                                                \
+    } while (0)
 
 void quill_p256_fe_mul(quill_p256_fe *out, const quill_p256_fe *a, const quill_p256_fe *b) {
     const uint64_t *x = a->v;

@@ -29,8 +29,9 @@ typedef struct quill_p256_fe_plain {
 
 /* quill_p256_fe_mul sets out = a * b * R^-1 mod p (Montgomery product).
  * Word-by-word Montgomery multiplication; since p = -1 mod 2^64 the
- * per-word factor is m = t0 (n0 = 1) and m * p needs no multiplication by
- * the zero limb.  In: a, b < p.  Out: < p. */
+ * per-word factor is m = t0 (n0 = 1), and because p0 = 2^64 - 1,
+ * p1 = 2^32 - 1, p2 = 0, adding m * p costs one multiplication (by p3) and
+ * two shifts (m p0 + m p1 2^64 = m 2^96 - m).  In: a, b < p.  Out: < p. */
 void quill_p256_fe_mul(quill_p256_fe *out, const quill_p256_fe *a, const quill_p256_fe *b);
 
 /* quill_p256_fe_sqr sets out = a^2 * R^-1 mod p: a dedicated squaring (each

@@ -1,8 +1,9 @@
 /* Copyright quill authors.
  *
- * Internal helpers shared by the P-256 field and scalar code: 4-limb add and
- * subtract with carry, and 32-byte big-endian conversion.  All constant
- * time; none can fail. */
+ * Internal helpers shared by the P-256 field and scalar code: 64x64->128
+ * multiplication, add/subtract with carry, 4-limb add and subtract, and
+ * 32-byte big-endian conversion.  All constant time (no branches, no
+ * value-dependent addresses); none can fail. */
 #ifndef QUILL_EC_P256_LIMBS_H
 #define QUILL_EC_P256_LIMBS_H
 
