@@ -183,18 +183,51 @@ static int sc_geq_vartime(const uint64_t a[4], const uint64_t b[4]) {
     return 1;
 }
 
-static void sc_shr1(uint64_t a[4], uint64_t top) {
+/* a >>= k for 0 < k < 64. */
+static void sc_shr_vartime(uint64_t a[4], unsigned k) {
     for (int i = 0; i < 3; i++)
-        a[i] = (a[i] >> 1) | (a[i + 1] << 63);
-    a[3] = (a[3] >> 1) | (top << 63);
+        a[i] = (a[i] >> k) | (a[i + 1] << (64 - k));
+    a[3] >>= k;
 }
 
-/* x = x / 2 mod n for x < n: (x + n) / 2 if x is odd. */
-static void sc_half_mod_vartime(uint64_t x[4]) {
-    uint64_t top = 0;
-    if (x[0] & 1)
-        top = quill_add4(x, x, sc_n);
-    sc_shr1(x, top);
+/* x = x / 2^k mod n for x < n, 0 < k < 64: with t = x n0 mod 2^k (n0 =
+ * -n^-1 mod 2^64), x + t n is divisible by 2^k and below 2^k n + n, so the
+ * shifted value is below 2n: one conditional subtraction. */
+static void sc_div2k_mod_vartime(uint64_t x[4], unsigned k) {
+    uint64_t t = (x[0] * SC_N0) & ((UINT64_C(1) << k) - 1), w[5], lo, hi, c = 0, c2;
+    for (int i = 0; i < 4; i++) {
+        quill_mulx(&lo, &hi, t, sc_n[i]);
+        c2 = quill_adc(&lo, 0, lo, c);
+        hi += c2;
+        c2 = quill_adc(&w[i], 0, x[i], lo);
+        c = hi + c2;
+    }
+    w[4] = c;
+    for (int i = 0; i < 4; i++)
+        x[i] = (w[i] >> k) | (w[i + 1] << (64 - k));
+    if (w[4] >> k) {
+        (void)quill_sub4(x, x, sc_n); /* the value had 257 bits: >= n */
+    } else if (sc_geq_vartime(x, sc_n)) {
+        (void)quill_sub4(x, x, sc_n);
+    }
+}
+
+/* Strips the trailing zero bits of a (nonzero), dividing x by as many
+ * powers of two mod n. */
+static void sc_strip_twos_vartime(uint64_t a[4], uint64_t x[4]) {
+    while (a[0] == 0) { /* 64 zero bits at once (rare) */
+        a[0] = a[1];
+        a[1] = a[2];
+        a[2] = a[3];
+        a[3] = 0;
+        sc_div2k_mod_vartime(x, 32);
+        sc_div2k_mod_vartime(x, 32);
+    }
+    unsigned k = (unsigned)__builtin_ctzll(a[0]);
+    if (k != 0) {
+        sc_shr_vartime(a, k);
+        sc_div2k_mod_vartime(x, k);
+    }
 }
 
 /* x = x - y mod n for x, y < n. */
@@ -212,15 +245,12 @@ int quill_p256_scalar_inv_vartime(quill_p256_scalar_plain *out, const quill_p256
         u[i] = a->v[i];
         v[i] = sc_n[i];
     }
+    /* Binary extended Euclid, stripping all factors of two at once. */
     while (!sc_is_one_vartime(u) && !sc_is_one_vartime(v)) {
-        while ((u[0] & 1) == 0) {
-            sc_shr1(u, 0);
-            sc_half_mod_vartime(x1);
-        }
-        while ((v[0] & 1) == 0) {
-            sc_shr1(v, 0);
-            sc_half_mod_vartime(x2);
-        }
+        sc_strip_twos_vartime(u, x1);
+        sc_strip_twos_vartime(v, x2);
+        if (sc_is_one_vartime(u) || sc_is_one_vartime(v))
+            break;
         if (sc_geq_vartime(u, v)) {
             (void)quill_sub4(u, u, v);
             sc_sub_mod_vartime(x1, x2);
