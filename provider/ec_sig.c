@@ -17,6 +17,7 @@
 #include "common/zeroize.h"
 #include "ec/ecdsa.h"
 #include "ec/ecdsa_der.h"
+#include "ec/hmac_drbg.h"
 #include "ec_key.h"
 #include "ec_sig.h"
 #include "names.h"
@@ -147,10 +148,20 @@ static int check_digest_len(const quill_ec_sig_ctx *c, size_t tbslen) {
 }
 
 /* The hash HMAC_DRBG uses for k: the message digest (RFC 6979 requires
- * it), else SHA-256 (a raw digest of unknown origin). */
+ * it), else SHA-256 (a raw digest of unknown origin).  The core's HMAC
+ * takes blocks of at most QUILL_HMAC_MAX_BLOCK bytes, which excludes
+ * SHA3-224 and SHA3-256 (144 and 136): hedged signing then draws k with
+ * SHA-256 (any hash serves a hedged nonce), deterministic signing is
+ * refused (it would not be RFC 6979's k). */
 static const quill_hash *nonce_hash(quill_ec_sig_ctx *c) {
-    if (c->md.md != NULL)
+    if (c->md.md != NULL && c->md.hash.block_size <= QUILL_HMAC_MAX_BLOCK)
         return &c->md.hash;
+    if (c->md.md != NULL && c->nonce_type == QUILL_ECDSA_NONCE_DETERMINISTIC) {
+        QUILL_RAISE_MSG(c->prov, QUILL_R_NOT_SUPPORTED,
+                        "deterministic nonces with %s (HMAC block of %zu bytes)",
+                        quill_prov_ec_md_name(c->md.id), c->md.hash.block_size);
+        return NULL;
+    }
     if (c->nonce_md.md == NULL &&
         !quill_prov_ec_digest_fetch(&c->nonce_md, c->prov, "SHA256", c->propq, 1))
         return NULL;

@@ -1,0 +1,19 @@
+# EVP-level ECDSA P-256 suites (test/evp_ec/): quill's EC key manager and
+# ECDSA signature loaded by a stock OpenSSL, plus the openssl CLI
+# (cli_ec.sh).  Needs quill_evptest from test/evp.cmake.
+
+add_library(quill_evpectest STATIC evp_ec/ec_evp.c)
+target_link_libraries(quill_evpectest PUBLIC quill_evptest)
+
+quill_add_test(ec_wycheproof evp_ec/ec_wycheproof.c LIBS quill_evpectest LABELS evp ec TIMEOUT 600)
+quill_add_test(ec_interop evp_ec/ec_interop.c LIBS quill_evpectest LABELS evp ec TIMEOUT 600)
+quill_add_test(ec_badinput evp_ec/ec_badinput.c LIBS quill_evpectest LABELS evp ec TIMEOUT 300)
+quill_add_test(ec_fallback evp_ec/ec_fallback.c LIBS quill_evpectest LABELS evp ec TIMEOUT 300)
+
+add_test(NAME cli_ec COMMAND sh ${CMAKE_CURRENT_SOURCE_DIR}/evp_ec/cli_ec.sh)
+set(QUILL_CLI_EC_ENV ${QUILL_TEST_ENV} "QUILL_CC=${CMAKE_C_COMPILER}")
+if(QUILL_SANITIZE)
+  list(APPEND QUILL_CLI_EC_ENV "QUILL_SANITIZE=1")
+endif()
+set_tests_properties(cli_ec PROPERTIES ENVIRONMENT "${QUILL_CLI_EC_ENV}" SKIP_RETURN_CODE 77
+                     TIMEOUT 300 LABELS "cli;ec")
