@@ -1,0 +1,135 @@
+/* Copyright quill authors.
+ *
+ * ec_fallback: with quill preferred the way openssl.cnf.example does it
+ * (default_properties "?quill.sig=yes"), everything quill does not take
+ * keeps working through the default provider:
+ *
+ *   - ECDSA with P-384 and P-521 keys (quill refuses them at import; the
+ *     signature falls back to the default provider), signing and
+ *     verifying, one-shot and streamed;
+ *   - EC key generation with the library defaults for P-384 and P-521;
+ *   - ECDH on P-256 (default-held and quill-held keys) and X25519;
+ *   - Ed25519 signatures.
+ *
+ * The control: a P-256 key in the same library context is signed for by
+ * quill. */
+#include <stdio.h>
+#include <string.h>
+
+#include <openssl/core_names.h>
+#include <openssl/err.h>
+#include <openssl/evp.h>
+
+#include "ec_evp.h"
+#include "qt_evp.h"
+#include "test_util.h"
+
+static OSSL_LIB_CTX *libctx;
+
+static void sign_verify(EVP_PKEY *key, const char *md, int want_quill, const char *what) {
+    uint8_t msg[100], sig[256];
+    size_t sl = sizeof(sig);
+    const OSSL_PROVIDER *ps = NULL, *pv = NULL;
+    qt_rng_bytes(msg, sizeof(msg));
+    int ok = ect_sign(libctx, NULL, key, md, msg, sizeof(msg), ECT_ONESHOT, -1, sig, &sl, &ps);
+    int r = ok ? ect_verify(libctx, NULL, key, md, msg, sizeof(msg), ECT_STREAMED, sig, sl, &pv)
+               : -1;
+    QT_CHECK(ok);
+    QT_CHECK(r == 1);
+    QT_CHECK(ps != NULL && ect_is_quill(ps) == want_quill);
+    QT_CHECK(pv != NULL && ect_is_quill(pv) == want_quill);
+    printf("%s: signed by %s, verified by %s\n", what, qt_prov_name(ps), qt_prov_name(pv));
+    if (!ok || r != 1)
+        ERR_print_errors_fp(stderr);
+    ERR_clear_error();
+}
+
+static int derive(EVP_PKEY *a, EVP_PKEY *peer, uint8_t *out, size_t *len,
+                  const OSSL_PROVIDER **served) {
+    EVP_PKEY_CTX *pctx = EVP_PKEY_CTX_new_from_pkey(libctx, a, NULL);
+    int ok = pctx != NULL && EVP_PKEY_derive_init(pctx) > 0 &&
+             EVP_PKEY_derive_set_peer(pctx, peer) > 0 && EVP_PKEY_derive(pctx, out, len) > 0;
+    if (ok && served != NULL)
+        *served = qt_pctx_provider(pctx);
+    EVP_PKEY_CTX_free(pctx);
+    return ok;
+}
+
+static void check_exchange(EVP_PKEY *a, EVP_PKEY *b, const char *what) {
+    uint8_t z1[80], z2[80];
+    size_t l1 = sizeof(z1), l2 = sizeof(z2);
+    const OSSL_PROVIDER *p1 = NULL, *p2 = NULL;
+    QT_CHECK(a != NULL && b != NULL);
+    if (a == NULL || b == NULL)
+        return;
+    QT_CHECK(derive(a, b, z1, &l1, &p1));
+    QT_CHECK(derive(b, a, z2, &l2, &p2));
+    QT_CHECK(l1 == l2 && l1 > 0 && memcmp(z1, z2, l1) == 0);
+    QT_CHECK(p1 != NULL && !ect_is_quill(p1) && p2 != NULL && !ect_is_quill(p2));
+    printf("%s: %zu-byte secret by %s\n", what, l1, qt_prov_name(p1));
+    ERR_clear_error();
+}
+
+static EVP_PKEY *keygen_plain(const char *alg) {
+    EVP_PKEY *key = NULL;
+    EVP_PKEY_CTX *g = EVP_PKEY_CTX_new_from_name(libctx, alg, NULL);
+    if (g == NULL || EVP_PKEY_keygen_init(g) <= 0 || EVP_PKEY_generate(g, &key) <= 0)
+        key = NULL;
+    EVP_PKEY_CTX_free(g);
+    return key;
+}
+
+int main(void) {
+    OSSL_PROVIDER *def = NULL, *quill = NULL;
+    libctx = qt_evp_libctx_new(&def, &quill);
+    if (libctx == NULL)
+        return 1;
+    qt_rng_seed(0x66616c6c6261636bULL);
+    /* Key generation with the library defaults for curves quill lacks. */
+    EVP_PKEY *k384 = ect_keygen(libctx, NULL, "P-384");
+    EVP_PKEY *k521 = ect_keygen(libctx, NULL, "P-521");
+    QT_CHECK(k384 != NULL && !ect_is_quill(qt_pkey_provider(k384)));
+    QT_CHECK(k521 != NULL && !ect_is_quill(qt_pkey_provider(k521)));
+    EVP_PKEY *k256 = ect_keygen(libctx, ECT_DEFAULT, "P-256");
+    EVP_PKEY *k256b = ect_keygen(libctx, ECT_DEFAULT, "P-256");
+    EVP_PKEY *q256 = ect_keygen(libctx, ECT_QUILL, "P-256");
+    QT_CHECK(k256 != NULL && k256b != NULL && q256 != NULL);
+    if (k256 != NULL)
+        sign_verify(k256, "SHA256", 1, "P-256 (control)");
+    if (k384 != NULL) {
+        sign_verify(k384, "SHA384", 0, "P-384");
+        sign_verify(k384, "SHA256", 0, "P-384 with SHA-256");
+    }
+    if (k521 != NULL)
+        sign_verify(k521, "SHA512", 0, "P-521");
+    check_exchange(k256, k256b, "ECDH P-256 (default keys)");
+    check_exchange(q256, k256b, "ECDH P-256 (quill-held key)");
+    EVP_PKEY *k384b = ect_keygen(libctx, ECT_DEFAULT, "P-384");
+    check_exchange(k384, k384b, "ECDH P-384");
+    EVP_PKEY_free(k384b);
+    EVP_PKEY *x1 = keygen_plain("X25519"), *x2 = keygen_plain("X25519");
+    check_exchange(x1, x2, "X25519");
+    EVP_PKEY *ed = keygen_plain("ED25519");
+    QT_CHECK(ed != NULL);
+    if (ed != NULL) {
+        uint8_t msg[32] = {9}, sig[64];
+        size_t sl = sizeof(sig);
+        const OSSL_PROVIDER *ps = NULL;
+        QT_CHECK(ect_sign(libctx, NULL, ed, NULL, msg, sizeof(msg), ECT_ONESHOT, -1, sig, &sl,
+                          &ps));
+        QT_CHECK(ect_verify(libctx, NULL, ed, NULL, msg, sizeof(msg), ECT_ONESHOT, sig, sl, NULL) ==
+                 1);
+        QT_CHECK(ps != NULL && !ect_is_quill(ps));
+    }
+    EVP_PKEY_free(k384);
+    EVP_PKEY_free(k521);
+    EVP_PKEY_free(k256);
+    EVP_PKEY_free(k256b);
+    EVP_PKEY_free(q256);
+    EVP_PKEY_free(x1);
+    EVP_PKEY_free(x2);
+    EVP_PKEY_free(ed);
+    ERR_print_errors_fp(stderr);
+    qt_libctx_free(libctx, def, quill);
+    return qt_finish("ec_fallback");
+}
