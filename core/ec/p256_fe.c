@@ -189,6 +189,20 @@ void quill_p256_fe_sub(quill_p256_fe *out, const quill_p256_fe *a, const quill_p
     (void)quill_adc(&out->v[3], c, d3, P3 & m);
 }
 
+void quill_p256_fe_half(quill_p256_fe *out, const quill_p256_fe *a) {
+    quill_word m = (quill_word)0 - (a->v[0] & 1);
+    uint64_t s0, s1, s2, s3, c;
+    c = quill_adc(&s0, 0, a->v[0], P0 & m);
+    c = quill_adc(&s1, c, a->v[1], P1 & m);
+    c = quill_adc(&s2, c, a->v[2], 0);
+    c = quill_adc(&s3, c, a->v[3], P3 & m);
+    /* (a + p) < 2^257 is even; shift the 257-bit value right by one. */
+    out->v[0] = (s0 >> 1) | (s1 << 63);
+    out->v[1] = (s1 >> 1) | (s2 << 63);
+    out->v[2] = (s2 >> 1) | (s3 << 63);
+    out->v[3] = (s3 >> 1) | (c << 63);
+}
+
 void quill_p256_fe_opp(quill_p256_fe *out, const quill_p256_fe *a) {
     static const quill_p256_fe zero = {{0, 0, 0, 0}};
     quill_p256_fe_sub(out, &zero, a);

@@ -45,6 +45,10 @@ void quill_p256_fe_add(quill_p256_fe *out, const quill_p256_fe *a, const quill_p
 /* quill_p256_fe_sub sets out = a - b mod p.  In: a, b < p.  Out: < p. */
 void quill_p256_fe_sub(quill_p256_fe *out, const quill_p256_fe *a, const quill_p256_fe *b);
 
+/* quill_p256_fe_half sets out = a / 2 mod p (a + p shifted when a is
+ * odd).  Works in either domain.  In: a < p.  Out: < p. */
+void quill_p256_fe_half(quill_p256_fe *out, const quill_p256_fe *a);
+
 /* quill_p256_fe_opp sets out = -a mod p (0 stays 0).  In: a < p.  Out: < p. */
 void quill_p256_fe_opp(quill_p256_fe *out, const quill_p256_fe *a);
 

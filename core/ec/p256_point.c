@@ -27,34 +27,30 @@ void quill_p256_generator(quill_p256_affine *out) {
 }
 
 void quill_p256_point_double(quill_p256_jacobian *out, const quill_p256_jacobian *a) {
-    quill_p256_fe delta, gamma, beta, alpha, t0, t1;
+    /* With Y2 = 2Y: gamma4 = Y2^2 = 4 gamma, beta4 = X gamma4 = 4 beta,
+     * Z3 = Y2 Z = (Y + Z)^2 - gamma - delta, and 8 gamma^2 = gamma4^2 / 2;
+     * 4M + 4S and 9 additions instead of 3M + 5S and 14. */
+    quill_p256_fe delta, y2, gamma4, beta4, alpha, t0, t1;
     quill_p256_fe_sqr(&delta, &a->z);
-    quill_p256_fe_sqr(&gamma, &a->y);
-    quill_p256_fe_mul(&beta, &a->x, &gamma);
+    quill_p256_fe_add(&y2, &a->y, &a->y);
+    quill_p256_fe_sqr(&gamma4, &y2);
+    quill_p256_fe_mul(&beta4, &a->x, &gamma4);
     quill_p256_fe_sub(&t0, &a->x, &delta);
     quill_p256_fe_add(&t1, &a->x, &delta);
     quill_p256_fe_mul(&alpha, &t0, &t1);
     quill_p256_fe_add(&t0, &alpha, &alpha);
     quill_p256_fe_add(&alpha, &t0, &alpha); /* 3 (X - delta)(X + delta) */
-    /* Z3 = (Y + Z)^2 - gamma - delta, computed before X, Y are overwritten. */
-    quill_p256_fe_add(&t0, &a->y, &a->z);
-    quill_p256_fe_sqr(&t0, &t0);
-    quill_p256_fe_sub(&t0, &t0, &gamma);
-    quill_p256_fe_sub(&out->z, &t0, &delta);
-    /* X3 = alpha^2 - 8 beta */
-    quill_p256_fe_add(&beta, &beta, &beta);
-    quill_p256_fe_add(&beta, &beta, &beta); /* 4 beta */
-    quill_p256_fe_add(&t1, &beta, &beta);   /* 8 beta */
+    quill_p256_fe_mul(&out->z, &y2, &a->z); /* Z3 before X, Y may be overwritten */
+    /* X3 = alpha^2 - 2 beta4 */
     quill_p256_fe_sqr(&t0, &alpha);
-    quill_p256_fe_sub(&out->x, &t0, &t1);
-    /* Y3 = alpha (4 beta - X3) - 8 gamma^2 */
-    quill_p256_fe_sub(&t0, &beta, &out->x);
+    quill_p256_fe_sub(&t0, &t0, &beta4);
+    quill_p256_fe_sub(&out->x, &t0, &beta4);
+    /* Y3 = alpha (beta4 - X3) - gamma4^2 / 2 */
+    quill_p256_fe_sub(&t0, &beta4, &out->x);
     quill_p256_fe_mul(&t0, &alpha, &t0);
-    quill_p256_fe_sqr(&gamma, &gamma);
-    quill_p256_fe_add(&gamma, &gamma, &gamma);
-    quill_p256_fe_add(&gamma, &gamma, &gamma);
-    quill_p256_fe_add(&gamma, &gamma, &gamma);
-    quill_p256_fe_sub(&out->y, &t0, &gamma);
+    quill_p256_fe_sqr(&t1, &gamma4);
+    quill_p256_fe_half(&t1, &t1);
+    quill_p256_fe_sub(&out->y, &t0, &t1);
 }
 
 /* madd-2007-bl without case handling; r is written only at the end so that

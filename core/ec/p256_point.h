@@ -32,9 +32,10 @@ typedef struct quill_p256_affine {
 void quill_p256_generator(quill_p256_affine *out);
 
 /* quill_p256_point_double sets out = 2 * a with the a = -3 formulas
- * (dbl-2001-b, 3M + 5S): delta = Z^2, gamma = Y^2, beta = X * gamma,
- * alpha = 3 (X - delta)(X + delta), X3 = alpha^2 - 8 beta,
- * Z3 = (Y + Z)^2 - gamma - delta, Y3 = alpha (4 beta - X3) - 8 gamma^2.
+ * (dbl-2001-b): delta = Z^2, gamma = Y^2, beta = X * gamma,
+ * alpha = 3 (X - delta)(X + delta), X3 = alpha^2 - 8 beta, Z3 = 2 Y Z,
+ * Y3 = alpha (4 beta - X3) - 8 gamma^2, evaluated as 4M + 4S (see
+ * p256_point.c).
  * Complete for P-256: infinity (Z = 0) gives Z3 = 0, and no point has
  * Y = 0 (the group order is odd).  Constant time.  out may alias a. */
 void quill_p256_point_double(quill_p256_jacobian *out, const quill_p256_jacobian *a);
