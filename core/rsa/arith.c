@@ -95,6 +95,17 @@ void quill_rsa_bn_lshift_consttime(quill_limb *r, const quill_limb *a, size_t n,
     }
 }
 
+quill_limb quill_rsa_bn_add_word_consttime(quill_limb *r, size_t n, quill_limb c) {
+    for (size_t i = 0; i < n; i++) {
+        quill_limb s = r[i] + c;
+        /* Carry out iff c == 1 and s == 0.  The barrier hides ~s & (s - 1)
+         * (top bit set iff s == 0) so the compiler cannot see the test. */
+        c &= quill_ct_msb_mask(quill_value_barrier_w(~s & (s - 1)));
+        r[i] = s;
+    }
+    return c;
+}
+
 /* Smallest L with 2^L > 64 n: enough levels for any shift below 64 n. */
 static unsigned shift_levels(size_t n) {
     unsigned l = 0;
@@ -228,12 +239,7 @@ quill_word quill_rsa_inv_e_consttime(quill_limb *d, const quill_limb *lambda, si
         ok = quill_bn_inv_mod_odd_consttime(u, lm, e, el);
         (void)quill_bn_sub(u, e, u, el); /* k = e - u, in [1, e) when ok */
         quill_bn_mul(t, u, el, lambda, nd);
-        quill_limb one[1] = {1};
-        quill_limb c = quill_bn_add(t, t, one, 1);
-        for (size_t i = 1; i < nt; i++) {
-            t[i] += c;
-            c = (quill_limb)quill_ct_is_zero_mask(t[i]) & c;
-        }
+        (void)quill_rsa_bn_add_word_consttime(t, nt, 1); /* < e * lambda: no carry out */
         if (quill_rsa_bn_divmod_consttime(quot, rem, t, nt, e, el))
             ok &= quill_bn_is_zero_mask(rem, el);
         else

@@ -76,6 +76,11 @@ void quill_rsa_bn_rshift_consttime(quill_limb *r, const quill_limb *a, size_t n,
 void quill_rsa_bn_lshift_consttime(quill_limb *r, const quill_limb *a, size_t n, size_t s,
                                    unsigned log2_max);
 
+/* quill_rsa_bn_add_word_consttime: r (n limbs) += c for a secret c in
+ * {0, 1}; returns the carry out.  Written so that compilers cannot turn the
+ * carry chain into branches (clang does with the plain is-zero mask). */
+quill_limb quill_rsa_bn_add_word_consttime(quill_limb *r, size_t n, quill_limb c);
+
 /* quill_rsa_bn_divmod_consttime: q = a / m (na limbs, q may be NULL) and
  * r = a mod m (nm limbs) for any m != 0 (secret or public, even or odd), by
  * bit-serial long division: time depends on na and nm only.  Outputs must

@@ -73,10 +73,7 @@ static int crt_exp(const quill_rsa_key *key, priv_ws *ws) {
     memset(ws->prod, 0, 2 * nl * sizeof(quill_limb));
     quill_bn_mul(ws->prod, ws->h, pl, key->q, ql);
     quill_limb c = quill_bn_add(ws->prod, ws->prod, ws->m2, ql);
-    for (size_t i = ql; i < pl + ql; i++) {
-        ws->prod[i] += c;
-        c &= (quill_limb)quill_ct_is_zero_mask(ws->prod[i]);
-    }
+    (void)quill_rsa_bn_add_word_consttime(ws->prod + ql, pl, c);
     memcpy(ws->sb, ws->prod, nl * sizeof(quill_limb));
     return 1;
 }
