@@ -74,6 +74,12 @@ static void test_field(void) {
         BN_mod_sub(e, p, a, p, ctx);
         QT_CHECK(eq_limbs(z.v, e));
 
+        quill_p256_fe_half(&z, &x); /* x / 2 = x * (p + 1) / 2 mod p */
+        BN_add(e, p, BN_value_one());
+        BN_rshift1(e, e);
+        BN_mod_mul(e, e, a, p, ctx);
+        QT_CHECK(eq_limbs(z.v, e));
+
         QT_CHECK(quill_p256_fe_nonzero(&x) == (BN_is_zero(a) ? 0 : ~(quill_word)0));
         QT_CHECK(quill_p256_fe_equal(&x, &y) == (BN_cmp(a, b) == 0 ? ~(quill_word)0 : 0));
         quill_p256_fe_selectznz(&z, 0, &x, &y);
