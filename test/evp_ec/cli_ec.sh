@@ -1,0 +1,242 @@
+#!/bin/sh
+# Copyright quill authors.
+#
+# cli_ec: the stock openssl command line with quill activated through
+# openssl.cnf.example, for ECDSA P-256.  After each command quill's own
+# counters (written to $QUILL_STATS by every process that loaded it, one line
+# per teardown: "pid=N rsa-sign=N rsa-verify=N rsa-keygen=N ecdsa-sign=N
+# ecdsa-verify=N ec-keygen=N") must have gone up, and every signature quill
+# made is checked again by OpenSSL without quill.  A P-384 key must keep
+# working (served by the default provider: quill's counters stay put).
+#
+# Environment (set by CTest, test/evp_ec.cmake): QUILL_SOURCE_DIR,
+# QUILL_BUILD_DIR (where quill.so is), optional QUILL_SANITIZE=1 with QUILL_CC
+# (the compiler, to find the sanitizer runtimes the stock binary must
+# preload).  Exit 77 (skipped) only if there is no openssl binary.
+#
+# $triple is split into words on purpose; "A && ok || bad" is safe because ok
+# always succeeds.
+# shellcheck disable=SC2086,SC2015
+set -u
+
+: "${QUILL_SOURCE_DIR:?}" "${QUILL_BUILD_DIR:?}"
+OPENSSL=${OPENSSL:-openssl}
+command -v "$OPENSSL" >/dev/null 2>&1 || { echo "no openssl binary: skipped"; exit 77; }
+
+work=$(mktemp -d "${TMPDIR:-/tmp}/quill-cli-ec.XXXXXX") || exit 1
+trap 'rm -rf "$work"' EXIT INT TERM
+stats=$work/stats
+passed=0
+failed=0
+
+ok() { passed=$((passed + 1)); }
+bad() { failed=$((failed + 1)); echo "FAIL: $*" >&2; }
+
+preload=""
+if [ "${QUILL_SANITIZE:-}" = "1" ] || [ "${QUILL_SANITIZE:-}" = "ON" ]; then
+    cc=${QUILL_CC:-gcc}
+    for lib in libasan.so libubsan.so libclang_rt.asan-x86_64.so libclang_rt.ubsan_standalone-x86_64.so; do
+        path=$("$cc" -print-file-name="$lib" 2>/dev/null)
+        case "$path" in /*) [ -e "$path" ] && preload="$preload $path" ;; esac
+    done
+    [ -n "$preload" ] || { echo "sanitizer build but no sanitizer runtime found for $cc" >&2; exit 1; }
+    echo "sanitizer build: preloading$preload"
+fi
+
+# ossl: openssl with quill activated; plain: openssl with the default provider only.
+ossl() {
+    env OPENSSL_CONF="$QUILL_SOURCE_DIR/openssl.cnf.example" OPENSSL_MODULES="$QUILL_BUILD_DIR" \
+        QUILL_STATS="$stats" LD_PRELOAD="${preload# }" ASAN_OPTIONS=detect_leaks=0 \
+        "$OPENSSL" "$@"
+}
+plain() {
+    env -u QUILL_STATS -u OPENSSL_MODULES OPENSSL_CONF=/dev/null "$OPENSSL" "$@"
+}
+
+# run DESC CMD...: runs a command, records pass/fail, keeps its output in $work/out.
+run() {
+    desc=$1
+    shift
+    if "$@" >"$work/out" 2>&1; then
+        ok
+        return 0
+    fi
+    bad "$desc"
+    sed 's/^/    /' "$work/out" >&2
+    return 1
+}
+
+# Sums one counter over all lines of the stats file; a malformed line fails.
+sum() {
+    [ -f "$stats" ] || { echo 0; return; }
+    awk -v key="$1" '
+        !/^pid=[0-9]+( [a-z0-9-]+=[0-9]+)+$/ { bad = 1 }
+        { for (i = 1; i <= NF; i++) { split($i, kv, "="); if (kv[1] == key) s += kv[2] } }
+        END { if (bad) print "malformed"; else print s + 0 }' "$stats"
+}
+
+snap() { s0=$(sum ecdsa-sign); v0=$(sum ecdsa-verify); k0=$(sum ec-keygen); }
+
+# expect DESC SIGN VERIFY KEYGEN: flag 1: that counter must have grown; 0: it must not
+# have moved; - : not checked.
+expect() {
+    desc=$1
+    s1=$(sum ecdsa-sign); v1=$(sum ecdsa-verify); k1=$(sum ec-keygen)
+    for triple in "ecdsa-sign $2 $s0 $s1" "ecdsa-verify $3 $v0 $v1" "ec-keygen $4 $k0 $k1"; do
+        set -- $triple
+        if [ "$3" = malformed ] || [ "$4" = malformed ]; then
+            bad "$desc: malformed stats line"; cat "$stats" >&2; return
+        fi
+        if [ "$2" = 1 ]; then
+            if [ "$4" -gt "$3" ]; then ok; else bad "$desc: quill $1 counter did not grow ($3 -> $4)"; fi
+        elif [ "$2" = 0 ]; then
+            if [ "$4" -eq "$3" ]; then ok; else bad "$desc: quill $1 counter grew ($3 -> $4)"; fi
+        fi
+    done
+    echo "$desc: ecdsa-sign $s0 -> $s1, ecdsa-verify $v0 -> $v1, ec-keygen $k0 -> $k1"
+}
+
+cd "$work" || exit 1
+[ -f "$QUILL_BUILD_DIR/quill.so" ] || { echo "no $QUILL_BUILD_DIR/quill.so" >&2; exit 1; }
+head -c 5000 /dev/urandom >msg 2>/dev/null || dd if=/dev/urandom of=msg bs=1000 count=5 2>/dev/null
+
+# quill is active and offers ECDSA.
+if run "list signatures" ossl list -signature-algorithms; then
+    grep -i "ecdsa" "$work/out" | grep -q "@ quill" && ok || bad "quill ECDSA signature not listed"
+fi
+if run "list key managers" ossl list -key-managers; then
+    grep -i "id-ecPublicKey" "$work/out" | grep -q "@ quill" && ok || bad "quill EC key manager not listed"
+fi
+
+# genpkey with quill's key generation (P-256), and checks without quill.
+snap
+run "genpkey -propquery provider=quill" ossl genpkey -algorithm EC \
+    -pkeyopt ec_paramgen_curve:P-256 -propquery provider=quill -out key.pem
+expect "genpkey" - - 1
+run "pkey -pubout" ossl pkey -in key.pem -pubout -out pub.pem
+run "pkey -check (default provider)" plain pkey -in key.pem -check -noout
+if run "pkey -text (default provider)" plain pkey -in key.pem -noout -text; then
+    grep -q "prime256v1" "$work/out" && ok || bad "generated key is not on prime256v1"
+fi
+
+# dgst -sign / -verify with several digests.
+for md in sha256 sha384 sha512 sha3-256; do
+    snap
+    run "dgst -$md -sign" ossl dgst -$md -sign key.pem -out "sig.$md" msg
+    expect "dgst -$md -sign" 1 - -
+    snap
+    run "dgst -$md -verify" ossl dgst -$md -verify pub.pem -signature "sig.$md" msg
+    expect "dgst -$md -verify" - 1 -
+    run "dgst -$md -verify without quill" plain dgst -$md -verify pub.pem -signature "sig.$md" msg
+    plain dgst -$md -sign key.pem -out "sig.plain.$md" msg
+    snap
+    run "dgst -$md -verify of a default-provider signature" ossl dgst -$md -verify pub.pem \
+        -signature "sig.plain.$md" msg
+    expect "dgst -$md -verify (default signature)" - 1 -
+    cp msg msg.bad && printf 'x' >>msg.bad
+    if ossl dgst -$md -verify pub.pem -signature "sig.$md" msg.bad >"$work/out" 2>&1; then
+        bad "dgst -$md -verify accepted a modified message"
+    else
+        ok
+    fi
+done
+
+# pkeyutl on a precomputed digest (and on a raw 20-byte input).
+plain dgst -sha256 -binary -out dgst.bin msg
+snap
+run "pkeyutl -sign" ossl pkeyutl -sign -inkey key.pem -in dgst.bin -out sig.pk -pkeyopt digest:sha256
+expect "pkeyutl -sign" 1 - -
+snap
+run "pkeyutl -verify" ossl pkeyutl -verify -pubin -inkey pub.pem -in dgst.bin -sigfile sig.pk \
+    -pkeyopt digest:sha256
+expect "pkeyutl -verify" - 1 -
+run "pkeyutl -verify without quill" plain pkeyutl -verify -pubin -inkey pub.pem -in dgst.bin \
+    -sigfile sig.pk -pkeyopt digest:sha256
+head -c 20 msg >raw20
+snap
+run "pkeyutl -sign (20 raw bytes)" ossl pkeyutl -sign -inkey key.pem -in raw20 -out sig.raw
+expect "pkeyutl -sign raw" 1 - -
+run "pkeyutl -verify raw without quill" plain pkeyutl -verify -pubin -inkey pub.pem -in raw20 \
+    -sigfile sig.raw
+
+# req -x509 -new with the EC key, then verify (with the self-signature
+# checked), and a leaf issued by it.
+snap
+run "req -x509" ossl req -x509 -new -key key.pem -sha256 -subj "/CN=quill ec" -days 1 -out cert.pem
+expect "req -x509" 1 - -
+snap
+run "verify -check_ss_sig" ossl verify -check_ss_sig -CAfile cert.pem cert.pem
+expect "verify -check_ss_sig" - 1 -
+run "verify without quill" plain verify -check_ss_sig -CAfile cert.pem cert.pem
+if run "x509 -text" plain x509 -in cert.pem -noout -text; then
+    grep -q "ecdsa-with-SHA256" "$work/out" && ok || bad "certificate lacks ecdsa-with-SHA256"
+fi
+snap
+run "req -new leaf" ossl req -new -newkey ec -pkeyopt ec_paramgen_curve:P-256 -nodes \
+    -keyout leaf.key -sha256 -subj "/CN=leaf" -out leaf.csr
+run "x509 -req" ossl x509 -req -in leaf.csr -CA cert.pem -CAkey key.pem -CAcreateserial -sha256 \
+    -days 1 -out leaf.pem
+expect "req -new + x509 -req" 1 1 -
+snap
+run "verify leaf" ossl verify -CAfile cert.pem leaf.pem
+expect "verify leaf" - 1 -
+run "verify leaf without quill" plain verify -CAfile cert.pem leaf.pem
+
+# TLS 1.3 with the EC certificate: s_server signs with the quill-held key.
+port=$((20000 + ($$ % 20000)))
+env OPENSSL_CONF="$QUILL_SOURCE_DIR/openssl.cnf.example" OPENSSL_MODULES="$QUILL_BUILD_DIR" \
+    QUILL_STATS="$stats" LD_PRELOAD="${preload# }" ASAN_OPTIONS=detect_leaks=0 \
+    "$OPENSSL" s_server -accept "$port" -cert cert.pem -key key.pem -naccept 1 -quiet \
+    >"$work/server.out" 2>&1 &
+server=$!
+snap
+tries=0
+connected=0
+while [ "$tries" -lt 50 ]; do
+    if echo | ossl s_client -connect "127.0.0.1:$port" -CAfile cert.pem -verify_return_error \
+        -tls1_3 >"$work/out" 2>&1; then
+        connected=1
+        break
+    fi
+    grep -q "Connection refused\|connect:errno" "$work/out" || break
+    tries=$((tries + 1))
+    sleep 0.2
+done
+if [ "$connected" = 1 ] && grep -q "Verification: OK\|Verify return code: 0" "$work/out"; then
+    ok
+else
+    bad "TLS 1.3 handshake with the EC certificate"
+    sed 's/^/    /' "$work/out" "$work/server.out" >&2
+fi
+kill "$server" 2>/dev/null
+wait "$server" 2>/dev/null
+expect "TLS 1.3" 1 1 -
+
+# openssl speed.  OpenSSL 3.0's speed leaks its ECDSA EVP_PKEYs, so the
+# providers are never torn down and no stats line is written; the run is
+# checked for its result line only.
+run "speed ecdsap256" ossl speed -seconds 1 ecdsap256
+if grep -q "256 bits ecdsa (nistp256)" "$work/out"; then ok; else bad "speed printed no nistp256 result"; fi
+grep "nistp256" "$work/out" | tail -1
+
+# P-384 keeps working, served by the default provider (quill's counters
+# stay put).
+snap
+run "genpkey P-384" ossl genpkey -algorithm EC -pkeyopt ec_paramgen_curve:P-384 -out key384.pem
+run "pkey -pubout P-384" ossl pkey -in key384.pem -pubout -out pub384.pem
+run "dgst -sign P-384" ossl dgst -sha384 -sign key384.pem -out sig384 msg
+run "dgst -verify P-384" ossl dgst -sha384 -verify pub384.pem -signature sig384 msg
+run "dgst -verify P-384 without quill" plain dgst -sha384 -verify pub384.pem -signature sig384 msg
+expect "P-384" 0 0 0
+
+# The RSA fields stay first in the stats line.
+if [ -f "$stats" ]; then
+    grep -qv '^pid=[0-9]* rsa-sign=[0-9]* rsa-verify=[0-9]* rsa-keygen=[0-9]* ecdsa-sign=[0-9]* ecdsa-verify=[0-9]* ec-keygen=[0-9]*$' "$stats" \
+        && bad "unexpected stats line format" || ok
+fi
+
+echo "stats file:"
+sed 's/^/    /' "$stats" 2>/dev/null | tail -5
+echo "cli_ec: $((passed + failed)) checks"
+echo "$passed passed, $failed failed"
+[ "$failed" -eq 0 ]
