@@ -139,11 +139,11 @@ static void keygen_after_use(void) {
     OSSL_LIB_CTX *ctx = qt_evp_libctx_new(&d, &q);
     EVP_PKEY *other = ctx != NULL ? qt_rsa_keygen(ctx, "provider=default", 2048) : NULL;
     EVP_PKEY *key = NULL;
-    uint8_t sig[256];
+    uint8_t msg[32] = "keygen after use", sig[256];
     size_t sig_len = sizeof(sig);
     qt_sigparams sp = {RSA_PKCS1_PADDING, "SHA256", NULL, NULL, 0};
-    int signed_ok = other != NULL && qt_digest_sign(ctx, NULL, other, &sp, sig, 32, QT_ONESHOT,
-                                                    sig, &sig_len, NULL);
+    int signed_ok = other != NULL && qt_digest_sign(ctx, NULL, other, &sp, msg, sizeof(msg),
+                                                    QT_ONESHOT, sig, &sig_len, NULL);
     QT_CHECK(signed_ok);
     EVP_PKEY_CTX *g = EVP_PKEY_CTX_new_from_name(ctx, "RSA", NULL);
     int ok = g != NULL && EVP_PKEY_keygen_init(g) > 0 &&
