@@ -142,7 +142,7 @@ int quill_mont_exp_vartime(quill_limb *r, const quill_limb *a, const quill_limb 
 
     /* The top bit is set: start from the window that contains it. */
     size_t i = bits; /* bits still to process are [0, i) */
-    int started = 0;
+    int started = 0, done = 0;
     while (i > 0) {
         size_t bit = i - 1;
         if (((e[bit / 64] >> (bit % 64)) & 1) == 0) {
@@ -160,14 +160,24 @@ int quill_mont_exp_vartime(quill_limb *r, const quill_limb *a, const quill_limb 
         if (started) {
             for (size_t k = 0; k < len; k++)
                 mont->sqr(acc, acc, mont->m, mont->n0, n);
-            mont->mul(acc, acc, table + (val >> 1) * n, mont->m, mont->n0, n);
+            if (low == 0 && val == 1) {
+                /* The last step multiplies by a itself (always so for an
+                 * odd exponent such as 65537 with w = 1): use a in the
+                 * normal domain, acc a R R^-1 = a^e, which saves the
+                 * conversion out of the Montgomery domain. */
+                mont->mul(r, acc, a, mont->m, mont->n0, n);
+                done = 1;
+            } else {
+                mont->mul(acc, acc, table + (val >> 1) * n, mont->m, mont->n0, n);
+            }
         } else {
             memcpy(acc, table + (val >> 1) * n, n * sizeof(quill_limb));
             started = 1;
         }
         i = low;
     }
-    quill_mont_from(r, acc, mont);
+    if (!done)
+        quill_mont_from(r, acc, mont);
     quill_zeroize(table, total * sizeof(quill_limb));
     free(table);
     return 1;
