@@ -262,6 +262,40 @@ static void test_algid(EVP_PKEY *key) {
     }
 }
 
+/* SHA-512/224 and SHA-512/256 have no ECDSA identifier but sign and
+ * verify across providers like every other digest ECDSA takes. */
+static void test_truncated_sha512(EVP_PKEY *key) {
+    static const char *const t[] = {"SHA512-224", "SHA512-256"};
+    uint8_t msg[77], sig[80];
+    qt_rng_bytes(msg, sizeof(msg));
+    for (size_t i = 0; i < QT_ARRAY_LEN(t); i++) {
+        for (int signer = 0; signer < 2; signer++) {
+            const char *sp = signer == 0 ? ECT_QUILL : ECT_DEFAULT;
+            const char *vp = signer == 0 ? ECT_DEFAULT : ECT_QUILL;
+            size_t sl = sizeof(sig);
+            const OSSL_PROVIDER *ps = NULL;
+            QT_CHECK(ect_sign(libctx, sp, key, t[i], msg, sizeof(msg), ECT_STREAMED, -1, sig, &sl,
+                              &ps));
+            QT_CHECK(ect_is_quill(ps) == (signer == 0));
+            QT_CHECK(ect_verify(libctx, vp, key, t[i], msg, sizeof(msg), ECT_ONESHOT, sig, sl,
+                                NULL) == 1);
+        }
+    }
+    /* digest-size and digest are readable from quill's context. */
+    EVP_MD_CTX *m = EVP_MD_CTX_new();
+    EVP_PKEY_CTX *pctx = NULL;
+    size_t dsize = 0;
+    char name[32] = "";
+    OSSL_PARAM p[3] = {OSSL_PARAM_construct_size_t(OSSL_SIGNATURE_PARAM_DIGEST_SIZE, &dsize),
+                       OSSL_PARAM_construct_utf8_string(OSSL_SIGNATURE_PARAM_DIGEST, name,
+                                                        sizeof(name)),
+                       OSSL_PARAM_construct_end()};
+    QT_CHECK(EVP_DigestSignInit_ex(m, &pctx, "SHA384", libctx, ECT_QUILL, key, NULL) > 0 &&
+             EVP_PKEY_CTX_get_params(pctx, p) > 0 && dsize == 48 && strcmp(name, "SHA384") == 0);
+    EVP_MD_CTX_free(m);
+    ERR_clear_error();
+}
+
 static int derive(EVP_PKEY *a, EVP_PKEY *peer, uint8_t *out, size_t *len,
                   const OSSL_PROVIDER **served) {
     EVP_PKEY_CTX *pctx = EVP_PKEY_CTX_new_from_pkey(libctx, a, NULL);
@@ -379,6 +413,7 @@ int main(void) {
         test_dup_midstream(qkey);
         test_dup_midstream(dkey);
         test_algid(dkey);
+        test_truncated_sha512(qkey);
         test_keymgmt(qkey, dkey);
         test_template_keygen();
     }
