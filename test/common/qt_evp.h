@@ -48,10 +48,11 @@ int qt_error_has_reason(void);
 /* RSA signature parameters.  md == NULL means: for EVP_DigestSign*, the
  * key's default digest; for EVP_PKEY_sign, no digest (raw PKCS#1 type-1
  * signing of the input; qt_set_sigparams then sets none).  For PSS,
- * mgf1 == NULL keeps the provider's
- * default (the message digest) and saltlen == NULL keeps its default;
- * otherwise saltlen is "digest", "max", "auto", "auto-digestmax" or a decimal
- * number, passed as the string parameter "saltlen". */
+ * mgf1 == NULL keeps the provider's default (the message digest) and
+ * saltlen == NULL keeps its default; otherwise saltlen is "digest", "max",
+ * "auto", "auto-digestmax" or a decimal number, passed as the string
+ * parameter "saltlen" (or as an integer, see int_saltlen).  Positional
+ * initialisers list all five members. */
 typedef struct qt_sigparams {
     int pad; /* RSA_PKCS1_PADDING or RSA_PKCS1_PSS_PADDING */
     const char *md;
