@@ -26,10 +26,6 @@ quill_limb quill_bn_mul_add_word_c(quill_limb *r, const quill_limb *a, size_t n,
 void quill_bn_mul_c(quill_limb *r, const quill_limb *a, size_t na, const quill_limb *b,
                     size_t nb);
 
-/* quill_bn_sqr_c: r (2n limbs) = a (n limbs) squared, each cross product
- * computed once.  r must not alias a. */
-void quill_bn_sqr_c(quill_limb *r, const quill_limb *a, size_t n);
-
 /* A Montgomery kernel: r = a * b * R^-1 mod m (inputs < m, r may alias). */
 typedef void (*quill_mont_mul_fn)(quill_limb *r, const quill_limb *a, const quill_limb *b,
                                   const quill_limb *m, quill_limb n0, size_t n);
@@ -52,11 +48,6 @@ struct quill_mont {
  * t < m * R.  t is overwritten (it is scratch).  Constant time. */
 void quill_mont_redc_c(quill_limb *r, quill_limb *t, const quill_limb *m, quill_limb n0,
                        size_t n);
-
-/* quill_bn_cond_sub_c: given a value (hi:t) < 2m with hi in {0,1} (t of n
- * limbs), writes t mod m to r without a branch.  r may alias t. */
-void quill_bn_cond_sub_c(quill_limb *r, const quill_limb *t, quill_limb hi, const quill_limb *m,
-                         size_t n);
 
 /* quill_mont_kernels picks the multiplication and squaring kernels for n. */
 void quill_mont_kernels(size_t n, quill_mont_mul_fn *mul, quill_mont_sqr_fn *sqr);
