@@ -86,6 +86,20 @@ static void point_add_mixed_raw(quill_p256_jacobian *r, const quill_p256_jacobia
     r->x = x3;
     r->y = y3;
     r->z = z3;
+    /* On the signing path these derive from the secret nonce. */
+    quill_zeroize(&z1z1, sizeof(z1z1));
+    quill_zeroize(&u2, sizeof(u2));
+    quill_zeroize(&s2, sizeof(s2));
+    quill_zeroize(&h, sizeof(h));
+    quill_zeroize(&hh, sizeof(hh));
+    quill_zeroize(&i, sizeof(i));
+    quill_zeroize(&j, sizeof(j));
+    quill_zeroize(&rr, sizeof(rr));
+    quill_zeroize(&v, sizeof(v));
+    quill_zeroize(&t, sizeof(t));
+    quill_zeroize(&x3, sizeof(x3));
+    quill_zeroize(&y3, sizeof(y3));
+    quill_zeroize(&z3, sizeof(z3));
 }
 
 void quill_p256_point_add_mixed(quill_p256_jacobian *out, const quill_p256_jacobian *a,
