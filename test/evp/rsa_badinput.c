@@ -227,6 +227,29 @@ static void bad_imports(EVP_PKEY *good, EVP_PKEY *small) {
     EVP_PKEY_free(k);
     ERR_print_errors_fp(stderr);
 
+    /* Size boundaries on public keys (random odd moduli, e = 65537):
+     * 1024..16384 bits are taken, 1023 and 16385 refused. */
+    static const struct {
+        int bits, ok;
+    } bounds[] = {{1023, 0}, {1024, 1}, {16384, 1}, {16385, 0}};
+    for (size_t i = 0; i < QT_ARRAY_LEN(bounds); i++) {
+        BIGNUM *n = BN_new();
+        QT_CHECK(n != NULL && BN_rand(n, bounds[i].bits, BN_RAND_TOP_ONE, BN_RAND_BOTTOM_ODD));
+        char what[48];
+        snprintf(what, sizeof(what), "%d-bit public modulus", bounds[i].bits);
+        if (bounds[i].ok) {
+            BIGNUM *b[C_COUNT] = {n, c[C_E]};
+            EVP_PKEY *bk = import_quill(b);
+            QT_CHECK(bk != NULL && EVP_PKEY_get_bits(bk) == bounds[i].bits);
+            if (bk == NULL)
+                fprintf(stderr, "%s refused\n", what);
+            EVP_PKEY_free(bk);
+            BN_free(n);
+            ERR_clear_error();
+        } else {
+            import_must_fail(c, C_N, n, 1, what);
+        }
+    }
     import_must_fail(c, C_N, bn_plus(c[C_N], 1), 1, "even modulus (public)");
     import_must_fail(c, C_N, bn_plus(c[C_N], 1), 0, "even modulus (private)");
     import_must_fail(s, -1, NULL, 0, "512-bit modulus (private)");
