@@ -17,3 +17,10 @@ if(QUILL_SANITIZE)
 endif()
 set_tests_properties(cli_ec PROPERTIES ENVIRONMENT "${QUILL_CLI_EC_ENV}" SKIP_RETURN_CODE 77
                      TIMEOUT 300 LABELS "cli;ec")
+
+# The same vectors on quill's portable C paths (QUILL_CPU_MASK clears every
+# CPU feature bit, core/common/cpu.h).
+add_test(NAME ec_wycheproof_portable COMMAND ec_wycheproof)
+set_tests_properties(ec_wycheproof_portable PROPERTIES
+                     ENVIRONMENT "${QUILL_TEST_ENV};QUILL_CPU_MASK=0xffffffff"
+                     SKIP_RETURN_CODE 77 TIMEOUT 600 LABELS "evp;ec;portable")
