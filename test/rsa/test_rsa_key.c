@@ -219,6 +219,9 @@ static void test_getters(EVP_PKEY *pkey) {
         QT_CHECK(quill_rsa_key_get(nocrt, QUILL_RSA_D, NULL, 0, &len) == QUILL_OK);
         QT_CHECK(quill_rsa_key_public_equal(key, pub) && quill_rsa_key_public_equal(pub, nocrt));
         QT_CHECK(quill_rsa_key_check(pub, &qr_rng) == QUILL_OK);
+        QT_CHECK(quill_rsa_key_check(pub, NULL) == QUILL_OK); /* no randomness needed */
+        QT_CHECK(quill_rsa_key_check(nocrt, NULL) == QUILL_ERR_INVALID_ARGUMENT);
+        QT_CHECK(quill_rsa_key_check(NULL, &qr_rng) == QUILL_ERR_INVALID_ARGUMENT);
         QT_CHECK(quill_rsa_key_check(nocrt, &qr_rng) == QUILL_OK);
         uint8_t in[512] = {0}, out[512];
         QT_CHECK(quill_rsa_private(pub, out, in, quill_rsa_key_size(pub), &qr_rng) ==
