@@ -7,7 +7,7 @@
 #   ec_ecdsa     signatures both ways with EVP, RFC 6979 A.2.5, keygen, DER
 #   ec_wycheproof  ecdsa_secp256r1_sha256{,_p1363}_test.json at the core level
 #   ec_table_regen  tools/gen_p256_table output equals core/ec/p256_table.h
-#   ct_ec_sign, ct_ec_keygen, ct_ec_pub  constant-time validation (memcheck)
+#   ct_ec_sign, _keygen, _pub, _ecdh  constant-time validation (memcheck)
 set(QUILL_EC_TEST_COMMON ec/ec_test_common.c)
 foreach(t ec_field ec_point ec_ecdsa ec_wycheproof)
   if(EXISTS ${CMAKE_CURRENT_SOURCE_DIR}/ec/test_${t}.c)
@@ -55,7 +55,7 @@ if(NOT QUILL_SANITIZE AND QUILL_EC_VALGRIND_INCLUDE_DIR)
   target_include_directories(ct_ec PRIVATE ${PROJECT_SOURCE_DIR}/core)
   target_compile_options(ct_ec PRIVATE -O2 -g -gdwarf-4) # valgrind 3.19 cannot read clang 14's DWARF 5
   target_link_libraries(ct_ec PRIVATE OpenSSL::Crypto)
-  foreach(mode sign keygen pub)
+  foreach(mode sign keygen pub ecdh)
     add_test(NAME ct_ec_${mode}
              COMMAND sh ${CMAKE_CURRENT_SOURCE_DIR}/ct/memcheck.sh clean $<TARGET_FILE:ct_ec> ${mode})
     set_tests_properties(ct_ec_${mode} PROPERTIES SKIP_RETURN_CODE 77 TIMEOUT 900 LABELS "ec;ct")

@@ -78,6 +78,23 @@ quill_word quill_p256_affine_on_curve(const quill_p256_affine *a);
  * addition safe relies on it. */
 void quill_p256_point_mul_base(quill_p256_jacobian *out, const quill_p256_scalar_plain *k);
 
+/* quill_p256_point_add_consttime sets out = a + b for Jacobian points,
+ * complete and constant time: the add-2007-bl sum, the doubling of a, and
+ * a and b themselves are all computed and the right one selected with masks
+ * (a == b doubles, a == -b or both infinite gives infinity, one infinite
+ * gives the other).  About twice the cost of an incomplete addition.
+ * out may alias a or b. */
+void quill_p256_point_add_consttime(quill_p256_jacobian *out, const quill_p256_jacobian *a,
+                                    const quill_p256_jacobian *b);
+
+/* quill_p256_point_mul_consttime sets out = k * Q for a secret k (plain, any
+ * value below 2^256) and a finite point Q, in constant time: fixed 4-bit
+ * windows from the top, four doublings and one complete addition of
+ * T[d] = d Q per window, T read by a full masked scan of its 16 entries.
+ * For ECDH and tests (p256_point_ct.c). */
+void quill_p256_point_mul_consttime(quill_p256_jacobian *out, const quill_p256_scalar_plain *k,
+                                    const quill_p256_affine *q);
+
 /* quill_p256_point_mul_double_vartime sets out = u1 * G + u2 * Q for public
  * u1, u2 (plain, < 2^256) and public finite Q: interleaved wNAF, window 7 for
  * G (odd multiples from p256_table.h) and window 5 for Q (computed).

@@ -8,6 +8,7 @@
  *   sign     hedged and RFC 6979 signatures (then verified, on public data)
  *   keygen   key generation
  *   pub      public key from a private key
+ *   ecdh     constant-time variable-base k * Q (for ECDH)
  * The nonce HMAC uses OpenSSL's SHA-256 (its code is then checked too). */
 #include <stdio.h>
 #include <string.h>
@@ -58,6 +59,17 @@ int main(int argc, char **argv) {
     QUILL_CT_SECRET(priv, sizeof(priv));
     if (strcmp(argv[1], "pub") == 0)
         return quill_p256_public_from_private(&pub, priv) == QUILL_OK ? 0 : 1;
+    if (strcmp(argv[1], "ecdh") == 0) {
+        quill_p256_scalar_plain k;
+        quill_p256_affine q, out;
+        quill_p256_jacobian r;
+        quill_p256_generator(&q);
+        (void)quill_p256_scalar_plain_from_bytes(&k, priv);
+        quill_p256_point_mul_consttime(&r, &k, &q);
+        quill_word inf = quill_p256_point_to_affine(&out, &r);
+        QUILL_CT_DECLASSIFY(&out, sizeof(out)); /* the shared point is output */
+        return quill_ct_declassify_w(inf) ? 1 : 0;
+    }
     if (strcmp(argv[1], "sign") == 0) {
         uint8_t pcopy[32];
         memcpy(pcopy, priv, 32);

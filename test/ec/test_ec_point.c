@@ -149,6 +149,65 @@ static void test_double(int count) {
     BN_free(t);
 }
 
+/* Constant-time variable-base k * Q against EC_POINT_mul, and the complete
+ * constant-time addition against the vartime one on its special cases. */
+static void test_mul_ct(int count) {
+    const BIGNUM *n = ect_p256_n();
+    EC_POINT *o = EC_POINT_new(group), *oq = EC_POINT_new(group);
+    BIGNUM *k = BN_new();
+    for (int i = 0; i < count; i++) {
+        quill_p256_scalar_plain s;
+        quill_p256_affine q;
+        quill_p256_jacobian r;
+        uint64_t qv[4];
+        ect_random_below(qv, n, ctx);
+        if ((qv[0] | qv[1] | qv[2] | qv[3]) == 0 || i % 10 == 0) {
+            memset(qv, 0, sizeof(qv));
+            qv[0] = 1 + (uint64_t)(i % 3); /* Q = G, 2G, 3G */
+        }
+        make_q(&q, oq, qv);
+        pick_scalar(s.v, i);
+        if (i % 50 == 7) /* values above n are accepted too */
+            memset(s.v, 0xff, sizeof(s.v));
+        quill_p256_point_mul_consttime(&r, &s, &q);
+        ect_limbs_to_bn(k, s.v);
+        EC_POINT_mul(group, o, NULL, oq, k, ctx);
+        QT_CHECK(same_point(&r, o));
+    }
+    /* Special cases of the complete addition. */
+    quill_p256_affine g;
+    quill_p256_jacobian gj, g2, ng, inf, r1, r2;
+    quill_p256_generator(&g);
+    quill_p256_point_from_affine(&gj, &g);
+    quill_p256_point_double(&g2, &gj);
+    /* a non-normalised copy of G: (X Z^2, Y Z^3, Z) with Z = 2G.x */
+    quill_p256_jacobian gz;
+    quill_p256_fe zz, zzz;
+    quill_p256_fe_sqr(&zz, &g2.x);
+    quill_p256_fe_mul(&zzz, &zz, &g2.x);
+    quill_p256_fe_mul(&gz.x, &g.x, &zz);
+    quill_p256_fe_mul(&gz.y, &g.y, &zzz);
+    gz.z = g2.x;
+    ng = gj;
+    quill_p256_fe_opp(&ng.y, &ng.y);
+    quill_p256_fe_one(&inf.x);
+    quill_p256_fe_one(&inf.y);
+    memset(&inf.z, 0, sizeof(inf.z));
+    const quill_p256_jacobian *pairs[][2] = {{&gj, &gz}, {&gz, &gj}, {&gj, &ng}, {&inf, &gj},
+                                             {&gj, &inf}, {&inf, &inf}, {&g2, &gj}, {&gz, &g2}};
+    for (size_t p = 0; p < QT_ARRAY_LEN(pairs); p++) {
+        quill_p256_point_add_consttime(&r1, pairs[p][0], pairs[p][1]);
+        quill_p256_point_add_vartime(&r2, pairs[p][0], pairs[p][1]);
+        quill_p256_affine a1, a2;
+        quill_word i1 = quill_p256_point_to_affine(&a1, &r1);
+        quill_word i2 = quill_p256_point_to_affine(&a2, &r2);
+        QT_CHECK(i1 == i2 && memcmp(&a1, &a2, sizeof(a1)) == 0);
+    }
+    EC_POINT_free(o);
+    EC_POINT_free(oq);
+    BN_free(k);
+}
+
 static void test_formulas(void) {
     /* Generator on the curve; a perturbed point off it. */
     quill_p256_affine g, bad;
@@ -209,6 +268,7 @@ int main(void) {
     test_formulas();
     test_base(1500);
     test_double(1500);
+    test_mul_ct(300);
     EC_GROUP_free(group);
     BN_CTX_free(ctx);
     return qt_finish("ec_point");
