@@ -92,7 +92,7 @@ static void quill_teardown(void *vctx) {
     quill_provctx *ctx = vctx;
     if (ctx == NULL)
         return;
-    quill_stats_report(&ctx->stats);
+    quill_stats_finish(&ctx->stats);
     OSSL_LIB_CTX_free(ctx->libctx);
     free(ctx);
 }
@@ -138,6 +138,7 @@ int OSSL_provider_init(const OSSL_CORE_HANDLE *handle, const OSSL_DISPATCH *in,
         free(ctx);
         return 0;
     }
+    quill_stats_register(&ctx->stats);
     *out = quill_dispatch;
     *provctx = ctx;
     return 1;

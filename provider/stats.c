@@ -4,6 +4,7 @@
 #include "stats.h"
 
 #include <fcntl.h>
+#include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <unistd.h>
@@ -20,6 +21,8 @@ static const char *const stat_names[QUILL_STAT_COUNT] = {
 void quill_stats_init(quill_stats *s) {
     for (size_t i = 0; i < QUILL_STAT_COUNT; i++)
         atomic_init(&s->count[i], 0);
+    s->next = NULL;
+    s->listed = 0;
 }
 
 void quill_stats_add(quill_stats *s, quill_stat which) {
@@ -60,4 +63,51 @@ void quill_stats_report(const quill_stats *s) {
     ssize_t w = write(fd, line, len);
     (void)w;
     close(fd);
+}
+
+/* Process-wide list of live contexts, for the exit handler. */
+static pthread_mutex_t live_lock = PTHREAD_MUTEX_INITIALIZER;
+static quill_stats *live_head;
+static pthread_once_t exit_once = PTHREAD_ONCE_INIT;
+
+/* Reports every context still listed.  Registered with atexit() from this
+ * module, so it also runs (with an empty list) if the module is unloaded
+ * before exit. */
+static void report_at_exit(void) {
+    pthread_mutex_lock(&live_lock);
+    for (quill_stats *s = live_head; s != NULL; s = s->next) {
+        s->listed = 0;
+        quill_stats_report(s);
+    }
+    live_head = NULL;
+    pthread_mutex_unlock(&live_lock);
+}
+
+static void install_exit_handler(void) {
+    (void)atexit(report_at_exit);
+}
+
+void quill_stats_register(quill_stats *s) {
+    pthread_once(&exit_once, install_exit_handler);
+    pthread_mutex_lock(&live_lock);
+    s->next = live_head;
+    s->listed = 1;
+    live_head = s;
+    pthread_mutex_unlock(&live_lock);
+}
+
+void quill_stats_finish(quill_stats *s) {
+    pthread_mutex_lock(&live_lock);
+    int was_listed = s->listed;
+    for (quill_stats **pp = &live_head; *pp != NULL; pp = &(*pp)->next) {
+        if (*pp == s) {
+            *pp = s->next;
+            break;
+        }
+    }
+    s->listed = 0;
+    s->next = NULL;
+    pthread_mutex_unlock(&live_lock);
+    if (was_listed)
+        quill_stats_report(s);
 }

@@ -10,7 +10,14 @@
  * (fields in the order of quill_stat; later algorithms add theirs at the
  * end).  The line is written with a single write(2) on an O_APPEND
  * descriptor, so lines from several library contexts or processes never
- * interleave; readers sum the lines. */
+ * interleave; readers sum the lines.
+ *
+ * A context that is never torn down (an application that leaks a key, so
+ * OpenSSL never frees its providers: OpenSSL 3.0's `openssl speed ecdsa*`
+ * does) would never report.  Live contexts are therefore also listed
+ * process-wide, and an exit handler reports those still listed; each
+ * context reports exactly once, at teardown or at exit, whichever comes
+ * first. */
 #ifndef QUILL_PROV_STATS_H
 #define QUILL_PROV_STATS_H
 
@@ -29,6 +36,8 @@ typedef enum quill_stat {
 
 typedef struct quill_stats {
     atomic_ulong count[QUILL_STAT_COUNT];
+    struct quill_stats *next; /* the live list (stats.c), under its lock */
+    int listed;
 } quill_stats;
 
 /* quill_stats_init sets every counter to zero. */
@@ -40,6 +49,15 @@ void quill_stats_add(quill_stats *s, quill_stat which);
 /* quill_stats_format writes the stats line (with its newline and a NUL) to
  * buf; returns its length, or 0 if cap is too small. */
 size_t quill_stats_format(const quill_stats *s, long pid, char *buf, size_t cap);
+
+/* quill_stats_register lists |s| as live, so that it is reported at
+ * process exit if it has not been finished by then (the exit handler is
+ * installed on the first call). */
+void quill_stats_register(quill_stats *s);
+
+/* quill_stats_finish unlists |s| and reports it (quill_stats_report)
+ * unless the exit handler already did.  Called at teardown. */
+void quill_stats_finish(quill_stats *s);
 
 /* quill_stats_report appends the line to the file named by $QUILL_STATS, if
  * set and non-empty.  Failures are silent: statistics never break a
