@@ -9,6 +9,7 @@ quill_add_test(ec_wycheproof evp_ec/ec_wycheproof.c LIBS quill_evpectest LABELS 
 quill_add_test(ec_interop evp_ec/ec_interop.c LIBS quill_evpectest LABELS evp ec TIMEOUT 600)
 quill_add_test(ec_badinput evp_ec/ec_badinput.c LIBS quill_evpectest LABELS evp ec TIMEOUT 300)
 quill_add_test(ec_fallback evp_ec/ec_fallback.c LIBS quill_evpectest LABELS evp ec TIMEOUT 300)
+quill_add_test(ec_threads evp_ec/ec_threads.c LIBS quill_evpectest Threads::Threads LABELS evp ec TIMEOUT 600)
 
 add_test(NAME cli_ec COMMAND sh ${CMAKE_CURRENT_SOURCE_DIR}/evp_ec/cli_ec.sh)
 set(QUILL_CLI_EC_ENV ${QUILL_TEST_ENV} "QUILL_CC=${CMAKE_C_COMPILER}")
