@@ -86,7 +86,8 @@ static int import_group(const quill_prov_ec_key *k, const OSSL_PARAM params[]) {
 
 /* Reads "point-format": 1 compressed, 0 uncompressed, -1 absent, -2 bad. */
 static int import_point_format(const OSSL_PARAM params[]) {
-    const OSSL_PARAM *p = OSSL_PARAM_locate_const(params, OSSL_PKEY_PARAM_EC_POINT_CONVERSION_FORMAT);
+    const OSSL_PARAM *p =
+        OSSL_PARAM_locate_const(params, OSSL_PKEY_PARAM_EC_POINT_CONVERSION_FORMAT);
     const char *s = NULL;
     if (p == NULL)
         return -1;
@@ -310,7 +311,7 @@ quill_prov_ec_key *quill_prov_ec_key_dup(const quill_prov_ec_key *k, int selecti
     quill_prov_ec_key *d = quill_prov_ec_key_new(k->prov);
     if (d == NULL)
         return NULL;
-    if ((selection & OSSL_KEYMGMT_SELECT_ALL_PARAMETERS) != 0 || (selection & OSSL_KEYMGMT_SELECT_KEYPAIR) != 0) {
+    if ((selection & (OSSL_KEYMGMT_SELECT_ALL_PARAMETERS | OSSL_KEYMGMT_SELECT_KEYPAIR)) != 0) {
         d->has_group = k->has_group;
         d->compressed = k->compressed;
     }

@@ -118,8 +118,9 @@ static int ec_validate(const void *keydata, int selection, int checktype) {
         }
         err = quill_p256_private_check(k->priv);
     }
-    if (err == QUILL_OK && (selection & OSSL_KEYMGMT_SELECT_KEYPAIR) == OSSL_KEYMGMT_SELECT_KEYPAIR &&
-        k->has_pub && k->has_priv) {
+    if (err == QUILL_OK &&
+        (selection & OSSL_KEYMGMT_SELECT_KEYPAIR) == OSSL_KEYMGMT_SELECT_KEYPAIR && k->has_pub &&
+        k->has_priv) {
         /* Pairwise: priv * G must be pub (both public once computed). */
         quill_prov_ec_key derived = {0};
         err = quill_p256_public_from_private(&derived.pub, k->priv);

@@ -324,7 +324,8 @@ static void test_params(EVP_PKEY *key) {
         uint8_t sig[80];
         size_t sl = sizeof(sig);
         const OSSL_PROVIDER *ps = NULL;
-        int ok = ect_sign(libctx, ECT_QUILL, key, bad_md[i], sig, 10, ECT_ONESHOT, -1, sig, &sl, &ps);
+        int ok =
+            ect_sign(libctx, ECT_QUILL, key, bad_md[i], sig, 10, ECT_ONESHOT, -1, sig, &sl, &ps);
         QT_CHECK(!ok);
         ERR_clear_error();
     }

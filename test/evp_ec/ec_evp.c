@@ -62,7 +62,8 @@ static int feed(EVP_MD_CTX *md, int sign, const uint8_t *msg, size_t len, int mo
         size_t n = steps[i] == 0 ? 1 : steps[i];
         if (n > len - off)
             n = len - off;
-        int ok = sign ? EVP_DigestSignUpdate(md, msg + off, n) : EVP_DigestVerifyUpdate(md, msg + off, n);
+        int ok = sign ? EVP_DigestSignUpdate(md, msg + off, n)
+                      : EVP_DigestVerifyUpdate(md, msg + off, n);
         if (ok <= 0)
             return 0;
         off += n;

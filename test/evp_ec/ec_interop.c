@@ -367,9 +367,25 @@ static void test_keymgmt(EVP_PKEY *qkey, EVP_PKEY *dkey) {
     QT_CHECK(back != NULL && EVP_PKEY_eq(back, qkey) == 1);
     EVP_PKEY_free(back);
     BIO_free(bio);
-    /* A peer public key set from its encoding (set_params) in quill. */
-    EVP_PKEY *peer = ect_key_copy(libctx, ECT_QUILL, dkey, EVP_PKEY_PUBLIC_KEY | OSSL_KEYMGMT_SELECT_DOMAIN_PARAMETERS);
-    QT_CHECK(peer != NULL && ect_is_quill(qt_pkey_provider(peer)));
+    /* A public key set from its encoding (set_params) on a quill key
+     * object holding only the group, then used to verify. */
+    EVP_PKEY *peer = NULL;
+    OSSL_PARAM gp[2] = {
+        OSSL_PARAM_construct_utf8_string(OSSL_PKEY_PARAM_GROUP_NAME, (char *)"P-256", 0),
+        OSSL_PARAM_construct_end()};
+    EVP_PKEY_CTX *fc = EVP_PKEY_CTX_new_from_name(libctx, "EC", ECT_QUILL);
+    QT_CHECK(fc != NULL && EVP_PKEY_fromdata_init(fc) > 0 &&
+             EVP_PKEY_fromdata(fc, &peer, EVP_PKEY_KEY_PARAMETERS, gp) > 0);
+    EVP_PKEY_CTX_free(fc);
+    uint8_t *denc = NULL, sig[80], msg[40] = {4};
+    size_t dl = EVP_PKEY_get1_encoded_public_key(dkey, &denc), sl = sizeof(sig);
+    QT_CHECK(peer != NULL && ect_is_quill(qt_pkey_provider(peer)) &&
+             EVP_PKEY_set1_encoded_public_key(peer, denc, dl) == 1);
+    QT_CHECK(ect_sign(libctx, ECT_DEFAULT, dkey, "SHA256", msg, sizeof(msg), ECT_ONESHOT, -1, sig,
+                      &sl, NULL));
+    QT_CHECK(peer != NULL && ect_verify(libctx, ECT_QUILL, peer, "SHA256", msg, sizeof(msg),
+                                        ECT_ONESHOT, sig, sl, NULL) == 1);
+    OPENSSL_free(denc);
     EVP_PKEY_free(copy);
     EVP_PKEY_free(peer);
 }
