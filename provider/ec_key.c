@@ -190,6 +190,14 @@ done:
     return ok;
 }
 
+/* Byte i of a native-endian 32-byte integer comes from big-endian byte
+ * QUILL_NATIVE_INDEX(i). */
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_BIG_ENDIAN__
+#define QUILL_NATIVE_INDEX(i) (i)
+#else
+#define QUILL_NATIVE_INDEX(i) (31 - (i))
+#endif
+
 static const char *point_format_name(const quill_prov_ec_key *k) {
     return k->compressed ? OSSL_PKEY_EC_POINT_CONVERSION_FORMAT_COMPRESSED
                          : OSSL_PKEY_EC_POINT_CONVERSION_FORMAT_UNCOMPRESSED;
@@ -222,16 +230,12 @@ int quill_prov_ec_key_export(const quill_prov_ec_key *k, int selection, OSSL_CAL
         params[np++] = OSSL_PARAM_construct_octet_string(OSSL_PKEY_PARAM_PUB_KEY, pub, pub_len);
     }
     if ((selection & OSSL_KEYMGMT_SELECT_PRIVATE_KEY) != 0 && k->has_priv) {
-        OSSL_PARAM tmp = OSSL_PARAM_construct_BN(OSSL_PKEY_PARAM_PRIV_KEY, priv_native,
-                                                 sizeof(priv_native));
-        if (!quill_param_set_be(&tmp, k->priv, sizeof(k->priv))) {
-            quill_zeroize(priv_native, sizeof(priv_native));
-            QUILL_RAISE_CORE(k->prov, QUILL_ERR_INTERNAL);
-            return 0;
-        }
-        /* The whole 32-byte buffer (zero-extended): OpenSSL reads a fixed
-         * size scalar. */
-        params[np++] = tmp;
+        /* All 32 bytes, native-endian, written without looking at their
+         * values (no leading-zero stripping: constant time in priv). */
+        for (size_t i = 0; i < sizeof(priv_native); i++)
+            priv_native[i] = k->priv[QUILL_NATIVE_INDEX(i)];
+        params[np++] = OSSL_PARAM_construct_BN(OSSL_PKEY_PARAM_PRIV_KEY, priv_native,
+                                               sizeof(priv_native));
     }
     params[np] = OSSL_PARAM_construct_end();
     int ok = cb(params, cbarg);
