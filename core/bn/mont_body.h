@@ -4,9 +4,9 @@
  * mont_kernels.c with different code-generation choices (see there for the
  * algorithms):
  *   QUILL_MB(name)    names this copy;
- *   QUILL_MB_UNROLL   empty, or a pragma asking for full unrolling (constant
- *                     sizes up to 32 limbs: it removes the mispredicted loop
- *                     exit of every column);
+ *   QUILL_MB_UNROLL   an unrolling pragma: full unrolling for constant
+ *                     sizes up to 24 limbs (it removes the mispredicted loop
+ *                     exit of every column), unrolling by 8 otherwise;
  *   QUILL_MB_SPLIT    1 to sum each column's products in a fresh
  *                     accumulator merged into the running one at the end,
  *                     so that the products of column k + 1 need not wait for
