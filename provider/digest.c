@@ -7,7 +7,6 @@
 #include <openssl/err.h>
 
 #include "prov_err.h"
-#include "prov_props.h"
 
 static const struct {
     quill_md id;
@@ -60,6 +59,7 @@ static void digest_set(quill_prov_digest *d, EVP_MD *md, quill_md id) {
     d->hash.size = md != NULL ? (size_t)EVP_MD_get_size(md) : 0;
     d->hash.digest = md != NULL ? hash_digest : NULL;
     d->hash.arg = md;
+    d->hash.block_size = md != NULL ? (size_t)EVP_MD_get_block_size(md) : 0;
 }
 
 int quill_prov_props_require_quill(const char *props) {

@@ -1,8 +1,9 @@
 /* Copyright quill authors.
  *
  * Digests: an EVP_MD fetched from the provider's child library context,
- * identified as a quill_md and wrapped as the quill_hash the core's PSS and
- * MGF1 code calls.  Nothing here is secret. */
+ * identified as a quill_md and wrapped as the quill_hash (with the block
+ * size HMAC needs) that the core's PSS, MGF1 and ECDSA nonce code call.
+ * Nothing here is secret. */
 #ifndef QUILL_PROV_DIGEST_H
 #define QUILL_PROV_DIGEST_H
 
@@ -35,6 +36,11 @@ void quill_prov_digest_clear(quill_prov_digest *d);
 /* quill_prov_md_name returns OpenSSL's usual name for |md| ("SHA256",
  * "SHA3-256", ...), or NULL for QUILL_MD_NONE. */
 const char *quill_prov_md_name(quill_md md);
+
+/* quill_prov_props_require_quill returns 1 if the property query |props|
+ * (may be NULL) has the mandatory clause "provider=quill" (spaces around
+ * its parts allowed): such a query selects no digest, as quill has none. */
+int quill_prov_props_require_quill(const char *props);
 
 /* quill_prov_md_from_evp identifies an EVP_MD; QUILL_MD_NONE if quill has no
  * encoding for it. */

@@ -8,7 +8,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "ec_digest.h"
+#include "digest.h"
 
 /* Large enough for any identifier written here. */
 #define QUILL_EC_ALGID_MAX 16
@@ -19,6 +19,6 @@
  * ABSENT as RFC 5758 requires.  Returns the length written to out (cap
  * bytes), or 0 if |md| has no such identifier (e.g. SHA-512/256) or cap is
  * too small. */
-size_t quill_ec_algid_ecdsa(uint8_t *out, size_t cap, quill_ec_md md);
+size_t quill_ec_algid_ecdsa(uint8_t *out, size_t cap, quill_md md);
 
 #endif

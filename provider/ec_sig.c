@@ -62,8 +62,8 @@ static void sig_freectx(void *vctx) {
     if (c == NULL)
         return;
     EVP_MD_CTX_free(c->mdctx);
-    quill_prov_ec_digest_clear(&c->md);
-    quill_prov_ec_digest_clear(&c->nonce_md);
+    quill_prov_digest_clear(&c->md);
+    quill_prov_digest_clear(&c->nonce_md);
     quill_prov_ec_key_free(c->key);
     OPENSSL_free(c->propq);
     free(c);
@@ -84,8 +84,8 @@ static void *sig_dupctx(void *vctx) {
     c->md.md = c->nonce_md.md = NULL;
     if (c->key != NULL)
         quill_prov_ec_key_up_ref(c->key);
-    int ok = quill_prov_ec_digest_copy(&c->md, &src->md) &&
-             quill_prov_ec_digest_copy(&c->nonce_md, &src->nonce_md) &&
+    int ok = quill_prov_digest_copy(&c->md, &src->md) &&
+             quill_prov_digest_copy(&c->nonce_md, &src->nonce_md) &&
              (src->propq == NULL || (c->propq = OPENSSL_strdup(src->propq)) != NULL);
     if (ok && src->mdctx != NULL) {
         /* Mid-stream duplication (EVP_MD_CTX_copy, and EVP's own
@@ -141,7 +141,7 @@ static int sig_verify_init(void *vctx, void *provkey, const OSSL_PARAM params[])
 static int check_digest_len(const quill_ec_sig_ctx *c, size_t tbslen) {
     if (c->md.md != NULL && tbslen != c->md.hash.size) {
         QUILL_RAISE_MSG(c->prov, QUILL_R_INVALID_DIGEST_LENGTH, "%zu bytes for %s", tbslen,
-                        quill_prov_ec_md_name(c->md.id));
+                        quill_prov_md_name(c->md.id));
         return 0;
     }
     return 1;
@@ -159,11 +159,11 @@ static const quill_hash *nonce_hash(quill_ec_sig_ctx *c) {
     if (c->md.md != NULL && c->nonce_type == QUILL_ECDSA_NONCE_DETERMINISTIC) {
         QUILL_RAISE_MSG(c->prov, QUILL_R_NOT_SUPPORTED,
                         "deterministic nonces with %s (HMAC block of %zu bytes)",
-                        quill_prov_ec_md_name(c->md.id), c->md.hash.block_size);
+                        quill_prov_md_name(c->md.id), c->md.hash.block_size);
         return NULL;
     }
     if (c->nonce_md.md == NULL &&
-        !quill_prov_ec_digest_fetch(&c->nonce_md, c->prov, "SHA256", c->propq, 1))
+        !quill_prov_digest_fetch(&c->nonce_md, c->prov, "SHA256", c->propq, 1))
         return NULL;
     return &c->nonce_md.hash;
 }
@@ -243,7 +243,7 @@ static int digest_init(quill_ec_sig_ctx *c, const char *mdname, void *provkey,
         if (!quill_ec_sig_set_ctx_params(c, p))
             return 0;
     } else if (c->md.md == NULL &&
-               !quill_prov_ec_digest_fetch(&c->md, c->prov, "SHA256", c->propq, 1)) {
+               !quill_prov_digest_fetch(&c->md, c->prov, "SHA256", c->propq, 1)) {
         return 0;
     }
     if (!quill_ec_sig_set_ctx_params(c, params))

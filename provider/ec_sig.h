@@ -9,7 +9,7 @@
 #include <openssl/core.h>
 #include <openssl/evp.h>
 
-#include "ec_digest.h"
+#include "digest.h"
 #include "ec_key.h"
 #include "prov_ctx.h"
 
@@ -20,8 +20,8 @@ typedef struct quill_ec_sig_ctx {
     char *propq;
     quill_prov_ec_key *key; /* one reference, NULL before init */
     int op;
-    quill_prov_ec_digest md;       /* the message digest, if set */
-    quill_prov_ec_digest nonce_md; /* HMAC hash for k when md is unset (SHA-256) */
+    quill_prov_digest md;       /* the message digest, if set */
+    quill_prov_digest nonce_md; /* HMAC hash for k when md is unset (SHA-256) */
     EVP_MD_CTX *mdctx;          /* digest_sign/verify hashing */
     int md_locked;              /* hashing started: digest fixed */
     unsigned int nonce_type;    /* quill_ecdsa_nonce_type */

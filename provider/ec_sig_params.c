@@ -21,11 +21,11 @@ static int set_digest(quill_ec_sig_ctx *c, const OSSL_PARAM *pname, const OSSL_P
     }
     /* Explicit properties are honoured strictly; otherwise the operation's
      * own query is tried first, then none (see digest.h). */
-    quill_prov_ec_digest tmp = {0};
-    if (!quill_prov_ec_digest_fetch(&tmp, c->prov, name, pprops != NULL ? props : c->propq,
+    quill_prov_digest tmp = {0};
+    if (!quill_prov_digest_fetch(&tmp, c->prov, name, pprops != NULL ? props : c->propq,
                                  pprops == NULL))
         return 0;
-    quill_prov_ec_digest_clear(&c->md);
+    quill_prov_digest_clear(&c->md);
     c->md = tmp;
     return 1;
 }
@@ -85,7 +85,7 @@ int quill_ec_sig_get_ctx_params(void *vctx, OSSL_PARAM params[]) {
     if (c == NULL)
         return 0;
     if ((p = OSSL_PARAM_locate(params, OSSL_SIGNATURE_PARAM_DIGEST)) != NULL) {
-        const char *n = quill_prov_ec_md_name(c->md.id);
+        const char *n = quill_prov_md_name(c->md.id);
         if (!OSSL_PARAM_set_utf8_string(p, n != NULL ? n : ""))
             return 0;
     }
@@ -100,7 +100,7 @@ int quill_ec_sig_get_ctx_params(void *vctx, OSSL_PARAM params[]) {
         size_t len = c->md.md != NULL ? quill_ec_algid_ecdsa(der, sizeof(der), c->md.id) : 0;
         if (len == 0) {
             QUILL_RAISE_MSG(c->prov, QUILL_R_ALGID_FAILED, "no identifier for digest %s",
-                            c->md.md != NULL ? quill_prov_ec_md_name(c->md.id) : "(none)");
+                            c->md.md != NULL ? quill_prov_md_name(c->md.id) : "(none)");
             return 0;
         }
         if (!OSSL_PARAM_set_octet_string(p, der, len))

@@ -39,7 +39,7 @@ function(quill_ct_target target)
   target_compile_definitions(${target} PRIVATE QUILL_CT_VALIDATION=1)
   target_include_directories(${target} SYSTEM PRIVATE ${QUILL_VALGRIND_INCLUDE_DIR})
   target_include_directories(${target} PRIVATE ${PROJECT_SOURCE_DIR}/core)
-  target_compile_options(${target} PRIVATE -O2 -g)
+  target_compile_options(${target} PRIVATE -O2 -g -gdwarf-4)
 endfunction()
 
 # quill_ct_add(NAME MODE PROGRAM ARGS...) registers one memcheck run.

@@ -19,4 +19,22 @@ typedef struct quill_hash {
     size_t block_size;
 } quill_hash;
 
+/* Digest identities: the digests quill's signatures accept (RSA encodes them
+ * in the PKCS#1 v1.5 DigestInfo, where QUILL_MD_NONE means raw EMSA-PKCS1-v1_5
+ * type 1 padding with no DigestInfo). */
+typedef enum quill_md {
+    QUILL_MD_NONE = 0,
+    QUILL_MD_SHA1,
+    QUILL_MD_SHA224,
+    QUILL_MD_SHA256,
+    QUILL_MD_SHA384,
+    QUILL_MD_SHA512,
+    QUILL_MD_SHA512_224,
+    QUILL_MD_SHA512_256,
+    QUILL_MD_SHA3_224,
+    QUILL_MD_SHA3_256,
+    QUILL_MD_SHA3_384,
+    QUILL_MD_SHA3_512,
+} quill_md;
+
 #endif

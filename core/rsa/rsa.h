@@ -18,6 +18,7 @@
 
 #include "common/compiler.h"
 #include "common/err.h"
+#include "common/hash.h"
 #include "common/rng.h"
 
 #define QUILL_RSA_MIN_BITS 1024
@@ -129,35 +130,12 @@ QUILL_MUST_CHECK quill_err quill_rsa_private(const quill_rsa_key *key, uint8_t *
 
 /* ---- Digests ---- */
 
-/* Digest identities for the PKCS#1 v1.5 DigestInfo.  QUILL_MD_NONE signs the
- * given bytes with no DigestInfo (raw EMSA-PKCS1-v1_5 type 1 padding). */
-typedef enum quill_md {
-    QUILL_MD_NONE = 0,
-    QUILL_MD_SHA1,
-    QUILL_MD_SHA224,
-    QUILL_MD_SHA256,
-    QUILL_MD_SHA384,
-    QUILL_MD_SHA512,
-    QUILL_MD_SHA512_224,
-    QUILL_MD_SHA512_256,
-    QUILL_MD_SHA3_224,
-    QUILL_MD_SHA3_256,
-    QUILL_MD_SHA3_384,
-    QUILL_MD_SHA3_512,
-} quill_md;
 
 /* Output length of |md| in bytes (0 for QUILL_MD_NONE). */
 size_t quill_md_size(quill_md md);
 
-/* A hash function supplied by the caller (the core has no hash of its own
- * for SHA-2): digest writes H(in[0] || ... || in[count - 1]) to out (size
- * bytes) and returns 1, or 0 on failure.  Used by PSS and MGF1. */
-typedef struct quill_hash {
-    size_t size;
-    int (*digest)(const struct quill_hash *h, uint8_t *out, const uint8_t *const in[],
-                  const size_t in_len[], size_t count);
-    void *arg;
-} quill_hash;
+/* PSS and MGF1 hash through quill_hash (common/hash.h), supplied by the
+ * caller: the core has no SHA-2 of its own. */
 
 /* ---- RSASSA-PKCS1-v1_5 (RFC 8017 8.2, EMSA-PKCS1-v1_5 9.2) ---- */
 

@@ -84,7 +84,7 @@ static int sha256_digest(const quill_hash *h, uint8_t *out, const uint8_t *const
     return ok;
 }
 
-static const quill_hash sha256 = {32, sha256_digest, NULL};
+static const quill_hash sha256 = {32, sha256_digest, NULL, 64};
 
 /* The key components as bytes; the private ones are marked secret. */
 typedef struct key_bytes {
