@@ -19,7 +19,7 @@
 #include "common/hash.h"
 
 #define QUILL_HMAC_MAX_SIZE 64   /* largest digest accepted (SHA-512) */
-#define QUILL_HMAC_MAX_BLOCK 128 /* largest block accepted */
+#define QUILL_HMAC_MAX_BLOCK 144 /* largest block accepted (SHA3-224) */
 #define QUILL_HMAC_MAX_PIECES 6  /* most input pieces one call takes */
 
 /* quill_hmac writes HMAC_key(in[0] || ... || in[count - 1]) to out

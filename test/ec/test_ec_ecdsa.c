@@ -127,17 +127,24 @@ static void test_rfc6979(void) {
 
 /* ---- HMAC against OpenSSL ---- */
 static void test_hmac(void) {
-    static const char *mds[] = {"SHA1", "SHA256", "SHA512"};
+    /* SHA3-224 and SHA3-256 have the largest blocks (144 and 136 bytes, see
+     * QUILL_HMAC_MAX_BLOCK); the first key lengths hit block - 1, block and
+     * block + 1 (a longer key is hashed first). */
+    static const char *mds[] = {"SHA1", "SHA256", "SHA512", "SHA3-224", "SHA3-256"};
     for (size_t m = 0; m < QT_ARRAY_LEN(mds); m++) {
         quill_hash h;
         if (!ect_hash_init(&h, mds[m])) {
             qt_failed++;
             continue;
         }
+        if (strncmp(mds[m], "SHA3-", 5) == 0)
+            QT_CHECK(h.block_size == (mds[m][5] == '2' && mds[m][7] == '4' ? 144u : 136u));
         for (int it = 0; it < 100; it++) {
             uint8_t key[300], a[200], b[50], got[64], want[64];
             size_t klen = (size_t)(qt_rng_u64() % sizeof(key)), alen = qt_rng_u64() % 200,
                    blen = qt_rng_u64() % 50;
+            if (it < 3)
+                klen = h.block_size - 1 + (size_t)it;
             unsigned wlen = 0;
             qt_rng_bytes(key, klen);
             qt_rng_bytes(a, alen);
@@ -174,6 +181,51 @@ static int ossl_verify(EVP_PKEY *pk, const uint8_t *der, size_t der_len, const u
              EVP_PKEY_verify(c, der, der_len, dg, dlen) == 1;
     EVP_PKEY_CTX_free(c);
     return ok;
+}
+
+/* RFC 6979 nonces with SHA3-224/SHA3-256 (HMAC blocks of 144 and 136 bytes):
+ * signing succeeds, is deterministic, and both quill and OpenSSL verify. */
+static void test_sha3_nonce(void) {
+    static const char *mds[] = {"SHA3-224", "SHA3-256"};
+    EVP_PKEY *pk = ossl_keygen();
+    BIGNUM *priv = NULL;
+    uint8_t x[32], pubenc[65], dg[32], s1[64], s2[64], der[80];
+    size_t publen = 0, derlen;
+    quill_p256_public pub;
+    if (pk == NULL || !EVP_PKEY_get_bn_param(pk, OSSL_PKEY_PARAM_PRIV_KEY, &priv) ||
+        !EVP_PKEY_get_octet_string_param(pk, OSSL_PKEY_PARAM_PUB_KEY, pubenc, sizeof(pubenc),
+                                         &publen)) {
+        qt_failed++;
+        EVP_PKEY_free(pk);
+        BN_free(priv);
+        return;
+    }
+    BN_bn2binpad(priv, x, 32);
+    QT_CHECK(quill_p256_public_decode(&pub, pubenc, publen) == QUILL_OK);
+    for (size_t m = 0; m < QT_ARRAY_LEN(mds); m++) {
+        quill_hash h;
+        if (!ect_hash_init(&h, mds[m])) {
+            qt_failed++;
+            continue;
+        }
+        for (int it = 0; it < 10; it++) {
+            qt_rng_bytes(dg, h.size);
+            QT_CHECK(quill_ecdsa_p256_sign(s1, x, dg, h.size, &h, QUILL_ECDSA_NONCE_DETERMINISTIC,
+                                           NULL) == QUILL_OK);
+            QT_CHECK(quill_ecdsa_p256_sign(s2, x, dg, h.size, &h, QUILL_ECDSA_NONCE_DETERMINISTIC,
+                                           NULL) == QUILL_OK);
+            QT_CHECK(memcmp(s1, s2, 64) == 0);
+            QT_CHECK(quill_ecdsa_p256_verify(&pub, dg, h.size, s1) == QUILL_OK);
+            QT_CHECK(quill_ecdsa_p256_sig_to_der(der, sizeof(der), &derlen, s1) == QUILL_OK);
+            QT_CHECK(ossl_verify(pk, der, derlen, dg, h.size));
+            QT_CHECK(quill_ecdsa_p256_sign(s2, x, dg, h.size, &h, QUILL_ECDSA_NONCE_HEDGED,
+                                           &seeded_rng) == QUILL_OK);
+            QT_CHECK(quill_ecdsa_p256_verify(&pub, dg, h.size, s2) == QUILL_OK);
+        }
+        ect_hash_free(&h);
+    }
+    EVP_PKEY_free(pk);
+    BN_free(priv);
 }
 
 static void test_interop(int count) {
@@ -478,6 +530,7 @@ int main(void) {
     }
     test_rfc6979();
     test_hmac();
+    test_sha3_nonce();
     test_keys();
     test_edges();
     test_der();
