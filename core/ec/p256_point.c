@@ -53,60 +53,53 @@ void quill_p256_point_double(quill_p256_jacobian *out, const quill_p256_jacobian
     quill_p256_fe_sub(&out->y, &t0, &t1);
 }
 
+/* The temporaries of madd-2007-bl, kept together so that the constant-time
+ * caller zeroises them with one call (on the signing path they derive from
+ * the secret nonce) and the variable-time caller not at all. */
+typedef struct madd_tmp {
+    quill_p256_fe z1z1, u2, s2, h, hh, i, j, rr, v, t, x3, y3, z3;
+} madd_tmp;
+
 /* madd-2007-bl without case handling; r is written only at the end so that
  * out may alias a. */
 static void point_add_mixed_raw(quill_p256_jacobian *r, const quill_p256_jacobian *a,
-                                const quill_p256_affine *b) {
-    quill_p256_fe z1z1, u2, s2, h, hh, i, j, rr, v, t, x3, y3, z3;
-    quill_p256_fe_sqr(&z1z1, &a->z);
-    quill_p256_fe_mul(&u2, &b->x, &z1z1);
-    quill_p256_fe_mul(&s2, &a->z, &z1z1);
-    quill_p256_fe_mul(&s2, &b->y, &s2);
-    quill_p256_fe_sub(&h, &u2, &a->x);
-    quill_p256_fe_sqr(&hh, &h);
-    quill_p256_fe_add(&i, &hh, &hh);
-    quill_p256_fe_add(&i, &i, &i);
-    quill_p256_fe_mul(&j, &h, &i);
-    quill_p256_fe_sub(&rr, &s2, &a->y);
-    quill_p256_fe_add(&rr, &rr, &rr);
-    quill_p256_fe_mul(&v, &a->x, &i);
-    quill_p256_fe_sqr(&x3, &rr);
-    quill_p256_fe_sub(&x3, &x3, &j);
-    quill_p256_fe_sub(&x3, &x3, &v);
-    quill_p256_fe_sub(&x3, &x3, &v);
-    quill_p256_fe_sub(&t, &v, &x3);
-    quill_p256_fe_mul(&y3, &rr, &t);
-    quill_p256_fe_mul(&t, &a->y, &j);
-    quill_p256_fe_add(&t, &t, &t);
-    quill_p256_fe_sub(&y3, &y3, &t);
-    quill_p256_fe_add(&z3, &a->z, &h);
-    quill_p256_fe_sqr(&z3, &z3);
-    quill_p256_fe_sub(&z3, &z3, &z1z1);
-    quill_p256_fe_sub(&z3, &z3, &hh);
-    r->x = x3;
-    r->y = y3;
-    r->z = z3;
-    /* On the signing path these derive from the secret nonce. */
-    quill_zeroize(&z1z1, sizeof(z1z1));
-    quill_zeroize(&u2, sizeof(u2));
-    quill_zeroize(&s2, sizeof(s2));
-    quill_zeroize(&h, sizeof(h));
-    quill_zeroize(&hh, sizeof(hh));
-    quill_zeroize(&i, sizeof(i));
-    quill_zeroize(&j, sizeof(j));
-    quill_zeroize(&rr, sizeof(rr));
-    quill_zeroize(&v, sizeof(v));
-    quill_zeroize(&t, sizeof(t));
-    quill_zeroize(&x3, sizeof(x3));
-    quill_zeroize(&y3, sizeof(y3));
-    quill_zeroize(&z3, sizeof(z3));
+                                const quill_p256_affine *b, madd_tmp *w) {
+    quill_p256_fe_sqr(&w->z1z1, &a->z);
+    quill_p256_fe_mul(&w->u2, &b->x, &w->z1z1);
+    quill_p256_fe_mul(&w->s2, &a->z, &w->z1z1);
+    quill_p256_fe_mul(&w->s2, &b->y, &w->s2);
+    quill_p256_fe_sub(&w->h, &w->u2, &a->x);
+    quill_p256_fe_sqr(&w->hh, &w->h);
+    quill_p256_fe_add(&w->i, &w->hh, &w->hh);
+    quill_p256_fe_add(&w->i, &w->i, &w->i);
+    quill_p256_fe_mul(&w->j, &w->h, &w->i);
+    quill_p256_fe_sub(&w->rr, &w->s2, &a->y);
+    quill_p256_fe_add(&w->rr, &w->rr, &w->rr);
+    quill_p256_fe_mul(&w->v, &a->x, &w->i);
+    quill_p256_fe_sqr(&w->x3, &w->rr);
+    quill_p256_fe_sub(&w->x3, &w->x3, &w->j);
+    quill_p256_fe_sub(&w->x3, &w->x3, &w->v);
+    quill_p256_fe_sub(&w->x3, &w->x3, &w->v);
+    quill_p256_fe_sub(&w->t, &w->v, &w->x3);
+    quill_p256_fe_mul(&w->y3, &w->rr, &w->t);
+    quill_p256_fe_mul(&w->t, &a->y, &w->j);
+    quill_p256_fe_add(&w->t, &w->t, &w->t);
+    quill_p256_fe_sub(&w->y3, &w->y3, &w->t);
+    quill_p256_fe_add(&w->z3, &a->z, &w->h);
+    quill_p256_fe_sqr(&w->z3, &w->z3);
+    quill_p256_fe_sub(&w->z3, &w->z3, &w->z1z1);
+    quill_p256_fe_sub(&w->z3, &w->z3, &w->hh);
+    r->x = w->x3;
+    r->y = w->y3;
+    r->z = w->z3;
 }
 
 void quill_p256_point_add_mixed(quill_p256_jacobian *out, const quill_p256_jacobian *a,
                                 const quill_p256_affine *b, quill_word b_is_inf) {
     quill_p256_jacobian sum, bj;
+    madd_tmp w;
     quill_word a_is_inf = ~quill_p256_fe_nonzero(&a->z);
-    point_add_mixed_raw(&sum, a, b);
+    point_add_mixed_raw(&sum, a, b, &w);
     quill_p256_point_from_affine(&bj, b);
     /* a at infinity: the sum is b. */
     quill_p256_fe_selectznz(&sum.x, a_is_inf, &sum.x, &bj.x);
@@ -116,6 +109,7 @@ void quill_p256_point_add_mixed(quill_p256_jacobian *out, const quill_p256_jacob
     quill_p256_fe_selectznz(&out->x, b_is_inf, &sum.x, &a->x);
     quill_p256_fe_selectznz(&out->y, b_is_inf, &sum.y, &a->y);
     quill_p256_fe_selectznz(&out->z, b_is_inf, &sum.z, &a->z);
+    quill_zeroize(&w, sizeof(w));
     quill_zeroize(&sum, sizeof(sum));
     quill_zeroize(&bj, sizeof(bj));
 }
@@ -196,7 +190,8 @@ void quill_p256_point_add_mixed_vartime(quill_p256_jacobian *out, const quill_p2
         }
         return;
     }
-    point_add_mixed_raw(out, a, b);
+    madd_tmp w; /* public values: not zeroised */
+    point_add_mixed_raw(out, a, b, &w);
 }
 
 quill_word quill_p256_point_to_affine(quill_p256_affine *out, const quill_p256_jacobian *a) {
