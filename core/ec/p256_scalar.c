@@ -3,6 +3,8 @@
  * Arithmetic modulo the P-256 group order (see p256_scalar.h). */
 #include "ec/p256_scalar.h"
 
+#include <string.h>
+
 #include "ec/p256_limbs.h"
 
 static const uint64_t sc_n[4] = {UINT64_C(0xf3b9cac2fc632551), UINT64_C(0xbce6faada7179e84),
@@ -172,10 +174,6 @@ static int sc_is_zero_vartime(const uint64_t a[4]) {
     return (a[0] | a[1] | a[2] | a[3]) == 0;
 }
 
-static int sc_is_one_vartime(const uint64_t a[4]) {
-    return a[0] == 1 && (a[1] | a[2] | a[3]) == 0;
-}
-
 static int sc_geq_vartime(const uint64_t a[4], const uint64_t b[4]) {
     for (int i = 3; i >= 0; i--)
         if (a[i] != b[i])
@@ -183,84 +181,105 @@ static int sc_geq_vartime(const uint64_t a[4], const uint64_t b[4]) {
     return 1;
 }
 
-/* a >>= k for 0 < k < 64. */
+/* Number of trailing zero bits of a nonzero a. */
+static unsigned sc_ctz_vartime(const uint64_t a[4]) {
+    unsigned w = 0;
+    while (a[w] == 0)
+        w++;
+    return 64 * w + (unsigned)__builtin_ctzll(a[w]);
+}
+
+/* a >>= k for 0 < k < 256. */
 static void sc_shr_vartime(uint64_t a[4], unsigned k) {
-    for (int i = 0; i < 3; i++)
-        a[i] = (a[i] >> k) | (a[i + 1] << (64 - k));
-    a[3] >>= k;
-}
-
-/* x = x / 2^k mod n for x < n, 0 < k < 64: with t = x n0 mod 2^k (n0 =
- * -n^-1 mod 2^64), x + t n is divisible by 2^k and below 2^k n + n, so the
- * shifted value is below 2n: one conditional subtraction. */
-static void sc_div2k_mod_vartime(uint64_t x[4], unsigned k) {
-    uint64_t t = (x[0] * SC_N0) & ((UINT64_C(1) << k) - 1), w[5], lo, hi, c = 0, c2;
-    for (int i = 0; i < 4; i++) {
-        quill_mulx(&lo, &hi, t, sc_n[i]);
-        c2 = quill_adc(&lo, 0, lo, c);
-        hi += c2;
-        c2 = quill_adc(&w[i], 0, x[i], lo);
-        c = hi + c2;
-    }
-    w[4] = c;
-    for (int i = 0; i < 4; i++)
-        x[i] = (w[i] >> k) | (w[i + 1] << (64 - k));
-    if (w[4] >> k) {
-        (void)quill_sub4(x, x, sc_n); /* the value had 257 bits: >= n */
-    } else if (sc_geq_vartime(x, sc_n)) {
-        (void)quill_sub4(x, x, sc_n);
+    unsigned w = k / 64, b = k % 64;
+    for (unsigned i = 0; i < 4; i++) {
+        uint64_t lo = i + w < 4 ? a[i + w] : 0, hi = i + w + 1 < 4 ? a[i + w + 1] : 0;
+        a[i] = b == 0 ? lo : (lo >> b) | (hi << (64 - b));
     }
 }
 
-/* Strips the trailing zero bits of a (nonzero), dividing x by as many
- * powers of two mod n. */
-static void sc_strip_twos_vartime(uint64_t a[4], uint64_t x[4]) {
-    while (a[0] == 0) { /* 64 zero bits at once (rare) */
-        a[0] = a[1];
-        a[1] = a[2];
-        a[2] = a[3];
-        a[3] = 0;
-        sc_div2k_mod_vartime(x, 32);
-        sc_div2k_mod_vartime(x, 32);
+/* a <<= k for 0 < k < 256; the caller guarantees that nothing is shifted
+ * out. */
+static void sc_shl_vartime(uint64_t a[4], unsigned k) {
+    unsigned w = k / 64, b = k % 64;
+    for (int i = 3; i >= 0; i--) {
+        uint64_t hi = i >= (int)w ? a[i - (int)w] : 0;
+        uint64_t lo = i >= (int)w + 1 ? a[i - (int)w - 1] : 0;
+        a[i] = b == 0 ? hi : (hi << b) | (lo >> (64 - b));
     }
-    unsigned k = (unsigned)__builtin_ctzll(a[0]);
-    if (k != 0) {
-        sc_shr_vartime(a, k);
-        sc_div2k_mod_vartime(x, k);
-    }
-}
-
-/* x = x - y mod n for x, y < n. */
-static void sc_sub_mod_vartime(uint64_t x[4], const uint64_t y[4]) {
-    if (quill_sub4(x, x, y))
-        (void)quill_add4(x, x, sc_n);
 }
 
 int quill_p256_scalar_inv_vartime(quill_p256_scalar_plain *out, const quill_p256_scalar_plain *a) {
-    /* Invariants (n prime, gcd(a, n) = 1): x1 * a = u and x2 * a = v mod n. */
-    uint64_t u[4], v[4], x1[4] = {1, 0, 0, 0}, x2[4] = {0, 0, 0, 0};
+    /* Kaliski's almost Montgomery inverse (IEEE Trans. Computers 44(8),
+     * 1995), phase 1, with runs of halvings done at once: starting from
+     * u = n, v = a, r = 0, s = 1, it keeps n = u s + v r (so r, s <= n while
+     * u, v > 0), u odd, and ends with v = 0, r <= 2n - 2 and
+     * n - (r mod n) = a^-1 2^k mod n, where k (256 <= k <= 512) counts the
+     * halvings.  No arithmetic mod n is needed inside the loop. */
+    uint64_t u[4], v[4], r[4] = {0, 0, 0, 0}, s[4] = {1, 0, 0, 0}, d[4], rtop = 0;
+    unsigned k = 0, tz;
     if (sc_is_zero_vartime(a->v))
         return 0;
     for (int i = 0; i < 4; i++) {
-        u[i] = a->v[i];
-        v[i] = sc_n[i];
+        u[i] = sc_n[i];
+        v[i] = a->v[i];
     }
-    /* Binary extended Euclid, stripping all factors of two at once. */
-    while (!sc_is_one_vartime(u) && !sc_is_one_vartime(v)) {
-        sc_strip_twos_vartime(u, x1);
-        sc_strip_twos_vartime(v, x2);
-        if (sc_is_one_vartime(u) || sc_is_one_vartime(v))
-            break;
-        if (sc_geq_vartime(u, v)) {
-            (void)quill_sub4(u, u, v);
-            sc_sub_mod_vartime(x1, x2);
+    tz = sc_ctz_vartime(v); /* r = 0: shifting it is a no-op */
+    if (tz != 0)
+        sc_shr_vartime(v, tz);
+    k += tz;
+    for (;;) {
+        if (!sc_geq_vartime(v, u)) { /* u > v */
+            (void)quill_sub4(d, u, v);
+            tz = sc_ctz_vartime(d);
+            sc_shr_vartime(d, tz);
+            memcpy(u, d, sizeof(u));
+            (void)quill_add4(r, r, s);
+            sc_shl_vartime(s, tz);
         } else {
-            (void)quill_sub4(v, v, u);
-            sc_sub_mod_vartime(x2, x1);
+            (void)quill_sub4(d, v, u);
+            if (sc_is_zero_vartime(d)) { /* u = v = 1: one last halving */
+                (void)quill_add4(s, s, r);
+                rtop = quill_add4(r, r, r);
+                k += 1;
+                break;
+            }
+            tz = sc_ctz_vartime(d);
+            sc_shr_vartime(d, tz);
+            memcpy(v, d, sizeof(v));
+            (void)quill_add4(s, s, r);
+            sc_shl_vartime(r, tz);
+        }
+        k += tz;
+    }
+    /* r mod n with r <= 2n - 2 (rtop is its bit 256), then x = n - r. */
+    if (rtop || sc_geq_vartime(r, sc_n))
+        (void)quill_sub4(r, r, sc_n);
+    quill_p256_scalar x, c, t;
+    (void)quill_sub4(x.v, sc_n, r);
+    /* a^-1 = x 2^-k: multiply by c = 2^(512 - k) mod n in the Montgomery
+     * domain (x c 2^-256), then leave it (2^-256 again).  2^j < n for
+     * j <= 255; 2^256 mod n = 2^256 - n; a smaller k (not expected) is
+     * covered by doubling mod n. */
+    memset(c.v, 0, sizeof(c.v));
+    unsigned j = k <= 512 ? 512 - k : 0;
+    if (j <= 255) {
+        c.v[j / 64] = UINT64_C(1) << (j % 64);
+    } else {
+        uint64_t zero[4] = {0, 0, 0, 0};
+        (void)quill_sub4(c.v, zero, sc_n); /* 2^256 - n */
+        for (unsigned i = 256; i < j; i++) {
+            uint64_t top = quill_add4(c.v, c.v, c.v);
+            if (top || sc_geq_vartime(c.v, sc_n))
+                (void)quill_sub4(c.v, c.v, sc_n);
         }
     }
-    const uint64_t *r = sc_is_one_vartime(u) ? x1 : x2;
-    for (int i = 0; i < 4; i++)
-        out->v[i] = r[i];
+    for (unsigned i = 512; i < k; i++) { /* k > 512: halve x mod n (not expected) */
+        uint64_t top = (x.v[0] & 1) ? quill_add4(x.v, x.v, sc_n) : 0;
+        sc_shr_vartime(x.v, 1);
+        x.v[3] |= top << 63;
+    }
+    quill_p256_scalar_mul(&t, &x, &c);
+    quill_p256_scalar_from_mont(out, &t);
     return 1;
 }
