@@ -313,13 +313,6 @@ int quill_prov_rsa_key_get_components(const quill_prov_rsa_key *k, OSSL_PARAM pa
 
 /* ---- Dup ---- */
 
-static int dup_import_cb(const OSSL_PARAM params[], void *arg) {
-    void **ctx = arg;
-    quill_prov_rsa_key *dst = ctx[0];
-    int selection = *(int *)ctx[1];
-    return quill_prov_rsa_key_import(dst, selection, params);
-}
-
 quill_prov_rsa_key *quill_prov_rsa_key_dup(const quill_prov_rsa_key *k, int selection) {
     quill_prov_rsa_key *d = quill_prov_rsa_key_new(k->prov, k->type);
     if (d == NULL)
@@ -327,12 +320,13 @@ quill_prov_rsa_key *quill_prov_rsa_key_dup(const quill_prov_rsa_key *k, int sele
     d->pss = k->pss;
     if (k->key == NULL || (selection & OSSL_KEYMGMT_SELECT_KEYPAIR) == 0)
         return d;
-    /* Re-import through the export path: the copy gets its own core key
-     * (and Montgomery contexts); the core key itself is never shared
-     * mutably. */
-    int sel = selection | OSSL_KEYMGMT_SELECT_PUBLIC_KEY;
-    void *ctx[2] = {d, &sel};
-    if (!quill_prov_rsa_key_export(k, sel, dup_import_cb, ctx)) {
+    /* A copy of the core key (its own Montgomery contexts; the core key
+     * itself is never shared mutably).  Not a re-import: a key quill
+     * generated below QUILL_RSA_IMPORT_MIN_BITS must stay duplicable. */
+    int with_private = (selection & OSSL_KEYMGMT_SELECT_PRIVATE_KEY) != 0;
+    quill_err err = quill_rsa_key_dup(&d->key, k->key, with_private);
+    if (err != QUILL_OK) {
+        QUILL_RAISE_CORE(k->prov, err);
         quill_prov_rsa_key_free(d);
         return NULL;
     }

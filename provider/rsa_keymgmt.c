@@ -269,9 +269,11 @@ static int rsa_gen_set_params(void *genctx, const OSSL_PARAM params[]) {
             QUILL_RAISE(g->prov, QUILL_R_BAD_PARAMETER);
             return 0;
         }
-        if (bits < QUILL_RSA_KEYGEN_MIN_BITS || bits > QUILL_RSA_MAX_BITS) {
+        /* OpenSSL 3.0's default provider generates 512..16384 bits; so does
+         * quill (FIPS 186-5 from QUILL_RSA_FIPS_MIN_BITS up). */
+        if (bits < QUILL_RSA_MIN_BITS || bits > QUILL_RSA_MAX_BITS) {
             QUILL_RAISE_MSG(g->prov, QUILL_R_BAD_KEY_SIZE, "%zu bits (quill generates %d..%d)",
-                            bits, QUILL_RSA_KEYGEN_MIN_BITS, QUILL_RSA_MAX_BITS);
+                            bits, QUILL_RSA_MIN_BITS, QUILL_RSA_MAX_BITS);
             return 0;
         }
         g->bits = bits;
@@ -282,8 +284,11 @@ static int rsa_gen_set_params(void *genctx, const OSSL_PARAM params[]) {
             QUILL_RAISE(g->prov, QUILL_R_BAD_PARAMETER);
             return 0;
         }
+        /* Multi-prime generation is quill's one gap against the default
+         * provider (which takes 2..5 primes): refused, with the reason. */
         if (primes != 2) {
-            QUILL_RAISE(g->prov, QUILL_R_BAD_PRIMES);
+            QUILL_RAISE_MSG(g->prov, QUILL_R_BAD_PRIMES,
+                            "%zu primes (quill generates two-prime keys only)", primes);
             return 0;
         }
     }

@@ -180,7 +180,9 @@ static quill_err import(import_ws *w, quill_rsa_key **out, const quill_rsa_compo
     if (!quill_bn_from_bytes_be(w->n, nl, n.data, n.len))
         return QUILL_ERR_INTERNAL;
     size_t bits = quill_bn_num_bits_public(w->n, nl);
-    if (bits < QUILL_RSA_MIN_BITS || bits > QUILL_RSA_MAX_BITS)
+    /* The import policy: keys below QUILL_RSA_IMPORT_MIN_BITS stay with
+     * whoever made them (quill makes its own small keys by keygen/dup). */
+    if (bits < QUILL_RSA_IMPORT_MIN_BITS || bits > QUILL_RSA_MAX_BITS)
         return QUILL_ERR_KEY_SIZE;
     nl = QUILL_BN_LIMBS_FOR_BITS(bits);
     if ((w->n[0] & 1) == 0)
@@ -237,6 +239,35 @@ quill_err quill_rsa_key_new(quill_rsa_key **out, const quill_rsa_components *c) 
     quill_zeroize(w, sizeof(*w));
     free(w);
     return err;
+}
+
+/* ---- Copy ---- */
+
+quill_err quill_rsa_key_dup(quill_rsa_key **out, const quill_rsa_key *key, int with_private) {
+    if (out == NULL || key == NULL)
+        return QUILL_ERR_INVALID_ARGUMENT;
+    /* The source was checked when it was made: copy its limbs as they are.
+     * The secret limbs are copied by memcpy inside the assembly, never
+     * inspected. */
+    quill_rsa_limbs l = {.n = key->n, .e = key->e, .nl = key->nl, .el = key->el};
+    if (with_private && key->has_private) {
+        l.d = key->d;
+        if (key->has_crt) {
+            l.p = key->p;
+            l.q = key->q;
+            l.dp = key->dp;
+            l.dq = key->dq;
+            l.qinv = key->qinv;
+            l.pl = key->pl;
+            l.ql = key->ql;
+        }
+    }
+    quill_rsa_key *copy = NULL;
+    quill_err err = quill_rsa_key_assemble(&copy, &l);
+    if (err != QUILL_OK)
+        return err;
+    *out = copy;
+    return QUILL_OK;
 }
 
 /* ---- Getters ---- */

@@ -9,7 +9,12 @@
  *   - d = e^-1 mod lcm(p - 1, q - 1) with d > 2^(nlen/2), else start over;
  *   - dp, dq, qinv, and a pairwise test before the key is returned.
  * Each candidate is fresh randomness; a rejected candidate may show that it
- * was rejected, but no branch or index depends on an accepted prime. */
+ * was rejected, but no branch or index depends on an accepted prime.
+ *
+ * The FIPS range is nlen >= 2048 and e >= 65537.  Below it (nlen 512..2047
+ * or 3 <= e < 65537) the same steps run for compatibility with what
+ * OpenSSL's default provider generates; only the Miller-Rabin round count
+ * differs (keygen_mr_rounds). */
 #include <stdlib.h>
 #include <string.h>
 
@@ -25,6 +30,21 @@
 
 /* e < 2^256 (FIPS 186-5 A.1.1): at most four limbs. */
 #define E_MAX_LIMBS 4
+
+/* Miller-Rabin rounds for OpenSSL 3.0 compatibility sizes: its minimum for
+ * primes of up to 2048 bits (worst-case error 4^-64 = 2^-128). */
+#define KEYGEN_COMPAT_MR_ROUNDS 64
+
+/* The rounds for a prime of |pbits| bits in a key of |nlen| bits: FIPS
+ * 186-5 Table B.1 (quill_rsa_mr_rounds) in the FIPS range, otherwise
+ * KEYGEN_COMPAT_MR_ROUNDS (more than Table B.1 or FIPS 186-4 Table C.2
+ * ask for any size, and at least what OpenSSL 3.0 uses). */
+static size_t keygen_mr_rounds(size_t pbits, size_t nlen) {
+    size_t fips = quill_rsa_mr_rounds(pbits);
+    if (nlen >= QUILL_RSA_FIPS_MIN_BITS || fips >= KEYGEN_COMPAT_MR_ROUNDS)
+        return fips;
+    return KEYGEN_COMPAT_MR_ROUNDS;
+}
 
 typedef struct keygen_ws {
     quill_limb e[E_MAX_LIMBS];
@@ -58,7 +78,7 @@ static quill_err gen_prime(keygen_ws *w, quill_limb *out, size_t bits, size_t at
                            const quill_limb *other, size_t other_l, size_t nlen,
                            const quill_rng *rng) {
     size_t l = QUILL_BN_LIMBS_FOR_BITS(bits), len = (bits + 7) / 8;
-    size_t rounds = quill_rsa_mr_rounds(bits);
+    size_t rounds = keygen_mr_rounds(bits, nlen);
     /* Trial division pays while a division costs less than the
      * Miller-Rabin work it saves: with one quill_bn_mod_u16 per prime and a
      * survival rate of about 1.12 / ln(B) for the bound B (Mertens), the
@@ -163,8 +183,9 @@ static quill_err load_e(keygen_ws *w, const quill_bytes *e) {
             return QUILL_ERR_BAD_EXPONENT; /* >= 2^256 */
     }
     w->el = quill_rsa_bn_limbs_public(w->e, E_MAX_LIMBS);
-    /* Odd, 2^16 < e < 2^256. */
-    if (w->el == 0 || (w->e[0] & 1) == 0 || (w->el == 1 && w->e[0] < 65537))
+    /* Odd, 3 <= e < 2^256 (FIPS 186-5 wants e > 2^16: smaller ones are the
+     * compatibility range). */
+    if (w->el == 0 || (w->e[0] & 1) == 0 || (w->el == 1 && w->e[0] < 3))
         return QUILL_ERR_BAD_EXPONENT;
     w->mont_e = quill_mont_new(w->e, w->el);
     return w->mont_e == NULL ? QUILL_ERR_MEMORY : QUILL_OK;
@@ -209,7 +230,7 @@ quill_err quill_rsa_keygen(quill_rsa_key **out, size_t bits, const quill_bytes *
                            const quill_rng *rng) {
     if (out == NULL || rng == NULL || rng->fill == NULL)
         return QUILL_ERR_INVALID_ARGUMENT;
-    if (bits < QUILL_RSA_KEYGEN_MIN_BITS || bits > QUILL_RSA_MAX_BITS)
+    if (bits < QUILL_RSA_MIN_BITS || bits > QUILL_RSA_MAX_BITS)
         return QUILL_ERR_KEY_SIZE;
     keygen_ws *w = calloc(1, sizeof(*w));
     if (w == NULL)

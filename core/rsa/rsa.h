@@ -7,9 +7,17 @@
  * values) is handled in constant time and zeroised before its memory is
  * released.  Byte strings are big-endian magnitudes; leading zeros allowed.
  *
- * Supported: two-prime keys, moduli of QUILL_RSA_MIN_BITS..QUILL_RSA_MAX_BITS
- * bits; odd public exponents 3 <= e < n.  Anything else is refused with a
- * status, so the provider can let OpenSSL fall back to its default provider. */
+ * Supported: two-prime keys; odd public exponents 3 <= e < n.  Two size
+ * floors, deliberately different:
+ *   - QUILL_RSA_IMPORT_MIN_BITS (1024): quill_rsa_key_new, the import path,
+ *     refuses smaller moduli, so the provider lets OpenSSL's default
+ *     provider keep small keys it did not make;
+ *   - QUILL_RSA_MIN_BITS (512): the smallest key object the core handles at
+ *     all.  Only quill_rsa_keygen (for compatibility with what OpenSSL's
+ *     default provider generates) and quill_rsa_key_dup make keys below
+ *     QUILL_RSA_IMPORT_MIN_BITS; every operation works on them.
+ * Anything else is refused with a status, so the provider can let OpenSSL
+ * fall back to its default provider. */
 #ifndef QUILL_RSA_RSA_H
 #define QUILL_RSA_RSA_H
 
@@ -21,9 +29,14 @@
 #include "common/hash.h"
 #include "common/rng.h"
 
-#define QUILL_RSA_MIN_BITS 1024
+#define QUILL_RSA_MIN_BITS 512
+#define QUILL_RSA_IMPORT_MIN_BITS 1024
 #define QUILL_RSA_MAX_BITS 16384
-#define QUILL_RSA_KEYGEN_MIN_BITS 2048
+/* Key generation follows FIPS 186-5 A.1.3 for nlen >= QUILL_RSA_FIPS_MIN_BITS
+ * and e >= QUILL_RSA_FIPS_MIN_E; below, the same algorithm runs for
+ * compatibility (see quill_rsa_keygen). */
+#define QUILL_RSA_FIPS_MIN_BITS 2048
+#define QUILL_RSA_FIPS_MIN_E 65537
 
 typedef struct quill_rsa_key quill_rsa_key;
 
@@ -52,7 +65,9 @@ typedef enum quill_rsa_field {
 } quill_rsa_field;
 
 /* quill_rsa_key_new builds a key from |c|, checking what can be checked
- * cheaply: modulus odd and of supported size, 3 <= e < n with e odd,
+ * cheaply: modulus odd and of QUILL_RSA_IMPORT_MIN_BITS..QUILL_RSA_MAX_BITS
+ * bits (the import policy: smaller keys are refused with QUILL_ERR_KEY_SIZE
+ * even though the core could use them), 3 <= e < n with e odd,
  * 0 < d < n, each CRT value in range (p, q < n; dp < p; dq < q; qinv < p),
  * p * q == n and qinv * q == 1 mod p.  Precomputes the Montgomery contexts.
  * On success *out owns a new key; on failure *out is untouched and the
@@ -63,6 +78,15 @@ typedef enum quill_rsa_field {
  * The private components are secret; the limb lengths of p and q are
  * treated as public. */
 QUILL_MUST_CHECK quill_err quill_rsa_key_new(quill_rsa_key **out, const quill_rsa_components *c);
+
+/* quill_rsa_key_dup copies |key| (any size the core holds, including keys
+ * below QUILL_RSA_IMPORT_MIN_BITS that quill_rsa_keygen made) into a new
+ * key *out, with the private components (secret, copied without looking
+ * at them) only if |with_private| is nonzero and the key has them.  The
+ * copy has its own Montgomery contexts.  QUILL_ERR_INVALID_ARGUMENT for
+ * NULL arguments, QUILL_ERR_MEMORY; *out is set only on success. */
+QUILL_MUST_CHECK quill_err quill_rsa_key_dup(quill_rsa_key **out, const quill_rsa_key *key,
+                                             int with_private);
 
 /* quill_rsa_key_free zeroises and frees |key| (NULL is fine). */
 void quill_rsa_key_free(quill_rsa_key *key);
@@ -100,13 +124,24 @@ int quill_rsa_key_public_equal(const quill_rsa_key *a, const quill_rsa_key *b);
 QUILL_MUST_CHECK quill_err quill_rsa_key_check(const quill_rsa_key *key, const quill_rng *rng);
 
 /* quill_rsa_keygen generates a two-prime key of |bits| bits
- * (QUILL_RSA_KEYGEN_MIN_BITS..QUILL_RSA_MAX_BITS) with public exponent e (odd,
- * 65537 <= e < 2^256 per FIPS 186-5; NULL means 65537), FIPS 186-5 A.1.3
- * probable primes.  Randomness only from |rng|.  For an odd |bits|, p has
- * one bit more than q.  Statuses: QUILL_ERR_KEY_SIZE, QUILL_ERR_BAD_EXPONENT,
- * QUILL_ERR_RNG, QUILL_ERR_KEYGEN (FIPS 186-5 attempt limits exhausted),
- * QUILL_ERR_MEMORY; *out is set only on success.  The key passed a pairwise
- * test before it is returned.  Constant time in the accepted primes. */
+ * (QUILL_RSA_MIN_BITS..QUILL_RSA_MAX_BITS, i.e. 512..16384, what OpenSSL
+ * 3.0's default provider accepts) with public exponent e (odd, 3 <= e <
+ * 2^256; NULL means 65537) by FIPS 186-5 A.1.3 (random probable primes,
+ * top two bits set, gcd(p - 1, e) = 1, |p - q| > 2^(nlen/2 - 100),
+ * d > 2^(nlen/2)).  For bits >= QUILL_RSA_FIPS_MIN_BITS and e >=
+ * QUILL_RSA_FIPS_MIN_E this is FIPS 186-5 key generation with the
+ * Miller-Rabin rounds of Table B.1.  Smaller sizes or exponents are
+ * generated for compatibility with applications that ask OpenSSL for them
+ * (FIPS 186-5 does not allow them): the same algorithm, with 64
+ * Miller-Rabin rounds per prime (OpenSSL 3.0's count for primes up to 2048
+ * bits, error <= 2^-128 even for adversarial candidates).  Multi-prime
+ * keys are not generated (the caller refuses them).  Randomness only from
+ * |rng|.  For an odd |bits|, p has one bit more than q.  Statuses:
+ * QUILL_ERR_KEY_SIZE, QUILL_ERR_BAD_EXPONENT (even, < 3 or >= 2^256),
+ * QUILL_ERR_RNG, QUILL_ERR_KEYGEN (attempt limits exhausted),
+ * QUILL_ERR_MEMORY; *out is set only on success.  The key passed a
+ * pairwise test before it is returned.  Constant time in the accepted
+ * primes. */
 QUILL_MUST_CHECK quill_err quill_rsa_keygen(quill_rsa_key **out, size_t bits, const quill_bytes *e,
                                             const quill_rng *rng);
 

@@ -4,7 +4,9 @@
  * sign with quill and verify with OpenSSL, and satisfy FIPS 186-5 A.1.3 as
  * recomputed with BN (p and q prime with their top two bits set,
  * |p - q| > 2^(nlen/2 - 100), d = e^-1 mod lcm(p-1, q-1) > 2^(nlen/2),
- * dp, dq, qinv).  Bad sizes, exponents and generators are refused. */
+ * dp, dq, qinv).  The compatibility range (512..2047 bits, 3 <= e < 65537,
+ * what OpenSSL 3.0's default provider generates) is held to the same
+ * checks.  Bad sizes, exponents and generators are refused. */
 #include <stdlib.h>
 #include <string.h>
 
@@ -120,19 +122,22 @@ static void gen_and_check(size_t bits, const uint8_t *e, size_t e_len) {
 
 static void test_refusals(void) {
     quill_rsa_key *key = (quill_rsa_key *)0x1;
-    const size_t bad_bits[] = {0, 512, 1024, 2047, 16385, 20000};
+    const size_t bad_bits[] = {0, 1, 256, 511, 16385, 20000};
     for (size_t i = 0; i < QT_ARRAY_LEN(bad_bits); i++)
         QT_CHECK(quill_rsa_keygen(&key, bad_bits[i], NULL, &qr_rng) == QUILL_ERR_KEY_SIZE);
-    /* e = 3, 65535, 65536 (even), 2^256 + 1, 0, and an even 256-bit e. */
-    const uint8_t e3[] = {3}, e65535[] = {0xff, 0xff}, e65536[] = {1, 0, 0}, e0[] = {0};
+    /* e = 1, 2, 4, 65536 (even), 2^256 + 1, 0, and an even 256-bit e; at a
+     * FIPS size and at a compatibility size. */
+    const uint8_t e1[] = {1}, e2[] = {2}, e4[] = {0, 4}, e65536[] = {1, 0, 0}, e0[] = {0};
     uint8_t e257[33] = {1}, e256even[32];
     e257[32] = 1;
     memset(e256even, 0xff, sizeof(e256even));
     e256even[31] = 0xfe;
-    const quill_bytes bad_e[] = {{e3, 1}, {e65535, 2}, {e65536, 3}, {e257, 33}, {e0, 1},
-                                 {e256even, 32}};
-    for (size_t i = 0; i < QT_ARRAY_LEN(bad_e); i++)
+    const quill_bytes bad_e[] = {{e1, 1},     {e2, 1},  {e4, 2},         {e65536, 3},
+                                 {e257, 33}, {e0, 1}, {e256even, 32}};
+    for (size_t i = 0; i < QT_ARRAY_LEN(bad_e); i++) {
         QT_CHECK(quill_rsa_keygen(&key, 2048, &bad_e[i], &qr_rng) == QUILL_ERR_BAD_EXPONENT);
+        QT_CHECK(quill_rsa_keygen(&key, 512, &bad_e[i], &qr_rng) == QUILL_ERR_BAD_EXPONENT);
+    }
     QT_CHECK(quill_rsa_keygen(&key, 2048, NULL, &qr_rng_failing) == QUILL_ERR_RNG);
     QT_CHECK(quill_rsa_keygen(&key, 2048, NULL, NULL) == QUILL_ERR_INVALID_ARGUMENT);
     QT_CHECK(quill_rsa_keygen(NULL, 2048, NULL, &qr_rng) == QUILL_ERR_INVALID_ARGUMENT);
@@ -152,6 +157,20 @@ int main(void) {
     gen_and_check(2048, emax, sizeof(emax));
     gen_and_check(2049, NULL, 0);
     gen_and_check(3072, NULL, 0);
+    /* The compatibility range: OpenSSL 3.0's smallest size, odd sizes, the
+     * sizes just below FIPS, and exponents below 65537. */
+    const uint8_t e3[] = {3}, e17[] = {17}, e65535[] = {0xff, 0xff};
+    gen_and_check(512, NULL, 0);
+    gen_and_check(512, e3, sizeof(e3));
+    gen_and_check(513, e3, sizeof(e3));
+    gen_and_check(777, e17, sizeof(e17));
+    gen_and_check(1023, NULL, 0);
+    gen_and_check(1024, e3, sizeof(e3));
+    gen_and_check(1024, NULL, 0);
+    gen_and_check(1536, e65535, sizeof(e65535));
+    gen_and_check(2047, NULL, 0);
+    gen_and_check(2048, e3, sizeof(e3));
+    gen_and_check(512, emax, sizeof(emax));
     qr_cleanup();
     return qt_finish("rsa_keygen");
 }
