@@ -141,6 +141,50 @@ static void test_field(void) {
     BN_free(e);
 }
 
+/* The vartime inverse (Kaliski's almost inverse plus a power-of-two fix-up)
+ * on inputs that stress its loop: 1, 2, every power of two, n - 1, n - 2^i,
+ * small values, values with long runs of zero bits, and random values with
+ * many trailing zeros. */
+static void test_scalar_inv_edges(void) {
+    const BIGNUM *n = ect_p256_n();
+    BIGNUM *a = BN_new(), *e = BN_new();
+    quill_p256_scalar_plain x, y;
+    for (int i = 0; i < 4 * 256 + 200; i++) {
+        int kind = i / 256, bit = i % 256;
+        if (kind == 0) { /* 2^bit */
+            BN_zero(a);
+            BN_set_bit(a, bit);
+        } else if (kind == 1) { /* n - 2^bit */
+            BN_zero(e);
+            BN_set_bit(e, bit);
+            BN_sub(a, n, e);
+        } else if (kind == 2) { /* 2^bit + 1, 2^bit - 1 alternately */
+            BN_zero(a);
+            BN_set_bit(a, bit);
+            if (bit % 2)
+                BN_add_word(a, 1);
+            else
+                BN_sub_word(a, 1);
+        } else if (kind == 3) { /* random with bit trailing zeros */
+            uint64_t r[4] = {qt_rng_u64(), qt_rng_u64(), qt_rng_u64(), qt_rng_u64() >> 1};
+            ect_limbs_to_bn(a, r);
+            BN_rshift(a, a, bit);
+            BN_lshift(a, a, bit);
+            BN_nnmod(a, a, n, ctx);
+        } else { /* small values 1..200 */
+            BN_set_word(a, (BN_ULONG)(i - 4 * 256 + 1));
+        }
+        if (BN_is_zero(a) || BN_cmp(a, n) >= 0)
+            continue;
+        QT_CHECK(ect_bn_to_limbs(x.v, a));
+        QT_CHECK(quill_p256_scalar_inv_vartime(&y, &x) == 1);
+        BN_mod_inverse(e, a, n, ctx);
+        QT_CHECK(eq_limbs(y.v, e));
+    }
+    BN_free(a);
+    BN_free(e);
+}
+
 static void test_scalar(void) {
     const BIGNUM *n = ect_p256_n();
     BIGNUM *a = BN_new(), *b = BN_new(), *e = BN_new();
@@ -251,6 +295,7 @@ int main(void) {
     BN_free(r);
     test_field();
     test_scalar();
+    test_scalar_inv_edges();
     BN_free(rinv_p);
     BN_free(rinv_n);
     BN_free(r_p);
