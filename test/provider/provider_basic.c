@@ -7,6 +7,10 @@
  *     with "provider=quill";
  *   - key generation by quill, export of the whole key (components readable,
  *     RSA decryption by the default provider with the quill-held key);
+ *     the sizes and exponents OpenSSL's default provider also generates
+ *     (512..2047 bits, e = 3): checked, duplicated, matched, signed by quill
+ *     and verified by the default provider; what quill refuses (3 primes,
+ *     < 512 or > 16384 bits, even e, e = 1) refused with quill's reason;
  *   - PKCS#1 v1.5 and PSS round trips through EVP_DigestSign/Verify and
  *     EVP_PKEY_sign/verify/verify_recover served by quill (provider of the
  *     EVP_PKEY_CTX), cross-verified by the default provider, with a
@@ -148,21 +152,36 @@ static void test_keygen_and_export(OSSL_LIB_CTX *ctx, OSSL_PROVIDER *quill, EVP_
     ERR_clear_error();
 }
 
-/* Key generation parameters: e is honoured, other prime counts and sizes
- * below 2048 bits are refused with an error. */
+/* Key generation parameters: e is honoured; other prime counts, sizes
+ * outside 512..16384 bits and even or unit exponents are refused with
+ * quill's reason. */
+static int refused_by_quill(void) {
+    unsigned long err = ERR_peek_last_error();
+    const char *reason = err != 0 ? ERR_reason_error_string(err) : NULL;
+    ERR_clear_error();
+    return reason != NULL && strstr(reason, "quill") != NULL;
+}
+
 static void test_keygen_params(OSSL_LIB_CTX *ctx, OSSL_PROVIDER *quill, unsigned long *n_keygen) {
     EVP_PKEY_CTX *g = EVP_PKEY_CTX_new_from_name(ctx, "RSA", QUILL);
     QT_CHECK(g != NULL && EVP_PKEY_keygen_init(g) == 1);
     if (g == NULL)
         return;
     QT_CHECK(EVP_PKEY_CTX_get0_provider(g) == quill);
-    QT_CHECK(EVP_PKEY_CTX_set_rsa_keygen_primes(g, 3) != 1 && ERR_peek_last_error() != 0);
-    ERR_clear_error();
-    QT_CHECK(EVP_PKEY_CTX_set_rsa_keygen_bits(g, 1024) != 1 && ERR_peek_last_error() != 0);
-    ERR_clear_error();
+    QT_CHECK(EVP_PKEY_CTX_set_rsa_keygen_primes(g, 3) != 1 && refused_by_quill());
+    QT_CHECK(EVP_PKEY_CTX_set_rsa_keygen_bits(g, 511) != 1 && refused_by_quill());
+    QT_CHECK(EVP_PKEY_CTX_set_rsa_keygen_bits(g, 16385) != 1 && refused_by_quill());
     BIGNUM *e = BN_new();
-    BN_set_word(e, 65539);
     EVP_PKEY *key = NULL;
+    /* Even and unit exponents: refused at generation. */
+    const unsigned long bad_e[] = {1, 4, 65536};
+    for (size_t i = 0; i < QT_ARRAY_LEN(bad_e); i++) {
+        BN_set_word(e, bad_e[i]);
+        QT_CHECK(EVP_PKEY_CTX_set_rsa_keygen_bits(g, 1024) == 1 &&
+                 EVP_PKEY_CTX_set1_rsa_keygen_pubexp(g, e) == 1 &&
+                 EVP_PKEY_generate(g, &key) != 1 && key == NULL && refused_by_quill());
+    }
+    BN_set_word(e, 65539);
     QT_CHECK(EVP_PKEY_CTX_set_rsa_keygen_bits(g, 2048) == 1 &&
              EVP_PKEY_CTX_set1_rsa_keygen_pubexp(g, e) == 1 && EVP_PKEY_generate(g, &key) == 1);
     BIGNUM *got = NULL;
@@ -222,6 +241,76 @@ static int digest_verify(OSSL_LIB_CTX *ctx, const char *propq, EVP_PKEY *key, co
 }
 
 static unsigned long n_sign, n_verify; /* operations quill performed */
+
+/* The compatibility sizes and exponents (what OpenSSL's default provider
+ * generates too): quill holds the key and it is fully usable. */
+static void test_keygen_compat(OSSL_LIB_CTX *ctx, OSSL_PROVIDER *def, OSSL_PROVIDER *quill,
+                               unsigned long *n_keygen) {
+    static const struct {
+        unsigned bits;
+        unsigned long e;
+    } cases[] = {{512, 65537}, {512, 3}, {1024, 3}, {1031, 17}, {2047, 65537}};
+    for (size_t i = 0; i < QT_ARRAY_LEN(cases); i++) {
+        EVP_PKEY_CTX *g = EVP_PKEY_CTX_new_from_name(ctx, "RSA", QUILL);
+        BIGNUM *e = BN_new(), *got = NULL;
+        EVP_PKEY *key = NULL;
+        BN_set_word(e, cases[i].e);
+        QT_CHECK(g != NULL && EVP_PKEY_keygen_init(g) == 1 &&
+                 EVP_PKEY_CTX_set_rsa_keygen_bits(g, (int)cases[i].bits) == 1 &&
+                 EVP_PKEY_CTX_set1_rsa_keygen_pubexp(g, e) == 1 &&
+                 EVP_PKEY_generate(g, &key) == 1);
+        EVP_PKEY_CTX_free(g);
+        if (key == NULL) {
+            ERR_print_errors_fp(stderr);
+            BN_free(e);
+            continue;
+        }
+        (*n_keygen)++;
+        QT_CHECK(EVP_PKEY_get0_provider(key) == quill);
+        QT_CHECK(EVP_PKEY_get_bits(key) == (int)cases[i].bits);
+        QT_CHECK(EVP_PKEY_get_bn_param(key, "e", &got) == 1 && BN_cmp(got, e) == 0);
+        /* Checked by quill and by the default provider (on the export). */
+        EVP_PKEY_CTX *c = EVP_PKEY_CTX_new_from_pkey(ctx, key, QUILL);
+        QT_CHECK(c != NULL && EVP_PKEY_check(c) == 1 && EVP_PKEY_public_check(c) == 1);
+        EVP_PKEY_CTX_free(c);
+        c = EVP_PKEY_CTX_new_from_pkey(ctx, key, DEFAULT);
+        QT_CHECK(c != NULL && EVP_PKEY_check(c) == 1 && EVP_PKEY_pairwise_check(c) == 1);
+        EVP_PKEY_CTX_free(c);
+        /* Dup stays with quill and matches; so does a public-only copy. */
+        EVP_PKEY *dup = EVP_PKEY_dup(key);
+        QT_CHECK(dup != NULL && EVP_PKEY_get0_provider(dup) == quill && EVP_PKEY_eq(dup, key) == 1);
+        /* Signed by quill, verified by the default provider, both ways
+         * through the duplicate too. */
+        sigcase sc = {RSA_PKCS1_PADDING, "SHA256", NULL};
+        uint8_t sig[256];
+        const OSSL_PROVIDER *by = NULL;
+        size_t len = digest_sign(ctx, QUILL, key, &sc, (const uint8_t *)"small", 5, sig,
+                                 sizeof(sig), &by);
+        QT_CHECK(len == (cases[i].bits + 7) / 8 && by == quill);
+        if (len != 0 && by == quill)
+            n_sign++;
+        QT_CHECK(len != 0 &&
+                 digest_verify(ctx, DEFAULT, key, &sc, (const uint8_t *)"small", 5, sig, len, &by));
+        QT_CHECK(by == def);
+        if (dup != NULL) {
+            QT_CHECK(len != 0 && digest_verify(ctx, DEFAULT, dup, &sc, (const uint8_t *)"small", 5,
+                                               sig, len, &by));
+            sigcase pss = {RSA_PKCS1_PSS_PADDING, "SHA256", "20"};
+            len = digest_sign(ctx, QUILL, dup, &pss, (const uint8_t *)"pss", 3, sig, sizeof(sig),
+                              &by);
+            QT_CHECK(len != 0 && by == quill);
+            if (len != 0 && by == quill)
+                n_sign++;
+            QT_CHECK(len != 0 && digest_verify(ctx, DEFAULT, key, &pss, (const uint8_t *)"pss", 3,
+                                               sig, len, &by));
+        }
+        EVP_PKEY_free(dup);
+        EVP_PKEY_free(key);
+        BN_free(got);
+        BN_free(e);
+        ERR_clear_error();
+    }
+}
 
 static void test_roundtrips(OSSL_LIB_CTX *ctx, OSSL_PROVIDER *quill, EVP_PKEY *key) {
     static const sigcase cases[] = {
@@ -886,6 +975,7 @@ int main(void) {
     unsigned long n_keygen = qkey != NULL;
     test_keygen_and_export(ctx, quill, qkey);
     test_keygen_params(ctx, quill, &n_keygen);
+    test_keygen_compat(ctx, def, quill, &n_keygen);
     EVP_PKEY *key = gen_key(ctx, DEFAULT, 2048);
     QT_CHECK(key != NULL);
     if (key != NULL && qkey != NULL) {
