@@ -14,8 +14,11 @@
  *               does not do, impossible or malformed PSS salt lengths, PSS
  *               with a key too small for digest + salt, signing with a
  *               public key
- *   keygen      quill's key generation: under 2048 bits, 3 primes, e = 3,
- *               even e, e = 1 */
+ *   keygen      quill's key generation: 3 primes, under 512 or over 16384
+ *               bits, even e, e = 1 refused; what OpenSSL's default
+ *               provider also generates (512..2047 bits, e = 3) accepted,
+ *               the keys checked by the default provider (EVP_PKEY_check)
+ *               and signed by quill / verified by the default provider */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -480,36 +483,98 @@ static void forced_quill_small_key(EVP_PKEY *small) {
 
 /* ---- key generation ---- */
 
-/* quill's keygen refuses what FIPS 186-5 and rsa.h rule out. */
+/* One generation with quill's key manager: bits, primes (0: default), e
+ * (0: default).  Returns the key or NULL (error queue left for the caller). */
+static EVP_PKEY *quill_keygen(unsigned bits, unsigned primes, unsigned long e_word) {
+    EVP_PKEY *key = NULL;
+    BIGNUM *e = NULL;
+    EVP_PKEY_CTX *g = EVP_PKEY_CTX_new_from_name(libctx, "RSA", qt_quill_propq());
+    int ok = g != NULL && EVP_PKEY_keygen_init(g) > 0 &&
+             EVP_PKEY_CTX_set_rsa_keygen_bits(g, (int)bits) > 0;
+    if (ok && primes != 0)
+        ok = EVP_PKEY_CTX_set_rsa_keygen_primes(g, (int)primes) > 0;
+    if (ok && e_word != 0)
+        ok = (e = bn_word(e_word)) != NULL && EVP_PKEY_CTX_set1_rsa_keygen_pubexp(g, e) > 0;
+    ok = ok && EVP_PKEY_generate(g, &key) > 0;
+    BN_free(e);
+    EVP_PKEY_CTX_free(g);
+    if (!ok) {
+        EVP_PKEY_free(key);
+        key = NULL;
+    }
+    return key;
+}
+
+/* quill's keygen refuses what it cannot generate (multi-prime, sizes and
+ * exponents OpenSSL's default provider refuses as well). */
 static void bad_keygen(void) {
     static const struct {
         unsigned bits, primes;
         unsigned long e;
         const char *what;
     } cases[] = {
-        {1024, 0, 0, "keygen 1024 bits"},
-        {2047, 0, 0, "keygen 2047 bits"},
+        {511, 0, 0, "keygen 511 bits"},
+        {16385, 0, 0, "keygen 16385 bits"},
         {2048, 3, 0, "keygen 3 primes"},
-        {2048, 0, 3, "keygen e = 3"},
+        {1024, 3, 3, "keygen 3 primes, 1024 bits, e = 3"},
         {2048, 0, 65536, "keygen even e"},
+        {1024, 0, 2, "keygen e = 2"},
         {2048, 0, 1, "keygen e = 1"},
+        {512, 0, 1, "keygen e = 1, 512 bits"},
     };
     for (size_t i = 0; i < QT_ARRAY_LEN(cases); i++) {
-        EVP_PKEY *key = NULL;
-        BIGNUM *e = NULL;
         ERR_clear_error();
-        EVP_PKEY_CTX *g = EVP_PKEY_CTX_new_from_name(libctx, "RSA", qt_quill_propq());
-        int ok = g != NULL && EVP_PKEY_keygen_init(g) > 0 &&
-                 EVP_PKEY_CTX_set_rsa_keygen_bits(g, (int)cases[i].bits) > 0;
-        if (ok && cases[i].primes != 0)
-            ok = EVP_PKEY_CTX_set_rsa_keygen_primes(g, (int)cases[i].primes) > 0;
-        if (ok && cases[i].e != 0)
-            ok = (e = bn_word(cases[i].e)) != NULL && EVP_PKEY_CTX_set1_rsa_keygen_pubexp(g, e) > 0;
-        ok = ok && EVP_PKEY_generate(g, &key) > 0;
-        expect_failure(!ok, cases[i].what);
+        EVP_PKEY *key = quill_keygen(cases[i].bits, cases[i].primes, cases[i].e);
+        expect_failure(key == NULL, cases[i].what);
         EVP_PKEY_free(key);
+    }
+}
+
+/* What OpenSSL's default provider generates, quill generates too: the keys
+ * pass the default provider's checks and quill's signatures verify there. */
+static void good_keygen(void) {
+    static const struct {
+        unsigned bits;
+        unsigned long e;
+    } cases[] = {{512, 0}, {512, 3}, {1024, 3}, {1024, 0}, {2047, 0}, {2048, 3}};
+    /* PSS salt 20: a 512-bit key has no room for SHA-256 with a 32-byte
+     * salt (emLen 64 < 32 + 32 + 2). */
+    static const qt_sigparams sp[] = {{RSA_PKCS1_PADDING, "SHA256", NULL, NULL, 0},
+                                      {RSA_PKCS1_PSS_PADDING, "SHA256", NULL, "20", 0}};
+    for (size_t i = 0; i < QT_ARRAY_LEN(cases); i++) {
+        ERR_clear_error();
+        EVP_PKEY *key = quill_keygen(cases[i].bits, 0, cases[i].e);
+        QT_CHECK(key != NULL);
+        if (key == NULL) {
+            fprintf(stderr, "keygen %u bits, e = %lu refused\n", cases[i].bits, cases[i].e);
+            ERR_print_errors_fp(stderr);
+            continue;
+        }
+        QT_CHECK(qt_pkey_provider(key) == prov_quill);
+        QT_CHECK(EVP_PKEY_get_bits(key) == (int)cases[i].bits);
+        BIGNUM *e = NULL;
+        QT_CHECK(EVP_PKEY_get_bn_param(key, OSSL_PKEY_PARAM_RSA_E, &e) == 1 &&
+                 BN_is_word(e, cases[i].e != 0 ? cases[i].e : 65537));
         BN_free(e);
-        EVP_PKEY_CTX_free(g);
+        EVP_PKEY_CTX *c = EVP_PKEY_CTX_new_from_pkey(libctx, key, "provider=default");
+        QT_CHECK(c != NULL && EVP_PKEY_check(c) == 1);
+        EVP_PKEY_CTX_free(c);
+        for (size_t j = 0; j < QT_ARRAY_LEN(sp); j++) {
+            uint8_t msg[] = "generated", sig[256];
+            size_t len = sizeof(sig);
+            const OSSL_PROVIDER *by = NULL;
+            QT_CHECK(qt_digest_sign(libctx, qt_quill_propq(), key, &sp[j], msg, sizeof(msg),
+                                    QT_ONESHOT, sig, &len, &by) == 1 &&
+                     by == prov_quill && len == (cases[i].bits + 7) / 8);
+            QT_CHECK(qt_digest_verify(libctx, "provider=default", key, &sp[j], msg, sizeof(msg),
+                                      QT_ONESHOT, sig, len, &by) == 1 &&
+                     by == prov_default);
+            sig[len / 2] ^= 1;
+            QT_CHECK(qt_digest_verify(libctx, "provider=default", key, &sp[j], msg, sizeof(msg),
+                                      QT_ONESHOT, sig, len, &by) == 0);
+        }
+        EVP_PKEY_free(key);
+        ERR_clear_error();
     }
 }
 
@@ -528,6 +593,7 @@ int main(void) {
         bad_params(key, key1024);
         forced_quill_small_key(small);
         bad_keygen();
+        good_keygen();
     }
     printf("%lu failure cases\n", n_cases);
     EVP_PKEY_free(key);
