@@ -7,9 +7,11 @@
  *   - a 512-bit RSA key and a 3-prime RSA key (made by the default
  *     provider): quill refuses them at import, so signing and verifying
  *     fall back to the default provider;
- *   - RSA key generation with the library defaults (1024 bits, e = 3,
- *     which quill's keygen refuses), RSA decryption, ECDH on P-256, ECDSA
- *     on P-384.
+ *   - RSA key generation with the library defaults (1024 bits, e = 3),
+ *     RSA decryption, ECDH on P-256, ECDSA on P-384;
+ *   - generic RSA key generation after quill has served a signature, which
+ *     OpenSSL 3.0's method cache may route to quill's key manager: it must
+ *     succeed (1024 bits, e = 3; 512 bits) whichever provider serves it.
  *
  * The control: an ordinary 2048-bit key in the same library context is
  * served by quill. */
@@ -102,9 +104,9 @@ static void pkey_sign_verify(EVP_PKEY *key, const OSSL_PROVIDER *want, const cha
 }
 
 /* Key generation with the library defaults stays with the default provider
- * (quill's keymgmt carries no quill.sig property), so sizes and exponents
- * quill's keygen refuses still work.  Run before quill has served anything:
- * see keygen_after_use(). */
+ * (quill's keymgmt carries no quill.sig property) while nothing has fetched
+ * quill's key manager yet; see keygen_after_use() for the case where it
+ * has. */
 static void default_keygen(void) {
     EVP_PKEY *key = NULL;
     BIGNUM *e = BN_new();
@@ -127,35 +129,75 @@ static void default_keygen(void) {
     BN_free(e);
 }
 
-/* Known OpenSSL 3.0 behaviour, reported and not failed: OpenSSL caches a
- * fetched method under its property query string, and a provider-specific
- * fetch (quill's RSA key manager, fetched to export a key for a quill
- * signature) lands under the same empty query as a generic fetch.  If that
- * happens first in a library context, library-default RSA key generation
- * there goes to quill, which refuses 1024 bits and e = 3.  Shown in a fresh
- * context. */
+/* Known OpenSSL 3.0 behaviour: OpenSSL caches a fetched method under its
+ * property query string, and a provider-specific fetch (quill's RSA key
+ * manager, fetched to export a key for a quill signature) lands under the
+ * same empty query as a generic fetch.  If that happens first in a library
+ * context, library-default RSA key generation there goes to quill.  Loading
+ * quill must not break it: quill generates what the default provider
+ * generates (two primes), so generic keygen of 1024 bits with e = 3 and of
+ * 512 bits must succeed, whichever provider serves it, and give valid keys
+ * (EVP_PKEY_check by the default provider, a signature that verifies).
+ * Shown in a fresh context. */
+/* One generic (library-default) keygen in |ctx|, checked. */
+static void generic_keygen(OSSL_LIB_CTX *ctx, unsigned bits, unsigned long e_word) {
+    EVP_PKEY *key = NULL;
+    BIGNUM *e = BN_new(), *got = NULL;
+    EVP_PKEY_CTX *g = EVP_PKEY_CTX_new_from_name(ctx, "RSA", NULL);
+    int ok = g != NULL && e != NULL && BN_set_word(e, e_word) && EVP_PKEY_keygen_init(g) > 0 &&
+             EVP_PKEY_CTX_set_rsa_keygen_bits(g, (int)bits) > 0 &&
+             EVP_PKEY_CTX_set1_rsa_keygen_pubexp(g, e) > 0 && EVP_PKEY_generate(g, &key) > 0;
+    QT_CHECK(ok && key != NULL);
+    printf("fresh context, a quill signature, then %u-bit e = %lu keygen with library "
+           "defaults: %s, key by %s\n",
+           bits, e_word, ok ? "ok" : "FAILED", qt_prov_name(qt_pkey_provider(key)));
+    if (!ok)
+        ERR_print_errors_fp(stderr);
+    if (key != NULL) {
+        QT_CHECK(EVP_PKEY_get_bits(key) == (int)bits);
+        QT_CHECK(EVP_PKEY_get_bn_param(key, OSSL_PKEY_PARAM_RSA_E, &got) == 1 &&
+                 BN_cmp(got, e) == 0);
+        EVP_PKEY_CTX *c = EVP_PKEY_CTX_new_from_pkey(ctx, key, "provider=default");
+        QT_CHECK(c != NULL && EVP_PKEY_check(c) == 1);
+        EVP_PKEY_CTX_free(c);
+        /* The key signs (library defaults) and the default provider
+         * verifies; a flipped bit is rejected. */
+        uint8_t msg[32] = "generated after use", sig[256];
+        size_t sig_len = sizeof(sig);
+        qt_sigparams sp = {RSA_PKCS1_PADDING, "SHA256", NULL, NULL, 0};
+        QT_CHECK(qt_digest_sign(ctx, NULL, key, &sp, msg, sizeof(msg), QT_ONESHOT, sig, &sig_len,
+                                NULL) == 1);
+        QT_CHECK(qt_digest_verify(ctx, "provider=default", key, &sp, msg, sizeof(msg),
+                                  QT_ONESHOT, sig, sig_len, NULL) == 1);
+        sig[sig_len / 2] ^= 0x10;
+        QT_CHECK(qt_digest_verify(ctx, "provider=default", key, &sp, msg, sizeof(msg),
+                                  QT_ONESHOT, sig, sig_len, NULL) == 0);
+    }
+    ERR_clear_error();
+    BN_free(got);
+    BN_free(e);
+    EVP_PKEY_free(key);
+    EVP_PKEY_CTX_free(g);
+}
+
 static void keygen_after_use(void) {
     OSSL_PROVIDER *d = NULL, *q = NULL;
     OSSL_LIB_CTX *ctx = qt_evp_libctx_new(&d, &q);
-    EVP_PKEY *other = ctx != NULL ? qt_rsa_keygen(ctx, "provider=default", 2048) : NULL;
-    EVP_PKEY *key = NULL;
+    QT_CHECK(ctx != NULL);
+    if (ctx == NULL)
+        return;
+    EVP_PKEY *other = qt_rsa_keygen(ctx, "provider=default", 2048);
     uint8_t msg[32] = "keygen after use", sig[256];
     size_t sig_len = sizeof(sig);
+    const OSSL_PROVIDER *by = NULL;
     qt_sigparams sp = {RSA_PKCS1_PADDING, "SHA256", NULL, NULL, 0};
     int signed_ok = other != NULL && qt_digest_sign(ctx, NULL, other, &sp, msg, sizeof(msg),
-                                                    QT_ONESHOT, sig, &sig_len, NULL);
-    QT_CHECK(signed_ok);
-    EVP_PKEY_CTX *g = EVP_PKEY_CTX_new_from_name(ctx, "RSA", NULL);
-    int ok = g != NULL && EVP_PKEY_keygen_init(g) > 0 &&
-             EVP_PKEY_CTX_set_rsa_keygen_bits(g, 1024) > 0 && EVP_PKEY_generate(g, &key) > 0;
-    printf("NOTE: fresh context, a quill signature, then 1024-bit keygen with library "
-           "defaults: %s, key by %s (%d bits)\n",
-           ok ? "ok" : "failed", qt_prov_name(qt_pkey_provider(key)),
-           key != NULL ? EVP_PKEY_get_bits(key) : 0);
-    ERR_clear_error();
-    EVP_PKEY_free(key);
+                                                    QT_ONESHOT, sig, &sig_len, &by);
+    QT_CHECK(signed_ok && by == q);
+    generic_keygen(ctx, 1024, 3);
+    generic_keygen(ctx, 512, 65537);
+    generic_keygen(ctx, 1024, 65537);
     EVP_PKEY_free(other);
-    EVP_PKEY_CTX_free(g);
     qt_libctx_free(ctx, d, q);
 }
 
