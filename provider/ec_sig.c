@@ -61,8 +61,7 @@ static void sig_freectx(void *vctx) {
     quill_ec_sig_ctx *c = vctx;
     if (c == NULL)
         return;
-    EVP_MD_CTX_free(c->mdctx);
-    quill_prov_digest_clear(&c->md);
+    quill_sig_stream_clear(&c->stream);
     quill_prov_digest_clear(&c->nonce_md);
     quill_prov_ec_key_free(c->key);
     OPENSSL_free(c->propq);
@@ -80,19 +79,12 @@ static void *sig_dupctx(void *vctx) {
     }
     *c = *src;
     c->propq = NULL;
-    c->mdctx = NULL;
-    c->md.md = c->nonce_md.md = NULL;
+    c->nonce_md.md = NULL;
     if (c->key != NULL)
         quill_prov_ec_key_up_ref(c->key);
-    int ok = quill_prov_digest_copy(&c->md, &src->md) &&
+    int ok = quill_sig_stream_copy(&c->stream, &src->stream) &&
              quill_prov_digest_copy(&c->nonce_md, &src->nonce_md) &&
              (src->propq == NULL || (c->propq = OPENSSL_strdup(src->propq)) != NULL);
-    if (ok && src->mdctx != NULL) {
-        /* Mid-stream duplication (EVP_MD_CTX_copy, and EVP's own
-         * DigestSignFinal, which finalises a copy). */
-        c->mdctx = EVP_MD_CTX_new();
-        ok = c->mdctx != NULL && EVP_MD_CTX_copy_ex(c->mdctx, src->mdctx);
-    }
     if (!ok) {
         QUILL_RAISE(src->prov, QUILL_R_MEMORY);
         sig_freectx(c);
@@ -123,7 +115,7 @@ static int sig_init(quill_ec_sig_ctx *c, void *provkey, const OSSL_PARAM params[
         return 0;
     }
     c->op = op;
-    c->md_locked = 0;
+    c->stream.locked = 0;
     c->nonce_type = QUILL_ECDSA_NONCE_HEDGED;
     return quill_ec_sig_set_ctx_params(c, params);
 }
@@ -138,10 +130,26 @@ static int sig_verify_init(void *vctx, void *provkey, const OSSL_PARAM params[])
 
 /* ---- Sign and verify a digest ---- */
 
+/* op_ready checks that |c| holds an operation |op| initialised with a key,
+ * raising QUILL_R_OPERATION_NOT_INITIALISED if not. */
+static int op_ready(const quill_ec_sig_ctx *c, int op) {
+    return quill_sig_ready(c != NULL ? c->prov : NULL,
+                           c != NULL && c->op == op && c->key != NULL);
+}
+
+/* sign_ready opens every signing call: op_ready for signing, then the
+ * output-size protocol (sig_stream.h); returns a QUILL_SIG_SIZE_* value. */
+static int sign_ready(const quill_ec_sig_ctx *c, const unsigned char *sig, size_t *siglen,
+                      size_t sigsize) {
+    if (!op_ready(c, QUILL_ECSIG_OP_SIGN))
+        return QUILL_SIG_SIZE_FAIL;
+    return quill_sig_out_size(c->prov, sig, siglen, sigsize, QUILL_ECDSA_P256_DER_MAX);
+}
+
 static int check_digest_len(const quill_ec_sig_ctx *c, size_t tbslen) {
-    if (c->md.md != NULL && tbslen != c->md.hash.size) {
+    if (c->stream.md.md != NULL && tbslen != c->stream.md.hash.size) {
         QUILL_RAISE_MSG(c->prov, QUILL_R_INVALID_DIGEST_LENGTH, "%zu bytes for %s", tbslen,
-                        quill_prov_md_name(c->md.id));
+                        quill_prov_md_name(c->stream.md.id));
         return 0;
     }
     return 1;
@@ -154,12 +162,12 @@ static int check_digest_len(const quill_ec_sig_ctx *c, size_t tbslen) {
  * SHA-256 (any hash serves a hedged nonce), deterministic signing is
  * refused (it would not be RFC 6979's k). */
 static const quill_hash *nonce_hash(quill_ec_sig_ctx *c) {
-    if (c->md.md != NULL && c->md.hash.block_size <= QUILL_HMAC_MAX_BLOCK)
-        return &c->md.hash;
-    if (c->md.md != NULL && c->nonce_type == QUILL_ECDSA_NONCE_DETERMINISTIC) {
+    if (c->stream.md.md != NULL && c->stream.md.hash.block_size <= QUILL_HMAC_MAX_BLOCK)
+        return &c->stream.md.hash;
+    if (c->stream.md.md != NULL && c->nonce_type == QUILL_ECDSA_NONCE_DETERMINISTIC) {
         QUILL_RAISE_MSG(c->prov, QUILL_R_NOT_SUPPORTED,
                         "deterministic nonces with %s (HMAC block of %zu bytes)",
-                        quill_prov_md_name(c->md.id), c->md.hash.block_size);
+                        quill_prov_md_name(c->stream.md.id), c->stream.md.hash.block_size);
         return NULL;
     }
     if (c->nonce_md.md == NULL &&
@@ -171,19 +179,9 @@ static const quill_hash *nonce_hash(quill_ec_sig_ctx *c) {
 static int sig_sign(void *vctx, unsigned char *sig, size_t *siglen, size_t sigsize,
                     const unsigned char *tbs, size_t tbslen) {
     quill_ec_sig_ctx *c = vctx;
-    if (c == NULL || c->op != QUILL_ECSIG_OP_SIGN || c->key == NULL) {
-        QUILL_RAISE(c != NULL ? c->prov : NULL, QUILL_R_OPERATION_NOT_INITIALISED);
-        return 0;
-    }
-    if (sig == NULL) {
-        *siglen = QUILL_ECDSA_P256_DER_MAX;
-        return 1;
-    }
-    if (sigsize < QUILL_ECDSA_P256_DER_MAX) {
-        QUILL_RAISE_MSG(c->prov, QUILL_R_BUFFER_TOO_SMALL, "%zu bytes, need %d", sigsize,
-                        QUILL_ECDSA_P256_DER_MAX);
-        return 0;
-    }
+    int r = sign_ready(c, sig, siglen, sigsize);
+    if (r != QUILL_SIG_SIZE_PROCEED)
+        return r == QUILL_SIG_SIZE_ANSWERED;
     if (!check_digest_len(c, tbslen))
         return 0;
     const quill_hash *h = nonce_hash(c);
@@ -209,10 +207,8 @@ static int sig_sign(void *vctx, unsigned char *sig, size_t *siglen, size_t sigsi
 static int sig_verify(void *vctx, const unsigned char *sig, size_t siglen,
                       const unsigned char *tbs, size_t tbslen) {
     quill_ec_sig_ctx *c = vctx;
-    if (c == NULL || c->op != QUILL_ECSIG_OP_VERIFY || c->key == NULL) {
-        QUILL_RAISE(c != NULL ? c->prov : NULL, QUILL_R_OPERATION_NOT_INITIALISED);
+    if (!op_ready(c, QUILL_ECSIG_OP_VERIFY))
         return 0;
-    }
     if (!check_digest_len(c, tbslen))
         return 0;
     uint8_t raw[QUILL_P256_SIG_BYTES];
@@ -232,32 +228,9 @@ static int sig_verify(void *vctx, const unsigned char *sig, size_t siglen,
 
 static int digest_init(quill_ec_sig_ctx *c, const char *mdname, void *provkey,
                        const OSSL_PARAM params[], int op) {
-    if (!sig_init(c, provkey, NULL, op))
-        return 0;
-    /* EVP passes the key's default digest when the caller names none, and
-     * NULL again when it re-initialises a context: keep what is set. */
-    if (mdname != NULL && *mdname != '\0') {
-        OSSL_PARAM p[2] = {OSSL_PARAM_construct_utf8_string(OSSL_SIGNATURE_PARAM_DIGEST,
-                                                            (char *)mdname, 0),
-                           OSSL_PARAM_construct_end()};
-        if (!quill_ec_sig_set_ctx_params(c, p))
-            return 0;
-    } else if (c->md.md == NULL &&
-               !quill_prov_digest_fetch(&c->md, c->prov, "SHA256", c->propq, 1)) {
-        return 0;
-    }
-    if (!quill_ec_sig_set_ctx_params(c, params))
-        return 0;
-    if (c->mdctx == NULL && (c->mdctx = EVP_MD_CTX_new()) == NULL) {
-        QUILL_RAISE(c->prov, QUILL_R_MEMORY);
-        return 0;
-    }
-    if (!EVP_DigestInit_ex2(c->mdctx, c->md.md, NULL)) {
-        QUILL_RAISE(c->prov, QUILL_R_DIGEST_FAILED);
-        return 0;
-    }
-    c->md_locked = 1;
-    return 1;
+    return sig_init(c, provkey, NULL, op) &&
+           quill_sig_stream_init(&c->stream, c->prov, c->propq, mdname,
+                                 quill_ec_sig_set_ctx_params, c, params);
 }
 
 static int sig_digest_sign_init(void *vctx, const char *mdname, void *provkey,
@@ -272,86 +245,33 @@ static int sig_digest_verify_init(void *vctx, const char *mdname, void *provkey,
 
 static int sig_digest_update(void *vctx, const unsigned char *data, size_t datalen) {
     quill_ec_sig_ctx *c = vctx;
-    if (c == NULL || c->mdctx == NULL || !c->md_locked) {
-        QUILL_RAISE(c != NULL ? c->prov : NULL, QUILL_R_OPERATION_NOT_INITIALISED);
-        return 0;
-    }
-    if (!EVP_DigestUpdate(c->mdctx, data, datalen)) {
-        QUILL_RAISE(c->prov, QUILL_R_DIGEST_FAILED);
-        return 0;
-    }
-    return 1;
-}
-
-static int finish_digest(quill_ec_sig_ctx *c, unsigned char *out, size_t *len) {
-    unsigned int n = 0;
-    if (c->mdctx == NULL || !c->md_locked) {
-        QUILL_RAISE(c->prov, QUILL_R_OPERATION_NOT_INITIALISED);
-        return 0;
-    }
-    if (!EVP_DigestFinal_ex(c->mdctx, out, &n)) {
-        QUILL_RAISE(c->prov, QUILL_R_DIGEST_FAILED);
-        return 0;
-    }
-    *len = n;
-    return 1;
+    return quill_sig_stream_update(c != NULL ? &c->stream : NULL, c != NULL ? c->prov : NULL,
+                                   data, datalen);
 }
 
 static int sig_digest_sign_final(void *vctx, unsigned char *sig, size_t *siglen, size_t sigsize) {
     quill_ec_sig_ctx *c = vctx;
-    if (c == NULL || c->key == NULL || c->op != QUILL_ECSIG_OP_SIGN) {
-        QUILL_RAISE(c != NULL ? c->prov : NULL, QUILL_R_OPERATION_NOT_INITIALISED);
-        return 0;
-    }
-    if (sig == NULL) {
-        *siglen = QUILL_ECDSA_P256_DER_MAX;
-        return 1;
-    }
-    if (sigsize < QUILL_ECDSA_P256_DER_MAX) {
-        /* Refused before the hash is finalised: the caller may retry. */
-        QUILL_RAISE_MSG(c->prov, QUILL_R_BUFFER_TOO_SMALL, "%zu bytes, need %d", sigsize,
-                        QUILL_ECDSA_P256_DER_MAX);
-        return 0;
-    }
-    unsigned char digest[EVP_MAX_MD_SIZE];
-    size_t dlen = 0;
-    if (!finish_digest(c, digest, &dlen))
-        return 0;
-    c->md_locked = 0;
-    return sig_sign(c, sig, siglen, sigsize, digest, dlen);
+    /* The size is checked before the hash is finalised: the caller may
+     * retry. */
+    int r = sign_ready(c, sig, siglen, sigsize);
+    if (r != QUILL_SIG_SIZE_PROCEED)
+        return r == QUILL_SIG_SIZE_ANSWERED;
+    return quill_sig_stream_sign_final(&c->stream, c->prov, sig_sign, c, sig, siglen, sigsize);
 }
 
 static int sig_digest_verify_final(void *vctx, const unsigned char *sig, size_t siglen) {
     quill_ec_sig_ctx *c = vctx;
-    if (c == NULL || c->op != QUILL_ECSIG_OP_VERIFY) {
-        QUILL_RAISE(c != NULL ? c->prov : NULL, QUILL_R_OPERATION_NOT_INITIALISED);
-        return 0;
-    }
-    unsigned char digest[EVP_MAX_MD_SIZE];
-    size_t dlen = 0;
-    if (!finish_digest(c, digest, &dlen))
-        return 0;
-    c->md_locked = 0;
-    return sig_verify(c, sig, siglen, digest, dlen);
+    return op_ready(c, QUILL_ECSIG_OP_VERIFY) &&
+           quill_sig_stream_verify_final(&c->stream, c->prov, sig_verify, c, sig, siglen);
 }
 
 static int sig_digest_sign(void *vctx, unsigned char *sig, size_t *siglen, size_t sigsize,
                            const unsigned char *tbs, size_t tbslen) {
-    quill_ec_sig_ctx *c = vctx;
-    if (c == NULL || c->key == NULL || c->op != QUILL_ECSIG_OP_SIGN) {
-        QUILL_RAISE(c != NULL ? c->prov : NULL, QUILL_R_OPERATION_NOT_INITIALISED);
-        return 0;
-    }
-    if (sig == NULL) {
-        *siglen = QUILL_ECDSA_P256_DER_MAX;
-        return 1;
-    }
-    if (sigsize < QUILL_ECDSA_P256_DER_MAX) {
-        QUILL_RAISE_MSG(c->prov, QUILL_R_BUFFER_TOO_SMALL, "%zu bytes, need %d", sigsize,
-                        QUILL_ECDSA_P256_DER_MAX);
-        return 0;
-    }
-    return sig_digest_update(c, tbs, tbslen) && sig_digest_sign_final(c, sig, siglen, sigsize);
+    int r = sign_ready(vctx, sig, siglen, sigsize);
+    if (r != QUILL_SIG_SIZE_PROCEED)
+        return r == QUILL_SIG_SIZE_ANSWERED;
+    return sig_digest_update(vctx, tbs, tbslen) &&
+           sig_digest_sign_final(vctx, sig, siglen, sigsize);
 }
 
 static int sig_digest_verify(void *vctx, const unsigned char *sig, size_t siglen,

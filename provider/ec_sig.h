@@ -12,6 +12,7 @@
 #include "digest.h"
 #include "ec_key.h"
 #include "prov_ctx.h"
+#include "sig_stream.h"
 
 enum { QUILL_ECSIG_OP_NONE = 0, QUILL_ECSIG_OP_SIGN, QUILL_ECSIG_OP_VERIFY };
 
@@ -20,10 +21,8 @@ typedef struct quill_ec_sig_ctx {
     char *propq;
     quill_prov_ec_key *key; /* one reference, NULL before init */
     int op;
-    quill_prov_digest md;       /* the message digest, if set */
+    quill_sig_stream stream;    /* the message digest, if set, and its hashing */
     quill_prov_digest nonce_md; /* HMAC hash for k when md is unset (SHA-256) */
-    EVP_MD_CTX *mdctx;          /* digest_sign/verify hashing */
-    int md_locked;              /* hashing started: digest fixed */
     unsigned int nonce_type;    /* quill_ecdsa_nonce_type */
 } quill_ec_sig_ctx;
 

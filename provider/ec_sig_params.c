@@ -25,8 +25,8 @@ static int set_digest(quill_ec_sig_ctx *c, const OSSL_PARAM *pname, const OSSL_P
     if (!quill_prov_digest_fetch(&tmp, c->prov, name, pprops != NULL ? props : c->propq,
                                  pprops == NULL))
         return 0;
-    quill_prov_digest_clear(&c->md);
-    c->md = tmp;
+    quill_prov_digest_clear(&c->stream.md);
+    c->stream.md = tmp;
     return 1;
 }
 
@@ -38,7 +38,7 @@ int quill_ec_sig_set_ctx_params(void *vctx, const OSSL_PARAM params[]) {
     if (params == NULL)
         return 1;
     if ((p = OSSL_PARAM_locate_const(params, OSSL_SIGNATURE_PARAM_DIGEST)) != NULL) {
-        if (c->md_locked) {
+        if (c->stream.locked) {
             QUILL_RAISE_MSG(c->prov, QUILL_R_DIGEST_NOT_ALLOWED, "digest already in use");
             return 0;
         }
@@ -76,7 +76,7 @@ static const OSSL_PARAM settable_params_locked[] = {
 
 const OSSL_PARAM *quill_ec_sig_settable_ctx_params(void *vctx, void *provctx) {
     const quill_ec_sig_ctx *c = vctx;
-    return c != NULL && c->md_locked ? settable_params_locked : settable_params;
+    return c != NULL && c->stream.locked ? settable_params_locked : settable_params;
 }
 
 int quill_ec_sig_get_ctx_params(void *vctx, OSSL_PARAM params[]) {
@@ -85,22 +85,23 @@ int quill_ec_sig_get_ctx_params(void *vctx, OSSL_PARAM params[]) {
     if (c == NULL)
         return 0;
     if ((p = OSSL_PARAM_locate(params, OSSL_SIGNATURE_PARAM_DIGEST)) != NULL) {
-        const char *n = quill_prov_md_name(c->md.id);
+        const char *n = quill_prov_md_name(c->stream.md.id);
         if (!OSSL_PARAM_set_utf8_string(p, n != NULL ? n : ""))
             return 0;
     }
     if ((p = OSSL_PARAM_locate(params, OSSL_SIGNATURE_PARAM_DIGEST_SIZE)) != NULL &&
-        !OSSL_PARAM_set_size_t(p, c->md.hash.size))
+        !OSSL_PARAM_set_size_t(p, c->stream.md.hash.size))
         return 0;
     if ((p = OSSL_PARAM_locate(params, OSSL_SIGNATURE_PARAM_NONCE_TYPE)) != NULL &&
         !OSSL_PARAM_set_uint(p, c->nonce_type))
         return 0;
     if ((p = OSSL_PARAM_locate(params, OSSL_SIGNATURE_PARAM_ALGORITHM_ID)) != NULL) {
         uint8_t der[QUILL_EC_ALGID_MAX];
-        size_t len = c->md.md != NULL ? quill_ec_algid_ecdsa(der, sizeof(der), c->md.id) : 0;
+        const quill_prov_digest *md = &c->stream.md;
+        size_t len = md->md != NULL ? quill_ec_algid_ecdsa(der, sizeof(der), md->id) : 0;
         if (len == 0) {
             QUILL_RAISE_MSG(c->prov, QUILL_R_ALGID_FAILED, "no identifier for digest %s",
-                            c->md.md != NULL ? quill_prov_md_name(c->md.id) : "(none)");
+                            md->md != NULL ? quill_prov_md_name(md->id) : "(none)");
             return 0;
         }
         if (!OSSL_PARAM_set_octet_string(p, der, len))
@@ -123,20 +124,20 @@ const OSSL_PARAM *quill_ec_sig_gettable_ctx_params(void *vctx, void *provctx) {
 
 int quill_ec_sig_get_ctx_md_params(void *vctx, OSSL_PARAM *params) {
     quill_ec_sig_ctx *c = vctx;
-    return c != NULL && c->mdctx != NULL && EVP_MD_CTX_get_params(c->mdctx, params);
+    return c != NULL && c->stream.mdctx != NULL && EVP_MD_CTX_get_params(c->stream.mdctx, params);
 }
 
 const OSSL_PARAM *quill_ec_sig_gettable_ctx_md_params(void *vctx) {
     quill_ec_sig_ctx *c = vctx;
-    return c != NULL && c->md.md != NULL ? EVP_MD_gettable_ctx_params(c->md.md) : NULL;
+    return c != NULL && c->stream.md.md != NULL ? EVP_MD_gettable_ctx_params(c->stream.md.md) : NULL;
 }
 
 int quill_ec_sig_set_ctx_md_params(void *vctx, const OSSL_PARAM params[]) {
     quill_ec_sig_ctx *c = vctx;
-    return c != NULL && c->mdctx != NULL && EVP_MD_CTX_set_params(c->mdctx, params);
+    return c != NULL && c->stream.mdctx != NULL && EVP_MD_CTX_set_params(c->stream.mdctx, params);
 }
 
 const OSSL_PARAM *quill_ec_sig_settable_ctx_md_params(void *vctx) {
     quill_ec_sig_ctx *c = vctx;
-    return c != NULL && c->md.md != NULL ? EVP_MD_settable_ctx_params(c->md.md) : NULL;
+    return c != NULL && c->stream.md.md != NULL ? EVP_MD_settable_ctx_params(c->stream.md.md) : NULL;
 }

@@ -60,8 +60,7 @@ static void sig_freectx(void *vctx) {
     quill_rsa_sig_ctx *c = vctx;
     if (c == NULL)
         return;
-    EVP_MD_CTX_free(c->mdctx);
-    quill_prov_digest_clear(&c->md);
+    quill_sig_stream_clear(&c->stream);
     quill_prov_digest_clear(&c->mgf1);
     quill_prov_rsa_key_free(c->key);
     OPENSSL_free(c->propq);
@@ -77,19 +76,12 @@ static void *sig_dupctx(void *vctx) {
     }
     *c = *src;
     c->propq = NULL;
-    c->mdctx = NULL;
-    c->md.md = c->mgf1.md = NULL;
+    c->mgf1.md = NULL;
     if (c->key != NULL)
         quill_prov_rsa_key_up_ref(c->key);
-    int ok = quill_prov_digest_copy(&c->md, &src->md) &&
+    int ok = quill_sig_stream_copy(&c->stream, &src->stream) &&
              quill_prov_digest_copy(&c->mgf1, &src->mgf1) &&
              (src->propq == NULL || (c->propq = OPENSSL_strdup(src->propq)) != NULL);
-    if (ok && src->mdctx != NULL) {
-        /* Mid-stream duplication (EVP_MD_CTX_copy, and EVP's own
-         * DigestSignFinal, which finalises a copy). */
-        c->mdctx = EVP_MD_CTX_new();
-        ok = c->mdctx != NULL && EVP_MD_CTX_copy_ex(c->mdctx, src->mdctx);
-    }
     if (!ok) {
         QUILL_RAISE(src->prov, QUILL_R_MEMORY);
         sig_freectx(c);
@@ -120,7 +112,7 @@ static int sig_init(quill_rsa_sig_ctx *c, void *provkey, const OSSL_PARAM params
         return 0;
     }
     c->op = op;
-    c->md_locked = 0;
+    c->stream.locked = 0;
     c->pad = QUILL_PAD_PKCS1;
     c->saltlen = QUILL_SALTLEN_AUTO;
     if (c->key->type == QUILL_PROV_RSA_PSS) {
@@ -131,7 +123,8 @@ static int sig_init(quill_rsa_sig_ctx *c, void *provkey, const OSSL_PARAM params
         c->pad = QUILL_PAD_PSS;
         const quill_prov_pss_restrictions *r = &c->key->pss;
         if (r->restricted) {
-            if (!quill_prov_digest_fetch(&c->md, c->prov, quill_prov_md_name(r->md), c->propq, 1) ||
+            if (!quill_prov_digest_fetch(&c->stream.md, c->prov, quill_prov_md_name(r->md),
+                                         c->propq, 1) ||
                 !quill_prov_digest_fetch(&c->mgf1, c->prov, quill_prov_md_name(r->mgf1), c->propq,
                                          1))
                 return 0;
@@ -155,13 +148,29 @@ static int sig_verify_recover_init(void *vctx, void *provkey, const OSSL_PARAM p
 
 /* ---- Sign and verify on a digest (or raw input) ---- */
 
+/* op_ready checks that |c| holds an operation |op| initialised with a key,
+ * raising QUILL_R_OPERATION_NOT_INITIALISED if not. */
+static int op_ready(const quill_rsa_sig_ctx *c, int op) {
+    return quill_sig_ready(c != NULL ? c->prov : NULL,
+                           c != NULL && c->op == op && c->key != NULL);
+}
+
+/* sign_ready opens every signing call: op_ready for signing, then the
+ * output-size protocol (sig_stream.h); returns a QUILL_SIG_SIZE_* value. */
+static int sign_ready(const quill_rsa_sig_ctx *c, const unsigned char *sig, size_t *siglen,
+                      size_t sigsize) {
+    if (!op_ready(c, QUILL_SIG_OP_SIGN))
+        return QUILL_SIG_SIZE_FAIL;
+    return quill_sig_out_size(c->prov, sig, siglen, sigsize, quill_rsa_key_size(c->key->key));
+}
+
 static int check_digest_len(const quill_rsa_sig_ctx *c, size_t tbslen) {
-    if (c->md.md != NULL && tbslen != c->md.hash.size) {
+    if (c->stream.md.md != NULL && tbslen != c->stream.md.hash.size) {
         QUILL_RAISE_MSG(c->prov, QUILL_R_INVALID_DIGEST_LENGTH, "%zu bytes for %s", tbslen,
-                        quill_prov_md_name(c->md.id));
+                        quill_prov_md_name(c->stream.md.id));
         return 0;
     }
-    if (c->pad == QUILL_PAD_PSS && c->md.md == NULL) {
+    if (c->pad == QUILL_PAD_PSS && c->stream.md.md == NULL) {
         QUILL_RAISE(c->prov, QUILL_R_PSS_NEEDS_DIGEST);
         return 0;
     }
@@ -171,19 +180,10 @@ static int check_digest_len(const quill_rsa_sig_ctx *c, size_t tbslen) {
 static int sig_sign(void *vctx, unsigned char *sig, size_t *siglen, size_t sigsize,
                     const unsigned char *tbs, size_t tbslen) {
     quill_rsa_sig_ctx *c = vctx;
-    if (c == NULL || c->op != QUILL_SIG_OP_SIGN || c->key == NULL) {
-        QUILL_RAISE(c != NULL ? c->prov : NULL, QUILL_R_OPERATION_NOT_INITIALISED);
-        return 0;
-    }
+    int r = sign_ready(c, sig, siglen, sigsize);
+    if (r != QUILL_SIG_SIZE_PROCEED)
+        return r == QUILL_SIG_SIZE_ANSWERED;
     size_t k = quill_rsa_key_size(c->key->key);
-    if (sig == NULL) {
-        *siglen = k;
-        return 1;
-    }
-    if (sigsize < k) {
-        QUILL_RAISE_MSG(c->prov, QUILL_R_BUFFER_TOO_SMALL, "%zu bytes, need %zu", sigsize, k);
-        return 0;
-    }
     if (!check_digest_len(c, tbslen))
         return 0;
     quill_rng rng = quill_prov_rng_private(c->prov);
@@ -192,10 +192,10 @@ static int sig_sign(void *vctx, unsigned char *sig, size_t *siglen, size_t sigsi
         long salt = quill_rsa_sig_sign_saltlen(c);
         if (salt < 0)
             return 0;
-        err = quill_rsa_pss_sign(c->key->key, sig, &c->md.hash, &quill_rsa_sig_mgf1(c)->hash, tbs, tbslen,
-                                 salt, &rng);
+        err = quill_rsa_pss_sign(c->key->key, sig, &c->stream.md.hash,
+                                 &quill_rsa_sig_mgf1(c)->hash, tbs, tbslen, salt, &rng);
     } else {
-        err = quill_rsa_pkcs1_sign(c->key->key, sig, c->md.id, tbs, tbslen, &rng);
+        err = quill_rsa_pkcs1_sign(c->key->key, sig, c->stream.md.id, tbs, tbslen, &rng);
     }
     if (err != QUILL_OK) {
         QUILL_RAISE_CORE(c->prov, err);
@@ -209,10 +209,8 @@ static int sig_sign(void *vctx, unsigned char *sig, size_t *siglen, size_t sigsi
 static int sig_verify(void *vctx, const unsigned char *sig, size_t siglen,
                       const unsigned char *tbs, size_t tbslen) {
     quill_rsa_sig_ctx *c = vctx;
-    if (c == NULL || c->op != QUILL_SIG_OP_VERIFY || c->key == NULL) {
-        QUILL_RAISE(c != NULL ? c->prov : NULL, QUILL_R_OPERATION_NOT_INITIALISED);
+    if (!op_ready(c, QUILL_SIG_OP_VERIFY))
         return 0;
-    }
     if (!check_digest_len(c, tbslen))
         return 0;
     quill_err err;
@@ -220,10 +218,10 @@ static int sig_verify(void *vctx, const unsigned char *sig, size_t siglen,
         long salt;
         switch (c->saltlen) {
         case QUILL_SALTLEN_DIGEST:
-            salt = (long)c->md.hash.size;
+            salt = (long)c->stream.md.hash.size;
             break;
         case QUILL_SALTLEN_MAX:
-            salt = quill_rsa_pss_max_salt(c->key->key, &c->md.hash);
+            salt = quill_rsa_pss_max_salt(c->key->key, &c->stream.md.hash);
             if (salt < 0) {
                 QUILL_RAISE_CORE(c->prov, QUILL_ERR_DIGEST_TOO_BIG);
                 return 0;
@@ -237,10 +235,10 @@ static int sig_verify(void *vctx, const unsigned char *sig, size_t siglen,
             salt = c->saltlen;
             break;
         }
-        err = quill_rsa_pss_verify(c->key->key, sig, siglen, &c->md.hash, &quill_rsa_sig_mgf1(c)->hash, tbs,
-                                   tbslen, salt);
+        err = quill_rsa_pss_verify(c->key->key, sig, siglen, &c->stream.md.hash,
+                                   &quill_rsa_sig_mgf1(c)->hash, tbs, tbslen, salt);
     } else {
-        err = quill_rsa_pkcs1_verify(c->key->key, sig, siglen, c->md.id, tbs, tbslen);
+        err = quill_rsa_pkcs1_verify(c->key->key, sig, siglen, c->stream.md.id, tbs, tbslen);
     }
     if (err != QUILL_OK) {
         QUILL_RAISE_CORE(c->prov, err);
@@ -253,10 +251,8 @@ static int sig_verify(void *vctx, const unsigned char *sig, size_t siglen,
 static int sig_verify_recover(void *vctx, unsigned char *rout, size_t *routlen, size_t routsize,
                               const unsigned char *sig, size_t siglen) {
     quill_rsa_sig_ctx *c = vctx;
-    if (c == NULL || c->op != QUILL_SIG_OP_VERIFY_RECOVER || c->key == NULL) {
-        QUILL_RAISE(c != NULL ? c->prov : NULL, QUILL_R_OPERATION_NOT_INITIALISED);
+    if (!op_ready(c, QUILL_SIG_OP_VERIFY_RECOVER))
         return 0;
-    }
     if (rout == NULL) {
         *routlen = quill_rsa_key_size(c->key->key);
         return 1;
@@ -267,7 +263,7 @@ static int sig_verify_recover(void *vctx, unsigned char *rout, size_t *routlen, 
     }
     size_t len = 0;
     quill_err err = quill_rsa_pkcs1_recover(c->key->key, rout, routsize, &len, sig, siglen,
-                                            c->md.id);
+                                            c->stream.md.id);
     if (err != QUILL_OK) {
         QUILL_RAISE_CORE(c->prov, err);
         return 0;
@@ -281,32 +277,9 @@ static int sig_verify_recover(void *vctx, unsigned char *rout, size_t *routlen, 
 
 static int digest_init(quill_rsa_sig_ctx *c, const char *mdname, void *provkey,
                        const OSSL_PARAM params[], int op) {
-    if (!sig_init(c, provkey, NULL, op))
-        return 0;
-    /* EVP passes the key's default digest when the caller names none, and
-     * NULL again when it re-initialises a context: keep what is set. */
-    if (mdname != NULL && *mdname != '\0') {
-        OSSL_PARAM p[2] = {OSSL_PARAM_construct_utf8_string(OSSL_SIGNATURE_PARAM_DIGEST,
-                                                            (char *)mdname, 0),
-                           OSSL_PARAM_construct_end()};
-        if (!quill_rsa_sig_set_ctx_params(c, p))
-            return 0;
-    } else if (c->md.md == NULL &&
-               !quill_prov_digest_fetch(&c->md, c->prov, "SHA256", c->propq, 1)) {
-        return 0;
-    }
-    if (!quill_rsa_sig_set_ctx_params(c, params))
-        return 0;
-    if (c->mdctx == NULL && (c->mdctx = EVP_MD_CTX_new()) == NULL) {
-        QUILL_RAISE(c->prov, QUILL_R_MEMORY);
-        return 0;
-    }
-    if (!EVP_DigestInit_ex2(c->mdctx, c->md.md, NULL)) {
-        QUILL_RAISE(c->prov, QUILL_R_DIGEST_FAILED);
-        return 0;
-    }
-    c->md_locked = 1;
-    return 1;
+    return sig_init(c, provkey, NULL, op) &&
+           quill_sig_stream_init(&c->stream, c->prov, c->propq, mdname,
+                                 quill_rsa_sig_set_ctx_params, c, params);
 }
 
 static int sig_digest_sign_init(void *vctx, const char *mdname, void *provkey,
@@ -321,86 +294,33 @@ static int sig_digest_verify_init(void *vctx, const char *mdname, void *provkey,
 
 static int sig_digest_update(void *vctx, const unsigned char *data, size_t datalen) {
     quill_rsa_sig_ctx *c = vctx;
-    if (c == NULL || c->mdctx == NULL || !c->md_locked) {
-        QUILL_RAISE(c != NULL ? c->prov : NULL, QUILL_R_OPERATION_NOT_INITIALISED);
-        return 0;
-    }
-    if (!EVP_DigestUpdate(c->mdctx, data, datalen)) {
-        QUILL_RAISE(c->prov, QUILL_R_DIGEST_FAILED);
-        return 0;
-    }
-    return 1;
-}
-
-static int finish_digest(quill_rsa_sig_ctx *c, unsigned char *out, size_t *len) {
-    unsigned int n = 0;
-    if (c->mdctx == NULL || !c->md_locked) {
-        QUILL_RAISE(c != NULL ? c->prov : NULL, QUILL_R_OPERATION_NOT_INITIALISED);
-        return 0;
-    }
-    if (!EVP_DigestFinal_ex(c->mdctx, out, &n)) {
-        QUILL_RAISE(c->prov, QUILL_R_DIGEST_FAILED);
-        return 0;
-    }
-    *len = n;
-    return 1;
+    return quill_sig_stream_update(c != NULL ? &c->stream : NULL, c != NULL ? c->prov : NULL,
+                                   data, datalen);
 }
 
 static int sig_digest_sign_final(void *vctx, unsigned char *sig, size_t *siglen, size_t sigsize) {
     quill_rsa_sig_ctx *c = vctx;
-    if (c == NULL || c->key == NULL || c->op != QUILL_SIG_OP_SIGN) {
-        QUILL_RAISE(c != NULL ? c->prov : NULL, QUILL_R_OPERATION_NOT_INITIALISED);
-        return 0;
-    }
-    size_t k = quill_rsa_key_size(c->key->key);
-    if (sig == NULL) {
-        *siglen = k;
-        return 1;
-    }
-    if (sigsize < k) {
-        /* Refused before the hash is finalised: the caller may retry. */
-        QUILL_RAISE_MSG(c->prov, QUILL_R_BUFFER_TOO_SMALL, "%zu bytes, need %zu", sigsize, k);
-        return 0;
-    }
-    unsigned char digest[EVP_MAX_MD_SIZE];
-    size_t dlen = 0;
-    if (!finish_digest(c, digest, &dlen))
-        return 0;
-    c->md_locked = 0;
-    return sig_sign(c, sig, siglen, sigsize, digest, dlen);
+    /* The size is checked before the hash is finalised: the caller may
+     * retry. */
+    int r = sign_ready(c, sig, siglen, sigsize);
+    if (r != QUILL_SIG_SIZE_PROCEED)
+        return r == QUILL_SIG_SIZE_ANSWERED;
+    return quill_sig_stream_sign_final(&c->stream, c->prov, sig_sign, c, sig, siglen, sigsize);
 }
 
 static int sig_digest_verify_final(void *vctx, const unsigned char *sig, size_t siglen) {
     quill_rsa_sig_ctx *c = vctx;
-    if (c == NULL || c->op != QUILL_SIG_OP_VERIFY) {
-        QUILL_RAISE(c != NULL ? c->prov : NULL, QUILL_R_OPERATION_NOT_INITIALISED);
-        return 0;
-    }
-    unsigned char digest[EVP_MAX_MD_SIZE];
-    size_t dlen = 0;
-    if (!finish_digest(c, digest, &dlen))
-        return 0;
-    c->md_locked = 0;
-    return sig_verify(c, sig, siglen, digest, dlen);
+    return op_ready(c, QUILL_SIG_OP_VERIFY) &&
+           quill_sig_stream_verify_final(&c->stream, c->prov, sig_verify, c, sig, siglen);
 }
 
 static int sig_digest_sign(void *vctx, unsigned char *sig, size_t *siglen, size_t sigsize,
                            const unsigned char *tbs, size_t tbslen) {
-    quill_rsa_sig_ctx *c = vctx;
-    if (c == NULL || c->key == NULL || c->op != QUILL_SIG_OP_SIGN) {
-        QUILL_RAISE(c != NULL ? c->prov : NULL, QUILL_R_OPERATION_NOT_INITIALISED);
-        return 0;
-    }
-    size_t k = quill_rsa_key_size(c->key->key);
-    if (sig == NULL) {
-        *siglen = k;
-        return 1;
-    }
-    if (sigsize < k) {
-        QUILL_RAISE_MSG(c->prov, QUILL_R_BUFFER_TOO_SMALL, "%zu bytes, need %zu", sigsize, k);
-        return 0;
-    }
-    return sig_digest_update(c, tbs, tbslen) && sig_digest_sign_final(c, sig, siglen, sigsize);
+    int r = sign_ready(vctx, sig, siglen, sigsize);
+    if (r != QUILL_SIG_SIZE_PROCEED)
+        return r == QUILL_SIG_SIZE_ANSWERED;
+    return sig_digest_update(vctx, tbs, tbslen) &&
+           sig_digest_sign_final(vctx, sig, siglen, sigsize);
 }
 
 static int sig_digest_verify(void *vctx, const unsigned char *sig, size_t siglen,

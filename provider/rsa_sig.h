@@ -13,6 +13,7 @@
 #include "digest.h"
 #include "prov_ctx.h"
 #include "rsa_key.h"
+#include "sig_stream.h"
 
 enum { QUILL_SIG_OP_NONE, QUILL_SIG_OP_SIGN, QUILL_SIG_OP_VERIFY, QUILL_SIG_OP_VERIFY_RECOVER };
 
@@ -22,11 +23,9 @@ typedef struct quill_rsa_sig_ctx {
     quill_prov_rsa_key *key; /* one reference */
     int op;                  /* QUILL_SIG_OP_* */
     int pad;                 /* QUILL_PAD_PKCS1 or QUILL_PAD_PSS */
-    quill_prov_digest md;    /* md.md == NULL: no digest (raw PKCS#1) */
+    quill_sig_stream stream; /* stream.md.md == NULL: no digest (raw PKCS#1) */
     quill_prov_digest mgf1;  /* mgf1.md == NULL: same as md */
     int saltlen;             /* >= 0, or QUILL_SALTLEN_* */
-    EVP_MD_CTX *mdctx;       /* the running hash of digest_sign/verify */
-    int md_locked;           /* digest fixed by digest_*_init */
 } quill_rsa_sig_ctx;
 
 /* Parameter dispatch functions (rsa_sig_params.c).  set_ctx_params applies

@@ -155,12 +155,12 @@ int quill_rsa_sig_set_ctx_params(void *vctx, const OSSL_PARAM params[]) {
     const quill_prov_pss_restrictions *r =
         c->key != NULL && c->key->pss.restricted ? &c->key->pss : NULL;
     if ((p = OSSL_PARAM_locate_const(params, OSSL_SIGNATURE_PARAM_DIGEST)) != NULL) {
-        if (c->md_locked) {
+        if (c->stream.locked) {
             QUILL_RAISE_MSG(c->prov, QUILL_R_DIGEST_NOT_ALLOWED, "digest already in use");
             return 0;
         }
         const OSSL_PARAM *pp = OSSL_PARAM_locate_const(params, OSSL_SIGNATURE_PARAM_PROPERTIES);
-        if (!set_digest(c, &c->md, p, pp, r != NULL ? r->md : QUILL_MD_NONE))
+        if (!set_digest(c, &c->stream.md, p, pp, r != NULL ? r->md : QUILL_MD_NONE))
             return 0;
     }
     if ((p = OSSL_PARAM_locate_const(params, OSSL_SIGNATURE_PARAM_PAD_MODE)) != NULL &&
@@ -203,19 +203,19 @@ static const OSSL_PARAM settable_params_locked[] = {
 
 const OSSL_PARAM *quill_rsa_sig_settable_ctx_params(void *vctx, void *provctx) {
     const quill_rsa_sig_ctx *c = vctx;
-    return c != NULL && c->md_locked ? settable_params_locked : settable_params;
+    return c != NULL && c->stream.locked ? settable_params_locked : settable_params;
 }
 
 /* The MGF1 digest in effect: the explicit one, else the message digest. */
 const quill_prov_digest *quill_rsa_sig_mgf1(const quill_rsa_sig_ctx *c) {
-    return c->mgf1.md != NULL ? &c->mgf1 : &c->md;
+    return c->mgf1.md != NULL ? &c->mgf1 : &c->stream.md;
 }
 
 /* The salt length a signature made now would use (RFC 8017 9.1.1, with
  * OpenSSL's keywords), or -1 (error raised) if it is impossible. */
 long quill_rsa_sig_sign_saltlen(const quill_rsa_sig_ctx *c) {
-    long max = quill_rsa_pss_max_salt(c->key->key, &c->md.hash);
-    long hlen = (long)c->md.hash.size, s;
+    long max = quill_rsa_pss_max_salt(c->key->key, &c->stream.md.hash);
+    long hlen = (long)c->stream.md.hash.size, s;
     switch (c->saltlen) {
     case QUILL_SALTLEN_DIGEST:
         s = hlen;
@@ -255,7 +255,7 @@ int quill_rsa_sig_get_ctx_params(void *vctx, OSSL_PARAM params[]) {
             return 0;
     }
     if ((p = OSSL_PARAM_locate(params, OSSL_SIGNATURE_PARAM_DIGEST)) != NULL) {
-        const char *n = quill_prov_md_name(c->md.id);
+        const char *n = quill_prov_md_name(c->stream.md.id);
         if (!OSSL_PARAM_set_utf8_string(p, n != NULL ? n : ""))
             return 0;
     }
@@ -286,7 +286,7 @@ int quill_rsa_sig_get_ctx_params(void *vctx, OSSL_PARAM params[]) {
     if ((p = OSSL_PARAM_locate(params, OSSL_SIGNATURE_PARAM_ALGORITHM_ID)) != NULL) {
         uint8_t der[QUILL_RSA_ALGID_MAX];
         size_t len = 0;
-        if (c->md.md == NULL || c->key == NULL || c->key->key == NULL) {
+        if (c->stream.md.md == NULL || c->key == NULL || c->key->key == NULL) {
             QUILL_RAISE_MSG(c->prov, QUILL_R_ALGID_FAILED, "no digest or key");
             return 0;
         }
@@ -296,9 +296,10 @@ int quill_rsa_sig_get_ctx_params(void *vctx, OSSL_PARAM params[]) {
             long s = c->saltlen >= 0 ? c->saltlen : quill_rsa_sig_sign_saltlen(c);
             if (s < 0)
                 return 0;
-            len = quill_rsa_algid_pss(der, sizeof(der), c->md.id, quill_rsa_sig_mgf1(c)->id, s);
+            len = quill_rsa_algid_pss(der, sizeof(der), c->stream.md.id,
+                                      quill_rsa_sig_mgf1(c)->id, s);
         } else {
-            len = quill_rsa_algid_pkcs1(der, sizeof(der), c->md.id);
+            len = quill_rsa_algid_pkcs1(der, sizeof(der), c->stream.md.id);
         }
         if (len == 0) {
             QUILL_RAISE(c->prov, QUILL_R_ALGID_FAILED);
@@ -325,20 +326,20 @@ const OSSL_PARAM *quill_rsa_sig_gettable_ctx_params(void *vctx, void *provctx) {
 
 int quill_rsa_sig_get_ctx_md_params(void *vctx, OSSL_PARAM *params) {
     quill_rsa_sig_ctx *c = vctx;
-    return c != NULL && c->mdctx != NULL && EVP_MD_CTX_get_params(c->mdctx, params);
+    return c != NULL && c->stream.mdctx != NULL && EVP_MD_CTX_get_params(c->stream.mdctx, params);
 }
 
 const OSSL_PARAM *quill_rsa_sig_gettable_ctx_md_params(void *vctx) {
     quill_rsa_sig_ctx *c = vctx;
-    return c != NULL && c->md.md != NULL ? EVP_MD_gettable_ctx_params(c->md.md) : NULL;
+    return c != NULL && c->stream.md.md != NULL ? EVP_MD_gettable_ctx_params(c->stream.md.md) : NULL;
 }
 
 int quill_rsa_sig_set_ctx_md_params(void *vctx, const OSSL_PARAM params[]) {
     quill_rsa_sig_ctx *c = vctx;
-    return c != NULL && c->mdctx != NULL && EVP_MD_CTX_set_params(c->mdctx, params);
+    return c != NULL && c->stream.mdctx != NULL && EVP_MD_CTX_set_params(c->stream.mdctx, params);
 }
 
 const OSSL_PARAM *quill_rsa_sig_settable_ctx_md_params(void *vctx) {
     quill_rsa_sig_ctx *c = vctx;
-    return c != NULL && c->md.md != NULL ? EVP_MD_settable_ctx_params(c->md.md) : NULL;
+    return c != NULL && c->stream.md.md != NULL ? EVP_MD_settable_ctx_params(c->stream.md.md) : NULL;
 }
