@@ -11,24 +11,7 @@
 #include "ec_sig.h"
 #include "names.h"
 #include "prov_err.h"
-
-static int set_digest(quill_ec_sig_ctx *c, const OSSL_PARAM *pname, const OSSL_PARAM *pprops) {
-    const char *name = NULL, *props = NULL;
-    if (!OSSL_PARAM_get_utf8_string_ptr(pname, &name) ||
-        (pprops != NULL && !OSSL_PARAM_get_utf8_string_ptr(pprops, &props))) {
-        QUILL_RAISE(c->prov, QUILL_R_BAD_PARAMETER);
-        return 0;
-    }
-    /* Explicit properties are honoured strictly; otherwise the operation's
-     * own query is tried first, then none (see digest.h). */
-    quill_prov_digest tmp = {0};
-    if (!quill_prov_digest_fetch(&tmp, c->prov, name, pprops != NULL ? props : c->propq,
-                                 pprops == NULL))
-        return 0;
-    quill_prov_digest_clear(&c->stream.md);
-    c->stream.md = tmp;
-    return 1;
-}
+#include "sig_params.h"
 
 int quill_ec_sig_set_ctx_params(void *vctx, const OSSL_PARAM params[]) {
     quill_ec_sig_ctx *c = vctx;
@@ -37,15 +20,9 @@ int quill_ec_sig_set_ctx_params(void *vctx, const OSSL_PARAM params[]) {
         return 0;
     if (params == NULL)
         return 1;
-    if ((p = OSSL_PARAM_locate_const(params, OSSL_SIGNATURE_PARAM_DIGEST)) != NULL) {
-        if (c->stream.locked) {
-            QUILL_RAISE_MSG(c->prov, QUILL_R_DIGEST_NOT_ALLOWED, "digest already in use");
-            return 0;
-        }
-        const OSSL_PARAM *pp = OSSL_PARAM_locate_const(params, OSSL_SIGNATURE_PARAM_PROPERTIES);
-        if (!set_digest(c, p, pp))
-            return 0;
-    }
+    if (!quill_sig_stream_set_digest(&c->stream, c->prov, c->propq, params,
+                                     QUILL_MD_NONE))
+        return 0;
     if ((p = OSSL_PARAM_locate_const(params, OSSL_SIGNATURE_PARAM_NONCE_TYPE)) != NULL) {
         unsigned int t = 0;
         if (!OSSL_PARAM_get_uint(p, &t)) {
@@ -84,11 +61,9 @@ int quill_ec_sig_get_ctx_params(void *vctx, OSSL_PARAM params[]) {
     OSSL_PARAM *p;
     if (c == NULL)
         return 0;
-    if ((p = OSSL_PARAM_locate(params, OSSL_SIGNATURE_PARAM_DIGEST)) != NULL) {
-        const char *n = quill_prov_md_name(c->stream.md.id);
-        if (!OSSL_PARAM_set_utf8_string(p, n != NULL ? n : ""))
-            return 0;
-    }
+    if (!quill_sig_get_digest_name(OSSL_PARAM_locate(params, OSSL_SIGNATURE_PARAM_DIGEST),
+                                   c->stream.md.id))
+        return 0;
     if ((p = OSSL_PARAM_locate(params, OSSL_SIGNATURE_PARAM_DIGEST_SIZE)) != NULL &&
         !OSSL_PARAM_set_size_t(p, c->stream.md.hash.size))
         return 0;
@@ -124,20 +99,20 @@ const OSSL_PARAM *quill_ec_sig_gettable_ctx_params(void *vctx, void *provctx) {
 
 int quill_ec_sig_get_ctx_md_params(void *vctx, OSSL_PARAM *params) {
     quill_ec_sig_ctx *c = vctx;
-    return c != NULL && c->stream.mdctx != NULL && EVP_MD_CTX_get_params(c->stream.mdctx, params);
+    return quill_sig_stream_get_md_params(c != NULL ? &c->stream : NULL, params);
 }
 
 const OSSL_PARAM *quill_ec_sig_gettable_ctx_md_params(void *vctx) {
     quill_ec_sig_ctx *c = vctx;
-    return c != NULL && c->stream.md.md != NULL ? EVP_MD_gettable_ctx_params(c->stream.md.md) : NULL;
+    return quill_sig_stream_gettable_md_params(c != NULL ? &c->stream : NULL);
 }
 
 int quill_ec_sig_set_ctx_md_params(void *vctx, const OSSL_PARAM params[]) {
     quill_ec_sig_ctx *c = vctx;
-    return c != NULL && c->stream.mdctx != NULL && EVP_MD_CTX_set_params(c->stream.mdctx, params);
+    return quill_sig_stream_set_md_params(c != NULL ? &c->stream : NULL, params);
 }
 
 const OSSL_PARAM *quill_ec_sig_settable_ctx_md_params(void *vctx) {
     quill_ec_sig_ctx *c = vctx;
-    return c != NULL && c->stream.md.md != NULL ? EVP_MD_settable_ctx_params(c->stream.md.md) : NULL;
+    return quill_sig_stream_settable_md_params(c != NULL ? &c->stream : NULL);
 }

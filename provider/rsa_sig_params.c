@@ -12,6 +12,7 @@
 
 #include "names.h"
 #include "prov_err.h"
+#include "sig_params.h"
 #include "rsa_algid.h"
 #include "rsa_sig.h"
 
@@ -121,30 +122,6 @@ static int set_saltlen(quill_rsa_sig_ctx *c, const OSSL_PARAM *p) {
     return 1;
 }
 
-static int set_digest(quill_rsa_sig_ctx *c, quill_prov_digest *d, const OSSL_PARAM *pname,
-                      const OSSL_PARAM *pprops, quill_md required) {
-    const char *name = NULL, *props = NULL;
-    if (!OSSL_PARAM_get_utf8_string_ptr(pname, &name) ||
-        (pprops != NULL && !OSSL_PARAM_get_utf8_string_ptr(pprops, &props))) {
-        QUILL_RAISE(c->prov, QUILL_R_BAD_PARAMETER);
-        return 0;
-    }
-    /* Explicit properties are honoured strictly; otherwise the operation's
-     * own query is tried first, then none (see digest.h). */
-    quill_prov_digest tmp = {0};
-    if (!quill_prov_digest_fetch(&tmp, c->prov, name, pprops != NULL ? props : c->propq,
-                                 pprops == NULL))
-        return 0;
-    if (required != QUILL_MD_NONE && tmp.id != required) {
-        quill_prov_digest_clear(&tmp);
-        QUILL_RAISE_MSG(c->prov, QUILL_R_PSS_RESTRICTED, "digest %s", name);
-        return 0;
-    }
-    quill_prov_digest_clear(d);
-    *d = tmp;
-    return 1;
-}
-
 int quill_rsa_sig_set_ctx_params(void *vctx, const OSSL_PARAM params[]) {
     quill_rsa_sig_ctx *c = vctx;
     const OSSL_PARAM *p;
@@ -154,15 +131,9 @@ int quill_rsa_sig_set_ctx_params(void *vctx, const OSSL_PARAM params[]) {
         return 1;
     const quill_prov_pss_restrictions *r =
         c->key != NULL && c->key->pss.restricted ? &c->key->pss : NULL;
-    if ((p = OSSL_PARAM_locate_const(params, OSSL_SIGNATURE_PARAM_DIGEST)) != NULL) {
-        if (c->stream.locked) {
-            QUILL_RAISE_MSG(c->prov, QUILL_R_DIGEST_NOT_ALLOWED, "digest already in use");
-            return 0;
-        }
-        const OSSL_PARAM *pp = OSSL_PARAM_locate_const(params, OSSL_SIGNATURE_PARAM_PROPERTIES);
-        if (!set_digest(c, &c->stream.md, p, pp, r != NULL ? r->md : QUILL_MD_NONE))
-            return 0;
-    }
+    if (!quill_sig_stream_set_digest(&c->stream, c->prov, c->propq, params,
+                                     r != NULL ? r->md : QUILL_MD_NONE))
+        return 0;
     if ((p = OSSL_PARAM_locate_const(params, OSSL_SIGNATURE_PARAM_PAD_MODE)) != NULL &&
         !set_pad(c, p))
         return 0;
@@ -176,7 +147,8 @@ int quill_rsa_sig_set_ctx_params(void *vctx, const OSSL_PARAM params[]) {
         }
         const OSSL_PARAM *pp =
             OSSL_PARAM_locate_const(params, OSSL_SIGNATURE_PARAM_MGF1_PROPERTIES);
-        if (!set_digest(c, &c->mgf1, p, pp, r != NULL ? r->mgf1 : QUILL_MD_NONE))
+        if (!quill_sig_fetch_digest(&c->mgf1, c->prov, c->propq, p, pp,
+                                    r != NULL ? r->mgf1 : QUILL_MD_NONE))
             return 0;
     }
     return 1;
@@ -254,16 +226,12 @@ int quill_rsa_sig_get_ctx_params(void *vctx, OSSL_PARAM params[]) {
         if (!ok)
             return 0;
     }
-    if ((p = OSSL_PARAM_locate(params, OSSL_SIGNATURE_PARAM_DIGEST)) != NULL) {
-        const char *n = quill_prov_md_name(c->stream.md.id);
-        if (!OSSL_PARAM_set_utf8_string(p, n != NULL ? n : ""))
-            return 0;
-    }
-    if ((p = OSSL_PARAM_locate(params, OSSL_SIGNATURE_PARAM_MGF1_DIGEST)) != NULL) {
-        const char *n = quill_prov_md_name(quill_rsa_sig_mgf1(c)->id);
-        if (!OSSL_PARAM_set_utf8_string(p, n != NULL ? n : ""))
-            return 0;
-    }
+    if (!quill_sig_get_digest_name(OSSL_PARAM_locate(params, OSSL_SIGNATURE_PARAM_DIGEST),
+                                   c->stream.md.id))
+        return 0;
+    if (!quill_sig_get_digest_name(OSSL_PARAM_locate(params, OSSL_SIGNATURE_PARAM_MGF1_DIGEST),
+                                   quill_rsa_sig_mgf1(c)->id))
+        return 0;
     if ((p = OSSL_PARAM_locate(params, OSSL_SIGNATURE_PARAM_PSS_SALTLEN)) != NULL) {
         int ok;
         if (p->data_type == OSSL_PARAM_UTF8_STRING) {
@@ -326,20 +294,20 @@ const OSSL_PARAM *quill_rsa_sig_gettable_ctx_params(void *vctx, void *provctx) {
 
 int quill_rsa_sig_get_ctx_md_params(void *vctx, OSSL_PARAM *params) {
     quill_rsa_sig_ctx *c = vctx;
-    return c != NULL && c->stream.mdctx != NULL && EVP_MD_CTX_get_params(c->stream.mdctx, params);
+    return quill_sig_stream_get_md_params(c != NULL ? &c->stream : NULL, params);
 }
 
 const OSSL_PARAM *quill_rsa_sig_gettable_ctx_md_params(void *vctx) {
     quill_rsa_sig_ctx *c = vctx;
-    return c != NULL && c->stream.md.md != NULL ? EVP_MD_gettable_ctx_params(c->stream.md.md) : NULL;
+    return quill_sig_stream_gettable_md_params(c != NULL ? &c->stream : NULL);
 }
 
 int quill_rsa_sig_set_ctx_md_params(void *vctx, const OSSL_PARAM params[]) {
     quill_rsa_sig_ctx *c = vctx;
-    return c != NULL && c->stream.mdctx != NULL && EVP_MD_CTX_set_params(c->stream.mdctx, params);
+    return quill_sig_stream_set_md_params(c != NULL ? &c->stream : NULL, params);
 }
 
 const OSSL_PARAM *quill_rsa_sig_settable_ctx_md_params(void *vctx) {
     quill_rsa_sig_ctx *c = vctx;
-    return c != NULL && c->stream.md.md != NULL ? EVP_MD_settable_ctx_params(c->stream.md.md) : NULL;
+    return quill_sig_stream_settable_md_params(c != NULL ? &c->stream : NULL);
 }

@@ -1,0 +1,48 @@
+/* Copyright quill authors.
+ *
+ * The signature-context parameters shared by the digest-based schemes
+ * (RSA, ECDSA): "digest" with "properties" (and any other digest-naming
+ * parameter, such as RSA's "mgf1-digest"), and the running hash's own
+ * parameters (OSSL_FUNC_signature_*_ctx_md_params).  Nothing here is
+ * secret. */
+#ifndef QUILL_PROV_SIG_PARAMS_H
+#define QUILL_PROV_SIG_PARAMS_H
+
+#include <openssl/core.h>
+
+#include "digest.h"
+#include "prov_ctx.h"
+#include "sig_stream.h"
+
+/* quill_sig_stream_set_digest applies "digest" (with "properties") from
+ * |params| if present: refused with QUILL_R_DIGEST_NOT_ALLOWED once
+ * hashing has started, otherwise fetched into s->md as
+ * quill_sig_fetch_digest does.  Returns 1 if absent or set, 0 with an
+ * error raised. */
+int quill_sig_stream_set_digest(quill_sig_stream *s, const quill_provctx *prov,
+                                const char *propq, const OSSL_PARAM params[], quill_md required);
+
+/* quill_sig_fetch_digest fetches the digest named by the string parameter
+ * |pname| into *d (releasing what it held).  Explicit properties |pprops|
+ * (may be NULL) are honoured strictly; without them |propq| is tried first,
+ * then no query (digest.h).  If |required| is not QUILL_MD_NONE, any other
+ * digest is refused with QUILL_R_PSS_RESTRICTED.  Returns 0 with an error
+ * raised and *d unchanged on failure. */
+int quill_sig_fetch_digest(quill_prov_digest *d, const quill_provctx *prov, const char *propq,
+                           const OSSL_PARAM *pname, const OSSL_PARAM *pprops, quill_md required);
+
+/* quill_sig_get_digest_name answers the "digest"-like parameter |p| (may
+ * be NULL: nothing asked) with |md|'s name, "" for none.  Returns 0 if
+ * |p| cannot take it. */
+int quill_sig_get_digest_name(OSSL_PARAM *p, quill_md md);
+
+/* The running hash's own parameters (e.g. SHAKE's output length), for the
+ * OSSL_FUNC_signature_*_ctx_md_params functions; |s| may be NULL.  get and
+ * set fail (0) before hashing has started; gettable and settable are NULL
+ * without a digest. */
+int quill_sig_stream_get_md_params(const quill_sig_stream *s, OSSL_PARAM params[]);
+const OSSL_PARAM *quill_sig_stream_gettable_md_params(const quill_sig_stream *s);
+int quill_sig_stream_set_md_params(quill_sig_stream *s, const OSSL_PARAM params[]);
+const OSSL_PARAM *quill_sig_stream_settable_md_params(const quill_sig_stream *s);
+
+#endif
