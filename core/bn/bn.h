@@ -103,6 +103,19 @@ void quill_mont_mul(quill_limb *r, const quill_limb *a, const quill_limb *b,
                     const quill_mont *mont);
 /* r = a^2 * R^-1 mod m (a dedicated squaring). */
 void quill_mont_sqr(quill_limb *r, const quill_limb *a, const quill_mont *mont);
+/* quill_mont_mul_x2 computes r0 = a0 * b0 * R^-1 mod m0 and
+ * r1 = a1 * b1 * R^-1 mod m1 together, two independent computations
+ * interleaved in one kernel (faster than two calls when mont0 and mont1 have
+ * the same limb count; otherwise it makes two calls).  r0 may alias a0 or
+ * b0 and r1 may alias a1 or b1; lane 0 and lane 1 must not share memory.
+ * Constant time. */
+void quill_mont_mul_x2(quill_limb *r0, const quill_limb *a0, const quill_limb *b0,
+                       const quill_mont *mont0, quill_limb *r1, const quill_limb *a1,
+                       const quill_limb *b1, const quill_mont *mont1);
+/* quill_mont_sqr_x2: r0 = a0^2 R^-1 mod m0 and r1 = a1^2 R^-1 mod m1 (as
+ * quill_mont_mul_x2). */
+void quill_mont_sqr_x2(quill_limb *r0, const quill_limb *a0, const quill_mont *mont0,
+                       quill_limb *r1, const quill_limb *a1, const quill_mont *mont1);
 /* r = a * R mod m (into the Montgomery domain). */
 void quill_mont_to(quill_limb *r, const quill_limb *a, const quill_mont *mont);
 /* r = a * R^-1 mod m (out of the Montgomery domain). */
@@ -123,6 +136,20 @@ void quill_mont_reduce_wide(quill_limb *r, const quill_limb *a, size_t na,
 QUILL_MUST_CHECK int quill_mont_exp_consttime(quill_limb *r, const quill_limb *a,
                                               const quill_limb *e, size_t e_limbs,
                                               const quill_mont *mont);
+
+/* quill_mont_exp_consttime_x2 computes r0 = a0^e0 mod m0 and
+ * r1 = a1^e1 mod m1 (the two CRT halves of RSA) in lockstep with the
+ * two-way kernels: same fixed window for both, every table lookup reads
+ * every entry.  e0 and e1 (secret) both have e_limbs limbs (public).  When
+ * the moduli differ in limb count it runs quill_mont_exp_consttime twice.
+ * Time depends on e_limbs and the limb counts only.  Returns 1, or 0 on
+ * allocation failure.  Outputs must not alias each other or the inputs of
+ * the other lane. */
+QUILL_MUST_CHECK int quill_mont_exp_consttime_x2(quill_limb *r0, const quill_limb *a0,
+                                                 const quill_limb *e0, const quill_mont *mont0,
+                                                 quill_limb *r1, const quill_limb *a1,
+                                                 const quill_limb *e1, const quill_mont *mont1,
+                                                 size_t e_limbs);
 
 /* r = a^e mod m for a public exponent e (any value, e.g. an RSA public
  * exponent up to the modulus size).  Variable time in e; a may be secret

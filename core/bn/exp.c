@@ -104,6 +104,74 @@ int quill_mont_exp_consttime(quill_limb *r, const quill_limb *a, const quill_lim
     return 1;
 }
 
+int quill_mont_exp_consttime_x2(quill_limb *r0, const quill_limb *a0, const quill_limb *e0,
+                                const quill_mont *mont0, quill_limb *r1, const quill_limb *a1,
+                                const quill_limb *e1, const quill_mont *mont1, size_t e_limbs) {
+    if (mont0->n != mont1->n)
+        return quill_mont_exp_consttime(r0, a0, e0, e_limbs, mont0) &&
+               quill_mont_exp_consttime(r1, a1, e1, e_limbs, mont1);
+    size_t n = mont0->n;
+    size_t bits = 64 * e_limbs;
+    unsigned w = consttime_window(bits);
+    size_t entries = (size_t)1 << w;
+    /* per lane: a table of entries * n limbs (interleaved), acc, tmp, am */
+    size_t lane = (entries + 3) * n, total = 2 * lane;
+    quill_limb *mem = malloc(total * sizeof(quill_limb));
+    if (mem == NULL)
+        return 0;
+    const quill_mont *mont[2] = {mont0, mont1};
+    const quill_limb *a[2] = {a0, a1}, *e[2] = {e0, e1};
+    const quill_limb *const m[2] = {mont0->m, mont1->m};
+    const quill_limb n0[2] = {mont0->n0, mont1->n0};
+    quill_limb *table[2], *acc[2], *tmp[2], *am[2];
+    for (int l = 0; l < 2; l++) {
+        table[l] = mem + (size_t)l * lane;
+        acc[l] = table[l] + entries * n;
+        tmp[l] = acc[l] + n;
+        am[l] = tmp[l] + n;
+    }
+    const quill_limb *const rr[2] = {mont0->rr, mont1->rr};
+    const quill_limb *const cam[2] = {am[0], am[1]}, *const cacc[2] = {acc[0], acc[1]};
+    const quill_limb *const ctmp[2] = {tmp[0], tmp[1]};
+
+    /* entry i = a^i R mod m, both lanes */
+    mont0->mul_x2(am, a, rr, m, n0, n);
+    for (int l = 0; l < 2; l++) {
+        table_scatter(table[l], entries, n, 0, mont[l]->one);
+        table_scatter(table[l], entries, n, 1, am[l]);
+        memcpy(acc[l], am[l], n * sizeof(quill_limb));
+    }
+    for (size_t i = 2; i < entries; i++) {
+        mont0->mul_x2(acc, cacc, cam, m, n0, n);
+        for (int l = 0; l < 2; l++)
+            table_scatter(table[l], entries, n, i, acc[l]);
+    }
+
+    /* Left to right over windows of w bits; the top window may be short. */
+    size_t windows = (bits + w - 1) / w;
+    if (windows == 0) {
+        for (int l = 0; l < 2; l++)
+            memcpy(acc[l], mont[l]->one, n * sizeof(quill_limb));
+    } else {
+        size_t pos = (windows - 1) * w;
+        for (int l = 0; l < 2; l++)
+            table_gather(acc[l], table[l], entries, n, exp_bits(e[l], e_limbs, pos, w));
+        while (pos > 0) {
+            pos -= w;
+            for (unsigned k = 0; k < w; k++)
+                mont0->sqr_x2(acc, cacc, m, n0, n);
+            for (int l = 0; l < 2; l++)
+                table_gather(tmp[l], table[l], entries, n, exp_bits(e[l], e_limbs, pos, w));
+            mont0->mul_x2(acc, cacc, ctmp, m, n0, n);
+        }
+    }
+    quill_mont_from(r0, acc[0], mont0);
+    quill_mont_from(r1, acc[1], mont1);
+    quill_zeroize(mem, total * sizeof(quill_limb));
+    free(mem);
+    return 1;
+}
+
 /* Window width for a public exponent of |bits| bits (sliding window over
  * odd powers). */
 static unsigned vartime_window(size_t bits) {

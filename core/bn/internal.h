@@ -33,11 +33,24 @@ typedef void (*quill_mont_mul_fn)(quill_limb *r, const quill_limb *a, const quil
 typedef void (*quill_mont_sqr_fn)(quill_limb *r, const quill_limb *a, const quill_limb *m,
                                   quill_limb n0, size_t n);
 
+/* A two-way Montgomery kernel: r[l] = a[l] * b[l] * R^-1 mod m[l] for the
+ * lanes l = 0, 1 (moduli of the same n limbs, n0[l] = -m[l]^-1 mod 2^64).
+ * r[l] may alias a[l] or b[l]; the lanes must not share memory. */
+typedef void (*quill_mont_mul_x2_fn)(quill_limb *const r[2], const quill_limb *const a[2],
+                                     const quill_limb *const b[2], const quill_limb *const m[2],
+                                     const quill_limb n0[2], size_t n);
+/* A two-way Montgomery squaring kernel: r[l] = a[l]^2 * R^-1 mod m[l]. */
+typedef void (*quill_mont_sqr_x2_fn)(quill_limb *const r[2], const quill_limb *const a[2],
+                                     const quill_limb *const m[2], const quill_limb n0[2],
+                                     size_t n);
+
 struct quill_mont {
     size_t n;              /* limbs of m (public) */
     quill_limb n0;         /* -m^-1 mod 2^64 */
     quill_mont_mul_fn mul; /* kernel chosen for n at creation */
     quill_mont_sqr_fn sqr;
+    quill_mont_mul_x2_fn mul_x2; /* two-way kernels for n */
+    quill_mont_sqr_x2_fn sqr_x2;
     quill_limb *m;  /* the modulus, n limbs */
     quill_limb *rr; /* R^2 mod m, n limbs */
     quill_limb *one; /* R mod m (1 in the Montgomery domain), n limbs */
@@ -51,5 +64,8 @@ void quill_mont_redc_c(quill_limb *r, quill_limb *t, const quill_limb *m, quill_
 
 /* quill_mont_kernels picks the multiplication and squaring kernels for n. */
 void quill_mont_kernels(size_t n, quill_mont_mul_fn *mul, quill_mont_sqr_fn *sqr);
+
+/* quill_mont_kernels_x2 picks the two-way kernels for n. */
+void quill_mont_kernels_x2(size_t n, quill_mont_mul_x2_fn *mul, quill_mont_sqr_x2_fn *sqr);
 
 #endif

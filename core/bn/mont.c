@@ -58,6 +58,7 @@ quill_mont *quill_mont_new(const quill_limb *m, size_t n) {
     memcpy(mont->m, m, n * sizeof(quill_limb));
     mont->n0 = neg_inv64(m[0]);
     quill_mont_kernels(n, &mont->mul, &mont->sqr);
+    quill_mont_kernels_x2(n, &mont->mul_x2, &mont->sqr_x2);
 
     /* R mod m: 2^(64(n-1)) < m (the top limb is non-zero and m is odd, or
      * n = 1 and m > 1), so 64 constant-time doublings give 2^(64n) mod m. */
@@ -102,6 +103,35 @@ void quill_mont_mul(quill_limb *r, const quill_limb *a, const quill_limb *b,
 
 void quill_mont_sqr(quill_limb *r, const quill_limb *a, const quill_mont *mont) {
     mont->sqr(r, a, mont->m, mont->n0, mont->n);
+}
+
+void quill_mont_mul_x2(quill_limb *r0, const quill_limb *a0, const quill_limb *b0,
+                       const quill_mont *mont0, quill_limb *r1, const quill_limb *a1,
+                       const quill_limb *b1, const quill_mont *mont1) {
+    if (mont0->n != mont1->n) {
+        quill_mont_mul(r0, a0, b0, mont0);
+        quill_mont_mul(r1, a1, b1, mont1);
+        return;
+    }
+    quill_limb *const r[2] = {r0, r1};
+    const quill_limb *const a[2] = {a0, a1}, *const b[2] = {b0, b1};
+    const quill_limb *const m[2] = {mont0->m, mont1->m};
+    const quill_limb n0[2] = {mont0->n0, mont1->n0};
+    mont0->mul_x2(r, a, b, m, n0, mont0->n);
+}
+
+void quill_mont_sqr_x2(quill_limb *r0, const quill_limb *a0, const quill_mont *mont0,
+                       quill_limb *r1, const quill_limb *a1, const quill_mont *mont1) {
+    if (mont0->n != mont1->n) {
+        quill_mont_sqr(r0, a0, mont0);
+        quill_mont_sqr(r1, a1, mont1);
+        return;
+    }
+    quill_limb *const r[2] = {r0, r1};
+    const quill_limb *const a[2] = {a0, a1};
+    const quill_limb *const m[2] = {mont0->m, mont1->m};
+    const quill_limb n0[2] = {mont0->n0, mont1->n0};
+    mont0->sqr_x2(r, a, m, n0, mont0->n);
 }
 
 void quill_mont_to(quill_limb *r, const quill_limb *a, const quill_mont *mont) {

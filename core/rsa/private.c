@@ -59,9 +59,15 @@ static int crt_exp(const quill_rsa_key *key, priv_ws *ws) {
     quill_rsa_reduce_consttime(ws->cq, ws->xb, nl, key->mont_q);
     /* The exponent length is the public size of dp and dq (pl, ql limbs),
      * never their actual bit length. */
-    if (!quill_mont_exp_consttime(ws->m1, ws->cp, key->dp, pl, key->mont_p) ||
-        !quill_mont_exp_consttime(ws->m2, ws->cq, key->dq, ql, key->mont_q))
+    if (pl == ql) {
+        /* Balanced key: both halves in lockstep (two-way kernels). */
+        if (!quill_mont_exp_consttime_x2(ws->m1, ws->cp, key->dp, key->mont_p, ws->m2, ws->cq,
+                                         key->dq, key->mont_q, pl))
+            return 0;
+    } else if (!quill_mont_exp_consttime(ws->m1, ws->cp, key->dp, pl, key->mont_p) ||
+               !quill_mont_exp_consttime(ws->m2, ws->cq, key->dq, ql, key->mont_q)) {
         return 0;
+    }
     quill_rsa_reduce_consttime(ws->m2p, ws->m2, ql, key->mont_p);
     /* h = m1 - m2p mod p: add p back under the borrow mask. */
     quill_word borrow = 0 - quill_bn_sub(ws->h, ws->m1, ws->m2p, pl);

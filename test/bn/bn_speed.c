@@ -74,6 +74,7 @@ static BIGNUM *to_bn(const quill_limb *a, size_t n) {
 static void bench_size(size_t bits) {
     size_t n = bits / 64;
     static quill_limb m[MAXN], a[MAXN], b[MAXN], r[MAXN], e[MAXN];
+    static quill_limb m2[MAXN], a2[MAXN], r2[MAXN], e2[MAXN];
     fill_random(m, n);
     m[0] |= 1;
     m[n - 1] |= (quill_limb)1 << 63;
@@ -82,8 +83,14 @@ static void bench_size(size_t bits) {
     fill_random(e, n);
     a[n - 1] >>= 1;
     b[n - 1] >>= 1;
-    quill_mont *mont = quill_mont_new(m, n);
-    if (mont == NULL)
+    fill_random(m2, n);
+    m2[0] |= 1;
+    m2[n - 1] |= (quill_limb)1 << 63;
+    fill_random(a2, n);
+    fill_random(e2, n);
+    a2[n - 1] >>= 1;
+    quill_mont *mont = quill_mont_new(m, n), *mont2 = quill_mont_new(m2, n);
+    if (mont == NULL || mont2 == NULL)
         abort();
     BN_CTX *ctx = BN_CTX_new();
     BIGNUM *bm = to_bn(m, n), *ba = to_bn(a, n), *bb = to_bn(b, n), *be = to_bn(e, n);
@@ -106,6 +113,11 @@ static void bench_size(size_t bits) {
     TIME_IT(o_vexp, BN_mod_exp_mont(br, ba, bf4, bm, ctx, om));
     TIME_IT(q_inv, sink += quill_bn_inv_mod_odd_consttime(r, a, m, n));
     TIME_IT(o_inv, BN_mod_inverse(br, ba, bm, ctx));
+    double q_mul2, q_sqr2, q_exp2;
+    TIME_IT(q_mul2, quill_mont_mul_x2(r, a, b, mont, r2, a2, b, mont2));
+    TIME_IT(q_sqr2, quill_mont_sqr_x2(r, a, mont, r2, a2, mont2));
+    TIME_IT(q_exp2, sink += (quill_limb)quill_mont_exp_consttime_x2(r, a, e, mont, r2, a2, e2,
+                                                                     mont2, n));
     TIME_IT(q_new, quill_mont_free(quill_mont_new(m, n)));
 
     printf("%5zu bits  mont_mul %8.1f ns (openssl %8.1f) ratio %.2f\n", bits, q_mul, o_mul,
@@ -114,6 +126,10 @@ static void bench_size(size_t bits) {
            q_sqr / o_sqr);
     printf("%5zu bits  exp_ct   %8.1f us (openssl %8.1f) ratio %.2f\n", bits, q_exp / 1e3,
            o_exp / 1e3, q_exp / o_exp);
+    printf("%5zu bits  x2 mul %8.1f sqr %8.1f ns, exp_ct %8.1f us (per op vs one: %.2f %.2f "
+           "%.2f)\n",
+           bits, q_mul2, q_sqr2, q_exp2 / 1e3, q_mul2 / (2 * q_mul), q_sqr2 / (2 * q_sqr),
+           q_exp2 / (2 * q_exp));
     printf("%5zu bits  exp_f4   %8.1f us (openssl %8.1f) ratio %.2f\n", bits, q_vexp / 1e3,
            o_vexp / 1e3, q_vexp / o_vexp);
     printf("%5zu bits  inv_ct   %8.1f us (openssl vartime %8.1f) ratio %.2f\n", bits,
@@ -130,6 +146,7 @@ static void bench_size(size_t bits) {
     BN_MONT_CTX_free(om);
     BN_CTX_free(ctx);
     quill_mont_free(mont);
+    quill_mont_free(mont2);
 }
 
 int main(int argc, char **argv) {
