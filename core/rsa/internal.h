@@ -116,11 +116,10 @@ QUILL_MUST_CHECK quill_word quill_rsa_inv_e_consttime(quill_limb *d, const quill
                                                       size_t nd, const quill_limb *e, size_t el);
 
 /* quill_rsa_mont_new_secret is quill_mont_new for a secret modulus (a prime
- * factor, a prime candidate).  quill_mont_new branches on the parity and on
- * the top limb being non-zero, facts that are public here (the caller has
- * set those bits); in the validation build only the bytes holding them are
- * declassified around the call, so the rest of m and everything derived
- * from it stays secret for memcheck. */
+ * factor, a prime candidate).  quill_mont_new is constant time in m and
+ * declassifies only its verdict (m odd, top limb non-zero, facts the caller
+ * has made true), so this is now a plain call, kept as the one name the RSA
+ * code uses for secret moduli. */
 QUILL_MUST_CHECK quill_mont *quill_rsa_mont_new_secret(const quill_limb *m, size_t n);
 
 /* quill_rsa_verdict declassifies a secret all-ones/zero mask into 0/1: the
