@@ -8,6 +8,24 @@
 #include "common/zeroize.h"
 #include "ec/p256_fe_inline.h"
 
+/* The point formulas inline the field operations where the carry chains
+ * use the x86-64 add-with-carry intrinsics (p256_limbs.h); with the
+ * portable 128-bit form gcc 12 spills heavily once several operations are
+ * inlined together (doubling 1.7x slower), so that build calls them. */
+#if defined(__x86_64__) && !defined(QUILL_NO_ASM)
+#define fe_mul quill_p256_fe_mul_inline
+#define fe_sqr quill_p256_fe_sqr_inline
+#define fe_add quill_p256_fe_add_inline
+#define fe_sub quill_p256_fe_sub_inline
+#define fe_half quill_p256_fe_half_inline
+#else
+#define fe_mul quill_p256_fe_mul
+#define fe_sqr quill_p256_fe_sqr
+#define fe_add quill_p256_fe_add
+#define fe_sub quill_p256_fe_sub
+#define fe_half quill_p256_fe_half
+#endif
+
 /* b * R mod p, the curve coefficient in the Montgomery domain; b is
  * 0x5ac635d8aa3a93e7b3ebbd55769886bc651d06b0cc53b0f63bce3c3e27d2604b. */
 static const quill_p256_fe curve_b = {{UINT64_C(0xd89cdf6229c4bddf), UINT64_C(0xacf005cd78843090),
@@ -32,26 +50,26 @@ void quill_p256_point_double(quill_p256_jacobian *out, const quill_p256_jacobian
      * Z3 = Y2 Z = (Y + Z)^2 - gamma - delta, and 8 gamma^2 = gamma4^2 / 2;
      * 4M + 4S and 9 additions instead of 3M + 5S and 14. */
     quill_p256_fe delta, y2, gamma4, beta4, alpha, t0, t1;
-    quill_p256_fe_sqr_inline(&delta, &a->z);
-    quill_p256_fe_add_inline(&y2, &a->y, &a->y);
-    quill_p256_fe_sqr_inline(&gamma4, &y2);
-    quill_p256_fe_mul_inline(&beta4, &a->x, &gamma4);
-    quill_p256_fe_sub_inline(&t0, &a->x, &delta);
-    quill_p256_fe_add_inline(&t1, &a->x, &delta);
-    quill_p256_fe_mul_inline(&alpha, &t0, &t1);
-    quill_p256_fe_add_inline(&t0, &alpha, &alpha);
-    quill_p256_fe_add_inline(&alpha, &t0, &alpha); /* 3 (X - delta)(X + delta) */
-    quill_p256_fe_mul_inline(&out->z, &y2, &a->z); /* Z3 before X, Y may be overwritten */
+    fe_sqr(&delta, &a->z);
+    fe_add(&y2, &a->y, &a->y);
+    fe_sqr(&gamma4, &y2);
+    fe_mul(&beta4, &a->x, &gamma4);
+    fe_sub(&t0, &a->x, &delta);
+    fe_add(&t1, &a->x, &delta);
+    fe_mul(&alpha, &t0, &t1);
+    fe_add(&t0, &alpha, &alpha);
+    fe_add(&alpha, &t0, &alpha); /* 3 (X - delta)(X + delta) */
+    fe_mul(&out->z, &y2, &a->z); /* Z3 before X, Y may be overwritten */
     /* X3 = alpha^2 - 2 beta4 */
-    quill_p256_fe_sqr_inline(&t0, &alpha);
-    quill_p256_fe_sub_inline(&t0, &t0, &beta4);
-    quill_p256_fe_sub_inline(&out->x, &t0, &beta4);
+    fe_sqr(&t0, &alpha);
+    fe_sub(&t0, &t0, &beta4);
+    fe_sub(&out->x, &t0, &beta4);
     /* Y3 = alpha (beta4 - X3) - gamma4^2 / 2 */
-    quill_p256_fe_sub_inline(&t0, &beta4, &out->x);
-    quill_p256_fe_mul_inline(&t0, &alpha, &t0);
-    quill_p256_fe_sqr_inline(&t1, &gamma4);
-    quill_p256_fe_half_inline(&t1, &t1);
-    quill_p256_fe_sub_inline(&out->y, &t0, &t1);
+    fe_sub(&t0, &beta4, &out->x);
+    fe_mul(&t0, &alpha, &t0);
+    fe_sqr(&t1, &gamma4);
+    fe_half(&t1, &t1);
+    fe_sub(&out->y, &t0, &t1);
 }
 
 /* The temporaries of madd-2007-bl, kept together so that the constant-time
@@ -65,31 +83,31 @@ typedef struct madd_tmp {
  * out may alias a. */
 static void point_add_mixed_raw(quill_p256_jacobian *r, const quill_p256_jacobian *a,
                                 const quill_p256_affine *b, madd_tmp *w) {
-    quill_p256_fe_sqr_inline(&w->z1z1, &a->z);
-    quill_p256_fe_mul_inline(&w->u2, &b->x, &w->z1z1);
-    quill_p256_fe_mul_inline(&w->s2, &a->z, &w->z1z1);
-    quill_p256_fe_mul_inline(&w->s2, &b->y, &w->s2);
-    quill_p256_fe_sub_inline(&w->h, &w->u2, &a->x);
-    quill_p256_fe_sqr_inline(&w->hh, &w->h);
-    quill_p256_fe_add_inline(&w->i, &w->hh, &w->hh);
-    quill_p256_fe_add_inline(&w->i, &w->i, &w->i);
-    quill_p256_fe_mul_inline(&w->j, &w->h, &w->i);
-    quill_p256_fe_sub_inline(&w->rr, &w->s2, &a->y);
-    quill_p256_fe_add_inline(&w->rr, &w->rr, &w->rr);
-    quill_p256_fe_mul_inline(&w->v, &a->x, &w->i);
-    quill_p256_fe_sqr_inline(&w->x3, &w->rr);
-    quill_p256_fe_sub_inline(&w->x3, &w->x3, &w->j);
-    quill_p256_fe_sub_inline(&w->x3, &w->x3, &w->v);
-    quill_p256_fe_sub_inline(&w->x3, &w->x3, &w->v);
-    quill_p256_fe_sub_inline(&w->t, &w->v, &w->x3);
-    quill_p256_fe_mul_inline(&w->y3, &w->rr, &w->t);
-    quill_p256_fe_mul_inline(&w->t, &a->y, &w->j);
-    quill_p256_fe_add_inline(&w->t, &w->t, &w->t);
-    quill_p256_fe_sub_inline(&w->y3, &w->y3, &w->t);
-    quill_p256_fe_add_inline(&w->z3, &a->z, &w->h);
-    quill_p256_fe_sqr_inline(&w->z3, &w->z3);
-    quill_p256_fe_sub_inline(&w->z3, &w->z3, &w->z1z1);
-    quill_p256_fe_sub_inline(&w->z3, &w->z3, &w->hh);
+    fe_sqr(&w->z1z1, &a->z);
+    fe_mul(&w->u2, &b->x, &w->z1z1);
+    fe_mul(&w->s2, &a->z, &w->z1z1);
+    fe_mul(&w->s2, &b->y, &w->s2);
+    fe_sub(&w->h, &w->u2, &a->x);
+    fe_sqr(&w->hh, &w->h);
+    fe_add(&w->i, &w->hh, &w->hh);
+    fe_add(&w->i, &w->i, &w->i);
+    fe_mul(&w->j, &w->h, &w->i);
+    fe_sub(&w->rr, &w->s2, &a->y);
+    fe_add(&w->rr, &w->rr, &w->rr);
+    fe_mul(&w->v, &a->x, &w->i);
+    fe_sqr(&w->x3, &w->rr);
+    fe_sub(&w->x3, &w->x3, &w->j);
+    fe_sub(&w->x3, &w->x3, &w->v);
+    fe_sub(&w->x3, &w->x3, &w->v);
+    fe_sub(&w->t, &w->v, &w->x3);
+    fe_mul(&w->y3, &w->rr, &w->t);
+    fe_mul(&w->t, &a->y, &w->j);
+    fe_add(&w->t, &w->t, &w->t);
+    fe_sub(&w->y3, &w->y3, &w->t);
+    fe_add(&w->z3, &a->z, &w->h);
+    fe_sqr(&w->z3, &w->z3);
+    fe_sub(&w->z3, &w->z3, &w->z1z1);
+    fe_sub(&w->z3, &w->z3, &w->hh);
     r->x = w->x3;
     r->y = w->y3;
     r->z = w->z3;
@@ -126,16 +144,16 @@ void quill_p256_point_add_vartime(quill_p256_jacobian *out, const quill_p256_jac
         return;
     }
     quill_p256_fe z1z1, z2z2, u1, u2, s1, s2, h, i, j, rr, v, t, x3, y3, z3;
-    quill_p256_fe_sqr_inline(&z1z1, &a->z);
-    quill_p256_fe_sqr_inline(&z2z2, &b->z);
-    quill_p256_fe_mul_inline(&u1, &a->x, &z2z2);
-    quill_p256_fe_mul_inline(&u2, &b->x, &z1z1);
-    quill_p256_fe_mul_inline(&s1, &b->z, &z2z2);
-    quill_p256_fe_mul_inline(&s1, &a->y, &s1);
-    quill_p256_fe_mul_inline(&s2, &a->z, &z1z1);
-    quill_p256_fe_mul_inline(&s2, &b->y, &s2);
-    quill_p256_fe_sub_inline(&h, &u2, &u1);
-    quill_p256_fe_sub_inline(&rr, &s2, &s1);
+    fe_sqr(&z1z1, &a->z);
+    fe_sqr(&z2z2, &b->z);
+    fe_mul(&u1, &a->x, &z2z2);
+    fe_mul(&u2, &b->x, &z1z1);
+    fe_mul(&s1, &b->z, &z2z2);
+    fe_mul(&s1, &a->y, &s1);
+    fe_mul(&s2, &a->z, &z1z1);
+    fe_mul(&s2, &b->y, &s2);
+    fe_sub(&h, &u2, &u1);
+    fe_sub(&rr, &s2, &s1);
     if (!quill_p256_fe_nonzero(&h)) {
         if (!quill_p256_fe_nonzero(&rr)) {
             quill_p256_point_double(out, a);
@@ -146,25 +164,25 @@ void quill_p256_point_add_vartime(quill_p256_jacobian *out, const quill_p256_jac
         }
         return;
     }
-    quill_p256_fe_add_inline(&i, &h, &h);
-    quill_p256_fe_sqr_inline(&i, &i);
-    quill_p256_fe_mul_inline(&j, &h, &i);
-    quill_p256_fe_add_inline(&rr, &rr, &rr);
-    quill_p256_fe_mul_inline(&v, &u1, &i);
-    quill_p256_fe_sqr_inline(&x3, &rr);
-    quill_p256_fe_sub_inline(&x3, &x3, &j);
-    quill_p256_fe_sub_inline(&x3, &x3, &v);
-    quill_p256_fe_sub_inline(&x3, &x3, &v);
-    quill_p256_fe_sub_inline(&t, &v, &x3);
-    quill_p256_fe_mul_inline(&y3, &rr, &t);
-    quill_p256_fe_mul_inline(&t, &s1, &j);
-    quill_p256_fe_add_inline(&t, &t, &t);
-    quill_p256_fe_sub_inline(&y3, &y3, &t);
-    quill_p256_fe_add_inline(&z3, &a->z, &b->z);
-    quill_p256_fe_sqr_inline(&z3, &z3);
-    quill_p256_fe_sub_inline(&z3, &z3, &z1z1);
-    quill_p256_fe_sub_inline(&z3, &z3, &z2z2);
-    quill_p256_fe_mul_inline(&z3, &z3, &h);
+    fe_add(&i, &h, &h);
+    fe_sqr(&i, &i);
+    fe_mul(&j, &h, &i);
+    fe_add(&rr, &rr, &rr);
+    fe_mul(&v, &u1, &i);
+    fe_sqr(&x3, &rr);
+    fe_sub(&x3, &x3, &j);
+    fe_sub(&x3, &x3, &v);
+    fe_sub(&x3, &x3, &v);
+    fe_sub(&t, &v, &x3);
+    fe_mul(&y3, &rr, &t);
+    fe_mul(&t, &s1, &j);
+    fe_add(&t, &t, &t);
+    fe_sub(&y3, &y3, &t);
+    fe_add(&z3, &a->z, &b->z);
+    fe_sqr(&z3, &z3);
+    fe_sub(&z3, &z3, &z1z1);
+    fe_sub(&z3, &z3, &z2z2);
+    fe_mul(&z3, &z3, &h);
     out->x = x3;
     out->y = y3;
     out->z = z3;
@@ -177,11 +195,11 @@ void quill_p256_point_add_mixed_vartime(quill_p256_jacobian *out, const quill_p2
         return;
     }
     quill_p256_fe z1z1, u2, s2;
-    quill_p256_fe_sqr_inline(&z1z1, &a->z);
-    quill_p256_fe_mul_inline(&u2, &b->x, &z1z1);
+    fe_sqr(&z1z1, &a->z);
+    fe_mul(&u2, &b->x, &z1z1);
     if (quill_p256_fe_equal(&u2, &a->x)) {
-        quill_p256_fe_mul_inline(&s2, &a->z, &z1z1);
-        quill_p256_fe_mul_inline(&s2, &b->y, &s2);
+        fe_mul(&s2, &a->z, &z1z1);
+        fe_mul(&s2, &b->y, &s2);
         if (quill_p256_fe_equal(&s2, &a->y)) {
             quill_p256_point_double(out, a);
         } else {
@@ -199,10 +217,10 @@ quill_word quill_p256_point_to_affine(quill_p256_affine *out, const quill_p256_j
     quill_p256_fe zi, zi2, zi3;
     quill_word inf = ~quill_p256_fe_nonzero(&a->z);
     quill_p256_fe_inv(&zi, &a->z); /* 0 for infinity, so out becomes (0, 0) */
-    quill_p256_fe_sqr_inline(&zi2, &zi);
-    quill_p256_fe_mul_inline(&zi3, &zi2, &zi);
-    quill_p256_fe_mul_inline(&out->x, &a->x, &zi2);
-    quill_p256_fe_mul_inline(&out->y, &a->y, &zi3);
+    fe_sqr(&zi2, &zi);
+    fe_mul(&zi3, &zi2, &zi);
+    fe_mul(&out->x, &a->x, &zi2);
+    fe_mul(&out->y, &a->y, &zi3);
     quill_zeroize(&zi, sizeof(zi));
     quill_zeroize(&zi2, sizeof(zi2));
     quill_zeroize(&zi3, sizeof(zi3));
@@ -217,12 +235,12 @@ void quill_p256_point_from_affine(quill_p256_jacobian *out, const quill_p256_aff
 
 quill_word quill_p256_affine_on_curve(const quill_p256_affine *a) {
     quill_p256_fe lhs, rhs, t;
-    quill_p256_fe_sqr_inline(&lhs, &a->y);
-    quill_p256_fe_sqr_inline(&rhs, &a->x);
-    quill_p256_fe_mul_inline(&rhs, &rhs, &a->x); /* x^3 */
-    quill_p256_fe_add_inline(&t, &a->x, &a->x);
-    quill_p256_fe_add_inline(&t, &t, &a->x); /* 3x */
-    quill_p256_fe_sub_inline(&rhs, &rhs, &t);
-    quill_p256_fe_add_inline(&rhs, &rhs, &curve_b);
+    fe_sqr(&lhs, &a->y);
+    fe_sqr(&rhs, &a->x);
+    fe_mul(&rhs, &rhs, &a->x); /* x^3 */
+    fe_add(&t, &a->x, &a->x);
+    fe_add(&t, &t, &a->x); /* 3x */
+    fe_sub(&rhs, &rhs, &t);
+    fe_add(&rhs, &rhs, &curve_b);
     return quill_p256_fe_equal(&lhs, &rhs);
 }
