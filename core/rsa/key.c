@@ -194,6 +194,14 @@ static quill_err import(import_ws *w, quill_rsa_key **out, const quill_rsa_compo
     if (el == 0 || (w->e[0] & 1) == 0 || (el == 1 && w->e[0] < 3) ||
         !quill_bn_lt_mask(w->e, w->n, nl))
         return QUILL_ERR_BAD_EXPONENT;
+    /* Above QUILL_RSA_LARGE_MODULUS_BITS, e is limited to
+     * QUILL_RSA_LARGE_MODULUS_MAX_E_BITS bits: a public operation costs about
+     * bits(e) modular squarings, so a 16383-bit e on a 16384-bit n would make
+     * one verification take seconds (OpenSSL's default provider refuses the
+     * same keys). */
+    if (bits > QUILL_RSA_LARGE_MODULUS_BITS &&
+        quill_bn_num_bits_public(w->e, el) > QUILL_RSA_LARGE_MODULUS_MAX_E_BITS)
+        return QUILL_ERR_BAD_EXPONENT;
 
     quill_rsa_limbs l = {.n = w->n, .e = w->e, .nl = nl, .el = el};
     int crt_count = present(&c->p) + present(&c->q) + present(&c->dp) + present(&c->dq) +

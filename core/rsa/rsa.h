@@ -31,6 +31,11 @@
 
 #define QUILL_RSA_MIN_BITS 512
 #define QUILL_RSA_IMPORT_MIN_BITS 1024
+/* Imported keys with moduli above QUILL_RSA_LARGE_MODULUS_BITS may have a
+ * public exponent of at most QUILL_RSA_LARGE_MODULUS_MAX_E_BITS bits (as in
+ * OpenSSL: verification time grows with bits(e)). */
+#define QUILL_RSA_LARGE_MODULUS_BITS 3072
+#define QUILL_RSA_LARGE_MODULUS_MAX_E_BITS 64
 #define QUILL_RSA_MAX_BITS 16384
 /* Key generation follows FIPS 186-5 A.1.3 for nlen >= QUILL_RSA_FIPS_MIN_BITS
  * and e >= QUILL_RSA_FIPS_MIN_E; below, the same algorithm runs for

@@ -88,6 +88,23 @@ static void test_rejections(EVP_PKEY *pkey) {
     BN_rand(t, 1024, BN_RAND_TOP_ONE, BN_RAND_BOTTOM_ODD);
     QT_CHECK(import_status(t, k.e, NULL, NULL, NULL, NULL, NULL, NULL) == QUILL_OK);
 
+    /* Above 3072 bits, e is limited to 64 bits; at 3072 bits any e < n. */
+    BN_set_word(t, 1);
+    BN_lshift(t, t, 64);
+    BN_add_word(t, 1); /* 65 bits */
+    BIGNUM *big_n = BN_new();
+    BN_rand(big_n, 3073, BN_RAND_TOP_ONE, BN_RAND_BOTTOM_ODD);
+    QT_CHECK(import_status(big_n, t, NULL, NULL, NULL, NULL, NULL, NULL) ==
+             QUILL_ERR_BAD_EXPONENT);
+    QT_CHECK(import_status(big_n, k.e, NULL, NULL, NULL, NULL, NULL, NULL) == QUILL_OK);
+    BN_sub_word(t, 2); /* 2^64 - 1: 64 bits */
+    QT_CHECK(import_status(big_n, t, NULL, NULL, NULL, NULL, NULL, NULL) == QUILL_OK);
+    BN_rand(big_n, 3072, BN_RAND_TOP_ONE, BN_RAND_BOTTOM_ODD);
+    BN_rshift1(t, big_n); /* 3071 bits, odd with probability 1/2: make it odd */
+    BN_set_bit(t, 0);
+    QT_CHECK(import_status(big_n, t, NULL, NULL, NULL, NULL, NULL, NULL) == QUILL_OK);
+    BN_free(big_n);
+
     /* e = 1, e = 0, even e, e = n, e > n, e = n - 2 (odd, < n: fine). */
     const unsigned long bad_e[] = {0, 1, 2, 65536};
     for (size_t i = 0; i < QT_ARRAY_LEN(bad_e); i++) {
