@@ -157,10 +157,10 @@ static int check_digest_len(const quill_ec_sig_ctx *c, size_t tbslen) {
 
 /* The hash HMAC_DRBG uses for k: the message digest (RFC 6979 requires
  * it), else SHA-256 (a raw digest of unknown origin).  The core's HMAC
- * takes blocks of at most QUILL_HMAC_MAX_BLOCK bytes, which excludes
- * SHA3-224 and SHA3-256 (144 and 136): hedged signing then draws k with
- * SHA-256 (any hash serves a hedged nonce), deterministic signing is
- * refused (it would not be RFC 6979's k). */
+ * takes blocks of up to QUILL_HMAC_MAX_BLOCK (144) bytes, which covers every
+ * SHA-2 and SHA-3 digest; for a digest with a larger block, hedged signing
+ * would draw k with SHA-256 (any hash serves a hedged nonce) and
+ * deterministic signing is refused (it would not be RFC 6979's k). */
 static const quill_hash *nonce_hash(quill_ec_sig_ctx *c) {
     if (c->stream.md.md != NULL && c->stream.md.hash.block_size <= QUILL_HMAC_MAX_BLOCK)
         return &c->stream.md.hash;
