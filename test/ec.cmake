@@ -11,7 +11,7 @@
 set(QUILL_EC_TEST_COMMON ec/ec_test_common.c)
 foreach(t ec_field ec_point ec_ecdsa ec_wycheproof)
   if(EXISTS ${CMAKE_CURRENT_SOURCE_DIR}/ec/test_${t}.c)
-    quill_add_test(test_${t} ec/test_${t}.c ${QUILL_EC_TEST_COMMON}
+    quill_add_test(test_${t} ec/test_${t}.c ${QUILL_EC_TEST_COMMON} CORE
                    LIBS quill_core_ec quill_core_common LABELS ec unit TIMEOUT 300)
     target_include_directories(test_${t} PRIVATE ${CMAKE_CURRENT_SOURCE_DIR}/ec)
   endif()
