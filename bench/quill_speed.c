@@ -42,8 +42,8 @@ static const speed_alg algs[] = {
     {"rsa2048", "RSA 2048", "RSA", 2048, NULL, "SHA256", "pkcs1"},
     {"rsa3072", "RSA 3072", "RSA", 3072, NULL, "SHA256", "pkcs1"},
     {"rsa4096", "RSA 4096", "RSA", 4096, NULL, "SHA256", "pkcs1"},
-    /* Next: {"ecdsa-p256", "ECDSA P-256", "EC", 0, "P-256", "SHA256", NULL},
-     *       {"mldsa65", "ML-DSA-65", "ML-DSA-65", 0, NULL, NULL, NULL}. */
+    {"ecdsa-p256", "ECDSA P-256", "EC", 0, "P-256", "SHA256", NULL},
+    /* Next: {"mldsa65", "ML-DSA-65", "ML-DSA-65", 0, NULL, NULL, NULL}. */
 };
 #define NALGS (sizeof(algs) / sizeof(algs[0]))
 
