@@ -17,88 +17,9 @@
 # $triple is split into words on purpose; "A && ok || bad" is safe because ok
 # always succeeds.
 # shellcheck disable=SC2086,SC2015
-set -u
-
-: "${QUILL_SOURCE_DIR:?}" "${QUILL_BUILD_DIR:?}"
-OPENSSL=${OPENSSL:-openssl}
-command -v "$OPENSSL" >/dev/null 2>&1 || { echo "no openssl binary: skipped"; exit 77; }
-
-work=$(mktemp -d "${TMPDIR:-/tmp}/quill-cli-ec.XXXXXX") || exit 1
-trap 'rm -rf "$work"' EXIT INT TERM
-stats=$work/stats
-passed=0
-failed=0
-
-ok() { passed=$((passed + 1)); }
-bad() { failed=$((failed + 1)); echo "FAIL: $*" >&2; }
-
-preload=""
-if [ "${QUILL_SANITIZE:-}" = "1" ] || [ "${QUILL_SANITIZE:-}" = "ON" ]; then
-    cc=${QUILL_CC:-gcc}
-    for lib in libasan.so libubsan.so libclang_rt.asan-x86_64.so libclang_rt.ubsan_standalone-x86_64.so; do
-        path=$("$cc" -print-file-name="$lib" 2>/dev/null)
-        case "$path" in /*) [ -e "$path" ] && preload="$preload $path" ;; esac
-    done
-    [ -n "$preload" ] || { echo "sanitizer build but no sanitizer runtime found for $cc" >&2; exit 1; }
-    echo "sanitizer build: preloading$preload"
-fi
-
-# ossl: openssl with quill activated; plain: openssl with the default provider only.
-ossl() {
-    env OPENSSL_CONF="$QUILL_SOURCE_DIR/openssl.cnf.example" OPENSSL_MODULES="$QUILL_BUILD_DIR" \
-        QUILL_STATS="$stats" LD_PRELOAD="${preload# }" ASAN_OPTIONS=detect_leaks=0 \
-        "$OPENSSL" "$@"
-}
-plain() {
-    env -u QUILL_STATS -u OPENSSL_MODULES OPENSSL_CONF=/dev/null "$OPENSSL" "$@"
-}
-
-# run DESC CMD...: runs a command, records pass/fail, keeps its output in $work/out.
-run() {
-    desc=$1
-    shift
-    if "$@" >"$work/out" 2>&1; then
-        ok
-        return 0
-    fi
-    bad "$desc"
-    sed 's/^/    /' "$work/out" >&2
-    return 1
-}
-
-# Sums one counter over all lines of the stats file; a malformed line fails.
-sum() {
-    [ -f "$stats" ] || { echo 0; return; }
-    awk -v key="$1" '
-        !/^pid=[0-9]+( [a-z0-9-]+=[0-9]+)+$/ { bad = 1 }
-        { for (i = 1; i <= NF; i++) { split($i, kv, "="); if (kv[1] == key) s += kv[2] } }
-        END { if (bad) print "malformed"; else print s + 0 }' "$stats"
-}
-
-snap() { s0=$(sum ecdsa-sign); v0=$(sum ecdsa-verify); k0=$(sum ec-keygen); }
-
-# expect DESC SIGN VERIFY KEYGEN: flag 1: that counter must have grown; 0: it must not
-# have moved; - : not checked.
-expect() {
-    desc=$1
-    s1=$(sum ecdsa-sign); v1=$(sum ecdsa-verify); k1=$(sum ec-keygen)
-    for triple in "ecdsa-sign $2 $s0 $s1" "ecdsa-verify $3 $v0 $v1" "ec-keygen $4 $k0 $k1"; do
-        set -- $triple
-        if [ "$3" = malformed ] || [ "$4" = malformed ]; then
-            bad "$desc: malformed stats line"; cat "$stats" >&2; return
-        fi
-        if [ "$2" = 1 ]; then
-            if [ "$4" -gt "$3" ]; then ok; else bad "$desc: quill $1 counter did not grow ($3 -> $4)"; fi
-        elif [ "$2" = 0 ]; then
-            if [ "$4" -eq "$3" ]; then ok; else bad "$desc: quill $1 counter grew ($3 -> $4)"; fi
-        fi
-    done
-    echo "$desc: ecdsa-sign $s0 -> $s1, ecdsa-verify $v0 -> $v1, ec-keygen $k0 -> $k1"
-}
-
-cd "$work" || exit 1
-[ -f "$QUILL_BUILD_DIR/quill.so" ] || { echo "no $QUILL_BUILD_DIR/quill.so" >&2; exit 1; }
-head -c 5000 /dev/urandom >msg 2>/dev/null || dd if=/dev/urandom of=msg bs=1000 count=5 2>/dev/null
+CLI_NAME=cli-ec
+CLI_COUNTERS="ecdsa-sign ecdsa-verify ec-keygen"
+. "${QUILL_SOURCE_DIR:?}/test/cli/cli_lib.sh"
 
 # quill is active and offers ECDSA.
 if run "list signatures" ossl list -signature-algorithms; then
