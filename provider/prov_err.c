@@ -27,6 +27,8 @@ static const OSSL_ITEM reason_strings[] = {
     {CORE(QUILL_ERR_FAULT_DETECTED), "quill: fault detected in RSA private operation"},
     {CORE(QUILL_ERR_KEYGEN), "quill: RSA key generation failed"},
     {CORE(QUILL_ERR_BUFFER_TOO_SMALL), "quill: output buffer too small"},
+    {CORE(QUILL_ERR_KEY_LENGTH), "quill: encoded key has the wrong length"},
+    {CORE(QUILL_ERR_CONTEXT_LENGTH), "quill: context string longer than 255 bytes"},
     {QUILL_R_UNKNOWN_DIGEST, "quill: unknown digest"},
     {QUILL_R_UNSUPPORTED_DIGEST, "quill: unsupported digest"},
     {QUILL_R_BAD_PAD_MODE, "quill: unsupported padding mode (only pkcs1 and pss)"},
@@ -52,6 +54,10 @@ static const OSSL_ITEM reason_strings[] = {
     {QUILL_R_PSS_RESTRICTED, "quill: PSS parameters not allowed by the key"},
     {QUILL_R_UNSUPPORTED_CURVE, "quill: unsupported curve (only P-256)"},
     {QUILL_R_BAD_NONCE_TYPE, "quill: bad nonce-type (0 random, 1 deterministic)"},
+    {QUILL_R_SEED_MISMATCH, "quill: ML-DSA seed does not match the expanded private key"},
+    {QUILL_R_PUBLIC_MISMATCH, "quill: public key does not match the private key"},
+    {QUILL_R_BAD_ENCODING, "quill: malformed key encoding"},
+    {QUILL_R_OBJ_REGISTRATION, "quill: cannot register an object identifier with the core"},
     {0, NULL},
 };
 

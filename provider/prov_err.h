@@ -44,6 +44,10 @@ enum {
                                           restrictions */
     QUILL_R_UNSUPPORTED_CURVE,         /* EC key on a curve other than P-256 */
     QUILL_R_BAD_NONCE_TYPE,            /* nonce-type other than 0 and 1 */
+    QUILL_R_SEED_MISMATCH,             /* ML-DSA seed and expanded key differ */
+    QUILL_R_PUBLIC_MISMATCH,           /* public key does not match the private */
+    QUILL_R_BAD_ENCODING,              /* malformed DER/PEM key encoding */
+    QUILL_R_OBJ_REGISTRATION,          /* cannot register an OID with the core */
     QUILL_R_LIMIT
 };
 

@@ -29,6 +29,8 @@ typedef enum quill_err {
     QUILL_ERR_FAULT_DETECTED,      /* private-key result failed its check */
     QUILL_ERR_KEYGEN,              /* key generation gave up */
     QUILL_ERR_BUFFER_TOO_SMALL,    /* output buffer too small */
+    QUILL_ERR_KEY_LENGTH,          /* encoded key of the wrong length */
+    QUILL_ERR_CONTEXT_LENGTH,      /* ML-DSA context string over 255 bytes */
     QUILL_ERR_COUNT
 } quill_err;
 
