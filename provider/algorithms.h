@@ -18,4 +18,8 @@ extern const OSSL_DISPATCH quill_ec_keymgmt_functions[];
 /* ec_sig.c */
 extern const OSSL_DISPATCH quill_ecdsa_signature_functions[];
 
+/* codec_algs.c: encoder and decoder tables (terminated by a NULL row). */
+extern const OSSL_ALGORITHM quill_encoders[];
+extern const OSSL_ALGORITHM quill_decoders[];
+
 #endif

@@ -50,6 +50,10 @@ static const OSSL_ALGORITHM *quill_query_operation(void *provctx, int operation_
         return quill_signatures;
     case OSSL_OP_KEYMGMT:
         return quill_keymgmts;
+    case OSSL_OP_ENCODER:
+        return quill_encoders[0].algorithm_names != NULL ? quill_encoders : NULL;
+    case OSSL_OP_DECODER:
+        return quill_decoders[0].algorithm_names != NULL ? quill_decoders : NULL;
     default:
         return NULL;
     }
