@@ -1,0 +1,8 @@
+# SHA-3 core (core/sha3): known answers and a seeded differential against
+# OpenSSL's EVP SHA3-256/512 and SHAKE128/256 (test/sha3/test_sha3.c), and the
+# sha3_speed timing tool (not a test): cycles per Keccak-f[1600] permutation.
+quill_add_test(test_sha3 sha3/test_sha3.c CORE
+               LIBS quill_core_sha3 quill_core_common LABELS sha3 unit TIMEOUT 300)
+
+add_executable(sha3_speed sha3/sha3_speed.c)
+target_link_libraries(sha3_speed PRIVATE quill_testutil quill_core_sha3 quill_core_common)
