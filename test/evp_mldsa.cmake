@@ -1,0 +1,52 @@
+# EVP-level ML-DSA suites (test/evp_mldsa/): quill's ML-DSA key manager,
+# signature and codecs loaded by a stock OpenSSL 3.0, through its public API
+# and the openssl CLI.  Needs quill_evptest from test/evp.cmake.
+#   mldsa_wycheproof  all nine Wycheproof ML-DSA files through EVP
+#   mldsa_badinput    wrong lengths, malformed signatures (hints, z), long
+#                     contexts, bad mu, public keys for signing, corrupt
+#                     DER / PEM, seed and expanded key that disagree
+#   mldsa_threads     one key shared by threads that sign and verify
+#   mldsa_noble       byte-for-byte cross-check with @noble/post-quantum
+#                     (pinned in evp_mldsa/noble/package.json; skipped
+#                     without node/npm or when the npm install fails)
+#   cli_mldsa         the openssl CLI with openssl.cnf.example
+# (mldsa_provider and mldsa_codec are registered by evp_mldsa_prov.cmake and
+# evp_mldsa_codec.cmake.)
+#
+# Until the ML-DSA provider code is in the tree (provider/mldsa_keymgmt.c),
+# the suites report skipped when quill offers no ML-DSA; once it is, a
+# missing ML-DSA key manager is a failure.
+
+if(EXISTS ${PROJECT_SOURCE_DIR}/provider/mldsa_keymgmt.c)
+  set(QUILL_TEST_MLDSA_EXPECTED 1)
+else()
+  set(QUILL_TEST_MLDSA_EXPECTED 0)
+endif()
+
+add_library(quill_evpmldsatest STATIC evp_mldsa/mldsa_evp.c)
+target_link_libraries(quill_evpmldsatest PUBLIC quill_evptest)
+target_include_directories(quill_evpmldsatest PUBLIC ${CMAKE_CURRENT_SOURCE_DIR}/evp_mldsa)
+target_compile_definitions(quill_evpmldsatest PUBLIC
+  QUILL_TEST_MLDSA_EXPECTED=${QUILL_TEST_MLDSA_EXPECTED})
+
+quill_add_test(mldsa_wycheproof evp_mldsa/mldsa_wycheproof.c LIBS quill_evpmldsatest
+               LABELS evp mldsa TIMEOUT 600)
+
+# The same vectors on quill's portable C paths (QUILL_CPU_MASK clears every
+# CPU feature bit, core/common/cpu.h).
+add_test(NAME mldsa_wycheproof_portable COMMAND mldsa_wycheproof)
+set_tests_properties(mldsa_wycheproof_portable PROPERTIES
+                     ENVIRONMENT "${QUILL_TEST_ENV};QUILL_CPU_MASK=0xffffffff"
+                     SKIP_RETURN_CODE 77 TIMEOUT 600 LABELS "evp;mldsa;portable")
+
+# Cross-check with @noble/post-quantum: npm ci into the build tree at test
+# time (never at build time), then the driver and node script.
+add_executable(mldsa_noble evp_mldsa/noble/mldsa_noble.c)
+target_link_libraries(mldsa_noble PRIVATE quill_evpmldsatest)
+add_dependencies(mldsa_noble quill)
+add_test(NAME mldsa_noble
+         COMMAND sh ${CMAKE_CURRENT_SOURCE_DIR}/evp_mldsa/noble/run_noble.sh
+                 $<TARGET_FILE:mldsa_noble> ${CMAKE_CURRENT_SOURCE_DIR}/evp_mldsa/noble
+                 ${CMAKE_CURRENT_BINARY_DIR}/noble 20)
+set_tests_properties(mldsa_noble PROPERTIES ENVIRONMENT "${QUILL_TEST_ENV}"
+                     SKIP_RETURN_CODE 77 TIMEOUT 600 LABELS "evp;mldsa;interop")

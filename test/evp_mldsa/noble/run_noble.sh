@@ -1,0 +1,53 @@
+#!/bin/sh
+# Copyright quill authors.
+#
+# mldsa_noble: cross-checks quill's ML-DSA against @noble/post-quantum (an
+# independent JavaScript implementation), byte for byte.
+#   run_noble.sh DRIVER NOBLE_SRC_DIR WORK_DIR [N]
+# DRIVER is the mldsa_noble program, NOBLE_SRC_DIR this directory
+# (package.json and package-lock.json pin the versions), WORK_DIR where npm
+# installs them (the build tree), N the cases per parameter set (20).
+#   1. `npm ci` into WORK_DIR (skipped when the pinned version is there);
+#   2. mldsa_noble gen: quill's keys and signatures for N seeds per set;
+#   3. noble_check.mjs: noble's keys and signatures equal quill's, quill's
+#      verify with noble, and noble's hedged signatures are written out;
+#   4. mldsa_noble check: quill verifies noble's signatures.
+# Exit 77 (skipped, said loudly) without node or npm, when the npm install
+# fails (e.g. offline), or when quill has no ML-DSA in this build.
+set -u
+driver=${1:?driver}
+src=${2:?noble source dir}
+work=${3:?work dir}
+n=${4:-20}
+
+skip() { echo "SKIPPED: $*"; exit 77; }
+
+command -v node >/dev/null 2>&1 || skip "node is not installed: the noble cross-check did not run"
+command -v npm >/dev/null 2>&1 || skip "npm is not installed: the noble cross-check did not run"
+
+mkdir -p "$work" || exit 1
+pinned=$(node -e 'const p=require(process.argv[1]);console.log(p.dependencies["@noble/post-quantum"])' \
+    "$src/package.json") || exit 1
+have=$(node -e 'try{console.log(require(process.argv[1]).version)}catch(e){console.log("none")}' \
+    "$work/node_modules/@noble/post-quantum/package.json")
+if [ "$have" != "$pinned" ] || ! cmp -s "$src/package-lock.json" "$work/package-lock.json"; then
+    cp "$src/package.json" "$src/package-lock.json" "$work/" || exit 1
+    echo "npm ci @noble/post-quantum $pinned into $work"
+    if ! (cd "$work" && timeout 300 npm ci --no-audit --no-fund --ignore-scripts) >"$work/npm.log" 2>&1; then
+        sed 's/^/    /' "$work/npm.log" | tail -20
+        rm -f "$work/package-lock.json" # retry next time
+        skip "npm ci failed (offline?): the noble cross-check did not run"
+    fi
+fi
+echo "node $(node --version), @noble/post-quantum $pinned"
+
+"$driver" gen "$work/cases.json" "$n"
+rc=$?
+[ "$rc" -eq 77 ] && skip "quill has no ML-DSA in this build"
+[ "$rc" -eq 0 ] || { echo "mldsa_noble gen failed ($rc)"; exit 1; }
+node "$src/noble_check.mjs" "$work" "$work/cases.json" "$work/noble.json" || {
+    echo "noble_check failed"
+    exit 1
+}
+"$driver" check "$work/noble.json" || { echo "mldsa_noble check failed"; exit 1; }
+echo "mldsa_noble: quill and @noble/post-quantum $pinned agree on $n cases per set"
