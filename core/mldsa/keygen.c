@@ -1,0 +1,127 @@
+/* Copyright quill authors.
+ *
+ * Private keys: ML-DSA.KeyGen_internal (FIPS 204, Algorithm 6) from a seed,
+ * and the decoding and checking of an expanded private key. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "common/ct.h"
+#include "common/zeroize.h"
+#include "key.h"
+#include "pack.h"
+#include "rounding.h"
+#include "sample.h"
+
+/* Secret temporaries of both constructors, wiped together. */
+typedef struct keygen_tmp {
+    quill_mldsa_poly s1[QUILL_MLDSA_L_MAX], s2[QUILL_MLDSA_K_MAX];
+    quill_mldsa_poly t[QUILL_MLDSA_K_MAX], t0[QUILL_MLDSA_K_MAX], t1[QUILL_MLDSA_K_MAX];
+    uint8_t rhop[QUILL_MLDSA_CRH_BYTES];
+    uint8_t tr[QUILL_MLDSA_TR_BYTES];
+    uint8_t priv[QUILL_MLDSA_MAX_PRIV_BYTES];
+} keygen_tmp;
+
+/* From s1, s2 (in tmp) and key->a_hat: s1_hat, t, (t1, t0), pk, tr and the
+ * precomputation.  t1 and the public key are declassified. */
+static void derive_rest(quill_mldsa_key *key, keygen_tmp *tmp) {
+    const quill_mldsa_params *p = key->p;
+    for (unsigned i = 0; i < p->l; i++) {
+        key->s1_hat[i] = tmp->s1[i];
+        quill_mldsa_poly_ntt(&key->s1_hat[i]);
+        quill_mldsa_poly_reduce32(&key->s1_hat[i]);
+    }
+    quill_mldsa_compute_t(tmp->t, key->a_hat, key->s1_hat, tmp->s2, p);
+    for (unsigned i = 0; i < p->k; i++)
+        quill_mldsa_poly_power2round(&tmp->t1[i], &tmp->t0[i], &tmp->t[i]);
+    QUILL_CT_DECLASSIFY(tmp->t1, sizeof(quill_mldsa_poly) * p->k);
+    quill_mldsa_pack_pk(key->pub, key->rho, tmp->t1, p);
+    quill_mldsa_key_finish_public(key, tmp->t1);
+    for (unsigned i = 0; i < p->k; i++) {
+        key->s2_hat[i] = tmp->s2[i];
+        quill_mldsa_poly_ntt(&key->s2_hat[i]);
+        quill_mldsa_poly_reduce32(&key->s2_hat[i]);
+        key->t0_hat[i] = tmp->t0[i];
+        quill_mldsa_poly_ntt(&key->t0_hat[i]);
+        quill_mldsa_poly_reduce32(&key->t0_hat[i]);
+    }
+}
+
+quill_err quill_mldsa_key_from_seed(quill_mldsa_key **out, quill_mldsa_set set,
+                                    const uint8_t seed[QUILL_MLDSA_SEED_BYTES]) {
+    const quill_mldsa_params *p = quill_mldsa_params_get(set);
+    if (out == NULL || p == NULL || seed == NULL)
+        return QUILL_ERR_INVALID_ARGUMENT;
+    quill_mldsa_key *key = quill_mldsa_key_alloc(p, 1);
+    keygen_tmp *tmp = malloc(sizeof(*tmp));
+    if (key == NULL || tmp == NULL) {
+        quill_mldsa_key_free(key);
+        free(tmp);
+        return QUILL_ERR_MEMORY;
+    }
+    memcpy(key->seed, seed, QUILL_MLDSA_SEED_BYTES);
+    QUILL_CT_SECRET(key->seed, QUILL_MLDSA_SEED_BYTES);
+    key->has_private = key->has_seed = 1;
+
+    /* (rho, rho', K) = H(xi || IntegerToBytes(k, 1) || IntegerToBytes(l, 1), 128) */
+    uint8_t in[QUILL_MLDSA_SEED_BYTES + 2], h[128];
+    memcpy(in, key->seed, QUILL_MLDSA_SEED_BYTES);
+    in[QUILL_MLDSA_SEED_BYTES] = (uint8_t)p->k;
+    in[QUILL_MLDSA_SEED_BYTES + 1] = (uint8_t)p->l;
+    quill_shake256(h, sizeof(h), in, sizeof(in));
+    memcpy(key->rho, h, 32);
+    QUILL_CT_DECLASSIFY(key->rho, 32); /* part of the public key */
+    memcpy(tmp->rhop, h + 32, QUILL_MLDSA_CRH_BYTES);
+    memcpy(key->key, h + 96, 32);
+    quill_zeroize(in, sizeof(in));
+    quill_zeroize(h, sizeof(h));
+
+    quill_mldsa_expand_a(key->a_hat, key->rho, p);
+    quill_mldsa_expand_s(tmp->s1, tmp->s2, tmp->rhop, p);
+    derive_rest(key, tmp);
+    quill_mldsa_pack_sk(key->priv, key->rho, key->key, key->tr, tmp->s1, tmp->s2, tmp->t0, p);
+
+    quill_zeroize(tmp, sizeof(*tmp));
+    free(tmp);
+    *out = key;
+    return QUILL_OK;
+}
+
+quill_err quill_mldsa_key_from_priv(quill_mldsa_key **out, quill_mldsa_set set,
+                                    const uint8_t *priv, size_t len) {
+    const quill_mldsa_params *p = quill_mldsa_params_get(set);
+    if (out == NULL || p == NULL || priv == NULL)
+        return QUILL_ERR_INVALID_ARGUMENT;
+    if (len != p->priv_bytes)
+        return QUILL_ERR_KEY_LENGTH;
+    quill_mldsa_key *key = quill_mldsa_key_alloc(p, 1);
+    keygen_tmp *tmp = malloc(sizeof(*tmp));
+    if (key == NULL || tmp == NULL) {
+        quill_mldsa_key_free(key);
+        free(tmp);
+        return QUILL_ERR_MEMORY;
+    }
+    memcpy(key->priv, priv, len);
+    QUILL_CT_SECRET(key->priv, len);
+    key->has_private = 1;
+
+    /* skDecode, then everything recomputed from rho, s1 and s2: the key is
+     * accepted only if s1 and s2 are in range and re-encoding with the
+     * recomputed tr and t0 gives back the input. */
+    quill_word bad = quill_mldsa_unpack_sk(key->rho, key->key, tmp->tr, tmp->s1, tmp->s2,
+                                           tmp->t0, key->priv, p);
+    QUILL_CT_DECLASSIFY(key->rho, 32); /* part of the public key */
+    quill_mldsa_expand_a(key->a_hat, key->rho, p);
+    derive_rest(key, tmp);
+    quill_mldsa_pack_sk(tmp->priv, key->rho, key->key, key->tr, tmp->s1, tmp->s2, tmp->t0, p);
+    quill_word ok = quill_ct_memeq_mask(tmp->priv, key->priv, len) & ~bad;
+    ok = quill_ct_declassify_w(ok);
+
+    quill_zeroize(tmp, sizeof(*tmp));
+    free(tmp);
+    if (!ok) {
+        quill_mldsa_key_free(key);
+        return QUILL_ERR_KEY_CHECK;
+    }
+    *out = key;
+    return QUILL_OK;
+}

@@ -1,0 +1,90 @@
+/* Copyright quill authors.
+ *
+ * Encodings of FIPS 204, section 7.2 (Algorithms 16 to 28): the packing of
+ * t1, t0, s1/s2, z and w1 and the hint encoding, and the public-key,
+ * private-key and signature layouts built from them.  Packing is constant
+ * time; the decoders that look at public data end in _public. */
+#ifndef QUILL_MLDSA_PACK_H
+#define QUILL_MLDSA_PACK_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "common/ct.h"
+#include "params.h"
+#include "poly.h"
+
+/* Per-polynomial byte counts. */
+#define QUILL_MLDSA_T1_BYTES 320 /* 10 bits */
+#define QUILL_MLDSA_T0_BYTES 416 /* 13 bits */
+
+/* quill_mldsa_pack_bits writes 256 values of |bits| bits each (little
+ * endian, FIPS 204's SimpleBitPack); quill_mldsa_unpack_bits reads them.
+ * Constant time.  In: 0 <= v_i < 2^bits, bits <= 24. */
+void quill_mldsa_pack_bits(uint8_t *out, const uint32_t v[QUILL_MLDSA_N], unsigned bits);
+void quill_mldsa_unpack_bits(uint32_t v[QUILL_MLDSA_N], const uint8_t *in, unsigned bits);
+
+/* quill_mldsa_poly_pack_t1 / _unpack_t1: SimpleBitPack(t1, 2^10 - 1). */
+void quill_mldsa_poly_pack_t1(uint8_t out[QUILL_MLDSA_T1_BYTES], const quill_mldsa_poly *t1);
+void quill_mldsa_poly_unpack_t1(quill_mldsa_poly *t1, const uint8_t in[QUILL_MLDSA_T1_BYTES]);
+
+/* quill_mldsa_poly_pack_t0 / _unpack_t0: BitPack(t0, 2^12 - 1, 2^12). */
+void quill_mldsa_poly_pack_t0(uint8_t out[QUILL_MLDSA_T0_BYTES], const quill_mldsa_poly *t0);
+void quill_mldsa_poly_unpack_t0(quill_mldsa_poly *t0, const uint8_t in[QUILL_MLDSA_T0_BYTES]);
+
+/* quill_mldsa_poly_pack_eta: BitPack(s, eta, eta) in 32 eta_bits bytes.
+ * quill_mldsa_poly_unpack_eta decodes and returns all-ones if some
+ * coefficient is outside [-eta, eta] (an invalid private key), else zero;
+ * constant time. */
+void quill_mldsa_poly_pack_eta(uint8_t *out, const quill_mldsa_poly *s,
+                               const quill_mldsa_params *p);
+quill_word quill_mldsa_poly_unpack_eta(quill_mldsa_poly *s, const uint8_t *in,
+                                       const quill_mldsa_params *p);
+
+/* quill_mldsa_poly_pack_z / _unpack_z: BitPack(z, gamma1 - 1, gamma1) in
+ * 32 (gamma1_bits + 1) bytes; unpacking gives values in
+ * [-gamma1 + 1, gamma1].  Also ExpandMask's BitUnpack. */
+void quill_mldsa_poly_pack_z(uint8_t *out, const quill_mldsa_poly *z, const quill_mldsa_params *p);
+void quill_mldsa_poly_unpack_z(quill_mldsa_poly *z, const uint8_t *in,
+                               const quill_mldsa_params *p);
+
+/* quill_mldsa_pack_w1 writes w1Encode(w1) (FIPS 204, Algorithm 28): k
+ * polynomials of w1_bits bits per coefficient, 32 k w1_bits bytes.
+ * Returns the length written. */
+size_t quill_mldsa_pack_w1(uint8_t *out, const quill_mldsa_poly *w1, const quill_mldsa_params *p);
+
+/* quill_mldsa_pack_pk writes pkEncode(rho, t1) (Algorithm 22);
+ * quill_mldsa_unpack_pk reads it (every input of the right length is
+ * valid). */
+void quill_mldsa_pack_pk(uint8_t *pk, const uint8_t rho[32], const quill_mldsa_poly *t1,
+                         const quill_mldsa_params *p);
+void quill_mldsa_unpack_pk(uint8_t rho[32], quill_mldsa_poly *t1, const uint8_t *pk,
+                           const quill_mldsa_params *p);
+
+/* quill_mldsa_pack_sk writes skEncode(rho, K, tr, s1, s2, t0) (Algorithm
+ * 24); quill_mldsa_unpack_sk (Algorithm 25) returns all-ones if some s1 or s2
+ * coefficient is outside [-eta, eta].  Constant time; all secret. */
+void quill_mldsa_pack_sk(uint8_t *sk, const uint8_t rho[32], const uint8_t key[32],
+                         const uint8_t tr[64], const quill_mldsa_poly *s1,
+                         const quill_mldsa_poly *s2, const quill_mldsa_poly *t0,
+                         const quill_mldsa_params *p);
+quill_word quill_mldsa_unpack_sk(uint8_t rho[32], uint8_t key[32], uint8_t tr[64],
+                                 quill_mldsa_poly *s1, quill_mldsa_poly *s2, quill_mldsa_poly *t0,
+                                 const uint8_t *sk, const quill_mldsa_params *p);
+
+/* quill_mldsa_pack_sig writes sigEncode(c~, z, h) (Algorithm 26, with
+ * HintBitPack, Algorithm 20).  In: z_i in [-gamma1 + 1, gamma1], h_i in
+ * {0, 1} with at most omega ones.  Variable time in h: call it only on the
+ * accepted (public) signature. */
+void quill_mldsa_pack_sig(uint8_t *sig, const uint8_t *ctilde, const quill_mldsa_poly *z,
+                          const quill_mldsa_poly *h, const quill_mldsa_params *p);
+
+/* quill_mldsa_unpack_sig_public reads sigDecode (Algorithm 27, with
+ * HintBitUnpack, Algorithm 21) and returns 1, or 0 if the hint encoding is
+ * malformed: a count above omega or below the previous one, indices not
+ * strictly increasing within a polynomial, or nonzero padding.  Variable
+ * time.  ctilde gets p->ctilde_bytes bytes. */
+int quill_mldsa_unpack_sig_public(uint8_t *ctilde, quill_mldsa_poly *z, quill_mldsa_poly *h,
+                                  const uint8_t *sig, const quill_mldsa_params *p);
+
+#endif

@@ -1,0 +1,83 @@
+/* Copyright quill authors.  Coefficient-wise polynomial operations. */
+#include "poly.h"
+
+#include "common/zeroize.h"
+#include "ntt.h"
+#include "reduce.h"
+
+void quill_mldsa_poly_add(quill_mldsa_poly *r, const quill_mldsa_poly *a,
+                          const quill_mldsa_poly *b) {
+    for (unsigned i = 0; i < QUILL_MLDSA_N; i++)
+        r->c[i] = a->c[i] + b->c[i];
+}
+
+void quill_mldsa_poly_sub(quill_mldsa_poly *r, const quill_mldsa_poly *a,
+                          const quill_mldsa_poly *b) {
+    for (unsigned i = 0; i < QUILL_MLDSA_N; i++)
+        r->c[i] = a->c[i] - b->c[i];
+}
+
+void quill_mldsa_poly_shiftl(quill_mldsa_poly *a) {
+    for (unsigned i = 0; i < QUILL_MLDSA_N; i++)
+        a->c[i] = (int32_t)((uint32_t)a->c[i] << QUILL_MLDSA_D);
+}
+
+void quill_mldsa_poly_reduce32(quill_mldsa_poly *a) {
+    for (unsigned i = 0; i < QUILL_MLDSA_N; i++)
+        a->c[i] = quill_mldsa_reduce32(a->c[i]);
+}
+
+void quill_mldsa_poly_freeze(quill_mldsa_poly *a) {
+    for (unsigned i = 0; i < QUILL_MLDSA_N; i++)
+        a->c[i] = quill_mldsa_freeze(a->c[i]);
+}
+
+void quill_mldsa_poly_centre(quill_mldsa_poly *a) {
+    for (unsigned i = 0; i < QUILL_MLDSA_N; i++)
+        a->c[i] = quill_mldsa_centre(a->c[i]);
+}
+
+void quill_mldsa_poly_ntt(quill_mldsa_poly *a) {
+    quill_mldsa_ntt(a->c);
+}
+
+void quill_mldsa_poly_invntt_tomont(quill_mldsa_poly *a) {
+    quill_mldsa_invntt_tomont(a->c);
+}
+
+void quill_mldsa_poly_pointwise_mont(quill_mldsa_poly *r, const quill_mldsa_poly *a,
+                                     const quill_mldsa_poly *b) {
+    quill_mldsa_pointwise_mont(r->c, a->c, b->c);
+}
+
+void quill_mldsa_poly_matvec_mont(quill_mldsa_poly *r, const quill_mldsa_poly *a,
+                                  const quill_mldsa_poly *b, unsigned n) {
+    int64_t acc[QUILL_MLDSA_N];
+    for (unsigned i = 0; i < QUILL_MLDSA_N; i++)
+        acc[i] = (int64_t)a[0].c[i] * b[0].c[i];
+    for (unsigned j = 1; j < n; j++)
+        for (unsigned i = 0; i < QUILL_MLDSA_N; i++)
+            acc[i] += (int64_t)a[j].c[i] * b[j].c[i];
+    for (unsigned i = 0; i < QUILL_MLDSA_N; i++)
+        r->c[i] = quill_mldsa_mont_reduce(acc[i]);
+    quill_zeroize(acc, sizeof(acc)); /* may hold products of secrets */
+}
+
+/* |a| = a - 2a for negative a (sign mask selects the 2a), then bound - 1 -
+ * |a| is negative exactly when |a| >= bound: its sign bits are ORed. */
+quill_word quill_mldsa_poly_norm_ge_mask(const quill_mldsa_poly *a, int32_t bound) {
+    uint32_t bad = 0;
+    for (unsigned i = 0; i < QUILL_MLDSA_N; i++) {
+        int32_t v = a->c[i];
+        int32_t abs = v - ((v >> 31) & (2 * v));
+        bad |= (uint32_t)(bound - 1 - abs);
+    }
+    return (quill_word)0 - (quill_word)(bad >> 31);
+}
+
+int quill_mldsa_poly_norm_ge_public(const quill_mldsa_poly *a, int32_t bound) {
+    for (unsigned i = 0; i < QUILL_MLDSA_N; i++)
+        if (a->c[i] >= bound || a->c[i] <= -bound)
+            return 1;
+    return 0;
+}

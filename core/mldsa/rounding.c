@@ -1,0 +1,51 @@
+/* Copyright quill authors.  FIPS 204, Algorithms 35 to 40, on polynomials. */
+#include "rounding.h"
+
+#define GAMMA2_88 ((QUILL_MLDSA_Q - 1) / 88)
+#define GAMMA2_32 ((QUILL_MLDSA_Q - 1) / 32)
+
+int32_t quill_mldsa_use_hint_public(int32_t r, int h, int32_t gamma2) {
+    const int32_t m = (QUILL_MLDSA_Q - 1) / (2 * gamma2);
+    int32_t r0, r1 = quill_mldsa_decompose(&r0, r, gamma2);
+    if (!h)
+        return r1;
+    if (r0 > 0)
+        return r1 + 1 == m ? 0 : r1 + 1;
+    return r1 == 0 ? m - 1 : r1 - 1;
+}
+
+void quill_mldsa_poly_power2round(quill_mldsa_poly *t1, quill_mldsa_poly *t0,
+                                  const quill_mldsa_poly *t) {
+    for (unsigned i = 0; i < QUILL_MLDSA_N; i++)
+        t1->c[i] = quill_mldsa_power2round(&t0->c[i], t->c[i]);
+}
+
+/* The set's gamma2 is public: one loop per value so that each is compiled
+ * with its constants. */
+void quill_mldsa_poly_decompose(quill_mldsa_poly *r1, quill_mldsa_poly *r0,
+                                const quill_mldsa_poly *r, int32_t gamma2) {
+    if (gamma2 == GAMMA2_88) {
+        for (unsigned i = 0; i < QUILL_MLDSA_N; i++)
+            r1->c[i] = quill_mldsa_decompose(&r0->c[i], r->c[i], GAMMA2_88);
+    } else {
+        for (unsigned i = 0; i < QUILL_MLDSA_N; i++)
+            r1->c[i] = quill_mldsa_decompose(&r0->c[i], r->c[i], GAMMA2_32);
+    }
+}
+
+void quill_mldsa_poly_highbits(quill_mldsa_poly *r1, const quill_mldsa_poly *r, int32_t gamma2) {
+    int32_t r0;
+    if (gamma2 == GAMMA2_88) {
+        for (unsigned i = 0; i < QUILL_MLDSA_N; i++)
+            r1->c[i] = quill_mldsa_decompose(&r0, r->c[i], GAMMA2_88);
+    } else {
+        for (unsigned i = 0; i < QUILL_MLDSA_N; i++)
+            r1->c[i] = quill_mldsa_decompose(&r0, r->c[i], GAMMA2_32);
+    }
+}
+
+void quill_mldsa_poly_use_hint_public(quill_mldsa_poly *w1, const quill_mldsa_poly *w,
+                                      const quill_mldsa_poly *h, int32_t gamma2) {
+    for (unsigned i = 0; i < QUILL_MLDSA_N; i++)
+        w1->c[i] = quill_mldsa_use_hint_public(w->c[i], h->c[i], gamma2);
+}

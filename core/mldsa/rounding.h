@@ -1,0 +1,68 @@
+/* Copyright quill authors.
+ *
+ * Power2Round, Decompose, HighBits/LowBits, MakeHint and UseHint (FIPS 204,
+ * Algorithms 35 to 40).  The scalar forms are inline so the polynomial loops
+ * vectorise; all but UseHint are constant time (UseHint only runs in
+ * verification, on public values). */
+#ifndef QUILL_MLDSA_ROUNDING_H
+#define QUILL_MLDSA_ROUNDING_H
+
+#include <stdint.h>
+
+#include "common/compiler.h"
+#include "params.h"
+#include "poly.h"
+
+/* quill_mldsa_power2round returns r1 and sets *r0 with r = r1 2^d + r0,
+ * r0 = r mod± 2^d in (-2^12, 2^12] (FIPS 204, Algorithm 35).  In: 0 <= r < q. */
+QUILL_INLINE int32_t quill_mldsa_power2round(int32_t *r0, int32_t r) {
+    int32_t r1 = (r + (1 << (QUILL_MLDSA_D - 1)) - 1) >> QUILL_MLDSA_D;
+    *r0 = r - (r1 << QUILL_MLDSA_D);
+    return r1;
+}
+
+/* quill_mldsa_decompose returns r1 and sets *r0 (FIPS 204, Algorithm 36):
+ * r0 = r mod± 2 gamma2 in (-gamma2, gamma2], r1 = (r - r0) / (2 gamma2),
+ * except that r - r0 = q - 1 gives r1 = 0 and r0 - 1.  In: 0 <= r < q;
+ * gamma2 is (q - 1) / 88 or (q - 1) / 32 (a compile-time constant once
+ * inlined).
+ *
+ * r1 = floor((r + gamma2 - 1) / (2 gamma2)), the division done as a
+ * multiplication by ceil(2^48 / (2 gamma2)) and a shift: the dividend is
+ * below 2^24 and the error of the reciprocal below 1, so the rounding error
+ * is below 2^-24 < 1 / (2 gamma2) and the quotient is exact (also checked
+ * exhaustively by test_mldsa_arith).  The special case is the mask of
+ * r1 == (q - 1) / (2 gamma2). */
+QUILL_INLINE int32_t quill_mldsa_decompose(int32_t *r0, int32_t r, int32_t gamma2) {
+    const uint64_t recip = ((UINT64_C(1) << 48) + (uint64_t)(2 * gamma2) - 1) / (uint64_t)(2 * gamma2);
+    const int32_t m = (QUILL_MLDSA_Q - 1) / (2 * gamma2);
+    int32_t r1 = (int32_t)(((uint64_t)(uint32_t)(r + gamma2 - 1) * recip) >> 48);
+    int32_t lo = r - r1 * 2 * gamma2;
+    int32_t wrap = ((r1 ^ m) - 1) >> 31; /* all-ones iff r1 == m */
+    *r0 = lo + wrap;                     /* lo - 1 */
+    return r1 & ~wrap;
+}
+
+/* quill_mldsa_use_hint_public returns UseHint(h, r) (FIPS 204, Algorithm
+ * 40): HighBits(r), moved one step (mod (q - 1) / (2 gamma2)) toward the
+ * sign of LowBits(r) when h = 1.  Variable time.  In: 0 <= r < q. */
+int32_t quill_mldsa_use_hint_public(int32_t r, int h, int32_t gamma2);
+
+/* quill_mldsa_poly_power2round sets t1, t0 from t.  In: t_i in [0, q). */
+void quill_mldsa_poly_power2round(quill_mldsa_poly *t1, quill_mldsa_poly *t0,
+                                  const quill_mldsa_poly *t);
+
+/* quill_mldsa_poly_decompose sets r1 = HighBits(r) and r0 = LowBits(r)
+ * coefficient-wise.  In: r_i in [0, q). */
+void quill_mldsa_poly_decompose(quill_mldsa_poly *r1, quill_mldsa_poly *r0,
+                                const quill_mldsa_poly *r, int32_t gamma2);
+
+/* quill_mldsa_poly_highbits sets r1 = HighBits(r).  In: r_i in [0, q). */
+void quill_mldsa_poly_highbits(quill_mldsa_poly *r1, const quill_mldsa_poly *r, int32_t gamma2);
+
+/* quill_mldsa_poly_use_hint_public sets w1 = UseHint(h, w) (variable time).
+ * In: w_i in [0, q), h_i in {0, 1}. */
+void quill_mldsa_poly_use_hint_public(quill_mldsa_poly *w1, const quill_mldsa_poly *w,
+                                      const quill_mldsa_poly *h, int32_t gamma2);
+
+#endif

@@ -1,0 +1,175 @@
+/* Copyright quill authors.  FIPS 204, section 7.3: sampling. */
+#include "sample.h"
+
+#include <string.h>
+
+#include "common/ct.h"
+#include "common/zeroize.h"
+#include "pack.h"
+#include "sha3/sha3.h"
+
+/* RejNTTPoly (Algorithm 30): 3-byte candidates, the top bit dropped,
+ * accepted below q.  Five SHAKE128 blocks give 280 candidates, enough for
+ * 256 unless more than 24 are rejected (each is rejected with probability
+ * 8191 / 2^23, about 2^-10); further blocks are drawn one at a time. */
+static void rej_ntt_poly(quill_mldsa_poly *a, const uint8_t seed[34]) {
+    uint8_t buf[5 * QUILL_SHAKE128_RATE];
+    quill_keccak k;
+    quill_shake128_init(&k);
+    quill_keccak_absorb(&k, seed, 34);
+    quill_keccak_squeeze_blocks(&k, buf, 5);
+    size_t len = sizeof(buf), pos = 0;
+    unsigned n = 0;
+    while (n < QUILL_MLDSA_N) {
+        if (pos + 3 > len) {
+            quill_keccak_squeeze_blocks(&k, buf, 1);
+            len = QUILL_SHAKE128_RATE;
+            pos = 0;
+        }
+        uint32_t v = buf[pos] | ((uint32_t)buf[pos + 1] << 8) | ((uint32_t)(buf[pos + 2] & 0x7f) << 16);
+        pos += 3;
+        if (v < QUILL_MLDSA_Q)
+            a->c[n++] = (int32_t)v;
+    }
+}
+
+void quill_mldsa_expand_a(quill_mldsa_poly *a, const uint8_t rho[32], const quill_mldsa_params *p) {
+    uint8_t seed[34];
+    memcpy(seed, rho, 32);
+    for (unsigned r = 0; r < p->k; r++) {
+        for (unsigned s = 0; s < p->l; s++) {
+            seed[32] = (uint8_t)s; /* rho || IntegerToBytes(s, 1) || IntegerToBytes(r, 1) */
+            seed[33] = (uint8_t)r;
+            rej_ntt_poly(&a[r * p->l + s], seed);
+        }
+    }
+}
+
+/* RejBoundedPoly (Algorithm 31) with CoeffFromHalfByte (Algorithm 15):
+ * for eta = 2, b < 15 gives 2 - (b mod 5), with b mod 5 = b - 5 floor(b * 205
+ * / 1024) for b < 15; for eta = 4, b < 9 gives 4 - b.  The accept bit is
+ * declassified (see sample.h), the value never branched on. */
+static void rej_bounded_poly(quill_mldsa_poly *a, const uint8_t seed[66], unsigned eta) {
+    uint8_t buf[QUILL_SHAKE256_RATE];
+    quill_keccak k;
+    quill_shake256_init(&k);
+    quill_keccak_absorb(&k, seed, 66);
+    unsigned n = 0;
+    const int32_t bound = eta == 2 ? 15 : 9;
+    while (n < QUILL_MLDSA_N) {
+        quill_keccak_squeeze_blocks(&k, buf, 1);
+        for (unsigned i = 0; i < 2 * QUILL_SHAKE256_RATE && n < QUILL_MLDSA_N; i++) {
+            int32_t b = (buf[i / 2] >> (4 * (i & 1))) & 15;
+            int32_t v = eta == 2 ? 2 - (b - 5 * ((b * 205) >> 10)) : 4 - b;
+            quill_word keep = quill_ct_declassify_w((quill_word)((b - bound) >> 31) & 1);
+            a->c[n] = v;
+            n += (unsigned)keep;
+        }
+    }
+    quill_zeroize(buf, sizeof(buf));
+    quill_keccak_zeroize(&k);
+}
+
+void quill_mldsa_expand_s(quill_mldsa_poly *s1, quill_mldsa_poly *s2,
+                          const uint8_t rhop[QUILL_MLDSA_CRH_BYTES], const quill_mldsa_params *p) {
+    uint8_t seed[66];
+    memcpy(seed, rhop, 64);
+    for (unsigned r = 0; r < p->l + p->k; r++) {
+        seed[64] = (uint8_t)r; /* IntegerToBytes(r, 2) */
+        seed[65] = (uint8_t)(r >> 8);
+        rej_bounded_poly(r < p->l ? &s1[r] : &s2[r - p->l], seed, p->eta);
+    }
+    quill_zeroize(seed, sizeof(seed));
+}
+
+void quill_mldsa_expand_mask(quill_mldsa_poly *y, const uint8_t rhopp[QUILL_MLDSA_CRH_BYTES],
+                             unsigned kappa, const quill_mldsa_params *p) {
+    /* 32 (gamma1_bits + 1) bytes per polynomial: 576 or 640, within 5
+     * SHAKE256 blocks. */
+    uint8_t buf[5 * QUILL_SHAKE256_RATE];
+    uint8_t seed[66];
+    quill_keccak k;
+    memcpy(seed, rhopp, 64);
+    for (unsigned r = 0; r < p->l; r++) {
+        seed[64] = (uint8_t)(kappa + r); /* IntegerToBytes(kappa + r, 2) */
+        seed[65] = (uint8_t)((kappa + r) >> 8);
+        quill_shake256_init(&k);
+        quill_keccak_absorb(&k, seed, 66);
+        quill_keccak_squeeze_blocks(&k, buf, 5);
+        quill_mldsa_poly_unpack_z(&y[r], buf, p);
+    }
+    quill_zeroize(buf, sizeof(buf));
+    quill_zeroize(seed, sizeof(seed));
+    quill_keccak_zeroize(&k);
+}
+
+/* SampleInBall (Algorithm 29): the first 8 bytes are tau sign bits, then
+ * each position j <= i (a byte, rejected while j > i) gets c_i = c_j,
+ * c_j = +-1.  Positions i of the loop are public, j and the signs secret:
+ * c_j is read and written by scanning c_0..c_i with equality masks. */
+void quill_mldsa_sample_in_ball(quill_mldsa_poly *c, const uint8_t *ctilde,
+                                const quill_mldsa_params *p) {
+    uint8_t buf[QUILL_SHAKE256_RATE];
+    quill_keccak k;
+    quill_shake256_init(&k);
+    quill_keccak_absorb(&k, ctilde, p->ctilde_bytes);
+    quill_keccak_squeeze_blocks(&k, buf, 1);
+    uint64_t signs = 0;
+    for (unsigned i = 0; i < 8; i++)
+        signs |= (uint64_t)buf[i] << (8 * i);
+    unsigned pos = 8;
+    memset(c->c, 0, sizeof(c->c));
+    for (unsigned i = QUILL_MLDSA_N - p->tau; i < QUILL_MLDSA_N; i++) {
+        int32_t j;
+        for (;;) {
+            if (pos == QUILL_SHAKE256_RATE) {
+                quill_keccak_squeeze_blocks(&k, buf, 1);
+                pos = 0;
+            }
+            j = buf[pos++];
+            if (quill_ct_declassify_w((quill_word)(((int32_t)i - j) >> 31) & 1) == 0)
+                break; /* j <= i */
+        }
+        int32_t s = 1 - 2 * (int32_t)(signs & 1);
+        signs >>= 1;
+        int32_t cj = 0;
+        for (unsigned t = 0; t <= i; t++) {
+            int32_t eq = (((int32_t)t ^ j) - 1) >> 31;
+            cj |= c->c[t] & eq;
+        }
+        c->c[i] = cj;
+        for (unsigned t = 0; t <= i; t++) {
+            int32_t eq = (((int32_t)t ^ j) - 1) >> 31;
+            c->c[t] = (s & eq) | (c->c[t] & ~eq);
+        }
+    }
+    quill_zeroize(buf, sizeof(buf));
+    quill_keccak_zeroize(&k);
+}
+
+void quill_mldsa_sample_in_ball_public(quill_mldsa_poly *c, const uint8_t *ctilde,
+                                       const quill_mldsa_params *p) {
+    uint8_t buf[QUILL_SHAKE256_RATE];
+    quill_keccak k;
+    quill_shake256_init(&k);
+    quill_keccak_absorb(&k, ctilde, p->ctilde_bytes);
+    quill_keccak_squeeze_blocks(&k, buf, 1);
+    uint64_t signs = 0;
+    for (unsigned i = 0; i < 8; i++)
+        signs |= (uint64_t)buf[i] << (8 * i);
+    unsigned pos = 8;
+    memset(c->c, 0, sizeof(c->c));
+    for (unsigned i = QUILL_MLDSA_N - p->tau; i < QUILL_MLDSA_N; i++) {
+        unsigned j;
+        do {
+            if (pos == QUILL_SHAKE256_RATE) {
+                quill_keccak_squeeze_blocks(&k, buf, 1);
+                pos = 0;
+            }
+            j = buf[pos++];
+        } while (j > i);
+        c->c[i] = c->c[j];
+        c->c[j] = 1 - 2 * (int32_t)(signs & 1);
+        signs >>= 1;
+    }
+}

@@ -1,0 +1,50 @@
+/* Copyright quill authors.
+ *
+ * The samplers of FIPS 204, section 7.3: ExpandA (RejNTTPoly, Algorithms 30
+ * and 32), ExpandS (RejBoundedPoly, Algorithms 31 and 33), ExpandMask
+ * (Algorithm 34) and SampleInBall (Algorithm 29).
+ *
+ * Timing: ExpandA reads only the public rho.  ExpandS and SampleInBall
+ * (while signing) reject samples drawn from a secret stream; which samples
+ * were rejected is declassified (QUILL_CT_DECLASSIFY) one decision at a
+ * time: a rejected sample is discarded and independent of every kept one,
+ * so the pattern reveals nothing about the output beyond the count of
+ * SHAKE blocks drawn.  Kept values are computed and stored without a branch
+ * or index on their value (the position written is the public count). */
+#ifndef QUILL_MLDSA_SAMPLE_H
+#define QUILL_MLDSA_SAMPLE_H
+
+#include <stdint.h>
+
+#include "params.h"
+#include "poly.h"
+
+/* quill_mldsa_expand_a writes the k x l matrix A-hat (row-major: entry
+ * (r, s) at a[r * l + s]) from rho, coefficients in [0, q).  Public. */
+void quill_mldsa_expand_a(quill_mldsa_poly *a, const uint8_t rho[32], const quill_mldsa_params *p);
+
+/* quill_mldsa_expand_s writes s1 (l polynomials) and s2 (k) from rho'
+ * (secret), coefficients in [-eta, eta]. */
+void quill_mldsa_expand_s(quill_mldsa_poly *s1, quill_mldsa_poly *s2,
+                          const uint8_t rhop[QUILL_MLDSA_CRH_BYTES], const quill_mldsa_params *p);
+
+/* quill_mldsa_expand_mask writes y (l polynomials) = ExpandMask(rho'',
+ * kappa), coefficients in [-gamma1 + 1, gamma1].  Secret in, secret out;
+ * constant time. */
+void quill_mldsa_expand_mask(quill_mldsa_poly *y, const uint8_t rhopp[QUILL_MLDSA_CRH_BYTES],
+                             unsigned kappa, const quill_mldsa_params *p);
+
+/* quill_mldsa_sample_in_ball writes c = SampleInBall(c~) (tau coefficients
+ * +-1, the rest 0), with the Fisher-Yates swaps done by masked passes over
+ * the polynomial so that positions stay secret: the signer's c~ of a
+ * rejected iteration is never published.  Only the rejection of bytes
+ * above the current bound is declassified (see above). */
+void quill_mldsa_sample_in_ball(quill_mldsa_poly *c, const uint8_t *ctilde,
+                                const quill_mldsa_params *p);
+
+/* quill_mldsa_sample_in_ball_public is the same function in variable time,
+ * for verification (c~ is part of the signature). */
+void quill_mldsa_sample_in_ball_public(quill_mldsa_poly *c, const uint8_t *ctilde,
+                                       const quill_mldsa_params *p);
+
+#endif

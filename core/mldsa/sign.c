@@ -1,0 +1,152 @@
+/* Copyright quill authors.
+ *
+ * ML-DSA.Sign_internal (FIPS 204, Algorithm 7) on mu, with A-hat, NTT(s1),
+ * NTT(s2) and NTT(t0) taken from the key.
+ *
+ * Constant time: every iteration computes all four rejection conditions
+ * (||z|| >= gamma1 - beta, ||r0|| >= gamma2 - beta, ||c t0|| >= gamma2, more
+ * than omega hints) over every coefficient, ORs them into one mask, and
+ * declassifies only that accept bit; so the loop leaks its iteration count
+ * and nothing about which condition failed.  c~, z and h are declassified
+ * once accepted (they are the signature).  Every secret temporary lives in
+ * one heap workspace that is wiped before it is freed. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "common/ct.h"
+#include "common/zeroize.h"
+#include "key.h"
+#include "pack.h"
+#include "reduce.h"
+#include "rounding.h"
+#include "sample.h"
+
+/* FIPS 204 lets an implementation bound the loop (the probability of more
+ * than 1000 iterations is far below 2^-256 for every set); past it signing
+ * fails with QUILL_ERR_INTERNAL rather than looping. */
+#define SIGN_MAX_ITERATIONS 1000
+
+typedef struct sign_tmp {
+    quill_mldsa_poly y[QUILL_MLDSA_L_MAX], yhat[QUILL_MLDSA_L_MAX], z[QUILL_MLDSA_L_MAX];
+    quill_mldsa_poly w[QUILL_MLDSA_K_MAX], w1[QUILL_MLDSA_K_MAX];
+    quill_mldsa_poly r[QUILL_MLDSA_K_MAX], hb[QUILL_MLDSA_K_MAX], h[QUILL_MLDSA_K_MAX];
+    quill_mldsa_poly c, tmp, r0;
+    uint8_t rhopp[QUILL_MLDSA_CRH_BYTES];
+    uint8_t ctilde[QUILL_MLDSA_CTILDE_MAX];
+    uint8_t w1buf[QUILL_MLDSA_K_MAX * 32 * 6];
+    quill_keccak k;
+} sign_tmp;
+
+/* c * s (s_hat = NTT(s)) in the plain domain, centred: the product is at
+ * most tau * 2^12 in absolute value, and reduce32 of a value below q in
+ * absolute value congruent to such a small one returns it exactly. */
+static void mul_c(quill_mldsa_poly *out, const quill_mldsa_poly *chat,
+                  const quill_mldsa_poly *s_hat) {
+    quill_mldsa_poly_pointwise_mont(out, chat, s_hat);
+    quill_mldsa_poly_invntt_tomont(out);
+    quill_mldsa_poly_reduce32(out);
+}
+
+/* One attempt at kappa: fills s->ctilde, s->z, s->h and returns all-ones if
+ * they form an acceptable signature (still secret). */
+static quill_word attempt(const quill_mldsa_key *key, const uint8_t mu[QUILL_MLDSA_MU_BYTES],
+                          unsigned kappa, sign_tmp *s) {
+    const quill_mldsa_params *p = key->p;
+    quill_word bad = 0;
+
+    /* y = ExpandMask(rho'', kappa); w = NTT^-1(A-hat o NTT(y)); w1 = HighBits(w) */
+    quill_mldsa_expand_mask(s->y, s->rhopp, kappa, p);
+    for (unsigned i = 0; i < p->l; i++) {
+        s->yhat[i] = s->y[i];
+        quill_mldsa_poly_ntt(&s->yhat[i]);
+    }
+    for (unsigned i = 0; i < p->k; i++) {
+        quill_mldsa_poly_matvec_mont(&s->w[i], &key->a_hat[i * p->l], s->yhat, p->l);
+        quill_mldsa_poly_invntt_tomont(&s->w[i]);
+        quill_mldsa_poly_freeze(&s->w[i]);
+        quill_mldsa_poly_highbits(&s->w1[i], &s->w[i], p->gamma2);
+    }
+
+    /* c~ = H(mu || w1Encode(w1), lambda / 4); c = SampleInBall(c~) */
+    size_t w1len = quill_mldsa_pack_w1(s->w1buf, s->w1, p);
+    quill_shake256_init(&s->k);
+    quill_keccak_absorb(&s->k, mu, QUILL_MLDSA_MU_BYTES);
+    quill_keccak_absorb(&s->k, s->w1buf, w1len);
+    quill_keccak_squeeze(&s->k, s->ctilde, p->ctilde_bytes);
+    quill_mldsa_sample_in_ball(&s->c, s->ctilde, p);
+    quill_mldsa_poly_ntt(&s->c);
+
+    /* z = y + c s1, ||z|| < gamma1 - beta */
+    for (unsigned i = 0; i < p->l; i++) {
+        mul_c(&s->z[i], &s->c, &key->s1_hat[i]);
+        quill_mldsa_poly_add(&s->z[i], &s->z[i], &s->y[i]);
+        bad |= quill_mldsa_poly_norm_ge_mask(&s->z[i], p->gamma1 - (int32_t)p->beta);
+    }
+
+    /* r = w - c s2, (hb, r0) = Decompose(r), ||r0|| < gamma2 - beta;
+     * c t0, ||c t0|| < gamma2; h = MakeHint(-c t0, r + c t0), that is
+     * HighBits(r + c t0) != HighBits(r); at most omega ones. */
+    uint32_t ones = 0;
+    for (unsigned i = 0; i < p->k; i++) {
+        mul_c(&s->tmp, &s->c, &key->s2_hat[i]);
+        quill_mldsa_poly_sub(&s->r[i], &s->w[i], &s->tmp);
+        quill_mldsa_poly_freeze(&s->r[i]);
+        quill_mldsa_poly_decompose(&s->hb[i], &s->r0, &s->r[i], p->gamma2);
+        bad |= quill_mldsa_poly_norm_ge_mask(&s->r0, p->gamma2 - (int32_t)p->beta);
+
+        mul_c(&s->tmp, &s->c, &key->t0_hat[i]);
+        bad |= quill_mldsa_poly_norm_ge_mask(&s->tmp, p->gamma2);
+        quill_mldsa_poly_add(&s->r[i], &s->r[i], &s->tmp);
+        quill_mldsa_poly_freeze(&s->r[i]);
+        quill_mldsa_poly_highbits(&s->h[i], &s->r[i], p->gamma2);
+        for (unsigned j = 0; j < QUILL_MLDSA_N; j++) {
+            int32_t diff = s->h[i].c[j] ^ s->hb[i].c[j]; /* >= 0 */
+            s->h[i].c[j] = (int32_t)((uint32_t)-diff >> 31);
+            ones += (uint32_t)s->h[i].c[j];
+        }
+    }
+    bad |= (quill_word)0 - (quill_word)(((uint32_t)p->omega - ones) >> 31);
+    return ~bad;
+}
+
+quill_err quill_mldsa_sign_mu(const quill_mldsa_key *key, const uint8_t mu[QUILL_MLDSA_MU_BYTES],
+                              const uint8_t rnd[QUILL_MLDSA_RND_BYTES], uint8_t *sig,
+                              size_t sig_cap) {
+    if (key == NULL || mu == NULL || rnd == NULL || sig == NULL)
+        return QUILL_ERR_INVALID_ARGUMENT;
+    if (!key->has_private)
+        return QUILL_ERR_KEY_MISSING_PRIVATE;
+    const quill_mldsa_params *p = key->p;
+    if (sig_cap < p->sig_bytes)
+        return QUILL_ERR_BUFFER_TOO_SMALL;
+    sign_tmp *s = aligned_alloc(32, sizeof(sign_tmp));
+    if (s == NULL)
+        return QUILL_ERR_MEMORY;
+
+    /* rho'' = H(K || rnd || mu, 64) */
+    uint8_t rnd_copy[QUILL_MLDSA_RND_BYTES];
+    memcpy(rnd_copy, rnd, sizeof(rnd_copy));
+    QUILL_CT_SECRET(rnd_copy, sizeof(rnd_copy));
+    quill_shake256_init(&s->k);
+    quill_keccak_absorb(&s->k, key->key, 32);
+    quill_keccak_absorb(&s->k, rnd_copy, sizeof(rnd_copy));
+    quill_keccak_absorb(&s->k, mu, QUILL_MLDSA_MU_BYTES);
+    quill_keccak_squeeze(&s->k, s->rhopp, QUILL_MLDSA_CRH_BYTES);
+    quill_zeroize(rnd_copy, sizeof(rnd_copy));
+
+    quill_err ret = QUILL_ERR_INTERNAL;
+    for (unsigned it = 0; it < SIGN_MAX_ITERATIONS; it++) {
+        quill_word ok = attempt(key, mu, it * p->l, s);
+        if (quill_ct_declassify_w(ok)) {
+            QUILL_CT_DECLASSIFY(s->ctilde, p->ctilde_bytes);
+            QUILL_CT_DECLASSIFY(s->z, sizeof(quill_mldsa_poly) * p->l);
+            QUILL_CT_DECLASSIFY(s->h, sizeof(quill_mldsa_poly) * p->k);
+            quill_mldsa_pack_sig(sig, s->ctilde, s->z, s->h, p);
+            ret = QUILL_OK;
+            break;
+        }
+    }
+    quill_zeroize(s, sizeof(*s));
+    free(s);
+    return ret;
+}

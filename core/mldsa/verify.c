@@ -1,0 +1,63 @@
+/* Copyright quill authors.
+ *
+ * ML-DSA.Verify_internal (FIPS 204, Algorithm 8) on mu, with A-hat and
+ * NTT(t1 2^d) taken from the key.  Everything is public: variable time. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "key.h"
+#include "pack.h"
+#include "rounding.h"
+#include "sample.h"
+
+typedef struct verify_tmp {
+    quill_mldsa_poly z[QUILL_MLDSA_L_MAX], h[QUILL_MLDSA_K_MAX], w[QUILL_MLDSA_K_MAX];
+    quill_mldsa_poly c, ct1;
+    uint8_t w1buf[QUILL_MLDSA_K_MAX * 32 * 6];
+} verify_tmp;
+
+quill_err quill_mldsa_verify_mu(const quill_mldsa_key *key, const uint8_t mu[QUILL_MLDSA_MU_BYTES],
+                                const uint8_t *sig, size_t sig_len) {
+    if (key == NULL || mu == NULL || (sig == NULL && sig_len != 0))
+        return QUILL_ERR_INVALID_ARGUMENT;
+    const quill_mldsa_params *p = key->p;
+    if (sig_len != p->sig_bytes)
+        return QUILL_ERR_SIG_LENGTH;
+    verify_tmp *v = malloc(sizeof(*v));
+    if (v == NULL)
+        return QUILL_ERR_MEMORY;
+    quill_err ret = QUILL_ERR_BAD_SIGNATURE;
+    uint8_t ctilde[QUILL_MLDSA_CTILDE_MAX], ctilde2[QUILL_MLDSA_CTILDE_MAX];
+    if (!quill_mldsa_unpack_sig_public(ctilde, v->z, v->h, sig, p))
+        goto out;
+    /* ||z|| < gamma1 - beta, checked first (the result is false either way). */
+    for (unsigned i = 0; i < p->l; i++)
+        if (quill_mldsa_poly_norm_ge_public(&v->z[i], p->gamma1 - (int32_t)p->beta))
+            goto out;
+
+    quill_mldsa_sample_in_ball_public(&v->c, ctilde, p);
+    quill_mldsa_poly_ntt(&v->c);
+    for (unsigned i = 0; i < p->l; i++)
+        quill_mldsa_poly_ntt(&v->z[i]); /* |z| <= gamma1 = 2^19: out < 9q */
+    /* w'Approx = NTT^-1(A-hat o NTT(z) - NTT(c) o NTT(t1 2^d)) */
+    for (unsigned i = 0; i < p->k; i++) {
+        quill_mldsa_poly_matvec_mont(&v->w[i], &key->a_hat[i * p->l], v->z, p->l);
+        quill_mldsa_poly_pointwise_mont(&v->ct1, &v->c, &key->t1_hat[i]);
+        quill_mldsa_poly_sub(&v->w[i], &v->w[i], &v->ct1);
+        quill_mldsa_poly_reduce32(&v->w[i]);
+        quill_mldsa_poly_invntt_tomont(&v->w[i]);
+        quill_mldsa_poly_freeze(&v->w[i]);
+        quill_mldsa_poly_use_hint_public(&v->w[i], &v->w[i], &v->h[i], p->gamma2);
+    }
+    size_t w1len = quill_mldsa_pack_w1(v->w1buf, v->w, p);
+    quill_keccak k;
+    quill_shake256_init(&k);
+    quill_keccak_absorb(&k, mu, QUILL_MLDSA_MU_BYTES);
+    quill_keccak_absorb(&k, v->w1buf, w1len);
+    quill_keccak_squeeze(&k, ctilde2, p->ctilde_bytes);
+    if (memcmp(ctilde, ctilde2, p->ctilde_bytes) == 0)
+        ret = QUILL_OK;
+out:
+    free(v);
+    return ret;
+}

@@ -1,0 +1,25 @@
+# ML-DSA core (core/mldsa), CORE tests (no quill.so):
+#   mldsa_arith      zeta table, reductions, NTT round trip and products
+#                    against schoolbook multiplication, rounding functions
+#                    exhaustively against FIPS 204's definitions, packing
+#   mldsa_wycheproof mldsa_{44,65,87}_{sign_seed,sign_noseed,verify}_test.json
+#   mldsa_sign       hedged signing, API errors, key dup/equality, tampering
+# mldsa_speed is a timing tool (not a test): us/op for the three sets.
+set(QUILL_MLDSA_LIBS quill_core_mldsa quill_core_sha3 quill_core_common)
+foreach(t mldsa_arith mldsa_sign)
+  if(EXISTS ${CMAKE_CURRENT_SOURCE_DIR}/mldsa/test_${t}.c)
+    quill_add_test(test_${t} mldsa/test_${t}.c CORE LIBS ${QUILL_MLDSA_LIBS}
+                   LABELS mldsa unit TIMEOUT 300)
+  endif()
+endforeach()
+if(EXISTS ${CMAKE_CURRENT_SOURCE_DIR}/mldsa/test_mldsa_wycheproof.c)
+  find_package(PkgConfig REQUIRED)
+  pkg_check_modules(QUILL_MLDSA_CJSON REQUIRED IMPORTED_TARGET libcjson)
+  quill_add_test(test_mldsa_wycheproof mldsa/test_mldsa_wycheproof.c common/qt_json.c CORE
+                 LIBS ${QUILL_MLDSA_LIBS} PkgConfig::QUILL_MLDSA_CJSON m
+                 LABELS mldsa unit TIMEOUT 300)
+endif()
+if(EXISTS ${CMAKE_CURRENT_SOURCE_DIR}/mldsa/mldsa_speed.c)
+  add_executable(mldsa_speed mldsa/mldsa_speed.c)
+  target_link_libraries(mldsa_speed PRIVATE quill_testutil ${QUILL_MLDSA_LIBS})
+endif()

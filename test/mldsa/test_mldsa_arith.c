@@ -1,0 +1,376 @@
+/* Copyright quill authors.
+ *
+ * ML-DSA arithmetic against direct implementations of FIPS 204's
+ * definitions: the zeta table regenerated from zeta = 1753, the reductions,
+ * NTT round trips and NTT-domain products against schoolbook negacyclic
+ * multiplication (random and extreme coefficients), Power2Round /
+ * Decompose / HighBits / LowBits / UseHint for every r in [0, q) for both
+ * values of gamma2, the CT norm check, and pack/unpack round trips
+ * (including the private-key range check and the hint decoding rules). */
+#include <stdlib.h>
+#include <string.h>
+
+#include "mldsa/ntt.h"
+#include "mldsa/pack.h"
+#include "mldsa/params.h"
+#include "mldsa/poly.h"
+#include "mldsa/reduce.h"
+#include "mldsa/rounding.h"
+#include "test_util.h"
+
+#define Q QUILL_MLDSA_Q
+#define N QUILL_MLDSA_N
+
+static int64_t modq(int64_t a) {
+    a %= Q;
+    return a < 0 ? a + Q : a;
+}
+
+static int64_t powmod(int64_t b, unsigned e) {
+    int64_t r = 1;
+    b = modq(b);
+    while (e) {
+        if (e & 1)
+            r = r * b % Q;
+        b = b * b % Q;
+        e >>= 1;
+    }
+    return r;
+}
+
+static unsigned brv8(unsigned i) {
+    unsigned r = 0;
+    for (unsigned b = 0; b < 8; b++)
+        r |= ((i >> b) & 1) << (7 - b);
+    return r;
+}
+
+static void test_constants(void) {
+    const int64_t r32 = (int64_t)((UINT64_C(1) << 32) % Q);
+    QT_CHECK((uint32_t)((uint32_t)Q * (uint32_t)QUILL_MLDSA_QINV) == 1u);
+    QT_CHECK(modq(QUILL_MLDSA_MONT) == r32);
+    QT_CHECK(powmod(1753, 256) == Q - 1); /* primitive 512th root */
+    QT_CHECK(quill_mldsa_zetas[0] == 0);
+    for (unsigned i = 1; i < N; i++) {
+        int64_t z = powmod(1753, brv8(i)) * r32 % Q;
+        if (z > Q / 2)
+            z -= Q;
+        QT_CHECK(quill_mldsa_zetas[i] == z);
+    }
+}
+
+static void test_reduce(void) {
+    for (int i = 0; i < 200000; i++) {
+        int64_t a = (int64_t)(qt_rng_u64() % ((uint64_t)Q << 32)) - ((int64_t)Q << 31);
+        if (i < 2)
+            a = i == 0 ? -((int64_t)Q << 31) + 1 : ((int64_t)Q << 31) - 1;
+        int32_t r = quill_mldsa_mont_reduce(a);
+        QT_CHECK(r > -Q && r < Q);
+        QT_CHECK(modq((int64_t)r << 32) == modq(a));
+        int32_t b = (int32_t)(qt_rng_u64() % (UINT64_C(1) << 32) >> 1);
+        if (i & 1)
+            b = -b;
+        if (b > (1 << 30) + (1 << 29)) /* stay below 2^31 - 2^22 */
+            b = (1 << 30);
+        int32_t c = quill_mldsa_reduce32(b);
+        QT_CHECK(c >= -6283009 && c <= 6283008 && modq(c) == modq(b));
+        int32_t f = quill_mldsa_freeze(b);
+        QT_CHECK(f >= 0 && f < Q && f == modq(b));
+        int32_t ce = quill_mldsa_centre(f);
+        QT_CHECK(ce >= -(Q - 1) / 2 && ce <= (Q - 1) / 2 && modq(ce) == f);
+    }
+}
+
+static void schoolbook(int64_t out[N], const int32_t *a, const int32_t *b) {
+    for (unsigned i = 0; i < N; i++)
+        out[i] = 0;
+    for (unsigned i = 0; i < N; i++) {
+        for (unsigned j = 0; j < N; j++) {
+            int64_t t = (int64_t)a[i] * b[j] % Q;
+            if (i + j < N)
+                out[i + j] += t;
+            else
+                out[i + j - N] -= t;
+        }
+    }
+    for (unsigned i = 0; i < N; i++)
+        out[i] = modq(out[i]);
+}
+
+/* Random coefficients in (-q, q), with some polynomials all at +-(q - 1),
+ * 0, or mixed extremes. */
+static void random_poly(quill_mldsa_poly *a, int kind) {
+    for (unsigned i = 0; i < N; i++) {
+        int32_t v = (int32_t)(qt_rng_u64() % (2 * Q - 1)) - (Q - 1);
+        switch (kind) {
+        case 1: v = Q - 1; break;
+        case 2: v = -(Q - 1); break;
+        case 3: v = (qt_rng_u64() & 1) ? Q - 1 : -(Q - 1); break;
+        case 4: v = 0; break;
+        default: break;
+        }
+        a->c[i] = v;
+    }
+}
+
+static void test_ntt(void) {
+    const int64_t r32 = (int64_t)((UINT64_C(1) << 32) % Q);
+    quill_mldsa_poly a, b, c, ah, bh, acc;
+    int64_t want[N];
+    for (int t = 0; t < 2000; t++) {
+        random_poly(&a, t % 6);
+        random_poly(&b, (t / 6) % 6);
+        /* invntt_tomont(ntt(a)) = a 2^32 */
+        ah = a;
+        quill_mldsa_poly_ntt(&ah);
+        for (unsigned i = 0; i < N; i++)
+            QT_CHECK(ah.c[i] > -9 * Q && ah.c[i] < 9 * Q);
+        c = ah;
+        quill_mldsa_poly_reduce32(&c);
+        quill_mldsa_poly_invntt_tomont(&c);
+        int ok = 1;
+        for (unsigned i = 0; i < N; i++)
+            ok &= c.c[i] > -Q && c.c[i] < Q && modq(c.c[i]) == modq(a.c[i] * r32);
+        QT_CHECK(ok);
+        if (t >= 600)
+            continue;
+        /* NTT-domain product against schoolbook (one operand < q as A-hat
+         * is, the other straight out of the NTT, < 9q) */
+        bh = b;
+        quill_mldsa_poly_ntt(&bh);
+        quill_mldsa_poly_reduce32(&ah);
+        quill_mldsa_poly_pointwise_mont(&c, &ah, &bh);
+        quill_mldsa_poly_invntt_tomont(&c);
+        schoolbook(want, a.c, b.c);
+        ok = 1;
+        for (unsigned i = 0; i < N; i++)
+            ok &= modq(c.c[i]) == want[i];
+        QT_CHECK(ok);
+        /* matvec of 7 copies: 7 a b */
+        quill_mldsa_poly as[7], bs[7];
+        for (int j = 0; j < 7; j++) {
+            for (unsigned i = 0; i < N; i++)
+                as[j].c[i] = (int32_t)modq(ah.c[i]); /* [0, q) */
+            bs[j] = bh;
+        }
+        quill_mldsa_poly_matvec_mont(&acc, as, bs, 7);
+        for (unsigned i = 0; i < N; i++)
+            QT_CHECK(acc.c[i] > -Q && acc.c[i] < Q);
+        quill_mldsa_poly_invntt_tomont(&acc);
+        ok = 1;
+        for (unsigned i = 0; i < N; i++)
+            ok &= modq(acc.c[i]) == modq(7 * want[i]);
+        QT_CHECK(ok);
+    }
+}
+
+/* FIPS 204 definitions, written directly. */
+static int32_t modpm(int32_t r, int32_t alpha) { /* r mod± alpha, alpha even */
+    int32_t m = r % alpha;
+    if (m < 0)
+        m += alpha;
+    if (m > alpha / 2)
+        m -= alpha;
+    return m;
+}
+
+static int32_t ref_decompose(int32_t *r0, int32_t r, int32_t gamma2) {
+    int32_t lo = modpm(r, 2 * gamma2);
+    if (r - lo == Q - 1) {
+        *r0 = lo - 1;
+        return 0;
+    }
+    *r0 = lo;
+    return (r - lo) / (2 * gamma2);
+}
+
+static void test_rounding(void) {
+    const int32_t gammas[2] = {(Q - 1) / 88, (Q - 1) / 32};
+    unsigned long bad_p2r = 0, bad_dec[2] = {0, 0}, bad_hint[2] = {0, 0};
+    for (int32_t r = 0; r < Q; r++) {
+        int32_t a0, a1 = quill_mldsa_power2round(&a0, r);
+        int32_t w0 = modpm(r, 1 << 13);
+        if (a0 != w0 || a1 != (r - w0) >> 13)
+            bad_p2r++;
+        for (int g = 0; g < 2; g++) {
+            int32_t m = (Q - 1) / (2 * gammas[g]);
+            int32_t d0, d1 = quill_mldsa_decompose(&d0, r, gammas[g]);
+            int32_t e0, e1 = ref_decompose(&e0, r, gammas[g]);
+            if (d0 != e0 || d1 != e1)
+                bad_dec[g]++;
+            int32_t u0 = quill_mldsa_use_hint_public(r, 0, gammas[g]);
+            int32_t u1 = quill_mldsa_use_hint_public(r, 1, gammas[g]);
+            int32_t v1 = e0 > 0 ? (e1 + 1) % m : ((e1 - 1) % m + m) % m;
+            if (u0 != e1 || u1 != v1)
+                bad_hint[g]++;
+        }
+    }
+    QT_CHECK(bad_p2r == 0);
+    QT_CHECK(bad_dec[0] == 0 && bad_dec[1] == 0);
+    QT_CHECK(bad_hint[0] == 0 && bad_hint[1] == 0);
+    /* polynomial forms against the scalar ones */
+    quill_mldsa_poly r, h, l, t1, t0, hb;
+    for (unsigned i = 0; i < N; i++)
+        r.c[i] = (int32_t)(qt_rng_u64() % Q);
+    r.c[0] = Q - 1;
+    r.c[1] = 0;
+    for (int g = 0; g < 2; g++) {
+        quill_mldsa_poly_decompose(&h, &l, &r, gammas[g]);
+        quill_mldsa_poly_highbits(&hb, &r, gammas[g]);
+        for (unsigned i = 0; i < N; i++) {
+            int32_t e0, e1 = ref_decompose(&e0, r.c[i], gammas[g]);
+            QT_CHECK(h.c[i] == e1 && l.c[i] == e0 && hb.c[i] == e1);
+        }
+    }
+    quill_mldsa_poly_power2round(&t1, &t0, &r);
+    for (unsigned i = 0; i < N; i++)
+        QT_CHECK(t1.c[i] * 8192 + t0.c[i] == r.c[i]);
+}
+
+static void test_norm(void) {
+    quill_mldsa_poly a;
+    for (int t = 0; t < 2000; t++) {
+        int32_t bound = 1 + (int32_t)(qt_rng_u64() % (1 << 20));
+        int32_t lim = bound + 5;
+        for (unsigned i = 0; i < N; i++)
+            a.c[i] = (int32_t)(qt_rng_u64() % (uint64_t)(2 * lim + 1)) - lim;
+        if (t & 1) /* mostly in range with one edge value */
+            for (unsigned i = 0; i < N; i++)
+                a.c[i] = a.c[i] % bound;
+        if (t % 4 == 1)
+            a.c[qt_rng_u64() % N] = (t & 8) ? bound : -bound;
+        if (t % 4 == 3)
+            a.c[qt_rng_u64() % N] = (t & 8) ? bound - 1 : -(bound - 1);
+        int want = quill_mldsa_poly_norm_ge_public(&a, bound);
+        int slow = 0;
+        for (unsigned i = 0; i < N; i++)
+            slow |= a.c[i] >= bound || -a.c[i] >= bound;
+        QT_CHECK(want == slow);
+        QT_CHECK(quill_mldsa_poly_norm_ge_mask(&a, bound) == (want ? ~(quill_word)0 : 0));
+    }
+}
+
+static void test_pack(void) {
+    for (int set = 0; set < 3; set++) {
+        const quill_mldsa_params *p = quill_mldsa_params_get((quill_mldsa_set)set);
+        quill_mldsa_poly a, b;
+        uint8_t buf[640], buf2[640];
+        for (int t = 0; t < 200; t++) {
+            /* t1: 10 bits */
+            for (unsigned i = 0; i < N; i++)
+                a.c[i] = (int32_t)(qt_rng_u64() & 1023);
+            quill_mldsa_poly_pack_t1(buf, &a);
+            quill_mldsa_poly_unpack_t1(&b, buf);
+            QT_CHECK(memcmp(&a, &b, sizeof(a)) == 0);
+            /* t0: (-2^12, 2^12] */
+            for (unsigned i = 0; i < N; i++)
+                a.c[i] = (int32_t)(qt_rng_u64() % 8192) - 4095;
+            a.c[0] = 4096;
+            a.c[1] = -4095;
+            quill_mldsa_poly_pack_t0(buf, &a);
+            quill_mldsa_poly_unpack_t0(&b, buf);
+            QT_CHECK(memcmp(&a, &b, sizeof(a)) == 0);
+            /* eta: round trip in range, and every out-of-range value caught */
+            for (unsigned i = 0; i < N; i++)
+                a.c[i] = (int32_t)(qt_rng_u64() % (2 * p->eta + 1)) - (int32_t)p->eta;
+            quill_mldsa_poly_pack_eta(buf, &a, p);
+            QT_CHECK(quill_mldsa_poly_unpack_eta(&b, buf, p) == 0);
+            QT_CHECK(memcmp(&a, &b, sizeof(a)) == 0);
+            unsigned idx = (unsigned)(qt_rng_u64() % N);
+            uint32_t v[N];
+            quill_mldsa_unpack_bits(v, buf, p->eta_bits);
+            v[idx] = 2 * p->eta + 1 + (uint32_t)(qt_rng_u64() % ((1u << p->eta_bits) - 2 * p->eta - 1));
+            quill_mldsa_pack_bits(buf2, v, p->eta_bits);
+            QT_CHECK(quill_mldsa_poly_unpack_eta(&b, buf2, p) == ~(quill_word)0);
+            /* z: [-gamma1 + 1, gamma1] */
+            for (unsigned i = 0; i < N; i++)
+                a.c[i] = (int32_t)(qt_rng_u64() % (uint64_t)(2 * p->gamma1)) - p->gamma1 + 1;
+            a.c[0] = p->gamma1;
+            a.c[1] = -p->gamma1 + 1;
+            quill_mldsa_poly_pack_z(buf, &a, p);
+            quill_mldsa_poly_unpack_z(&b, buf, p);
+            QT_CHECK(memcmp(&a, &b, sizeof(a)) == 0);
+        }
+        /* generic bit packing against a bit-by-bit reference */
+        for (unsigned bits = 1; bits <= 20; bits++) {
+            uint32_t v[N], w[N];
+            uint8_t ref[N * 20 / 8 + 1];
+            memset(ref, 0, sizeof(ref));
+            for (unsigned i = 0; i < N; i++) {
+                v[i] = (uint32_t)(qt_rng_u64() & ((1u << bits) - 1));
+                for (unsigned j = 0; j < bits; j++)
+                    if ((v[i] >> j) & 1)
+                        ref[(i * bits + j) / 8] |= (uint8_t)(1u << ((i * bits + j) % 8));
+            }
+            quill_mldsa_pack_bits(buf, v, bits);
+            QT_CHECK(memcmp(buf, ref, N * bits / 8) == 0);
+            quill_mldsa_unpack_bits(w, buf, bits);
+            QT_CHECK(memcmp(v, w, sizeof(v)) == 0);
+        }
+    }
+}
+
+/* Signature encoding: random z and hints round trip; malformed hints are
+ * refused. */
+static void test_sig_pack(void) {
+    for (int set = 0; set < 3; set++) {
+        const quill_mldsa_params *p = quill_mldsa_params_get((quill_mldsa_set)set);
+        static quill_mldsa_poly z[QUILL_MLDSA_L_MAX], h[QUILL_MLDSA_K_MAX];
+        static quill_mldsa_poly z2[QUILL_MLDSA_L_MAX], h2[QUILL_MLDSA_K_MAX];
+        uint8_t ct[64], ct2[64], sig[QUILL_MLDSA_MAX_SIG_BYTES], bad[QUILL_MLDSA_MAX_SIG_BYTES];
+        for (int t = 0; t < 200; t++) {
+            qt_rng_bytes(ct, sizeof(ct));
+            for (unsigned i = 0; i < p->l; i++)
+                for (unsigned j = 0; j < N; j++)
+                    z[i].c[j] = (int32_t)(qt_rng_u64() % (uint64_t)(2 * p->gamma1)) - p->gamma1 + 1;
+            unsigned ones = (unsigned)(qt_rng_u64() % (p->omega + 1));
+            memset(h, 0, sizeof(h));
+            for (unsigned o = 0; o < ones; o++)
+                h[qt_rng_u64() % p->k].c[qt_rng_u64() % N] = 1;
+            quill_mldsa_pack_sig(sig, ct, z, h, p);
+            QT_CHECK(quill_mldsa_unpack_sig_public(ct2, z2, h2, sig, p) == 1);
+            QT_CHECK(memcmp(ct, ct2, p->ctilde_bytes) == 0);
+            QT_CHECK(memcmp(z, z2, sizeof(quill_mldsa_poly) * p->l) == 0);
+            QT_CHECK(memcmp(h, h2, sizeof(quill_mldsa_poly) * p->k) == 0);
+            const size_t hoff = p->sig_bytes - p->omega - p->k;
+            unsigned total = sig[p->sig_bytes - 1];
+            /* count above omega */
+            memcpy(bad, sig, p->sig_bytes);
+            bad[p->sig_bytes - 1] = (uint8_t)(p->omega + 1);
+            QT_CHECK(quill_mldsa_unpack_sig_public(ct2, z2, h2, bad, p) == 0);
+            /* nonzero padding after the last index */
+            if (total < p->omega) {
+                memcpy(bad, sig, p->sig_bytes);
+                bad[hoff + p->omega - 1] = 1;
+                QT_CHECK(quill_mldsa_unpack_sig_public(ct2, z2, h2, bad, p) == 0);
+            }
+            /* counts decreasing */
+            unsigned first = sig[hoff + p->omega];
+            if (first > 0) {
+                memcpy(bad, sig, p->sig_bytes);
+                bad[hoff + p->omega + 1] = (uint8_t)(first - 1);
+                QT_CHECK(quill_mldsa_unpack_sig_public(ct2, z2, h2, bad, p) == 0);
+            }
+            /* indices not strictly increasing within the first polynomial */
+            if (first >= 2) {
+                memcpy(bad, sig, p->sig_bytes);
+                bad[hoff + 1] = bad[hoff];
+                QT_CHECK(quill_mldsa_unpack_sig_public(ct2, z2, h2, bad, p) == 0);
+            }
+        }
+    }
+}
+
+int main(void) {
+    qt_rng_seed(0x6d6c647361726974ull);
+    double t0 = qt_now();
+    test_constants();
+    test_reduce();
+    test_ntt();
+    test_rounding();
+    test_norm();
+    test_pack();
+    test_sig_pack();
+    printf("mldsa_arith: %.1f s\n", qt_now() - t0);
+    return qt_finish("mldsa_arith");
+}
