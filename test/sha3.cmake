@@ -6,3 +6,10 @@ quill_add_test(test_sha3 sha3/test_sha3.c CORE
 
 add_executable(sha3_speed sha3/sha3_speed.c)
 target_link_libraries(sha3_speed PRIVATE quill_testutil quill_core_sha3 quill_core_common)
+
+# The same suite with every CPU feature masked: the sponge runs on the
+# portable permutation.
+add_test(NAME test_sha3_nohw COMMAND test_sha3)
+set_tests_properties(test_sha3_nohw PROPERTIES
+  ENVIRONMENT "${QUILL_TEST_ENV};QUILL_CPU_MASK=0xffffffff"
+  SKIP_RETURN_CODE 77 TIMEOUT 300 LABELS "sha3;unit")
