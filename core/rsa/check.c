@@ -120,6 +120,14 @@ static quill_err check_crt(const quill_rsa_key *key, check_ws *w) {
     return quill_rsa_verdict(ok) ? QUILL_OK : QUILL_ERR_KEY_CHECK;
 }
 
+quill_err quill_rsa_key_check_public(const quill_rsa_key *key) {
+    if (key == NULL)
+        return QUILL_ERR_INVALID_ARGUMENT;
+    uint16_t primes[QUILL_RSA_TRIAL_MAX];
+    size_t count = quill_rsa_small_primes(primes, QUILL_ARRAY_LEN(primes));
+    return check_public(key, primes, count);
+}
+
 quill_err quill_rsa_key_check(const quill_rsa_key *key, const quill_rng *rng) {
     if (key == NULL)
         return QUILL_ERR_INVALID_ARGUMENT;

@@ -168,12 +168,18 @@ QUILL_MUST_CHECK quill_err quill_rsa_pairwise_test(const quill_rsa_key *key, con
 
 /* quill_rsa_digest_info returns the DER DigestInfo prefix for |md| (RFC 8017
  * 9.2 note 1) in |out| (at least QUILL_RSA_DIGEST_INFO_MAX bytes) and its
- * length; 0 for QUILL_MD_NONE and for unknown values. */
+ * length; 0 for the digests signed raw (quill_rsa_md_raw) and for unknown
+ * values. */
 #define QUILL_RSA_DIGEST_INFO_MAX 19
 size_t quill_rsa_digest_info(quill_md md, uint8_t *out);
 
 /* quill_rsa_md_known returns 1 if md is a member of quill_md. */
 int quill_rsa_md_known(quill_md md);
+
+/* quill_rsa_md_raw returns 1 for the digests EMSA-PKCS1-v1_5 carries with
+ * no DigestInfo: QUILL_MD_NONE (the caller's bytes) and QUILL_MD_MD5_SHA1
+ * (TLS 1.0/1.1). */
+int quill_rsa_md_raw(quill_md md);
 
 /* ---- Shared by the encodings ---- */
 

@@ -1,87 +1,91 @@
 /* Copyright quill authors.
  *
  * Digest sizes and the DER DigestInfo prefixes of EMSA-PKCS1-v1_5
- * (RFC 8017 9.2, note 1). */
+ * (RFC 8017 9.2, note 1), built from each digest's object identifier:
+ *
+ *   DigestInfo ::= SEQUENCE { SEQUENCE { OID, NULL }, OCTET STRING (hLen) }
+ *
+ * i.e. 30 (oidLen + 8 + hLen) 30 (oidLen + 4) 06 oidLen <oid> 05 00 04 hLen,
+ * which for SHA-256 gives RFC 8017's 30 31 30 0d 06 09 ... 05 00 04 20.
+ * Every length is below 128, so each is one octet. */
 #include <string.h>
 
 #include "rsa/internal.h"
 
+/* Contents octets of the hash OIDs (X.690 8.19: the first two arcs as
+ * 40 * a + b, then base-128 with the high bit on every octet but the
+ * last). */
+#define NIST_HASH(arc) {0x60, 0x86, 0x48, 0x01, 0x65, 0x03, 0x04, 0x02, (arc)}
+#define QUILL_RSA_OID_MAX 9
+
+static const struct {
+    quill_md md;
+    uint8_t size; /* digest bytes */
+    uint8_t oid_len;
+    uint8_t oid[QUILL_RSA_OID_MAX];
+} md_table[] = {
+    /* id-sha1 1.3.14.3.2.26 */
+    {QUILL_MD_SHA1, 20, 5, {0x2b, 0x0e, 0x03, 0x02, 0x1a}},
+    /* 2.16.840.1.101.3.4.2.x (NIST CSOR hashAlgs; RFC 8017 B.1) */
+    {QUILL_MD_SHA224, 28, 9, NIST_HASH(4)},
+    {QUILL_MD_SHA256, 32, 9, NIST_HASH(1)},
+    {QUILL_MD_SHA384, 48, 9, NIST_HASH(2)},
+    {QUILL_MD_SHA512, 64, 9, NIST_HASH(3)},
+    {QUILL_MD_SHA512_224, 28, 9, NIST_HASH(5)},
+    {QUILL_MD_SHA512_256, 32, 9, NIST_HASH(6)},
+    {QUILL_MD_SHA3_224, 28, 9, NIST_HASH(7)},
+    {QUILL_MD_SHA3_256, 32, 9, NIST_HASH(8)},
+    {QUILL_MD_SHA3_384, 48, 9, NIST_HASH(9)},
+    {QUILL_MD_SHA3_512, 64, 9, NIST_HASH(10)},
+    /* id-md5 1.2.840.113549.2.5 and id-md4 1.2.840.113549.2.4 (RFC 8017
+     * B.1 lists md5; 840 = 0x86 0x48, 113549 = 0x86 0xf7 0x0d) */
+    {QUILL_MD_MD5, 16, 8, {0x2a, 0x86, 0x48, 0x86, 0xf7, 0x0d, 0x02, 0x05}},
+    {QUILL_MD_MD4, 16, 8, {0x2a, 0x86, 0x48, 0x86, 0xf7, 0x0d, 0x02, 0x04}},
+    /* ripemd160 1.3.36.3.2.1 (TeleTrusT) */
+    {QUILL_MD_RIPEMD160, 20, 5, {0x2b, 0x24, 0x03, 0x02, 0x01}},
+    /* sm3 1.2.156.10197.1.401 (156 = 0x81 0x1c, 10197 = 0xcf 0x55,
+     * 401 = 0x83 0x11) */
+    {QUILL_MD_SM3, 32, 8, {0x2a, 0x81, 0x1c, 0xcf, 0x55, 0x01, 0x83, 0x11}},
+    /* MD5 || SHA-1 (TLS 1.0/1.1, RFC 4346 7.4.3): signed raw, no OID. */
+    {QUILL_MD_MD5_SHA1, 36, 0, {0}},
+};
+
+/* The table row of |md|, or -1 (QUILL_MD_NONE and unknown values). */
+static int md_row(quill_md md) {
+    for (size_t i = 0; i < QUILL_ARRAY_LEN(md_table); i++)
+        if (md_table[i].md == md)
+            return (int)i;
+    return -1;
+}
+
 int quill_rsa_md_known(quill_md md) {
-    return md >= QUILL_MD_NONE && md <= QUILL_MD_SHA3_512;
+    return md == QUILL_MD_NONE || md_row(md) >= 0;
+}
+
+int quill_rsa_md_raw(quill_md md) {
+    return md == QUILL_MD_NONE || md == QUILL_MD_MD5_SHA1;
 }
 
 size_t quill_md_size(quill_md md) {
-    switch (md) {
-    case QUILL_MD_SHA1:
-        return 20;
-    case QUILL_MD_SHA224:
-    case QUILL_MD_SHA512_224:
-    case QUILL_MD_SHA3_224:
-        return 28;
-    case QUILL_MD_SHA256:
-    case QUILL_MD_SHA512_256:
-    case QUILL_MD_SHA3_256:
-        return 32;
-    case QUILL_MD_SHA384:
-    case QUILL_MD_SHA3_384:
-        return 48;
-    case QUILL_MD_SHA512:
-    case QUILL_MD_SHA3_512:
-        return 64;
-    case QUILL_MD_NONE:
-    default:
-        return 0;
-    }
-}
-
-/* The last arc of the NIST hash algorithm OIDs 2.16.840.1.101.3.4.2.x
- * (NIST CSOR; RFC 8017 Appendix B.1 and A.2.4 for the SHA-2 ones), 0 for
- * digests outside that arc. */
-static uint8_t nist_hash_arc(quill_md md) {
-    switch (md) {
-    case QUILL_MD_SHA256:
-        return 1;
-    case QUILL_MD_SHA384:
-        return 2;
-    case QUILL_MD_SHA512:
-        return 3;
-    case QUILL_MD_SHA224:
-        return 4;
-    case QUILL_MD_SHA512_224:
-        return 5;
-    case QUILL_MD_SHA512_256:
-        return 6;
-    case QUILL_MD_SHA3_224:
-        return 7;
-    case QUILL_MD_SHA3_256:
-        return 8;
-    case QUILL_MD_SHA3_384:
-        return 9;
-    case QUILL_MD_SHA3_512:
-        return 10;
-    default:
-        return 0;
-    }
+    int i = md_row(md);
+    return i < 0 ? 0 : md_table[i].size;
 }
 
 size_t quill_rsa_digest_info(quill_md md, uint8_t *out) {
-    size_t h = quill_md_size(md);
-    if (md == QUILL_MD_SHA1) {
-        /* SEQUENCE { SEQUENCE { OID 1.3.14.3.2.26, NULL }, OCTET STRING (20) } */
-        static const uint8_t sha1[15] = {0x30, 0x21, 0x30, 0x09, 0x06, 0x05, 0x2b, 0x0e,
-                                         0x03, 0x02, 0x1a, 0x05, 0x00, 0x04, 0x14};
-        memcpy(out, sha1, sizeof(sha1));
-        return sizeof(sha1);
-    }
-    uint8_t arc = nist_hash_arc(md);
-    if (arc == 0)
+    int i = md_row(md);
+    if (i < 0 || md_table[i].oid_len == 0)
         return 0;
-    /* SEQUENCE (17 + h) { SEQUENCE (13) { OID (9) 2.16.840.1.101.3.4.2.arc,
-     * NULL }, OCTET STRING (h) }: 2 + 13 + 2 header bytes precede the
-     * digest, so the outer length is 2 + 13 + 2 + h = 17 + h. */
-    const uint8_t prefix[19] = {0x30, (uint8_t)(0x11 + h), 0x30, 0x0d, 0x06, 0x09, 0x60,
-                                0x86, 0x48, 0x01, 0x65, 0x03, 0x04, 0x02, arc,
-                                0x05, 0x00, 0x04, (uint8_t)h};
-    memcpy(out, prefix, sizeof(prefix));
-    return sizeof(prefix);
+    size_t ol = md_table[i].oid_len, h = md_table[i].size;
+    out[0] = 0x30;
+    out[1] = (uint8_t)(ol + 8 + h);
+    out[2] = 0x30;
+    out[3] = (uint8_t)(ol + 4);
+    out[4] = 0x06;
+    out[5] = (uint8_t)ol;
+    memcpy(out + 6, md_table[i].oid, ol);
+    out[6 + ol] = 0x05;
+    out[7 + ol] = 0x00;
+    out[8 + ol] = 0x04;
+    out[9 + ol] = (uint8_t)h;
+    return ol + 10;
 }

@@ -2,7 +2,8 @@
  *
  * RSASSA-PKCS1-v1_5 (RFC 8017 8.2) with EMSA-PKCS1-v1_5 (9.2):
  *   EM = 0x00 || 0x01 || PS (0xff bytes, at least 8) || 0x00 || T,
- * T = DigestInfo prefix || H, or just the given bytes for QUILL_MD_NONE.
+ * T = DigestInfo prefix || H, or just the given bytes for QUILL_MD_NONE (and
+ * the 36 bytes of QUILL_MD_MD5_SHA1, as TLS 1.0/1.1 sign them).
  * Verification re-encodes and compares the whole EM; it never parses. */
 #include <stdlib.h>
 #include <string.h>
@@ -19,13 +20,10 @@ static quill_err emsa_pkcs1_encode(uint8_t *em, size_t k, quill_md md, const uin
     size_t plen = 0;
     if (!quill_rsa_md_known(md))
         return QUILL_ERR_UNSUPPORTED_DIGEST;
-    if (md != QUILL_MD_NONE) {
-        if (digest_len != quill_md_size(md))
-            return QUILL_ERR_DIGEST_LENGTH;
-        plen = quill_rsa_digest_info(md, prefix);
-        if (plen == 0)
-            return QUILL_ERR_UNSUPPORTED_DIGEST;
-    }
+    if (md != QUILL_MD_NONE && digest_len != quill_md_size(md))
+        return QUILL_ERR_DIGEST_LENGTH;
+    if (!quill_rsa_md_raw(md) && (plen = quill_rsa_digest_info(md, prefix)) == 0)
+        return QUILL_ERR_UNSUPPORTED_DIGEST;
     size_t t_len = plen + digest_len;
     if (t_len > k || k - t_len < PKCS1_OVERHEAD)
         return QUILL_ERR_DIGEST_TOO_BIG;

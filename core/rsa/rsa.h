@@ -128,6 +128,12 @@ int quill_rsa_key_public_equal(const quill_rsa_key *a, const quill_rsa_key *b);
  * the private components; only the verdicts are released. */
 QUILL_MUST_CHECK quill_err quill_rsa_key_check(const quill_rsa_key *key, const quill_rng *rng);
 
+/* quill_rsa_key_check_public checks the public part only (odd n of
+ * supported size with no prime factor below 8192, odd 3 <= e < n), whether
+ * or not the key holds private components, which are not looked at: the
+ * check of a public-key selection.  Statuses as quill_rsa_key_check. */
+QUILL_MUST_CHECK quill_err quill_rsa_key_check_public(const quill_rsa_key *key);
+
 /* quill_rsa_keygen generates a two-prime key of |bits| bits
  * (QUILL_RSA_MIN_BITS..QUILL_RSA_MAX_BITS, i.e. 512..16384, what OpenSSL
  * 3.0's default provider accepts) with public exponent e (odd, 3 <= e <
@@ -181,7 +187,8 @@ size_t quill_md_size(quill_md md);
 
 /* sig (quill_rsa_key_size() bytes) = the signature of |digest| (whose
  * length must be quill_md_size(md), or any length up to k - 11 for
- * QUILL_MD_NONE). */
+ * QUILL_MD_NONE).  QUILL_MD_MD5_SHA1's 36 bytes go in without a DigestInfo
+ * (TLS 1.0/1.1); every other digest with its DigestInfo. */
 QUILL_MUST_CHECK quill_err quill_rsa_pkcs1_sign(const quill_rsa_key *key, uint8_t *sig,
                                                 quill_md md, const uint8_t *digest,
                                                 size_t digest_len, const quill_rng *rng);
@@ -200,6 +207,46 @@ QUILL_MUST_CHECK quill_err quill_rsa_pkcs1_recover(const quill_rsa_key *key, uin
                                                    size_t cap, size_t *out_len,
                                                    const uint8_t *sig, size_t sig_len,
                                                    quill_md md);
+
+/* ---- ANSI X9.31 rDSA signatures (as OpenSSL's RSA_X931_PADDING) ---- */
+
+/* quill_rsa_x931_hash_id returns the X9.31 hash identifier of |md| (SHA-1
+ * 0x33, SHA-256 0x34, SHA-384 0x36, SHA-512 0x35: the ones OpenSSL signs
+ * with), or 0 for any other digest. */
+uint8_t quill_rsa_x931_hash_id(quill_md md);
+
+/* quill_rsa_x931_sign: sig (quill_rsa_key_size() bytes) = min(s, n - s)
+ * for s = EM^d mod n, EM = 0x6b 0xbb.. 0xba || payload || 0xcc (0x6a ||
+ * payload || 0xcc when it fills the key exactly), payload = digest || hash
+ * id for an |md| with a hash id (digest_len must be quill_md_size(md)), or
+ * the |digest| bytes as given for QUILL_MD_NONE.  Statuses:
+ * QUILL_ERR_UNSUPPORTED_DIGEST (md without hash id), QUILL_ERR_DIGEST_LENGTH,
+ * QUILL_ERR_DIGEST_TOO_BIG (payload over k - 2 bytes), QUILL_ERR_INPUT_RANGE
+ * (EM >= n, possible when bits is not a multiple of 8), else as
+ * quill_rsa_private; sig is zeroed on failure.  Constant time in the key as
+ * quill_rsa_private; the finished signature is public. */
+QUILL_MUST_CHECK quill_err quill_rsa_x931_sign(const quill_rsa_key *key, uint8_t *sig,
+                                               quill_md md, const uint8_t *digest,
+                                               size_t digest_len, const quill_rng *rng);
+
+/* quill_rsa_x931_verify accepts s and n - s alike.  QUILL_OK only for a
+ * valid signature of |digest| (the payload for QUILL_MD_NONE);
+ * QUILL_ERR_SIG_LENGTH (sig_len != k), QUILL_ERR_INPUT_RANGE or
+ * QUILL_ERR_BAD_SIGNATURE otherwise, QUILL_ERR_UNSUPPORTED_DIGEST or
+ * QUILL_ERR_DIGEST_LENGTH for bad arguments.  Public data: variable time. */
+QUILL_MUST_CHECK quill_err quill_rsa_x931_verify(const quill_rsa_key *key, const uint8_t *sig,
+                                                 size_t sig_len, quill_md md,
+                                                 const uint8_t *digest, size_t digest_len);
+
+/* quill_rsa_x931_recover writes the signed digest (checking the hash id of
+ * |md|), or for QUILL_MD_NONE the whole payload (digest || hash id), to out
+ * (capacity cap) and its length to *out_len (also set, with
+ * QUILL_ERR_BUFFER_TOO_SMALL, when cap is too small).  Other statuses as
+ * quill_rsa_x931_verify. */
+QUILL_MUST_CHECK quill_err quill_rsa_x931_recover(const quill_rsa_key *key, uint8_t *out,
+                                                  size_t cap, size_t *out_len,
+                                                  const uint8_t *sig, size_t sig_len,
+                                                  quill_md md);
 
 /* ---- RSASSA-PSS (RFC 8017 8.1, EMSA-PSS 9.1) ---- */
 
