@@ -50,3 +50,22 @@ add_test(NAME mldsa_noble
                  ${CMAKE_CURRENT_BINARY_DIR}/noble 20)
 set_tests_properties(mldsa_noble PROPERTIES ENVIRONMENT "${QUILL_TEST_ENV}"
                      SKIP_RETURN_CODE 77 TIMEOUT 600 LABELS "evp;mldsa;interop")
+
+quill_add_test(mldsa_badinput evp_mldsa/mldsa_badinput.c LIBS quill_evpmldsatest
+               LABELS evp mldsa TIMEOUT 300)
+
+# cli_mldsa (test/cli/cli_mldsa.sh): the openssl CLI with
+# openssl.cnf.example; mldsa_clitool is its EVP side.  With QUILL_SANITIZE=ON
+# the script preloads the sanitizer runtimes of QUILL_CC into openssl.
+add_executable(mldsa_clitool evp_mldsa/mldsa_clitool.c)
+target_link_libraries(mldsa_clitool PRIVATE quill_evpmldsatest)
+add_dependencies(mldsa_clitool quill)
+set(QUILL_CLI_MLDSA_ENV ${QUILL_TEST_ENV} "QUILL_CC=${CMAKE_C_COMPILER}"
+    "MLDSA_CLITOOL=$<TARGET_FILE:mldsa_clitool>"
+    "QUILL_TEST_MLDSA_EXPECTED=${QUILL_TEST_MLDSA_EXPECTED}")
+if(QUILL_SANITIZE)
+  list(APPEND QUILL_CLI_MLDSA_ENV "QUILL_SANITIZE=1")
+endif()
+add_test(NAME cli_mldsa COMMAND sh ${CMAKE_CURRENT_SOURCE_DIR}/cli/cli_mldsa.sh)
+set_tests_properties(cli_mldsa PROPERTIES ENVIRONMENT "${QUILL_CLI_MLDSA_ENV}"
+                     SKIP_RETURN_CODE 77 TIMEOUT 300 LABELS "cli;mldsa")
