@@ -53,6 +53,8 @@ set_tests_properties(mldsa_noble PROPERTIES ENVIRONMENT "${QUILL_TEST_ENV}"
 
 quill_add_test(mldsa_badinput evp_mldsa/mldsa_badinput.c LIBS quill_evpmldsatest
                LABELS evp mldsa TIMEOUT 300)
+quill_add_test(mldsa_threads evp_mldsa/mldsa_threads.c LIBS quill_evpmldsatest Threads::Threads
+               LABELS evp mldsa TIMEOUT 600)
 
 # cli_mldsa (test/cli/cli_mldsa.sh): the openssl CLI with
 # openssl.cnf.example; mldsa_clitool is its EVP side.  With QUILL_SANITIZE=ON

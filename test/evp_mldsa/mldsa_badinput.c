@@ -52,6 +52,8 @@ static void refused(int failed_as_expected, const char *set, const char *what) {
     if (!failed_as_expected)
         fprintf(stderr, "%s: %s was accepted\n", set, what);
     QT_CHECK(failed_as_expected);
+    if (getenv("QT_VERBOSE") != NULL)
+        fprintf(stderr, "%s: %s:\n", set, what);
     int reason = qt_error_has_reason();
     if (!reason)
         fprintf(stderr, "%s: %s: no error with a reason on the queue\n", set, what);
@@ -471,6 +473,13 @@ static void test_codecs(int set, EVP_PKEY *key, EVP_PKEY *other_key) {
     /* 30 82 LL LL 30 0b 06 09 <OID>: every SPKI of ML-DSA is over 255 bytes. */
     test_der_mutations(set, "SubjectPublicKeyInfo", der, len, 8, pub, publ);
 
+    /* expandedKey: OCTET STRING { skEncode } inside privateKey. */
+    static uint8_t expanded[MDT_MAX_PRIV + 4];
+    size_t el = 0;
+    expanded[el++] = 0x04;
+    el += der_len(expanded + el, privl);
+    memcpy(expanded + el, priv, privl);
+    el += privl;
     /* The OID of another set for this set's lengths. */
     for (int o = 0; o < MDT_NSETS; o++) {
         if (o == set)
@@ -479,13 +488,13 @@ static void test_codecs(int set, EVP_PKEY *key, EVP_PKEY *other_key) {
         EVP_PKEY *k = decode_any("SubjectPublicKeyInfo", der, len, 0);
         refused(k == NULL, name, "an SPKI with another set's OID");
         EVP_PKEY_free(k);
-        len = pkcs8_wrap(o, priv, privl, der);
+        len = pkcs8_wrap(o, expanded, el, der);
         k = decode_any("PrivateKeyInfo", der, len, 0);
         refused(k == NULL, name, "an expanded PKCS#8 key with another set's OID");
         EVP_PKEY_free(k);
     }
     /* Controls: the expanded and both forms of this key decode. */
-    len = pkcs8_wrap(set, priv, privl, der);
+    len = pkcs8_wrap(set, expanded, el, der);
     EVP_PKEY *k = decode_any("PrivateKeyInfo", der, len, 0);
     QT_CHECK(key_is(k, set, pub, publ));
     EVP_PKEY_free(k);
