@@ -2,14 +2,17 @@
  *
  * The number-theoretic transform over Z_q[X]/(X^256 + 1) (FIPS 204,
  * Algorithms 41 and 42), the backend interface for polynomial arithmetic:
- * every function here has a portable C body; a native backend (AVX2) would
- * slot in behind these names with a _capable() predicate and be compared
- * against the C path.  All constant time (no branch or index on values).
+ * each function has a portable body (_c, always built) and, on x86-64
+ * unless QUILL_NO_ASM, an _avx2 twin (the same C compiled for AVX2) chosen
+ * at each call when quill_mldsa_avx2_capable(); tests compare the two.  All
+ * constant time (no branch or index on values).
  *
- * Domains: quill_mldsa_ntt maps a polynomial to its NTT (bit-reversed order,
- * FIPS 204's convention); the pointwise product of two NTTs multiplied in
- * Montgomery form (a * b * 2^-32) and sent through quill_mldsa_invntt_tomont
- * (which multiplies by 2^32) gives the plain product. */
+ * Domains: quill_mldsa_ntt maps a polynomial to its NTT; the pointwise
+ * product of two NTTs in Montgomery form (a * b * 2^-32) sent through
+ * quill_mldsa_invntt_tomont (which multiplies by 2^32) gives the plain
+ * product.  NTT-domain order: FIPS 204's bit-reversed NTT vector entry i is
+ * stored at QUILL_MLDSA_NTT_POS(i) (a transpose of 32 x 8, see ntt.c); only
+ * ExpandA, which samples directly in the NTT domain, needs to know. */
 #ifndef QUILL_MLDSA_NTT_H
 #define QUILL_MLDSA_NTT_H
 
@@ -17,13 +20,26 @@
 
 #include "params.h"
 
+#if !defined(QUILL_NO_ASM) && (defined(__x86_64__) || defined(_M_X64))
+#define QUILL_MLDSA_HAVE_AVX2 1
+#else
+#define QUILL_MLDSA_HAVE_AVX2 0
+#endif
+
+/* FIPS 204 NTT index i (0..255) -> storage position. */
+#define QUILL_MLDSA_NTT_POS(i) ((((i) & 7u) << 5) | ((i) >> 3))
+
 /* quill_mldsa_zetas[i] = 1753^brv8(i) * 2^32 mod± q for i = 1..255 (1753 is
- * FIPS 204's primitive 512th root of unity zeta), [0] = 0.  Listed in
- * ntt.c and recomputed by test_mldsa_arith. */
+ * FIPS 204's primitive 512th root of unity zeta), [0] = 0;
+ * quill_mldsa_zetas_rows / _inv_rows the entries of the last three levels
+ * arranged per block, for the forward and (negated) inverse transforms
+ * (ntt.c).  Both listed in ntt.c and recomputed by test_mldsa_arith. */
 extern const int32_t quill_mldsa_zetas[QUILL_MLDSA_N];
+extern const int32_t quill_mldsa_zetas_rows[7][32];
+extern const int32_t quill_mldsa_zetas_inv_rows[7][32];
 
 /* quill_mldsa_ntt transforms a in place.  In: |a_i| < B with B + 8q < 2^31
- * (callers use B <= 2^22 or B < q).  Out: |a_i| < B + 8q (so < 9q for B <= q). */
+ * (callers use B <= 2^23).  Out: |a_i| < B + 8q (so < 9q for B <= q). */
 void quill_mldsa_ntt(int32_t a[QUILL_MLDSA_N]);
 
 /* quill_mldsa_invntt_tomont computes 2^32 * NTT^-1(a) mod q in place.
@@ -34,5 +50,18 @@ void quill_mldsa_invntt_tomont(int32_t a[QUILL_MLDSA_N]);
  * In: |a_i b_i| < 2^31 q.  Out: |c_i| < q. */
 void quill_mldsa_pointwise_mont(int32_t c[QUILL_MLDSA_N], const int32_t a[QUILL_MLDSA_N],
                                 const int32_t b[QUILL_MLDSA_N]);
+
+/* The individual implementations (for tests and benchmarks). */
+int quill_mldsa_avx2_capable(void);
+void quill_mldsa_ntt_c(int32_t a[QUILL_MLDSA_N]);
+void quill_mldsa_invntt_tomont_c(int32_t a[QUILL_MLDSA_N]);
+void quill_mldsa_pointwise_mont_c(int32_t c[QUILL_MLDSA_N], const int32_t a[QUILL_MLDSA_N],
+                                  const int32_t b[QUILL_MLDSA_N]);
+#if QUILL_MLDSA_HAVE_AVX2
+void quill_mldsa_ntt_avx2(int32_t a[QUILL_MLDSA_N]);
+void quill_mldsa_invntt_tomont_avx2(int32_t a[QUILL_MLDSA_N]);
+void quill_mldsa_pointwise_mont_avx2(int32_t c[QUILL_MLDSA_N], const int32_t a[QUILL_MLDSA_N],
+                                     const int32_t b[QUILL_MLDSA_N]);
+#endif
 
 #endif

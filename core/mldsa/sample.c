@@ -5,6 +5,7 @@
 
 #include "common/ct.h"
 #include "common/zeroize.h"
+#include "ntt.h"
 #include "pack.h"
 #include "sha3/sha3.h"
 
@@ -28,8 +29,10 @@ static void rej_ntt_poly(quill_mldsa_poly *a, const uint8_t seed[34]) {
         }
         uint32_t v = buf[pos] | ((uint32_t)buf[pos + 1] << 8) | ((uint32_t)(buf[pos + 2] & 0x7f) << 16);
         pos += 3;
-        if (v < QUILL_MLDSA_Q)
-            a->c[n++] = (int32_t)v;
+        if (v < QUILL_MLDSA_Q) { /* entry n of the NTT vector, in quill's order */
+            a->c[QUILL_MLDSA_NTT_POS(n)] = (int32_t)v;
+            n++;
+        }
     }
 }
 

@@ -57,6 +57,71 @@ static void test_constants(void) {
             z -= Q;
         QT_CHECK(quill_mldsa_zetas[i] == z);
     }
+    for (unsigned b = 0; b < 32; b++) {
+        QT_CHECK(quill_mldsa_zetas_rows[0][b] == quill_mldsa_zetas[32 + b]);
+        for (unsigned s = 0; s < 2; s++)
+            QT_CHECK(quill_mldsa_zetas_rows[1 + s][b] == quill_mldsa_zetas[64 + 2 * b + s]);
+        for (unsigned s = 0; s < 4; s++)
+            QT_CHECK(quill_mldsa_zetas_rows[3 + s][b] == quill_mldsa_zetas[128 + 4 * b + s]);
+        QT_CHECK(quill_mldsa_zetas_inv_rows[0][b] == -quill_mldsa_zetas[63 - b]);
+        for (unsigned s = 0; s < 2; s++)
+            QT_CHECK(quill_mldsa_zetas_inv_rows[1 + s][b] == -quill_mldsa_zetas[127 - (2 * b + s)]);
+        for (unsigned s = 0; s < 4; s++)
+            QT_CHECK(quill_mldsa_zetas_inv_rows[3 + s][b] == -quill_mldsa_zetas[255 - (4 * b + s)]);
+    }
+    /* NTT_POS is a permutation */
+    unsigned char seen[N] = {0};
+    for (unsigned i = 0; i < N; i++)
+        seen[QUILL_MLDSA_NTT_POS(i)]++;
+    for (unsigned i = 0; i < N; i++)
+        QT_CHECK(seen[i] == 1);
+}
+
+static void random_poly(quill_mldsa_poly *a, int kind);
+
+/* The NTT of X^j is (zeta^((2 brv8(i) + 1) j)) at FIPS index i: checks the
+ * NTT-domain order that ExpandA relies on. */
+static void test_ntt_order(void) {
+    quill_mldsa_poly a;
+    for (unsigned j = 0; j < 4; j++) {
+        memset(&a, 0, sizeof(a));
+        a.c[j] = 1;
+        quill_mldsa_ntt(a.c);
+        int ok = 1;
+        for (unsigned i = 0; i < N; i++)
+            ok &= modq(a.c[QUILL_MLDSA_NTT_POS(i)]) == powmod(1753, (2 * brv8(i) + 1) * j);
+        QT_CHECK(ok);
+    }
+}
+
+/* Every implementation of the backend functions gives identical output. */
+static void test_backends(void) {
+#if QUILL_MLDSA_HAVE_AVX2
+    if (!quill_mldsa_avx2_capable()) {
+        printf("mldsa_arith: no AVX2, native comparison skipped\n");
+        return;
+    }
+    quill_mldsa_poly a, b, c1, c2;
+    for (int t = 0; t < 3000; t++) {
+        random_poly(&a, t % 5);
+        random_poly(&b, (t + 1) % 5);
+        c1 = a;
+        c2 = a;
+        quill_mldsa_ntt_c(c1.c);
+        quill_mldsa_ntt_avx2(c2.c);
+        QT_CHECK(memcmp(&c1, &c2, sizeof(c1)) == 0);
+        c1 = a;
+        c2 = a;
+        quill_mldsa_invntt_tomont_c(c1.c);
+        quill_mldsa_invntt_tomont_avx2(c2.c);
+        QT_CHECK(memcmp(&c1, &c2, sizeof(c1)) == 0);
+        quill_mldsa_pointwise_mont_c(c1.c, a.c, b.c);
+        quill_mldsa_pointwise_mont_avx2(c2.c, a.c, b.c);
+        QT_CHECK(memcmp(&c1, &c2, sizeof(c1)) == 0);
+    }
+#else
+    printf("mldsa_arith: portable build, no native backend to compare\n");
+#endif
 }
 
 static void test_reduce(void) {
@@ -367,6 +432,8 @@ int main(void) {
     test_constants();
     test_reduce();
     test_ntt();
+    test_ntt_order();
+    test_backends();
     test_rounding();
     test_norm();
     test_pack();
