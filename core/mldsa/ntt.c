@@ -15,9 +15,8 @@
  * quill's NTT-domain order (QUILL_MLDSA_NTT_POS in ntt.h); the inverse
  * starts from it and transposes back halfway.
  *
- * One body, compiled twice: quill_mldsa_ntt_c (portable) and, on x86-64
- * without QUILL_NO_ASM, quill_mldsa_ntt_avx2, the same C compiled for AVX2
- * so that the compiler vectorises it; dispatch on the CPU bit at each call. */
+ * This file holds the portable bodies (_c) and the dispatch to the AVX2
+ * backend (ntt_avx2.c) on the CPU bit at each call. */
 #include "ntt.h"
 
 #include "common/cpu.h"
@@ -230,6 +229,17 @@ QUILL_INLINE void pointwise_body(int32_t c[QUILL_MLDSA_N], const int32_t a[QUILL
         c[i] = quill_mldsa_mont_mul(a[i], b[i]);
 }
 
+QUILL_INLINE void pointwise_acc_body(int32_t c[QUILL_MLDSA_N], const int32_t a[QUILL_MLDSA_N],
+                                     const int32_t b[QUILL_MLDSA_N]) {
+    for (unsigned i = 0; i < QUILL_MLDSA_N; i++)
+        c[i] += quill_mldsa_mont_mul(a[i], b[i]);
+}
+
+void quill_mldsa_pointwise_acc_mont_c(int32_t c[QUILL_MLDSA_N], const int32_t a[QUILL_MLDSA_N],
+                                      const int32_t b[QUILL_MLDSA_N]) {
+    pointwise_acc_body(c, a, b);
+}
+
 void quill_mldsa_ntt_c(int32_t a[QUILL_MLDSA_N]) {
     ntt_body(a);
 }
@@ -244,20 +254,6 @@ void quill_mldsa_pointwise_mont_c(int32_t c[QUILL_MLDSA_N], const int32_t a[QUIL
 }
 
 #if QUILL_MLDSA_HAVE_AVX2
-__attribute__((target("avx2"))) void quill_mldsa_ntt_avx2(int32_t a[QUILL_MLDSA_N]) {
-    ntt_body(a);
-}
-
-__attribute__((target("avx2"))) void quill_mldsa_invntt_tomont_avx2(int32_t a[QUILL_MLDSA_N]) {
-    invntt_body(a);
-}
-
-__attribute__((target("avx2"))) void
-quill_mldsa_pointwise_mont_avx2(int32_t c[QUILL_MLDSA_N], const int32_t a[QUILL_MLDSA_N],
-                                const int32_t b[QUILL_MLDSA_N]) {
-    pointwise_body(c, a, b);
-}
-
 int quill_mldsa_avx2_capable(void) {
     return quill_cpu_has(QUILL_CPU_X86_AVX2);
 }
@@ -283,6 +279,14 @@ void quill_mldsa_pointwise_mont(int32_t c[QUILL_MLDSA_N], const int32_t a[QUILL_
     else
         quill_mldsa_pointwise_mont_c(c, a, b);
 }
+
+void quill_mldsa_pointwise_acc_mont(int32_t c[QUILL_MLDSA_N], const int32_t a[QUILL_MLDSA_N],
+                                    const int32_t b[QUILL_MLDSA_N]) {
+    if (quill_mldsa_avx2_capable())
+        quill_mldsa_pointwise_acc_mont_avx2(c, a, b);
+    else
+        quill_mldsa_pointwise_acc_mont_c(c, a, b);
+}
 #else
 int quill_mldsa_avx2_capable(void) {
     return 0;
@@ -299,5 +303,10 @@ void quill_mldsa_invntt_tomont(int32_t a[QUILL_MLDSA_N]) {
 void quill_mldsa_pointwise_mont(int32_t c[QUILL_MLDSA_N], const int32_t a[QUILL_MLDSA_N],
                                 const int32_t b[QUILL_MLDSA_N]) {
     quill_mldsa_pointwise_mont_c(c, a, b);
+}
+
+void quill_mldsa_pointwise_acc_mont(int32_t c[QUILL_MLDSA_N], const int32_t a[QUILL_MLDSA_N],
+                                    const int32_t b[QUILL_MLDSA_N]) {
+    quill_mldsa_pointwise_acc_mont_c(c, a, b);
 }
 #endif

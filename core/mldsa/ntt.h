@@ -3,8 +3,8 @@
  * The number-theoretic transform over Z_q[X]/(X^256 + 1) (FIPS 204,
  * Algorithms 41 and 42), the backend interface for polynomial arithmetic:
  * each function has a portable body (_c, always built) and, on x86-64
- * unless QUILL_NO_ASM, an _avx2 twin (the same C compiled for AVX2) chosen
- * at each call when quill_mldsa_avx2_capable(); tests compare the two.  All
+ * unless QUILL_NO_ASM, an _avx2 twin (ntt_avx2.c, intrinsics) chosen at
+ * each call when quill_mldsa_avx2_capable(); tests compare the two.  All
  * constant time (no branch or index on values).
  *
  * Domains: quill_mldsa_ntt maps a polynomial to its NTT; the pointwise
@@ -51,17 +51,27 @@ void quill_mldsa_invntt_tomont(int32_t a[QUILL_MLDSA_N]);
 void quill_mldsa_pointwise_mont(int32_t c[QUILL_MLDSA_N], const int32_t a[QUILL_MLDSA_N],
                                 const int32_t b[QUILL_MLDSA_N]);
 
+/* quill_mldsa_pointwise_acc_mont sets c_i += a_i b_i 2^-32 mod q (one
+ * term in (-q, q)).  In: |a_i b_i| < 2^31 q, and the sum must stay below
+ * 2^31 - 2^22 (callers add at most 8 terms, then reduce). */
+void quill_mldsa_pointwise_acc_mont(int32_t c[QUILL_MLDSA_N], const int32_t a[QUILL_MLDSA_N],
+                                    const int32_t b[QUILL_MLDSA_N]);
+
 /* The individual implementations (for tests and benchmarks). */
 int quill_mldsa_avx2_capable(void);
 void quill_mldsa_ntt_c(int32_t a[QUILL_MLDSA_N]);
 void quill_mldsa_invntt_tomont_c(int32_t a[QUILL_MLDSA_N]);
 void quill_mldsa_pointwise_mont_c(int32_t c[QUILL_MLDSA_N], const int32_t a[QUILL_MLDSA_N],
                                   const int32_t b[QUILL_MLDSA_N]);
+void quill_mldsa_pointwise_acc_mont_c(int32_t c[QUILL_MLDSA_N], const int32_t a[QUILL_MLDSA_N],
+                                      const int32_t b[QUILL_MLDSA_N]);
 #if QUILL_MLDSA_HAVE_AVX2
 void quill_mldsa_ntt_avx2(int32_t a[QUILL_MLDSA_N]);
 void quill_mldsa_invntt_tomont_avx2(int32_t a[QUILL_MLDSA_N]);
 void quill_mldsa_pointwise_mont_avx2(int32_t c[QUILL_MLDSA_N], const int32_t a[QUILL_MLDSA_N],
                                      const int32_t b[QUILL_MLDSA_N]);
+void quill_mldsa_pointwise_acc_mont_avx2(int32_t c[QUILL_MLDSA_N], const int32_t a[QUILL_MLDSA_N],
+                                         const int32_t b[QUILL_MLDSA_N]);
 #endif
 
 #endif

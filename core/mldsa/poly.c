@@ -1,7 +1,6 @@
 /* Copyright quill authors.  Coefficient-wise polynomial operations. */
 #include "poly.h"
 
-#include "common/zeroize.h"
 #include "ntt.h"
 #include "reduce.h"
 
@@ -52,15 +51,10 @@ void quill_mldsa_poly_pointwise_mont(quill_mldsa_poly *r, const quill_mldsa_poly
 
 void quill_mldsa_poly_matvec_mont(quill_mldsa_poly *r, const quill_mldsa_poly *a,
                                   const quill_mldsa_poly *b, unsigned n) {
-    int64_t acc[QUILL_MLDSA_N];
-    for (unsigned i = 0; i < QUILL_MLDSA_N; i++)
-        acc[i] = (int64_t)a[0].c[i] * b[0].c[i];
+    quill_mldsa_pointwise_mont(r->c, a[0].c, b[0].c);
     for (unsigned j = 1; j < n; j++)
-        for (unsigned i = 0; i < QUILL_MLDSA_N; i++)
-            acc[i] += (int64_t)a[j].c[i] * b[j].c[i];
-    for (unsigned i = 0; i < QUILL_MLDSA_N; i++)
-        r->c[i] = quill_mldsa_mont_reduce(acc[i]);
-    quill_zeroize(acc, sizeof(acc)); /* may hold products of secrets */
+        quill_mldsa_pointwise_acc_mont(r->c, a[j].c, b[j].c);
+    quill_mldsa_poly_reduce32(r); /* |sum| < 8q -> within +-6283009 */
 }
 
 /* |a| = a - 2a for negative a (sign mask selects the 2a), then bound - 1 -

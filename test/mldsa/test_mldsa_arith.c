@@ -118,6 +118,13 @@ static void test_backends(void) {
         quill_mldsa_pointwise_mont_c(c1.c, a.c, b.c);
         quill_mldsa_pointwise_mont_avx2(c2.c, a.c, b.c);
         QT_CHECK(memcmp(&c1, &c2, sizeof(c1)) == 0);
+        quill_mldsa_pointwise_acc_mont_c(c1.c, b.c, a.c);
+        quill_mldsa_pointwise_acc_mont_avx2(c2.c, b.c, a.c);
+        QT_CHECK(memcmp(&c1, &c2, sizeof(c1)) == 0);
+        /* mont_mul against mont_reduce */
+        for (unsigned i = 0; i < N; i++)
+            QT_CHECK(quill_mldsa_mont_mul(a.c[i], b.c[i]) ==
+                     quill_mldsa_mont_reduce((int64_t)a.c[i] * b.c[i]));
     }
 #else
     printf("mldsa_arith: portable build, no native backend to compare\n");
