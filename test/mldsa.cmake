@@ -23,3 +23,11 @@ if(EXISTS ${CMAKE_CURRENT_SOURCE_DIR}/mldsa/mldsa_speed.c)
   add_executable(mldsa_speed mldsa/mldsa_speed.c)
   target_link_libraries(mldsa_speed PRIVATE quill_testutil ${QUILL_MLDSA_LIBS})
 endif()
+
+# The vector suite again with every CPU feature masked: the portable NTT.
+if(TARGET test_mldsa_wycheproof)
+  add_test(NAME test_mldsa_wycheproof_nohw COMMAND test_mldsa_wycheproof)
+  set_tests_properties(test_mldsa_wycheproof_nohw PROPERTIES
+    ENVIRONMENT "${QUILL_TEST_ENV};QUILL_CPU_MASK=0xffffffff"
+    SKIP_RETURN_CODE 77 TIMEOUT 300 LABELS "mldsa;unit")
+endif()
