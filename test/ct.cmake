@@ -6,13 +6,27 @@
 # depends on one is reported.  test/ct/memcheck.sh runs each program under
 #   valgrind --tool=memcheck --error-exitcode=1 --track-origins=yes
 # and fails on any such report; it exits 77 (skipped) without valgrind.
+# The targets themselves are defined in test/ct/targets.cmake.
 #
-#   ct_rsa_sign, ct_rsa_nocrt, ct_rsa_keygen, ct_rsa_check   the RSA core
-#   ct_rsa_sign_nohw   ct_rsa sign with QUILL_CPU_MASK clearing every CPU
-#       feature (registered only once the core has CPU dispatch)
+#   ct_rsa_<mode>   the RSA core (modes in test/ct/ct_rsa.c): sign (fresh
+#       2048-bit key), nocrt, check, keygen (2048), sign3072, sign4096,
+#       nocrt3072, unbalanced (primes of 16 and 17 limbs), keygen_small
+#       (1024 bits with e = 3, 1025 bits), export (quill_rsa_key_get)
+#   ct_rsa_sign_nohw   ct_rsa sign3072 with QUILL_CPU_MASK clearing every
+#       CPU feature (registered only once the core has CPU dispatch)
 #   ct_control_branch, ct_control_index   negative controls: a deliberate
 #       leak that memcheck must report (the test fails if it does not)
 #   ct_control_select   positive control: constant-time code stays clean
+#   ct_mldsa_<mode>   ML-DSA (test/ct/ct_mldsa.c), once core/mldsa exists
+#
+# Other code generation (label ct_codegen, e.g. ctest -LE ct_codegen to
+# leave it out): the same programs compiled differently, run on the modes
+# that finish fast (fixed keys), controls included:
+#   ct_o3_*      a third copy of the core in this build at -O3
+#   ct_clang_*   (ct_gcc_* when this build uses clang) the standalone
+#       project test/ct/CMakeLists.txt built with the other compiler by the
+#       fixture test ct_clang_build (test/ct/subbuild.sh) into
+#       <build>/test/ct-clang; needs that compiler at configure time.
 #
 # Not registered in the sanitizer build (ASan and valgrind do not mix); the
 # release build runs them.
@@ -32,49 +46,36 @@ if(NOT QUILL_VALGRIND_INCLUDE_DIR)
   return()
 endif()
 
-# Options for a validation-build target: the definition, the valgrind
-# headers, and -O2 -g (last -O wins over the build type's) so that valgrind
-# reports file:line.
-function(quill_ct_target target)
-  target_compile_definitions(${target} PRIVATE QUILL_CT_VALIDATION=1)
-  target_include_directories(${target} SYSTEM PRIVATE ${QUILL_VALGRIND_INCLUDE_DIR})
-  target_include_directories(${target} PRIVATE ${PROJECT_SOURCE_DIR}/core)
-  target_compile_options(${target} PRIVATE -O2 -g -gdwarf-4)
-endfunction()
-
-# quill_ct_add(NAME MODE PROGRAM ARGS...) registers one memcheck run.
+# quill_ct_add(NAME MODE PROGRAM [ARGS...]) registers one memcheck run of a
+# target; quill_ct_add_file does the same for a program given by path.
 function(quill_ct_add name mode program)
-  add_test(NAME ${name} COMMAND sh ${QUILL_CT_RUN} ${mode} $<TARGET_FILE:${program}> ${ARGN})
+  quill_ct_add_file(${name} ${mode} $<TARGET_FILE:${program}> ${ARGN})
+endfunction()
+function(quill_ct_add_file name mode path)
+  add_test(NAME ${name} COMMAND sh ${QUILL_CT_RUN} ${mode} ${path} ${ARGN})
   set_tests_properties(${name} PROPERTIES ENVIRONMENT "${QUILL_TEST_ENV}"
                        SKIP_RETURN_CODE 77 TIMEOUT 900 LABELS ct)
 endfunction()
 
-# Controls: they need only the core's common headers.
-add_executable(ct_leak ct/ct_leak.c)
-quill_ct_target(ct_leak)
-quill_ct_add(ct_control_branch leak:ct_leaky_branch ct_leak branch)
-quill_ct_add(ct_control_index leak:ct_leaky_index ct_leak index)
-quill_ct_add(ct_control_select clean ct_leak select)
+# The three controls and the fast RSA modes, for every code generation.
+set(QUILL_CT_CONTROLS branch:leak:ct_leaky_branch index:leak:ct_leaky_index select:clean)
+set(QUILL_CT_RSA_FAST sign3072 nocrt3072 unbalanced keygen_small)
 
-file(GLOB QUILL_CT_CORE_SOURCES CONFIGURE_DEPENDS
-     ${PROJECT_SOURCE_DIR}/core/common/*.c
-     ${PROJECT_SOURCE_DIR}/core/bn/*.c
-     ${PROJECT_SOURCE_DIR}/core/rsa/*.c)
-file(GLOB QUILL_CT_RSA_SOURCES CONFIGURE_DEPENDS ${PROJECT_SOURCE_DIR}/core/rsa/*.c)
-if(NOT QUILL_CT_RSA_SOURCES)
-  message(STATUS "ct: core/rsa has no sources yet; RSA constant-time tests not registered")
-  return()
-endif()
+set(QUILL_CT_ROOT ${PROJECT_SOURCE_DIR})
+set(QUILL_CT_ASM_SOURCES ${QUILL_ASM_SOURCES})
+set(QUILL_CT_TESTUTIL quill_testutil)
+include(${CMAKE_CURRENT_SOURCE_DIR}/ct/targets.cmake)
 
-add_library(quill_core_ct STATIC ${QUILL_CT_CORE_SOURCES} ${QUILL_ASM_SOURCES})
-set_target_properties(quill_core_ct PROPERTIES LINKER_LANGUAGE C)
-quill_ct_target(quill_core_ct)
-
-add_executable(ct_rsa ct/ct_rsa.c)
-quill_ct_target(ct_rsa)
-target_link_libraries(ct_rsa PRIVATE quill_core_ct quill_testutil OpenSSL::Crypto)
-
-foreach(mode sign nocrt keygen check)
+# ---- The reference set: -O2, this build's compiler ----
+quill_ct_targets("" -O2)
+foreach(c ${QUILL_CT_CONTROLS})
+  string(REPLACE ":" ";" c ${c})
+  list(POP_FRONT c arg)
+  list(JOIN c ":" mode)
+  quill_ct_add(ct_control_${arg} ${mode} ct_leak ${arg})
+endforeach()
+foreach(mode sign nocrt check keygen sign3072 sign4096 nocrt3072 unbalanced keygen_small
+             export)
   quill_ct_add(ct_rsa_${mode} clean ct_rsa ${mode})
 endforeach()
 
@@ -84,13 +85,72 @@ endforeach()
 # validated this way).  Validate the portable path too, with every feature
 # bit masked off.
 set(_quill_ct_dispatch ${QUILL_ASM_SOURCES})
-foreach(src ${QUILL_CT_CORE_SOURCES})
+file(GLOB _quill_ct_sources ${PROJECT_SOURCE_DIR}/core/common/*.c
+     ${PROJECT_SOURCE_DIR}/core/bn/*.c ${PROJECT_SOURCE_DIR}/core/rsa/*.c)
+foreach(src ${_quill_ct_sources})
   file(STRINGS ${src} _hits REGEX "quill_cpu_has[(]")
   if(_hits)
     list(APPEND _quill_ct_dispatch ${src})
   endif()
 endforeach()
 if(_quill_ct_dispatch)
-  quill_ct_add(ct_rsa_sign_nohw clean ct_rsa sign)
+  quill_ct_add(ct_rsa_sign_nohw clean ct_rsa sign3072)
   set_property(TEST ct_rsa_sign_nohw APPEND PROPERTY ENVIRONMENT "QUILL_CPU_MASK=0xffffffff")
 endif()
+
+# ---- Other code generation ----
+# quill_ct_codegen_tests(PREFIX DIR_OR_EMPTY SUFFIX) registers the controls
+# and the fast modes for the programs <name><SUFFIX> (targets, or files in
+# DIR when DIR is given).
+function(quill_ct_codegen_tests prefix dir suffix)
+  set(_names)
+  foreach(c ${QUILL_CT_CONTROLS})
+    string(REPLACE ":" ";" c ${c})
+    list(POP_FRONT c arg)
+    list(JOIN c ":" mode)
+    list(APPEND _names ${prefix}_control_${arg})
+    if(dir)
+      quill_ct_add_file(${prefix}_control_${arg} ${mode} ${dir}/ct_leak ${arg})
+    else()
+      quill_ct_add(${prefix}_control_${arg} ${mode} ct_leak${suffix} ${arg})
+    endif()
+  endforeach()
+  foreach(mode ${QUILL_CT_RSA_FAST})
+    list(APPEND _names ${prefix}_rsa_${mode})
+    if(dir)
+      quill_ct_add_file(${prefix}_rsa_${mode} clean ${dir}/ct_rsa ${mode})
+    else()
+      quill_ct_add(${prefix}_rsa_${mode} clean ct_rsa${suffix} ${mode})
+    endif()
+  endforeach()
+  set_tests_properties(${_names} PROPERTIES LABELS "ct;ct_codegen")
+  set(QUILL_CT_CODEGEN_NAMES ${_names} PARENT_SCOPE)
+endfunction()
+
+# -O3 with this build's compiler, in this build.
+quill_ct_targets(_o3 -O3)
+quill_ct_codegen_tests(ct_o3 "" _o3)
+
+# The other compiler, as a sub-build run by a fixture test.
+if(CMAKE_C_COMPILER_ID STREQUAL "GNU")
+  set(_quill_ct_other clang)
+else()
+  set(_quill_ct_other gcc)
+endif()
+find_program(QUILL_CT_OTHER_CC ${_quill_ct_other})
+if(NOT QUILL_CT_OTHER_CC)
+  message(STATUS "ct: ${_quill_ct_other} not found; ct_${_quill_ct_other}_* not registered")
+  return()
+endif()
+set(_quill_ct_subdir ${CMAKE_CURRENT_BINARY_DIR}/ct-${_quill_ct_other})
+set(_quill_ct_opts -DCMAKE_BUILD_TYPE=Release -DQUILL_WERROR=${QUILL_WERROR}
+    -DQUILL_NO_ASM=${QUILL_NO_ASM})
+add_test(NAME ct_${_quill_ct_other}_build
+         COMMAND sh ${CMAKE_CURRENT_SOURCE_DIR}/ct/subbuild.sh ${QUILL_CT_OTHER_CC}
+                 ${_quill_ct_subdir} ${_quill_ct_opts})
+set_tests_properties(ct_${_quill_ct_other}_build PROPERTIES
+                     ENVIRONMENT "CMAKE=${CMAKE_COMMAND}" TIMEOUT 600
+                     LABELS "ct;ct_codegen" FIXTURES_SETUP ct_${_quill_ct_other}_build)
+quill_ct_codegen_tests(ct_${_quill_ct_other} ${_quill_ct_subdir} "")
+set_tests_properties(${QUILL_CT_CODEGEN_NAMES} PROPERTIES
+                     FIXTURES_REQUIRED ct_${_quill_ct_other}_build)
