@@ -6,7 +6,14 @@
  * An algorithm is one speed_alg table entry (quill_speed.c); it yields three
  * operations (sign, verify, keygen), each run through plain EVP with the
  * fetch property query "provider=<name>" so that exactly one provider serves
- * it.  Nothing here is secret: the keys are throw-away benchmark keys. */
+ * it.  Nothing here is secret: the keys are throw-away benchmark keys.
+ *
+ * Algorithms only quill implements (ML-DSA: OpenSSL 3.0's default provider
+ * has none) run on quill alone.  Their keys come from quill, their
+ * signatures are checked by quill's own verification (there is no second
+ * implementation in the process), and instead of a ratio to the default
+ * provider they are compared with a yardstick: the default provider's
+ * RSA 2048 signing rate measured in the same run. */
 #ifndef QUILL_BENCH_SPEED_H
 #define QUILL_BENCH_SPEED_H
 
@@ -19,8 +26,10 @@
 /* speed_alg describes one algorithm.  keytype is the EVP key type name;
  * bits (RSA modulus size) and group (EC curve) are keygen parameters, 0 or
  * NULL when the algorithm has none; md is the digest whose output is signed
- * with EVP_PKEY_sign (as `openssl speed` does), NULL to sign a 32-byte
- * message directly (ML-DSA); pad_mode is the RSA "pad-mode" or NULL. */
+ * with EVP_PKEY_sign (as `openssl speed` does), NULL to sign a fixed 64-byte
+ * message with EVP_DigestSign and no digest (ML-DSA); pad_mode is the RSA
+ * "pad-mode" or NULL; quill_only is 1 when the default provider lacks the
+ * algorithm (see above). */
 typedef struct speed_alg {
     const char *id;    /* filter name prefix, e.g. "rsa2048" */
     const char *label; /* human name, e.g. "RSA 2048" */
@@ -29,6 +38,7 @@ typedef struct speed_alg {
     const char *group;
     const char *md;
     const char *pad_mode;
+    int quill_only;
 } speed_alg;
 
 typedef enum speed_kind { SPEED_SIGN, SPEED_VERIFY, SPEED_KEYGEN, SPEED_KIND_COUNT } speed_kind;
@@ -38,9 +48,14 @@ typedef enum speed_kind { SPEED_SIGN, SPEED_VERIFY, SPEED_KEYGEN, SPEED_KIND_COU
 const char *speed_kind_name(speed_kind kind);
 const char *speed_kind_phrase(speed_kind kind);
 
-/* speed_key_make generates the benchmark key of |alg| with the default
- * provider.  Returns NULL (with OpenSSL errors printed) on failure. */
-EVP_PKEY *speed_key_make(OSSL_LIB_CTX *libctx, const speed_alg *alg);
+/* speed_key_make generates the benchmark key of |alg| with provider |prov|
+ * (the default provider, or quill for quill-only algorithms).  Returns NULL
+ * (with OpenSSL errors printed) on failure. */
+EVP_PKEY *speed_key_make(OSSL_LIB_CTX *libctx, const speed_alg *alg, const char *prov);
+
+/* speed_quill_has returns 1 if quill offers both the key management and the
+ * signature of |alg| (fetched with "provider=quill"). */
+int speed_quill_has(OSSL_LIB_CTX *libctx, const speed_alg *alg);
 
 /* speed_key_import copies |key| (a key pair) into the key management of
  * provider |prov| so that the operation under test needs no export.  Returns
@@ -64,6 +79,11 @@ speed_impl *speed_impl_new(OSSL_LIB_CTX *libctx, const speed_alg *alg, speed_kin
 int speed_impl_run(speed_impl *impl);
 
 void speed_impl_free(speed_impl *impl);
+
+/* speed_impl_reinits returns 1 if each run re-initialises its EVP_MD_CTX
+ * (message-signing algorithms on an OpenSSL that refuses a second one-shot
+ * call on one context). */
+int speed_impl_reinits(const speed_impl *impl);
 
 /* speed_impl_signature returns the signature made by the last run of a sign
  * operation (length in *len). */
@@ -102,6 +122,7 @@ typedef struct speed_row {
     const speed_alg *alg;
     speed_kind kind;
     speed_result def, quill;
+    double yardstick; /* quill-only rows: the RSA 2048 signing rate, 0 if unknown */
 } speed_row;
 
 /* speed_cpu_model returns the "model name" of /proc/cpuinfo in |buf|, or
@@ -117,6 +138,10 @@ void speed_print_line(FILE *out, const speed_row *row, const char *prov, const s
  * -1 if either is unavailable. */
 double speed_row_ratio(const speed_row *row);
 
+/* speed_row_yardstick_ratio is quill's median rate over row->yardstick for
+ * a quill-only row, or -1 if it has none. */
+double speed_row_yardstick_ratio(const speed_row *row);
+
 void speed_print_summary(FILE *out, const speed_row *rows, size_t count);
 
 typedef struct speed_meta {
@@ -125,6 +150,14 @@ typedef struct speed_meta {
     const char *quill_version;
     size_t rounds;
     double seconds;
+    /* The yardstick: the default provider's RSA 2048 signing rate (0 when no
+     * quill-only row ran); separate is 1 if it was measured only for the
+     * ratios (the RSA rows themselves were filtered out). */
+    double yardstick;
+    int yardstick_separate;
+    /* Operations selected but skipped because quill lacks the algorithm. */
+    const char *const *skipped;
+    size_t nskipped;
 } speed_meta;
 
 /* speed_write_json writes every row as JSON; returns 1 on success. */

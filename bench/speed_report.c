@@ -2,7 +2,10 @@
  *
  * quill-speed's output: BoringSSL-style "Did N ... operations in T us" lines,
  * the summary table and the JSON document.  Every figure is the median
- * round (by rate) of the rounds measured. */
+ * round (by rate) of the rounds measured.  Quill-only algorithms (ML-DSA)
+ * show "n/a" for the default provider and, instead of a ratio, their rate
+ * over the yardstick (the default provider's RSA 2048 signing rate in the
+ * same run) as "x RSA-2048-sign". */
 #include "speed.h"
 
 #include <stdlib.h>
@@ -34,6 +37,13 @@ double speed_result_median_rate(const speed_result *r) {
     if (!r->available || r->rounds == 0)
         return 0.0;
     return speed_result_rate(r, r->median);
+}
+
+double speed_row_yardstick_ratio(const speed_row *row) {
+    double q = speed_result_median_rate(&row->quill);
+    if (!row->alg->quill_only || row->yardstick <= 0.0 || q <= 0.0)
+        return -1.0;
+    return q / row->yardstick;
 }
 
 double speed_row_ratio(const speed_row *row) {
@@ -68,6 +78,11 @@ const char *speed_cpu_model(char *buf, size_t len) {
 
 void speed_print_line(FILE *out, const speed_row *row, const char *prov, const speed_result *r,
                       double ratio) {
+    if (row->alg->quill_only && strcmp(prov, "default") == 0) {
+        fprintf(out, "%s %s: n/a [default] (OpenSSL's default provider has no %s)\n",
+                row->alg->label, speed_kind_phrase(row->kind), row->alg->label);
+        return;
+    }
     if (!r->available || r->rounds == 0) {
         fprintf(out, "%s %s: not available [%s]\n", row->alg->label,
                 speed_kind_phrase(row->kind), prov);
@@ -77,7 +92,9 @@ void speed_print_line(FILE *out, const speed_row *row, const char *prov, const s
     fprintf(out, "Did %llu %s %s operations in %lluus (%.1f ops/sec) [%s]",
             (unsigned long long)r->iters[m], row->alg->label, speed_kind_phrase(row->kind),
             (unsigned long long)r->usec[m], speed_result_rate(r, m), prov);
-    if (ratio >= 0.0)
+    if (ratio >= 0.0 && row->alg->quill_only)
+        fprintf(out, " %.4fx RSA-2048-sign", ratio);
+    else if (ratio >= 0.0)
         fprintf(out, " ratio %.2fx", ratio);
     fputc('\n', out);
 }
@@ -90,8 +107,13 @@ static void fmt_rate(char *buf, size_t len, const speed_result *r) {
 }
 
 void speed_print_summary(FILE *out, const speed_row *rows, size_t count) {
-    fprintf(out, "\n%-20s %-8s %14s %14s %8s\n", "algorithm", "op", "default ops/s",
-            "quill ops/s", "ratio");
+    /* The yardstick column appears only when a quill-only row is shown. */
+    int yard = 0;
+    for (size_t i = 0; i < count; i++)
+        yard |= rows[i].alg->quill_only;
+    fprintf(out, "\n%-20s %-8s %14s %14s %8s", "algorithm", "op", "default ops/s", "quill ops/s",
+            "ratio");
+    fprintf(out, yard ? " %16s\n" : "\n", "x RSA-2048-sign");
     for (size_t i = 0; i < count; i++) {
         char d[32], q[32], ratio[32];
         fmt_rate(d, sizeof(d), &rows[i].def);
@@ -101,8 +123,18 @@ void speed_print_summary(FILE *out, const speed_row *rows, size_t count) {
             snprintf(ratio, sizeof(ratio), "-");
         else
             snprintf(ratio, sizeof(ratio), "%.2fx", x);
-        fprintf(out, "%-20s %-8s %14s %14s %8s\n", rows[i].alg->label,
+        fprintf(out, "%-20s %-8s %14s %14s %8s", rows[i].alg->label,
                 speed_kind_name(rows[i].kind), d, q, ratio);
+        if (yard) {
+            double y = speed_row_yardstick_ratio(&rows[i]);
+            char ys[32] = "";
+            if (y >= 0.0)
+                snprintf(ys, sizeof(ys), "%.4fx", y);
+            else if (rows[i].alg->quill_only)
+                snprintf(ys, sizeof(ys), "-");
+            fprintf(out, " %16s", ys);
+        }
+        fputc('\n', out);
     }
 }
 
@@ -143,8 +175,21 @@ int speed_write_json(FILE *out, const speed_meta *meta, const speed_row *rows, s
     json_string(out, meta->openssl);
     fprintf(out, ",\n  \"quill_version\": ");
     json_string(out, meta->quill_version);
-    fprintf(out, ",\n  \"rounds\": %zu,\n  \"seconds_per_round\": %.3f,\n  \"results\": [",
-            meta->rounds, meta->seconds);
+    fprintf(out, ",\n  \"rounds\": %zu,\n  \"seconds_per_round\": %.3f,", meta->rounds,
+            meta->seconds);
+    /* The yardstick of the quill-only rows' "x_rsa2048_sign" fields. */
+    if (meta->yardstick > 0.0)
+        fprintf(out, "\n  \"yardstick\": {\"name\": \"rsa2048-sign\", \"provider\": \"default\", "
+                     "\"ops_per_sec\": %.3f, \"measured_separately\": %s},",
+                meta->yardstick, meta->yardstick_separate ? "true" : "false");
+    else
+        fprintf(out, "\n  \"yardstick\": null,");
+    fprintf(out, "\n  \"skipped\": [");
+    for (size_t i = 0; i < meta->nskipped; i++) {
+        fprintf(out, "%s", i ? ", " : "");
+        json_string(out, meta->skipped[i]);
+    }
+    fprintf(out, "],\n  \"results\": [");
     for (size_t i = 0; i < count; i++) {
         const speed_row *row = &rows[i];
         char name[128];
@@ -159,9 +204,18 @@ int speed_write_json(FILE *out, const speed_meta *meta, const speed_row *rows, s
         json_result(out, &row->quill);
         double x = speed_row_ratio(row);
         if (x < 0.0)
-            fprintf(out, ",\n     \"ratio\": null}");
+            fprintf(out, ",\n     \"ratio\": null");
         else
-            fprintf(out, ",\n     \"ratio\": %.4f}", x);
+            fprintf(out, ",\n     \"ratio\": %.4f", x);
+        if (row->alg->quill_only) {
+            double y = speed_row_yardstick_ratio(row);
+            fprintf(out, ", \"quill_only\": true");
+            if (y < 0.0)
+                fprintf(out, ", \"x_rsa2048_sign\": null");
+            else
+                fprintf(out, ", \"x_rsa2048_sign\": %.6f", y);
+        }
+        fprintf(out, "}");
     }
     fprintf(out, "\n  ]\n}\n");
     return fflush(out) == 0 && !ferror(out);
