@@ -5,7 +5,10 @@
 
 #include "common/zeroize.h"
 
-void quill_mldsa_pack_bits(uint8_t *out, const uint32_t v[QUILL_MLDSA_N], unsigned bits) {
+/* Generic little-endian bit packing; the widths on hot paths (w1: 4 and 6
+ * bits per coefficient) have straight-line forms.  The choice depends on
+ * the public width only. */
+static void pack_bits_generic(uint8_t *out, const uint32_t v[QUILL_MLDSA_N], unsigned bits) {
     uint64_t acc = 0;
     unsigned have = 0;
     for (unsigned i = 0; i < QUILL_MLDSA_N; i++) {
@@ -19,7 +22,23 @@ void quill_mldsa_pack_bits(uint8_t *out, const uint32_t v[QUILL_MLDSA_N], unsign
     }
 }
 
-void quill_mldsa_unpack_bits(uint32_t v[QUILL_MLDSA_N], const uint8_t *in, unsigned bits) {
+void quill_mldsa_pack_bits(uint8_t *out, const uint32_t v[QUILL_MLDSA_N], unsigned bits) {
+    if (bits == 4) {
+        for (unsigned i = 0; i < QUILL_MLDSA_N / 2; i++)
+            out[i] = (uint8_t)(v[2 * i] | (v[2 * i + 1] << 4));
+    } else if (bits == 6) {
+        for (unsigned i = 0; i < QUILL_MLDSA_N / 4; i++) {
+            uint32_t x = v[4 * i] | (v[4 * i + 1] << 6) | (v[4 * i + 2] << 12) | (v[4 * i + 3] << 18);
+            out[3 * i] = (uint8_t)x;
+            out[3 * i + 1] = (uint8_t)(x >> 8);
+            out[3 * i + 2] = (uint8_t)(x >> 16);
+        }
+    } else {
+        pack_bits_generic(out, v, bits);
+    }
+}
+
+static void unpack_bits_generic(uint32_t v[QUILL_MLDSA_N], const uint8_t *in, unsigned bits) {
     const uint64_t mask = (UINT64_C(1) << bits) - 1;
     uint64_t acc = 0;
     unsigned have = 0;
@@ -31,6 +50,40 @@ void quill_mldsa_unpack_bits(uint32_t v[QUILL_MLDSA_N], const uint8_t *in, unsig
         v[i] = (uint32_t)(acc & mask);
         acc >>= bits;
         have -= bits;
+    }
+}
+
+static uint64_t load40(const uint8_t *p) {
+    return (uint64_t)p[0] | ((uint64_t)p[1] << 8) | ((uint64_t)p[2] << 16) |
+           ((uint64_t)p[3] << 24) | ((uint64_t)p[4] << 32);
+}
+
+/* Straight-line forms for z / ExpandMask (18 and 20 bits) and t1 (10). */
+void quill_mldsa_unpack_bits(uint32_t v[QUILL_MLDSA_N], const uint8_t *in, unsigned bits) {
+    if (bits == 20) { /* 2 per 5 bytes */
+        for (unsigned i = 0; i < QUILL_MLDSA_N / 2; i++) {
+            uint64_t x = load40(in + 5 * i);
+            v[2 * i] = (uint32_t)(x & 0xfffff);
+            v[2 * i + 1] = (uint32_t)(x >> 20);
+        }
+    } else if (bits == 18) { /* 4 per 9 bytes */
+        for (unsigned i = 0; i < QUILL_MLDSA_N / 4; i++) {
+            uint64_t x = load40(in + 9 * i), y = load40(in + 9 * i + 4) >> 4;
+            v[4 * i] = (uint32_t)(x & 0x3ffff);
+            v[4 * i + 1] = (uint32_t)((x >> 18) & 0x3ffff);
+            v[4 * i + 2] = (uint32_t)(y & 0x3ffff);
+            v[4 * i + 3] = (uint32_t)((y >> 18) & 0x3ffff);
+        }
+    } else if (bits == 10) { /* 4 per 5 bytes */
+        for (unsigned i = 0; i < QUILL_MLDSA_N / 4; i++) {
+            uint64_t x = load40(in + 5 * i);
+            v[4 * i] = (uint32_t)(x & 0x3ff);
+            v[4 * i + 1] = (uint32_t)((x >> 10) & 0x3ff);
+            v[4 * i + 2] = (uint32_t)((x >> 20) & 0x3ff);
+            v[4 * i + 3] = (uint32_t)(x >> 30);
+        }
+    } else {
+        unpack_bits_generic(v, in, bits);
     }
 }
 

@@ -109,10 +109,13 @@ void quill_mldsa_expand_mask(quill_mldsa_poly *y, const uint8_t rhopp[QUILL_MLDS
 /* SampleInBall (Algorithm 29): the first 8 bytes are tau sign bits, then
  * each position j <= i (a byte, rejected while j > i) gets c_i = c_j,
  * c_j = +-1.  Positions i of the loop are public, j and the signs secret:
- * c_j is read and written by scanning c_0..c_i with equality masks. */
+ * c_j is read and written in one masked pass over c_0..c_{i-1} (bytes, so
+ * that the pass vectorises 16 or 32 lanes wide), then c_i is c_j, or the
+ * sign when j = i (c_i was 0 before). */
 void quill_mldsa_sample_in_ball(quill_mldsa_poly *c, const uint8_t *ctilde,
                                 const quill_mldsa_params *p) {
     uint8_t buf[QUILL_SHAKE256_RATE];
+    _Alignas(32) int8_t ball[QUILL_MLDSA_N];
     quill_keccak k;
     quill_shake256_init(&k);
     quill_keccak_absorb(&k, ctilde, p->ctilde_bytes);
@@ -121,7 +124,7 @@ void quill_mldsa_sample_in_ball(quill_mldsa_poly *c, const uint8_t *ctilde,
     for (unsigned i = 0; i < 8; i++)
         signs |= (uint64_t)buf[i] << (8 * i);
     unsigned pos = 8;
-    memset(c->c, 0, sizeof(c->c));
+    memset(ball, 0, sizeof(ball));
     for (unsigned i = QUILL_MLDSA_N - p->tau; i < QUILL_MLDSA_N; i++) {
         int32_t j;
         for (;;) {
@@ -133,19 +136,21 @@ void quill_mldsa_sample_in_ball(quill_mldsa_poly *c, const uint8_t *ctilde,
             if (quill_ct_declassify_w((quill_word)(((int32_t)i - j) >> 31) & 1) == 0)
                 break; /* j <= i */
         }
-        int32_t s = 1 - 2 * (int32_t)(signs & 1);
+        const int8_t s = (int8_t)(1 - 2 * (int32_t)(signs & 1));
+        const uint8_t jb = (uint8_t)j;
         signs >>= 1;
-        int32_t cj = 0;
-        for (unsigned t = 0; t <= i; t++) {
-            int32_t eq = (((int32_t)t ^ j) - 1) >> 31;
-            cj |= c->c[t] & eq;
+        int8_t cj = 0;
+        for (unsigned t = 0; t < i; t++) {
+            int8_t eq = (int8_t)(-(int8_t)((uint8_t)t == jb));
+            cj = (int8_t)(cj | (ball[t] & eq));
+            ball[t] = (int8_t)((s & eq) | (ball[t] & ~eq));
         }
-        c->c[i] = cj;
-        for (unsigned t = 0; t <= i; t++) {
-            int32_t eq = (((int32_t)t ^ j) - 1) >> 31;
-            c->c[t] = (s & eq) | (c->c[t] & ~eq);
-        }
+        int8_t last = (int8_t)(-(int8_t)(i == (unsigned)j));
+        ball[i] = (int8_t)((s & last) | (cj & ~last));
     }
+    for (unsigned t = 0; t < QUILL_MLDSA_N; t++)
+        c->c[t] = ball[t];
+    quill_zeroize(ball, sizeof(ball));
     quill_zeroize(buf, sizeof(buf));
     quill_keccak_zeroize(&k);
 }
