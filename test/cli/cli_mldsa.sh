@@ -156,6 +156,15 @@ for k in rsa ec; do
     run "$k pkcs8 -topk8" ossl pkcs8 -topk8 -in "$k.pem" -v2 aes-256-cbc -passout pass:x \
         -out "$k.enc"
     run "$k encrypted reload" ossl pkey -in "$k.enc" -passin pass:x -noout
+    run "$k public key reload" ossl pkey -pubin -in "$k.pub" -noout
+done
+plain rsa -in rsa.pem -traditional -out rsa.trad.pem 2>/dev/null
+plain ec -in ec.pem -out ec.trad.pem 2>/dev/null
+for k in rsa ec; do
+    grep -q "BEGIN $(echo $k | tr a-z A-Z) PRIVATE KEY" "$k.trad.pem" && ok || bad "$k traditional PEM not made"
+    run "$k traditional PEM loads and signs" ossl dgst -sha256 -sign "$k.trad.pem" -out "sig.$k.trad" msg
+    run "$k traditional signature verifies without quill" plain dgst -sha256 -verify "$k.pub" \
+        -signature "sig.$k.trad" msg
 done
 
 # The stats line keeps its fields: RSA and EC first, then ML-DSA.
