@@ -8,22 +8,44 @@
 
 #include "prov_err.h"
 
+/* Bit of quill_prov_scheme |s| in a row's scheme mask. */
+#define SCHEME_BIT(s) (1u << (s))
+#define ALL_SCHEMES (SCHEME_BIT(QUILL_PROV_SCHEME_ANY) | SCHEME_BIT(QUILL_PROV_SCHEME_RSA))
+#define RSA_ONLY SCHEME_BIT(QUILL_PROV_SCHEME_RSA)
+
 static const struct {
     quill_md id;
     const char *name; /* the name reported back to OpenSSL */
+    unsigned schemes; /* SCHEME_BIT()s of the schemes that accept it */
 } md_table[] = {
-    {QUILL_MD_SHA1, "SHA1"},
-    {QUILL_MD_SHA224, "SHA224"},
-    {QUILL_MD_SHA256, "SHA256"},
-    {QUILL_MD_SHA384, "SHA384"},
-    {QUILL_MD_SHA512, "SHA512"},
-    {QUILL_MD_SHA512_224, "SHA512-224"},
-    {QUILL_MD_SHA512_256, "SHA512-256"},
-    {QUILL_MD_SHA3_224, "SHA3-224"},
-    {QUILL_MD_SHA3_256, "SHA3-256"},
-    {QUILL_MD_SHA3_384, "SHA3-384"},
-    {QUILL_MD_SHA3_512, "SHA3-512"},
+    {QUILL_MD_SHA1, "SHA1", ALL_SCHEMES},
+    {QUILL_MD_SHA224, "SHA224", ALL_SCHEMES},
+    {QUILL_MD_SHA256, "SHA256", ALL_SCHEMES},
+    {QUILL_MD_SHA384, "SHA384", ALL_SCHEMES},
+    {QUILL_MD_SHA512, "SHA512", ALL_SCHEMES},
+    {QUILL_MD_SHA512_224, "SHA512-224", ALL_SCHEMES},
+    {QUILL_MD_SHA512_256, "SHA512-256", ALL_SCHEMES},
+    {QUILL_MD_SHA3_224, "SHA3-224", ALL_SCHEMES},
+    {QUILL_MD_SHA3_256, "SHA3-256", ALL_SCHEMES},
+    {QUILL_MD_SHA3_384, "SHA3-384", ALL_SCHEMES},
+    {QUILL_MD_SHA3_512, "SHA3-512", ALL_SCHEMES},
+    /* OpenSSL 3.0's default provider signs RSA with these too. */
+    {QUILL_MD_MD5, "MD5", RSA_ONLY},
+    {QUILL_MD_MD4, "MD4", RSA_ONLY},
+    {QUILL_MD_RIPEMD160, "RIPEMD160", RSA_ONLY},
+    {QUILL_MD_MD5_SHA1, "MD5-SHA1", RSA_ONLY},
+    /* Known, but refused by every scheme, as OpenSSL 3.0's default
+     * provider refuses it for RSA ("digest not allowed"). */
+    {QUILL_MD_SM3, "SM3", 0},
 };
+
+/* The scheme mask of |md|'s row (0 for unknown digests). */
+static unsigned md_schemes(quill_md md) {
+    for (size_t i = 0; i < sizeof(md_table) / sizeof(md_table[0]); i++)
+        if (md_table[i].id == md)
+            return md_table[i].schemes;
+    return 0;
+}
 
 const char *quill_prov_md_name(quill_md md) {
     for (size_t i = 0; i < sizeof(md_table) / sizeof(md_table[0]); i++)
@@ -82,6 +104,12 @@ int quill_prov_props_require_quill(const char *props) {
 
 int quill_prov_digest_fetch(quill_prov_digest *d, const quill_provctx *ctx, const char *name,
                             const char *props, int fallback_props) {
+    return quill_prov_digest_fetch_for(d, ctx, name, props, fallback_props,
+                                       QUILL_PROV_SCHEME_ANY);
+}
+
+int quill_prov_digest_fetch_for(quill_prov_digest *d, const quill_provctx *ctx, const char *name,
+                                const char *props, int fallback_props, quill_prov_scheme scheme) {
     if (name == NULL || *name == '\0') {
         QUILL_RAISE(ctx, QUILL_R_UNKNOWN_DIGEST);
         return 0;
@@ -101,7 +129,8 @@ int quill_prov_digest_fetch(quill_prov_digest *d, const quill_provctx *ctx, cons
     }
     ERR_pop_to_mark();
     quill_md id = quill_prov_md_from_evp(md);
-    if (id == QUILL_MD_NONE || (size_t)EVP_MD_get_size(md) != quill_md_size(id)) {
+    if (id == QUILL_MD_NONE || (md_schemes(id) & SCHEME_BIT(scheme)) == 0 ||
+        (size_t)EVP_MD_get_size(md) != quill_md_size(id)) {
         EVP_MD_free(md);
         QUILL_RAISE_MSG(ctx, QUILL_R_UNSUPPORTED_DIGEST, "digest %s", name);
         return 0;

@@ -18,14 +18,30 @@ typedef struct quill_prov_digest {
     quill_hash hash; /* hash.arg is md */
 } quill_prov_digest;
 
+/* Which signature scheme a digest is fetched for: each digest quill knows
+ * is accepted by the schemes its table row lists.  SHA-1, SHA-2 and SHA-3
+ * serve every scheme; MD5, MD4, RIPEMD-160 and MD5-SHA1 only RSA (as in
+ * OpenSSL 3.0's default provider, whose ECDSA refuses them); SM3 none (the
+ * default provider's RSA refuses it too). */
+typedef enum quill_prov_scheme {
+    QUILL_PROV_SCHEME_ANY = 0, /* the digests every scheme takes */
+    QUILL_PROV_SCHEME_RSA = 1,
+} quill_prov_scheme;
+
 /* quill_prov_digest_fetch fetches |name| with |props| and sets *d (releasing
  * what it held) on success.  If fallback_props is non-zero and the fetch
  * with |props| fails, it retries with no property query (the signature's
- * own query, e.g. "provider=quill", names no digest provider).  Fails, with
+ * own query, e.g. "provider=quill", names no digest provider).  Only the
+ * digests of QUILL_PROV_SCHEME_ANY are accepted.  Fails, with
  * QUILL_R_UNKNOWN_DIGEST or QUILL_R_UNSUPPORTED_DIGEST raised, leaving *d
  * unchanged. */
 int quill_prov_digest_fetch(quill_prov_digest *d, const quill_provctx *ctx, const char *name,
                             const char *props, int fallback_props);
+
+/* quill_prov_digest_fetch_for is quill_prov_digest_fetch for |scheme|'s
+ * digests. */
+int quill_prov_digest_fetch_for(quill_prov_digest *d, const quill_provctx *ctx, const char *name,
+                                const char *props, int fallback_props, quill_prov_scheme scheme);
 
 /* quill_prov_digest_copy makes dst a second reference to src's digest. */
 int quill_prov_digest_copy(quill_prov_digest *dst, const quill_prov_digest *src);
@@ -43,7 +59,7 @@ const char *quill_prov_md_name(quill_md md);
 int quill_prov_props_require_quill(const char *props);
 
 /* quill_prov_md_from_evp identifies an EVP_MD; QUILL_MD_NONE if quill has no
- * encoding for it. */
+ * encoding for it.  Scheme acceptance is not checked here. */
 quill_md quill_prov_md_from_evp(const EVP_MD *md);
 
 #endif

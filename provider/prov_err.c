@@ -31,7 +31,7 @@ static const OSSL_ITEM reason_strings[] = {
     {CORE(QUILL_ERR_CONTEXT_LENGTH), "quill: context string longer than 255 bytes"},
     {QUILL_R_UNKNOWN_DIGEST, "quill: unknown digest"},
     {QUILL_R_UNSUPPORTED_DIGEST, "quill: unsupported digest"},
-    {QUILL_R_BAD_PAD_MODE, "quill: unsupported padding mode (only pkcs1 and pss)"},
+    {QUILL_R_BAD_PAD_MODE, "quill: padding mode not allowed (or not with this digest)"},
     {QUILL_R_BAD_SALT_LENGTH, "quill: bad PSS salt length"},
     {QUILL_R_UNSUPPORTED_KEY, "quill: unsupported key"},
     {QUILL_R_MISSING_KEY_COMPONENT, "quill: missing key component"},

@@ -5,6 +5,7 @@
  * core's RSASSA-PKCS1-v1_5 and RSASSA-PSS (core/rsa/rsa.h).  Parameters are
  * in rsa_sig_params.c. */
 #include <stdlib.h>
+#include <string.h>
 
 #include <openssl/core_dispatch.h>
 #include <openssl/core_names.h>
@@ -53,6 +54,7 @@ static void *sig_newctx(void *provctx, const char *propq) {
     }
     c->pad = QUILL_PAD_PKCS1;
     c->saltlen = QUILL_SALTLEN_AUTO;
+    c->stream.scheme = QUILL_PROV_SCHEME_RSA;
     return c;
 }
 
@@ -165,6 +167,12 @@ static int sign_ready(const quill_rsa_sig_ctx *c, const unsigned char *sig, size
 }
 
 static int check_digest_len(const quill_rsa_sig_ctx *c, size_t tbslen) {
+    if (c->pad == QUILL_PAD_NONE && tbslen != quill_rsa_key_size(c->key->key)) {
+        QUILL_RAISE_MSG(c->prov, QUILL_R_INVALID_DIGEST_LENGTH,
+                        "no padding: %zu bytes for a %zu-byte key", tbslen,
+                        quill_rsa_key_size(c->key->key));
+        return 0;
+    }
     if (c->stream.md.md != NULL && tbslen != c->stream.md.hash.size) {
         QUILL_RAISE_MSG(c->prov, QUILL_R_INVALID_DIGEST_LENGTH, "%zu bytes for %s", tbslen,
                         quill_prov_md_name(c->stream.md.id));
@@ -194,6 +202,11 @@ static int sig_sign(void *vctx, unsigned char *sig, size_t *siglen, size_t sigsi
             return 0;
         err = quill_rsa_pss_sign(c->key->key, sig, &c->stream.md.hash,
                                  &quill_rsa_sig_mgf1(c)->hash, tbs, tbslen, salt, &rng);
+    } else if (c->pad == QUILL_PAD_NONE) {
+        /* The raw private operation (RSASP1) on exactly k bytes. */
+        err = quill_rsa_private(c->key->key, sig, tbs, tbslen, &rng);
+    } else if (c->pad == QUILL_PAD_X931) {
+        err = quill_rsa_x931_sign(c->key->key, sig, c->stream.md.id, tbs, tbslen, &rng);
     } else {
         err = quill_rsa_pkcs1_sign(c->key->key, sig, c->stream.md.id, tbs, tbslen, &rng);
     }
@@ -206,13 +219,51 @@ static int sig_sign(void *vctx, unsigned char *sig, size_t *siglen, size_t sigsi
     return 1;
 }
 
+/* The largest modulus in bytes, for the widened-signature buffers. */
+#define MAX_SIG_BYTES (QUILL_RSA_MAX_BITS / 8)
+
+/* OpenSSL's default provider takes a signature shorter than the modulus as
+ * left-padded with zeros wherever it runs RSA_public_decrypt on it: PSS,
+ * X9.31, no padding, and PKCS#1 v1.5 without a digest; PKCS#1 v1.5 with a
+ * digest (RSA_verify) insists on k bytes, as RFC 8017 does everywhere.
+ * widen_sig returns |sig| itself, or, for such a short signature, its copy
+ * widened to k bytes in |buf| (MAX_SIG_BYTES), updating *siglen.  Public
+ * data. */
+static const unsigned char *widen_sig(const quill_rsa_sig_ctx *c, unsigned char *buf,
+                                      const unsigned char *sig, size_t *siglen) {
+    size_t k = quill_rsa_key_size(c->key->key);
+    int lenient = c->pad != QUILL_PAD_PKCS1 || c->stream.md.md == NULL;
+    if (!lenient || *siglen >= k || k > MAX_SIG_BYTES)
+        return sig;
+    memset(buf, 0, k - *siglen);
+    if (*siglen > 0)
+        memcpy(buf + (k - *siglen), sig, *siglen);
+    *siglen = k;
+    return buf;
+}
+
+/* Verification without padding: sig^e mod n must be exactly |tbs|. */
+static quill_err verify_none(const quill_rsa_sig_ctx *c, const unsigned char *sig, size_t siglen,
+                             const unsigned char *tbs, size_t tbslen) {
+    unsigned char em[MAX_SIG_BYTES];
+    size_t k = quill_rsa_key_size(c->key->key);
+    if (siglen != k)
+        return QUILL_ERR_SIG_LENGTH;
+    quill_err err = quill_rsa_public(c->key->key, em, sig, siglen);
+    if (err == QUILL_OK && (tbslen != k || memcmp(em, tbs, k) != 0))
+        err = QUILL_ERR_BAD_SIGNATURE;
+    return err;
+}
+
 static int sig_verify(void *vctx, const unsigned char *sig, size_t siglen,
                       const unsigned char *tbs, size_t tbslen) {
     quill_rsa_sig_ctx *c = vctx;
+    unsigned char wide[MAX_SIG_BYTES];
     if (!op_ready(c, QUILL_SIG_OP_VERIFY))
         return 0;
     if (!check_digest_len(c, tbslen))
         return 0;
+    sig = widen_sig(c, wide, sig, &siglen);
     quill_err err;
     if (c->pad == QUILL_PAD_PSS) {
         long salt;
@@ -237,6 +288,10 @@ static int sig_verify(void *vctx, const unsigned char *sig, size_t siglen,
         }
         err = quill_rsa_pss_verify(c->key->key, sig, siglen, &c->stream.md.hash,
                                    &quill_rsa_sig_mgf1(c)->hash, tbs, tbslen, salt);
+    } else if (c->pad == QUILL_PAD_NONE) {
+        err = verify_none(c, sig, siglen, tbs, tbslen);
+    } else if (c->pad == QUILL_PAD_X931) {
+        err = quill_rsa_x931_verify(c->key->key, sig, siglen, c->stream.md.id, tbs, tbslen);
     } else {
         err = quill_rsa_pkcs1_verify(c->key->key, sig, siglen, c->stream.md.id, tbs, tbslen);
     }
@@ -251,19 +306,36 @@ static int sig_verify(void *vctx, const unsigned char *sig, size_t siglen,
 static int sig_verify_recover(void *vctx, unsigned char *rout, size_t *routlen, size_t routsize,
                               const unsigned char *sig, size_t siglen) {
     quill_rsa_sig_ctx *c = vctx;
+    unsigned char wide[MAX_SIG_BYTES];
     if (!op_ready(c, QUILL_SIG_OP_VERIFY_RECOVER))
         return 0;
+    size_t k = quill_rsa_key_size(c->key->key);
     if (rout == NULL) {
-        *routlen = quill_rsa_key_size(c->key->key);
+        *routlen = k;
         return 1;
     }
-    if (c->pad != QUILL_PAD_PKCS1) {
+    sig = widen_sig(c, wide, sig, &siglen);
+    size_t len = 0;
+    quill_err err;
+    if (c->pad == QUILL_PAD_NONE) {
+        /* The raw public operation (RSAVP1): k bytes. */
+        len = k;
+        if (siglen != k)
+            err = QUILL_ERR_SIG_LENGTH;
+        else if (routsize < k)
+            err = QUILL_ERR_BUFFER_TOO_SMALL;
+        else
+            err = quill_rsa_public(c->key->key, rout, sig, siglen);
+    } else if (c->pad == QUILL_PAD_X931) {
+        err = quill_rsa_x931_recover(c->key->key, rout, routsize, &len, sig, siglen,
+                                     c->stream.md.id);
+    } else if (c->pad == QUILL_PAD_PKCS1) {
+        err = quill_rsa_pkcs1_recover(c->key->key, rout, routsize, &len, sig, siglen,
+                                      c->stream.md.id);
+    } else {
         QUILL_RAISE_MSG(c->prov, QUILL_R_NOT_SUPPORTED, "PSS signatures cannot be recovered");
         return 0;
     }
-    size_t len = 0;
-    quill_err err = quill_rsa_pkcs1_recover(c->key->key, rout, routsize, &len, sig, siglen,
-                                            c->stream.md.id);
     if (err != QUILL_OK) {
         QUILL_RAISE_CORE(c->prov, err);
         return 0;

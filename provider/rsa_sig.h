@@ -22,18 +22,21 @@ typedef struct quill_rsa_sig_ctx {
     char *propq;             /* the fetch's property query, for digests */
     quill_prov_rsa_key *key; /* one reference */
     int op;                  /* QUILL_SIG_OP_* */
-    int pad;                 /* QUILL_PAD_PKCS1 or QUILL_PAD_PSS */
+    int pad;                 /* QUILL_PAD_PKCS1, _PSS, _NONE or _X931 */
     quill_sig_stream stream; /* stream.md.md == NULL: no digest (raw PKCS#1) */
     quill_prov_digest mgf1;  /* mgf1.md == NULL: same as md */
     int saltlen;             /* >= 0, or QUILL_SALTLEN_* */
 } quill_rsa_sig_ctx;
 
 /* Parameter dispatch functions (rsa_sig_params.c).  set_ctx_params applies
- * "digest" (+ "properties"), "pad-mode" (string or RSA_*_PADDING integer;
- * only PKCS#1 v1.5 and PSS), "saltlen" (integer or string: a number,
- * digest, max, auto, auto-digestmax) and "mgf1-digest" (+
- * "mgf1-properties"), in that order, refusing with an error what quill
- * cannot do or what an RSA-PSS key's restrictions forbid.  get_ctx_params
+ * "digest" (+ "properties") and "pad-mode" (string or RSA_*_PADDING integer:
+ * PKCS#1 v1.5, PSS, none, X9.31) together, checking that they agree (none
+ * takes no digest, X9.31 only SHA-1/256/384/512, as OpenSSL's default
+ * provider), then "saltlen" (integer or string: a number, digest, max,
+ * auto, auto-digestmax) and "mgf1-digest" (+ "mgf1-properties"), refusing
+ * with an error what quill cannot do or what an RSA-PSS key's restrictions
+ * forbid.  The digests RSA accepts include MD5, MD4, RIPEMD-160 and
+ * MD5-SHA1 (digest.h).  get_ctx_params
  * answers the same names and "algorithm-id" (rsa_algid.h). */
 OSSL_FUNC_signature_set_ctx_params_fn quill_rsa_sig_set_ctx_params;
 OSSL_FUNC_signature_settable_ctx_params_fn quill_rsa_sig_settable_ctx_params;

@@ -17,7 +17,16 @@
 #include "rsa_sig.h"
 
 static const char *pad_name(int pad) {
-    return pad == QUILL_PAD_PSS ? OSSL_PKEY_RSA_PAD_MODE_PSS : OSSL_PKEY_RSA_PAD_MODE_PKCSV15;
+    switch (pad) {
+    case QUILL_PAD_PSS:
+        return OSSL_PKEY_RSA_PAD_MODE_PSS;
+    case QUILL_PAD_NONE:
+        return OSSL_PKEY_RSA_PAD_MODE_NONE;
+    case QUILL_PAD_X931:
+        return OSSL_PKEY_RSA_PAD_MODE_X931;
+    default:
+        return OSSL_PKEY_RSA_PAD_MODE_PKCSV15;
+    }
 }
 
 static int pad_from_string(const char *s) {
@@ -35,7 +44,12 @@ static int pad_from_string(const char *s) {
     return -1;
 }
 
-static int set_pad(quill_rsa_sig_ctx *c, const OSSL_PARAM *p) {
+/* Parses "pad-mode" (a name or an RSA_*_PADDING integer) into *out and
+ * checks it against the operation and the key as OpenSSL's default
+ * provider does: PKCS#1 v1.5, PSS (not for verify-recover), none and X9.31
+ * (the last two, like PKCS#1 v1.5, for plain RSA keys: an RSA-PSS key
+ * signs with PSS only); OAEP and anything else is refused. */
+static int parse_pad(const quill_rsa_sig_ctx *c, const OSSL_PARAM *p, int *out) {
     int pad = -1;
     const char *s = NULL;
     if (p->data_type == OSSL_PARAM_UTF8_STRING) {
@@ -47,7 +61,8 @@ static int set_pad(quill_rsa_sig_ctx *c, const OSSL_PARAM *p) {
         QUILL_RAISE(c->prov, QUILL_R_BAD_PARAMETER);
         return 0;
     }
-    if (pad != QUILL_PAD_PKCS1 && pad != QUILL_PAD_PSS) {
+    if (pad != QUILL_PAD_PKCS1 && pad != QUILL_PAD_PSS && pad != QUILL_PAD_NONE &&
+        pad != QUILL_PAD_X931) {
         QUILL_RAISE_MSG(c->prov, QUILL_R_BAD_PAD_MODE, "pad-mode %d", pad);
         return 0;
     }
@@ -59,7 +74,25 @@ static int set_pad(quill_rsa_sig_ctx *c, const OSSL_PARAM *p) {
         QUILL_RAISE_MSG(c->prov, QUILL_R_PSS_RESTRICTED, "RSA-PSS keys sign only with PSS");
         return 0;
     }
-    c->pad = pad;
+    *out = pad;
+    return 1;
+}
+
+/* The padding and the digest in effect must agree (OpenSSL's
+ * rsa_check_padding): no padding takes no digest, X9.31 one with an X9.31
+ * hash identifier. */
+static int check_pad_digest(const quill_rsa_sig_ctx *c, int pad, quill_md md) {
+    if (pad == QUILL_PAD_NONE && md != QUILL_MD_NONE) {
+        QUILL_RAISE_MSG(c->prov, QUILL_R_BAD_PAD_MODE, "no padding takes no digest (%s set)",
+                        quill_prov_md_name(md));
+        return 0;
+    }
+    if (pad == QUILL_PAD_X931 && quill_rsa_x931_hash_id(md) == 0) {
+        QUILL_RAISE_MSG(c->prov, QUILL_R_BAD_PAD_MODE,
+                        "X9.31 needs SHA1, SHA256, SHA384 or SHA512 (digest %s)",
+                        md != QUILL_MD_NONE ? quill_prov_md_name(md) : "none");
+        return 0;
+    }
     return 1;
 }
 
@@ -131,12 +164,24 @@ int quill_rsa_sig_set_ctx_params(void *vctx, const OSSL_PARAM params[]) {
         return 1;
     const quill_prov_pss_restrictions *r =
         c->key != NULL && c->key->pss.restricted ? &c->key->pss : NULL;
-    if (!quill_sig_stream_set_digest(&c->stream, c->prov, c->propq, params,
-                                     r != NULL ? r->md : QUILL_MD_NONE))
+    /* The digest and the padding are checked together before either is
+     * applied (set in one call, they may only make sense together). */
+    quill_prov_digest md = {0};
+    int pad = c->pad;
+    if (!quill_sig_stream_fetch_digest(&c->stream, c->prov, c->propq, params,
+                                       r != NULL ? r->md : QUILL_MD_NONE, &md))
         return 0;
-    if ((p = OSSL_PARAM_locate_const(params, OSSL_SIGNATURE_PARAM_PAD_MODE)) != NULL &&
-        !set_pad(c, p))
+    if (((p = OSSL_PARAM_locate_const(params, OSSL_SIGNATURE_PARAM_PAD_MODE)) != NULL &&
+         !parse_pad(c, p, &pad)) ||
+        !check_pad_digest(c, pad, md.md != NULL ? md.id : c->stream.md.id)) {
+        quill_prov_digest_clear(&md);
         return 0;
+    }
+    if (md.md != NULL) {
+        quill_prov_digest_clear(&c->stream.md);
+        c->stream.md = md;
+    }
+    c->pad = pad;
     if ((p = OSSL_PARAM_locate_const(params, OSSL_SIGNATURE_PARAM_PSS_SALTLEN)) != NULL &&
         !set_saltlen(c, p))
         return 0;
@@ -148,7 +193,7 @@ int quill_rsa_sig_set_ctx_params(void *vctx, const OSSL_PARAM params[]) {
         const OSSL_PARAM *pp =
             OSSL_PARAM_locate_const(params, OSSL_SIGNATURE_PARAM_MGF1_PROPERTIES);
         if (!quill_sig_fetch_digest(&c->mgf1, c->prov, c->propq, p, pp,
-                                    r != NULL ? r->mgf1 : QUILL_MD_NONE))
+                                    r != NULL ? r->mgf1 : QUILL_MD_NONE, QUILL_PROV_SCHEME_RSA))
             return 0;
     }
     return 1;
@@ -256,6 +301,11 @@ int quill_rsa_sig_get_ctx_params(void *vctx, OSSL_PARAM params[]) {
         size_t len = 0;
         if (c->stream.md.md == NULL || c->key == NULL || c->key->key == NULL) {
             QUILL_RAISE_MSG(c->prov, QUILL_R_ALGID_FAILED, "no digest or key");
+            return 0;
+        }
+        if (c->pad == QUILL_PAD_NONE || c->pad == QUILL_PAD_X931) {
+            QUILL_RAISE_MSG(c->prov, QUILL_R_ALGID_FAILED, "no identifier for %s padding",
+                            pad_name(c->pad));
             return 0;
         }
         if (c->pad == QUILL_PAD_PSS) {

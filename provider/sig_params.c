@@ -10,7 +10,8 @@
 #include "sig_params.h"
 
 int quill_sig_fetch_digest(quill_prov_digest *d, const quill_provctx *prov, const char *propq,
-                           const OSSL_PARAM *pname, const OSSL_PARAM *pprops, quill_md required) {
+                           const OSSL_PARAM *pname, const OSSL_PARAM *pprops, quill_md required,
+                           quill_prov_scheme scheme) {
     const char *name = NULL, *props = NULL;
     if (!OSSL_PARAM_get_utf8_string_ptr(pname, &name) ||
         (pprops != NULL && !OSSL_PARAM_get_utf8_string_ptr(pprops, &props))) {
@@ -20,8 +21,8 @@ int quill_sig_fetch_digest(quill_prov_digest *d, const quill_provctx *prov, cons
     /* Explicit properties are honoured strictly; otherwise the operation's
      * own query is tried first, then none (see digest.h). */
     quill_prov_digest tmp = {0};
-    if (!quill_prov_digest_fetch(&tmp, prov, name, pprops != NULL ? props : propq,
-                                 pprops == NULL))
+    if (!quill_prov_digest_fetch_for(&tmp, prov, name, pprops != NULL ? props : propq,
+                                     pprops == NULL, scheme))
         return 0;
     if (required != QUILL_MD_NONE && tmp.id != required) {
         quill_prov_digest_clear(&tmp);
@@ -33,8 +34,9 @@ int quill_sig_fetch_digest(quill_prov_digest *d, const quill_provctx *prov, cons
     return 1;
 }
 
-int quill_sig_stream_set_digest(quill_sig_stream *s, const quill_provctx *prov,
-                                const char *propq, const OSSL_PARAM params[], quill_md required) {
+int quill_sig_stream_fetch_digest(const quill_sig_stream *s, const quill_provctx *prov,
+                                  const char *propq, const OSSL_PARAM params[], quill_md required,
+                                  quill_prov_digest *out) {
     const OSSL_PARAM *p = OSSL_PARAM_locate_const(params, OSSL_SIGNATURE_PARAM_DIGEST);
     if (p == NULL)
         return 1;
@@ -43,7 +45,19 @@ int quill_sig_stream_set_digest(quill_sig_stream *s, const quill_provctx *prov,
         return 0;
     }
     const OSSL_PARAM *pp = OSSL_PARAM_locate_const(params, OSSL_SIGNATURE_PARAM_PROPERTIES);
-    return quill_sig_fetch_digest(&s->md, prov, propq, p, pp, required);
+    return quill_sig_fetch_digest(out, prov, propq, p, pp, required, s->scheme);
+}
+
+int quill_sig_stream_set_digest(quill_sig_stream *s, const quill_provctx *prov,
+                                const char *propq, const OSSL_PARAM params[], quill_md required) {
+    quill_prov_digest md = {0};
+    if (!quill_sig_stream_fetch_digest(s, prov, propq, params, required, &md))
+        return 0;
+    if (md.md != NULL) {
+        quill_prov_digest_clear(&s->md);
+        s->md = md;
+    }
+    return 1;
 }
 
 int quill_sig_get_digest_name(OSSL_PARAM *p, quill_md md) {

@@ -107,6 +107,7 @@ int quill_sig_stream_copy(quill_sig_stream *dst, const quill_sig_stream *src) {
     dst->mdctx = NULL;
     dst->md.md = NULL;
     dst->locked = src->locked;
+    dst->scheme = src->scheme;
     if (!quill_prov_digest_copy(&dst->md, &src->md))
         return 0;
     if (src->mdctx != NULL) {

@@ -42,6 +42,8 @@ typedef struct quill_sig_stream {
     quill_prov_digest md; /* md.md == NULL: no digest set */
     EVP_MD_CTX *mdctx;    /* the running hash; allocated by the first start */
     int locked;           /* hashing started: the digest can no longer change */
+    quill_prov_scheme scheme; /* whose digests "digest" accepts (digest.h);
+                               * zero-initialised: QUILL_PROV_SCHEME_ANY */
 } quill_sig_stream;
 
 /* quill_sig_stream_init is the digest_{sign,verify}_init step after the

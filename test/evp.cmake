@@ -22,3 +22,4 @@ foreach(suite rsa_wycheproof rsa_threads)
                        ENVIRONMENT "${QUILL_TEST_ENV};QUILL_CPU_MASK=0xffffffff"
                        SKIP_RETURN_CODE 77 TIMEOUT 600 LABELS "evp;rsa;portable")
 endforeach()
+quill_add_test(rsa_gaps evp/rsa_gaps.c LIBS quill_evptest LABELS evp rsa TIMEOUT 300)

@@ -37,10 +37,16 @@ static const struct {
     {QUILL_MD_SHA3_256, 32, 9, NIST_HASH(8)},
     {QUILL_MD_SHA3_384, 48, 9, NIST_HASH(9)},
     {QUILL_MD_SHA3_512, 64, 9, NIST_HASH(10)},
-    /* id-md5 1.2.840.113549.2.5 and id-md4 1.2.840.113549.2.4 (RFC 8017
-     * B.1 lists md5; 840 = 0x86 0x48, 113549 = 0x86 0xf7 0x0d) */
+    /* id-md5 1.2.840.113549.2.5 (RFC 8017 B.1; 840 = 0x86 0x48,
+     * 113549 = 0x86 0xf7 0x0d). */
     {QUILL_MD_MD5, 16, 8, {0x2a, 0x86, 0x48, 0x86, 0xf7, 0x0d, 0x02, 0x05}},
-    {QUILL_MD_MD4, 16, 8, {0x2a, 0x86, 0x48, 0x86, 0xf7, 0x0d, 0x02, 0x04}},
+    /* MD4 is id-md4 1.2.840.113549.2.4 (RFC 2313 10.1.2), but OpenSSL
+     * (every version, and so everything that verifies MD4 signatures in
+     * practice) writes and expects 1.2.840.113549.2.3 in its DigestInfo.
+     * quill signs MD4 only to do what OpenSSL's default provider does, so
+     * it uses OpenSSL's arc: quill's MD4 signatures verify there and its
+     * signatures verify here (test/evp/rsa_gaps.c checks both ways). */
+    {QUILL_MD_MD4, 16, 8, {0x2a, 0x86, 0x48, 0x86, 0xf7, 0x0d, 0x02, 0x03}},
     /* ripemd160 1.3.36.3.2.1 (TeleTrusT) */
     {QUILL_MD_RIPEMD160, 20, 5, {0x2b, 0x24, 0x03, 0x02, 0x01}},
     /* sm3 1.2.156.10197.1.401 (156 = 0x81 0x1c, 10197 = 0xcf 0x55,

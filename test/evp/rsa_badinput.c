@@ -10,8 +10,9 @@
  *               huge modulus, e = 1, even e, e >= n, d out of range,
  *               inconsistent CRT values, partial CRT sets (a good key
  *               imported the same way is the control)
- *   parameters  unknown digests, digest length mismatch, pad modes quill
- *               does not do, impossible or malformed PSS salt lengths, PSS
+ *   parameters  refused or unknown digests, digest length mismatch, pad
+ *               modes and inputs the default provider refuses too,
+ *               impossible or malformed PSS salt lengths, PSS
  *               with a key too small for digest + salt, signing with a
  *               public key
  *   keygen      quill's key generation: 3 primes, under 512 or over 16384
@@ -292,8 +293,10 @@ static void bad_params(EVP_PKEY *key, EVP_PKEY *key1024) {
     uint8_t msg[] = "parameters", sig[1024];
     char what[96];
 
-    /* Digests quill cannot encode or that do not exist. */
-    static const char *const digests[] = {"MD5", "SHAKE128", "MD5-SHA1", "RIPEMD160", "NOPE-256"};
+    /* Digests RSA signatures refuse (the default provider too: SM3 is "not
+     * allowed", SHAKE has no DigestInfo) or that do not exist.  MD5,
+     * RIPEMD-160 and MD5-SHA1 are accepted now (rsa_gaps). */
+    static const char *const digests[] = {"SM3", "SHAKE128", "SHAKE256", "NOPE-256"};
     for (size_t i = 0; i < QT_ARRAY_LEN(digests); i++) {
         for (int verify = 0; verify < 2; verify++) {
             EVP_MD_CTX *md = EVP_MD_CTX_new();
@@ -364,7 +367,9 @@ static void bad_params(EVP_PKEY *key, EVP_PKEY *key1024) {
         EVP_PKEY_CTX_free(pctx);
     }
 
-    /* Padding modes quill does not do. */
+    /* Padding requests that fail in the default provider as well: no
+     * padding on a 32-byte input (it must be k bytes), X9.31 with no digest
+     * (it needs one with an X9.31 hash id), OAEP and an unknown mode. */
     static const int pads[] = {RSA_NO_PADDING, RSA_X931_PADDING, RSA_PKCS1_OAEP_PADDING, 99};
     for (size_t i = 0; i < QT_ARRAY_LEN(pads); i++) {
         EVP_PKEY_CTX *pctx = EVP_PKEY_CTX_new_from_pkey(libctx, key, NULL);
