@@ -5,6 +5,7 @@
 
 #include "common/ct.h"
 #include "common/zeroize.h"
+#include "keccak_x4.h"
 #include "ntt.h"
 #include "pack.h"
 #include "sha3/sha3.h"
@@ -12,39 +13,80 @@
 /* RejNTTPoly (Algorithm 30): 3-byte candidates, the top bit dropped,
  * accepted below q.  Five SHAKE128 blocks give 280 candidates, enough for
  * 256 unless more than 24 are rejected (each is rejected with probability
- * 8191 / 2^23, about 2^-10); further blocks are drawn one at a time. */
-static void rej_ntt_poly(quill_mldsa_poly *a, const uint8_t seed[34]) {
-    uint8_t buf[5 * QUILL_SHAKE128_RATE];
-    quill_keccak k;
-    quill_shake128_init(&k);
-    quill_keccak_absorb(&k, seed, 34);
-    quill_keccak_squeeze_blocks(&k, buf, 5);
-    size_t len = sizeof(buf), pos = 0;
-    unsigned n = 0;
-    while (n < QUILL_MLDSA_N) {
-        if (pos + 3 > len) {
-            quill_keccak_squeeze_blocks(&k, buf, 1);
-            len = QUILL_SHAKE128_RATE;
-            pos = 0;
-        }
+ * 8191 / 2^23, about 2^-10); further blocks are drawn one at a time.
+ * rej_ntt_parse continues filling a from n and returns the new count. */
+#define REJ_NTT_BLOCKS 5
+
+static unsigned rej_ntt_parse(quill_mldsa_poly *a, unsigned n, const uint8_t *buf, size_t len) {
+    for (size_t pos = 0; pos + 3 <= len && n < QUILL_MLDSA_N; pos += 3) {
         uint32_t v = buf[pos] | ((uint32_t)buf[pos + 1] << 8) | ((uint32_t)(buf[pos + 2] & 0x7f) << 16);
-        pos += 3;
         if (v < QUILL_MLDSA_Q) { /* entry n of the NTT vector, in quill's order */
             a->c[QUILL_MLDSA_NTT_POS(n)] = (int32_t)v;
             n++;
         }
     }
+    return n;
+}
+
+static void rej_ntt_poly(quill_mldsa_poly *a, const uint8_t seed[34]) {
+    uint8_t buf[REJ_NTT_BLOCKS * QUILL_SHAKE128_RATE];
+    quill_keccak k;
+    quill_shake128_init(&k);
+    quill_keccak_absorb(&k, seed, 34);
+    quill_keccak_squeeze_blocks(&k, buf, REJ_NTT_BLOCKS);
+    unsigned n = rej_ntt_parse(a, 0, buf, sizeof(buf));
+    while (n < QUILL_MLDSA_N) { /* 168 = 3 * 56: blocks hold whole candidates */
+        quill_keccak_squeeze_blocks(&k, buf, 1);
+        n = rej_ntt_parse(a, n, buf, QUILL_SHAKE128_RATE);
+    }
+}
+
+/* Up to four RejNTTPoly at once on the four-way Keccak (unused lanes
+ * repeat the first seed and are discarded). */
+static void rej_ntt_poly_x4(quill_mldsa_poly *const a[4], const uint8_t seeds[4][34],
+                            unsigned count) {
+    static const unsigned blk = REJ_NTT_BLOCKS * QUILL_SHAKE128_RATE;
+    uint8_t buf[4][REJ_NTT_BLOCKS * QUILL_SHAKE128_RATE];
+    quill_mldsa_keccak_x4 st;
+    const uint8_t *in[4];
+    uint8_t *out[4] = {buf[0], buf[1], buf[2], buf[3]};
+    unsigned n[4] = {0, 0, 0, 0}, done = 0;
+    for (unsigned j = 0; j < 4; j++)
+        in[j] = seeds[j < count ? j : 0];
+    quill_mldsa_shake_x4_absorb(&st, QUILL_SHAKE128_RATE, in, 34);
+    quill_mldsa_shake_x4_squeeze_blocks(&st, QUILL_SHAKE128_RATE, out, REJ_NTT_BLOCKS);
+    for (size_t len = blk; done < count; len = QUILL_SHAKE128_RATE) {
+        if (len != blk)
+            quill_mldsa_shake_x4_squeeze_blocks(&st, QUILL_SHAKE128_RATE, out, 1);
+        done = 0;
+        for (unsigned j = 0; j < count; j++) {
+            n[j] = rej_ntt_parse(a[j], n[j], buf[j], len);
+            done += n[j] == QUILL_MLDSA_N;
+        }
+    }
 }
 
 void quill_mldsa_expand_a(quill_mldsa_poly *a, const uint8_t rho[32], const quill_mldsa_params *p) {
-    uint8_t seed[34];
-    memcpy(seed, rho, 32);
-    for (unsigned r = 0; r < p->k; r++) {
-        for (unsigned s = 0; s < p->l; s++) {
-            seed[32] = (uint8_t)s; /* rho || IntegerToBytes(s, 1) || IntegerToBytes(r, 1) */
-            seed[33] = (uint8_t)r;
-            rej_ntt_poly(&a[r * p->l + s], seed);
+    const unsigned total = p->k * p->l;
+    const int x4 = quill_mldsa_keccak_x4_capable();
+    uint8_t seeds[4][34];
+    quill_mldsa_poly *polys[4];
+    for (unsigned e = 0; e < total;) {
+        unsigned count = total - e < 4 ? total - e : 4;
+        if (!x4 || count == 1)
+            count = 1;
+        for (unsigned j = 0; j < count; j++) {
+            unsigned r = (e + j) / p->l, s = (e + j) % p->l;
+            memcpy(seeds[j], rho, 32);
+            seeds[j][32] = (uint8_t)s; /* rho || IntegerToBytes(s, 1) || IntegerToBytes(r, 1) */
+            seeds[j][33] = (uint8_t)r;
+            polys[j] = &a[e + j];
         }
+        if (count == 1)
+            rej_ntt_poly(polys[0], seeds[0]);
+        else
+            rej_ntt_poly_x4(polys, (const uint8_t(*)[34])seeds, count);
+        e += count;
     }
 }
 
@@ -88,21 +130,41 @@ void quill_mldsa_expand_s(quill_mldsa_poly *s1, quill_mldsa_poly *s2,
 void quill_mldsa_expand_mask(quill_mldsa_poly *y, const uint8_t rhopp[QUILL_MLDSA_CRH_BYTES],
                              unsigned kappa, const quill_mldsa_params *p) {
     /* 32 (gamma1_bits + 1) bytes per polynomial: 576 or 640, within 5
-     * SHAKE256 blocks. */
-    uint8_t buf[5 * QUILL_SHAKE256_RATE];
-    uint8_t seed[66];
+     * SHAKE256 blocks.  Four at a time on the four-way Keccak when it is
+     * available and at least two remain. */
+    uint8_t buf[4][5 * QUILL_SHAKE256_RATE];
+    uint8_t seed[4][66];
     quill_keccak k;
-    memcpy(seed, rhopp, 64);
-    for (unsigned r = 0; r < p->l; r++) {
-        seed[64] = (uint8_t)(kappa + r); /* IntegerToBytes(kappa + r, 2) */
-        seed[65] = (uint8_t)((kappa + r) >> 8);
-        quill_shake256_init(&k);
-        quill_keccak_absorb(&k, seed, 66);
-        quill_keccak_squeeze_blocks(&k, buf, 5);
-        quill_mldsa_poly_unpack_z(&y[r], buf, p);
+    quill_mldsa_keccak_x4 st;
+    const int x4 = quill_mldsa_keccak_x4_capable();
+    for (unsigned j = 0; j < 4; j++)
+        memcpy(seed[j], rhopp, 64);
+    for (unsigned r = 0; r < p->l;) {
+        unsigned count = p->l - r < 4 ? p->l - r : 4;
+        if (!x4 || count == 1)
+            count = 1;
+        for (unsigned j = 0; j < 4; j++) {
+            unsigned idx = kappa + r + (j < count ? j : 0);
+            seed[j][64] = (uint8_t)idx; /* IntegerToBytes(kappa + r, 2) */
+            seed[j][65] = (uint8_t)(idx >> 8);
+        }
+        if (count == 1) {
+            quill_shake256_init(&k);
+            quill_keccak_absorb(&k, seed[0], 66);
+            quill_keccak_squeeze_blocks(&k, buf[0], 5);
+        } else {
+            const uint8_t *in[4] = {seed[0], seed[1], seed[2], seed[3]};
+            uint8_t *out[4] = {buf[0], buf[1], buf[2], buf[3]};
+            quill_mldsa_shake_x4_absorb(&st, QUILL_SHAKE256_RATE, in, 66);
+            quill_mldsa_shake_x4_squeeze_blocks(&st, QUILL_SHAKE256_RATE, out, 5);
+        }
+        for (unsigned j = 0; j < count; j++)
+            quill_mldsa_poly_unpack_z(&y[r + j], buf[j], p);
+        r += count;
     }
     quill_zeroize(buf, sizeof(buf));
     quill_zeroize(seed, sizeof(seed));
+    quill_zeroize(&st, sizeof(st));
     quill_keccak_zeroize(&k);
 }
 
