@@ -13,3 +13,12 @@ add_test(NAME test_sha3_nohw COMMAND test_sha3)
 set_tests_properties(test_sha3_nohw PROPERTIES
   ENVIRONMENT "${QUILL_TEST_ENV};QUILL_CPU_MASK=0xffffffff"
   SKIP_RETURN_CODE 77 TIMEOUT 300 LABELS "sha3;unit")
+
+# The four-way Keccak and SHAKE (core/sha3/sha3_x4.h) against the scalar
+# ones, with the CPU's vector backend and with every feature masked.
+quill_add_test(test_sha3_x4 sha3/test_sha3_x4.c CORE
+               LIBS quill_core_sha3 quill_core_common LABELS sha3 unit TIMEOUT 300)
+add_test(NAME test_sha3_x4_nohw COMMAND test_sha3_x4)
+set_tests_properties(test_sha3_x4_nohw PROPERTIES
+  ENVIRONMENT "${QUILL_TEST_ENV};QUILL_CPU_MASK=0xffffffff"
+  SKIP_RETURN_CODE 77 TIMEOUT 300 LABELS "sha3;unit")

@@ -1,8 +1,9 @@
 /* Copyright quill authors.
  *
- * The Keccak-f[1600] backends behind quill_keccak_f1600 (sha3.h), exposed
- * for the tests that compare them and for the benchmark.  Each computes the
- * same permutation in place, in time independent of the state. */
+ * The Keccak-f[1600] backends behind quill_keccak_f1600 (sha3.h) and
+ * quill_keccak_f1600_x4 (sha3_x4.h), exposed for the tests that compare
+ * them and for the benchmark.  Each computes the same permutation in place,
+ * in time independent of the state. */
 #ifndef QUILL_SHA3_KECCAK_H
 #define QUILL_SHA3_KECCAK_H
 
@@ -10,9 +11,15 @@
 
 #if !defined(QUILL_NO_ASM) && defined(__x86_64__)
 #define QUILL_KECCAK_HAVE_BMI 1
+#define QUILL_KECCAK_HAVE_AVX2 1
 #else
 #define QUILL_KECCAK_HAVE_BMI 0
+#define QUILL_KECCAK_HAVE_AVX2 0
 #endif
+
+/* quill_keccak_rc holds the 24 round constants of iota (FIPS 202,
+ * Algorithm 6), shared by the scalar and four-way permutations. */
+extern const uint64_t quill_keccak_rc[24];
 
 /* quill_keccak_f1600_c is the portable permutation, always built: the
  * oracle the other backends are tested against. */
@@ -23,6 +30,19 @@ void quill_keccak_f1600_c(uint64_t s[25]);
  * it only if quill_keccak_f1600_bmi_capable() returns 1. */
 void quill_keccak_f1600_bmi(uint64_t s[25]);
 int quill_keccak_f1600_bmi_capable(void);
+#endif
+
+/* quill_keccak_f1600_x4_c permutes four interleaved states (sha3_x4.h) one
+ * after the other with quill_keccak_f1600: always built, the oracle of the
+ * vector backend. */
+void quill_keccak_f1600_x4_c(uint64_t s[100]);
+
+#if QUILL_KECCAK_HAVE_AVX2
+/* quill_keccak_f1600_x4_avx2 permutes four interleaved states together, one
+ * 256-bit vector per lane; call it only if
+ * quill_keccak_f1600_x4_avx2_capable() returns 1. */
+void quill_keccak_f1600_x4_avx2(uint64_t s[100]);
+int quill_keccak_f1600_x4_avx2_capable(void);
 #endif
 
 #endif

@@ -1,0 +1,74 @@
+/* Copyright quill authors.
+ *
+ * One Keccak-f[1600] round (FIPS 202, Section 3.3), written once for the
+ * scalar permutation (keccak.c) and the four-way one (keccak_x4.c).  The
+ * includer defines the lane type and its operations:
+ *   KT             the lane type (uint64_t, or a vector of four lanes)
+ *   KXOR(a, b)     a ^ b            KXOR5(a, b, c, d, e)  a ^ b ^ c ^ d ^ e
+ *   KANDN(a, b)    ~a & b           KROL(a, r)  a rotated left by the constant r
+ *   KRC(c)         the round constant c as a lane
+ *
+ * Lane A[x, y] lives in the variable named A##xy (x first).  One round is
+ * written per output row of chi: the five lanes that pi sends to row y are
+ * read, theta's column parity D[x] is added and rho rotates them, then chi
+ * (and for row 0 iota) produces the row.  The caller alternates two sets of
+ * variables, so no copying is needed.
+ *
+ * Where the constants come from:
+ *  - pi (Section 3.2.3) moves A[x, y] to B[y, 2x + 3y mod 5]; hence B[X, Y]
+ *    is A[X + 3Y mod 5, X].  Row Y of the output reads A[3Y + X, X] for
+ *    X = 0..4.
+ *  - rho (Algorithm 2) rotates A[x, y] left by (t + 1)(t + 2) / 2 mod 64
+ *    where (x, y) is the t-th point of the walk (1, 0), (y, 2x + 3y), ...;
+ *    A[0, 0] is not rotated.  The offsets used below, as r[x][y]:
+ *       y=0:  0  1 62 28 27     y=1: 36 44  6 55 20     y=2:  3 10 43 25 39
+ *       y=3: 41 45 15 21  8     y=4: 18  2 61 56 14
+ * The known-answer tests in test/sha3/ would fail on any wrong constant.
+ * Nothing here branches on or indexes by the state. */
+#ifndef QUILL_SHA3_KECCAK_ROUND_H
+#define QUILL_SHA3_KECCAK_ROUND_H
+
+/* KECCAK_ROW computes one output row (o0..o4) of chi from the five input
+ * lanes i0..i4 after theta (xor d0..d4) and rho (rotate by r0..r4). */
+#define KECCAK_ROW(o0, o1, o2, o3, o4, i0, d0, r0, i1, d1, r1, i2, d2, r2, i3, d3, r3, i4, \
+                   d4, r4)                                                                   \
+    do {                                                                                     \
+        KT b0 = KXOR(i0, d0), b1 = KXOR(i1, d1), b2 = KXOR(i2, d2);                          \
+        KT b3 = KXOR(i3, d3), b4 = KXOR(i4, d4);                                             \
+        b0 = KROL(b0, r0);                                                                    \
+        b1 = KROL(b1, r1);                                                                    \
+        b2 = KROL(b2, r2);                                                                    \
+        b3 = KROL(b3, r3);                                                                    \
+        b4 = KROL(b4, r4);                                                                    \
+        o0 = KXOR(b0, KANDN(b1, b2));                                                              \
+        o1 = KXOR(b1, KANDN(b2, b3));                                                              \
+        o2 = KXOR(b2, KANDN(b3, b4));                                                              \
+        o3 = KXOR(b3, KANDN(b4, b0));                                                              \
+        o4 = KXOR(b4, KANDN(b0, b1));                                                              \
+    } while (0)
+
+/* KECCAK_ROUND reads the lanes named A##xy and writes the lanes E##xy. */
+#define KECCAK_ROUND(A, E, rc)                                                               \
+    do {                                                                                     \
+        KT c0 = KXOR5(A##00, A##01, A##02, A##03, A##04);                                     \
+        KT c1 = KXOR5(A##10, A##11, A##12, A##13, A##14);                                     \
+        KT c2 = KXOR5(A##20, A##21, A##22, A##23, A##24);                                     \
+        KT c3 = KXOR5(A##30, A##31, A##32, A##33, A##34);                                     \
+        KT c4 = KXOR5(A##40, A##41, A##42, A##43, A##44);                                     \
+        KT d0 = KXOR(c4, KROL(c1, 1)), d1 = KXOR(c0, KROL(c2, 1));                         \
+        KT d2 = KXOR(c1, KROL(c3, 1));                                                       \
+        KT d3 = KXOR(c2, KROL(c4, 1)), d4 = KXOR(c3, KROL(c0, 1));                         \
+        KECCAK_ROW(E##00, E##10, E##20, E##30, E##40, A##00, d0, 0, A##11, d1, 44, A##22,    \
+                   d2, 43, A##33, d3, 21, A##44, d4, 14);                                    \
+        E##00 = KXOR(E##00, KRC(rc));                                                        \
+        KECCAK_ROW(E##01, E##11, E##21, E##31, E##41, A##30, d3, 28, A##41, d4, 20, A##02,   \
+                   d0, 3, A##13, d1, 45, A##24, d2, 61);                                     \
+        KECCAK_ROW(E##02, E##12, E##22, E##32, E##42, A##10, d1, 1, A##21, d2, 6, A##32, d3, \
+                   25, A##43, d4, 8, A##04, d0, 18);                                         \
+        KECCAK_ROW(E##03, E##13, E##23, E##33, E##43, A##40, d4, 27, A##01, d0, 36, A##12,   \
+                   d1, 10, A##23, d2, 15, A##34, d3, 56);                                    \
+        KECCAK_ROW(E##04, E##14, E##24, E##34, E##44, A##20, d2, 62, A##31, d3, 55, A##42,   \
+                   d4, 39, A##03, d0, 41, A##14, d1, 2);                                     \
+    } while (0)
+
+#endif

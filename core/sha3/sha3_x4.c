@@ -1,0 +1,82 @@
+/* Copyright quill authors.
+ *
+ * Four SHAKE instances in lockstep (sha3_x4.h): the sponge of sha3.c with
+ * equal-length inputs absorbed at once, so that every permutation serves all
+ * four.  Byte b of a block is byte b mod 8 (little-endian) of lane b / 8, as
+ * in sha3.c.  After absorb_once the states are padded but not permuted;
+ * each squeezed block is one permutation followed by its output. */
+#include "sha3/sha3_x4.h"
+
+#include <string.h>
+
+#include "common/zeroize.h"
+#include "sha3/sha3.h"
+
+static inline uint64_t load64_le(const uint8_t *p) {
+    uint64_t v;
+    memcpy(&v, p, 8);
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_BIG_ENDIAN__
+    v = __builtin_bswap64(v);
+#endif
+    return v;
+}
+
+static inline void store64_le(uint8_t *p, uint64_t v) {
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_BIG_ENDIAN__
+    v = __builtin_bswap64(v);
+#endif
+    memcpy(p, &v, 8);
+}
+
+static void absorb_once(quill_keccak_x4 *k, unsigned rate, const uint8_t *in0,
+                        const uint8_t *in1, const uint8_t *in2, const uint8_t *in3, size_t len) {
+    const uint8_t *in[4] = {in0, in1, in2, in3};
+    memset(k->s, 0, sizeof(k->s));
+    k->rate = rate;
+    size_t off = 0;
+    for (; len - off >= rate; off += rate) {
+        for (unsigned i = 0; i < rate / 8; i++)
+            for (unsigned j = 0; j < 4; j++)
+                k->s[4 * i + j] ^= load64_le(in[j] + off + 8 * i);
+        quill_keccak_f1600_x4(k->s);
+    }
+    /* The last, partial block (possibly empty), then SHAKE's domain bits
+     * 1111 with the first pad bit (0x1f) and the final pad bit (0x80 in the
+     * last byte of the block; FIPS 202, Sections 5.1 and 6.2). */
+    size_t rem = len - off;
+    for (size_t b = 0; b < rem; b++)
+        for (unsigned j = 0; j < 4; j++)
+            k->s[4 * (b >> 3) + j] ^= (uint64_t)in[j][off + b] << (8 * (b & 7));
+    for (unsigned j = 0; j < 4; j++) {
+        k->s[4 * (rem >> 3) + j] ^= (uint64_t)0x1f << (8 * (rem & 7));
+        k->s[4 * ((rate - 1) >> 3) + j] ^= (uint64_t)0x80 << (8 * ((rate - 1) & 7));
+    }
+}
+
+void quill_shake128_x4_absorb_once(quill_keccak_x4 *k, const uint8_t *in0, const uint8_t *in1,
+                                   const uint8_t *in2, const uint8_t *in3, size_t len) {
+    absorb_once(k, QUILL_SHAKE128_RATE, in0, in1, in2, in3, len);
+}
+
+void quill_shake256_x4_absorb_once(quill_keccak_x4 *k, const uint8_t *in0, const uint8_t *in1,
+                                   const uint8_t *in2, const uint8_t *in3, size_t len) {
+    absorb_once(k, QUILL_SHAKE256_RATE, in0, in1, in2, in3, len);
+}
+
+void quill_keccak_x4_squeeze_blocks(quill_keccak_x4 *k, uint8_t *out0, uint8_t *out1,
+                                    uint8_t *out2, uint8_t *out3, size_t nblocks) {
+    uint8_t *out[4] = {out0, out1, out2, out3};
+    const unsigned rate = k->rate;
+    for (size_t b = 0; b < nblocks; b++) {
+        quill_keccak_f1600_x4(k->s);
+        for (unsigned j = 0; j < 4; j++) {
+            for (unsigned i = 0; i < rate / 8; i++)
+                store64_le(out[j] + 8 * i, k->s[4 * i + j]);
+            out[j] += rate;
+        }
+    }
+}
+
+void quill_keccak_x4_zeroize(quill_keccak_x4 *k) {
+    quill_zeroize(k, sizeof(*k));
+}

@@ -1,0 +1,49 @@
+/* Copyright quill authors.
+ *
+ * Four independent SHAKE128 or SHAKE256 instances computed together, for
+ * ML-DSA's samplers (FIPS 204: ExpandA hashes k * l seeds of equal length
+ * with SHAKE128, ExpandS and ExpandMask several with SHAKE256).  The four
+ * inputs have one length; each output stream is exactly the one the scalar
+ * quill_shake128 / quill_shake256 (sha3.h) gives for its input.
+ *
+ * The four states are interleaved lane by lane, so that one vector register
+ * holds the same lane of all four: s[4 * i + j] is lane i of instance j.
+ * quill_keccak_f1600_x4 permutes all four, with AVX2 when the CPU has it and
+ * with four scalar permutations otherwise (keccak.h names the backends).
+ *
+ * A context is plain memory; zeroise it (quill_keccak_x4_zeroize) when it
+ * has absorbed a secret (ExpandS and ExpandMask seeds).  Functions do not
+ * fail; nothing branches on or indexes by the data. */
+#ifndef QUILL_SHA3_SHA3_X4_H
+#define QUILL_SHA3_SHA3_X4_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+typedef struct quill_keccak_x4 {
+    _Alignas(32) uint64_t s[100]; /* s[4 * i + j]: lane i of instance j */
+    unsigned rate;                 /* bytes per block */
+} quill_keccak_x4;
+
+/* quill_keccak_f1600_x4 applies Keccak-f[1600] to each of the four
+ * interleaved states in place. */
+void quill_keccak_f1600_x4(uint64_t s[100]);
+
+/* quill_shake128_x4_absorb_once / quill_shake256_x4_absorb_once start four
+ * SHAKE instances on in0..in3 (|len| bytes each, any length) and pad them:
+ * the context is then ready for quill_keccak_x4_squeeze_blocks. */
+void quill_shake128_x4_absorb_once(quill_keccak_x4 *k, const uint8_t *in0, const uint8_t *in1,
+                                   const uint8_t *in2, const uint8_t *in3, size_t len);
+void quill_shake256_x4_absorb_once(quill_keccak_x4 *k, const uint8_t *in0, const uint8_t *in1,
+                                   const uint8_t *in2, const uint8_t *in3, size_t len);
+
+/* quill_keccak_x4_squeeze_blocks writes the next nblocks * rate bytes of
+ * each instance's output stream to out0..out3 (rate: QUILL_SHAKE128_RATE or
+ * QUILL_SHAKE256_RATE); calls continue the streams. */
+void quill_keccak_x4_squeeze_blocks(quill_keccak_x4 *k, uint8_t *out0, uint8_t *out1,
+                                    uint8_t *out2, uint8_t *out3, size_t nblocks);
+
+/* quill_keccak_x4_zeroize wipes the four states. */
+void quill_keccak_x4_zeroize(quill_keccak_x4 *k);
+
+#endif

@@ -1,0 +1,130 @@
+/* Copyright quill authors.
+ *
+ * The four-way Keccak (core/sha3/sha3_x4.h) against the scalar one, which
+ * test_sha3 checks against known answers and OpenSSL:
+ *  1. quill_keccak_f1600_x4 (whatever the CPU dispatch picks) and, when the
+ *     CPU has it, quill_keccak_f1600_x4_avx2 against four quill_keccak_f1600
+ *     calls on random states; quill_keccak_f1600_x4_c likewise.
+ *  2. SHAKE128 and SHAKE256 x4: four different random inputs of one length
+ *     (0..600 bytes, and every length around the rates), 1..8 blocks squeezed
+ *     in one or several calls, each stream compared with quill_shake128 /
+ *     quill_shake256 of its input.
+ * Seeded; CTest runs it again with every CPU feature masked
+ * (test_sha3_x4_nohw), so the portable four-way permutation serves there. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "sha3/keccak.h"
+#include "sha3/sha3.h"
+#include "sha3/sha3_x4.h"
+#include "test_util.h"
+
+/* perm_matches: |f| on four interleaved random states equals four scalar
+ * permutations.  Returns the number of mismatching states. */
+static unsigned perm_mismatches(void (*f)(uint64_t *), unsigned count) {
+    unsigned bad = 0;
+    for (unsigned n = 0; n < count; n++) {
+        _Alignas(32) uint64_t x4[100];
+        uint64_t one[4][25];
+        qt_rng_bytes(x4, sizeof(x4));
+        for (unsigned j = 0; j < 4; j++)
+            for (unsigned i = 0; i < 25; i++)
+                one[j][i] = x4[4 * i + j];
+        f(x4);
+        for (unsigned j = 0; j < 4; j++) {
+            quill_keccak_f1600(one[j]);
+            for (unsigned i = 0; i < 25; i++)
+                bad += one[j][i] != x4[4 * i + j];
+        }
+    }
+    return bad;
+}
+
+static void test_permutations(void) {
+    QT_CHECK(perm_mismatches(quill_keccak_f1600_x4, 3000) == 0);
+    QT_CHECK(perm_mismatches(quill_keccak_f1600_x4_c, 1000) == 0);
+#if QUILL_KECCAK_HAVE_AVX2
+    if (quill_keccak_f1600_x4_avx2_capable()) {
+        QT_CHECK(perm_mismatches(quill_keccak_f1600_x4_avx2, 3000) == 0);
+        printf("sha3_x4: avx2 permutation matched the scalar one on 3000 x 4 states\n");
+    } else {
+        printf("sha3_x4: avx2 not usable on this CPU (or masked)\n");
+    }
+#endif
+}
+
+static unsigned long shake_cases;
+
+/* One SHAKE x4 case; returns 1 if all four streams match. */
+static int shake_case(int which, size_t len, size_t nblocks, int split) {
+    const size_t rate = which == 128 ? QUILL_SHAKE128_RATE : QUILL_SHAKE256_RATE;
+    uint8_t *in[4], *out[4], *want = malloc(nblocks * rate + 1);
+    int ok = want != NULL;
+    for (unsigned j = 0; j < 4; j++) {
+        in[j] = malloc(len + 1);
+        out[j] = malloc(nblocks * rate + 1);
+        ok &= in[j] != NULL && out[j] != NULL;
+    }
+    QT_CHECK(ok);
+    if (ok) {
+        for (unsigned j = 0; j < 4; j++)
+            qt_rng_bytes(in[j], len);
+        quill_keccak_x4 k;
+        if (which == 128)
+            quill_shake128_x4_absorb_once(&k, in[0], in[1], in[2], in[3], len);
+        else
+            quill_shake256_x4_absorb_once(&k, in[0], in[1], in[2], in[3], len);
+        size_t done = 0;
+        while (done < nblocks) {
+            size_t take = split ? 1 + (size_t)(qt_rng_u64() % (nblocks - done)) : nblocks;
+            quill_keccak_x4_squeeze_blocks(&k, out[0] + done * rate, out[1] + done * rate,
+                                           out[2] + done * rate, out[3] + done * rate, take);
+            done += take;
+        }
+        quill_keccak_x4_zeroize(&k);
+        for (unsigned j = 0; j < 4; j++) {
+            if (which == 128)
+                quill_shake128(want, nblocks * rate, in[j], len);
+            else
+                quill_shake256(want, nblocks * rate, in[j], len);
+            if (memcmp(want, out[j], nblocks * rate) != 0) {
+                fprintf(stderr, "SHAKE%d x4: instance %u, input %zu bytes, %zu blocks differs\n",
+                        which, j, len, nblocks);
+                ok = 0;
+            }
+        }
+        QT_CHECK(ok);
+        shake_cases++;
+    }
+    for (unsigned j = 0; j < 4; j++) {
+        free(in[j]);
+        free(out[j]);
+    }
+    free(want);
+    return ok;
+}
+
+static void test_shake(unsigned random_cases) {
+    static const int whiches[2] = {128, 256};
+    for (unsigned w = 0; w < 2; w++) {
+        const size_t rate = whiches[w] == 128 ? QUILL_SHAKE128_RATE : QUILL_SHAKE256_RATE;
+        /* Every length up to three blocks and a bit, around the padding. */
+        for (size_t len = 0; len <= 3 * rate + 2; len++)
+            shake_case(whiches[w], len, 1 + len % 3, (int)(len & 1));
+        unsigned failures = 0;
+        for (unsigned n = 0; n < random_cases && failures < 10; n++) {
+            size_t len = (size_t)(qt_rng_u64() % 601);
+            size_t nblocks = 1 + (size_t)(qt_rng_u64() % 8);
+            failures += !shake_case(whiches[w], len, nblocks, (int)(qt_rng_u64() & 1));
+        }
+    }
+}
+
+int main(int argc, char **argv) {
+    unsigned cases = argc > 1 ? (unsigned)strtoul(argv[1], NULL, 0) : 1000;
+    qt_rng_seed(0x5a3a5a3a20260004ull);
+    test_permutations();
+    test_shake(cases);
+    printf("sha3_x4: %lu SHAKE x4 cases against the scalar SHAKE\n", shake_cases);
+    return qt_finish("sha3_x4");
+}
