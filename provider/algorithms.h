@@ -18,6 +18,15 @@ extern const OSSL_DISPATCH quill_ec_keymgmt_functions[];
 /* ec_sig.c */
 extern const OSSL_DISPATCH quill_ecdsa_signature_functions[];
 
+/* mldsa_keymgmt.c */
+extern const OSSL_DISPATCH quill_mldsa44_keymgmt_functions[];
+extern const OSSL_DISPATCH quill_mldsa65_keymgmt_functions[];
+extern const OSSL_DISPATCH quill_mldsa87_keymgmt_functions[];
+/* mldsa_sig.c */
+extern const OSSL_DISPATCH quill_mldsa44_signature_functions[];
+extern const OSSL_DISPATCH quill_mldsa65_signature_functions[];
+extern const OSSL_DISPATCH quill_mldsa87_signature_functions[];
+
 /* codec_algs.c: encoder and decoder tables (terminated by a NULL row). */
 extern const OSSL_ALGORITHM quill_encoders[];
 extern const OSSL_ALGORITHM quill_decoders[];

@@ -13,7 +13,7 @@
 #else
 #define QUILL_PROV_VERSION "0.1.0"
 #endif
-#define QUILL_PROV_BUILDINFO "quill " QUILL_PROV_VERSION " (constant-time RSA and ECDSA P-256 cores)"
+#define QUILL_PROV_BUILDINFO "quill " QUILL_PROV_VERSION " (constant-time RSA, ECDSA P-256 and ML-DSA cores)"
 
 /* Signatures carry quill.sig=yes so that default_properties = ?quill.sig=yes
  * prefers them; key managers carry only provider=quill, so that every other
@@ -26,6 +26,14 @@
 #define QUILL_NAMES_EC "EC:id-ecPublicKey:1.2.840.10045.2.1"
 #define QUILL_NAMES_ECDSA "ECDSA"
 
+/* ML-DSA (FIPS 204), named as OpenSSL 3.5 names them: key managers and
+ * signatures share the names.  The OIDs are NIST's (csor sigAlgs arc,
+ * 2.16.840.1.101.3.4.3.17..19); the short and long names are those of
+ * 3.5's objects table. */
+#define QUILL_NAMES_MLDSA44 "ML-DSA-44:MLDSA44:2.16.840.1.101.3.4.3.17:id-ml-dsa-44"
+#define QUILL_NAMES_MLDSA65 "ML-DSA-65:MLDSA65:2.16.840.1.101.3.4.3.18:id-ml-dsa-65"
+#define QUILL_NAMES_MLDSA87 "ML-DSA-87:MLDSA87:2.16.840.1.101.3.4.3.19:id-ml-dsa-87"
+
 /* The one curve quill's EC key manager takes: its OpenSSL name and the
  * aliases an application may use for it. */
 #define QUILL_EC_GROUP_NAME "prime256v1"
@@ -37,6 +45,33 @@
 #ifndef OSSL_SIGNATURE_PARAM_NONCE_TYPE
 #define OSSL_SIGNATURE_PARAM_NONCE_TYPE "nonce-type"
 #endif
+
+/* OpenSSL 3.5's ML-DSA parameters, defined here for the 3.0 headers. */
+#ifndef OSSL_PKEY_PARAM_ML_DSA_SEED
+#define OSSL_PKEY_PARAM_ML_DSA_SEED "seed"
+#endif
+#ifndef OSSL_PKEY_PARAM_SECURITY_CATEGORY
+#define OSSL_PKEY_PARAM_SECURITY_CATEGORY "security-category"
+#endif
+#ifndef OSSL_SIGNATURE_PARAM_CONTEXT_STRING
+#define OSSL_SIGNATURE_PARAM_CONTEXT_STRING "context-string"
+#endif
+#ifndef OSSL_SIGNATURE_PARAM_DETERMINISTIC
+#define OSSL_SIGNATURE_PARAM_DETERMINISTIC "deterministic"
+#endif
+#ifndef OSSL_SIGNATURE_PARAM_MESSAGE_ENCODING
+#define OSSL_SIGNATURE_PARAM_MESSAGE_ENCODING "message-encoding"
+#endif
+#ifndef OSSL_SIGNATURE_PARAM_MU
+#define OSSL_SIGNATURE_PARAM_MU "mu"
+#endif
+#ifndef OSSL_SIGNATURE_PARAM_TEST_ENTROPY
+#define OSSL_SIGNATURE_PARAM_TEST_ENTROPY "test-entropy"
+#endif
+/* "message-encoding" values: 0 raw (the input is M'), 1 pure (FIPS 204
+ * Algorithm 2's M' = 0 || len(ctx) || ctx || M). */
+#define QUILL_MLDSA_ENCODING_RAW 0
+#define QUILL_MLDSA_ENCODING_PURE 1
 
 /* OpenSSL 3.1's extra PSS salt length keyword, accepted here too. */
 #define QUILL_PSS_SALT_LEN_AUTO_DIGEST_MAX "auto-digestmax"

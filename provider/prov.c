@@ -16,6 +16,7 @@
 #include "prov_ctx.h"
 #include "prov_err.h"
 #include "algorithms.h"
+#include "mldsa_obj.h"
 
 /* The entry point must be visible despite -fvisibility=hidden; quill.map
  * keeps every other symbol local. */
@@ -31,6 +32,12 @@ static const OSSL_ALGORITHM quill_signatures[] = {
      "quill RSA signatures (PKCS#1 v1.5, PSS) on a constant-time core"},
     {QUILL_NAMES_ECDSA, QUILL_PROPS_SIG, quill_ecdsa_signature_functions,
      "quill ECDSA P-256 on a constant-time core"},
+    {QUILL_NAMES_MLDSA44, QUILL_PROPS_SIG, quill_mldsa44_signature_functions,
+     "quill ML-DSA-44 (FIPS 204)"},
+    {QUILL_NAMES_MLDSA65, QUILL_PROPS_SIG, quill_mldsa65_signature_functions,
+     "quill ML-DSA-65 (FIPS 204)"},
+    {QUILL_NAMES_MLDSA87, QUILL_PROPS_SIG, quill_mldsa87_signature_functions,
+     "quill ML-DSA-87 (FIPS 204)"},
     {NULL, NULL, NULL, NULL},
 };
 
@@ -39,6 +46,12 @@ static const OSSL_ALGORITHM quill_keymgmts[] = {
     {QUILL_NAMES_RSA_PSS, QUILL_PROPS_KEYMGMT, quill_rsapss_keymgmt_functions,
      "quill RSA-PSS keys"},
     {QUILL_NAMES_EC, QUILL_PROPS_KEYMGMT, quill_ec_keymgmt_functions, "quill EC P-256 keys"},
+    {QUILL_NAMES_MLDSA44, QUILL_PROPS_KEYMGMT, quill_mldsa44_keymgmt_functions,
+     "quill ML-DSA-44 keys"},
+    {QUILL_NAMES_MLDSA65, QUILL_PROPS_KEYMGMT, quill_mldsa65_keymgmt_functions,
+     "quill ML-DSA-65 keys"},
+    {QUILL_NAMES_MLDSA87, QUILL_PROPS_KEYMGMT, quill_mldsa87_keymgmt_functions,
+     "quill ML-DSA-87 keys"},
     {NULL, NULL, NULL, NULL},
 };
 
@@ -129,9 +142,17 @@ int OSSL_provider_init(const OSSL_CORE_HANDLE *handle, const OSSL_DISPATCH *in,
         case OSSL_FUNC_CORE_VSET_ERROR:
             ctx->core_vset_error = OSSL_FUNC_core_vset_error(f);
             break;
+        case OSSL_FUNC_CORE_GET_PARAMS:
+            ctx->core_get_params = OSSL_FUNC_core_get_params(f);
+            break;
         default:
             break;
         }
+    }
+    /* The ML-DSA OIDs, for a core older than 3.5 (once per process). */
+    if (!quill_mldsa_obj_register(ctx, in)) {
+        free(ctx);
+        return 0;
     }
     quill_stats_init(&ctx->stats);
     /* The child library context sees the providers of the one loading us

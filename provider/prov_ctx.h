@@ -22,6 +22,9 @@ typedef struct quill_provctx {
     OSSL_FUNC_core_new_error_fn *core_new_error;
     OSSL_FUNC_core_set_error_debug_fn *core_set_error_debug;
     OSSL_FUNC_core_vset_error_fn *core_vset_error;
+    /* The core's parameters (its version, and the provider's own
+     * configuration keys from openssl.cnf); NULL if not offered. */
+    OSSL_FUNC_core_get_params_fn *core_get_params;
     quill_stats stats;
 } quill_provctx;
 

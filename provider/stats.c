@@ -16,6 +16,9 @@ static const char *const stat_names[QUILL_STAT_COUNT] = {
     [QUILL_STAT_ECDSA_SIGN] = "ecdsa-sign",
     [QUILL_STAT_ECDSA_VERIFY] = "ecdsa-verify",
     [QUILL_STAT_EC_KEYGEN] = "ec-keygen",
+    [QUILL_STAT_MLDSA_KEYGEN] = "mldsa-keygen",
+    [QUILL_STAT_MLDSA_SIGN] = "mldsa-sign",
+    [QUILL_STAT_MLDSA_VERIFY] = "mldsa-verify",
 };
 
 void quill_stats_init(quill_stats *s) {

@@ -5,7 +5,7 @@
  * names a file, one line is appended to it:
  *
  *   pid=N rsa-sign=N rsa-verify=N rsa-keygen=N ecdsa-sign=N ecdsa-verify=N
- *   ec-keygen=N
+ *   ec-keygen=N mldsa-keygen=N mldsa-sign=N mldsa-verify=N
  *
  * (fields in the order of quill_stat; later algorithms add theirs at the
  * end).  The line is written with a single write(2) on an O_APPEND
@@ -31,6 +31,9 @@ typedef enum quill_stat {
     QUILL_STAT_ECDSA_SIGN,
     QUILL_STAT_ECDSA_VERIFY,
     QUILL_STAT_EC_KEYGEN,
+    QUILL_STAT_MLDSA_KEYGEN, /* all three ML-DSA sets together */
+    QUILL_STAT_MLDSA_SIGN,
+    QUILL_STAT_MLDSA_VERIFY,
     QUILL_STAT_COUNT
 } quill_stat;
 
