@@ -129,6 +129,66 @@ run "dgst -sha3-256 -sign" ossl dgst -sha3-256 -sign key.pem -out sig.sha3 msg
 run "dgst -sha3-256 -verify without quill" plain dgst -sha3-256 -verify pub.pem -signature sig.sha3 msg
 expect "pkeyutl pss + dgst sha3-256" 1 - -
 
+# What the default provider signs with and quill must therefore take too
+# (OpenSSL does not fall back once quill's context refuses a parameter):
+# the legacy digests, MD5-SHA1 (TLS 1.0/1.1), X9.31 and no padding.
+# Deterministic signatures must equal the default provider's byte for byte.
+for md in md5 ripemd160 sha1 md5-sha1; do
+    snap
+    run "dgst -$md -sign" ossl dgst -$md -sign key.pem -out "sig.$md" msg
+    expect "dgst -$md -sign" 1 - -
+    run "dgst -$md -sign without quill" plain dgst -$md -sign key.pem -out "sig.$md.plain" msg
+    cmp -s "sig.$md" "sig.$md.plain" && ok || bad "dgst -$md: quill and default signatures differ"
+    run "dgst -$md -verify without quill" plain dgst -$md -verify pub.pem -signature "sig.$md" msg
+    snap
+    run "dgst -$md -verify" ossl dgst -$md -verify pub.pem -signature "sig.$md.plain" msg
+    expect "dgst -$md -verify" - 1 -
+done
+for md in sha1 sha256 sha384 sha512; do
+    opts="-sigopt rsa_padding_mode:x931"
+    snap
+    run "dgst -$md -sign x931" ossl dgst -$md -sign key.pem $opts -out "sig.x931.$md" msg
+    expect "dgst -$md -sign x931" 1 - -
+    run "dgst -$md -sign x931 without quill" plain dgst -$md -sign key.pem $opts \
+        -out "sig.x931.$md.plain" msg
+    cmp -s "sig.x931.$md" "sig.x931.$md.plain" && ok || bad "x931 $md: signatures differ"
+    run "dgst -$md -verify x931 without quill" plain dgst -$md -verify pub.pem $opts \
+        -signature "sig.x931.$md" msg
+    snap
+    run "dgst -$md -verify x931" ossl dgst -$md -verify pub.pem $opts -signature "sig.x931.$md" msg
+    expect "dgst -$md -verify x931" - 1 -
+done
+# Both refuse X9.31 with a digest it has no identifier for.
+if ossl dgst -sha224 -sign key.pem -sigopt rsa_padding_mode:x931 -out sig.bad msg >"$work/out" 2>&1; then
+    bad "x931 with sha224 accepted"
+else
+    ok
+fi
+snap
+run "pkeyutl -sign x931" ossl pkeyutl -sign -inkey key.pem -in dgst.bin -out sig.pkx931 \
+    -pkeyopt digest:sha256 -pkeyopt rsa_padding_mode:x931
+cmp -s sig.pkx931 sig.x931.sha256 && ok || bad "pkeyutl and dgst X9.31 signatures differ"
+run "pkeyutl -verifyrecover x931" ossl pkeyutl -verifyrecover -pubin -inkey pub.pem -in sig.pkx931 \
+    -pkeyopt digest:sha256 -pkeyopt rsa_padding_mode:x931 -out rec.x931
+cmp -s rec.x931 dgst.bin && ok || bad "pkeyutl -verifyrecover x931 returned a different digest"
+expect "pkeyutl x931" 1 1 -
+# No padding.  pkeyutl -sign takes at most 64 bytes of input (it expects a
+# digest) with either provider, so the k-byte raw private operation comes
+# from rsautl -sign -raw (EVP_PKEY_sign with RSA_NO_PADDING); pkeyutl
+# -verifyrecover takes the signature.
+{ printf '\000'; head -c 255 msg; } >raw.in
+snap
+run "rsautl -sign -raw" ossl rsautl -sign -raw -inkey key.pem -in raw.in -out sig.none
+expect "rsautl -sign -raw" 1 - -
+run "rsautl -sign -raw without quill" plain rsautl -sign -raw -inkey key.pem -in raw.in \
+    -out sig.none.plain
+cmp -s sig.none sig.none.plain && ok || bad "raw signatures differ"
+snap
+run "pkeyutl -verifyrecover none" ossl pkeyutl -verifyrecover -pubin -inkey pub.pem -in sig.none \
+    -pkeyopt rsa_padding_mode:none -out rec.none
+cmp -s rec.none raw.in && ok || bad "pkeyutl -verifyrecover none returned another value"
+expect "pkeyutl -verifyrecover none" - 1 -
+
 # CMS signing and verification.
 snap
 run "cms -sign" ossl cms -sign -in msg -signer cert.pkcs1.pem -inkey key.pem -binary \
@@ -144,12 +204,14 @@ run "cms -verify without quill" plain cms -verify -in msg.cms -inform DER -CAfil
 tls() {
     desc=$1
     shift
+    # $tls_server_opts: extra s_server options (split into words).
     port=$((20000 + ($$ + passed + failed) % 20000))
     # Started without the ossl() wrapper so that $! is the server itself
     # (env execs openssl), which the kill below can reach.
     env OPENSSL_CONF="$QUILL_SOURCE_DIR/openssl.cnf.example" OPENSSL_MODULES="$QUILL_BUILD_DIR" \
         QUILL_STATS="$stats" LD_PRELOAD="${preload# }" ASAN_OPTIONS=detect_leaks=0 \
         "$OPENSSL" s_server -accept "$port" -cert cert.pkcs1.pem -key key.pem -naccept 1 -quiet \
+        ${tls_server_opts:-} \
         >"$work/server.out" 2>&1 &
     server=$!
     tries=0
@@ -179,6 +241,14 @@ expect "TLS 1.3" 1 1 -
 snap
 tls "TLS 1.2 handshake, PKCS#1 signature" -tls1_2 -sigalgs RSA+SHA256
 expect "TLS 1.2" 1 1 -
+# TLS 1.1 (security level 0 on both ends): the ServerKeyExchange is signed
+# with MD5-SHA1's 36 bytes, no DigestInfo.
+tls_server_opts="-cipher DEFAULT:@SECLEVEL=0"
+snap
+tls "TLS 1.1 handshake, MD5-SHA1 signature" -tls1_1 -cipher 'DEFAULT:@SECLEVEL=0'
+expect "TLS 1.1" 1 1 -
+grep -q "Peer signing digest: MD5-SHA1" "$work/out" && ok || bad "TLS 1.1 did not sign MD5-SHA1"
+tls_server_opts=""
 
 # openssl speed (raw PKCS#1 signing of 36 bytes, as the tool does it).
 snap
