@@ -84,15 +84,57 @@ AVX2 static inline void inv_rows(int32_t *lo, int32_t *hi, const int32_t *zeta) 
     }
 }
 
+/* 8 x 8 transpose of 32-bit values in eight registers: r[i] element j ->
+ * r[j] element i (unpack pairs, then quadruples, then swap 128-bit
+ * halves). */
+AVX2 static inline void transpose8(__m256i r[8]) {
+    __m256i t[8], u[8];
+    for (unsigned i = 0; i < 8; i += 2) {
+        t[i] = _mm256_unpacklo_epi32(r[i], r[i + 1]);
+        t[i + 1] = _mm256_unpackhi_epi32(r[i], r[i + 1]);
+    }
+    for (unsigned i = 0; i < 8; i += 4) {
+        u[i] = _mm256_unpacklo_epi64(t[i], t[i + 2]);
+        u[i + 1] = _mm256_unpackhi_epi64(t[i], t[i + 2]);
+        u[i + 2] = _mm256_unpacklo_epi64(t[i + 1], t[i + 3]);
+        u[i + 3] = _mm256_unpackhi_epi64(t[i + 1], t[i + 3]);
+    }
+    for (unsigned i = 0; i < 4; i++) {
+        r[i] = _mm256_permute2x128_si256(u[i], u[i + 4], 0x20);
+        r[i + 4] = _mm256_permute2x128_si256(u[i], u[i + 4], 0x31);
+    }
+}
+
+/* natural a[8b + p] -> t[32p + b], eight blocks b at a time. */
+AVX2 static inline void to_rows(int32_t *t, const int32_t *a) {
+    for (unsigned b0 = 0; b0 < 32; b0 += 8) {
+        __m256i r[8];
+        for (unsigned i = 0; i < 8; i++)
+            r[i] = ld(a + 8 * (b0 + i));
+        transpose8(r);
+        for (unsigned p = 0; p < 8; p++)
+            st(t + 32 * p + b0, r[p]);
+    }
+}
+
+AVX2 static inline void from_rows(int32_t *a, const int32_t *t) {
+    for (unsigned b0 = 0; b0 < 32; b0 += 8) {
+        __m256i r[8];
+        for (unsigned p = 0; p < 8; p++)
+            r[p] = ld(t + 32 * p + b0);
+        transpose8(r);
+        for (unsigned i = 0; i < 8; i++)
+            st(a + 8 * (b0 + i), r[i]);
+    }
+}
+
 AVX2 void quill_mldsa_ntt_avx2(int32_t a[QUILL_MLDSA_N]) {
     _Alignas(32) int32_t t[QUILL_MLDSA_N];
     unsigned k = 0;
     for (unsigned len = 128; len >= 8; len >>= 1)
         for (unsigned start = 0; start < QUILL_MLDSA_N; start += 2 * len)
             fwd_run(a + start, a + start + len, quill_mldsa_zetas[++k], len);
-    for (unsigned p = 0; p < 8; p++)
-        for (unsigned b = 0; b < 32; b++)
-            t[p * 32 + b] = a[8 * b + p];
+    to_rows(t, a);
     for (unsigned p = 0; p < 4; p++)
         fwd_rows(t + 32 * p, t + 32 * (p + 4), quill_mldsa_zetas_rows[0]);
     for (unsigned s = 0; s < 2; s++)
@@ -115,9 +157,7 @@ AVX2 void quill_mldsa_invntt_tomont_avx2(int32_t a[QUILL_MLDSA_N]) {
             inv_rows(t + 32 * p, t + 32 * (p + 2), quill_mldsa_zetas_inv_rows[1 + s]);
     for (unsigned p = 0; p < 4; p++)
         inv_rows(t + 32 * p, t + 32 * (p + 4), quill_mldsa_zetas_inv_rows[0]);
-    for (unsigned b = 0; b < 32; b++)
-        for (unsigned p = 0; p < 8; p++)
-            a[8 * b + p] = t[p * 32 + b];
+    from_rows(a, t);
     unsigned k = 32;
     for (unsigned len = 8; len < QUILL_MLDSA_N; len <<= 1)
         for (unsigned start = 0; start < QUILL_MLDSA_N; start += 2 * len)
