@@ -7,6 +7,7 @@
  *   KXOR(a, b)     a ^ b            KXOR5(a, b, c, d, e)  a ^ b ^ c ^ d ^ e
  *   KANDN(a, b)    ~a & b           KROL(a, r)  a rotated left by the constant r
  *   KRC(c)         the round constant c as a lane
+ *   KCHI(a, b, c)  a ^ (~b & c); optional, defaults to KXOR(a, KANDN(b, c))
  *
  * Lane A[x, y] lives in the variable named A##xy (x first).  One round is
  * written per output row of chi: the five lanes that pi sends to row y are
@@ -28,6 +29,10 @@
 #ifndef QUILL_SHA3_KECCAK_ROUND_H
 #define QUILL_SHA3_KECCAK_ROUND_H
 
+#ifndef KCHI
+#define KCHI(a, b, c) KXOR((a), KANDN((b), (c)))
+#endif
+
 /* KECCAK_ROW computes one output row (o0..o4) of chi from the five input
  * lanes i0..i4 after theta (xor d0..d4) and rho (rotate by r0..r4). */
 #define KECCAK_ROW(o0, o1, o2, o3, o4, i0, d0, r0, i1, d1, r1, i2, d2, r2, i3, d3, r3, i4, \
@@ -35,29 +40,29 @@
     do {                                                                                     \
         KT b0 = KXOR(i0, d0), b1 = KXOR(i1, d1), b2 = KXOR(i2, d2);                          \
         KT b3 = KXOR(i3, d3), b4 = KXOR(i4, d4);                                             \
-        b0 = KROL(b0, r0);                                                                    \
-        b1 = KROL(b1, r1);                                                                    \
-        b2 = KROL(b2, r2);                                                                    \
-        b3 = KROL(b3, r3);                                                                    \
-        b4 = KROL(b4, r4);                                                                    \
-        o0 = KXOR(b0, KANDN(b1, b2));                                                              \
-        o1 = KXOR(b1, KANDN(b2, b3));                                                              \
-        o2 = KXOR(b2, KANDN(b3, b4));                                                              \
-        o3 = KXOR(b3, KANDN(b4, b0));                                                              \
-        o4 = KXOR(b4, KANDN(b0, b1));                                                              \
+        b0 = KROL(b0, r0);                                                                   \
+        b1 = KROL(b1, r1);                                                                   \
+        b2 = KROL(b2, r2);                                                                   \
+        b3 = KROL(b3, r3);                                                                   \
+        b4 = KROL(b4, r4);                                                                   \
+        o0 = KCHI(b0, b1, b2);                                                               \
+        o1 = KCHI(b1, b2, b3);                                                               \
+        o2 = KCHI(b2, b3, b4);                                                               \
+        o3 = KCHI(b3, b4, b0);                                                               \
+        o4 = KCHI(b4, b0, b1);                                                               \
     } while (0)
 
 /* KECCAK_ROUND reads the lanes named A##xy and writes the lanes E##xy. */
 #define KECCAK_ROUND(A, E, rc)                                                               \
     do {                                                                                     \
-        KT c0 = KXOR5(A##00, A##01, A##02, A##03, A##04);                                     \
-        KT c1 = KXOR5(A##10, A##11, A##12, A##13, A##14);                                     \
-        KT c2 = KXOR5(A##20, A##21, A##22, A##23, A##24);                                     \
-        KT c3 = KXOR5(A##30, A##31, A##32, A##33, A##34);                                     \
-        KT c4 = KXOR5(A##40, A##41, A##42, A##43, A##44);                                     \
-        KT d0 = KXOR(c4, KROL(c1, 1)), d1 = KXOR(c0, KROL(c2, 1));                         \
+        KT c0 = KXOR5(A##00, A##01, A##02, A##03, A##04);                                    \
+        KT c1 = KXOR5(A##10, A##11, A##12, A##13, A##14);                                    \
+        KT c2 = KXOR5(A##20, A##21, A##22, A##23, A##24);                                    \
+        KT c3 = KXOR5(A##30, A##31, A##32, A##33, A##34);                                    \
+        KT c4 = KXOR5(A##40, A##41, A##42, A##43, A##44);                                    \
+        KT d0 = KXOR(c4, KROL(c1, 1)), d1 = KXOR(c0, KROL(c2, 1));                           \
         KT d2 = KXOR(c1, KROL(c3, 1));                                                       \
-        KT d3 = KXOR(c2, KROL(c4, 1)), d4 = KXOR(c3, KROL(c0, 1));                         \
+        KT d3 = KXOR(c2, KROL(c4, 1)), d4 = KXOR(c3, KROL(c0, 1));                           \
         KECCAK_ROW(E##00, E##10, E##20, E##30, E##40, A##00, d0, 0, A##11, d1, 44, A##22,    \
                    d2, 43, A##33, d3, 21, A##44, d4, 14);                                    \
         E##00 = KXOR(E##00, KRC(rc));                                                        \

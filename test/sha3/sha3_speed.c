@@ -61,6 +61,8 @@ int main(int argc, char **argv) {
 #if QUILL_KECCAK_HAVE_AVX2
     if (quill_keccak_f1600_x4_avx2_capable())
         time_perm("x4_avx2", quill_keccak_f1600_x4_avx2, 4, n / 4);
+    if (quill_keccak_f1600_x4_avx512vl_capable())
+        time_perm("x4_avx512", quill_keccak_f1600_x4_avx512vl, 4, n / 4);
 #endif
 
     /* SHAKE128 stream: 168-byte blocks via squeeze_blocks, as matrix

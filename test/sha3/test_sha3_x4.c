@@ -3,8 +3,9 @@
  * The four-way Keccak (core/sha3/sha3_x4.h) against the scalar one, which
  * test_sha3 checks against known answers and OpenSSL:
  *  1. quill_keccak_f1600_x4 (whatever the CPU dispatch picks) and, when the
- *     CPU has it, quill_keccak_f1600_x4_avx2 against four quill_keccak_f1600
- *     calls on random states; quill_keccak_f1600_x4_c likewise.
+ *     CPU has them, quill_keccak_f1600_x4_avx2 and _avx512vl against four
+ *     quill_keccak_f1600 calls on random states; quill_keccak_f1600_x4_c
+ *     likewise.
  *  2. SHAKE128 and SHAKE256 x4: four different random inputs of one length
  *     (0..600 bytes, and every length around the rates), 1..8 blocks squeezed
  *     in one or several calls, each stream compared with quill_shake128 /
@@ -49,6 +50,12 @@ static void test_permutations(void) {
         printf("sha3_x4: avx2 permutation matched the scalar one on 3000 x 4 states\n");
     } else {
         printf("sha3_x4: avx2 not usable on this CPU (or masked)\n");
+    }
+    if (quill_keccak_f1600_x4_avx512vl_capable()) {
+        QT_CHECK(perm_mismatches(quill_keccak_f1600_x4_avx512vl, 3000) == 0);
+        printf("sha3_x4: avx512vl permutation matched the scalar one on 3000 x 4 states\n");
+    } else {
+        printf("sha3_x4: avx512vl not usable on this CPU (or masked)\n");
     }
 #endif
 }
