@@ -28,8 +28,8 @@ quill_mldsa_key *quill_mldsa_key_alloc(const quill_mldsa_params *p, int with_pri
     key->a_hat = key->polys;
     key->t1_hat = key->a_hat + (size_t)p->k * p->l;
     if (with_private) {
-        key->s1_hat = key->t1_hat + p->k;
-        key->s2_hat = key->s1_hat + p->l;
+        key->u_hat = key->t1_hat + p->k;
+        key->s2_hat = key->u_hat + p->l;
         key->t0_hat = key->s2_hat + p->k;
     }
     return key;
@@ -95,7 +95,7 @@ quill_err quill_mldsa_key_dup(quill_mldsa_key **out, const quill_mldsa_key *key,
         memcpy(d->seed, key->seed, sizeof(d->seed));
         memcpy(d->key, key->key, sizeof(d->key));
         memcpy(d->priv, key->priv, sizeof(d->priv));
-        memcpy(d->s1_hat, key->s1_hat, d->nsecret * sizeof(quill_mldsa_poly));
+        memcpy(d->u_hat, key->u_hat, d->nsecret * sizeof(quill_mldsa_poly));
     }
     *out = d;
     return QUILL_OK;

@@ -4,8 +4,11 @@
  * carries.  A key holds, besides its encodings:
  *   a_hat   A-hat = ExpandA(rho), k x l, NTT domain, coefficients in [0, q)
  *   t1_hat  NTT(t1 2^d), k, |.| < q             (public; for verification)
- *   s1_hat, s2_hat, t0_hat  NTT(s1), NTT(s2), NTT(t0), |.| < q   (secret;
- *           for signing; NULL in a public key)
+ *   u_hat, s2_hat, t0_hat  NTT(s1 + 2^9 s2) (first l rows of s2), NTT(s2),
+ *           NTT(t0), |.| < q   (secret; for signing; NULL in a public key).
+ *           One inverse NTT of c o u_hat gives c s1 + 2^9 c s2, from which
+ *           both products are read (|c s1|, |c s2| <= beta < 2^8), so
+ *           signing needs l fewer inverse transforms per attempt.
  * all in one 32-byte-aligned allocation of (k l + k [+ l + 2k]) polynomials
  * of 1 KiB: ML-DSA-44 20 (+12) KiB, ML-DSA-65 36 (+17) KiB, ML-DSA-87
  * 64 (+23) KiB, plus the key structure itself (about 7.8 KiB of encodings).
@@ -28,7 +31,7 @@ struct quill_mldsa_key {
     uint8_t priv[QUILL_MLDSA_MAX_PRIV_BYTES]; /* secret */
     quill_mldsa_poly *polys;              /* the allocation below */
     size_t npolys, nsecret;               /* total, and secret ones at the end */
-    quill_mldsa_poly *a_hat, *t1_hat, *s1_hat, *s2_hat, *t0_hat;
+    quill_mldsa_poly *a_hat, *t1_hat, *u_hat, *s2_hat, *t0_hat;
 };
 
 /* quill_mldsa_key_alloc returns a zeroed key of set |p| with room for the

@@ -14,23 +14,28 @@
 
 /* Secret temporaries of both constructors, wiped together. */
 typedef struct keygen_tmp {
-    quill_mldsa_poly s1[QUILL_MLDSA_L_MAX], s2[QUILL_MLDSA_K_MAX];
+    quill_mldsa_poly s1[QUILL_MLDSA_L_MAX], s2[QUILL_MLDSA_K_MAX], s1_hat[QUILL_MLDSA_L_MAX];
     quill_mldsa_poly t[QUILL_MLDSA_K_MAX], t0[QUILL_MLDSA_K_MAX], t1[QUILL_MLDSA_K_MAX];
     uint8_t rhop[QUILL_MLDSA_CRH_BYTES];
     uint8_t tr[QUILL_MLDSA_TR_BYTES];
     uint8_t priv[QUILL_MLDSA_MAX_PRIV_BYTES];
 } keygen_tmp;
 
-/* From s1, s2 (in tmp) and key->a_hat: s1_hat, t, (t1, t0), pk, tr and the
- * precomputation.  t1 and the public key are declassified. */
+/* From s1, s2 (in tmp) and key->a_hat: NTT(s1), t, (t1, t0), pk, tr and the
+ * precomputation (u_hat, s2_hat, t0_hat: key.h).  t1 and the public key are declassified. */
 static void derive_rest(quill_mldsa_key *key, keygen_tmp *tmp) {
     const quill_mldsa_params *p = key->p;
     for (unsigned i = 0; i < p->l; i++) {
-        key->s1_hat[i] = tmp->s1[i];
-        quill_mldsa_poly_ntt(&key->s1_hat[i]);
-        quill_mldsa_poly_reduce32(&key->s1_hat[i]);
+        tmp->s1_hat[i] = tmp->s1[i];
+        quill_mldsa_poly_ntt(&tmp->s1_hat[i]);
+        quill_mldsa_poly_reduce32(&tmp->s1_hat[i]);
+        /* u = s1 + 2^9 s2 (|u| <= 4 + 2^9 4) */
+        for (unsigned j = 0; j < QUILL_MLDSA_N; j++)
+            key->u_hat[i].c[j] = tmp->s1[i].c[j] + (int32_t)((uint32_t)tmp->s2[i].c[j] << 9);
+        quill_mldsa_poly_ntt(&key->u_hat[i]);
+        quill_mldsa_poly_reduce32(&key->u_hat[i]);
     }
-    quill_mldsa_compute_t(tmp->t, key->a_hat, key->s1_hat, tmp->s2, p);
+    quill_mldsa_compute_t(tmp->t, key->a_hat, tmp->s1_hat, tmp->s2, p);
     for (unsigned i = 0; i < p->k; i++)
         quill_mldsa_poly_power2round(&tmp->t1[i], &tmp->t0[i], &tmp->t[i]);
     QUILL_CT_DECLASSIFY(tmp->t1, sizeof(quill_mldsa_poly) * p->k);

@@ -30,6 +30,7 @@ typedef struct sign_tmp {
     quill_mldsa_poly y[QUILL_MLDSA_L_MAX], yhat[QUILL_MLDSA_L_MAX], z[QUILL_MLDSA_L_MAX];
     quill_mldsa_poly w[QUILL_MLDSA_K_MAX], w1[QUILL_MLDSA_K_MAX];
     quill_mldsa_poly r[QUILL_MLDSA_K_MAX], hb[QUILL_MLDSA_K_MAX], h[QUILL_MLDSA_K_MAX];
+    quill_mldsa_poly cs2[QUILL_MLDSA_K_MAX];
     quill_mldsa_poly c, tmp, r0;
     uint8_t rhopp[QUILL_MLDSA_CRH_BYTES];
     uint8_t ctilde[QUILL_MLDSA_CTILDE_MAX];
@@ -37,9 +38,9 @@ typedef struct sign_tmp {
     quill_keccak k;
 } sign_tmp;
 
-/* c * s (s_hat = NTT(s)) in the plain domain, centred: the product is at
- * most tau * 2^12 in absolute value, and reduce32 of a value below q in
- * absolute value congruent to such a small one returns it exactly. */
+/* c * s (s_hat = NTT(s)) in the plain domain, centred: the products here
+ * are at most tau * 2^12 in absolute value, and reduce32 of a value below
+ * q in absolute value congruent to such a small one returns it exactly. */
 static void mul_c(quill_mldsa_poly *out, const quill_mldsa_poly *chat,
                   const quill_mldsa_poly *s_hat) {
     quill_mldsa_poly_pointwise_mont(out, chat, s_hat);
@@ -76,20 +77,29 @@ static quill_word attempt(const quill_mldsa_key *key, const uint8_t mu[QUILL_MLD
     quill_mldsa_sample_in_ball(&s->c, s->ctilde, p);
     quill_mldsa_poly_ntt(&s->c);
 
-    /* z = y + c s1, ||z|| < gamma1 - beta */
+    /* c s1 and c s2 (the first l rows of both from one product with
+     * u = s1 + 2^9 s2: v = c s1 + 2^9 c s2 with |c s1|, |c s2| <= beta < 2^8,
+     * so c s1 = ((v + 2^8) mod 2^9) - 2^8 and c s2 = (v - c s1) / 2^9);
+     * z = y + c s1, ||z|| < gamma1 - beta */
     for (unsigned i = 0; i < p->l; i++) {
-        mul_c(&s->z[i], &s->c, &key->s1_hat[i]);
-        quill_mldsa_poly_add(&s->z[i], &s->z[i], &s->y[i]);
+        mul_c(&s->tmp, &s->c, &key->u_hat[i]);
+        for (unsigned j = 0; j < QUILL_MLDSA_N; j++) {
+            int32_t v = s->tmp.c[j];
+            int32_t cs1 = ((v + 256) & 511) - 256;
+            s->cs2[i].c[j] = (v - cs1) >> 9;
+            s->z[i].c[j] = s->y[i].c[j] + cs1;
+        }
         bad |= quill_mldsa_poly_norm_ge_mask(&s->z[i], p->gamma1 - (int32_t)p->beta);
     }
+    for (unsigned i = p->l; i < p->k; i++)
+        mul_c(&s->cs2[i], &s->c, &key->s2_hat[i]);
 
     /* r = w - c s2, (hb, r0) = Decompose(r), ||r0|| < gamma2 - beta;
      * c t0, ||c t0|| < gamma2; h = MakeHint(-c t0, r + c t0), that is
      * HighBits(r + c t0) != HighBits(r); at most omega ones. */
     uint32_t ones = 0;
     for (unsigned i = 0; i < p->k; i++) {
-        mul_c(&s->tmp, &s->c, &key->s2_hat[i]);
-        quill_mldsa_poly_sub(&s->r[i], &s->w[i], &s->tmp);
+        quill_mldsa_poly_sub(&s->r[i], &s->w[i], &s->cs2[i]);
         quill_mldsa_poly_freeze(&s->r[i]);
         quill_mldsa_poly_decompose(&s->hb[i], &s->r0, &s->r[i], p->gamma2);
         bad |= quill_mldsa_poly_norm_ge_mask(&s->r0, p->gamma2 - (int32_t)p->beta);
