@@ -21,19 +21,30 @@ static const struct {
     quill_md md;
     oid hash;      /* the digest's own identifier */
     oid with_rsa;  /* RSASSA-PKCS1-v1_5 with this digest */
+    int pss;       /* usable in RSASSA-PSS-params (OpenSSL writes these only) */
 } md_oids[] = {
     /* id-sha1 = 1.3.14.3.2.26 */
-    {QUILL_MD_SHA1, {5, {0x2b, 0x0e, 0x03, 0x02, 0x1a}}, PKCS1_OID(5)},
-    {QUILL_MD_SHA224, NIST_OID(2, 4), PKCS1_OID(14)},
-    {QUILL_MD_SHA256, NIST_OID(2, 1), PKCS1_OID(11)},
-    {QUILL_MD_SHA384, NIST_OID(2, 2), PKCS1_OID(12)},
-    {QUILL_MD_SHA512, NIST_OID(2, 3), PKCS1_OID(13)},
-    {QUILL_MD_SHA512_224, NIST_OID(2, 5), PKCS1_OID(15)},
-    {QUILL_MD_SHA512_256, NIST_OID(2, 6), PKCS1_OID(16)},
-    {QUILL_MD_SHA3_224, NIST_OID(2, 7), NIST_OID(3, 13)},
-    {QUILL_MD_SHA3_256, NIST_OID(2, 8), NIST_OID(3, 14)},
-    {QUILL_MD_SHA3_384, NIST_OID(2, 9), NIST_OID(3, 15)},
-    {QUILL_MD_SHA3_512, NIST_OID(2, 10), NIST_OID(3, 16)},
+    {QUILL_MD_SHA1, {5, {0x2b, 0x0e, 0x03, 0x02, 0x1a}}, PKCS1_OID(5), 1},
+    {QUILL_MD_SHA224, NIST_OID(2, 4), PKCS1_OID(14), 1},
+    {QUILL_MD_SHA256, NIST_OID(2, 1), PKCS1_OID(11), 1},
+    {QUILL_MD_SHA384, NIST_OID(2, 2), PKCS1_OID(12), 1},
+    {QUILL_MD_SHA512, NIST_OID(2, 3), PKCS1_OID(13), 1},
+    {QUILL_MD_SHA512_224, NIST_OID(2, 5), PKCS1_OID(15), 1},
+    {QUILL_MD_SHA512_256, NIST_OID(2, 6), PKCS1_OID(16), 1},
+    {QUILL_MD_SHA3_224, NIST_OID(2, 7), NIST_OID(3, 13), 1},
+    {QUILL_MD_SHA3_256, NIST_OID(2, 8), NIST_OID(3, 14), 1},
+    {QUILL_MD_SHA3_384, NIST_OID(2, 9), NIST_OID(3, 15), 1},
+    {QUILL_MD_SHA3_512, NIST_OID(2, 10), NIST_OID(3, 16), 1},
+    /* The legacy digests RSA signs with (as OpenSSL's default provider):
+     * md5WithRSAEncryption pkcs-1.4 and md4WithRSAEncryption pkcs-1.3
+     * (RFC 8017 A.2.4, RFC 2313), ripemd160WithRSA 1.3.36.3.3.1.2
+     * (TeleTrusT); the hash OIDs id-md5 1.2.840.113549.2.5, id-md4 .2.4,
+     * ripemd160 1.3.36.3.2.1.  Not in PSS parameters: OpenSSL refuses to
+     * write those too. */
+    {QUILL_MD_MD5, {8, {0x2a, 0x86, 0x48, 0x86, 0xf7, 0x0d, 0x02, 0x05}}, PKCS1_OID(4), 0},
+    {QUILL_MD_MD4, {8, {0x2a, 0x86, 0x48, 0x86, 0xf7, 0x0d, 0x02, 0x04}}, PKCS1_OID(3), 0},
+    {QUILL_MD_RIPEMD160, {5, {0x2b, 0x24, 0x03, 0x02, 0x01}},
+     {6, {0x2b, 0x24, 0x03, 0x03, 0x01, 0x02}}, 0},
 };
 
 static int md_index(quill_md md) {
@@ -125,7 +136,7 @@ size_t quill_rsa_algid_pkcs1(uint8_t *out, size_t cap, quill_md md) {
 
 size_t quill_rsa_algid_pss(uint8_t *out, size_t cap, quill_md md, quill_md mgf1, long salt_len) {
     int i = md_index(md), j = md_index(mgf1);
-    if (i < 0 || j < 0 || salt_len < 0)
+    if (i < 0 || j < 0 || !md_oids[i].pss || !md_oids[j].pss || salt_len < 0)
         return 0;
     der w = {out, cap, 0, 0};
     size_t algid = w_open(&w, 0x30);

@@ -11,7 +11,8 @@
  *               SHA-1, and MD4 when the legacy provider loads: PKCS#1 v1.5
  *               (byte-identical to the default provider's) and PSS, quill
  *               signs / default verifies and back, EVP_PKEY_sign of a
- *               digest and verify_recover; SM3 and SHAKE refused by both
+ *               digest and verify_recover; PSS with no digest set uses
+ *               SHA-1; SM3 and SHAKE refused by both
  *   none        RSA_NO_PADDING: raw private operation on k bytes equal to
  *               the default provider's, verify, verify_recover; wrong
  *               lengths, input >= n, a digest with "none": refused by both
@@ -221,6 +222,54 @@ static void pkey_digest_case(EVP_PKEY *key, const char *q, const char *md, int p
     }
 }
 
+/* PSS chosen with no digest set signs a SHA-1-sized input (SHA-1 is the
+ * RSASSA-PSS default), both ways. */
+static void pss_default_digest(EVP_PKEY *key, const char *q) {
+    uint8_t dg[20], sig[MAX_K];
+    size_t slen;
+    qt_rng_bytes(dg, sizeof(dg));
+    pk_params p = {RSA_PKCS1_PSS_PADDING, NULL, NULL};
+    const OSSL_PROVIDER *served = NULL, *vserved = NULL;
+    int ok = pk_sign(q, key, &p, dg, sizeof(dg), sig, &slen, &served);
+    QT_CHECK(ok && served == prov_quill);
+    QT_CHECK(ok && pk_verify(DEFAULT_PQ, key, &p, dg, sizeof(dg), sig, slen, NULL) == 1);
+    QT_CHECK(pk_sign(DEFAULT_PQ, key, &p, dg, sizeof(dg), sig, &slen, &served) == 1);
+    QT_CHECK(pk_verify(q, key, &p, dg, sizeof(dg), sig, slen, &vserved) == 1 &&
+             vserved == prov_quill);
+    /* 32 bytes are not a SHA-1 digest: both refuse. */
+    uint8_t big[32] = {0};
+    QT_CHECK(pk_sign(q, key, &p, big, sizeof(big), sig, &slen, &served) == 0);
+    QT_CHECK(pk_sign(DEFAULT_PQ, key, &p, big, sizeof(big), sig, &slen, &served) == 0);
+    printf("pss with no digest (SHA-1) [%s]: %s\n", query_name(q), ok ? "ok" : "FAILED");
+}
+
+/* The "algorithm-id" of a signing context (X.509 and CMS ask for it):
+ * quill's answer equals the default provider's, or both have none. */
+static void algid_case(EVP_PKEY *key, const char *q, int pad, const char *md) {
+    pk_params p = {pad, md, md != NULL ? md_props(md) : NULL};
+    uint8_t ids[2][128];
+    size_t lens[2] = {0, 0};
+    int got[2];
+    const char *queries[2] = {q, DEFAULT_PQ};
+    for (int i = 0; i < 2; i++) {
+        EVP_PKEY_CTX *pctx = pk_ctx(queries[i], key, PK_SIGN, &p);
+        OSSL_PARAM params[2] = {
+            OSSL_PARAM_construct_octet_string(OSSL_SIGNATURE_PARAM_ALGORITHM_ID, ids[i],
+                                              sizeof(ids[i])),
+            OSSL_PARAM_construct_end()};
+        got[i] = pctx != NULL && EVP_PKEY_CTX_get_params(pctx, params) > 0 &&
+                 OSSL_PARAM_modified(params) && params[0].return_size > 0;
+        lens[i] = got[i] ? params[0].return_size : 0;
+        EVP_PKEY_CTX_free(pctx);
+        ERR_clear_error();
+    }
+    QT_CHECK(got[0] == got[1]);
+    QT_CHECK(lens[0] == lens[1] && memcmp(ids[0], ids[1], lens[0]) == 0);
+    if (got[0] != got[1] || lens[0] != lens[1])
+        fprintf(stderr, "  algorithm-id pad %d %s: quill %d (%zu bytes), default %d (%zu)\n", pad,
+                md != NULL ? md : "none", got[0], lens[0], got[1], lens[1]);
+}
+
 static void test_digests(EVP_PKEY *key) {
     static const char *const mds[] = {"MD5", "RIPEMD160", "MD5-SHA1", "SHA1", "MD4"};
     for (size_t qi = 0; qi < 2; qi++) {
@@ -232,11 +281,15 @@ static void test_digests(EVP_PKEY *key) {
                        mds[i]);
                 continue;
             }
+            algid_case(key, q, RSA_PKCS1_PADDING, mds[i]);
+            algid_case(key, q, RSA_PKCS1_PSS_PADDING, mds[i]);
+            algid_case(key, q, RSA_X931_PADDING, mds[i]);
             digest_case(key, q, mds[i], RSA_PKCS1_PADDING);
             digest_case(key, q, mds[i], RSA_PKCS1_PSS_PADDING);
             pkey_digest_case(key, q, mds[i], RSA_PKCS1_PADDING);
             pkey_digest_case(key, q, mds[i], RSA_PKCS1_PSS_PADDING);
         }
+        pss_default_digest(key, q);
         /* Refused by the default provider, so by quill too (an error, not
          * a signature nobody verifies). */
         static const char *const refused[] = {"SM3", "SHAKE128", "SHAKE256"};
