@@ -94,37 +94,84 @@ void quill_mldsa_expand_a(quill_mldsa_poly *a, const uint8_t rho[32], const quil
  * for eta = 2, b < 15 gives 2 - (b mod 5), with b mod 5 = b - 5 floor(b * 205
  * / 1024) for b < 15; for eta = 4, b < 9 gives 4 - b.  The accept bit is
  * declassified (see sample.h), the value never branched on. */
+static unsigned rej_bounded_parse(quill_mldsa_poly *a, unsigned n, const uint8_t *buf, size_t len,
+                                  unsigned eta) {
+    const int32_t bound = eta == 2 ? 15 : 9;
+    for (unsigned i = 0; i < 2 * len && n < QUILL_MLDSA_N; i++) {
+        int32_t b = (buf[i / 2] >> (4 * (i & 1))) & 15;
+        int32_t v = eta == 2 ? 2 - (b - 5 * ((b * 205) >> 10)) : 4 - b;
+        quill_word keep = quill_ct_declassify_w((quill_word)((b - bound) >> 31) & 1);
+        a->c[n] = v;
+        n += (unsigned)keep;
+    }
+    return n;
+}
+
 static void rej_bounded_poly(quill_mldsa_poly *a, const uint8_t seed[66], unsigned eta) {
     uint8_t buf[QUILL_SHAKE256_RATE];
     quill_keccak k;
     quill_shake256_init(&k);
     quill_keccak_absorb(&k, seed, 66);
     unsigned n = 0;
-    const int32_t bound = eta == 2 ? 15 : 9;
     while (n < QUILL_MLDSA_N) {
         quill_keccak_squeeze_blocks(&k, buf, 1);
-        for (unsigned i = 0; i < 2 * QUILL_SHAKE256_RATE && n < QUILL_MLDSA_N; i++) {
-            int32_t b = (buf[i / 2] >> (4 * (i & 1))) & 15;
-            int32_t v = eta == 2 ? 2 - (b - 5 * ((b * 205) >> 10)) : 4 - b;
-            quill_word keep = quill_ct_declassify_w((quill_word)((b - bound) >> 31) & 1);
-            a->c[n] = v;
-            n += (unsigned)keep;
-        }
+        n = rej_bounded_parse(a, n, buf, QUILL_SHAKE256_RATE, eta);
     }
     quill_zeroize(buf, sizeof(buf));
     quill_keccak_zeroize(&k);
 }
 
+/* Up to four RejBoundedPoly at once (unused lanes repeat the first seed);
+ * two blocks each to start with (544 candidates, 510 or 306 accepted on
+ * average for eta = 2 or 4), then one more block for all four while any
+ * needs it. */
+static void rej_bounded_poly_x4(quill_mldsa_poly *const a[4], const uint8_t seeds[4][66],
+                                unsigned count, unsigned eta) {
+    uint8_t buf[4][2 * QUILL_SHAKE256_RATE];
+    quill_mldsa_keccak_x4 st;
+    const uint8_t *in[4];
+    uint8_t *out[4] = {buf[0], buf[1], buf[2], buf[3]};
+    unsigned n[4] = {0, 0, 0, 0}, done = 0;
+    for (unsigned j = 0; j < 4; j++)
+        in[j] = seeds[j < count ? j : 0];
+    quill_mldsa_shake_x4_absorb(&st, QUILL_SHAKE256_RATE, in, 66);
+    quill_mldsa_shake_x4_squeeze_blocks(&st, QUILL_SHAKE256_RATE, out, 2);
+    for (size_t len = sizeof(buf[0]); done < count; len = QUILL_SHAKE256_RATE) {
+        if (len != sizeof(buf[0]))
+            quill_mldsa_shake_x4_squeeze_blocks(&st, QUILL_SHAKE256_RATE, out, 1);
+        done = 0;
+        for (unsigned j = 0; j < count; j++) {
+            n[j] = rej_bounded_parse(a[j], n[j], buf[j], len, eta);
+            done += n[j] == QUILL_MLDSA_N;
+        }
+    }
+    quill_zeroize(buf, sizeof(buf));
+    quill_zeroize(&st, sizeof(st));
+}
+
 void quill_mldsa_expand_s(quill_mldsa_poly *s1, quill_mldsa_poly *s2,
                           const uint8_t rhop[QUILL_MLDSA_CRH_BYTES], const quill_mldsa_params *p) {
-    uint8_t seed[66];
-    memcpy(seed, rhop, 64);
-    for (unsigned r = 0; r < p->l + p->k; r++) {
-        seed[64] = (uint8_t)r; /* IntegerToBytes(r, 2) */
-        seed[65] = (uint8_t)(r >> 8);
-        rej_bounded_poly(r < p->l ? &s1[r] : &s2[r - p->l], seed, p->eta);
+    const unsigned total = p->l + p->k;
+    const int x4 = quill_mldsa_keccak_x4_capable();
+    uint8_t seeds[4][66];
+    quill_mldsa_poly *polys[4];
+    for (unsigned r = 0; r < total;) {
+        unsigned count = total - r < 4 ? total - r : 4;
+        if (!x4 || count == 1)
+            count = 1;
+        for (unsigned j = 0; j < count; j++) {
+            memcpy(seeds[j], rhop, 64);
+            seeds[j][64] = (uint8_t)(r + j); /* IntegerToBytes(r, 2) */
+            seeds[j][65] = (uint8_t)((r + j) >> 8);
+            polys[j] = r + j < p->l ? &s1[r + j] : &s2[r + j - p->l];
+        }
+        if (count == 1)
+            rej_bounded_poly(polys[0], seeds[0], p->eta);
+        else
+            rej_bounded_poly_x4(polys, (const uint8_t(*)[66])seeds, count, p->eta);
+        r += count;
     }
-    quill_zeroize(seed, sizeof(seed));
+    quill_zeroize(seeds, sizeof(seeds));
 }
 
 void quill_mldsa_expand_mask(quill_mldsa_poly *y, const uint8_t rhopp[QUILL_MLDSA_CRH_BYTES],
