@@ -9,8 +9,12 @@
 #include "common/zeroize.h"
 #include "key.h"
 #include "pack.h"
+#include "reduce.h"
 #include "rounding.h"
 #include "sample.h"
+
+/* 2^9 * 2^32 mod q, centred (2^9: the shift of s2 in u = s1 + 2^9 s2). */
+#define U_FACTOR 1834752
 
 /* Secret temporaries of both constructors, wiped together. */
 typedef struct keygen_tmp {
@@ -29,11 +33,6 @@ static void derive_rest(quill_mldsa_key *key, keygen_tmp *tmp) {
         tmp->s1_hat[i] = tmp->s1[i];
         quill_mldsa_poly_ntt(&tmp->s1_hat[i]);
         quill_mldsa_poly_reduce32(&tmp->s1_hat[i]);
-        /* u = s1 + 2^9 s2 (|u| <= 4 + 2^9 4) */
-        for (unsigned j = 0; j < QUILL_MLDSA_N; j++)
-            key->u_hat[i].c[j] = tmp->s1[i].c[j] + (int32_t)((uint32_t)tmp->s2[i].c[j] << 9);
-        quill_mldsa_poly_ntt(&key->u_hat[i]);
-        quill_mldsa_poly_reduce32(&key->u_hat[i]);
     }
     quill_mldsa_compute_t(tmp->t, key->a_hat, tmp->s1_hat, tmp->s2, p);
     for (unsigned i = 0; i < p->k; i++)
@@ -48,6 +47,15 @@ static void derive_rest(quill_mldsa_key *key, keygen_tmp *tmp) {
         key->t0_hat[i] = tmp->t0[i];
         quill_mldsa_poly_ntt(&key->t0_hat[i]);
         quill_mldsa_poly_reduce32(&key->t0_hat[i]);
+    }
+    /* u_hat = NTT(s1 + 2^9 s2) = s1_hat + 2^9 s2_hat: the Montgomery product
+     * with 2^9 2^32 mod q (centred) is 2^9 s2_hat in (-q, q); the sum is
+     * below 2q and reduce32 brings it within +-6283009. */
+    for (unsigned i = 0; i < p->l; i++) {
+        for (unsigned j = 0; j < QUILL_MLDSA_N; j++)
+            key->u_hat[i].c[j] = tmp->s1_hat[i].c[j] +
+                                 quill_mldsa_mont_mul(key->s2_hat[i].c[j], U_FACTOR);
+        quill_mldsa_poly_reduce32(&key->u_hat[i]);
     }
 }
 

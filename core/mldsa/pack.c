@@ -33,6 +33,29 @@ void quill_mldsa_pack_bits(uint8_t *out, const uint32_t v[QUILL_MLDSA_N], unsign
             out[3 * i + 1] = (uint8_t)(x >> 8);
             out[3 * i + 2] = (uint8_t)(x >> 16);
         }
+    } else if (bits == 10) { /* t1: 4 per 5 bytes */
+        for (unsigned i = 0; i < QUILL_MLDSA_N / 4; i++) {
+            uint64_t x = (uint64_t)v[4 * i] | ((uint64_t)v[4 * i + 1] << 10) |
+                         ((uint64_t)v[4 * i + 2] << 20) | ((uint64_t)v[4 * i + 3] << 30);
+            for (unsigned b = 0; b < 5; b++)
+                out[5 * i + b] = (uint8_t)(x >> (8 * b));
+        }
+    } else if (bits == 13) { /* t0: 8 per 13 bytes */
+        for (unsigned i = 0; i < QUILL_MLDSA_N / 8; i++) {
+            uint64_t lo = 0, hi = 0; /* bits 0..63 and 64..103 */
+            for (unsigned j = 0; j < 8; j++) {
+                unsigned sh = 13 * j;
+                uint64_t x = v[8 * i + j];
+                if (sh < 64) /* public: the position, not the value */
+                    lo |= x << sh;
+                if (sh + 13 > 64)
+                    hi |= sh >= 64 ? x << (sh - 64) : x >> (64 - sh);
+            }
+            for (unsigned b = 0; b < 8; b++)
+                out[13 * i + b] = (uint8_t)(lo >> (8 * b));
+            for (unsigned b = 0; b < 5; b++)
+                out[13 * i + 8 + b] = (uint8_t)(hi >> (8 * b));
+        }
     } else {
         pack_bits_generic(out, v, bits);
     }
