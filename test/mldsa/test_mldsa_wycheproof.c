@@ -61,9 +61,9 @@ static int opt_hex(const cJSON *obj, const char *field, uint8_t **out, size_t *l
  * the given mu.  Returns 1 with mu set, 0 if the context is refused, -1 on
  * a malformed test. */
 static int test_mu(const quill_mldsa_key *key, const cJSON *t, uint8_t mu[64]) {
-    uint8_t *msg, *ctx, *given;
-    size_t msgl, ctxl, givenl;
-    int has_msg, has_ctx, has_mu, ret = -1;
+    uint8_t *msg = NULL, *ctx = NULL, *given = NULL;
+    size_t msgl = 0, ctxl = 0, givenl = 0;
+    int has_msg = 0, has_ctx = 0, has_mu = 0, ret = -1;
     if (!opt_hex(t, "msg", &msg, &msgl, &has_msg) || !opt_hex(t, "ctx", &ctx, &ctxl, &has_ctx) ||
         !opt_hex(t, "mu", &given, &givenl, &has_mu))
         goto out;
