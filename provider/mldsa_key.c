@@ -11,6 +11,7 @@
 
 #include <openssl/crypto.h>
 
+#include "common/ct.h"
 #include "prov_err.h"
 
 /* DER contents of the OIDs 2.16.840.1.101.3.4.3.{17,18,19}: 2.16 packs into
@@ -125,8 +126,11 @@ int quill_prov_mldsa_key_set_parts(quill_prov_mldsa_key *k, const uint8_t *seed,
                 QUILL_RAISE_CORE(k->prov, QUILL_ERR_KEY_LENGTH);
                 goto fail;
             }
-            /* Both are secret: compared in constant time. */
-            if (CRYPTO_memcmp(priv, quill_mldsa_key_priv(key), want) != 0) {
+            /* Both are secret: compared in constant time, and only the
+             * verdict is made public. */
+            int differ = CRYPTO_memcmp(priv, quill_mldsa_key_priv(key), want) != 0;
+            QUILL_CT_DECLASSIFY(&differ, sizeof(differ));
+            if (differ) {
                 QUILL_RAISE(k->prov, QUILL_R_SEED_MISMATCH);
                 goto fail;
             }
