@@ -17,11 +17,14 @@
 #   ct_control_branch, ct_control_index   negative controls: a deliberate
 #       leak that memcheck must report (the test fails if it does not)
 #   ct_control_select   positive control: constant-time code stays clean
-#   ct_mldsa_<mode>   ML-DSA (test/ct/ct_mldsa.c), once core/mldsa exists
+#   ct_mldsa_44, _65, _87   ML-DSA (test/ct/ct_mldsa.c): key from a secret
+#       seed, key from a secret expanded key, deterministic and hedged
+#       signing; ct_mldsa_65_nohw the same with every CPU feature masked
 #
 # Other code generation (label ct_codegen, e.g. ctest -LE ct_codegen to
 # leave it out): the same programs compiled differently, run on the modes
-# that finish fast (fixed keys), controls included:
+# that finish fast (fixed RSA keys, the three ML-DSA sets), controls
+# included:
 #   ct_o3_*      a third copy of the core in this build at -O3
 #   ct_clang_*   (ct_gcc_* when this build uses clang) the standalone
 #       project test/ct/CMakeLists.txt built with the other compiler by the
@@ -98,6 +101,19 @@ if(_quill_ct_dispatch)
   set_property(TEST ct_rsa_sign_nohw APPEND PROPERTY ENVIRONMENT "QUILL_CPU_MASK=0xffffffff")
 endif()
 
+# ML-DSA: key generation, expanded-key import and signing per set, and the
+# portable NTT and Keccak (every CPU feature masked) for ML-DSA-65.
+set(QUILL_CT_MLDSA_SETS 44 65 87)
+if(QUILL_CT_HAVE_MLDSA)
+  foreach(set ${QUILL_CT_MLDSA_SETS})
+    quill_ct_add(ct_mldsa_${set} clean ct_mldsa ${set})
+  endforeach()
+  quill_ct_add(ct_mldsa_65_nohw clean ct_mldsa 65)
+  set_property(TEST ct_mldsa_65_nohw APPEND PROPERTY ENVIRONMENT "QUILL_CPU_MASK=0xffffffff")
+else()
+  message(STATUS "ct: core/mldsa or test/ct/ct_mldsa.c absent; ML-DSA constant-time tests not registered")
+endif()
+
 # ---- Other code generation ----
 # quill_ct_codegen_tests(PREFIX DIR_OR_EMPTY SUFFIX) registers the controls
 # and the fast modes for the programs <name><SUFFIX> (targets, or files in
@@ -123,6 +139,16 @@ function(quill_ct_codegen_tests prefix dir suffix)
       quill_ct_add(${prefix}_rsa_${mode} clean ct_rsa${suffix} ${mode})
     endif()
   endforeach()
+  if(QUILL_CT_HAVE_MLDSA)
+    foreach(set ${QUILL_CT_MLDSA_SETS})
+      list(APPEND _names ${prefix}_mldsa_${set})
+      if(dir)
+        quill_ct_add_file(${prefix}_mldsa_${set} clean ${dir}/ct_mldsa ${set})
+      else()
+        quill_ct_add(${prefix}_mldsa_${set} clean ct_mldsa${suffix} ${set})
+      endif()
+    endforeach()
+  endif()
   set_tests_properties(${_names} PROPERTIES LABELS "ct;ct_codegen")
   set(QUILL_CT_CODEGEN_NAMES ${_names} PARENT_SCOPE)
 endfunction()
