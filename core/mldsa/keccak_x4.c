@@ -11,14 +11,15 @@
 #include "common/cpu.h"
 #include "sha3/sha3.h"
 
-#if QUILL_MLDSA_HAVE_AVX2
-#include <immintrin.h>
-
-#define AVX2 __attribute__((target("avx2")))
 /* Full unrolling keeps the 25 lanes in registers (gcc 12 does not unroll
  * the 25-step loops by itself: 920 -> 330 ns per four permutations). */
 #define UNROLL5 _Pragma("GCC unroll 5")
 #define UNROLL25 _Pragma("GCC unroll 25")
+
+#if QUILL_MLDSA_HAVE_AVX2
+#include <immintrin.h>
+
+#define AVX2 __attribute__((target("avx2")))
 
 static const uint64_t rc[24] = {
     0x0000000000000001ull, 0x0000000000008082ull, 0x800000000000808aull, 0x8000000080008000ull,
