@@ -5,10 +5,15 @@
 
 #include "common/ct.h"
 #include "common/zeroize.h"
-#include "keccak_x4.h"
 #include "ntt.h"
 #include "pack.h"
 #include "sha3/sha3.h"
+#include "sha3/sha3_x4.h"
+
+/* The four-way SHAKE (sha3_x4.h) pays off with a vector permutation, that
+ * is with AVX2 (its fallback is four scalar permutations, which would waste
+ * the unused lanes): the same CPU bit as the NTT backend. */
+#define X4_WORTH_IT() quill_mldsa_avx2_capable()
 
 /* RejNTTPoly (Algorithm 30): 3-byte candidates, the top bit dropped,
  * accepted below q.  Five SHAKE128 blocks give 280 candidates, enough for
@@ -47,17 +52,16 @@ static void rej_ntt_poly_x4(quill_mldsa_poly *const a[4], const uint8_t seeds[4]
                             unsigned count) {
     static const unsigned blk = REJ_NTT_BLOCKS * QUILL_SHAKE128_RATE;
     uint8_t buf[4][REJ_NTT_BLOCKS * QUILL_SHAKE128_RATE];
-    quill_mldsa_keccak_x4 st;
+    quill_keccak_x4 st;
     const uint8_t *in[4];
-    uint8_t *out[4] = {buf[0], buf[1], buf[2], buf[3]};
     unsigned n[4] = {0, 0, 0, 0}, done = 0;
     for (unsigned j = 0; j < 4; j++)
         in[j] = seeds[j < count ? j : 0];
-    quill_mldsa_shake_x4_absorb(&st, QUILL_SHAKE128_RATE, in, 34);
-    quill_mldsa_shake_x4_squeeze_blocks(&st, QUILL_SHAKE128_RATE, out, REJ_NTT_BLOCKS);
+    quill_shake128_x4_absorb_once(&st, in[0], in[1], in[2], in[3], 34);
+    quill_keccak_x4_squeeze_blocks(&st, buf[0], buf[1], buf[2], buf[3], REJ_NTT_BLOCKS);
     for (size_t len = blk; done < count; len = QUILL_SHAKE128_RATE) {
         if (len != blk)
-            quill_mldsa_shake_x4_squeeze_blocks(&st, QUILL_SHAKE128_RATE, out, 1);
+            quill_keccak_x4_squeeze_blocks(&st, buf[0], buf[1], buf[2], buf[3], 1);
         done = 0;
         for (unsigned j = 0; j < count; j++) {
             n[j] = rej_ntt_parse(a[j], n[j], buf[j], len);
@@ -68,7 +72,7 @@ static void rej_ntt_poly_x4(quill_mldsa_poly *const a[4], const uint8_t seeds[4]
 
 void quill_mldsa_expand_a(quill_mldsa_poly *a, const uint8_t rho[32], const quill_mldsa_params *p) {
     const unsigned total = p->k * p->l;
-    const int x4 = quill_mldsa_keccak_x4_capable();
+    const int x4 = X4_WORTH_IT();
     uint8_t seeds[4][34];
     quill_mldsa_poly *polys[4];
     for (unsigned e = 0; e < total;) {
@@ -128,17 +132,16 @@ static void rej_bounded_poly(quill_mldsa_poly *a, const uint8_t seed[66], unsign
 static void rej_bounded_poly_x4(quill_mldsa_poly *const a[4], const uint8_t seeds[4][66],
                                 unsigned count, unsigned eta) {
     uint8_t buf[4][2 * QUILL_SHAKE256_RATE];
-    quill_mldsa_keccak_x4 st;
+    quill_keccak_x4 st;
     const uint8_t *in[4];
-    uint8_t *out[4] = {buf[0], buf[1], buf[2], buf[3]};
     unsigned n[4] = {0, 0, 0, 0}, done = 0;
     for (unsigned j = 0; j < 4; j++)
         in[j] = seeds[j < count ? j : 0];
-    quill_mldsa_shake_x4_absorb(&st, QUILL_SHAKE256_RATE, in, 66);
-    quill_mldsa_shake_x4_squeeze_blocks(&st, QUILL_SHAKE256_RATE, out, 2);
+    quill_shake256_x4_absorb_once(&st, in[0], in[1], in[2], in[3], 66);
+    quill_keccak_x4_squeeze_blocks(&st, buf[0], buf[1], buf[2], buf[3], 2);
     for (size_t len = sizeof(buf[0]); done < count; len = QUILL_SHAKE256_RATE) {
         if (len != sizeof(buf[0]))
-            quill_mldsa_shake_x4_squeeze_blocks(&st, QUILL_SHAKE256_RATE, out, 1);
+            quill_keccak_x4_squeeze_blocks(&st, buf[0], buf[1], buf[2], buf[3], 1);
         done = 0;
         for (unsigned j = 0; j < count; j++) {
             n[j] = rej_bounded_parse(a[j], n[j], buf[j], len, eta);
@@ -146,13 +149,13 @@ static void rej_bounded_poly_x4(quill_mldsa_poly *const a[4], const uint8_t seed
         }
     }
     quill_zeroize(buf, sizeof(buf));
-    quill_zeroize(&st, sizeof(st));
+    quill_keccak_x4_zeroize(&st);
 }
 
 void quill_mldsa_expand_s(quill_mldsa_poly *s1, quill_mldsa_poly *s2,
                           const uint8_t rhop[QUILL_MLDSA_CRH_BYTES], const quill_mldsa_params *p) {
     const unsigned total = p->l + p->k;
-    const int x4 = quill_mldsa_keccak_x4_capable();
+    const int x4 = X4_WORTH_IT();
     uint8_t seeds[4][66];
     quill_mldsa_poly *polys[4];
     for (unsigned r = 0; r < total;) {
@@ -182,8 +185,8 @@ void quill_mldsa_expand_mask(quill_mldsa_poly *y, const uint8_t rhopp[QUILL_MLDS
     uint8_t buf[4][5 * QUILL_SHAKE256_RATE];
     uint8_t seed[4][66];
     quill_keccak k;
-    quill_mldsa_keccak_x4 st;
-    const int x4 = quill_mldsa_keccak_x4_capable();
+    quill_keccak_x4 st;
+    const int x4 = X4_WORTH_IT();
     for (unsigned j = 0; j < 4; j++)
         memcpy(seed[j], rhopp, 64);
     for (unsigned r = 0; r < p->l;) {
@@ -200,10 +203,8 @@ void quill_mldsa_expand_mask(quill_mldsa_poly *y, const uint8_t rhopp[QUILL_MLDS
             quill_keccak_absorb(&k, seed[0], 66);
             quill_keccak_squeeze_blocks(&k, buf[0], 5);
         } else {
-            const uint8_t *in[4] = {seed[0], seed[1], seed[2], seed[3]};
-            uint8_t *out[4] = {buf[0], buf[1], buf[2], buf[3]};
-            quill_mldsa_shake_x4_absorb(&st, QUILL_SHAKE256_RATE, in, 66);
-            quill_mldsa_shake_x4_squeeze_blocks(&st, QUILL_SHAKE256_RATE, out, 5);
+            quill_shake256_x4_absorb_once(&st, seed[0], seed[1], seed[2], seed[3], 66);
+            quill_keccak_x4_squeeze_blocks(&st, buf[0], buf[1], buf[2], buf[3], 5);
         }
         for (unsigned j = 0; j < count; j++)
             quill_mldsa_poly_unpack_z(&y[r + j], buf[j], p);
@@ -211,7 +212,7 @@ void quill_mldsa_expand_mask(quill_mldsa_poly *y, const uint8_t rhopp[QUILL_MLDS
     }
     quill_zeroize(buf, sizeof(buf));
     quill_zeroize(seed, sizeof(seed));
-    quill_zeroize(&st, sizeof(st));
+    quill_keccak_x4_zeroize(&st);
     quill_keccak_zeroize(&k);
 }
 

@@ -10,14 +10,12 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "mldsa/keccak_x4.h"
 #include "mldsa/ntt.h"
 #include "mldsa/pack.h"
 #include "mldsa/params.h"
 #include "mldsa/poly.h"
 #include "mldsa/reduce.h"
 #include "mldsa/rounding.h"
-#include "sha3/sha3.h"
 #include "test_util.h"
 
 #define Q QUILL_MLDSA_Q
@@ -435,50 +433,6 @@ static void test_sig_pack(void) {
     }
 }
 
-/* The four-way Keccak against the single one: the permutation on random
- * states, and SHAKE128/256 of inputs of the samplers' lengths. */
-static void test_keccak_x4(void) {
-    if (!quill_mldsa_keccak_x4_capable()) {
-        printf("mldsa_arith: four-way Keccak not available, skipped\n");
-        return;
-    }
-    static quill_mldsa_keccak_x4 st;
-    uint64_t one[4][25];
-    for (int t = 0; t < 200; t++) {
-        for (unsigned j = 0; j < 4; j++)
-            for (unsigned i = 0; i < 25; i++)
-                st.s[i][j] = one[j][i] = qt_rng_u64();
-        quill_mldsa_keccak_f1600_x4(&st);
-        for (unsigned j = 0; j < 4; j++) {
-            quill_keccak_f1600(one[j]);
-            for (unsigned i = 0; i < 25; i++)
-                QT_CHECK(st.s[i][j] == one[j][i]);
-        }
-    }
-    static const struct {
-        unsigned rate;
-        size_t len;
-    } cases[] = {{QUILL_SHAKE128_RATE, 34}, {QUILL_SHAKE256_RATE, 66}, {QUILL_SHAKE128_RATE, 0},
-                 {QUILL_SHAKE256_RATE, 135}, {QUILL_SHAKE128_RATE, 167}};
-    for (size_t c = 0; c < QT_ARRAY_LEN(cases); c++) {
-        uint8_t in[4][168], out[4][3 * 168], want[3 * 168];
-        const uint8_t *ins[4] = {in[0], in[1], in[2], in[3]};
-        uint8_t *outs[4] = {out[0], out[1], out[2], out[3]};
-        qt_rng_bytes(in, sizeof(in));
-        quill_mldsa_shake_x4_absorb(&st, cases[c].rate, ins, cases[c].len);
-        quill_mldsa_shake_x4_squeeze_blocks(&st, cases[c].rate, outs, 2);
-        quill_mldsa_shake_x4_squeeze_blocks(&st, cases[c].rate, outs, 1); /* overwrites block 0 */
-        for (unsigned j = 0; j < 4; j++) {
-            if (cases[c].rate == QUILL_SHAKE128_RATE)
-                quill_shake128(want, 3 * cases[c].rate, in[j], cases[c].len);
-            else
-                quill_shake256(want, 3 * cases[c].rate, in[j], cases[c].len);
-            QT_CHECK(memcmp(out[j], want + 2 * cases[c].rate, cases[c].rate) == 0);
-            QT_CHECK(memcmp(out[j] + cases[c].rate, want + cases[c].rate, cases[c].rate) == 0);
-        }
-    }
-}
-
 int main(void) {
     qt_rng_seed(0x6d6c647361726974ull);
     double t0 = qt_now();
@@ -487,7 +441,6 @@ int main(void) {
     test_ntt();
     test_ntt_order();
     test_backends();
-    test_keccak_x4();
     test_rounding();
     test_norm();
     test_pack();
