@@ -264,10 +264,37 @@ static int count_construct(OSSL_DECODER_INSTANCE *inst, const OSSL_PARAM *params
     return 1; /* not taken over: the decoder frees its key object */
 }
 
+/* Copies the octet string |name| of |params| (if present) to out. */
+static int get_part(const OSSL_PARAM params[], const char *name, uint8_t *out, size_t cap,
+                    size_t *len) {
+    const OSSL_PARAM *q = OSSL_PARAM_locate_const(params, name);
+    void *dst = out;
+    *len = 0;
+    return q == NULL || OSSL_PARAM_get_octet_string(q, &dst, cap, len);
+}
+
+/* Copies "pub", "priv" and "seed" from an export into a parts struct. */
+static int take_parts(const OSSL_PARAM params[], void *arg) {
+    parts *p = arg;
+    return get_part(params, OSSL_PKEY_PARAM_PUB_KEY, p->pub, sizeof(p->pub), &p->publ) &&
+           get_part(params, OSSL_PKEY_PARAM_PRIV_KEY, p->priv, sizeof(p->priv), &p->privl) &&
+           get_part(params, "seed", p->seed, sizeof(p->seed), &p->seedl);
+}
+
+/* A constructor that exports the decoded object the way OpenSSL does for a
+ * key manager of another provider (the decoder's export_object). */
+static int export_construct(OSSL_DECODER_INSTANCE *inst, const OSSL_PARAM *params, void *arg) {
+    const OSSL_PARAM *ref = OSSL_PARAM_locate_const(params, OSSL_OBJECT_PARAM_REFERENCE);
+    if (ref == NULL || ref->data_type != OSSL_PARAM_OCTET_STRING)
+        return 0;
+    return OSSL_DECODER_export(inst, ref->data, ref->data_size, take_parts, arg);
+}
+
 /* Runs quill's own DER decoder of set s for |structure| alone on der (not
  * OpenSSL's chain, whose DER-to-DER steps cut the input to one DER object
  * first).  Returns the number of key objects it produced (0 or 1). */
-static int direct_decode(int s, const char *structure, const uint8_t *der, size_t len) {
+static int direct_decode_ex(int s, const char *structure, const uint8_t *der, size_t len,
+                            parts *exported) {
     char props[128];
     snprintf(props, sizeof(props), "provider=quill,input=der,structure=%s", structure);
     OSSL_DECODER *d = OSSL_DECODER_fetch(libctx, set_names[s], props);
@@ -276,18 +303,24 @@ static int direct_decode(int s, const char *structure, const uint8_t *der, size_
     const unsigned char *p = der;
     size_t left = len;
     if (d == NULL || dc == NULL || !OSSL_DECODER_CTX_add_decoder(dc, d) ||
-        !OSSL_DECODER_CTX_set_construct(dc, count_construct) ||
-        !OSSL_DECODER_CTX_set_construct_data(dc, &calls) ||
+        !OSSL_DECODER_CTX_set_construct(dc, exported ? export_construct : count_construct) ||
+        !OSSL_DECODER_CTX_set_construct_data(dc, exported ? (void *)exported : &calls) ||
         !OSSL_DECODER_CTX_set_input_type(dc, "DER")) {
         fprintf(stderr, "cannot set up quill's %s %s decoder\n", set_names[s], structure);
         QT_CHECK(0);
         calls = -1;
     } else if (!OSSL_DECODER_from_data(dc, &p, &left)) {
         calls = 0;
+    } else if (exported != NULL) {
+        calls = 1;
     }
     OSSL_DECODER_CTX_free(dc);
     OSSL_DECODER_free(d);
     return calls;
+}
+
+static int direct_decode(int s, const char *structure, const uint8_t *der, size_t len) {
+    return direct_decode_ex(s, structure, der, len, NULL);
 }
 
 /* ---- Round trips ------------------------------------------------------------ */
@@ -431,6 +464,18 @@ static void test_round_trips(int s) {
         round_trips++;
         EVP_PKEY_free(got);
     }
+
+    /* The decoder's export_object (used when the key manager is another
+     * provider's) hands over the same parts. */
+    static parts e;
+    make_pki(&der, s, FORM_BOTH, p.seed, SEED_LEN, p.priv, p.privl);
+    QT_CHECK(direct_decode_ex(s, "PrivateKeyInfo", der.b, der.n, &e) == 1);
+    QT_CHECK(e.publ == p.publ && e.privl == p.privl && e.seedl == SEED_LEN &&
+             !memcmp(e.pub, p.pub, p.publ) && !memcmp(e.priv, p.priv, p.privl) &&
+             !memcmp(e.seed, p.seed, SEED_LEN));
+    make_spki(&der, oid_last[s], p.pub, p.publ);
+    QT_CHECK(direct_decode_ex(s, "SubjectPublicKeyInfo", der.b, der.n, &e) == 1);
+    QT_CHECK(e.publ == p.publ && e.privl == 0 && e.seedl == 0 && !memcmp(e.pub, p.pub, p.publ));
     EVP_PKEY_free(k);
 }
 
