@@ -937,6 +937,12 @@ static void test_other_keys(void) {
         snprintf(what, sizeof(what), "%s SPKI DER (decoder)", names[i]);
         check_loaded(what, k, n > 0 ? decode(der, (size_t)n, NULL, EVP_PKEY_PUBLIC_KEY) : NULL, 0);
         OPENSSL_free(der);
+        /* Traditional (type-specific) DER through the decoder chain. */
+        der = NULL;
+        n = i2d_PrivateKey(k, &der);
+        snprintf(what, sizeof(what), "%s traditional DER (decoder)", names[i]);
+        check_loaded(what, k, n > 0 ? decode(der, (size_t)n, NULL, EVP_PKEY_KEYPAIR) : NULL, 1);
+        OPENSSL_free(der);
         static buf pk8;
         QT_CHECK(encode(k, "DER", "PrivateKeyInfo", EVP_PKEY_KEYPAIR, NULL, &pk8));
         snprintf(what, sizeof(what), "%s PKCS#8 DER (decoder)", names[i]);
