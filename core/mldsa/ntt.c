@@ -8,12 +8,13 @@
  * Layout, for vectorisation: the five levels with distance >= 8 run on the
  * natural order, where every butterfly group is a contiguous run of at
  * least 8 coefficients with one zeta.  The last three levels (distances 4,
- * 2, 1) stay inside blocks of 8 coefficients; they run after a transpose of
- * the 32 x 8 matrix (block b, position p) -> p * 32 + b, where they become
- * operations between rows of 32 with a vector of 32 zetas (one per block).
- * The forward transform ends in that transposed order, which is therefore
- * quill's NTT-domain order (QUILL_MLDSA_NTT_POS in ntt.h); the inverse
- * starts from it and transposes back halfway.
+ * 2, 1) stay inside blocks of 8 coefficients; each chunk of 8 blocks (64
+ * coefficients) is transposed in place as an 8 x 8 matrix (block i,
+ * position p) -> 8p + i, after which those levels are operations between
+ * rows of 8 with a vector of 8 zetas (one per block).  The forward
+ * transform ends in that order, which is therefore quill's NTT-domain order
+ * (QUILL_MLDSA_NTT_POS in ntt.h); the inverse starts from it and transposes
+ * back halfway.  Everything is in place (no secret-holding temporaries).
  *
  * This file holds the portable bodies (_c) and the dispatch to the AVX2
  * backend (ntt_avx2.c) on the CPU bit at each call. */
@@ -169,52 +170,50 @@ QUILL_INLINE void inv_run(int32_t *lo, int32_t *hi, int32_t zeta, unsigned n) {
     }
 }
 
-/* (block b, position p): natural index 8b + p <-> transposed p * 32 + b. */
-QUILL_INLINE void to_rows(int32_t *t, const int32_t *a) {
-    for (unsigned p = 0; p < 8; p++)
-        for (unsigned b = 0; b < 32; b++)
-            t[p * 32 + b] = a[8 * b + p];
-}
-
-QUILL_INLINE void from_rows(int32_t *a, const int32_t *t) {
-    for (unsigned b = 0; b < 32; b++)
-        for (unsigned p = 0; p < 8; p++)
-            a[8 * b + p] = t[p * 32 + b];
+/* Chunk g (64 coefficients, blocks b = 8g + i, positions p) transposed in
+ * place: natural 64g + 8i + p <-> 64g + 8p + i. */
+QUILL_INLINE void transpose_chunk(int32_t *c) {
+    for (unsigned i = 0; i < 8; i++)
+        for (unsigned p = i + 1; p < 8; p++) {
+            int32_t x = c[8 * i + p];
+            c[8 * i + p] = c[8 * p + i];
+            c[8 * p + i] = x;
+        }
 }
 
 QUILL_INLINE void ntt_body(int32_t a[QUILL_MLDSA_N]) {
-    _Alignas(32) int32_t t[QUILL_MLDSA_N];
     unsigned k = 0;
     for (unsigned len = 128; len >= 8; len >>= 1)
         for (unsigned start = 0; start < QUILL_MLDSA_N; start += 2 * len)
             fwd_run(a + start, a + start + len, quill_mldsa_zetas[++k], len);
-    to_rows(t, a);
-    /* distance 4: rows p, p + 4 */
-    for (unsigned p = 0; p < 4; p++)
-        fwd_rows(t + 32 * p, t + 32 * (p + 4), quill_mldsa_zetas_rows[0], 32);
-    /* distance 2: rows p, p + 2 for p = 0, 1 (s = 0) and 4, 5 (s = 1) */
-    for (unsigned s = 0; s < 2; s++)
-        for (unsigned p = 4 * s; p < 4 * s + 2; p++)
-            fwd_rows(t + 32 * p, t + 32 * (p + 2), quill_mldsa_zetas_rows[1 + s], 32);
-    /* distance 1: rows 2s, 2s + 1 */
-    for (unsigned s = 0; s < 4; s++)
-        fwd_rows(t + 32 * (2 * s), t + 32 * (2 * s + 1), quill_mldsa_zetas_rows[3 + s], 32);
-    for (unsigned i = 0; i < QUILL_MLDSA_N; i++)
-        a[i] = t[i];
+    for (unsigned g = 0; g < 4; g++) {
+        int32_t *c = a + 64 * g; /* row p at c + 8p, lane i is block 8g + i */
+        transpose_chunk(c);
+        /* distance 4: rows p, p + 4 */
+        for (unsigned p = 0; p < 4; p++)
+            fwd_rows(c + 8 * p, c + 8 * (p + 4), quill_mldsa_zetas_rows[0] + 8 * g, 8);
+        /* distance 2: rows p, p + 2 for p = 0, 1 (s = 0) and 4, 5 (s = 1) */
+        for (unsigned s = 0; s < 2; s++)
+            for (unsigned p = 4 * s; p < 4 * s + 2; p++)
+                fwd_rows(c + 8 * p, c + 8 * (p + 2), quill_mldsa_zetas_rows[1 + s] + 8 * g, 8);
+        /* distance 1: rows 2s, 2s + 1 */
+        for (unsigned s = 0; s < 4; s++)
+            fwd_rows(c + 8 * (2 * s), c + 8 * (2 * s + 1), quill_mldsa_zetas_rows[3 + s] + 8 * g, 8);
+    }
 }
 
 QUILL_INLINE void invntt_body(int32_t a[QUILL_MLDSA_N]) {
-    _Alignas(32) int32_t t[QUILL_MLDSA_N];
-    for (unsigned i = 0; i < QUILL_MLDSA_N; i++)
-        t[i] = a[i];
-    for (unsigned s = 0; s < 4; s++)
-        inv_rows(t + 32 * (2 * s), t + 32 * (2 * s + 1), quill_mldsa_zetas_inv_rows[3 + s], 32);
-    for (unsigned s = 0; s < 2; s++)
-        for (unsigned p = 4 * s; p < 4 * s + 2; p++)
-            inv_rows(t + 32 * p, t + 32 * (p + 2), quill_mldsa_zetas_inv_rows[1 + s], 32);
-    for (unsigned p = 0; p < 4; p++)
-        inv_rows(t + 32 * p, t + 32 * (p + 4), quill_mldsa_zetas_inv_rows[0], 32);
-    from_rows(a, t);
+    for (unsigned g = 0; g < 4; g++) {
+        int32_t *c = a + 64 * g;
+        for (unsigned s = 0; s < 4; s++)
+            inv_rows(c + 8 * (2 * s), c + 8 * (2 * s + 1), quill_mldsa_zetas_inv_rows[3 + s] + 8 * g, 8);
+        for (unsigned s = 0; s < 2; s++)
+            for (unsigned p = 4 * s; p < 4 * s + 2; p++)
+                inv_rows(c + 8 * p, c + 8 * (p + 2), quill_mldsa_zetas_inv_rows[1 + s] + 8 * g, 8);
+        for (unsigned p = 0; p < 4; p++)
+            inv_rows(c + 8 * p, c + 8 * (p + 4), quill_mldsa_zetas_inv_rows[0] + 8 * g, 8);
+        transpose_chunk(c);
+    }
     unsigned k = 32;
     for (unsigned len = 8; len < QUILL_MLDSA_N; len <<= 1)
         for (unsigned start = 0; start < QUILL_MLDSA_N; start += 2 * len)

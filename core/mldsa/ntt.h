@@ -11,7 +11,7 @@
  * product of two NTTs in Montgomery form (a * b * 2^-32) sent through
  * quill_mldsa_invntt_tomont (which multiplies by 2^32) gives the plain
  * product.  NTT-domain order: FIPS 204's bit-reversed NTT vector entry i is
- * stored at QUILL_MLDSA_NTT_POS(i) (a transpose of 32 x 8, see ntt.c); only
+ * stored at QUILL_MLDSA_NTT_POS(i) (8 x 8 transposes, see ntt.c); only
  * ExpandA, which samples directly in the NTT domain, needs to know. */
 #ifndef QUILL_MLDSA_NTT_H
 #define QUILL_MLDSA_NTT_H
@@ -27,7 +27,7 @@
 #endif
 
 /* FIPS 204 NTT index i (0..255) -> storage position. */
-#define QUILL_MLDSA_NTT_POS(i) ((((i) & 7u) << 5) | ((i) >> 3))
+#define QUILL_MLDSA_NTT_POS(i) (((i) & ~63u) | (((i) & 7u) << 3) | (((i) >> 3) & 7u))
 
 /* quill_mldsa_zetas[i] = 1753^brv8(i) * 2^32 mod± q for i = 1..255 (1753 is
  * FIPS 204's primitive 512th root of unity zeta), [0] = 0;

@@ -57,30 +57,12 @@ AVX2 static inline void fwd_run(int32_t *lo, int32_t *hi, int32_t zeta, unsigned
     }
 }
 
-AVX2 static inline void fwd_rows(int32_t *lo, int32_t *hi, const int32_t *zeta) {
-    for (unsigned j = 0; j < 32; j += 8) {
-        __m256i z = ld(zeta + j);
-        __m256i t = montmul(ld(hi + j), z, times_qinv(z)), l = ld(lo + j);
-        st(hi + j, _mm256_sub_epi32(l, t));
-        st(lo + j, _mm256_add_epi32(l, t));
-    }
-}
-
 AVX2 static inline void inv_run(int32_t *lo, int32_t *hi, int32_t zeta, unsigned n) {
     const __m256i z = _mm256_set1_epi32(zeta), zq = times_qinv(z);
     for (unsigned j = 0; j < n; j += 8) {
         __m256i l = ld(lo + j), h = ld(hi + j);
         st(lo + j, _mm256_add_epi32(l, h));
         st(hi + j, montmul(_mm256_sub_epi32(l, h), z, zq));
-    }
-}
-
-AVX2 static inline void inv_rows(int32_t *lo, int32_t *hi, const int32_t *zeta) {
-    for (unsigned j = 0; j < 32; j += 8) {
-        __m256i z = ld(zeta + j);
-        __m256i l = ld(lo + j), h = ld(hi + j);
-        st(lo + j, _mm256_add_epi32(l, h));
-        st(hi + j, montmul(_mm256_sub_epi32(l, h), z, times_qinv(z)));
     }
 }
 
@@ -105,59 +87,63 @@ AVX2 static inline void transpose8(__m256i r[8]) {
     }
 }
 
-/* natural a[8b + p] -> t[32p + b], eight blocks b at a time. */
-AVX2 static inline void to_rows(int32_t *t, const int32_t *a) {
-    for (unsigned b0 = 0; b0 < 32; b0 += 8) {
-        __m256i r[8];
-        for (unsigned i = 0; i < 8; i++)
-            r[i] = ld(a + 8 * (b0 + i));
-        transpose8(r);
-        for (unsigned p = 0; p < 8; p++)
-            st(t + 32 * p + b0, r[p]);
-    }
+/* One butterfly on registers, forward (lo + z hi, lo - z hi) and inverse
+ * (lo + hi, z (lo - hi)), z a vector of zetas. */
+AVX2 static inline void fwd_reg(__m256i *lo, __m256i *hi, __m256i z) {
+    __m256i t = montmul(*hi, z, times_qinv(z));
+    *hi = _mm256_sub_epi32(*lo, t);
+    *lo = _mm256_add_epi32(*lo, t);
 }
 
-AVX2 static inline void from_rows(int32_t *a, const int32_t *t) {
-    for (unsigned b0 = 0; b0 < 32; b0 += 8) {
-        __m256i r[8];
-        for (unsigned p = 0; p < 8; p++)
-            r[p] = ld(t + 32 * p + b0);
-        transpose8(r);
-        for (unsigned i = 0; i < 8; i++)
-            st(a + 8 * (b0 + i), r[i]);
-    }
+AVX2 static inline void inv_reg(__m256i *lo, __m256i *hi, __m256i z) {
+    __m256i l = *lo;
+    *lo = _mm256_add_epi32(l, *hi);
+    *hi = montmul(_mm256_sub_epi32(l, *hi), z, times_qinv(z));
 }
 
 AVX2 void quill_mldsa_ntt_avx2(int32_t a[QUILL_MLDSA_N]) {
-    _Alignas(32) int32_t t[QUILL_MLDSA_N];
     unsigned k = 0;
     for (unsigned len = 128; len >= 8; len >>= 1)
         for (unsigned start = 0; start < QUILL_MLDSA_N; start += 2 * len)
             fwd_run(a + start, a + start + len, quill_mldsa_zetas[++k], len);
-    to_rows(t, a);
-    for (unsigned p = 0; p < 4; p++)
-        fwd_rows(t + 32 * p, t + 32 * (p + 4), quill_mldsa_zetas_rows[0]);
-    for (unsigned s = 0; s < 2; s++)
-        for (unsigned p = 4 * s; p < 4 * s + 2; p++)
-            fwd_rows(t + 32 * p, t + 32 * (p + 2), quill_mldsa_zetas_rows[1 + s]);
-    for (unsigned s = 0; s < 4; s++)
-        fwd_rows(t + 32 * (2 * s), t + 32 * (2 * s + 1), quill_mldsa_zetas_rows[3 + s]);
-    for (unsigned i = 0; i < QUILL_MLDSA_N; i += 8)
-        st(a + i, ld(t + i));
+    /* Per chunk of 64: load the 8 blocks, transpose so that r[p] holds
+     * position p of the 8 blocks, run the last three levels in registers,
+     * store row p at 8p (see ntt.c). */
+    for (unsigned g = 0; g < 4; g++) {
+        int32_t *c = a + 64 * g;
+        __m256i r[8];
+        for (unsigned i = 0; i < 8; i++)
+            r[i] = ld(c + 8 * i);
+        transpose8(r);
+        for (unsigned p = 0; p < 4; p++)
+            fwd_reg(&r[p], &r[p + 4], ld(quill_mldsa_zetas_rows[0] + 8 * g));
+        for (unsigned s = 0; s < 2; s++)
+            for (unsigned p = 4 * s; p < 4 * s + 2; p++)
+                fwd_reg(&r[p], &r[p + 2], ld(quill_mldsa_zetas_rows[1 + s] + 8 * g));
+        for (unsigned s = 0; s < 4; s++)
+            fwd_reg(&r[2 * s], &r[2 * s + 1], ld(quill_mldsa_zetas_rows[3 + s] + 8 * g));
+        for (unsigned p = 0; p < 8; p++)
+            st(c + 8 * p, r[p]);
+    }
 }
 
 AVX2 void quill_mldsa_invntt_tomont_avx2(int32_t a[QUILL_MLDSA_N]) {
-    _Alignas(32) int32_t t[QUILL_MLDSA_N];
-    for (unsigned i = 0; i < QUILL_MLDSA_N; i += 8)
-        st(t + i, ld(a + i));
-    for (unsigned s = 0; s < 4; s++)
-        inv_rows(t + 32 * (2 * s), t + 32 * (2 * s + 1), quill_mldsa_zetas_inv_rows[3 + s]);
-    for (unsigned s = 0; s < 2; s++)
-        for (unsigned p = 4 * s; p < 4 * s + 2; p++)
-            inv_rows(t + 32 * p, t + 32 * (p + 2), quill_mldsa_zetas_inv_rows[1 + s]);
-    for (unsigned p = 0; p < 4; p++)
-        inv_rows(t + 32 * p, t + 32 * (p + 4), quill_mldsa_zetas_inv_rows[0]);
-    from_rows(a, t);
+    for (unsigned g = 0; g < 4; g++) {
+        int32_t *c = a + 64 * g;
+        __m256i r[8];
+        for (unsigned p = 0; p < 8; p++)
+            r[p] = ld(c + 8 * p);
+        for (unsigned s = 0; s < 4; s++)
+            inv_reg(&r[2 * s], &r[2 * s + 1], ld(quill_mldsa_zetas_inv_rows[3 + s] + 8 * g));
+        for (unsigned s = 0; s < 2; s++)
+            for (unsigned p = 4 * s; p < 4 * s + 2; p++)
+                inv_reg(&r[p], &r[p + 2], ld(quill_mldsa_zetas_inv_rows[1 + s] + 8 * g));
+        for (unsigned p = 0; p < 4; p++)
+            inv_reg(&r[p], &r[p + 4], ld(quill_mldsa_zetas_inv_rows[0] + 8 * g));
+        transpose8(r);
+        for (unsigned i = 0; i < 8; i++)
+            st(c + 8 * i, r[i]);
+    }
     unsigned k = 32;
     for (unsigned len = 8; len < QUILL_MLDSA_N; len <<= 1)
         for (unsigned start = 0; start < QUILL_MLDSA_N; start += 2 * len)
