@@ -90,9 +90,13 @@ static int rsa_validate(const void *keydata, int selection, int checktype) {
         QUILL_RAISE(k->prov, QUILL_R_NOT_PRIVATE_KEY);
         return 0;
     }
-    /* A public-key selection checks n and e only, even on a key that holds
-     * private components (EVP_PKEY_public_check); any selection with the
-     * private key runs the full check. */
+    /* As OpenSSL's default provider: a public-key selection checks n and e
+     * only, even on a key that holds private components
+     * (EVP_PKEY_public_check); a private-key selection alone checks
+     * 0 < d < n (EVP_PKEY_private_check), which every imported or generated
+     * key already satisfies; the key pair gets the full check. */
+    if ((selection & OSSL_KEYMGMT_SELECT_KEYPAIR) == OSSL_KEYMGMT_SELECT_PRIVATE_KEY)
+        return 1;
     quill_rng rng = quill_prov_rng_private(k->prov);
     quill_err err = (selection & OSSL_KEYMGMT_SELECT_PRIVATE_KEY) == 0
                         ? quill_rsa_key_check_public(k->key)

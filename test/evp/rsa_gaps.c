@@ -595,21 +595,23 @@ static EVP_PKEY *bad_dp_key(EVP_PKEY *key) {
     return out;
 }
 
-/* Runs EVP_PKEY_{public_check,check,pairwise_check} on |key| with |propq|. */
-static void run_checks(EVP_PKEY *key, const char *propq, int want[3], const char *who) {
-    int got[3];
-    for (int i = 0; i < 3; i++) {
+/* Runs EVP_PKEY_{public_check,check,pairwise_check,private_check} on |key|
+ * with |propq|. */
+static void run_checks(EVP_PKEY *key, const char *propq, const int want[4], const char *who) {
+    int got[4];
+    for (int i = 0; i < 4; i++) {
         EVP_PKEY_CTX *c = EVP_PKEY_CTX_new_from_pkey(libctx, key, propq);
         got[i] = c == NULL ? -1
                  : i == 0  ? EVP_PKEY_public_check(c)
                  : i == 1  ? EVP_PKEY_check(c)
-                           : EVP_PKEY_pairwise_check(c);
+                 : i == 2  ? EVP_PKEY_pairwise_check(c)
+                           : EVP_PKEY_private_check(c);
         EVP_PKEY_CTX_free(c);
         ERR_clear_error();
         QT_CHECK(got[i] == want[i]);
     }
-    printf("validate %-8s public_check %d, check %d, pairwise_check %d\n", who, got[0], got[1],
-           got[2]);
+    printf("validate %-8s public_check %d, check %d, pairwise_check %d, private_check %d\n", who,
+           got[0], got[1], got[2], got[3]);
 }
 
 static void test_validate(EVP_PKEY *key) {
@@ -618,7 +620,7 @@ static void test_validate(EVP_PKEY *key) {
     if (bad == NULL)
         return;
     QT_CHECK(qt_pkey_provider(bad) == prov_quill);
-    int want_bad[3] = {1, 0, 0}, want_good[3] = {1, 1, 1};
+    static const int want_bad[4] = {1, 0, 0, 1}, want_good[4] = {1, 1, 1, 1};
     run_checks(bad, NULL, want_bad, "bad dP");
     /* The default provider's verdicts on the same components. */
     EVP_PKEY *dcopy = NULL;
