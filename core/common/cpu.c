@@ -14,6 +14,8 @@ static uint32_t probe(void) {
     __cpuid(1, a, b, c, d);
     int osxsave = (c >> 27) & 1, avx = (c >> 28) & 1;
     __cpuid_count(7, 0, a, b, c, d);
+    if (b & (1u << 3))
+        f |= QUILL_CPU_X86_BMI1;
     if (b & (1u << 8))
         f |= QUILL_CPU_X86_BMI2;
     if (b & (1u << 19))
@@ -24,6 +26,10 @@ static uint32_t probe(void) {
         __asm__ volatile("xgetbv" : "=a"(lo), "=d"(hi) : "c"(0));
         if ((lo & 6) == 6)
             f |= QUILL_CPU_X86_AVX2;
+        /* AVX512F (bit 16) and AVX512VL (bit 31), and XCR0 bits 5-7
+         * (opmask, upper halves of ZMM0-15, ZMM16-31). */
+        if ((lo & 0xe6) == 0xe6 && (b & (1u << 16)) && (b & (1u << 31)))
+            f |= QUILL_CPU_X86_AVX512VL;
     }
     return f;
 }

@@ -18,6 +18,10 @@ enum {
     QUILL_CPU_X86_BMI2 = 1u << 0,
     QUILL_CPU_X86_ADX = 1u << 1,
     QUILL_CPU_X86_AVX2 = 1u << 2,
+    QUILL_CPU_X86_BMI1 = 1u << 3,
+    /* AVX-512 Foundation and Vector Length extensions, with the OS saving
+     * the opmask and ZMM state. */
+    QUILL_CPU_X86_AVX512VL = 1u << 4,
 };
 
 /* quill_cpu_features returns the usable feature bits (probed on first call,

@@ -76,9 +76,7 @@ __attribute__((target("bmi"))) void quill_keccak_f1600_bmi(uint64_t s[25]) {
 }
 
 int quill_keccak_f1600_bmi_capable(void) {
-    /* cpu.h has no BMI1 bit; BMI2 stands in for it: every x86-64 CPU with
-     * BMI2 (Intel from Haswell, AMD from Excavator) has BMI1. */
-    return quill_cpu_has(QUILL_CPU_X86_BMI2);
+    return quill_cpu_has(QUILL_CPU_X86_BMI1);
 }
 #endif
 

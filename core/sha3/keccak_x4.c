@@ -115,11 +115,7 @@ quill_keccak_f1600_x4_avx512vl(uint64_t s[100]) {
 }
 
 int quill_keccak_f1600_x4_avx512vl_capable(void) {
-    /* cpu.h has no AVX-512 bit: AVX-512F and VL are asked of the compiler's
-     * CPU model (which also checks that the OS saves the ZMM state), on top
-     * of the AVX2 bit, so that QUILL_CPU_MASK still turns them off. */
-    return quill_cpu_has(QUILL_CPU_X86_AVX2) && __builtin_cpu_supports("avx512f") &&
-           __builtin_cpu_supports("avx512vl");
+    return quill_cpu_has(QUILL_CPU_X86_AVX512VL);
 }
 #endif
 
