@@ -222,6 +222,32 @@ void quill_mldsa_expand_mask(quill_mldsa_poly *y, const uint8_t rhopp[QUILL_MLDS
  * c_j is read and written in one masked pass over c_0..c_{i-1} (bytes, so
  * that the pass vectorises 16 or 32 lanes wide), then c_i is c_j, or the
  * sign when j = i (c_i was 0 before). */
+/* One masked pass of SampleInBall over ball[0..i-1]: returns ball[j] (0 if
+ * j = i) and sets ball[j] = s.  The same body compiled for the baseline
+ * and for AVX2 (32 byte lanes), chosen on the CPU bit. */
+QUILL_INLINE int8_t ball_pass_body(int8_t *ball, unsigned i, uint8_t jb, int8_t s) {
+    int8_t cj = 0;
+    for (unsigned t = 0; t < i; t++) {
+        int8_t eq = (int8_t)(-(int8_t)((uint8_t)t == jb));
+        cj = (int8_t)(cj | (ball[t] & eq));
+        ball[t] = (int8_t)((s & eq) | (ball[t] & ~eq));
+    }
+    return cj;
+}
+
+static int8_t ball_pass_c(int8_t *ball, unsigned i, uint8_t jb, int8_t s) {
+    return ball_pass_body(ball, i, jb, s);
+}
+
+#if QUILL_MLDSA_HAVE_AVX2
+__attribute__((target("avx2"))) static int8_t ball_pass_avx2(int8_t *ball, unsigned i, uint8_t jb,
+                                                             int8_t s) {
+    return ball_pass_body(ball, i, jb, s);
+}
+#else
+#define ball_pass_avx2 ball_pass_c
+#endif
+
 void quill_mldsa_sample_in_ball(quill_mldsa_poly *c, const uint8_t *ctilde,
                                 const quill_mldsa_params *p) {
     uint8_t buf[QUILL_SHAKE256_RATE];
@@ -234,6 +260,7 @@ void quill_mldsa_sample_in_ball(quill_mldsa_poly *c, const uint8_t *ctilde,
     for (unsigned i = 0; i < 8; i++)
         signs |= (uint64_t)buf[i] << (8 * i);
     unsigned pos = 8;
+    const int avx2 = quill_mldsa_avx2_capable();
     memset(ball, 0, sizeof(ball));
     for (unsigned i = QUILL_MLDSA_N - p->tau; i < QUILL_MLDSA_N; i++) {
         int32_t j;
@@ -249,12 +276,7 @@ void quill_mldsa_sample_in_ball(quill_mldsa_poly *c, const uint8_t *ctilde,
         const int8_t s = (int8_t)(1 - 2 * (int32_t)(signs & 1));
         const uint8_t jb = (uint8_t)j;
         signs >>= 1;
-        int8_t cj = 0;
-        for (unsigned t = 0; t < i; t++) {
-            int8_t eq = (int8_t)(-(int8_t)((uint8_t)t == jb));
-            cj = (int8_t)(cj | (ball[t] & eq));
-            ball[t] = (int8_t)((s & eq) | (ball[t] & ~eq));
-        }
+        int8_t cj = avx2 ? ball_pass_avx2(ball, i, jb, s) : ball_pass_c(ball, i, jb, s);
         int8_t last = (int8_t)(-(int8_t)(i == (unsigned)j));
         ball[i] = (int8_t)((s & last) | (cj & ~last));
     }
