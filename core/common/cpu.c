@@ -28,8 +28,11 @@ static uint32_t probe(void) {
             f |= QUILL_CPU_X86_AVX2;
         /* AVX512F (bit 16) and AVX512VL (bit 31), and XCR0 bits 5-7
          * (opmask, upper halves of ZMM0-15, ZMM16-31). */
-        if ((lo & 0xe6) == 0xe6 && (b & (1u << 16)) && (b & (1u << 31)))
+        if ((lo & 0xe6) == 0xe6 && (b & (1u << 16)) && (b & (1u << 31))) {
             f |= QUILL_CPU_X86_AVX512VL;
+            if (b & (1u << 21))
+                f |= QUILL_CPU_X86_AVX512IFMA;
+        }
     }
     return f;
 }

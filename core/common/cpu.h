@@ -22,6 +22,9 @@ enum {
     /* AVX-512 Foundation and Vector Length extensions, with the OS saving
      * the opmask and ZMM state. */
     QUILL_CPU_X86_AVX512VL = 1u << 4,
+    /* AVX-512 IFMA (52-bit multiply-accumulate), reported only with
+     * QUILL_CPU_X86_AVX512VL. */
+    QUILL_CPU_X86_AVX512IFMA = 1u << 5,
 };
 
 /* quill_cpu_features returns the usable feature bits (probed on first call,
