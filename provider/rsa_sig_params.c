@@ -172,8 +172,10 @@ int quill_rsa_sig_set_ctx_params(void *vctx, const OSSL_PARAM params[]) {
                                        r != NULL ? r->md : QUILL_MD_NONE, &md))
         return 0;
     if ((p = OSSL_PARAM_locate_const(params, OSSL_SIGNATURE_PARAM_PAD_MODE)) != NULL &&
-        !parse_pad(c, p, &pad))
+        !parse_pad(c, p, &pad)) {
+        quill_prov_digest_clear(&md);
         return 0;
+    }
     /* PSS with no digest at all takes SHA-1, the RSASSA-PSS-params default
      * (RFC 8017 A.2.3), as OpenSSL's default provider does. */
     if (pad == QUILL_PAD_PSS && md.md == NULL && c->stream.md.md == NULL &&

@@ -679,10 +679,12 @@ int main(void) {
     quill_queries[1] = qt_quill_propq();
     qt_rng_seed(0x9a95);
 
-    EVP_PKEY *keys[2] = {qt_rsa_keygen(libctx, DEFAULT_PQ, 2048),
-                         qt_rsa_keygen(libctx, DEFAULT_PQ, 1025)};
-    QT_CHECK(keys[0] != NULL && keys[1] != NULL);
-    if (keys[0] == NULL || keys[1] == NULL)
+    /* 2048 bits; 1025 bits (PSS's emLen = k - 1, X9.31 impossible); 3072. */
+    EVP_PKEY *keys[3] = {qt_rsa_keygen(libctx, DEFAULT_PQ, 2048),
+                         qt_rsa_keygen(libctx, DEFAULT_PQ, 1025),
+                         qt_rsa_keygen(libctx, DEFAULT_PQ, 3072)};
+    QT_CHECK(keys[0] != NULL && keys[1] != NULL && keys[2] != NULL);
+    if (keys[0] == NULL || keys[1] == NULL || keys[2] == NULL)
         return qt_finish("rsa_gaps");
     for (size_t i = 0; i < QT_ARRAY_LEN(keys); i++) {
         printf("---- %d-bit key\n", EVP_PKEY_get_bits(keys[i]));
