@@ -76,7 +76,7 @@ quill_err quill_mldsa_key_from_seed(quill_mldsa_key **out, quill_mldsa_set set,
     if (out == NULL || p == NULL || seed == NULL)
         return QUILL_ERR_INVALID_ARGUMENT;
     quill_mldsa_key *key = quill_mldsa_key_alloc(p, 1);
-    keygen_tmp *tmp = malloc(sizeof(*tmp));
+    keygen_tmp *tmp = aligned_alloc(32, sizeof(*tmp)); /* polys are 32-aligned */
     if (key == NULL || tmp == NULL) {
         quill_mldsa_key_free(key);
         free(tmp);
@@ -118,7 +118,7 @@ quill_err quill_mldsa_key_from_priv(quill_mldsa_key **out, quill_mldsa_set set,
     if (len != p->priv_bytes)
         return QUILL_ERR_KEY_LENGTH;
     quill_mldsa_key *key = quill_mldsa_key_alloc(p, 1);
-    keygen_tmp *tmp = malloc(sizeof(*tmp));
+    keygen_tmp *tmp = aligned_alloc(32, sizeof(*tmp)); /* polys are 32-aligned */
     if (key == NULL || tmp == NULL) {
         quill_mldsa_key_free(key);
         free(tmp);

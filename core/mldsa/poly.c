@@ -1,19 +1,34 @@
 /* Copyright quill authors.  Coefficient-wise polynomial operations. */
 #include "poly.h"
 
+#include "clone.h"
 #include "ntt.h"
 #include "reduce.h"
 
-void quill_mldsa_poly_add(quill_mldsa_poly *r, const quill_mldsa_poly *a,
-                          const quill_mldsa_poly *b) {
+QUILL_INLINE void add_body(quill_mldsa_poly *r, const quill_mldsa_poly *a,
+                           const quill_mldsa_poly *b) {
     for (unsigned i = 0; i < QUILL_MLDSA_N; i++)
         r->c[i] = a->c[i] + b->c[i];
 }
+QUILL_MLDSA_CLONE(void, add, (quill_mldsa_poly * r, const quill_mldsa_poly *a, const quill_mldsa_poly *b),
+                  (r, a, b))
+
+void quill_mldsa_poly_add(quill_mldsa_poly *r, const quill_mldsa_poly *a,
+                          const quill_mldsa_poly *b) {
+    QUILL_MLDSA_PICK(add)(r, a, b);
+}
+
+QUILL_INLINE void sub_body(quill_mldsa_poly *r, const quill_mldsa_poly *a,
+                           const quill_mldsa_poly *b) {
+    for (unsigned i = 0; i < QUILL_MLDSA_N; i++)
+        r->c[i] = a->c[i] - b->c[i];
+}
+QUILL_MLDSA_CLONE(void, sub, (quill_mldsa_poly * r, const quill_mldsa_poly *a, const quill_mldsa_poly *b),
+                  (r, a, b))
 
 void quill_mldsa_poly_sub(quill_mldsa_poly *r, const quill_mldsa_poly *a,
                           const quill_mldsa_poly *b) {
-    for (unsigned i = 0; i < QUILL_MLDSA_N; i++)
-        r->c[i] = a->c[i] - b->c[i];
+    QUILL_MLDSA_PICK(sub)(r, a, b);
 }
 
 void quill_mldsa_poly_shiftl(quill_mldsa_poly *a) {
@@ -21,14 +36,24 @@ void quill_mldsa_poly_shiftl(quill_mldsa_poly *a) {
         a->c[i] = (int32_t)((uint32_t)a->c[i] << QUILL_MLDSA_D);
 }
 
-void quill_mldsa_poly_reduce32(quill_mldsa_poly *a) {
+QUILL_INLINE void reduce32_body(quill_mldsa_poly *a) {
     for (unsigned i = 0; i < QUILL_MLDSA_N; i++)
         a->c[i] = quill_mldsa_reduce32(a->c[i]);
 }
+QUILL_MLDSA_CLONE(void, reduce32, (quill_mldsa_poly * a), (a))
 
-void quill_mldsa_poly_freeze(quill_mldsa_poly *a) {
+void quill_mldsa_poly_reduce32(quill_mldsa_poly *a) {
+    QUILL_MLDSA_PICK(reduce32)(a);
+}
+
+QUILL_INLINE void freeze_body(quill_mldsa_poly *a) {
     for (unsigned i = 0; i < QUILL_MLDSA_N; i++)
         a->c[i] = quill_mldsa_freeze(a->c[i]);
+}
+QUILL_MLDSA_CLONE(void, freeze, (quill_mldsa_poly * a), (a))
+
+void quill_mldsa_poly_freeze(quill_mldsa_poly *a) {
+    QUILL_MLDSA_PICK(freeze)(a);
 }
 
 void quill_mldsa_poly_centre(quill_mldsa_poly *a) {
@@ -59,7 +84,7 @@ void quill_mldsa_poly_matvec_mont(quill_mldsa_poly *r, const quill_mldsa_poly *a
 
 /* |a| = a - 2a for negative a (sign mask selects the 2a), then bound - 1 -
  * |a| is negative exactly when |a| >= bound: its sign bits are ORed. */
-quill_word quill_mldsa_poly_norm_ge_mask(const quill_mldsa_poly *a, int32_t bound) {
+QUILL_INLINE quill_word norm_ge_body(const quill_mldsa_poly *a, int32_t bound) {
     uint32_t bad = 0;
     for (unsigned i = 0; i < QUILL_MLDSA_N; i++) {
         int32_t v = a->c[i];
@@ -67,6 +92,11 @@ quill_word quill_mldsa_poly_norm_ge_mask(const quill_mldsa_poly *a, int32_t boun
         bad |= (uint32_t)(bound - 1 - abs);
     }
     return (quill_word)0 - (quill_word)(bad >> 31);
+}
+QUILL_MLDSA_CLONE(quill_word, norm_ge, (const quill_mldsa_poly *a, int32_t bound), (a, bound))
+
+quill_word quill_mldsa_poly_norm_ge_mask(const quill_mldsa_poly *a, int32_t bound) {
+    return QUILL_MLDSA_PICK(norm_ge)(a, bound);
 }
 
 int quill_mldsa_poly_norm_ge_public(const quill_mldsa_poly *a, int32_t bound) {

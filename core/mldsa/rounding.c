@@ -1,6 +1,8 @@
 /* Copyright quill authors.  FIPS 204, Algorithms 35 to 40, on polynomials. */
 #include "rounding.h"
 
+#include "clone.h"
+
 #define GAMMA2_88 ((QUILL_MLDSA_Q - 1) / 88)
 #define GAMMA2_32 ((QUILL_MLDSA_Q - 1) / 32)
 
@@ -21,9 +23,9 @@ void quill_mldsa_poly_power2round(quill_mldsa_poly *t1, quill_mldsa_poly *t0,
 }
 
 /* The set's gamma2 is public: one loop per value so that each is compiled
- * with its constants. */
-void quill_mldsa_poly_decompose(quill_mldsa_poly *r1, quill_mldsa_poly *r0,
-                                const quill_mldsa_poly *r, int32_t gamma2) {
+ * with its constants; baseline and AVX2 builds (clone.h). */
+QUILL_INLINE void decompose_body(quill_mldsa_poly *r1, quill_mldsa_poly *r0,
+                                 const quill_mldsa_poly *r, int32_t gamma2) {
     if (gamma2 == GAMMA2_88) {
         for (unsigned i = 0; i < QUILL_MLDSA_N; i++)
             r1->c[i] = quill_mldsa_decompose(&r0->c[i], r->c[i], GAMMA2_88);
@@ -32,8 +34,16 @@ void quill_mldsa_poly_decompose(quill_mldsa_poly *r1, quill_mldsa_poly *r0,
             r1->c[i] = quill_mldsa_decompose(&r0->c[i], r->c[i], GAMMA2_32);
     }
 }
+QUILL_MLDSA_CLONE(void, decompose,
+                  (quill_mldsa_poly * r1, quill_mldsa_poly *r0, const quill_mldsa_poly *r, int32_t gamma2),
+                  (r1, r0, r, gamma2))
 
-void quill_mldsa_poly_highbits(quill_mldsa_poly *r1, const quill_mldsa_poly *r, int32_t gamma2) {
+void quill_mldsa_poly_decompose(quill_mldsa_poly *r1, quill_mldsa_poly *r0,
+                                const quill_mldsa_poly *r, int32_t gamma2) {
+    QUILL_MLDSA_PICK(decompose)(r1, r0, r, gamma2);
+}
+
+QUILL_INLINE void highbits_body(quill_mldsa_poly *r1, const quill_mldsa_poly *r, int32_t gamma2) {
     int32_t r0;
     if (gamma2 == GAMMA2_88) {
         for (unsigned i = 0; i < QUILL_MLDSA_N; i++)
@@ -42,6 +52,12 @@ void quill_mldsa_poly_highbits(quill_mldsa_poly *r1, const quill_mldsa_poly *r, 
         for (unsigned i = 0; i < QUILL_MLDSA_N; i++)
             r1->c[i] = quill_mldsa_decompose(&r0, r->c[i], GAMMA2_32);
     }
+}
+QUILL_MLDSA_CLONE(void, highbits, (quill_mldsa_poly * r1, const quill_mldsa_poly *r, int32_t gamma2),
+                  (r1, r, gamma2))
+
+void quill_mldsa_poly_highbits(quill_mldsa_poly *r1, const quill_mldsa_poly *r, int32_t gamma2) {
+    QUILL_MLDSA_PICK(highbits)(r1, r, gamma2);
 }
 
 void quill_mldsa_poly_use_hint_public(quill_mldsa_poly *w1, const quill_mldsa_poly *w,

@@ -23,7 +23,7 @@ quill_err quill_mldsa_verify_mu(const quill_mldsa_key *key, const uint8_t mu[QUI
     const quill_mldsa_params *p = key->p;
     if (sig_len != p->sig_bytes)
         return QUILL_ERR_SIG_LENGTH;
-    verify_tmp *v = malloc(sizeof(*v));
+    verify_tmp *v = aligned_alloc(32, sizeof(*v)); /* a multiple of 32: polys are 32-aligned */
     if (v == NULL)
         return QUILL_ERR_MEMORY;
     quill_err ret = QUILL_ERR_BAD_SIGNATURE;
