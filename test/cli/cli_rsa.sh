@@ -241,13 +241,17 @@ expect "TLS 1.3" 1 1 -
 snap
 tls "TLS 1.2 handshake, PKCS#1 signature" -tls1_2 -sigalgs RSA+SHA256
 expect "TLS 1.2" 1 1 -
-# TLS 1.1 (security level 0 on both ends): the ServerKeyExchange is signed
-# with MD5-SHA1's 36 bytes, no DigestInfo.
+# TLS 1.1 and 1.0 (security level 0 on both ends): the ServerKeyExchange
+# is signed with MD5-SHA1's 36 bytes, no DigestInfo.
 tls_server_opts="-cipher DEFAULT:@SECLEVEL=0"
 snap
 tls "TLS 1.1 handshake, MD5-SHA1 signature" -tls1_1 -cipher 'DEFAULT:@SECLEVEL=0'
 expect "TLS 1.1" 1 1 -
 grep -q "Peer signing digest: MD5-SHA1" "$work/out" && ok || bad "TLS 1.1 did not sign MD5-SHA1"
+snap
+tls "TLS 1.0 handshake, MD5-SHA1 signature" -tls1 -cipher 'DEFAULT:@SECLEVEL=0'
+expect "TLS 1.0" 1 1 -
+grep -q "Peer signing digest: MD5-SHA1" "$work/out" && ok || bad "TLS 1.0 did not sign MD5-SHA1"
 tls_server_opts=""
 
 # openssl speed (raw PKCS#1 signing of 36 bytes, as the tool does it).
