@@ -49,7 +49,18 @@ add_test(NAME mldsa_noble
                  $<TARGET_FILE:mldsa_noble> ${CMAKE_CURRENT_SOURCE_DIR}/evp_mldsa/noble
                  ${CMAKE_CURRENT_BINARY_DIR}/noble 20)
 set_tests_properties(mldsa_noble PROPERTIES ENVIRONMENT "${QUILL_TEST_ENV}"
-                     SKIP_RETURN_CODE 77 TIMEOUT 600 LABELS "evp;mldsa;interop")
+                     SKIP_RETURN_CODE 77 TIMEOUT 600 LABELS "evp;mldsa;interop"
+                     RESOURCE_LOCK quill_noble_dir)
+# The same cross-check on quill's portable C paths (one npm directory: the
+# two runs take turns).
+add_test(NAME mldsa_noble_portable
+         COMMAND sh ${CMAKE_CURRENT_SOURCE_DIR}/evp_mldsa/noble/run_noble.sh
+                 $<TARGET_FILE:mldsa_noble> ${CMAKE_CURRENT_SOURCE_DIR}/evp_mldsa/noble
+                 ${CMAKE_CURRENT_BINARY_DIR}/noble 20)
+set_tests_properties(mldsa_noble_portable PROPERTIES
+                     ENVIRONMENT "${QUILL_TEST_ENV};QUILL_CPU_MASK=0xffffffff"
+                     SKIP_RETURN_CODE 77 TIMEOUT 600 LABELS "evp;mldsa;interop;portable"
+                     RESOURCE_LOCK quill_noble_dir)
 
 quill_add_test(mldsa_badinput evp_mldsa/mldsa_badinput.c LIBS quill_evpmldsatest
                LABELS evp mldsa TIMEOUT 300)
