@@ -1,5 +1,6 @@
 /* Copyright quill authors.  Modular exponentiation in the Montgomery domain. */
 #include "bn/internal.h"
+#include "bn/exp_ifma.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -110,6 +111,9 @@ int quill_mont_exp_consttime_x2(quill_limb *r0, const quill_limb *a0, const quil
     if (mont0->n != mont1->n)
         return quill_mont_exp_consttime(r0, a0, e0, e_limbs, mont0) &&
                quill_mont_exp_consttime(r1, a1, e1, e_limbs, mont1);
+    /* AVX-512 IFMA (radix 2^52) for the RSA CRT sizes, when the CPU has it. */
+    if (quill_mont_exp_x2_ifma_capable(mont0->n))
+        return quill_mont_exp_consttime_x2_ifma(r0, a0, e0, mont0, r1, a1, e1, mont1, e_limbs);
     size_t n = mont0->n;
     size_t bits = 64 * e_limbs;
     unsigned w = consttime_window(bits);

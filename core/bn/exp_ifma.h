@@ -1,0 +1,46 @@
+/* Copyright quill authors.
+ *
+ * Two-way constant-time modular exponentiation on AVX-512 IFMA (x86_64):
+ * the two CRT halves of an RSA private operation, each in radix 2^52 with
+ * VPMADD52LUQ / VPMADD52HUQ.  Dispatched to from quill_mont_exp_consttime_x2
+ * (exp.c); the portable path stays the oracle it is tested against
+ * (test/bn/test_bn_ifma.c).
+ *
+ * Valgrind cannot execute AVX-512 and its virtual CPUID hides it, so the
+ * constant-time suites (test_bn_ct under memcheck, test/ct) never reach this
+ * code: they keep validating the other paths.  The constant-time argument
+ * for this file is written out in exp_ifma.c. */
+#ifndef QUILL_BN_EXP_IFMA_H
+#define QUILL_BN_EXP_IFMA_H
+
+#include <stddef.h>
+
+#include "bn/bn.h"
+
+/* quill_mont_exp_x2_ifma_supported_size returns 1 if the IFMA
+ * exponentiation handles moduli of n 64-bit limbs (n = 8, 16, 24, 32: the
+ * CRT halves of RSA-1024 to RSA-4096), 0 otherwise.  n is public. */
+int quill_mont_exp_x2_ifma_supported_size(size_t n);
+
+/* quill_mont_exp_x2_ifma_capable returns 1 if the IFMA exponentiation is
+ * built (x86_64, not QUILL_NO_ASM), the CPU has AVX-512F/VL/IFMA (not
+ * cleared by QUILL_CPU_MASK) and n is a supported size. */
+int quill_mont_exp_x2_ifma_capable(size_t n);
+
+/* quill_mont_exp_consttime_x2_ifma computes r0 = a0^e0 mod m0 and
+ * r1 = a1^e1 mod m1, the contract of quill_mont_exp_consttime_x2 (bn.h):
+ * a0 < m0 and a1 < m1 (secret), e0 and e1 of e_limbs limbs (secret,
+ * e_limbs >= 1 public), both moduli of the same supported limb count, the
+ * outputs fully reduced and bit for bit those of the portable path.  Every
+ * table lookup reads every entry; time depends on e_limbs and n only.
+ * The caller must have checked quill_mont_exp_x2_ifma_capable (or the CPU
+ * bits directly, as the test does): the code faults on a CPU without IFMA.
+ * Returns 1, or 0 if the size is unsupported or the build has no IFMA code
+ * (outputs then untouched).  Every intermediate is wiped before return. */
+QUILL_MUST_CHECK int quill_mont_exp_consttime_x2_ifma(quill_limb *r0, const quill_limb *a0,
+                                                      const quill_limb *e0,
+                                                      const quill_mont *mont0, quill_limb *r1,
+                                                      const quill_limb *a1, const quill_limb *e1,
+                                                      const quill_mont *mont1, size_t e_limbs);
+
+#endif

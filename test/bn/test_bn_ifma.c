@@ -1,0 +1,189 @@
+/* Copyright quill authors.
+ *
+ * Differential test of the AVX-512 IFMA two-way exponentiation
+ * (quill_mont_exp_consttime_x2_ifma, core/bn/exp_ifma.c) against the
+ * portable two-way path (quill_mont_exp_consttime_x2 with the IFMA bits
+ * cleared through QUILL_CPU_MASK, i.e. the MULX or C kernels), the one-way
+ * quill_mont_exp_consttime and OpenSSL's BN_mod_exp, for every supported
+ * modulus size (8, 16, 24, 32 limbs): random cases plus edges (bases 0, 1,
+ * m - 1; exponents 0, 1, all ones, short; moduli with the top bit set, just
+ * above 2^(64n - 1), all ones, 2^(64n) - small, short top limb, sparse),
+ * outputs aliasing their bases.  Skipped (77) on CPUs without AVX-512 IFMA
+ * or when QUILL_CPU_MASK already clears it.
+ *
+ * Valgrind cannot run AVX-512, so this path has no memcheck counterpart in
+ * test_bn_ct: its constant-time argument is in exp_ifma.c. */
+#define _POSIX_C_SOURCE 200809L /* setenv */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "bn/exp_ifma.h"
+#include "bn_test_common.h"
+#include "common/cpu.h"
+#include "test_util.h"
+
+#define MAXN 32
+
+typedef struct lane {
+    quill_limb m[MAXN], a[MAXN], e[MAXN], r[MAXN], s[MAXN], t[MAXN];
+    quill_mont *mont;
+    BIGNUM *bm;
+} lane;
+
+static lane L[2];
+
+static unsigned rnd(unsigned bound) {
+    return (unsigned)(qt_rng_u64() % bound);
+}
+
+/* Modulus shapes: those of bt_modulus, plus (kind BT_MODULUS_KINDS) a
+ * modulus just above 2^(64n - 1): top bit, a small odd low limb. */
+static void make_modulus(quill_limb *m, size_t n, unsigned kind) {
+    if (kind < BT_MODULUS_KINDS) {
+        bt_modulus(m, n, kind);
+        return;
+    }
+    memset(m, 0, n * sizeof(quill_limb));
+    m[n - 1] = (quill_limb)1 << 63;
+    m[0] |= (qt_rng_u64() % 4096) | 1;
+}
+#define MODULUS_KINDS (BT_MODULUS_KINDS + 1)
+
+/* Exponent shapes: 0 zero, 1 one, 2 all ones, 3 top bit only, else random
+ * (bt_value kinds 4..6). */
+static void make_exponent(quill_limb *e, size_t el, unsigned k) {
+    memset(e, 0, el * sizeof(quill_limb));
+    if (k == 1)
+        e[0] = 1;
+    else if (k == 2)
+        memset(e, 0xff, el * sizeof(quill_limb));
+    else if (k == 3)
+        e[el - 1] = (quill_limb)1 << 63;
+    else
+        bt_value(e, el, 4 + rnd(3));
+}
+
+static int bn_exp_eq(const lane *l, const quill_limb *r, size_t n, size_t el) {
+    BIGNUM *ba = bt_bn(l->a, n), *be = bt_bn(l->e, el), *z = BN_new();
+    if (z == NULL || !BN_mod_exp(z, ba, be, l->bm, bt_ctx()))
+        abort();
+    int ok = bt_eq(r, n, z);
+    BN_free(ba);
+    BN_free(be);
+    BN_free(z);
+    return ok;
+}
+
+static unsigned long cases;
+
+/* One modulus pair of n limbs, |rounds| bases and exponents of el limbs;
+ * every |bn_every|-th case is also checked against BN_mod_exp. */
+static void test_pair(size_t n, size_t el, int rounds, unsigned mk0, unsigned mk1,
+                      int bn_every) {
+    unsigned mk[2] = {mk0, mk1};
+    for (int k = 0; k < 2; k++) {
+        make_modulus(L[k].m, n, mk[k]);
+        L[k].mont = quill_mont_new(L[k].m, n);
+        QT_CHECK(L[k].mont != NULL);
+        L[k].bm = bt_bn(L[k].m, n);
+    }
+    if (L[0].mont == NULL || L[1].mont == NULL)
+        goto done;
+    for (int i = 0; i < rounds; i++) {
+        for (int k = 0; k < 2; k++) {
+            /* the first cases: bases 0, 1, m - 1 against exponents 0, 1,
+             * all ones, top bit only */
+            unsigned bk = i < 12 ? (unsigned[]){0, 1, 7}[i % 3] : rnd(BT_OPERAND_KINDS);
+            bt_operand(L[k].a, L[k].m, n, bk);
+            make_exponent(L[k].e, el, i < 12 ? (unsigned)(i / 3) : 4 + rnd(4));
+        }
+        memset(L[0].r, 0xaa, sizeof(L[0].r));
+        memset(L[1].r, 0x55, sizeof(L[1].r));
+        QT_CHECK(quill_mont_exp_consttime_x2_ifma(L[0].r, L[0].a, L[0].e, L[0].mont, L[1].r,
+                                                  L[1].a, L[1].e, L[1].mont, el) == 1);
+        /* the portable two-way path (IFMA masked off) */
+        QT_CHECK(quill_mont_exp_consttime_x2(L[0].s, L[0].a, L[0].e, L[0].mont, L[1].s,
+                                             L[1].a, L[1].e, L[1].mont, el) == 1);
+        for (int k = 0; k < 2; k++) {
+            QT_CHECK(memcmp(L[k].r, L[k].s, n * sizeof(quill_limb)) == 0);
+            if (bn_every > 0 && i % bn_every == 0)
+                QT_CHECK(bn_exp_eq(&L[k], L[k].r, n, el));
+        }
+        if (i % 4 == 0) {
+            /* the one-way path, and each output aliasing its own base */
+            QT_CHECK(quill_mont_exp_consttime(L[0].t, L[0].a, L[0].e, el, L[0].mont) == 1);
+            QT_CHECK(memcmp(L[0].t, L[0].r, n * sizeof(quill_limb)) == 0);
+            memcpy(L[0].t, L[0].a, n * sizeof(quill_limb));
+            memcpy(L[1].t, L[1].a, n * sizeof(quill_limb));
+            QT_CHECK(quill_mont_exp_consttime_x2_ifma(L[0].t, L[0].t, L[0].e, L[0].mont,
+                                                      L[1].t, L[1].t, L[1].e, L[1].mont,
+                                                      el) == 1);
+            QT_CHECK(memcmp(L[0].t, L[0].r, n * sizeof(quill_limb)) == 0);
+            QT_CHECK(memcmp(L[1].t, L[1].r, n * sizeof(quill_limb)) == 0);
+        }
+        cases++;
+    }
+done:
+    for (int k = 0; k < 2; k++) {
+        quill_mont_free(L[k].mont);
+        BN_free(L[k].bm);
+    }
+}
+
+/* 1 if QUILL_CPU_MASK, as given by the user, clears the IFMA or VL bit. */
+static int user_masks_ifma(void) {
+    const char *s = getenv("QUILL_CPU_MASK");
+    if (s == NULL)
+        return 0;
+    unsigned long mask = strtoul(s, NULL, 0);
+    return (mask & (QUILL_CPU_X86_AVX512IFMA | QUILL_CPU_X86_AVX512VL)) != 0;
+}
+
+int main(void) {
+#if defined(__x86_64__) && !defined(QUILL_NO_ASM)
+    __builtin_cpu_init();
+    if (!__builtin_cpu_supports("avx512ifma") || !__builtin_cpu_supports("avx512vl") ||
+        user_masks_ifma()) {
+        printf("bn_ifma: no usable AVX-512 IFMA, skipped\n");
+        return QT_SKIP;
+    }
+#else
+    printf("bn_ifma: no IFMA code in this build, skipped\n");
+    return QT_SKIP;
+#endif
+    /* Before the first probe: the dispatched two-way exponentiation must
+     * take the portable path, the oracle of this test. */
+    char mask[32];
+    const char *old = getenv("QUILL_CPU_MASK");
+    unsigned long m = old != NULL ? strtoul(old, NULL, 0) : 0;
+    snprintf(mask, sizeof(mask), "0x%lx",
+             m | QUILL_CPU_X86_AVX512IFMA | QUILL_CPU_X86_AVX512VL);
+    if (setenv("QUILL_CPU_MASK", mask, 1) != 0)
+        return 1;
+    QT_CHECK(!quill_mont_exp_x2_ifma_capable(16));
+    QT_CHECK(quill_mont_exp_x2_ifma_supported_size(16));
+    QT_CHECK(!quill_mont_exp_x2_ifma_supported_size(17));
+
+    bt_seed("bn_ifma");
+    double t0 = qt_now();
+    const size_t sizes[] = {8, 16, 24, 32};
+    const int rounds[] = {40, 40, 16, 10};
+    const int pairs[] = {40, 40, 21, 14};
+    for (size_t s = 0; s < QUILL_ARRAY_LEN(sizes); s++) {
+        size_t n = sizes[s];
+        for (int p = 0; p < pairs[s]; p++) {
+            /* every modulus shape in each lane, then random pairs */
+            unsigned mk0 = (unsigned)p % MODULUS_KINDS;
+            unsigned mk1 = p < MODULUS_KINDS ? (unsigned)(MODULUS_KINDS - 1 - p)
+                                             : rnd(MODULUS_KINDS);
+            test_pair(n, n, rounds[s], mk0, mk1, 8);
+        }
+        /* short exponents (other window widths) */
+        test_pair(n, 1, 16, 0, rnd(MODULUS_KINDS), 2);
+        test_pair(n, 3, 16, rnd(MODULUS_KINDS), 0, 2);
+        test_pair(n, n / 2, 16, 0, 0, 2);
+    }
+    printf("bn_ifma: %lu two-lane cases in %.1f s\n", cases, qt_now() - t0);
+    return qt_finish("bn_ifma");
+}
