@@ -25,6 +25,18 @@ skip() { echo "SKIPPED: $*"; exit 77; }
 command -v node >/dev/null 2>&1 || skip "node is not installed: the noble cross-check did not run"
 command -v npm >/dev/null 2>&1 || skip "npm is not installed: the noble cross-check did not run"
 
+# The pinned package states the oldest node it runs on (">= 20.19.0" in
+# package-lock.json); an older node (Debian 12's own is 18) is a skip.
+need=$(node -e '
+const l = require(process.argv[1]);
+const e = (l.packages["node_modules/@noble/post-quantum"].engines || {}).node || "";
+const m = /^>=\s*(\d+)\.(\d+)\.(\d+)$/.exec(e.trim());
+const want = m ? m.slice(1).map(Number) : [0, 0, 0];
+const have = process.versions.node.split(".").map(Number);
+const cmp = have[0] - want[0] || have[1] - want[1] || have[2] - want[2];
+console.log(cmp >= 0 ? "ok" : want.join("."));' "$src/package-lock.json") || exit 1
+[ "$need" = ok ] || skip "node $(node --version) is older than $need, which @noble/post-quantum needs: the noble cross-check did not run"
+
 mkdir -p "$work" || exit 1
 pinned=$(node -e 'const p=require(process.argv[1]);console.log(p.dependencies["@noble/post-quantum"])' \
     "$src/package.json") || exit 1
