@@ -46,7 +46,7 @@
  *   timing does not depend on the mask;
  * - the window table is read whole on every lookup, entries selected with
  *   an all-ones / all-zeros mask from quill_ct_eq_mask behind a value
- *   barrier (table_gather);
+ *   barrier (table_gather_x2_body);
  * - exponent windows are extracted at public bit positions (exp_window);
  * - the conversions between radix 2^64 and 2^52 move bits at public
  *   positions; R'^2 mod m comes from R^2 mod m by branch-free doublings.
@@ -164,35 +164,47 @@ IFMA_INLINE void amm_x2_body(d52 *r0, const d52 *a0, const d52 *b0, const lane_m
     shift_up(Ms1, M1, V);
     const uint64_t a00 = a0->d[0], a10 = a1->d[0];
     const uint64_t m00 = p0->m.d[0], m10 = p1->m.d[0];
+    const uint64_t m01 = p0->m.d[1], m11 = p1->m.d[1];
     const uint64_t k00 = p0->k0, k10 = p1->k0;
+    const __m512i zero = _mm512_setzero_si512();
     uint64_t s0 = 0, s1 = 0, c0 = 0, c1 = 0;
-    _Pragma("GCC unroll 2") for (size_t i = 0; i < L; i++) {
+    for (size_t i = 0; i < L; i++) {
         const uint64_t bi0 = b0->d[i], bi1 = b1->d[i];
         const __m512i B0 = _mm512_set1_epi64((long long)bi0);
         const __m512i B1 = _mm512_set1_epi64((long long)bi1);
+        /* X += lo(a b_i) + hi(a' b_i): the products are summed apart from X
+         * (they do not depend on it) so that the chain through X is short */
+        _Pragma("GCC unroll 8") for (size_t v = 0; v < V; v++) {
+            __m512i P0 = _mm512_madd52lo_epu64(zero, A0[v], B0);
+            __m512i P1 = _mm512_madd52lo_epu64(zero, A1[v], B1);
+            P0 = _mm512_madd52hi_epu64(P0, As0[v], B0);
+            P1 = _mm512_madd52hi_epu64(P1, As1[v], B1);
+            X0[v] = _mm512_add_epi64(X0[v], P0);
+            X1[v] = _mm512_add_epi64(X1[v], P1);
+        }
+        /* digit 1 before the m y products; those it gets, lo52(m_1 y) and
+         * hi52(m_0 y), are added in scalar below */
+        const uint64_t e0 = (uint64_t)_mm_extract_epi64(_mm512_castsi512_si128(X0[0]), 1);
+        const uint64_t e1 = (uint64_t)_mm_extract_epi64(_mm512_castsi512_si128(X1[0]), 1);
         const uint64_t t0 = s0 + c0 + ((a00 * bi0) & D52_MASK);
         const uint64_t t1 = s1 + c1 + ((a10 * bi1) & D52_MASK);
         const uint64_t y0 = (t0 * k00) & D52_MASK;
         const uint64_t y1 = (t1 * k10) & D52_MASK;
-        c0 = (t0 + ((m00 * y0) & D52_MASK)) >> 52;
-        c1 = (t1 + ((m10 * y1) & D52_MASK)) >> 52;
         const __m512i Y0 = _mm512_set1_epi64((long long)y0);
         const __m512i Y1 = _mm512_set1_epi64((long long)y1);
+        c0 = (t0 + ((m00 * y0) & D52_MASK)) >> 52;
+        c1 = (t1 + ((m10 * y1) & D52_MASK)) >> 52;
+        s0 = e0 + ((m01 * y0) & D52_MASK) + (uint64_t)(((quill_dlimb)m00 * y0) >> 52);
+        s1 = e1 + ((m11 * y1) & D52_MASK) + (uint64_t)(((quill_dlimb)m10 * y1) >> 52);
+        /* X += lo(m y) + hi(m' y), then X >>= one digit */
         _Pragma("GCC unroll 8") for (size_t v = 0; v < V; v++) {
-            X0[v] = _mm512_madd52lo_epu64(X0[v], A0[v], B0);
-            X1[v] = _mm512_madd52lo_epu64(X1[v], A1[v], B1);
-            X0[v] = _mm512_madd52hi_epu64(X0[v], As0[v], B0);
-            X1[v] = _mm512_madd52hi_epu64(X1[v], As1[v], B1);
+            __m512i Q0 = _mm512_madd52lo_epu64(zero, M0[v], Y0);
+            __m512i Q1 = _mm512_madd52lo_epu64(zero, M1[v], Y1);
+            Q0 = _mm512_madd52hi_epu64(Q0, Ms0[v], Y0);
+            Q1 = _mm512_madd52hi_epu64(Q1, Ms1[v], Y1);
+            X0[v] = _mm512_add_epi64(X0[v], Q0);
+            X1[v] = _mm512_add_epi64(X1[v], Q1);
         }
-        _Pragma("GCC unroll 8") for (size_t v = 0; v < V; v++) {
-            X0[v] = _mm512_madd52lo_epu64(X0[v], M0[v], Y0);
-            X1[v] = _mm512_madd52lo_epu64(X1[v], M1[v], Y1);
-            X0[v] = _mm512_madd52hi_epu64(X0[v], Ms0[v], Y0);
-            X1[v] = _mm512_madd52hi_epu64(X1[v], Ms1[v], Y1);
-        }
-        /* digit 1, the next step's digit 0 */
-        s0 = (uint64_t)_mm_extract_epi64(_mm512_castsi512_si128(X0[0]), 1);
-        s1 = (uint64_t)_mm_extract_epi64(_mm512_castsi512_si128(X1[0]), 1);
         shift_down(X0, V);
         shift_down(X1, V);
     }
@@ -222,24 +234,49 @@ AMM_X2_INSTANCE(20, 3)
 AMM_X2_INSTANCE(30, 4)
 AMM_X2_INSTANCE(40, 6)
 
-/* r = table entry idx (secret) of |entries|, reading every entry: each one
- * is ANDed with an all-ones or all-zeros mask. */
-IFMA_TARGET static void table_gather(d52 *r, const d52 *table, size_t entries, size_t V,
-                                     uint64_t idx) {
-    __m512i acc[MAXV];
-    for (size_t v = 0; v < V; v++)
-        acc[v] = _mm512_setzero_si512();
+/* r_l = entry idx_l (secret) of table_l, for both lanes, reading every
+ * entry: each is combined under an all-ones or all-zeros mask (r |= t &
+ * mask in one VPTERNLOGQ). */
+IFMA_INLINE void table_gather_x2_body(d52 *r0, d52 *r1, const d52 *t0, const d52 *t1,
+                                      size_t entries, uint64_t idx0, uint64_t idx1, size_t V) {
+    __m512i acc0[MAXV], acc1[MAXV];
+    _Pragma("GCC unroll 8") for (size_t v = 0; v < V; v++) {
+        acc0[v] = _mm512_setzero_si512();
+        acc1[v] = _mm512_setzero_si512();
+    }
     for (size_t i = 0; i < entries; i++) {
-        const __m512i mask =
-            _mm512_set1_epi64((long long)quill_value_barrier_w(quill_ct_eq_mask(i, idx)));
-        for (size_t v = 0; v < V; v++) {
-            __m512i t = _mm512_load_si512((const void *)(table[i].d + 8 * v));
-            acc[v] = _mm512_or_si512(acc[v], _mm512_and_si512(t, mask));
+        const __m512i k0 =
+            _mm512_set1_epi64((long long)quill_value_barrier_w(quill_ct_eq_mask(i, idx0)));
+        const __m512i k1 =
+            _mm512_set1_epi64((long long)quill_value_barrier_w(quill_ct_eq_mask(i, idx1)));
+        _Pragma("GCC unroll 8") for (size_t v = 0; v < V; v++) {
+            /* 0xf8: a | (b & c) */
+            acc0[v] = _mm512_ternarylogic_epi64(
+                acc0[v], _mm512_load_si512((const void *)(t0[i].d + 8 * v)), k0, 0xf8);
+            acc1[v] = _mm512_ternarylogic_epi64(
+                acc1[v], _mm512_load_si512((const void *)(t1[i].d + 8 * v)), k1, 0xf8);
         }
     }
-    for (size_t v = 0; v < V; v++)
-        _mm512_store_si512((void *)(r->d + 8 * v), acc[v]);
+    _Pragma("GCC unroll 8") for (size_t v = 0; v < V; v++) {
+        _mm512_store_si512((void *)(r0->d + 8 * v), acc0[v]);
+        _mm512_store_si512((void *)(r1->d + 8 * v), acc1[v]);
+    }
 }
+
+typedef void (*gather_x2_fn)(d52 *r0, d52 *r1, const d52 *t0, const d52 *t1, size_t entries,
+                             uint64_t idx0, uint64_t idx1);
+
+#define GATHER_X2_INSTANCE(V_)                                                              \
+    IFMA_TARGET static void table_gather_x2_##V_(d52 *r0, d52 *r1, const d52 *t0,           \
+                                                 const d52 *t1, size_t entries,             \
+                                                 uint64_t idx0, uint64_t idx1) {            \
+        table_gather_x2_body(r0, r1, t0, t1, entries, idx0, idx1, V_);                      \
+    }
+
+GATHER_X2_INSTANCE(2)
+GATHER_X2_INSTANCE(3)
+GATHER_X2_INSTANCE(4)
+GATHER_X2_INSTANCE(6)
 
 /* r = the L digits of a (n limbs); public bit positions only. */
 static void to_d52(d52 *r, const quill_limb *a, size_t n, size_t L) {
@@ -326,10 +363,14 @@ int quill_mont_exp_consttime_x2_ifma(quill_limb *r0, const quill_limb *a0, const
     size_t n = mont0->n;
     if (n != mont1->n || !quill_mont_exp_x2_ifma_supported_size(n) || e_limbs == 0)
         return 0;
-    size_t L = (64 * n + 51) / 52, V = (L + 1 + 7) / 8;
+    size_t L = (64 * n + 51) / 52;
     /* R'^2 = R^2 * 2^(104 L - 128 n) */
     unsigned doublings = (unsigned)(104 * L - 128 * n);
     amm_x2_fn amm = n == 8 ? amm_x2_10 : n == 16 ? amm_x2_20 : n == 24 ? amm_x2_30 : amm_x2_40;
+    gather_x2_fn gather = n == 8    ? table_gather_x2_2
+                          : n == 16 ? table_gather_x2_3
+                          : n == 24 ? table_gather_x2_4
+                                    : table_gather_x2_6;
 
     ifma_ws *ws = aligned_alloc(64, sizeof(ifma_ws));
     if (ws == NULL)
@@ -365,15 +406,15 @@ int quill_mont_exp_consttime_x2_ifma(quill_limb *r0, const quill_limb *a0, const
     /* Left to right over windows of w bits; the top window may be short. */
     size_t bits = 64 * e_limbs, windows = (bits + w - 1) / w;
     size_t pos = (windows - 1) * w;
-    table_gather(&ws->acc[0], t0, entries, V, exp_window(e[0], e_limbs, pos, w));
-    table_gather(&ws->acc[1], t1, entries, V, exp_window(e[1], e_limbs, pos, w));
+    gather(&ws->acc[0], &ws->acc[1], t0, t1, entries, exp_window(e[0], e_limbs, pos, w),
+           exp_window(e[1], e_limbs, pos, w));
     while (pos > 0) {
         pos -= w;
         for (unsigned k = 0; k < w; k++)
             amm(&ws->acc[0], &ws->acc[0], &ws->acc[0], p0, &ws->acc[1], &ws->acc[1],
                 &ws->acc[1], p1);
-        table_gather(&ws->tmp[0], t0, entries, V, exp_window(e[0], e_limbs, pos, w));
-        table_gather(&ws->tmp[1], t1, entries, V, exp_window(e[1], e_limbs, pos, w));
+        gather(&ws->tmp[0], &ws->tmp[1], t0, t1, entries, exp_window(e[0], e_limbs, pos, w),
+               exp_window(e[1], e_limbs, pos, w));
         amm(&ws->acc[0], &ws->acc[0], &ws->tmp[0], p0, &ws->acc[1], &ws->acc[1], &ws->tmp[1],
             p1);
     }
