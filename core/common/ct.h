@@ -79,7 +79,9 @@ QUILL_INLINE quill_word quill_ct_memeq_mask(const void *a, const void *b, size_t
     quill_word acc = 0;
     for (size_t i = 0; i < len; i++)
         acc |= (quill_word)(pa[i] ^ pb[i]);
-    return quill_ct_is_zero_mask(acc);
+    /* The barrier keeps clang from turning "acc == 0" into a branch once the
+     * mask is combined with another (found by the clang ct build). */
+    return quill_ct_is_zero_mask(quill_value_barrier_w(acc));
 }
 
 /* quill_ct_memcpy_if copies |len| bytes from src to dst if mask is all-ones
