@@ -25,17 +25,6 @@ typedef struct keygen_tmp {
     uint8_t priv[QUILL_MLDSA_MAX_PRIV_BYTES];
 } keygen_tmp;
 
-/* bytes_equal_mask returns all-ones if the |len| bytes are equal.  Like
- * quill_ct_memeq_mask, with a value barrier on the OR of the differences:
- * without it clang 14 turns "is zero, AND another mask" into a branch on
- * the secret comparison (ct_findings F2). */
-static quill_word bytes_equal_mask(const uint8_t *a, const uint8_t *b, size_t len) {
-    quill_word acc = 0;
-    for (size_t i = 0; i < len; i++)
-        acc |= (quill_word)(a[i] ^ b[i]);
-    return quill_ct_is_zero_mask(quill_value_barrier_w(acc));
-}
-
 /* From s1, s2 (in tmp) and key->a_hat: NTT(s1), t, (t1, t0), pk, tr and the
  * precomputation (u_hat, s2_hat, t0_hat: key.h).  t1 and the public key are declassified. */
 static void derive_rest(quill_mldsa_key *key, keygen_tmp *tmp) {
@@ -137,7 +126,7 @@ quill_err quill_mldsa_key_from_priv(quill_mldsa_key **out, quill_mldsa_set set,
     quill_mldsa_expand_a(key->a_hat, key->rho, p);
     derive_rest(key, tmp);
     quill_mldsa_pack_sk(tmp->priv, key->rho, key->key, key->tr, tmp->s1, tmp->s2, tmp->t0, p);
-    quill_word ok = bytes_equal_mask(tmp->priv, key->priv, len) & ~bad;
+    quill_word ok = quill_ct_memeq_mask(tmp->priv, key->priv, len) & ~bad;
     ok = quill_ct_declassify_w(ok);
 
     quill_zeroize(tmp, sizeof(*tmp));
