@@ -10,7 +10,11 @@
  * time: a rejected sample is discarded and independent of every kept one,
  * so the pattern reveals nothing about the output beyond the count of
  * SHAKE blocks drawn.  Kept values are computed and stored without a branch
- * or index on their value (the position written is the public count). */
+ * or index on their value (the position written is the public count).
+ *
+ * Speed: with AVX2, ExpandA, ExpandS and ExpandMask draw four SHAKE streams
+ * at once (core/sha3/sha3_x4.h); the outputs are those of the one-at-a-time
+ * path (the vector suite runs both, test_mldsa_wycheproof{,_nohw}). */
 #ifndef QUILL_MLDSA_SAMPLE_H
 #define QUILL_MLDSA_SAMPLE_H
 
