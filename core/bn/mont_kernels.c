@@ -23,6 +23,7 @@
  * Scratch (u and the output words) lives in the caller's frame of the
  * size-specific wrapper and is wiped before return: it depends on secrets. */
 #include "bn/internal.h"
+#include "bn/mont_adx.h"
 
 /* acc (two words) + top (third word) += p */
 #define ACC3(acc, top, p)                                                                   \
@@ -136,7 +137,7 @@ static void mont_sqr_generic(quill_limb *r, const quill_limb *a, const quill_lim
     wipe(scratch, 3 * n);
 }
 
-void quill_mont_kernels(size_t n, quill_mont_mul_fn *mul, quill_mont_sqr_fn *sqr) {
+void quill_mont_kernels_c(size_t n, quill_mont_mul_fn *mul, quill_mont_sqr_fn *sqr) {
     switch (n) {
 #define QUILL_MONT_CASE(N)                                                                  \
     case N:                                                                                 \
@@ -155,6 +156,15 @@ void quill_mont_kernels(size_t n, quill_mont_mul_fn *mul, quill_mont_sqr_fn *sqr
         *sqr = mont_sqr_generic;
         return;
     }
+}
+
+/* Native kernels where the CPU has them (mont_adx.h), else portable. */
+void quill_mont_kernels(size_t n, quill_mont_mul_fn *mul, quill_mont_sqr_fn *sqr) {
+    if (n >= QUILL_MONT_ADX_MIN_LIMBS && quill_mont_adx_capable()) {
+        quill_mont_kernels_adx(n, mul, sqr);
+        return;
+    }
+    quill_mont_kernels_c(n, mul, sqr);
 }
 
 /* Two-way kernels (mont_x2_body.h), loops unrolled by 8.  Measured with
@@ -213,6 +223,10 @@ static void mont_sqr_x2_generic(quill_limb *const r[2], const quill_limb *const 
 }
 
 void quill_mont_kernels_x2(size_t n, quill_mont_mul_x2_fn *mul, quill_mont_sqr_x2_fn *sqr) {
+    if (n >= QUILL_MONT_ADX_MIN_LIMBS && quill_mont_adx_capable()) {
+        quill_mont_kernels_x2_adx(n, mul, sqr);
+        return;
+    }
     switch (n) {
 #define QUILL_MONT_X2_CASE(N)                                                               \
     case N:                                                                                 \
