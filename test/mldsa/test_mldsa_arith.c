@@ -138,6 +138,13 @@ static void test_reduce(void) {
             a = i == 0 ? -((int64_t)Q << 31) + 1 : ((int64_t)Q << 31) - 1;
         int32_t r = quill_mldsa_mont_reduce(a);
         QT_CHECK(r > -Q && r < Q);
+        /* mont_mul (via the unsigned high products) equals mont_reduce */
+        int32_t x = (int32_t)qt_rng_u64(), y = (int32_t)(qt_rng_u64() % (2 * Q - 1)) - (Q - 1);
+        if (i < 4) /* extremes of the signed high product */
+            x = (i & 1) ? INT32_MIN : INT32_MAX;
+        if ((int64_t)x * y < ((int64_t)Q << 31) && (int64_t)x * y > -((int64_t)Q << 31))
+            QT_CHECK(quill_mldsa_mont_mul(x, y) == quill_mldsa_mont_reduce((int64_t)x * y));
+        QT_CHECK(quill_mldsa_mulhi(x, y) == (int32_t)(((int64_t)x * y) >> 32));
         QT_CHECK(modq((int64_t)r * ((int64_t)1 << 32)) == modq(a));
         int32_t b = (int32_t)(qt_rng_u64() % (UINT64_C(1) << 32) >> 1);
         if (i & 1)
