@@ -9,6 +9,11 @@
 #   ec_table_regen  tools/gen_p256_table output equals core/ec/p256_table.h
 #   ct_ec_sign, _keygen, _pub, _ecdh  constant-time validation (memcheck)
 set(QUILL_EC_TEST_COMMON ec/ec_test_common.c)
+# core/ec calls the MULX/ADX kernels of asm/x86_64/p256_fe_adx.S: whoever
+# links the ec objects gets the assembly too (as test/bn_adx.cmake does for bn).
+if(QUILL_ASM_SOURCES)
+  target_sources(quill_core_ec INTERFACE ${QUILL_ASM_SOURCES})
+endif()
 foreach(t ec_field ec_point ec_ecdsa ec_wycheproof)
   if(EXISTS ${CMAKE_CURRENT_SOURCE_DIR}/ec/test_${t}.c)
     quill_add_test(test_${t} ec/test_${t}.c ${QUILL_EC_TEST_COMMON} CORE
@@ -26,7 +31,8 @@ endif()
 # The generator builds from the field and point sources only (not from
 # quill_core_ec, which contains the table it writes).
 add_executable(gen_p256_table ${PROJECT_SOURCE_DIR}/tools/gen_p256_table.c
-               ${PROJECT_SOURCE_DIR}/core/ec/p256_fe.c ${PROJECT_SOURCE_DIR}/core/ec/p256_point.c)
+               ${PROJECT_SOURCE_DIR}/core/ec/p256_fe.c ${PROJECT_SOURCE_DIR}/core/ec/p256_point.c
+               ${QUILL_ASM_SOURCES})
 target_include_directories(gen_p256_table PRIVATE ${PROJECT_SOURCE_DIR}/core)
 target_link_libraries(gen_p256_table PRIVATE quill_core_common)
 add_test(NAME ec_table_regen
@@ -49,7 +55,7 @@ find_path(QUILL_EC_VALGRIND_INCLUDE_DIR valgrind/memcheck.h)
 if(NOT QUILL_SANITIZE AND QUILL_EC_VALGRIND_INCLUDE_DIR)
   file(GLOB QUILL_EC_CT_SOURCES CONFIGURE_DEPENDS ${PROJECT_SOURCE_DIR}/core/ec/*.c
        ${PROJECT_SOURCE_DIR}/core/common/*.c)
-  add_executable(ct_ec ec/ct_ec.c ${QUILL_EC_CT_SOURCES})
+  add_executable(ct_ec ec/ct_ec.c ${QUILL_EC_CT_SOURCES} ${QUILL_ASM_SOURCES})
   target_compile_definitions(ct_ec PRIVATE QUILL_CT_VALIDATION=1)
   target_include_directories(ct_ec SYSTEM PRIVATE ${QUILL_EC_VALGRIND_INCLUDE_DIR})
   target_include_directories(ct_ec PRIVATE ${PROJECT_SOURCE_DIR}/core)
@@ -61,3 +67,18 @@ if(NOT QUILL_SANITIZE AND QUILL_EC_VALGRIND_INCLUDE_DIR)
     set_tests_properties(ct_ec_${mode} PROPERTIES SKIP_RETURN_CODE 77 TIMEOUT 900 LABELS "ec;ct")
   endforeach()
 endif()
+
+# The MULX/ADX kernels against the portable twins and BN, with the
+# callee-saved register check; and the field/scalar and ECDSA suites again
+# with BMI2 and ADX masked off (the portable paths).
+quill_add_test(test_ec_adx ec/test_ec_adx.c ec/ec_abi_check.S ${QUILL_EC_TEST_COMMON} CORE
+               LIBS quill_core_ec quill_core_common LABELS ec unit TIMEOUT 300)
+target_include_directories(test_ec_adx PRIVATE ${CMAKE_CURRENT_SOURCE_DIR}/ec)
+set_tests_properties(test_ec_adx PROPERTIES SKIP_RETURN_CODE 77)
+foreach(t ec_field ec_ecdsa)
+  if(TARGET test_${t})
+    add_test(NAME test_${t}_portable COMMAND test_${t})
+    set_tests_properties(test_${t}_portable PROPERTIES ENVIRONMENT "${QUILL_TEST_ENV};QUILL_CPU_MASK=3"
+                         LABELS "ec;unit;portable" TIMEOUT 300)
+  endif()
+endforeach()

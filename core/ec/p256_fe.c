@@ -4,6 +4,7 @@
  * fiat-crypto's Montgomery code; constants are derived in the comments. */
 #include "ec/p256_fe.h"
 
+#include "ec/p256_adx.h"
 #include "ec/p256_fe_inline.h"
 
 static const uint64_t fe_p[4] = {QUILL_P256_P0, QUILL_P256_P1, QUILL_P256_P2, QUILL_P256_P3};
@@ -17,10 +18,22 @@ static const quill_p256_fe fe_one = {{UINT64_C(0x0000000000000001), UINT64_C(0xf
                                       UINT64_C(0xffffffffffffffff), UINT64_C(0x00000000fffffffe)}};
 
 void quill_p256_fe_mul(quill_p256_fe *out, const quill_p256_fe *a, const quill_p256_fe *b) {
+#ifdef QUILL_P256_HAVE_ADX
+    if (quill_p256_adx_capable()) {
+        quill_p256_fe_mul_adx(out->v, a->v, b->v);
+        return;
+    }
+#endif
     quill_p256_fe_mul_inline(out, a, b);
 }
 
 void quill_p256_fe_sqr(quill_p256_fe *out, const quill_p256_fe *a) {
+#ifdef QUILL_P256_HAVE_ADX
+    if (quill_p256_adx_capable()) {
+        quill_p256_fe_sqr_adx(out->v, a->v);
+        return;
+    }
+#endif
     quill_p256_fe_sqr_inline(out, a);
 }
 
@@ -91,19 +104,46 @@ void quill_p256_fe_one(quill_p256_fe *out) {
 /* out = a^e for a public exponent e (4 limbs), fixed 4-bit windows: 15
  * table multiplications, then 4 squarings and at most one multiplication per
  * nibble.  Which multiplications happen depends on e only. */
+static void fe_mul_c(quill_p256_fe *out, const quill_p256_fe *a, const quill_p256_fe *b) {
+    quill_p256_fe_mul_inline(out, a, b);
+}
+
+static void fe_sqr_c(quill_p256_fe *out, const quill_p256_fe *a) {
+    quill_p256_fe_sqr_inline(out, a);
+}
+
+#ifdef QUILL_P256_HAVE_ADX
+static void fe_mul_adx(quill_p256_fe *out, const quill_p256_fe *a, const quill_p256_fe *b) {
+    quill_p256_fe_mul_adx(out->v, a->v, b->v);
+}
+
+static void fe_sqr_adx(quill_p256_fe *out, const quill_p256_fe *a) {
+    quill_p256_fe_sqr_adx(out->v, a->v);
+}
+#endif
+
 static void fe_pow_public(quill_p256_fe *out, const quill_p256_fe *a, const uint64_t e[4]) {
+    /* The product kernels are chosen once per exponentiation. */
+    void (*mul)(quill_p256_fe *, const quill_p256_fe *, const quill_p256_fe *) = fe_mul_c;
+    void (*sqr)(quill_p256_fe *, const quill_p256_fe *) = fe_sqr_c;
+#ifdef QUILL_P256_HAVE_ADX
+    if (quill_p256_adx_capable()) {
+        mul = fe_mul_adx;
+        sqr = fe_sqr_adx;
+    }
+#endif
     quill_p256_fe tab[16], acc;
     tab[0] = fe_one;
     tab[1] = *a;
     for (int i = 2; i < 16; i++)
-        quill_p256_fe_mul(&tab[i], &tab[i - 1], a);
+        mul(&tab[i], &tab[i - 1], a);
     acc = fe_one;
     for (int i = 63; i >= 0; i--) {
         unsigned nib = (unsigned)(e[i / 16] >> (4 * (i % 16))) & 15;
         for (int j = 0; j < 4; j++)
-            quill_p256_fe_sqr(&acc, &acc);
+            sqr(&acc, &acc);
         if (nib != 0) /* public exponent */
-            quill_p256_fe_mul(&acc, &acc, &tab[nib]);
+            mul(&acc, &acc, &tab[nib]);
     }
     *out = acc;
     quill_zeroize(tab, sizeof(tab));

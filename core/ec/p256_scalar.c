@@ -5,6 +5,7 @@
 
 #include <string.h>
 
+#include "ec/p256_adx.h"
 #include "ec/p256_limbs.h"
 
 static const uint64_t sc_n[4] = {UINT64_C(0xf3b9cac2fc632551), UINT64_C(0xbce6faada7179e84),
@@ -55,8 +56,8 @@ QUILL_INLINE void sc_final_sub(uint64_t out[4], const uint64_t t[4], uint64_t t4
         (t5) += c_;                                                                              \
     } while (0)
 
-void quill_p256_scalar_mul(quill_p256_scalar *out, const quill_p256_scalar *a,
-                           const quill_p256_scalar *b) {
+void quill_p256_scalar_mul_c(quill_p256_scalar *out, const quill_p256_scalar *a,
+                             const quill_p256_scalar *b) {
     /* Word-by-word Montgomery (CIOS): t += a b_i; t += m n with
      * m = t0 n0 mod 2^64, which clears word 0; shift down one word.
      * t < 2n after each round. */
@@ -74,6 +75,17 @@ void quill_p256_scalar_mul(quill_p256_scalar *out, const quill_p256_scalar *a,
         t[5] = 0;
     }
     sc_final_sub(out->v, t, t[4]);
+}
+
+void quill_p256_scalar_mul(quill_p256_scalar *out, const quill_p256_scalar *a,
+                           const quill_p256_scalar *b) {
+#ifdef QUILL_P256_HAVE_ADX
+    if (quill_p256_adx_capable()) {
+        quill_p256_scalar_mul_adx(out->v, a->v, b->v);
+        return;
+    }
+#endif
+    quill_p256_scalar_mul_c(out, a, b);
 }
 
 void quill_p256_scalar_sqr(quill_p256_scalar *out, const quill_p256_scalar *a) {
@@ -146,25 +158,57 @@ void quill_p256_scalar_plain_reduce(quill_p256_scalar_plain *out,
     sc_final_sub(out->v, a->v, 0);
 }
 
+typedef void (*sc_mul_fn)(quill_p256_scalar *out, const quill_p256_scalar *a,
+                          const quill_p256_scalar *b);
+
+#ifdef QUILL_P256_HAVE_ADX
+static void sc_mul_adx(quill_p256_scalar *out, const quill_p256_scalar *a,
+                       const quill_p256_scalar *b) {
+    quill_p256_scalar_mul_adx(out->v, a->v, b->v);
+}
+#endif
+
 void quill_p256_scalar_inv_consttime(quill_p256_scalar *out, const quill_p256_scalar *a) {
-    /* n - 2, little-endian limbs; a fixed 4-bit window schedule over it. */
+    /* n - 2, little-endian limbs.  Left-to-right sliding windows of up to 5
+     * bits over this public exponent: the odd powers a^1, a^3, ..., a^31,
+     * then one squaring per bit and one multiplication per window (about
+     * 255 squarings and 40 multiplications).  Which operations happen
+     * depends on the exponent only.  The product kernel is chosen once. */
     static const uint64_t e[4] = {UINT64_C(0xf3b9cac2fc63254f), UINT64_C(0xbce6faada7179e84),
                                   UINT64_C(0xffffffffffffffff), UINT64_C(0xffffffff00000000)};
-    quill_p256_scalar tab[16], acc;
-    tab[0] = sc_one;
-    tab[1] = *a;
-    for (int i = 2; i < 16; i++)
-        quill_p256_scalar_mul(&tab[i], &tab[i - 1], a);
+    sc_mul_fn mul = quill_p256_scalar_mul_c;
+#ifdef QUILL_P256_HAVE_ADX
+    if (quill_p256_adx_capable())
+        mul = sc_mul_adx;
+#endif
+    quill_p256_scalar odd[16], a2, acc;
+    odd[0] = *a;
+    mul(&a2, a, a);
+    for (int i = 1; i < 16; i++)
+        mul(&odd[i], &odd[i - 1], &a2);
     acc = sc_one;
-    for (int i = 63; i >= 0; i--) {
-        unsigned nib = (unsigned)(e[i / 16] >> (4 * (i % 16))) & 15;
-        for (int j = 0; j < 4; j++)
-            quill_p256_scalar_sqr(&acc, &acc);
-        if (nib != 0) /* the exponent is public */
-            quill_p256_scalar_mul(&acc, &acc, &tab[nib]);
+    int i = 255;
+    while (i >= 0) {
+        if (((e[i / 64] >> (i % 64)) & 1) == 0) { /* public exponent bit */
+            mul(&acc, &acc, &acc);
+            i--;
+            continue;
+        }
+        /* Window [j, i]: the longest of at most 5 bits ending in a 1. */
+        int j = i - 4 < 0 ? 0 : i - 4;
+        while (((e[j / 64] >> (j % 64)) & 1) == 0)
+            j++;
+        unsigned w = 0;
+        for (int b = i; b >= j; b--) {
+            w = (w << 1) | (unsigned)((e[b / 64] >> (b % 64)) & 1);
+            mul(&acc, &acc, &acc);
+        }
+        mul(&acc, &acc, &odd[w >> 1]);
+        i = j - 1;
     }
     *out = acc;
-    quill_zeroize(tab, sizeof(tab));
+    quill_zeroize(odd, sizeof(odd));
+    quill_zeroize(&a2, sizeof(a2));
     quill_zeroize(&acc, sizeof(acc));
 }
 

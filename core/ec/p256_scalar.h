@@ -28,6 +28,12 @@ typedef struct quill_p256_scalar_plain {
 void quill_p256_scalar_mul(quill_p256_scalar *out, const quill_p256_scalar *a,
                            const quill_p256_scalar *b);
 
+/* quill_p256_scalar_mul_c is the portable body of quill_p256_scalar_mul
+ * (which calls quill_p256_scalar_mul_adx instead when the CPU has BMI2 and
+ * ADX); same contract.  Exposed for the tests that compare the two. */
+void quill_p256_scalar_mul_c(quill_p256_scalar *out, const quill_p256_scalar *a,
+                             const quill_p256_scalar *b);
+
 /* quill_p256_scalar_sqr sets out = a^2 * R^-1 mod n.  In: a < n.  Out: < n. */
 void quill_p256_scalar_sqr(quill_p256_scalar *out, const quill_p256_scalar *a);
 
@@ -73,8 +79,8 @@ void quill_p256_scalar_plain_reduce(quill_p256_scalar_plain *out,
                                     const quill_p256_scalar_plain *a);
 
 /* quill_p256_scalar_inv_consttime sets out = a^-1 mod n (Montgomery domain
- * in and out) as a^(n-2) with a fixed window sequence over the public
- * exponent; constant time in a.  In: a < n; a = 0 gives 0.  Out: < n. */
+ * in and out) as a^(n-2) with a fixed sliding-window sequence over the
+ * public exponent; constant time in a.  In: a < n; a = 0 gives 0.  Out: < n. */
 void quill_p256_scalar_inv_consttime(quill_p256_scalar *out, const quill_p256_scalar *a);
 
 /* quill_p256_scalar_inv_vartime sets out = a^-1 mod n for plain values by
