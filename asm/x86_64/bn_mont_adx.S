@@ -5,7 +5,7 @@
  *
  *   void quill_mont_mul_adx_N(quill_limb *r, const quill_limb *a,
  *                             const quill_limb *b, const quill_limb *m,
- *                             quill_limb n0, size_t n);       N = 8,16,24,32
+ *                             quill_limb n0, size_t n);  N = 8,16,24,32,48,64
  *   void quill_mont_sqr_adx_N(quill_limb *r, const quill_limb *a,
  *                             const quill_limb *m, quill_limb n0, size_t n);
  *   void quill_mont_mul_adx(...), quill_mont_sqr_adx(...)   any n >= 2
@@ -318,6 +318,71 @@ quill_mont_sqr_adx_\N:
         mov     %r13, %r12
 6:
 .endm
+
+/* Squaring for larger fixed N: the cross-product rows (of varying length)
+ * as loops (LROW), the diagonal and the reduction rows unrolled.  Frame:
+ * t (2N limbs) at rsp, the end marker at 16N(%rsp). */
+.macro MONT_SQR_L N
+        .globl  quill_mont_sqr_adx_\N
+        .hidden quill_mont_sqr_adx_\N
+        .type   quill_mont_sqr_adx_\N, @function
+        .p2align 5
+quill_mont_sqr_adx_\N:
+        PROLOGUE
+        SQR_ARGS
+        sub     $16*\N+16, %rsp
+        .cfi_adjust_cfa_offset 16*\N+16
+        ZERO16  %rsp, 0, 16*\N
+        mov     %rcx, %r15              /* m: rcx is the loop index below */
+        mov     %rsi, %rbp
+        lea     8*\N(%rsi), %rsi
+        lea     -8(%rsi), %rax
+        mov     %rax, 16*\N(%rsp)
+        lea     8*\N(%rsp), %rbx
+        /* cross rows as in quill_mont_sqr_adx */
+13:
+        mov     (%rbp), %rdx
+        mov     %rbp, %rcx
+        sub     %rsi, %rcx
+        sar     $3, %rcx
+        inc     %rcx
+        xor     %eax, %eax
+        LROW    %rsi
+        adcx    %rax, %r12
+        mov     %r12, (%rbx)
+        lea     8(%rbx), %rbx
+        lea     8(%rbp), %rbp
+        cmp     16*\N(%rsp), %rbp
+        jne     13b
+        mov     %r15, %rcx
+        xor     %eax, %eax
+        .set    ri, 0
+        .rept   \N
+        mov     8*(ri-\N)(%rsi), %rdx
+        mulx    %rdx, %r10, %r11
+        mov     16*ri(%rsp), %r12
+        mov     16*ri+8(%rsp), %r13
+        adcx    %r12, %r12
+        adcx    %r13, %r13
+        adox    %r10, %r12
+        adox    %r11, %r13
+        mov     %r12, 16*ri(%rsp)
+        mov     %r13, 16*ri+8(%rsp)
+        .set    ri, ri + 1
+        .endr
+        REDUCE_N \N
+        FINAL_N \N
+        ZERO16  %rsp, 0, 16*\N
+        add     $16*\N+16, %rsp
+        .cfi_adjust_cfa_offset -16*\N-16
+        EPILOGUE
+        .size   quill_mont_sqr_adx_\N, .-quill_mont_sqr_adx_\N
+.endm
+
+        MONT_MUL_N 48
+        MONT_SQR_L 48
+        MONT_MUL_N 64
+        MONT_SQR_L 64
 
 /* Frame of the generic kernels: 0(%rsp) the caller's rsp, 8(%rsp) an end
  * marker, t (2n limbs) from 16(%rsp).  The frame size depends on n, so the

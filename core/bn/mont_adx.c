@@ -21,6 +21,8 @@ void quill_mont_kernels_adx(size_t n, quill_mont_mul_fn *mul, quill_mont_sqr_fn 
         QUILL_ADX_CASE(16)
         QUILL_ADX_CASE(24)
         QUILL_ADX_CASE(32)
+        QUILL_ADX_CASE(48)
+        QUILL_ADX_CASE(64)
 #undef QUILL_ADX_CASE
     default:
         *mul = quill_mont_mul_adx;
@@ -47,6 +49,8 @@ QUILL_ADX_PAIR(_8)
 QUILL_ADX_PAIR(_16)
 QUILL_ADX_PAIR(_24)
 QUILL_ADX_PAIR(_32)
+QUILL_ADX_PAIR(_48)
+QUILL_ADX_PAIR(_64)
 QUILL_ADX_PAIR()
 #undef QUILL_ADX_PAIR
 
@@ -61,6 +65,8 @@ void quill_mont_kernels_x2_adx(size_t n, quill_mont_mul_x2_fn *mul, quill_mont_s
         QUILL_ADX_CASE(16)
         QUILL_ADX_CASE(24)
         QUILL_ADX_CASE(32)
+        QUILL_ADX_CASE(48)
+        QUILL_ADX_CASE(64)
 #undef QUILL_ADX_CASE
     default:
         *mul = mont_mul_pair_adx;

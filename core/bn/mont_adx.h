@@ -32,8 +32,8 @@ void quill_mont_kernels_c(size_t n, quill_mont_mul_fn *mul, quill_mont_sqr_fn *s
 int quill_mont_adx_capable(void);
 
 /* quill_mont_kernels_adx picks the ADX multiplication and squaring kernels
- * for n >= QUILL_MONT_ADX_MIN_LIMBS limbs (the unrolled ones for 8, 16, 24
- * and 32 limbs, the looped ones otherwise).  Only call when
+ * for n >= QUILL_MONT_ADX_MIN_LIMBS limbs (the unrolled ones for 8, 16, 24,
+ * 32, 48 and 64 limbs, the looped ones otherwise).  Only call when
  * quill_mont_adx_capable(). */
 void quill_mont_kernels_adx(size_t n, quill_mont_mul_fn *mul, quill_mont_sqr_fn *sqr);
 
@@ -59,6 +59,8 @@ QUILL_MONT_ADX_DECL(_8)
 QUILL_MONT_ADX_DECL(_16)
 QUILL_MONT_ADX_DECL(_24)
 QUILL_MONT_ADX_DECL(_32)
+QUILL_MONT_ADX_DECL(_48)
+QUILL_MONT_ADX_DECL(_64)
 QUILL_MONT_ADX_DECL()
 #undef QUILL_MONT_ADX_DECL
 #endif

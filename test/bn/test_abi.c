@@ -107,6 +107,10 @@ int main(void) {
         check_sqr("sqr_adx_24", quill_mont_sqr_adx_24, 24);
         check_mul("mul_adx_32", quill_mont_mul_adx_32, 32);
         check_sqr("sqr_adx_32", quill_mont_sqr_adx_32, 32);
+        check_mul("mul_adx_48", quill_mont_mul_adx_48, 48);
+        check_sqr("sqr_adx_48", quill_mont_sqr_adx_48, 48);
+        check_mul("mul_adx_64", quill_mont_mul_adx_64, 64);
+        check_sqr("sqr_adx_64", quill_mont_sqr_adx_64, 64);
         static const size_t ns[] = {2, 3, 4, 5, 7, 17, 48, 64, 65, 256};
         for (size_t i = 0; i < QT_ARRAY_LEN(ns); i++) {
             check_mul("mul_adx", quill_mont_mul_adx, ns[i]);
