@@ -26,3 +26,15 @@ if(QUILL_ASM_SOURCES)
   quill_add_test(test_bn_abi bn/test_abi.c bn/abi_check_test.S CORE
                  LIBS quill_core_bn quill_core_common LABELS bn unit TIMEOUT 300)
 endif()
+
+# ct_bn_adx: the ADX kernels under valgrind memcheck with their inputs marked
+# undefined (test_bn_adx --ct), where valgrind and its headers are present.
+find_program(QUILL_ADX_VALGRIND valgrind)
+find_path(QUILL_ADX_MEMCHECK_INCLUDE valgrind/memcheck.h)
+if(QUILL_ASM_SOURCES AND QUILL_ADX_VALGRIND AND QUILL_ADX_MEMCHECK_INCLUDE)
+  target_compile_definitions(test_bn_adx PRIVATE QUILL_ADX_MEMCHECK=1)
+  target_include_directories(test_bn_adx SYSTEM PRIVATE ${QUILL_ADX_MEMCHECK_INCLUDE})
+  add_test(NAME ct_bn_adx
+           COMMAND ${QUILL_ADX_VALGRIND} --error-exitcode=1 -q $<TARGET_FILE:test_bn_adx> --ct)
+  set_tests_properties(ct_bn_adx PROPERTIES SKIP_RETURN_CODE 77 TIMEOUT 600 LABELS "bn;ct")
+endif()

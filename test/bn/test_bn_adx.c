@@ -13,7 +13,14 @@
  *
  * test_bn_adx --masked runs with QUILL_CPU_MASK clearing ADX: the dispatch
  * must fall back to the portable kernels.  Without BMI2/ADX (or under
- * QUILL_NO_ASM) the unmasked run is skipped (exit 77). */
+ * QUILL_NO_ASM) the unmasked run is skipped (exit 77).
+ *
+ * test_bn_adx --ct (built with QUILL_ADX_MEMCHECK, run under valgrind
+ * memcheck by ct_bn_adx): calls every ADX kernel with a, b, m and n0 marked
+ * undefined, so that memcheck reports any branch or address that depends on
+ * them; the results are then compared with the portable kernels.  Valgrind
+ * executes MULX/ADCX/ADOX but its virtual CPUID does not report ADX, so this
+ * mode calls the kernels directly (on a CPU that has them). */
 #include <stdlib.h>
 #include <string.h>
 
@@ -21,6 +28,10 @@
 #include "bn/mont_adx.h"
 #include "bn_test_common.h"
 #include "test_util.h"
+
+#ifdef QUILL_ADX_MEMCHECK
+#include <valgrind/memcheck.h>
+#endif
 
 #define MAXN QUILL_BN_MAX_LIMBS
 #define GUARD 4
@@ -175,9 +186,62 @@ static void test_dispatch(size_t n, int want_adx) {
     quill_mont_free(mont1);
 }
 
+#if defined(QUILL_ADX_MEMCHECK) && QUILL_BN_HAVE_ADX
+/* --ct: secrets undefined for memcheck, results compared after. */
+static void ct_case(size_t n, unsigned mkind) {
+    bt_modulus(M, n, mkind);
+    bt_operand(A, M, n, 4);
+    bt_operand(B, M, n, (unsigned)(qt_rng_u64() % BT_OPERAND_KINDS));
+    quill_limb n0 = neg_inv64(M[0]);
+    quill_mont_mul_fn mul_a, mul_c;
+    quill_mont_sqr_fn sqr_a, sqr_c;
+    quill_mont_kernels_adx(n, &mul_a, &sqr_a);
+    quill_mont_kernels_c(n, &mul_c, &sqr_c);
+    size_t bytes = n * sizeof(quill_limb);
+    quill_limb want_mul[MAXN], want_sqr[MAXN];
+    mul_c(want_mul, A, B, M, n0, n);
+    sqr_c(want_sqr, A, M, n0, n);
+
+    VALGRIND_MAKE_MEM_UNDEFINED(A, bytes);
+    VALGRIND_MAKE_MEM_UNDEFINED(B, bytes);
+    VALGRIND_MAKE_MEM_UNDEFINED(M, bytes);
+    VALGRIND_MAKE_MEM_UNDEFINED(&n0, sizeof(n0));
+    mul_a(RA, A, B, M, n0, n);
+    sqr_a(S, A, M, n0, n);
+    memcpy(RC, A, bytes);
+    mul_a(RC, RC, RC, M, n0, n); /* r = a = b */
+    VALGRIND_MAKE_MEM_DEFINED(A, bytes);
+    VALGRIND_MAKE_MEM_DEFINED(B, bytes);
+    VALGRIND_MAKE_MEM_DEFINED(M, bytes);
+    VALGRIND_MAKE_MEM_DEFINED(&n0, sizeof(n0));
+    VALGRIND_MAKE_MEM_DEFINED(RA, bytes);
+    VALGRIND_MAKE_MEM_DEFINED(S, bytes);
+    VALGRIND_MAKE_MEM_DEFINED(RC, bytes);
+    QT_CHECK(memcmp(RA, want_mul, bytes) == 0);
+    QT_CHECK(memcmp(S, want_sqr, bytes) == 0);
+    QT_CHECK(memcmp(RC, want_sqr, bytes) == 0);
+}
+
+static int ct_main(void) {
+    if (!RUNNING_ON_VALGRIND) {
+        fprintf(stderr, "bn_adx --ct: not under valgrind, skipped\n");
+        return QT_SKIP;
+    }
+    static const size_t ns[] = {4, 5, 7, 8, 16, 17, 24, 32, 48, 64, 65};
+    for (size_t i = 0; i < QT_ARRAY_LEN(ns); i++)
+        for (unsigned k = 0; k < BT_MODULUS_KINDS; k++)
+            ct_case(ns[i], k);
+    return qt_finish("bn_adx (ct)");
+}
+#endif
+
 int main(int argc, char **argv) {
     int masked = argc > 1 && strcmp(argv[1], "--masked") == 0;
     bt_seed("bn_adx");
+#if defined(QUILL_ADX_MEMCHECK) && QUILL_BN_HAVE_ADX
+    if (argc > 1 && strcmp(argv[1], "--ct") == 0)
+        return ct_main();
+#endif
     if (masked) {
         /* QUILL_CPU_MASK clears ADX: everything portable */
         QT_CHECK(!quill_mont_adx_capable());
