@@ -8,7 +8,12 @@
  * Limb arrays are four 64-bit words, little-endian.  Bounds and results are
  * those of the C twins: inputs fully reduced, outputs fully reduced, out
  * may alias an input.  Constant time (values may be secret).  None can
- * fail.  Call only when quill_p256_adx_capable() is true. */
+ * fail.  Call only when quill_p256_adx_capable() is true.
+ *
+ * Only the scalar product is dispatched to (quill_p256_scalar_mul and the
+ * constant-time scalar inversion): it is about 1.6x faster than its C twin.
+ * The field products are not, gcc 12's inlined C being as fast on Zen 4
+ * (measurements in p256_fe.c). */
 #ifndef QUILL_EC_P256_ADX_H
 #define QUILL_EC_P256_ADX_H
 

@@ -16,6 +16,27 @@
 #include "ec/p256_point.h"
 #include "ec/p256_table.h"
 
+/* Sets out = row[d - 1] for d in 1..15 and (0, 0) for d = 0, reading all 15
+ * entries and combining them with masks (no address depends on d).  The
+ * eight words of an entry are gathered in one inlined loop, which the
+ * compiler turns into vector AND/OR over the 960-byte row. */
+QUILL_INLINE void comb_row_select(quill_p256_affine *out, const quill_p256_affine row[15],
+                                  quill_word d) {
+    uint64_t acc[8] = {0, 0, 0, 0, 0, 0, 0, 0};
+    for (unsigned j = 0; j < 15; j++) {
+        const uint64_t m = quill_ct_eq_mask(d, j + 1);
+        for (int w = 0; w < 4; w++) {
+            acc[w] |= row[j].x.v[w] & m;
+            acc[4 + w] |= row[j].y.v[w] & m;
+        }
+    }
+    for (int w = 0; w < 4; w++) {
+        out->x.v[w] = acc[w];
+        out->y.v[w] = acc[4 + w];
+    }
+    quill_zeroize(acc, sizeof(acc));
+}
+
 void quill_p256_point_mul_base(quill_p256_jacobian *out, const quill_p256_scalar_plain *k) {
     quill_p256_jacobian acc;
     quill_p256_affine t;
@@ -24,12 +45,7 @@ void quill_p256_point_mul_base(quill_p256_jacobian *out, const quill_p256_scalar
     acc.z = (quill_p256_fe){{0, 0, 0, 0}};
     for (int i = 0; i < 64; i++) {
         quill_word d = (k->v[i / 16] >> (4 * (i % 16))) & 15;
-        t = (quill_p256_affine){{{0, 0, 0, 0}}, {{0, 0, 0, 0}}};
-        for (unsigned j = 1; j <= 15; j++) {
-            quill_word m = quill_ct_eq_mask(d, j);
-            quill_p256_fe_selectznz(&t.x, m, &t.x, &quill_p256_base_comb[i][j - 1].x);
-            quill_p256_fe_selectznz(&t.y, m, &t.y, &quill_p256_base_comb[i][j - 1].y);
-        }
+        comb_row_select(&t, quill_p256_base_comb[i], d);
         quill_p256_point_add_mixed(&acc, &acc, &t, quill_ct_is_zero_mask(d));
     }
     *out = acc;
