@@ -54,53 +54,61 @@
 
 /* ---- unrolled rows (the symbol rj is the step counter) ---- */
 
-/* One step j of a row: t[tdisp] (in cur) += lo(x src[sdisp]) on CF,
- * t[tdisp + 8] (loaded into nxt, or 0 when fresh) += hi on OF. */
-.macro MSTEP sdisp, src, tdisp, tbase, cur, nxt, fresh
-        mulx    \sdisp(\src), %r10, %r11
+/* One step j of a row: the word t[tdisp] = lo(x src[sdisp]) + t[tdisp]
+ * (memory operand, CF chain) + the previous high word hprev (OF chain);
+ * the high word goes to hcur for the next step. */
+.macro MSTEP sdisp, src, tdisp, tbase, hprev, hcur, fresh
+        mulx    \sdisp(\src), %r10, \hcur
 .if \fresh
-        mov     %rax, \nxt
+        adcx    %rax, %r10
 .else
-        mov     \tdisp+8(\tbase), \nxt
+        adcx    \tdisp(\tbase), %r10
 .endif
-        adcx    %r10, \cur
-        adox    %r11, \nxt
-        mov     \cur, \tdisp(\tbase)
+        adox    \hprev, %r10
+        mov     %r10, \tdisp(\tbase)
 .endm
 
 /* MROW: t[toff + j] += x src[sidx + j] for j < len, x in rdx, rax = 0 and
- * CF = OF = 0 on entry.  fresh: t[toff + len] is known to be zero (not
- * read).  red: 0 for a product row (no carry out of t[toff + len]), 1 for a
- * reduction row (r14 is added into t[toff + len] and becomes the carry into
- * the next word). */
+ * CF = OF = 0 on entry.  fresh: t[toff .. toff + len] are known to be zero
+ * (not read: the first row of a product).  red: 0 for a product row (no
+ * carry out of t[toff + len], which is zero before the row), 1 for a
+ * reduction row (t[toff + len] is read, r14 is added into it and becomes
+ * the carry into the next word).  The high words alternate between r11 and
+ * r13. */
 .macro MROW src, sidx, tbase, toff, len, fresh, red
-        mov     8*(\toff)(\tbase), %r12
         .set    rj, 0
         .rept   \len
-        .if     (rj & 1) == 0
-        MSTEP   8*(\sidx+rj), \src, 8*(\toff+rj), \tbase, %r12, %r13, (\fresh & (rj == \len - 1))
+        .if     rj == 0
+        MSTEP   8*(\sidx+rj), \src, 8*(\toff+rj), \tbase, %rax, %r11, \fresh
+        .elseif (rj & 1) == 1
+        MSTEP   8*(\sidx+rj), \src, 8*(\toff+rj), \tbase, %r11, %r13, \fresh
         .else
-        MSTEP   8*(\sidx+rj), \src, 8*(\toff+rj), \tbase, %r13, %r12, (\fresh & (rj == \len - 1))
+        MSTEP   8*(\sidx+rj), \src, 8*(\toff+rj), \tbase, %r13, %r11, \fresh
         .endif
         .set    rj, rj + 1
         .endr
         .if     (\len) & 1
-        MROW_TAIL %r13, \tbase, \toff, \len, \red
+        MROW_TAIL %r11, \tbase, \toff, \len, \red
         .else
-        MROW_TAIL %r12, \tbase, \toff, \len, \red
+        MROW_TAIL %r13, \tbase, \toff, \len, \red
         .endif
 .endm
 
-.macro MROW_TAIL cur, tbase, toff, len, red
+/* The word t[toff + len]: CF and OF pending, hlast the last high word. */
+.macro MROW_TAIL hlast, tbase, toff, len, red
 .if \red
-        adcx    %r14, \cur
-        mov     \cur, 8*(\toff+\len)(\tbase)
+        mov     8*(\toff+\len)(\tbase), %r12
+        adcx    %r14, %r12
+        adox    \hlast, %r12
+        mov     %r12, 8*(\toff+\len)(\tbase)
         mov     %rax, %r14
         adcx    %rax, %r14
         adox    %rax, %r14
 .else
-        adcx    %rax, \cur
-        mov     \cur, 8*(\toff+\len)(\tbase)
+        mov     %rax, %r12
+        adcx    %rax, %r12
+        adox    \hlast, %r12
+        mov     %r12, 8*(\toff+\len)(\tbase)
 .endif
 .endm
 
@@ -224,7 +232,7 @@ quill_mont_mul_adx_\N:
         mov     (%rbp), %rdx
         lea     8(%rbp), %rbp
         xor     %eax, %eax
-        MROW    %rsi, 0, %rbx, 0, \N, 1, 0
+        MROW    %rsi, 0, %rbx, 0, \N, 0, 0
         lea     8(%rbx), %rbx
         cmp     %r15, %rbp
         jne     2b
@@ -253,7 +261,7 @@ quill_mont_sqr_adx_\N:
         .rept   \N - 1
         mov     8*ri(%rsi), %rdx
         xor     %eax, %eax
-        MROW    %rsi, ri+1, %rsp, 2*ri+1, \N-1-ri, 1, 0
+        MROW    %rsi, ri+1, %rsp, 2*ri+1, \N-1-ri, 0, 0
         .set    ri, ri + 1
         .endr
         /* t = 2 t + sum a_i^2 2^(128 i): doubling on CF, diagonal on OF */
@@ -299,6 +307,20 @@ quill_mont_sqr_adx_\N:
 .macro LROW src
         mov     (%rbx,%rcx,8), %r12
 3:
+        mulx    (\src,%rcx,8), %r10, %r11
+        mov     8(%rbx,%rcx,8), %r13
+        adcx    %r10, %r12
+        adox    %r11, %r13
+        mov     %r12, (%rbx,%rcx,8)
+        lea     1(%rcx), %rcx
+        jrcxz   5f
+        mulx    (\src,%rcx,8), %r10, %r11
+        mov     8(%rbx,%rcx,8), %r12
+        adcx    %r10, %r13
+        adox    %r11, %r12
+        mov     %r13, (%rbx,%rcx,8)
+        lea     1(%rcx), %rcx
+        jrcxz   6f
         mulx    (\src,%rcx,8), %r10, %r11
         mov     8(%rbx,%rcx,8), %r13
         adcx    %r10, %r12
