@@ -155,31 +155,43 @@ IFMA_INLINE void amm_x2_body(d52x2 *r, const d52x2 *a, const d52x2 *b, const mod
         M[v] = _mm512_load_si512((const void *)(mod->m.d + 8 * v));
         X[v] = zero;
     }
-    const uint64_t a00 = a->d[0], a10 = a->d[1], a01 = a->d[2], a11 = a->d[3];
+    /* The digit-0 and digit-1 products with a of every step, for the
+     * scalar part: la[2i + l] = lo52(a_0 b_i) and sa[2i + l] = lo52(a_1 b_i)
+     * + hi52(a_0 b_i) in lane l, computed on vectors of the digits of b. */
+    _Alignas(64) uint64_t la[MAXW * 8], sa[MAXW * 8];
+    {
+        const __m512i A0 = _mm512_broadcast_i32x4(_mm_load_si128((const __m128i *)a->d));
+        const __m512i A1 = _mm512_broadcast_i32x4(_mm_load_si128((const __m128i *)(a->d + 2)));
+        _Pragma("GCC unroll 10") for (size_t v = 0; v < W; v++) {
+            const __m512i Bv = _mm512_load_si512((const void *)(b->d + 8 * v));
+            _mm512_store_si512((void *)(la + 8 * v), _mm512_madd52lo_epu64(zero, Bv, A0));
+            __m512i S = _mm512_madd52lo_epu64(zero, Bv, A1);
+            S = _mm512_madd52hi_epu64(S, Bv, A0);
+            _mm512_store_si512((void *)(sa + 8 * v), S);
+        }
+    }
     const uint64_t m00 = mod->m.d[0], m10 = mod->m.d[1], m01 = mod->m.d[2], m11 = mod->m.d[3];
     const uint64_t k00 = mod->k0[0], k10 = mod->k0[1];
     uint64_t s0 = 0, s1 = 0, c0 = 0, c1 = 0;
     for (size_t i = 0; i < L; i++) {
-        const uint64_t bi0 = b->d[2 * i], bi1 = b->d[2 * i + 1];
         /* (b_i of lane 0, b_i of lane 1) in every pair of words */
         const __m512i B = _mm512_broadcast_i32x4(_mm_load_si128((const __m128i *)(b->d + 2 * i)));
         /* digit 1 of both lanes before this step */
         const __m128i x1 = _mm512_extracti32x4_epi32(X[0], 1);
         const uint64_t e0 = (uint64_t)_mm_cvtsi128_si64(x1);
         const uint64_t e1 = (uint64_t)_mm_extract_epi64(x1, 1);
-        const uint64_t t0 = s0 + c0 + ((a00 * bi0) & D52_MASK);
-        const uint64_t t1 = s1 + c1 + ((a10 * bi1) & D52_MASK);
+        const uint64_t t0 = s0 + c0 + la[2 * i];
+        const uint64_t t1 = s1 + c1 + la[2 * i + 1];
         const uint64_t y0 = (t0 * k00) & D52_MASK;
         const uint64_t y1 = (t1 * k10) & D52_MASK;
         const __m512i Y = _mm512_mask_set1_epi64(_mm512_set1_epi64((long long)y0), 0xaa,
                                                  (long long)y1);
-        c0 = (t0 + ((m00 * y0) & D52_MASK)) >> 52;
-        c1 = (t1 + ((m10 * y1) & D52_MASK)) >> 52;
+        const u128 my0 = (u128)m00 * y0, my1 = (u128)m10 * y1;
+        c0 = (t0 + ((uint64_t)my0 & D52_MASK)) >> 52;
+        c1 = (t1 + ((uint64_t)my1 & D52_MASK)) >> 52;
         /* the next digit 0: digit 1 plus the four products that reach it */
-        s0 = e0 + ((a01 * bi0) & D52_MASK) + (uint64_t)(((u128)a00 * bi0) >> 52) +
-             ((m01 * y0) & D52_MASK) + (uint64_t)(((u128)m00 * y0) >> 52);
-        s1 = e1 + ((a11 * bi1) & D52_MASK) + (uint64_t)(((u128)a10 * bi1) >> 52) +
-             ((m11 * y1) & D52_MASK) + (uint64_t)(((u128)m10 * y1) >> 52);
+        s0 = e0 + sa[2 * i] + ((m01 * y0) & D52_MASK) + (uint64_t)(my0 >> 52);
+        s1 = e1 + sa[2 * i + 1] + ((m11 * y1) & D52_MASK) + (uint64_t)(my1 >> 52);
         __m512i H[MAXW];
         _Pragma("GCC unroll 10") for (size_t v = 0; v < W; v++) {
             __m512i P = _mm512_madd52lo_epu64(zero, A[v], B);
@@ -198,8 +210,12 @@ IFMA_INLINE void amm_x2_body(d52x2 *r, const d52x2 *a, const d52x2 *b, const mod
     X[0] = _mm512_add_epi64(X[0], _mm512_maskz_set1_epi64(1, (long long)c0));
     X[0] = _mm512_add_epi64(X[0], _mm512_maskz_set1_epi64(2, (long long)c1));
     normalise(X, W);
-    _Pragma("GCC unroll 10") for (size_t v = 0; v < W; v++)
+    _Pragma("GCC unroll 10") for (size_t v = 0; v < W; v++) {
         _mm512_store_si512((void *)(r->d + 8 * v), X[v]);
+        _mm512_store_si512((void *)(la + 8 * v), zero);
+        _mm512_store_si512((void *)(sa + 8 * v), zero);
+    }
+    __asm__ __volatile__("" : : "r"(la), "r"(sa) : "memory"); /* keep the wipes */
 }
 
 #define AMM_X2_INSTANCE(L_, W_)                                                             \
