@@ -40,15 +40,17 @@ QUILL_INLINE void comb_row_select(quill_p256_affine *out, const quill_p256_affin
 void quill_p256_point_mul_base(quill_p256_jacobian *out, const quill_p256_scalar_plain *k) {
     quill_p256_jacobian acc;
     quill_p256_affine t;
+    quill_p256_madd_scratch w;
     quill_p256_fe_one(&acc.x);
     quill_p256_fe_one(&acc.y);
     acc.z = (quill_p256_fe){{0, 0, 0, 0}};
     for (int i = 0; i < 64; i++) {
         quill_word d = (k->v[i / 16] >> (4 * (i % 16))) & 15;
         comb_row_select(&t, quill_p256_base_comb[i], d);
-        quill_p256_point_add_mixed(&acc, &acc, &t, quill_ct_is_zero_mask(d));
+        quill_p256_point_add_mixed_scratch(&acc, &acc, &t, quill_ct_is_zero_mask(d), &w);
     }
     *out = acc;
     quill_zeroize(&acc, sizeof(acc));
     quill_zeroize(&t, sizeof(t));
+    quill_zeroize(&w, sizeof(w));
 }

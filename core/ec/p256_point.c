@@ -72,12 +72,10 @@ void quill_p256_point_double(quill_p256_jacobian *out, const quill_p256_jacobian
     fe_sub(&out->y, &t0, &t1);
 }
 
-/* The temporaries of madd-2007-bl, kept together so that the constant-time
- * caller zeroises them with one call (on the signing path they derive from
- * the secret nonce) and the variable-time caller not at all. */
-typedef struct madd_tmp {
-    quill_p256_fe z1z1, u2, s2, h, hh, i, j, rr, v, t, x3, y3, z3;
-} madd_tmp;
+/* The temporaries of madd-2007-bl are a quill_p256_madd_scratch
+ * (p256_point.h), so that the constant-time callers zeroise them once and
+ * the variable-time caller not at all. */
+typedef quill_p256_madd_scratch madd_tmp;
 
 /* madd-2007-bl without case handling; r is written only at the end so that
  * out may alias a. */
@@ -120,24 +118,27 @@ QUILL_INLINE void fe_select(quill_p256_fe *out, quill_word mask, const quill_p25
         out->v[i] = quill_ct_select_w(mask, nz->v[i], z->v[i]);
 }
 
+void quill_p256_point_add_mixed_scratch(quill_p256_jacobian *out, const quill_p256_jacobian *a,
+                                        const quill_p256_affine *b, quill_word b_is_inf,
+                                        quill_p256_madd_scratch *w) {
+    quill_word a_is_inf = ~quill_p256_fe_nonzero(&a->z);
+    point_add_mixed_raw(&w->sum, a, b, w);
+    quill_p256_point_from_affine(&w->bj, b);
+    /* a at infinity: the sum is b. */
+    fe_select(&w->sum.x, a_is_inf, &w->sum.x, &w->bj.x);
+    fe_select(&w->sum.y, a_is_inf, &w->sum.y, &w->bj.y);
+    fe_select(&w->sum.z, a_is_inf, &w->sum.z, &w->bj.z);
+    /* b at infinity: the sum is a. */
+    fe_select(&out->x, b_is_inf, &w->sum.x, &a->x);
+    fe_select(&out->y, b_is_inf, &w->sum.y, &a->y);
+    fe_select(&out->z, b_is_inf, &w->sum.z, &a->z);
+}
+
 void quill_p256_point_add_mixed(quill_p256_jacobian *out, const quill_p256_jacobian *a,
                                 const quill_p256_affine *b, quill_word b_is_inf) {
-    quill_p256_jacobian sum, bj;
-    madd_tmp w;
-    quill_word a_is_inf = ~quill_p256_fe_nonzero(&a->z);
-    point_add_mixed_raw(&sum, a, b, &w);
-    quill_p256_point_from_affine(&bj, b);
-    /* a at infinity: the sum is b. */
-    fe_select(&sum.x, a_is_inf, &sum.x, &bj.x);
-    fe_select(&sum.y, a_is_inf, &sum.y, &bj.y);
-    fe_select(&sum.z, a_is_inf, &sum.z, &bj.z);
-    /* b at infinity: the sum is a. */
-    fe_select(&out->x, b_is_inf, &sum.x, &a->x);
-    fe_select(&out->y, b_is_inf, &sum.y, &a->y);
-    fe_select(&out->z, b_is_inf, &sum.z, &a->z);
+    quill_p256_madd_scratch w;
+    quill_p256_point_add_mixed_scratch(out, a, b, b_is_inf, &w);
     quill_zeroize(&w, sizeof(w));
-    quill_zeroize(&sum, sizeof(sum));
-    quill_zeroize(&bj, sizeof(bj));
 }
 
 void quill_p256_point_add_vartime(quill_p256_jacobian *out, const quill_p256_jacobian *a,

@@ -48,6 +48,20 @@ void quill_p256_point_double(quill_p256_jacobian *out, const quill_p256_jacobian
 void quill_p256_point_add_mixed(quill_p256_jacobian *out, const quill_p256_jacobian *a,
                                 const quill_p256_affine *b, quill_word b_is_inf);
 
+/* quill_p256_madd_scratch holds the temporaries of one mixed addition
+ * (secret on the signing path). */
+typedef struct quill_p256_madd_scratch {
+    quill_p256_fe z1z1, u2, s2, h, hh, i, j, rr, v, t, x3, y3, z3;
+    quill_p256_jacobian sum, bj;
+} quill_p256_madd_scratch;
+
+/* quill_p256_point_add_mixed_scratch is quill_p256_point_add_mixed with the
+ * temporaries in *w, which the caller zeroises when done (once after a
+ * loop of additions instead of once per addition). */
+void quill_p256_point_add_mixed_scratch(quill_p256_jacobian *out, const quill_p256_jacobian *a,
+                                        const quill_p256_affine *b, quill_word b_is_inf,
+                                        quill_p256_madd_scratch *w);
+
 /* quill_p256_point_add_vartime sets out = a + b for Jacobian points, complete
  * (infinity, a == b, a == -b), branching on the (public) points.
  * add-2007-bl.  out may alias a or b. */
