@@ -16,7 +16,10 @@
 #include "common/ct.h"
 #include "rsa/rsa.h"
 
-/* The key.  Immutable after quill_rsa_key_assemble; all limb arrays live in
+typedef struct quill_rsa_blinding quill_rsa_blinding;
+
+/* The key.  Immutable after quill_rsa_key_assemble, except for the blinding
+ * pair behind |blind| (its own try-lock, blinding.c); all limb arrays live in
  * one allocation (|mem|, |mem_limbs| limbs) that is zeroised on free.
  * Limb counts are public: nl from the modulus, pl and ql from the sizes of p
  * and q (declassified at import: the bit length of a prime factor of n is
@@ -36,6 +39,10 @@ struct quill_rsa_key {
     quill_limb *qinv_mont;              /* qinv * R mod p (pl limbs), secret */
     quill_mont *mont_p, *mont_q;
 
+    /* The blinding pair of a private key (secret; NULL for a public key or
+     * if its allocation failed).  Never copied by quill_rsa_key_dup. */
+    quill_rsa_blinding *blind;
+
     quill_limb *mem;
     size_t mem_limbs;
 };
@@ -53,6 +60,32 @@ typedef struct quill_rsa_limbs {
  * generated them).  n must be odd with top limb non-zero; p and q likewise.
  * Returns QUILL_OK or QUILL_ERR_MEMORY. */
 QUILL_MUST_CHECK quill_err quill_rsa_key_assemble(quill_rsa_key **out, const quill_rsa_limbs *c);
+
+/* ---- Blinding (blinding.c) ---- */
+
+/* Uses of a blinding pair (each the square of the previous one) before it is
+ * drawn again from fresh randomness. */
+#define QUILL_RSA_BLINDING_REFRESH 32
+
+/* quill_rsa_blinding_new allocates an empty pair for a modulus of nl limbs
+ * (filled on first use); NULL if memory runs out (the key then blinds with a
+ * fresh r every time).  quill_rsa_blinding_free zeroises and frees it (NULL
+ * is fine). */
+quill_rsa_blinding *quill_rsa_blinding_new(size_t nl);
+void quill_rsa_blinding_free(quill_rsa_blinding *b);
+
+/* quill_rsa_blinding_get sets a_m = r^e R and ai_m = r^-1 R mod n (nl limbs
+ * each, Montgomery domain of key->mont_n; secret) for the next private
+ * operation with |key|.  It takes the key's pair (then squares it in place)
+ * if no other thread holds it, else draws a fresh r from |rng|; the pair is
+ * drawn afresh from |rng| on first use, every QUILL_RSA_BLINDING_REFRESH uses
+ * and in a forked child.  |r| (nl limbs) and |rand| (key->bytes) are
+ * scratch, left secret.  Never waits for another thread.  Returns QUILL_OK,
+ * QUILL_ERR_RNG (the generator failed: no pair is kept), QUILL_ERR_MEMORY or
+ * QUILL_ERR_INTERNAL. */
+QUILL_MUST_CHECK quill_err quill_rsa_blinding_get(const quill_rsa_key *key, quill_limb *a_m,
+                                                  quill_limb *ai_m, quill_limb *r, uint8_t *rand,
+                                                  const quill_rng *rng);
 
 /* ---- Integer helpers (arith.c) ---- */
 

@@ -38,6 +38,8 @@ quill_err quill_rsa_key_assemble(quill_rsa_key **out, const quill_rsa_limbs *c) 
         key->d = next;
         next += nl;
         memcpy(key->d, c->d, nl * sizeof(quill_limb));
+        /* Best effort: without a pair every operation draws a fresh r. */
+        key->blind = quill_rsa_blinding_new(nl);
     }
     if (crt) {
         key->has_crt = 1;
@@ -77,6 +79,7 @@ void quill_rsa_key_free(quill_rsa_key *key) {
     quill_mont_free(key->mont_n);
     quill_mont_free(key->mont_p);
     quill_mont_free(key->mont_q);
+    quill_rsa_blinding_free(key->blind);
     if (key->mem != NULL) {
         quill_zeroize(key->mem, key->mem_limbs * sizeof(quill_limb));
         free(key->mem);
@@ -256,7 +259,7 @@ quill_err quill_rsa_key_dup(quill_rsa_key **out, const quill_rsa_key *key, int w
         return QUILL_ERR_INVALID_ARGUMENT;
     /* The source was checked when it was made: copy its limbs as they are.
      * The secret limbs are copied by memcpy inside the assembly, never
-     * inspected. */
+     * inspected.  The blinding pair is not copied: the copy draws its own. */
     quill_rsa_limbs l = {.n = key->n, .e = key->e, .nl = key->nl, .el = key->el};
     if (with_private && key->has_private) {
         l.d = key->d;

@@ -1,7 +1,8 @@
 /* Copyright quill authors.
  *
- * The RSA private operation (RFC 8017 5.2.1 RSASP1): base blinding with a
- * fresh uniformly random r in [1, n), CRT exponentiations with Garner's
+ * The RSA private operation (RFC 8017 5.2.1 RSASP1): base blinding by a
+ * pair (r^e, r^-1) mod n for a uniformly random r in [1, n) or a square of
+ * an earlier one (blinding.c), CRT exponentiations with Garner's
  * recombination (or one exponentiation by d for keys without CRT values),
  * unblinding, and a check of the result against the public exponent before
  * anything is released.  Constant time in every secret. */
@@ -11,44 +12,15 @@
 #include "common/zeroize.h"
 #include "rsa/internal.h"
 
-/* Attempts at drawing a blinding value before giving up on the generator:
- * each draw is accepted with probability > 1/2 (n >= 2^(bits-1)), so 64
- * failures mean the generator is broken (2^-64 otherwise). */
-#define BLINDING_ATTEMPTS 64
-
 /* Working memory of one private operation, in limbs of the modulus. */
 typedef struct priv_ws {
-    quill_limb *x, *r, *rinv, *re, *xb, *sb, *s, *chk;
+    quill_limb *x, *r, *rinv, *re, *xb, *sb, *s, *chk; /* re, rinv: r^e R, r^-1 R mod n */
     quill_limb *cp, *cq, *m1, *m2, *m2p, *h, *tmp; /* at most nl limbs each */
     quill_limb *prod;                              /* 2 nl limbs */
     uint8_t *rand;                                 /* k bytes */
 } priv_ws;
 
 #define PRIV_WS_LIMBS 17 /* 15 arrays of nl limbs and one of 2 nl */
-
-/* draw_blinding sets ws->r to a uniform value in [1, n) and ws->rinv to its
- * inverse mod n, by rejection: only the accept/reject decision of each fresh
- * draw is made public. */
-static quill_err draw_blinding(const quill_rsa_key *key, priv_ws *ws, const quill_rng *rng) {
-    size_t nl = key->nl, top_bits = key->bits % 64;
-    for (int attempt = 0; attempt < BLINDING_ATTEMPTS; attempt++) {
-        if (!rng->fill(rng->arg, ws->rand, key->bytes))
-            return QUILL_ERR_RNG;
-        QUILL_CT_SECRET(ws->rand, key->bytes);
-        if (!quill_bn_from_bytes_be(ws->r, nl, ws->rand, key->bytes))
-            return QUILL_ERR_INTERNAL;
-        if (top_bits != 0)
-            ws->r[nl - 1] &= ((quill_limb)1 << top_bits) - 1;
-        quill_word ok = ~quill_bn_is_zero_mask(ws->r, nl) & quill_bn_lt_mask(ws->r, key->n, nl);
-        if (!quill_rsa_verdict(ok))
-            continue;
-        /* Not invertible only if r shares a factor with n: negligible, but
-         * then draw again rather than fail. */
-        if (quill_rsa_verdict(quill_bn_inv_mod_odd_consttime(ws->rinv, ws->r, key->n, nl)))
-            return QUILL_OK;
-    }
-    return QUILL_ERR_RNG;
-}
 
 /* sb = xb^d mod n by the CRT: m1 = xb^dp mod p, m2 = xb^dq mod q,
  * h = qinv (m1 - m2) mod p, sb = m2 + h q (Garner; RFC 8017 5.1.2 step
@@ -93,14 +65,11 @@ static quill_err private_op(const quill_rsa_key *key, priv_ws *ws, uint8_t *out,
     if (!quill_bn_lt_mask(ws->x, key->n, nl))
         return QUILL_ERR_INPUT_RANGE;
 
-    quill_err err = draw_blinding(key, ws, rng);
+    quill_err err = quill_rsa_blinding_get(key, ws->re, ws->rinv, ws->r, ws->rand, rng);
     if (err != QUILL_OK)
         return err;
-    /* xb = x * r^e mod n. */
-    if (!quill_mont_exp_vartime(ws->re, ws->r, key->e, key->el, key->mont_n))
-        return QUILL_ERR_MEMORY;
+    /* xb = x * (r^e R) * R^-1 = x r^e mod n. */
     quill_mont_mul(ws->xb, ws->x, ws->re, key->mont_n);
-    quill_mont_to(ws->xb, ws->xb, key->mont_n);
 
     if (key->has_crt) {
         if (!crt_exp(key, ws))
@@ -109,9 +78,8 @@ static quill_err private_op(const quill_rsa_key *key, priv_ws *ws, uint8_t *out,
         return QUILL_ERR_MEMORY;
     }
 
-    /* s = sb * r^-1 mod n. */
+    /* s = sb * (r^-1 R) * R^-1 = sb r^-1 mod n. */
     quill_mont_mul(ws->s, ws->sb, ws->rinv, key->mont_n);
-    quill_mont_to(ws->s, ws->s, key->mont_n);
 
     /* Fault check: s^e == x, else release nothing. */
     if (!quill_mont_exp_vartime(ws->chk, ws->s, key->e, key->el, key->mont_n))
