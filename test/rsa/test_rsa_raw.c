@@ -4,12 +4,23 @@
  * and quill_rsa_private on random inputs, for CRT and non-CRT keys, OpenSSL
  * keys of several sizes (odd sizes included) and hand-built keys with
  * unbalanced primes (q much larger than p, p larger than q, different limb
- * counts). */
+ * counts).  Then the per-key blinding pair (core/rsa/blinding.c): many
+ * private operations with one key from several threads, each result checked
+ * against the public key and an unblinded x^d mod n; the refresh interval,
+ * generator failures, independence of a dup'ed key and redraw after fork. */
+#define _POSIX_C_SOURCE 200809L /* fork, waitpid */
+
+#include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/types.h>
+#include <sys/wait.h>
+#include <unistd.h>
 
 #include <openssl/bn.h>
+#include <openssl/core_names.h>
 
+#include "rsa/internal.h" /* QUILL_RSA_BLINDING_REFRESH */
 #include "rsa_test_common.h"
 #include "test_util.h"
 
@@ -96,6 +107,232 @@ static EVP_PKEY *unbalanced_key(int pbits, int qbits) {
     return pkey;
 }
 
+/* ---- The blinding pair ---- */
+
+/* A generator private to one thread (splitmix64 on its own state) that
+ * counts its calls; with fail set it fails every call. */
+typedef struct thread_rng {
+    uint64_t state;
+    unsigned long calls;
+    int fail;
+} thread_rng;
+
+static int thread_fill(void *arg, uint8_t *out, size_t len) {
+    thread_rng *t = arg;
+    t->calls++;
+    if (t->fail)
+        return 0;
+    for (size_t i = 0; i < len; i++) {
+        uint64_t z = (t->state += 0x9e3779b97f4a7c15ull);
+        z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
+        z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
+        out[i] = (uint8_t)(z ^ (z >> 31));
+    }
+    return 1;
+}
+
+#define BLIND_THREADS 4
+#define BLIND_OPS 40 /* per thread: 160 operations on one key */
+
+typedef struct blind_job {
+    const quill_rsa_key *key;
+    size_t k;
+    uint8_t *in, *out; /* BLIND_OPS * k bytes each */
+    quill_err err[BLIND_OPS];
+    thread_rng rng;
+} blind_job;
+
+static void *blind_worker(void *arg) {
+    blind_job *j = arg;
+    quill_rng rng = {thread_fill, &j->rng};
+    for (int i = 0; i < BLIND_OPS; i++) {
+        uint8_t *in = j->in + (size_t)i * j->k;
+        (void)thread_fill(&j->rng, in, j->k);
+        j->rng.calls--; /* the inputs are not the key's draws */
+        in[0] = 0;      /* below n */
+        j->err[i] = quill_rsa_private(j->key, j->out + (size_t)i * j->k, in, j->k, &rng);
+    }
+    return NULL;
+}
+
+/* Signs BLIND_THREADS * BLIND_OPS inputs with |key| from BLIND_THREADS
+ * threads at once; every result must be x^d mod n (BN_mod_exp without
+ * blinding, from n and d) and verify with the public key. */
+static void blind_threads(const quill_rsa_key *key, const BIGNUM *n, const BIGNUM *d,
+                          const char *what) {
+    size_t k = quill_rsa_key_size(key);
+    blind_job jobs[BLIND_THREADS];
+    pthread_t tid[BLIND_THREADS];
+    int started[BLIND_THREADS];
+    unsigned long before = qt_failed, calls = 0;
+    for (int t = 0; t < BLIND_THREADS; t++) {
+        jobs[t] = (blind_job){.key = key, .k = k, .in = malloc(BLIND_OPS * k),
+                              .out = malloc(BLIND_OPS * k),
+                              .rng = {.state = 0x426c696e64ull + (uint64_t)t * 0x1000193ull}};
+        QT_CHECK(jobs[t].in != NULL && jobs[t].out != NULL);
+    }
+    for (int t = 0; t < BLIND_THREADS; t++)
+        started[t] = pthread_create(&tid[t], NULL, blind_worker, &jobs[t]) == 0;
+    for (int t = 0; t < BLIND_THREADS; t++) {
+        QT_CHECK(started[t]);
+        if (started[t])
+            QT_CHECK(pthread_join(tid[t], NULL) == 0);
+    }
+    BN_CTX *bn = BN_CTX_new();
+    BIGNUM *x = BN_new(), *y = BN_new();
+    uint8_t *want = malloc(k), *back = malloc(k);
+    QT_CHECK(bn != NULL && x != NULL && y != NULL && want != NULL && back != NULL);
+    size_t checked = 0;
+    for (int t = 0; t < BLIND_THREADS; t++) {
+        calls += jobs[t].rng.calls;
+        for (int i = 0; started[t] && i < BLIND_OPS; i++) {
+            const uint8_t *in = jobs[t].in + (size_t)i * k, *got = jobs[t].out + (size_t)i * k;
+            QT_CHECK(jobs[t].err[i] == QUILL_OK);
+            QT_CHECK(BN_bin2bn(in, (int)k, x) != NULL && BN_mod_exp(y, x, d, n, bn) == 1 &&
+                     BN_bn2binpad(y, want, (int)k) == (int)k);
+            QT_CHECK(memcmp(got, want, k) == 0);
+            QT_CHECK(quill_rsa_public(key, back, got, k) == QUILL_OK);
+            QT_CHECK(memcmp(back, in, k) == 0);
+            checked++;
+        }
+    }
+    QT_CHECK(checked == BLIND_THREADS * BLIND_OPS);
+    /* The pair spares most draws: at most one draw per operation (each
+     * taking a few calls when r >= n) if every operation had fallen back. */
+    QT_CHECK(calls > 0);
+    printf("  %s: %zu threaded private ops checked, %lu generator calls\n", what, checked, calls);
+    if (qt_failed != before)
+        fprintf(stderr, "  (threaded blinding checks failed for %s)\n", what);
+    for (int t = 0; t < BLIND_THREADS; t++) {
+        free(jobs[t].in);
+        free(jobs[t].out);
+    }
+    free(want);
+    free(back);
+    BN_free(x);
+    BN_free(y);
+    BN_CTX_free(bn);
+}
+
+/* One private operation on a fixed input with |rng|, the result checked
+ * with the public key when it succeeds.  Returns the status. */
+static quill_err sign_once(const quill_rsa_key *key, thread_rng *tr) {
+    size_t k = quill_rsa_key_size(key);
+    uint8_t in[512], out[512], back[512];
+    quill_rng rng = {thread_fill, tr};
+    memset(in, 0x5a, k);
+    in[0] = 0;
+    quill_err err = quill_rsa_private(key, out, in, k, &rng);
+    if (err == QUILL_OK) {
+        QT_CHECK(quill_rsa_public(key, back, out, k) == QUILL_OK);
+        QT_CHECK(memcmp(back, in, k) == 0);
+    } else {
+        uint8_t zero[512] = {0};
+        QT_CHECK(memcmp(out, zero, k) == 0);
+    }
+    return err;
+}
+
+/* The single-threaded life of a pair: drawn on first use, then
+ * QUILL_RSA_BLINDING_REFRESH - 1 uses that need no randomness (so even a
+ * failing generator is not consulted), then a redraw that does (and fails
+ * with QUILL_ERR_RNG if the generator fails).  A dup starts without a pair;
+ * a forked child redraws. */
+static void blind_lifecycle(quill_rsa_key *key) {
+    thread_rng good = {.state = 7}, bad = {.fail = 1};
+    /* A key that has never signed has no pair: the generator is needed. */
+    QT_CHECK(sign_once(key, &bad) == QUILL_ERR_RNG);
+    QT_CHECK(sign_once(key, &good) == QUILL_OK);
+    QT_CHECK(good.calls >= 1);
+    for (int i = 1; i < QUILL_RSA_BLINDING_REFRESH; i++)
+        QT_CHECK(sign_once(key, &bad) == QUILL_OK);
+    unsigned long bad_calls = bad.calls;
+    QT_CHECK(sign_once(key, &bad) == QUILL_ERR_RNG); /* the 33rd use: redraw */
+    QT_CHECK(bad.calls == bad_calls + 1);
+    /* The failed redraw kept no pair: the next use draws again. */
+    QT_CHECK(sign_once(key, &bad) == QUILL_ERR_RNG);
+    unsigned long good_calls = good.calls;
+    QT_CHECK(sign_once(key, &good) == QUILL_OK);
+    QT_CHECK(good.calls > good_calls);
+    /* 64 operations with a working generator: two draws of the pair
+     * (each a few calls at most: r < n is accepted with probability > 1/2). */
+    good_calls = good.calls;
+    for (int i = 0; i < 2 * QUILL_RSA_BLINDING_REFRESH; i++)
+        QT_CHECK(sign_once(key, &good) == QUILL_OK);
+    QT_CHECK(good.calls - good_calls >= 2 && good.calls - good_calls <= 16);
+
+    /* The dup has no pair although the original has a fresh one. */
+    quill_rsa_key *dup = NULL;
+    QT_CHECK(sign_once(key, &good) == QUILL_OK); /* the original has a pair */
+    QT_CHECK(quill_rsa_key_dup(&dup, key, 1) == QUILL_OK && dup != NULL);
+    if (dup != NULL) {
+        QT_CHECK(sign_once(dup, &bad) == QUILL_ERR_RNG);
+        QT_CHECK(sign_once(key, &bad) == QUILL_OK);
+        QT_CHECK(sign_once(dup, &good) == QUILL_OK);
+        QT_CHECK(sign_once(dup, &bad) == QUILL_OK); /* the dup's own pair */
+    }
+
+    /* After fork the child must not reuse the parent's pair: with a failing
+     * generator its first operation fails although the parent's pair is
+     * fresh; with a working one the child signs. */
+    QT_CHECK(sign_once(key, &good) == QUILL_OK);
+    fflush(NULL);
+    unsigned long failed_before_fork = qt_failed;
+    pid_t pid = fork();
+    QT_CHECK(pid >= 0);
+    if (pid == 0) {
+        int code = 0;
+        if (sign_once(key, &bad) != QUILL_ERR_RNG)
+            code |= 1;
+        if (sign_once(key, &good) != QUILL_OK || sign_once(key, &bad) != QUILL_OK)
+            code |= 2;
+        _exit(code | (qt_failed != failed_before_fork ? 4 : 0));
+    }
+    if (pid > 0) {
+        int status = 0;
+        QT_CHECK(waitpid(pid, &status, 0) == pid);
+        QT_CHECK(WIFEXITED(status) && WEXITSTATUS(status) == 0);
+        if (!WIFEXITED(status) || WEXITSTATUS(status) != 0)
+            fprintf(stderr, "  forked child: status %d\n", status);
+    }
+    QT_CHECK(sign_once(key, &bad) == QUILL_OK); /* the parent's pair is intact */
+
+    /* The dup outlives the original. */
+    quill_rsa_key_free(key);
+    if (dup != NULL)
+        QT_CHECK(sign_once(dup, &good) == QUILL_OK);
+    quill_rsa_key_free(dup);
+}
+
+static void check_blinding(unsigned bits) {
+    EVP_PKEY *pkey = qr_gen_pkey(bits);
+    BIGNUM *n = NULL, *d = NULL;
+    QT_CHECK(pkey != NULL);
+    if (pkey == NULL)
+        return;
+    QT_CHECK(EVP_PKEY_get_bn_param(pkey, OSSL_PKEY_PARAM_RSA_N, &n) == 1);
+    QT_CHECK(EVP_PKEY_get_bn_param(pkey, OSSL_PKEY_PARAM_RSA_D, &d) == 1);
+    quill_rsa_key *crt = qr_key_from_pkey(pkey, 1, 1), *nocrt = qr_key_from_pkey(pkey, 1, 0);
+    QT_CHECK(crt != NULL && nocrt != NULL);
+    if (crt != NULL && nocrt != NULL && n != NULL && d != NULL) {
+        char what[48];
+        snprintf(what, sizeof(what), "%u bits, CRT", bits);
+        blind_threads(crt, n, d, what);
+        snprintf(what, sizeof(what), "%u bits, no CRT", bits);
+        blind_threads(nocrt, n, d, what);
+        /* A key that has never signed, for the life of its pair. */
+        quill_rsa_key *fresh = qr_key_from_pkey(pkey, 1, 1);
+        QT_CHECK(fresh != NULL);
+        if (fresh != NULL)
+            blind_lifecycle(fresh); /* frees it */
+    }
+    quill_rsa_key_free(crt);
+    quill_rsa_key_free(nocrt);
+    BN_free(n);
+    BN_clear_free(d);
+    EVP_PKEY_free(pkey);
+}
+
 int main(void) {
     qt_rng_seed(0x524157ull);
     const unsigned sizes[] = {1024, 1025, 1031, 1536, 2047, 2048, 3072, 4096};
@@ -124,6 +361,8 @@ int main(void) {
         }
         EVP_PKEY_free(pkey);
     }
+    check_blinding(2048);
+    check_blinding(1031);
     qr_cleanup();
     return qt_finish("rsa_raw");
 }
