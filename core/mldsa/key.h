@@ -39,8 +39,9 @@ struct quill_mldsa_key {
  * of memory. */
 quill_mldsa_key *quill_mldsa_key_alloc(const quill_mldsa_params *p, int with_private);
 
-/* quill_mldsa_key_finish_public fills tr and t1_hat from key->pub and
- * key->a_hat from key->rho (everything public). */
+/* quill_mldsa_key_finish_public fills tr and t1_hat from key->pub
+ * (everything public).  key->a_hat must already hold ExpandA(rho): the
+ * callers expand it first. */
 void quill_mldsa_key_finish_public(quill_mldsa_key *key, const quill_mldsa_poly *t1);
 
 /* quill_mldsa_compute_t sets t = NTT^-1(A-hat o s1_hat) + s2 in [0, q)
