@@ -28,10 +28,11 @@ if(QUILL_ASM_SOURCES)
 endif()
 
 # ct_bn_adx: the ADX kernels under valgrind memcheck with their inputs marked
-# undefined (test_bn_adx --ct), where valgrind and its headers are present.
+# undefined (test_bn_adx --ct), where valgrind and its headers are present;
+# not in the sanitizer build (ASan and valgrind do not mix).
 find_program(QUILL_ADX_VALGRIND valgrind)
 find_path(QUILL_ADX_MEMCHECK_INCLUDE valgrind/memcheck.h)
-if(QUILL_ASM_SOURCES AND QUILL_ADX_VALGRIND AND QUILL_ADX_MEMCHECK_INCLUDE)
+if(NOT QUILL_SANITIZE AND QUILL_ASM_SOURCES AND QUILL_ADX_VALGRIND AND QUILL_ADX_MEMCHECK_INCLUDE)
   target_compile_definitions(test_bn_adx PRIVATE QUILL_ADX_MEMCHECK=1)
   target_include_directories(test_bn_adx SYSTEM PRIVATE ${QUILL_ADX_MEMCHECK_INCLUDE})
   add_test(NAME ct_bn_adx
