@@ -10,19 +10,25 @@ int quill_mont_adx_capable(void) {
     return quill_cpu_has(QUILL_CPU_X86_BMI2 | QUILL_CPU_X86_ADX);
 }
 
+/* The limb counts with a dedicated kernel in bn_mont_adx.S; every other
+ * size takes the generic loop (no suffix). */
+#define QUILL_ADX_SIZES(X) X(_8) X(_16) X(_24) X(_32) X(_48) X(_64)
+#define QUILL_ADX_SIZE_N(suffix) QUILL_ADX_SIZE_N_##suffix
+#define QUILL_ADX_SIZE_N__8 8
+#define QUILL_ADX_SIZE_N__16 16
+#define QUILL_ADX_SIZE_N__24 24
+#define QUILL_ADX_SIZE_N__32 32
+#define QUILL_ADX_SIZE_N__48 48
+#define QUILL_ADX_SIZE_N__64 64
+
 void quill_mont_kernels_adx(size_t n, quill_mont_mul_fn *mul, quill_mont_sqr_fn *sqr) {
     switch (n) {
-#define QUILL_ADX_CASE(N)                                                                   \
-    case N:                                                                                 \
-        *mul = quill_mont_mul_adx_##N;                                                      \
-        *sqr = quill_mont_sqr_adx_##N;                                                      \
+#define QUILL_ADX_CASE(suffix)                                                              \
+    case QUILL_ADX_SIZE_N(suffix):                                                          \
+        *mul = quill_mont_mul_adx##suffix;                                                  \
+        *sqr = quill_mont_sqr_adx##suffix;                                                  \
         return;
-        QUILL_ADX_CASE(8)
-        QUILL_ADX_CASE(16)
-        QUILL_ADX_CASE(24)
-        QUILL_ADX_CASE(32)
-        QUILL_ADX_CASE(48)
-        QUILL_ADX_CASE(64)
+        QUILL_ADX_SIZES(QUILL_ADX_CASE)
 #undef QUILL_ADX_CASE
     default:
         *mul = quill_mont_mul_adx;
@@ -31,6 +37,8 @@ void quill_mont_kernels_adx(size_t n, quill_mont_mul_fn *mul, quill_mont_sqr_fn 
     }
 }
 
+/* Two-way kernels: two calls of the single ones (the ADX rows already keep
+ * the multiplier busy; see mont_kernels.c for the measurements in C). */
 #define QUILL_ADX_PAIR(suffix)                                                              \
     static void mont_mul_pair_adx##suffix(quill_limb *const r[2], const quill_limb *const a[2], \
                                           const quill_limb *const b[2],                     \
@@ -45,28 +53,18 @@ void quill_mont_kernels_adx(size_t n, quill_mont_mul_fn *mul, quill_mont_sqr_fn 
         quill_mont_sqr_adx##suffix(r[0], a[0], m[0], n0[0], n);                             \
         quill_mont_sqr_adx##suffix(r[1], a[1], m[1], n0[1], n);                             \
     }
-QUILL_ADX_PAIR(_8)
-QUILL_ADX_PAIR(_16)
-QUILL_ADX_PAIR(_24)
-QUILL_ADX_PAIR(_32)
-QUILL_ADX_PAIR(_48)
-QUILL_ADX_PAIR(_64)
+QUILL_ADX_SIZES(QUILL_ADX_PAIR)
 QUILL_ADX_PAIR()
 #undef QUILL_ADX_PAIR
 
 void quill_mont_kernels_x2_adx(size_t n, quill_mont_mul_x2_fn *mul, quill_mont_sqr_x2_fn *sqr) {
     switch (n) {
-#define QUILL_ADX_CASE(N)                                                                   \
-    case N:                                                                                 \
-        *mul = mont_mul_pair_adx_##N;                                                       \
-        *sqr = mont_sqr_pair_adx_##N;                                                       \
+#define QUILL_ADX_CASE(suffix)                                                              \
+    case QUILL_ADX_SIZE_N(suffix):                                                          \
+        *mul = mont_mul_pair_adx##suffix;                                                   \
+        *sqr = mont_sqr_pair_adx##suffix;                                                   \
         return;
-        QUILL_ADX_CASE(8)
-        QUILL_ADX_CASE(16)
-        QUILL_ADX_CASE(24)
-        QUILL_ADX_CASE(32)
-        QUILL_ADX_CASE(48)
-        QUILL_ADX_CASE(64)
+        QUILL_ADX_SIZES(QUILL_ADX_CASE)
 #undef QUILL_ADX_CASE
     default:
         *mul = mont_mul_pair_adx;
