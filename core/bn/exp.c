@@ -7,30 +7,8 @@
 
 #include "common/zeroize.h"
 
-/* Bits [pos, pos + w) of e (e_limbs limbs); positions beyond the top read as
- * zero.  pos and w are public, the value is not: no branch on it. */
-static quill_limb exp_bits(const quill_limb *e, size_t e_limbs, size_t pos, unsigned w) {
-    size_t word = pos / 64, shift = pos % 64;
-    quill_limb v = 0;
-    if (word < e_limbs)
-        v = e[word] >> shift;
-    if (shift + w > 64 && word + 1 < e_limbs)
-        v |= e[word + 1] << (64 - shift);
-    return v & (((quill_limb)1 << w) - 1);
-}
-
-/* Window width for a secret exponent of |bits| bits (public). */
+/* Bound on the window widths used in this file. */
 #define QUILL_EXP_MAX_WINDOW 6
-
-static unsigned consttime_window(size_t bits) {
-    if (bits > 768)
-        return 5;
-    if (bits > 160)
-        return 4;
-    if (bits > 24)
-        return 3;
-    return 1;
-}
 
 /* The constant-time table is stored interleaved: limb j of entry i is at
  * table[j * entries + i], so that a lookup reads each limb's entries
@@ -63,7 +41,7 @@ int quill_mont_exp_consttime(quill_limb *r, const quill_limb *a, const quill_lim
                              size_t e_limbs, const quill_mont *mont) {
     size_t n = mont->n;
     size_t bits = 64 * e_limbs;
-    unsigned w = consttime_window(bits);
+    unsigned w = quill_exp_consttime_window(bits);
     size_t entries = (size_t)1 << w;
     /* table: entries * n limbs (interleaved), then acc, tmp and am. */
     size_t total = (entries + 3) * n;
@@ -90,12 +68,12 @@ int quill_mont_exp_consttime(quill_limb *r, const quill_limb *a, const quill_lim
         memcpy(acc, mont->one, n * sizeof(quill_limb));
     } else {
         size_t pos = (windows - 1) * w;
-        table_gather(acc, table, entries, n, exp_bits(e, e_limbs, pos, w));
+        table_gather(acc, table, entries, n, quill_exp_bits(e, e_limbs, pos, w));
         while (pos > 0) {
             pos -= w;
             for (unsigned k = 0; k < w; k++)
                 mont->sqr(acc, acc, mont->m, mont->n0, n);
-            table_gather(tmp, table, entries, n, exp_bits(e, e_limbs, pos, w));
+            table_gather(tmp, table, entries, n, quill_exp_bits(e, e_limbs, pos, w));
             mont->mul(acc, acc, tmp, mont->m, mont->n0, n);
         }
     }
@@ -116,7 +94,7 @@ int quill_mont_exp_consttime_x2(quill_limb *r0, const quill_limb *a0, const quil
         return quill_mont_exp_consttime_x2_ifma(r0, a0, e0, mont0, r1, a1, e1, mont1, e_limbs);
     size_t n = mont0->n;
     size_t bits = 64 * e_limbs;
-    unsigned w = consttime_window(bits);
+    unsigned w = quill_exp_consttime_window(bits);
     size_t entries = (size_t)1 << w;
     /* per lane: a table of entries * n limbs (interleaved), acc, tmp, am */
     size_t lane = (entries + 3) * n, total = 2 * lane;
@@ -159,13 +137,13 @@ int quill_mont_exp_consttime_x2(quill_limb *r0, const quill_limb *a0, const quil
     } else {
         size_t pos = (windows - 1) * w;
         for (int l = 0; l < 2; l++)
-            table_gather(acc[l], table[l], entries, n, exp_bits(e[l], e_limbs, pos, w));
+            table_gather(acc[l], table[l], entries, n, quill_exp_bits(e[l], e_limbs, pos, w));
         while (pos > 0) {
             pos -= w;
             for (unsigned k = 0; k < w; k++)
                 mont0->sqr_x2(acc, cacc, m, n0, n);
             for (int l = 0; l < 2; l++)
-                table_gather(tmp[l], table[l], entries, n, exp_bits(e[l], e_limbs, pos, w));
+                table_gather(tmp[l], table[l], entries, n, quill_exp_bits(e[l], e_limbs, pos, w));
             mont0->mul_x2(acc, cacc, ctmp, m, n0, n);
         }
     }
@@ -228,7 +206,7 @@ int quill_mont_exp_vartime(quill_limb *r, const quill_limb *a, const quill_limb 
         while (((e[low / 64] >> (low % 64)) & 1) == 0)
             low++;
         size_t len = i - low;
-        quill_limb val = exp_bits(e, e_limbs, low, (unsigned)len);
+        quill_limb val = quill_exp_bits(e, e_limbs, low, (unsigned)len);
         if (started) {
             for (size_t k = 0; k < len; k++)
                 mont->sqr(acc, acc, mont->m, mont->n0, n);

@@ -292,30 +292,6 @@ static void from_d52(quill_limb *r, size_t n, const d52x2 *a, int l, size_t L) {
     }
 }
 
-/* Bits [pos, pos + w) of e (e_limbs limbs), zero beyond the top; pos and w
- * are public, the value secret. */
-static uint64_t exp_window(const quill_limb *e, size_t e_limbs, size_t pos, unsigned w) {
-    size_t word = pos / 64, shift = pos % 64;
-    uint64_t v = 0;
-    if (word < e_limbs)
-        v = e[word] >> shift;
-    if (shift + w > 64 && word + 1 < e_limbs)
-        v |= e[word + 1] << (64 - shift);
-    return v & (((uint64_t)1 << w) - 1);
-}
-
-/* The same window widths as the portable path (the result does not depend
- * on them). */
-static unsigned window_bits(size_t bits) {
-    if (bits > 768)
-        return 5;
-    if (bits > 160)
-        return 4;
-    if (bits > 24)
-        return 3;
-    return 1;
-}
-
 /* x = x * 2^count mod m (n limbs, x < m), by branch-free doublings. */
 static void double_mod(quill_limb *x, const quill_limb *m, size_t n, unsigned count,
                        quill_limb *t, quill_limb *u) {
@@ -385,7 +361,7 @@ int quill_mont_exp_consttime_x2_ifma(quill_limb *r0, const quill_limb *a0, const
      * entry i = a^i R' */
     amm(&ws->am, &ws->tmp, &ws->rr, mod);
     amm(&table[0], &ws->rr, &ws->unit, mod);
-    unsigned w = window_bits(64 * e_limbs);
+    unsigned w = quill_exp_consttime_window(64 * e_limbs);
     size_t entries = (size_t)1 << w;
     table[1] = ws->am;
     for (size_t i = 2; i < entries; i++)
@@ -394,14 +370,14 @@ int quill_mont_exp_consttime_x2_ifma(quill_limb *r0, const quill_limb *a0, const
     /* Left to right over windows of w bits; the top window may be short. */
     size_t bits = 64 * e_limbs, windows = (bits + w - 1) / w;
     size_t pos = (windows - 1) * w;
-    gather(&ws->acc, table, entries, exp_window(e[0], e_limbs, pos, w),
-           exp_window(e[1], e_limbs, pos, w));
+    gather(&ws->acc, table, entries, quill_exp_bits(e[0], e_limbs, pos, w),
+           quill_exp_bits(e[1], e_limbs, pos, w));
     while (pos > 0) {
         pos -= w;
         for (unsigned k = 0; k < w; k++)
             amm(&ws->acc, &ws->acc, &ws->acc, mod);
-        gather(&ws->tmp, table, entries, exp_window(e[0], e_limbs, pos, w),
-               exp_window(e[1], e_limbs, pos, w));
+        gather(&ws->tmp, table, entries, quill_exp_bits(e[0], e_limbs, pos, w),
+               quill_exp_bits(e[1], e_limbs, pos, w));
         amm(&ws->acc, &ws->acc, &ws->tmp, mod);
     }
     /* out of the Montgomery domain: amm(x, 1) <= m; then subtract m once if

@@ -68,4 +68,30 @@ void quill_mont_kernels(size_t n, quill_mont_mul_fn *mul, quill_mont_sqr_fn *sqr
 /* quill_mont_kernels_x2 picks the two-way kernels for n. */
 void quill_mont_kernels_x2(size_t n, quill_mont_mul_x2_fn *mul, quill_mont_sqr_x2_fn *sqr);
 
+/* quill_exp_bits returns bits [pos, pos + w) of e (e_limbs limbs); positions
+ * beyond the top read as zero.  pos and w are public, the value is not: no
+ * branch on it.  Shared by the exponentiation backends. */
+static inline quill_limb quill_exp_bits(const quill_limb *e, size_t e_limbs, size_t pos,
+                                        unsigned w) {
+    size_t word = pos / 64, shift = pos % 64;
+    quill_limb v = 0;
+    if (word < e_limbs)
+        v = e[word] >> shift;
+    if (shift + w > 64 && word + 1 < e_limbs)
+        v |= e[word + 1] << (64 - shift);
+    return v & (((quill_limb)1 << w) - 1);
+}
+
+/* quill_exp_consttime_window is the fixed window width for a secret
+ * exponent of |bits| bits (public); every constant-time backend uses it. */
+static inline unsigned quill_exp_consttime_window(size_t bits) {
+    if (bits > 768)
+        return 5;
+    if (bits > 160)
+        return 4;
+    if (bits > 24)
+        return 3;
+    return 1;
+}
+
 #endif
