@@ -1,7 +1,9 @@
-/* Copyright quill authors.  The ML-DSA key object: allocation, the public
- * precomputation, public keys, dup, free and accessors. */
+/* Copyright quill authors.  The ML-DSA key object: allocation, the lazy
+ * precomputation of NTT(t1 2^d), public keys, dup, free and accessors (the
+ * signing precomputation is in keygen.c, beside the private keys). */
 #include "key.h"
 
+#include <stdatomic.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -11,39 +13,54 @@
 #include "reduce.h"
 #include "sample.h"
 
-quill_mldsa_key *quill_mldsa_key_alloc(const quill_mldsa_params *p, int with_private) {
+quill_mldsa_key *quill_mldsa_key_alloc(const quill_mldsa_params *p) {
     quill_mldsa_key *key = calloc(1, sizeof(*key));
     if (key == NULL)
         return NULL;
-    size_t npub = (size_t)p->k * p->l + p->k;
-    size_t nsec = with_private ? (size_t)p->l + 2u * p->k : 0;
-    key->polys = aligned_alloc(32, (npub + nsec) * sizeof(quill_mldsa_poly));
-    if (key->polys == NULL) {
+    key->a_hat = aligned_alloc(32, (size_t)p->k * p->l * sizeof(quill_mldsa_poly));
+    if (key->a_hat == NULL) {
         free(key);
         return NULL;
     }
     key->p = p;
-    key->npolys = npub + nsec;
-    key->nsecret = nsec;
-    key->a_hat = key->polys;
-    key->t1_hat = key->a_hat + (size_t)p->k * p->l;
-    if (with_private) {
-        key->u_hat = key->t1_hat + p->k;
-        key->s2_hat = key->u_hat + p->l;
-        key->t0_hat = key->s2_hat + p->k;
-    }
+    atomic_init(&key->t1_hat, NULL);
+    atomic_init(&key->sign_hat, NULL);
     return key;
 }
 
-void quill_mldsa_key_finish_public(quill_mldsa_key *key, const quill_mldsa_poly *t1) {
+void quill_mldsa_key_finish_public(quill_mldsa_key *key) {
+    quill_shake256(key->tr, QUILL_MLDSA_TR_BYTES, key->pub, key->p->pub_bytes);
+}
+
+const quill_mldsa_poly *quill_mldsa_key_publish(_Atomic(quill_mldsa_poly *) *slot,
+                                                quill_mldsa_poly *fresh, size_t n) {
+    quill_mldsa_poly *expected = NULL;
+    if (atomic_compare_exchange_strong_explicit(slot, &expected, fresh, memory_order_acq_rel,
+                                                memory_order_acquire))
+        return fresh;
+    quill_zeroize(fresh, n * sizeof(quill_mldsa_poly));
+    free(fresh);
+    return expected;
+}
+
+const quill_mldsa_poly *quill_mldsa_key_t1_hat(const quill_mldsa_key *key) {
+    /* The lazy fields are the only ones written through a const key. */
+    quill_mldsa_key *k = (quill_mldsa_key *)key;
+    const quill_mldsa_poly *done = atomic_load_explicit(&k->t1_hat, memory_order_acquire);
+    if (done != NULL)
+        return done;
     const quill_mldsa_params *p = key->p;
-    quill_shake256(key->tr, QUILL_MLDSA_TR_BYTES, key->pub, p->pub_bytes);
+    quill_mldsa_poly *t1_hat = aligned_alloc(32, p->k * sizeof(quill_mldsa_poly));
+    if (t1_hat == NULL)
+        return NULL;
+    uint8_t rho[32];
+    quill_mldsa_unpack_pk(rho, t1_hat, key->pub, p);
     for (unsigned i = 0; i < p->k; i++) {
-        key->t1_hat[i] = t1[i];
-        quill_mldsa_poly_shiftl(&key->t1_hat[i]);
-        quill_mldsa_poly_ntt(&key->t1_hat[i]); /* in < 2^23, out < 2^23 + 8q */
-        quill_mldsa_poly_reduce32(&key->t1_hat[i]);
+        quill_mldsa_poly_shiftl(&t1_hat[i]);
+        quill_mldsa_poly_ntt(&t1_hat[i]); /* in < 2^23, out < 2^23 + 8q */
+        quill_mldsa_poly_reduce32(&t1_hat[i]);
     }
+    return quill_mldsa_key_publish(&k->t1_hat, t1_hat, p->k);
 }
 
 void quill_mldsa_compute_t(quill_mldsa_poly *t, const quill_mldsa_poly *a_hat,
@@ -64,14 +81,13 @@ quill_err quill_mldsa_key_from_pub(quill_mldsa_key **out, quill_mldsa_set set, c
         return QUILL_ERR_INVALID_ARGUMENT;
     if (len != p->pub_bytes)
         return QUILL_ERR_KEY_LENGTH;
-    quill_mldsa_key *key = quill_mldsa_key_alloc(p, 0);
+    quill_mldsa_key *key = quill_mldsa_key_alloc(p);
     if (key == NULL)
         return QUILL_ERR_MEMORY;
-    quill_mldsa_poly t1[QUILL_MLDSA_K_MAX];
     memcpy(key->pub, pub, len);
-    quill_mldsa_unpack_pk(key->rho, t1, pub, p);
+    memcpy(key->rho, pub, sizeof(key->rho)); /* pkEncode starts with rho */
     quill_mldsa_expand_a(key->a_hat, key->rho, p);
-    quill_mldsa_key_finish_public(key, t1);
+    quill_mldsa_key_finish_public(key);
     *out = key;
     return QUILL_OK;
 }
@@ -81,22 +97,21 @@ quill_err quill_mldsa_key_dup(quill_mldsa_key **out, const quill_mldsa_key *key,
     if (out == NULL || key == NULL)
         return QUILL_ERR_INVALID_ARGUMENT;
     with_private = with_private && key->has_private;
-    quill_mldsa_key *d = quill_mldsa_key_alloc(key->p, with_private);
+    quill_mldsa_key *d = quill_mldsa_key_alloc(key->p);
     if (d == NULL)
         return QUILL_ERR_MEMORY;
     memcpy(d->pub, key->pub, sizeof(d->pub));
     memcpy(d->tr, key->tr, sizeof(d->tr));
     memcpy(d->rho, key->rho, sizeof(d->rho));
-    size_t npub = d->npolys - d->nsecret;
-    memcpy(d->polys, key->polys, npub * sizeof(quill_mldsa_poly));
+    memcpy(d->a_hat, key->a_hat, (size_t)key->p->k * key->p->l * sizeof(quill_mldsa_poly));
     if (with_private) {
         d->has_private = 1;
         d->has_seed = key->has_seed;
         memcpy(d->seed, key->seed, sizeof(d->seed));
         memcpy(d->key, key->key, sizeof(d->key));
         memcpy(d->priv, key->priv, sizeof(d->priv));
-        memcpy(d->u_hat, key->u_hat, d->nsecret * sizeof(quill_mldsa_poly));
     }
+    /* The lazy blocks are made again if the copy needs them. */
     *out = d;
     return QUILL_OK;
 }
@@ -104,11 +119,14 @@ quill_err quill_mldsa_key_dup(quill_mldsa_key **out, const quill_mldsa_key *key,
 void quill_mldsa_key_free(quill_mldsa_key *key) {
     if (key == NULL)
         return;
-    if (key->polys != NULL) {
-        quill_zeroize(key->polys + (key->npolys - key->nsecret),
-                      key->nsecret * sizeof(quill_mldsa_poly));
-        free(key->polys);
+    const quill_mldsa_params *p = key->p;
+    quill_mldsa_poly *sign_hat = atomic_load_explicit(&key->sign_hat, memory_order_acquire);
+    if (sign_hat != NULL) {
+        quill_zeroize(sign_hat, ((size_t)p->l + 2u * p->k) * sizeof(quill_mldsa_poly));
+        free(sign_hat);
     }
+    free(atomic_load_explicit(&key->t1_hat, memory_order_acquire));
+    free(key->a_hat);
     quill_zeroize(key, sizeof(*key));
     free(key);
 }

@@ -2,6 +2,7 @@
  *
  * Private keys: ML-DSA.KeyGen_internal (FIPS 204, Algorithm 6) from a seed,
  * and the decoding and checking of an expanded private key. */
+#include <stdatomic.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -25,8 +26,8 @@ typedef struct keygen_tmp {
     uint8_t priv[QUILL_MLDSA_MAX_PRIV_BYTES];
 } keygen_tmp;
 
-/* From s1, s2 (in tmp) and key->a_hat: NTT(s1), t, (t1, t0), pk, tr and the
- * precomputation (u_hat, s2_hat, t0_hat: key.h).  t1 and the public key are declassified. */
+/* From s1, s2 (in tmp) and key->a_hat: NTT(s1), t, (t1, t0), pk and tr.
+ * t1 and the public key are declassified. */
 static void derive_rest(quill_mldsa_key *key, keygen_tmp *tmp) {
     const quill_mldsa_params *p = key->p;
     for (unsigned i = 0; i < p->l; i++) {
@@ -39,24 +40,53 @@ static void derive_rest(quill_mldsa_key *key, keygen_tmp *tmp) {
         quill_mldsa_poly_power2round(&tmp->t1[i], &tmp->t0[i], &tmp->t[i]);
     QUILL_CT_DECLASSIFY(tmp->t1, sizeof(quill_mldsa_poly) * p->k);
     quill_mldsa_pack_pk(key->pub, key->rho, tmp->t1, p);
-    quill_mldsa_key_finish_public(key, tmp->t1);
+    quill_mldsa_key_finish_public(key);
+}
+
+/* NTT(a) reduced to |.| < q.  In: |a_i| < 2^23. */
+static void ntt_reduced(quill_mldsa_poly *a) {
+    quill_mldsa_poly_ntt(a);
+    quill_mldsa_poly_reduce32(a);
+}
+
+const quill_mldsa_poly *quill_mldsa_key_sign_hat(const quill_mldsa_key *key) {
+    /* The lazy fields are the only ones written through a const key. */
+    quill_mldsa_key *k = (quill_mldsa_key *)key;
+    const quill_mldsa_poly *done = atomic_load_explicit(&k->sign_hat, memory_order_acquire);
+    if (done != NULL)
+        return done;
+    const quill_mldsa_params *p = key->p;
+    size_t n = (size_t)p->l + 2u * p->k;
+    quill_mldsa_poly *hat = aligned_alloc(32, n * sizeof(quill_mldsa_poly));
+    keygen_tmp *tmp = aligned_alloc(32, sizeof(*tmp));
+    if (hat == NULL || tmp == NULL) {
+        free(hat);
+        free(tmp);
+        return NULL;
+    }
+    quill_mldsa_poly *u_hat = hat, *s2_hat = hat + p->l, *t0_hat = s2_hat + p->k;
+    /* The key was checked when it was made: the range mask is not needed. */
+    uint8_t rho[32], kk[32];
+    (void)quill_mldsa_unpack_sk(rho, kk, tmp->tr, tmp->s1, s2_hat, t0_hat, key->priv, p);
     for (unsigned i = 0; i < p->k; i++) {
-        key->s2_hat[i] = tmp->s2[i];
-        quill_mldsa_poly_ntt(&key->s2_hat[i]);
-        quill_mldsa_poly_reduce32(&key->s2_hat[i]);
-        key->t0_hat[i] = tmp->t0[i];
-        quill_mldsa_poly_ntt(&key->t0_hat[i]);
-        quill_mldsa_poly_reduce32(&key->t0_hat[i]);
+        ntt_reduced(&s2_hat[i]);
+        ntt_reduced(&t0_hat[i]);
     }
     /* u_hat = NTT(s1 + 2^9 s2) = s1_hat + 2^9 s2_hat: the Montgomery product
      * with 2^9 2^32 mod q (centred) is 2^9 s2_hat in (-q, q); the sum is
      * below 2q and reduce32 brings it within +-6283009. */
     for (unsigned i = 0; i < p->l; i++) {
+        u_hat[i] = tmp->s1[i];
+        ntt_reduced(&u_hat[i]);
         for (unsigned j = 0; j < QUILL_MLDSA_N; j++)
-            key->u_hat[i].c[j] = tmp->s1_hat[i].c[j] +
-                                 quill_mldsa_mont_mul(key->s2_hat[i].c[j], U_FACTOR);
-        quill_mldsa_poly_reduce32(&key->u_hat[i]);
+            u_hat[i].c[j] += quill_mldsa_mont_mul(s2_hat[i].c[j], U_FACTOR);
+        quill_mldsa_poly_reduce32(&u_hat[i]);
     }
+    quill_zeroize(kk, sizeof(kk));
+    quill_zeroize(tmp, sizeof(*tmp));
+    free(tmp);
+    /* Signing releases nothing of these but the signature. */
+    return quill_mldsa_key_publish(&k->sign_hat, hat, n);
 }
 
 quill_err quill_mldsa_key_from_seed(quill_mldsa_key **out, quill_mldsa_set set,
@@ -64,7 +94,7 @@ quill_err quill_mldsa_key_from_seed(quill_mldsa_key **out, quill_mldsa_set set,
     const quill_mldsa_params *p = quill_mldsa_params_get(set);
     if (out == NULL || p == NULL || seed == NULL)
         return QUILL_ERR_INVALID_ARGUMENT;
-    quill_mldsa_key *key = quill_mldsa_key_alloc(p, 1);
+    quill_mldsa_key *key = quill_mldsa_key_alloc(p);
     keygen_tmp *tmp = aligned_alloc(32, sizeof(*tmp)); /* polys are 32-aligned */
     if (key == NULL || tmp == NULL) {
         quill_mldsa_key_free(key);
@@ -106,7 +136,7 @@ quill_err quill_mldsa_key_from_priv(quill_mldsa_key **out, quill_mldsa_set set,
         return QUILL_ERR_INVALID_ARGUMENT;
     if (len != p->priv_bytes)
         return QUILL_ERR_KEY_LENGTH;
-    quill_mldsa_key *key = quill_mldsa_key_alloc(p, 1);
+    quill_mldsa_key *key = quill_mldsa_key_alloc(p);
     keygen_tmp *tmp = aligned_alloc(32, sizeof(*tmp)); /* polys are 32-aligned */
     if (key == NULL || tmp == NULL) {
         quill_mldsa_key_free(key);

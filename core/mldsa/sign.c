@@ -1,7 +1,7 @@
 /* Copyright quill authors.
  *
- * ML-DSA.Sign_internal (FIPS 204, Algorithm 7) on mu, with A-hat, NTT(s1),
- * NTT(s2) and NTT(t0) taken from the key.
+ * ML-DSA.Sign_internal (FIPS 204, Algorithm 7) on mu, with A-hat and the
+ * NTT forms of s1 + 2^9 s2, s2 and t0 taken from the key (key.h).
  *
  * Constant time: every iteration computes all four rejection conditions
  * (||z|| >= gamma1 - beta, ||r0|| >= gamma2 - beta, ||c t0|| >= gamma2, more
@@ -50,9 +50,10 @@ static void mul_c(quill_mldsa_poly *out, const quill_mldsa_poly *chat,
 
 /* One attempt at kappa: fills s->ctilde, s->z, s->h and returns all-ones if
  * they form an acceptable signature (still secret). */
-static quill_word attempt(const quill_mldsa_key *key, const uint8_t mu[QUILL_MLDSA_MU_BYTES],
-                          unsigned kappa, sign_tmp *s) {
+static quill_word attempt(const quill_mldsa_key *key, const quill_mldsa_poly *sign_hat,
+                          const uint8_t mu[QUILL_MLDSA_MU_BYTES], unsigned kappa, sign_tmp *s) {
     const quill_mldsa_params *p = key->p;
+    const quill_mldsa_poly *u_hat = sign_hat, *s2_hat = u_hat + p->l, *t0_hat = s2_hat + p->k;
     quill_word bad = 0;
 
     /* y = ExpandMask(rho'', kappa); w = NTT^-1(A-hat o NTT(y)); w1 = HighBits(w) */
@@ -82,7 +83,7 @@ static quill_word attempt(const quill_mldsa_key *key, const uint8_t mu[QUILL_MLD
      * so c s1 = ((v + 2^8) mod 2^9) - 2^8 and c s2 = (v - c s1) / 2^9);
      * z = y + c s1, ||z|| < gamma1 - beta */
     for (unsigned i = 0; i < p->l; i++) {
-        mul_c(&s->tmp, &s->c, &key->u_hat[i]);
+        mul_c(&s->tmp, &s->c, &u_hat[i]);
         for (unsigned j = 0; j < QUILL_MLDSA_N; j++) {
             int32_t v = s->tmp.c[j];
             int32_t cs1 = ((v + 256) & 511) - 256;
@@ -92,7 +93,7 @@ static quill_word attempt(const quill_mldsa_key *key, const uint8_t mu[QUILL_MLD
         bad |= quill_mldsa_poly_norm_ge_mask(&s->z[i], p->gamma1 - (int32_t)p->beta);
     }
     for (unsigned i = p->l; i < p->k; i++)
-        mul_c(&s->cs2[i], &s->c, &key->s2_hat[i]);
+        mul_c(&s->cs2[i], &s->c, &s2_hat[i]);
 
     /* r = w - c s2, (hb, r0) = Decompose(r), ||r0|| < gamma2 - beta;
      * c t0, ||c t0|| < gamma2; h = MakeHint(-c t0, r + c t0), that is
@@ -104,7 +105,7 @@ static quill_word attempt(const quill_mldsa_key *key, const uint8_t mu[QUILL_MLD
         quill_mldsa_poly_decompose(&s->hb[i], &s->r0, &s->r[i], p->gamma2);
         bad |= quill_mldsa_poly_norm_ge_mask(&s->r0, p->gamma2 - (int32_t)p->beta);
 
-        mul_c(&s->tmp, &s->c, &key->t0_hat[i]);
+        mul_c(&s->tmp, &s->c, &t0_hat[i]);
         bad |= quill_mldsa_poly_norm_ge_mask(&s->tmp, p->gamma2);
         quill_mldsa_poly_add(&s->r[i], &s->r[i], &s->tmp);
         quill_mldsa_poly_freeze(&s->r[i]);
@@ -129,7 +130,8 @@ quill_err quill_mldsa_sign_mu(const quill_mldsa_key *key, const uint8_t mu[QUILL
     const quill_mldsa_params *p = key->p;
     if (sig_cap < p->sig_bytes)
         return QUILL_ERR_BUFFER_TOO_SMALL;
-    sign_tmp *s = aligned_alloc(32, sizeof(sign_tmp));
+    const quill_mldsa_poly *sign_hat = quill_mldsa_key_sign_hat(key);
+    sign_tmp *s = sign_hat != NULL ? aligned_alloc(32, sizeof(sign_tmp)) : NULL;
     if (s == NULL)
         return QUILL_ERR_MEMORY;
 
@@ -146,7 +148,7 @@ quill_err quill_mldsa_sign_mu(const quill_mldsa_key *key, const uint8_t mu[QUILL
 
     quill_err ret = QUILL_ERR_INTERNAL;
     for (unsigned it = 0; it < SIGN_MAX_ITERATIONS; it++) {
-        quill_word ok = attempt(key, mu, it * p->l, s);
+        quill_word ok = attempt(key, sign_hat, mu, it * p->l, s);
         if (quill_ct_declassify_w(ok)) {
             QUILL_CT_DECLASSIFY(s->ctilde, p->ctilde_bytes);
             QUILL_CT_DECLASSIFY(s->z, sizeof(quill_mldsa_poly) * p->l);

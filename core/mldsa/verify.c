@@ -23,7 +23,9 @@ quill_err quill_mldsa_verify_mu(const quill_mldsa_key *key, const uint8_t mu[QUI
     const quill_mldsa_params *p = key->p;
     if (sig_len != p->sig_bytes)
         return QUILL_ERR_SIG_LENGTH;
-    verify_tmp *v = aligned_alloc(32, sizeof(*v)); /* a multiple of 32: polys are 32-aligned */
+    const quill_mldsa_poly *t1_hat = quill_mldsa_key_t1_hat(key);
+    /* a multiple of 32: polys are 32-aligned */
+    verify_tmp *v = t1_hat != NULL ? aligned_alloc(32, sizeof(*v)) : NULL;
     if (v == NULL)
         return QUILL_ERR_MEMORY;
     quill_err ret = QUILL_ERR_BAD_SIGNATURE;
@@ -42,7 +44,7 @@ quill_err quill_mldsa_verify_mu(const quill_mldsa_key *key, const uint8_t mu[QUI
     /* w'Approx = NTT^-1(A-hat o NTT(z) - NTT(c) o NTT(t1 2^d)) */
     for (unsigned i = 0; i < p->k; i++) {
         quill_mldsa_poly_matvec_mont(&v->w[i], &key->a_hat[i * p->l], v->z, p->l);
-        quill_mldsa_poly_pointwise_mont(&v->ct1, &v->c, &key->t1_hat[i]);
+        quill_mldsa_poly_pointwise_mont(&v->ct1, &v->c, &t1_hat[i]);
         quill_mldsa_poly_sub(&v->w[i], &v->w[i], &v->ct1);
         quill_mldsa_poly_reduce32(&v->w[i]);
         quill_mldsa_poly_invntt_tomont(&v->w[i]);
