@@ -19,31 +19,63 @@
  * accepted below q.  Five SHAKE128 blocks give 280 candidates, enough for
  * 256 unless more than 24 are rejected (each is rejected with probability
  * 8191 / 2^23, about 2^-10); further blocks are drawn one at a time.
- * rej_ntt_parse continues filling a from n and returns the new count. */
+ * Accepted values go to a staging array in natural order and are moved to
+ * quill's NTT order (QUILL_MLDSA_NTT_POS) at the end.  Everything here is
+ * public (A is part of the public key). */
 #define REJ_NTT_BLOCKS 5
 
-static unsigned rej_ntt_parse(quill_mldsa_poly *a, unsigned n, const uint8_t *buf, size_t len) {
-    for (size_t pos = 0; pos + 3 <= len && n < QUILL_MLDSA_N; pos += 3) {
-        uint32_t v = buf[pos] | ((uint32_t)buf[pos + 1] << 8) | ((uint32_t)(buf[pos + 2] & 0x7f) << 16);
-        if (v < QUILL_MLDSA_Q) { /* entry n of the NTT vector, in quill's order */
-            a->c[QUILL_MLDSA_NTT_POS(n)] = (int32_t)v;
-            n++;
+typedef struct rej_stage {
+    int32_t c[QUILL_MLDSA_N];
+    unsigned n;
+} rej_stage;
+
+QUILL_INLINE uint32_t rej_ntt_candidate(const uint8_t *b) {
+    return b[0] | ((uint32_t)b[1] << 8) | ((uint32_t)(b[2] & 0x7f) << 16);
+}
+
+/* rej_ntt_parse appends the accepted candidates of buf to st.  While eight
+ * more fit, it takes eight candidates at a time, storing each
+ * unconditionally and advancing on acceptance (no branch per candidate). */
+static void rej_ntt_parse(rej_stage *st, const uint8_t *buf, size_t len) {
+    unsigned n = st->n;
+    size_t pos = 0;
+    while (n <= QUILL_MLDSA_N - 8 && pos + 24 <= len)
+        for (unsigned t = 0; t < 8; t++, pos += 3) {
+            uint32_t v = rej_ntt_candidate(buf + pos);
+            st->c[n] = (int32_t)v;
+            n += v < QUILL_MLDSA_Q;
         }
+    for (; pos + 3 <= len && n < QUILL_MLDSA_N; pos += 3) {
+        uint32_t v = rej_ntt_candidate(buf + pos);
+        if (v < QUILL_MLDSA_Q)
+            st->c[n++] = (int32_t)v;
     }
-    return n;
+    st->n = n;
+}
+
+/* Entry i of the NTT vector goes to QUILL_MLDSA_NTT_POS(i): within each
+ * chunk of 64, 8 x 8 transposed (written with constant strides so that it
+ * compiles to straight-line moves). */
+static void rej_ntt_finish(quill_mldsa_poly *a, const rej_stage *st) {
+    for (unsigned g = 0; g < QUILL_MLDSA_N; g += 64)
+        for (unsigned i = 0; i < 8; i++)
+            for (unsigned p = 0; p < 8; p++)
+                a->c[g + 8 * p + i] = st->c[g + 8 * i + p];
 }
 
 static void rej_ntt_poly(quill_mldsa_poly *a, const uint8_t seed[34]) {
     uint8_t buf[REJ_NTT_BLOCKS * QUILL_SHAKE128_RATE];
+    rej_stage st = {.n = 0};
     quill_keccak k;
     quill_shake128_init(&k);
     quill_keccak_absorb(&k, seed, 34);
     quill_keccak_squeeze_blocks(&k, buf, REJ_NTT_BLOCKS);
-    unsigned n = rej_ntt_parse(a, 0, buf, sizeof(buf));
-    while (n < QUILL_MLDSA_N) { /* 168 = 3 * 56: blocks hold whole candidates */
+    rej_ntt_parse(&st, buf, sizeof(buf));
+    while (st.n < QUILL_MLDSA_N) { /* 168 = 3 * 56: blocks hold whole candidates */
         quill_keccak_squeeze_blocks(&k, buf, 1);
-        n = rej_ntt_parse(a, n, buf, QUILL_SHAKE128_RATE);
+        rej_ntt_parse(&st, buf, QUILL_SHAKE128_RATE);
     }
+    rej_ntt_finish(a, &st);
 }
 
 /* Up to four RejNTTPoly at once on the four-way Keccak (unused lanes
@@ -52,22 +84,27 @@ static void rej_ntt_poly_x4(quill_mldsa_poly *const a[4], const uint8_t seeds[4]
                             unsigned count) {
     static const unsigned blk = REJ_NTT_BLOCKS * QUILL_SHAKE128_RATE;
     uint8_t buf[4][REJ_NTT_BLOCKS * QUILL_SHAKE128_RATE];
-    quill_keccak_x4 st;
+    rej_stage st[4];
+    quill_keccak_x4 k;
     const uint8_t *in[4];
-    unsigned n[4] = {0, 0, 0, 0}, done = 0;
-    for (unsigned j = 0; j < 4; j++)
+    unsigned done = 0;
+    for (unsigned j = 0; j < 4; j++) {
         in[j] = seeds[j < count ? j : 0];
-    quill_shake128_x4_absorb_once(&st, in[0], in[1], in[2], in[3], 34);
-    quill_keccak_x4_squeeze_blocks(&st, buf[0], buf[1], buf[2], buf[3], REJ_NTT_BLOCKS);
+        st[j].n = 0;
+    }
+    quill_shake128_x4_absorb_once(&k, in[0], in[1], in[2], in[3], 34);
+    quill_keccak_x4_squeeze_blocks(&k, buf[0], buf[1], buf[2], buf[3], REJ_NTT_BLOCKS);
     for (size_t len = blk; done < count; len = QUILL_SHAKE128_RATE) {
         if (len != blk)
-            quill_keccak_x4_squeeze_blocks(&st, buf[0], buf[1], buf[2], buf[3], 1);
+            quill_keccak_x4_squeeze_blocks(&k, buf[0], buf[1], buf[2], buf[3], 1);
         done = 0;
         for (unsigned j = 0; j < count; j++) {
-            n[j] = rej_ntt_parse(a[j], n[j], buf[j], len);
-            done += n[j] == QUILL_MLDSA_N;
+            rej_ntt_parse(&st[j], buf[j], len);
+            done += st[j].n == QUILL_MLDSA_N;
         }
     }
+    for (unsigned j = 0; j < count; j++)
+        rej_ntt_finish(a[j], &st[j]);
 }
 
 void quill_mldsa_expand_a(quill_mldsa_poly *a, const uint8_t rho[32], const quill_mldsa_params *p) {
@@ -98,15 +135,30 @@ void quill_mldsa_expand_a(quill_mldsa_poly *a, const uint8_t rho[32], const quil
  * for eta = 2, b < 15 gives 2 - (b mod 5), with b mod 5 = b - 5 floor(b * 205
  * / 1024) for b < 15; for eta = 4, b < 9 gives 4 - b.  The accept bit is
  * declassified (see sample.h), the value never branched on. */
+QUILL_INLINE unsigned rej_bounded_take(quill_mldsa_poly *a, unsigned n, int32_t b,
+                                       unsigned eta) {
+    const int32_t bound = eta == 2 ? 15 : 9;
+    int32_t v = eta == 2 ? 2 - (b - 5 * ((b * 205) >> 10)) : 4 - b;
+    quill_word keep = quill_ct_declassify_w((quill_word)((b - bound) >> 31) & 1);
+    a->c[n] = v;
+    return n + (unsigned)keep;
+}
+
+/* rej_bounded_parse continues filling a from n and returns the new count:
+ * two candidates per byte, each stored unconditionally and kept on its
+ * (declassified) accept bit; four bytes at a time while eight more fit. */
 static unsigned rej_bounded_parse(quill_mldsa_poly *a, unsigned n, const uint8_t *buf, size_t len,
                                   unsigned eta) {
-    const int32_t bound = eta == 2 ? 15 : 9;
-    for (unsigned i = 0; i < 2 * len && n < QUILL_MLDSA_N; i++) {
-        int32_t b = (buf[i / 2] >> (4 * (i & 1))) & 15;
-        int32_t v = eta == 2 ? 2 - (b - 5 * ((b * 205) >> 10)) : 4 - b;
-        quill_word keep = quill_ct_declassify_w((quill_word)((b - bound) >> 31) & 1);
-        a->c[n] = v;
-        n += (unsigned)keep;
+    size_t i = 0;
+    while (n <= QUILL_MLDSA_N - 8 && i + 4 <= len)
+        for (unsigned t = 0; t < 4; t++, i++) {
+            n = rej_bounded_take(a, n, buf[i] & 15, eta);
+            n = rej_bounded_take(a, n, buf[i] >> 4, eta);
+        }
+    for (; i < len && n < QUILL_MLDSA_N; i++) {
+        n = rej_bounded_take(a, n, buf[i] & 15, eta);
+        if (n < QUILL_MLDSA_N)
+            n = rej_bounded_take(a, n, buf[i] >> 4, eta);
     }
     return n;
 }
