@@ -15,6 +15,7 @@
 
 #include "common/ct.h"
 #include "common/zeroize.h"
+#include "hint.h"
 #include "key.h"
 #include "pack.h"
 #include "reduce.h"
@@ -28,10 +29,9 @@
 
 typedef struct sign_tmp {
     quill_mldsa_poly y[QUILL_MLDSA_L_MAX], yhat[QUILL_MLDSA_L_MAX], z[QUILL_MLDSA_L_MAX];
-    quill_mldsa_poly w[QUILL_MLDSA_K_MAX], w1[QUILL_MLDSA_K_MAX];
-    quill_mldsa_poly r[QUILL_MLDSA_K_MAX], hb[QUILL_MLDSA_K_MAX], h[QUILL_MLDSA_K_MAX];
-    quill_mldsa_poly cs2[QUILL_MLDSA_K_MAX];
-    quill_mldsa_poly c, tmp, r0;
+    quill_mldsa_poly w[QUILL_MLDSA_K_MAX], w1[QUILL_MLDSA_K_MAX], w0[QUILL_MLDSA_K_MAX];
+    quill_mldsa_poly h[QUILL_MLDSA_K_MAX], cs2[QUILL_MLDSA_K_MAX];
+    quill_mldsa_poly c, tmp;
     uint8_t rhopp[QUILL_MLDSA_CRH_BYTES];
     uint8_t ctilde[QUILL_MLDSA_CTILDE_MAX];
     uint8_t w1buf[QUILL_MLDSA_K_MAX * 32 * 6];
@@ -66,7 +66,7 @@ static quill_word attempt(const quill_mldsa_key *key, const quill_mldsa_poly *si
         quill_mldsa_poly_matvec_mont(&s->w[i], &key->a_hat[i * p->l], s->yhat, p->l);
         quill_mldsa_poly_invntt_tomont(&s->w[i]);
         quill_mldsa_poly_freeze(&s->w[i]);
-        quill_mldsa_poly_highbits(&s->w1[i], &s->w[i], p->gamma2);
+        quill_mldsa_poly_decompose(&s->w1[i], &s->w0[i], &s->w[i], p->gamma2);
     }
 
     /* c~ = H(mu || w1Encode(w1), lambda / 4); c = SampleInBall(c~) */
@@ -95,25 +95,20 @@ static quill_word attempt(const quill_mldsa_key *key, const quill_mldsa_poly *si
     for (unsigned i = p->l; i < p->k; i++)
         mul_c(&s->cs2[i], &s->c, &s2_hat[i]);
 
-    /* r = w - c s2, (hb, r0) = Decompose(r), ||r0|| < gamma2 - beta;
-     * c t0, ||c t0|| < gamma2; h = MakeHint(-c t0, r + c t0), that is
-     * HighBits(r + c t0) != HighBits(r); at most omega ones. */
+    /* ||w0 - c s2|| < gamma2 - beta, ||c t0|| < gamma2, and the hints
+     * from w0 - c s2 + c t0 and w1 (hint.h: the same as FIPS 204's r0 check
+     * and MakeHint on r = w - c s2); at most omega ones. */
+    const int32_t g2 = p->gamma2;
     uint32_t ones = 0;
     for (unsigned i = 0; i < p->k; i++) {
-        quill_mldsa_poly_sub(&s->r[i], &s->w[i], &s->cs2[i]);
-        quill_mldsa_poly_freeze(&s->r[i]);
-        quill_mldsa_poly_decompose(&s->hb[i], &s->r0, &s->r[i], p->gamma2);
-        bad |= quill_mldsa_poly_norm_ge_mask(&s->r0, p->gamma2 - (int32_t)p->beta);
-
+        quill_mldsa_poly_sub(&s->w0[i], &s->w0[i], &s->cs2[i]);
+        bad |= quill_mldsa_poly_norm_ge_mask(&s->w0[i], g2 - (int32_t)p->beta);
         mul_c(&s->tmp, &s->c, &t0_hat[i]);
-        bad |= quill_mldsa_poly_norm_ge_mask(&s->tmp, p->gamma2);
-        quill_mldsa_poly_add(&s->r[i], &s->r[i], &s->tmp);
-        quill_mldsa_poly_freeze(&s->r[i]);
-        quill_mldsa_poly_highbits(&s->h[i], &s->r[i], p->gamma2);
+        bad |= quill_mldsa_poly_norm_ge_mask(&s->tmp, g2);
         for (unsigned j = 0; j < QUILL_MLDSA_N; j++) {
-            int32_t diff = s->h[i].c[j] ^ s->hb[i].c[j]; /* >= 0 */
-            s->h[i].c[j] = (int32_t)((uint32_t)-diff >> 31);
-            ones += (uint32_t)s->h[i].c[j];
+            uint32_t hint = quill_mldsa_hint_low(s->w0[i].c[j] + s->tmp.c[j], s->w1[i].c[j], g2);
+            s->h[i].c[j] = (int32_t)hint;
+            ones += hint;
         }
     }
     bad |= (quill_word)0 - (quill_word)(((uint32_t)p->omega - ones) >> 31);

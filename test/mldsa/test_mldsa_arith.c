@@ -10,6 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "mldsa/hint.h"
 #include "mldsa/ntt.h"
 #include "mldsa/pack.h"
 #include "mldsa/params.h"
@@ -306,6 +307,42 @@ static void test_rounding(void) {
         QT_CHECK(t1.c[i] * 8192 + t0.c[i] == r.c[i]);
 }
 
+/* hint.h against FIPS 204's r0 check and MakeHint: for every w in [0, q),
+ * a random c s2 within +-beta and a c t0 within +-(gamma2 - 1) (one case
+ * in eight chosen to put a0 exactly on -gamma2), with r = w - c s2:
+ * ||LowBits(r)|| < gamma2 - beta iff ||w0 - c s2|| < gamma2 - beta, and
+ * then HighBits(r + c t0) != HighBits(r) iff quill_mldsa_hint_low. */
+static void test_hint_low(void) {
+    const int32_t gammas[2] = {(Q - 1) / 88, (Q - 1) / 32}, betas[2] = {78, 196};
+    unsigned long bad_check[2] = {0, 0}, bad_hint[2] = {0, 0}, on_edge[2] = {0, 0};
+    for (int g = 0; g < 2; g++) {
+        const int32_t g2 = gammas[g], beta = betas[g];
+        for (int32_t w = 0; w < Q; w++) {
+            uint64_t rnd = qt_rng_u64();
+            int32_t cs2 = (int32_t)(rnd % (2 * beta + 1)) - beta;
+            int32_t ct0 = (int32_t)((rnd >> 16) % (2 * g2 - 1)) - (g2 - 1);
+            int32_t w0, w1 = ref_decompose(&w0, w, g2);
+            if (((rnd >> 48) & 7) == 0 && -g2 - (w0 - cs2) > -g2 && -g2 - (w0 - cs2) < g2)
+                ct0 = -g2 - (w0 - cs2);
+            int32_t r = (int32_t)modq((int64_t)w - cs2), r0, r1 = ref_decompose(&r0, r, g2);
+            int fips_ok = abs(r0) < g2 - beta, ours_ok = abs(w0 - cs2) < g2 - beta;
+            if (fips_ok != ours_ok)
+                bad_check[g]++;
+            if (!fips_ok)
+                continue;
+            int32_t s0, s1 = ref_decompose(&s0, (int32_t)modq((int64_t)r + ct0), g2);
+            uint32_t fips_h = s1 != r1;
+            int32_t a0 = w0 - cs2 + ct0;
+            on_edge[g] += a0 == -g2;
+            if (quill_mldsa_hint_low(a0, w1, g2) != fips_h)
+                bad_hint[g]++;
+        }
+    }
+    QT_CHECK(bad_check[0] == 0 && bad_check[1] == 0);
+    QT_CHECK(bad_hint[0] == 0 && bad_hint[1] == 0);
+    QT_CHECK(on_edge[0] > 1000 && on_edge[1] > 1000); /* the edge case was exercised */
+}
+
 static void test_norm(void) {
     quill_mldsa_poly a;
     for (int t = 0; t < 2000; t++) {
@@ -449,6 +486,7 @@ int main(void) {
     test_ntt_order();
     test_backends();
     test_rounding();
+    test_hint_low();
     test_norm();
     test_pack();
     test_sig_pack();
