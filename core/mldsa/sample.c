@@ -271,15 +271,18 @@ void quill_mldsa_expand_mask(quill_mldsa_poly *y, const uint8_t rhopp[QUILL_MLDS
 /* SampleInBall (Algorithm 29): the first 8 bytes are tau sign bits, then
  * each position j <= i (a byte, rejected while j > i) gets c_i = c_j,
  * c_j = +-1.  Positions i of the loop are public, j and the signs secret:
- * c_j is read and written in one masked pass over c_0..c_{i-1} (bytes, so
+ * c_j is read and written in one masked pass over all of c (bytes, so
  * that the pass vectorises 16 or 32 lanes wide), then c_i is c_j, or the
- * sign when j = i (c_i was 0 before). */
-/* One masked pass of SampleInBall over ball[0..i-1]: returns ball[j] (0 if
- * j = i) and sets ball[j] = s.  The same body compiled for the baseline
- * and for AVX2 (32 byte lanes), chosen on the CPU bit. */
-QUILL_INLINE int8_t ball_pass_body(int8_t *ball, unsigned i, uint8_t jb, int8_t s) {
+ * sign when j = i.  The pass covers all 256 bytes, not just c_0..c_i, so
+ * that its trip count is a constant: c_i and everything above it are
+ * still 0 and t == j never holds above i, so the extra lanes change
+ * nothing (c_i is overwritten after the pass). */
+/* One masked pass of SampleInBall: returns ball[j] and sets ball[j] = s.
+ * The same body compiled for the baseline and for AVX2 (32 byte lanes),
+ * chosen on the CPU bit. */
+QUILL_INLINE int8_t ball_pass_body(int8_t *ball, uint8_t jb, int8_t s) {
     int8_t cj = 0;
-    for (unsigned t = 0; t < i; t++) {
+    for (unsigned t = 0; t < QUILL_MLDSA_N; t++) {
         int8_t eq = (int8_t)(-(int8_t)((uint8_t)t == jb));
         cj = (int8_t)(cj | (ball[t] & eq));
         ball[t] = (int8_t)((s & eq) | (ball[t] & ~eq));
@@ -287,14 +290,13 @@ QUILL_INLINE int8_t ball_pass_body(int8_t *ball, unsigned i, uint8_t jb, int8_t 
     return cj;
 }
 
-static int8_t ball_pass_c(int8_t *ball, unsigned i, uint8_t jb, int8_t s) {
-    return ball_pass_body(ball, i, jb, s);
+static int8_t ball_pass_c(int8_t *ball, uint8_t jb, int8_t s) {
+    return ball_pass_body(ball, jb, s);
 }
 
 #if QUILL_MLDSA_HAVE_AVX2
-__attribute__((target("avx2"))) static int8_t ball_pass_avx2(int8_t *ball, unsigned i, uint8_t jb,
-                                                             int8_t s) {
-    return ball_pass_body(ball, i, jb, s);
+__attribute__((target("avx2"))) static int8_t ball_pass_avx2(int8_t *ball, uint8_t jb, int8_t s) {
+    return ball_pass_body(ball, jb, s);
 }
 #else
 #define ball_pass_avx2 ball_pass_c
@@ -328,7 +330,7 @@ void quill_mldsa_sample_in_ball(quill_mldsa_poly *c, const uint8_t *ctilde,
         const int8_t s = (int8_t)(1 - 2 * (int32_t)(signs & 1));
         const uint8_t jb = (uint8_t)j;
         signs >>= 1;
-        int8_t cj = avx2 ? ball_pass_avx2(ball, i, jb, s) : ball_pass_c(ball, i, jb, s);
+        int8_t cj = avx2 ? ball_pass_avx2(ball, jb, s) : ball_pass_c(ball, jb, s);
         int8_t last = (int8_t)(-(int8_t)(i == (unsigned)j));
         ball[i] = (int8_t)((s & last) | (cj & ~last));
     }
