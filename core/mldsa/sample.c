@@ -283,7 +283,7 @@ void quill_mldsa_expand_s(quill_mldsa_poly *s1, quill_mldsa_poly *s2,
 }
 
 void quill_mldsa_expand_mask(quill_mldsa_poly *y, const uint8_t rhopp[QUILL_MLDSA_CRH_BYTES],
-                             unsigned kappa, const quill_mldsa_params *p) {
+                             unsigned first, unsigned n, const quill_mldsa_params *p) {
     /* 32 (gamma1_bits + 1) bytes per polynomial: 576 or 640, within 5
      * SHAKE256 blocks.  Four at a time on the four-way Keccak when it is
      * available and at least two remain. */
@@ -294,12 +294,12 @@ void quill_mldsa_expand_mask(quill_mldsa_poly *y, const uint8_t rhopp[QUILL_MLDS
     const int x4 = X4_WORTH_IT();
     for (unsigned j = 0; j < 4; j++)
         memcpy(seed[j], rhopp, 64);
-    for (unsigned r = 0; r < p->l;) {
-        unsigned count = p->l - r < 4 ? p->l - r : 4;
+    for (unsigned r = 0; r < n;) {
+        unsigned count = n - r < 4 ? n - r : 4;
         if (!x4 || count == 1)
             count = 1;
         for (unsigned j = 0; j < 4; j++) {
-            unsigned idx = kappa + r + (j < count ? j : 0);
+            unsigned idx = first + r + (j < count ? j : 0);
             seed[j][64] = (uint8_t)idx; /* IntegerToBytes(kappa + r, 2) */
             seed[j][65] = (uint8_t)(idx >> 8);
         }

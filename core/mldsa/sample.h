@@ -32,11 +32,12 @@ void quill_mldsa_expand_a(quill_mldsa_poly *a, const uint8_t rho[32], const quil
 void quill_mldsa_expand_s(quill_mldsa_poly *s1, quill_mldsa_poly *s2,
                           const uint8_t rhop[QUILL_MLDSA_CRH_BYTES], const quill_mldsa_params *p);
 
-/* quill_mldsa_expand_mask writes y (l polynomials) = ExpandMask(rho'',
- * kappa), coefficients in [-gamma1 + 1, gamma1].  Secret in, secret out;
- * constant time. */
+/* quill_mldsa_expand_mask writes y[j] (j < n) = polynomial first + j of
+ * ExpandMask's stream for rho'' (ExpandMask(rho'', kappa) is polynomials
+ * kappa .. kappa + l - 1), coefficients in [-gamma1 + 1, gamma1].  Secret
+ * in, secret out; constant time.  first + n <= 2^16. */
 void quill_mldsa_expand_mask(quill_mldsa_poly *y, const uint8_t rhopp[QUILL_MLDSA_CRH_BYTES],
-                             unsigned kappa, const quill_mldsa_params *p);
+                             unsigned first, unsigned n, const quill_mldsa_params *p);
 
 /* quill_mldsa_sample_in_ball writes c = SampleInBall(c~) (tau coefficients
  * +-1, the rest 0), with the Fisher-Yates swaps done by masked passes over

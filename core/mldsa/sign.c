@@ -27,11 +27,19 @@
  * fails with QUILL_ERR_INTERNAL rather than looping. */
 #define SIGN_MAX_ITERATIONS 1000
 
+/* ExpandMask's polynomials form one stream: attempt i uses numbers
+ * i l .. i l + l - 1.  They are made Y_BATCH at a time (one four-way
+ * SHAKE256 when it pays) and kept across attempts, so that no attempt
+ * squeezes a lone polynomial (ML-DSA-65 has l = 5). */
+#define Y_BATCH 4
+
 typedef struct sign_tmp {
     quill_mldsa_poly y[QUILL_MLDSA_L_MAX], yhat[QUILL_MLDSA_L_MAX], z[QUILL_MLDSA_L_MAX];
     quill_mldsa_poly w[QUILL_MLDSA_K_MAX], w1[QUILL_MLDSA_K_MAX], w0[QUILL_MLDSA_K_MAX];
     quill_mldsa_poly h[QUILL_MLDSA_K_MAX], cs2[QUILL_MLDSA_K_MAX];
     quill_mldsa_poly c, tmp;
+    quill_mldsa_poly ybatch[Y_BATCH]; /* mask polynomials ybatch_first.. */
+    unsigned ybatch_first, ybatch_n;
     uint8_t rhopp[QUILL_MLDSA_CRH_BYTES];
     uint8_t ctilde[QUILL_MLDSA_CTILDE_MAX];
     uint8_t w1buf[QUILL_MLDSA_K_MAX * 32 * 6];
@@ -57,7 +65,15 @@ static quill_word attempt(const quill_mldsa_key *key, const quill_mldsa_poly *si
     quill_word bad = 0;
 
     /* y = ExpandMask(rho'', kappa); w = NTT^-1(A-hat o NTT(y)); w1 = HighBits(w) */
-    quill_mldsa_expand_mask(s->y, s->rhopp, kappa, p);
+    for (unsigned r = 0; r < p->l; r++) {
+        unsigned idx = kappa + r;
+        if (idx >= s->ybatch_first + s->ybatch_n) {
+            quill_mldsa_expand_mask(s->ybatch, s->rhopp, idx, Y_BATCH, p);
+            s->ybatch_first = idx;
+            s->ybatch_n = Y_BATCH;
+        }
+        s->y[r] = s->ybatch[idx - s->ybatch_first];
+    }
     for (unsigned i = 0; i < p->l; i++) {
         s->yhat[i] = s->y[i];
         quill_mldsa_poly_ntt(&s->yhat[i]);
@@ -141,6 +157,7 @@ quill_err quill_mldsa_sign_mu(const quill_mldsa_key *key, const uint8_t mu[QUILL
     quill_keccak_squeeze(&s->k, s->rhopp, QUILL_MLDSA_CRH_BYTES);
     quill_zeroize(rnd_copy, sizeof(rnd_copy));
 
+    s->ybatch_first = s->ybatch_n = 0;
     quill_err ret = QUILL_ERR_INTERNAL;
     for (unsigned it = 0; it < SIGN_MAX_ITERATIONS; it++) {
         quill_word ok = attempt(key, sign_hat, mu, it * p->l, s);
