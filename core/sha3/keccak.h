@@ -21,8 +21,9 @@
  * Algorithm 6), shared by the scalar and four-way permutations. */
 extern const uint64_t quill_keccak_rc[24];
 
-/* quill_keccak_f1600_c is the portable permutation, always built: the
- * oracle the other backends are tested against. */
+/* quill_keccak_f1600_c is the portable permutation (lane-complemented,
+ * keccak_round.h), always built: the oracle the other backends are tested
+ * against. */
 void quill_keccak_f1600_c(uint64_t s[25]);
 
 #if QUILL_KECCAK_HAVE_BMI
@@ -32,9 +33,10 @@ void quill_keccak_f1600_bmi(uint64_t s[25]);
 int quill_keccak_f1600_bmi_capable(void);
 #endif
 
-/* quill_keccak_f1600_x4_c permutes four interleaved states (sha3_x4.h) one
- * after the other with quill_keccak_f1600: always built, the oracle of the
- * vector backend. */
+/* quill_keccak_f1600_x4_c permutes four interleaved states (sha3_x4.h) in
+ * portable C, two at a time on the compiler's generic 128-bit vectors
+ * (SSE2, NEON): always built; tested, like the native four-way backends,
+ * against four quill_keccak_f1600 calls. */
 void quill_keccak_f1600_x4_c(uint64_t s[100]);
 
 #if QUILL_KECCAK_HAVE_AVX2

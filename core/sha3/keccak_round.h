@@ -1,13 +1,15 @@
 /* Copyright quill authors.
  *
  * One Keccak-f[1600] round (FIPS 202, Section 3.3), written once for the
- * scalar permutation (keccak.c) and the four-way one (keccak_x4.c).  The
+ * scalar permutation (keccak.c) and the vector ones (keccak_x4.c).  The
  * includer defines the lane type and its operations:
- *   KT             the lane type (uint64_t, or a vector of four lanes)
+ *   KT             the lane type (uint64_t, or a vector of two or four lanes)
  *   KXOR(a, b)     a ^ b            KXOR5(a, b, c, d, e)  a ^ b ^ c ^ d ^ e
  *   KANDN(a, b)    ~a & b           KROL(a, r)  a rotated left by the constant r
  *   KRC(c)         the round constant c as a lane
  *   KCHI(a, b, c)  a ^ (~b & c); optional, defaults to KXOR(a, KANDN(b, c))
+ * and, for the lane-complemented round KECCAK_ROUND_LC only,
+ *   KNOT(a)        ~a               KAND(a, b)  a & b     KOR(a, b)  a | b
  *
  * Lane A[x, y] lives in the variable named A##xy (x first).  One round is
  * written per output row of chi: the five lanes that pi sends to row y are
@@ -33,27 +35,36 @@
 #define KCHI(a, b, c) KXOR((a), KANDN((b), (c)))
 #endif
 
-/* KECCAK_ROW computes one output row (o0..o4) of chi from the five input
- * lanes i0..i4 after theta (xor d0..d4) and rho (rotate by r0..r4). */
-#define KECCAK_ROW(o0, o1, o2, o3, o4, i0, d0, r0, i1, d1, r1, i2, d2, r2, i3, d3, r3, i4, \
-                   d4, r4)                                                                   \
-    do {                                                                                     \
-        KT b0 = KXOR(i0, d0), b1 = KXOR(i1, d1), b2 = KXOR(i2, d2);                          \
-        KT b3 = KXOR(i3, d3), b4 = KXOR(i4, d4);                                             \
-        b0 = KROL(b0, r0);                                                                   \
-        b1 = KROL(b1, r1);                                                                   \
-        b2 = KROL(b2, r2);                                                                   \
-        b3 = KROL(b3, r3);                                                                   \
-        b4 = KROL(b4, r4);                                                                   \
-        o0 = KCHI(b0, b1, b2);                                                               \
-        o1 = KCHI(b1, b2, b3);                                                               \
-        o2 = KCHI(b2, b3, b4);                                                               \
-        o3 = KCHI(b3, b4, b0);                                                               \
-        o4 = KCHI(b4, b0, b1);                                                               \
+/* KECCAK_CHI is chi on one row (Section 3.2.4): o[x] = b[x] ^ (~b[x + 1] &
+ * b[x + 2]). */
+#define KECCAK_CHI(o0, o1, o2, o3, o4, b0, b1, b2, b3, b4) \
+    do {                                                   \
+        o0 = KCHI(b0, b1, b2);                             \
+        o1 = KCHI(b1, b2, b3);                             \
+        o2 = KCHI(b2, b3, b4);                             \
+        o3 = KCHI(b3, b4, b0);                             \
+        o4 = KCHI(b4, b0, b1);                             \
     } while (0)
 
-/* KECCAK_ROUND reads the lanes named A##xy and writes the lanes E##xy. */
-#define KECCAK_ROUND(A, E, rc)                                                               \
+/* KECCAK_ROW computes one output row (o0..o4) of chi, with the chi macro
+ * CHI, from the five input lanes i0..i4 after theta (xor d0..d4) and rho
+ * (rotate by r0..r4). */
+#define KECCAK_ROW(CHI, o0, o1, o2, o3, o4, i0, d0, r0, i1, d1, r1, i2, d2, r2, i3, d3, r3, \
+                   i4, d4, r4)                                                              \
+    do {                                                                                    \
+        KT b0 = KXOR(i0, d0), b1 = KXOR(i1, d1), b2 = KXOR(i2, d2);                         \
+        KT b3 = KXOR(i3, d3), b4 = KXOR(i4, d4);                                            \
+        b0 = KROL(b0, r0);                                                                  \
+        b1 = KROL(b1, r1);                                                                  \
+        b2 = KROL(b2, r2);                                                                  \
+        b3 = KROL(b3, r3);                                                                  \
+        b4 = KROL(b4, r4);                                                                  \
+        CHI(o0, o1, o2, o3, o4, b0, b1, b2, b3, b4);                                        \
+    } while (0)
+
+/* KECCAK_ROUND_CHI reads the lanes named A##xy and writes the lanes E##xy,
+ * computing output row y with the chi macro CHIy. */
+#define KECCAK_ROUND_CHI(A, E, rc, CHI0, CHI1, CHI2, CHI3, CHI4)                             \
     do {                                                                                     \
         KT c0 = KXOR5(A##00, A##01, A##02, A##03, A##04);                                    \
         KT c1 = KXOR5(A##10, A##11, A##12, A##13, A##14);                                    \
@@ -63,17 +74,105 @@
         KT d0 = KXOR(c4, KROL(c1, 1)), d1 = KXOR(c0, KROL(c2, 1));                           \
         KT d2 = KXOR(c1, KROL(c3, 1));                                                       \
         KT d3 = KXOR(c2, KROL(c4, 1)), d4 = KXOR(c3, KROL(c0, 1));                           \
-        KECCAK_ROW(E##00, E##10, E##20, E##30, E##40, A##00, d0, 0, A##11, d1, 44, A##22,    \
-                   d2, 43, A##33, d3, 21, A##44, d4, 14);                                    \
+        KECCAK_ROW(CHI0, E##00, E##10, E##20, E##30, E##40, A##00, d0, 0, A##11, d1, 44,     \
+                   A##22, d2, 43, A##33, d3, 21, A##44, d4, 14);                             \
         E##00 = KXOR(E##00, KRC(rc));                                                        \
-        KECCAK_ROW(E##01, E##11, E##21, E##31, E##41, A##30, d3, 28, A##41, d4, 20, A##02,   \
-                   d0, 3, A##13, d1, 45, A##24, d2, 61);                                     \
-        KECCAK_ROW(E##02, E##12, E##22, E##32, E##42, A##10, d1, 1, A##21, d2, 6, A##32, d3, \
-                   25, A##43, d4, 8, A##04, d0, 18);                                         \
-        KECCAK_ROW(E##03, E##13, E##23, E##33, E##43, A##40, d4, 27, A##01, d0, 36, A##12,   \
-                   d1, 10, A##23, d2, 15, A##34, d3, 56);                                    \
-        KECCAK_ROW(E##04, E##14, E##24, E##34, E##44, A##20, d2, 62, A##31, d3, 55, A##42,   \
-                   d4, 39, A##03, d0, 41, A##14, d1, 2);                                     \
+        KECCAK_ROW(CHI1, E##01, E##11, E##21, E##31, E##41, A##30, d3, 28, A##41, d4, 20,    \
+                   A##02, d0, 3, A##13, d1, 45, A##24, d2, 61);                              \
+        KECCAK_ROW(CHI2, E##02, E##12, E##22, E##32, E##42, A##10, d1, 1, A##21, d2, 6,      \
+                   A##32, d3, 25, A##43, d4, 8, A##04, d0, 18);                              \
+        KECCAK_ROW(CHI3, E##03, E##13, E##23, E##33, E##43, A##40, d4, 27, A##01, d0, 36,    \
+                   A##12, d1, 10, A##23, d2, 15, A##34, d3, 56);                             \
+        KECCAK_ROW(CHI4, E##04, E##14, E##24, E##34, E##44, A##20, d2, 62, A##31, d3, 55,    \
+                   A##42, d4, 39, A##03, d0, 41, A##14, d1, 2);                              \
+    } while (0)
+
+/* KECCAK_ROUND is the round on lanes held as they are. */
+#define KECCAK_ROUND(A, E, rc) \
+    KECCAK_ROUND_CHI(A, E, rc, KECCAK_CHI, KECCAK_CHI, KECCAK_CHI, KECCAK_CHI, KECCAK_CHI)
+
+/* Lane complementing, for an ISA without and-not (the Keccak team's "Keccak
+ * implementation overview", Section 2.2): KECCAK_ROUND_LC is the same round
+ * on a state whose six lanes
+ *     A[1,0], A[2,0], A[3,1], A[2,2], A[2,3], A[0,4]   (s[1, 2, 8, 12, 17, 20])
+ * are held complemented, before and after; KECCAK_LC_FLIP (below) converts.
+ * Chi then costs one NOT per row instead of five.
+ *
+ * Why it works.  Theta, rho and pi are linear, so a complemented input only
+ * complements outputs: the stored column parity C[x] is complemented for
+ * x = 0..3 (an odd count of complemented lanes) and not for x = 4, so D[x] is
+ * complemented for x = 0 and 3, and the inputs b0..b4 of chi (as KECCAK_ROW
+ * computes them) arrive complemented as marked by 1 below.  With t' the
+ * stored form of t,
+ *     b0' ^ (b1' & b2')  is o0' when b1' = ~b1 and b2' = b2: b0' ^ (~b1 & b2)
+ *     b0' ^ (b1' | b2')  is ~o0' when b1' = b1 and b2' = ~b2: ~(b0' ^ (~b1 & b2))
+ * (De Morgan), so each output is an AND or an OR form of inputs taken as
+ * stored or negated once (nb below), chosen so that it comes out
+ * complemented exactly when its lane is one of the six.  Trying every set of
+ * negated inputs shows that one negation per row suffices:
+ *     row  inputs b0..b4 complemented   outputs o0..o4 complemented   nb
+ *      0          1 0 1 1 0                    0 1 1 0 0              ~b2
+ *      1          1 0 1 0 0                    0 0 0 1 0              ~b4
+ *      2          1 0 1 0 0                    0 0 1 0 0              ~b3
+ *      3          0 1 0 1 1                    0 0 1 0 0              ~b3
+ *      4          1 0 0 1 0                    1 0 0 0 0              ~b1
+ * Iota xors a constant into A[0, 0], which is held as it is. */
+#define KECCAK_CHI_LC0(o0, o1, o2, o3, o4, b0, b1, b2, b3, b4) \
+    do {                                                       \
+        KT nb = KNOT(b2);                                      \
+        o0 = KXOR(b0, KOR(b1, b2));                            \
+        o1 = KXOR(b1, KOR(nb, b3));                            \
+        o2 = KXOR(b2, KAND(b3, b4));                           \
+        o3 = KXOR(b3, KOR(b4, b0));                            \
+        o4 = KXOR(b4, KAND(b0, b1));                           \
+    } while (0)
+#define KECCAK_CHI_LC1(o0, o1, o2, o3, o4, b0, b1, b2, b3, b4) \
+    do {                                                       \
+        KT nb = KNOT(b4);                                      \
+        o0 = KXOR(b0, KOR(b1, b2));                            \
+        o1 = KXOR(b1, KAND(b2, b3));                           \
+        o2 = KXOR(b2, KOR(b3, nb));                            \
+        o3 = KXOR(b3, KOR(b4, b0));                            \
+        o4 = KXOR(b4, KAND(b0, b1));                           \
+    } while (0)
+#define KECCAK_CHI_LC2(o0, o1, o2, o3, o4, b0, b1, b2, b3, b4) \
+    do {                                                       \
+        KT nb = KNOT(b3);                                      \
+        o0 = KXOR(b0, KOR(b1, b2));                            \
+        o1 = KXOR(b1, KAND(b2, b3));                           \
+        o2 = KXOR(b2, KAND(nb, b4));                           \
+        o3 = KXOR(nb, KOR(b4, b0));                            \
+        o4 = KXOR(b4, KAND(b0, b1));                           \
+    } while (0)
+#define KECCAK_CHI_LC3(o0, o1, o2, o3, o4, b0, b1, b2, b3, b4) \
+    do {                                                       \
+        KT nb = KNOT(b3);                                      \
+        o0 = KXOR(b0, KAND(b1, b2));                           \
+        o1 = KXOR(b1, KOR(b2, b3));                            \
+        o2 = KXOR(b2, KOR(nb, b4));                            \
+        o3 = KXOR(nb, KAND(b4, b0));                           \
+        o4 = KXOR(b4, KOR(b0, b1));                            \
+    } while (0)
+#define KECCAK_CHI_LC4(o0, o1, o2, o3, o4, b0, b1, b2, b3, b4) \
+    do {                                                       \
+        KT nb = KNOT(b1);                                      \
+        o0 = KXOR(b0, KAND(nb, b2));                           \
+        o1 = KXOR(nb, KOR(b2, b3));                            \
+        o2 = KXOR(b2, KAND(b3, b4));                           \
+        o3 = KXOR(b3, KOR(b4, b0));                            \
+        o4 = KXOR(b4, KAND(b0, b1));                           \
+    } while (0)
+
+#define KECCAK_ROUND_LC(A, E, rc)                                                            \
+    KECCAK_ROUND_CHI(A, E, rc, KECCAK_CHI_LC0, KECCAK_CHI_LC1, KECCAK_CHI_LC2, KECCAK_CHI_LC3, \
+                     KECCAK_CHI_LC4)
+
+/* KECCAK_LC_FLIP complements the six lanes of KECCAK_ROUND_LC in the lanes
+ * named A##xy: on entry and on exit of a lane-complemented permutation. */
+#define KECCAK_LC_FLIP(A)                                                                 \
+    do {                                                                                  \
+        A##10 = KNOT(A##10), A##20 = KNOT(A##20), A##31 = KNOT(A##31);                    \
+        A##22 = KNOT(A##22), A##23 = KNOT(A##23), A##04 = KNOT(A##04);                    \
     } while (0)
 
 #endif
