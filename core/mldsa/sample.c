@@ -11,10 +11,13 @@
 #include "sha3/sha3.h"
 #include "sha3/sha3_x4.h"
 
-/* The four-way SHAKE (sha3_x4.h) pays off with a vector permutation, that
- * is with AVX2 (its fallback is four scalar permutations, which would waste
- * the unused lanes): the same CPU bit as the NTT backend. */
-#define X4_WORTH_IT() quill_mldsa_avx2_capable()
+/* x4_min_streams is the fewest streams worth a four-way SHAKE (sha3_x4.h)
+ * instead of scalar ones: two with AVX2 (one four-way permutation costs
+ * about a scalar one), three on the portable two-way vector code (four
+ * states cost about 2.7 scalar permutations). */
+static unsigned x4_min_streams(void) {
+    return quill_mldsa_avx2_capable() ? 2 : 3;
+}
 
 /* RejNTTPoly (Algorithm 30): 3-byte candidates, the top bit dropped,
  * accepted below q.  Five SHAKE128 blocks give 280 candidates, enough for
@@ -162,12 +165,12 @@ static void rej_ntt_poly_x4(quill_mldsa_poly *const a[4], const uint8_t seeds[4]
 
 void quill_mldsa_expand_a(quill_mldsa_poly *a, const uint8_t rho[32], const quill_mldsa_params *p) {
     const unsigned total = p->k * p->l;
-    const int x4 = X4_WORTH_IT();
+    const unsigned x4_min = x4_min_streams();
     uint8_t seeds[4][34];
     quill_mldsa_poly *polys[4];
     for (unsigned e = 0; e < total;) {
         unsigned count = total - e < 4 ? total - e : 4;
-        if (!x4 || count == 1)
+        if (count < x4_min)
             count = 1;
         for (unsigned j = 0; j < count; j++) {
             unsigned r = (e + j) / p->l, s = (e + j) % p->l;
@@ -260,12 +263,12 @@ static void rej_bounded_poly_x4(quill_mldsa_poly *const a[4], const uint8_t seed
 void quill_mldsa_expand_s(quill_mldsa_poly *s1, quill_mldsa_poly *s2,
                           const uint8_t rhop[QUILL_MLDSA_CRH_BYTES], const quill_mldsa_params *p) {
     const unsigned total = p->l + p->k;
-    const int x4 = X4_WORTH_IT();
+    const unsigned x4_min = x4_min_streams();
     uint8_t seeds[4][66];
     quill_mldsa_poly *polys[4];
     for (unsigned r = 0; r < total;) {
         unsigned count = total - r < 4 ? total - r : 4;
-        if (!x4 || count == 1)
+        if (count < x4_min)
             count = 1;
         for (unsigned j = 0; j < count; j++) {
             memcpy(seeds[j], rhop, 64);
@@ -291,12 +294,12 @@ void quill_mldsa_expand_mask(quill_mldsa_poly *y, const uint8_t rhopp[QUILL_MLDS
     uint8_t seed[4][66];
     quill_keccak k;
     quill_keccak_x4 st;
-    const int x4 = X4_WORTH_IT();
+    const unsigned x4_min = x4_min_streams();
     for (unsigned j = 0; j < 4; j++)
         memcpy(seed[j], rhopp, 64);
     for (unsigned r = 0; r < n;) {
         unsigned count = n - r < 4 ? n - r : 4;
-        if (!x4 || count == 1)
+        if (count < x4_min)
             count = 1;
         for (unsigned j = 0; j < 4; j++) {
             unsigned idx = first + r + (j < count ? j : 0);
