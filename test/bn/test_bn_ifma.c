@@ -131,6 +131,7 @@ done:
     }
 }
 
+#if defined(__x86_64__) && !defined(QUILL_NO_ASM)
 /* 1 if QUILL_CPU_MASK, as given by the user, clears the IFMA or VL bit. */
 static int user_masks_ifma(void) {
     const char *s = getenv("QUILL_CPU_MASK");
@@ -139,6 +140,7 @@ static int user_masks_ifma(void) {
     unsigned long mask = strtoul(s, NULL, 0);
     return (mask & (QUILL_CPU_X86_AVX512IFMA | QUILL_CPU_X86_AVX512VL)) != 0;
 }
+#endif
 
 int main(void) {
 #if defined(__x86_64__) && !defined(QUILL_NO_ASM)
