@@ -16,6 +16,19 @@
  * (QUILL_MLDSA_NTT_POS in ntt.h); the inverse starts from it and transposes
  * back halfway.  Everything is in place (no secret-holding temporaries).
  *
+ * The portable bodies (_c) work on four lanes at a time (the generic
+ * vectors of reduce.h: SSE2 on baseline x86-64).  The forward transform
+ * makes two passes: levels 1-2 (distances 128, 64) over columns of four
+ * vectors a[j + 64 m]; then per chunk of 64 coefficients, held in sixteen
+ * vectors, levels 3-5 (distances 32, 16, 8) in natural order, the 8 x 8
+ * transpose as four 4 x 4 transposes (the two off-diagonal ones trading
+ * places), and levels 6-8 on rows.  The inverse runs the same steps
+ * backwards, the final multiplication by INVNTT_F folded into its last
+ * pass.  Each butterfly computes exactly what the scalar definition
+ * computes (mont_zeta_v4 below gives quill_mldsa_mont_mul's value), only
+ * independent butterflies are reordered, so the results are bit-identical
+ * to the AVX2 backend's (test_mldsa_arith compares them).
+ *
  * This file holds the portable bodies (_c) and the dispatch to the AVX2
  * backend (ntt_avx2.c) on the CPU bit at each call. */
 #include "ntt.h"
@@ -23,13 +36,93 @@
 #include "common/cpu.h"
 #include "reduce.h"
 
+/* The zetas are listed once, as macros, so that the constant tables of the
+ * vector code below are derived from them by the compiler.  X(z) per zeta
+ * for entries 0-31 (the zetas of levels 1-5), X(z0, z1, z2, z3) per four
+ * lanes for the rows. */
+#define QUILL_MLDSA_ZETAS_TOP(X) \
+    X(0) X(25847) X(-2608894) X(-518909) X(237124) X(-777960) X(-876248) X(466468) X(1826347) \
+    X(2353451) X(-359251) X(-2091905) X(3119733) X(-2884855) X(3111497) X(2680103) X(2725464) \
+    X(1024112) X(-1079900) X(3585928) X(-549488) X(-1119584) X(2619752) X(-2108549) \
+    X(-2118186) X(-3859737) X(-1399561) X(-3277672) X(1757237) X(-19422) X(4010497) X(280005)
+#define ZETA_ROW_0(X) \
+    X(2706023, 95776, 3077325, 3530437) X(-1661693, -3592148, -2537516, 3915439) \
+    X(-3861115, -3043716, 3574422, -2867647) X(3539968, -300467, 2348700, -539299) \
+    X(-1699267, -1643818, 3505694, -3821735) X(3507263, -2140649, -1600420, 3699596) \
+    X(811944, 531354, 954230, 3881043) X(3900724, -2556880, 2071892, -2797779)
+#define ZETA_ROW_1(X) \
+    X(-3930395, -3677745, -1452451, 2176455) X(-1257611, -4083598, -3190144, -3632928) \
+    X(3412210, 2147896, -2967645, -411027) X(-671102, -22981, -381987, 1852771) \
+    X(-3343383, 508951, 44288, 904516) X(-3724342, 1653064, 2389356, 759969) \
+    X(189548, 3159746, -2409325, 1315589) X(1285669, -812732, -3019102, -3628969)
+#define ZETA_ROW_2(X) \
+    X(-1528703, -3041255, 3475950, -1585221) X(1939314, -1000202, -3157330, 126922) \
+    X(-983419, 2715295, -3693493, -2477047) X(-1228525, -1308169, 1349076, -1430430) \
+    X(264944, 3097992, -1100098, 3958618) X(-8578, -3249728, -210977, -1316856) \
+    X(-3553272, -1851402, -177440, 1341330) X(-1584928, -1439742, -3881060, 3839961)
+#define ZETA_ROW_3(X) \
+    X(2091667, -3342478, 266997, -3520352) X(900702, 495491, -655327, -3556995) \
+    X(342297, 3437287, 2842341, 4055324) X(-3767016, -2994039, -1333058, -451100) \
+    X(-1279661, 1500165, -542412, -2584293) X(-2013608, 1957272, -3183426, 810149) \
+    X(-3038916, 2213111, -426683, -1667432) X(-2939036, 183443, -554416, 3937738)
+#define ZETA_ROW_4(X) \
+    X(3407706, 2244091, 2434439, -3759364) X(1859098, -1613174, -3122442, -525098) \
+    X(286988, -3342277, 2691481, 1247620) X(1250494, 1869119, 1237275, 1312455) \
+    X(1917081, 777191, -2831860, -3724270) X(2432395, 3369112, 162844, 1652634) \
+    X(3523897, -975884, 1723600, -1104333) X(-2235985, -976891, 3919660, 1400424)
+#define ZETA_ROW_5(X) \
+    X(2316500, -2446433, -1235728, -1197226) X(909542, -43260, 2031748, -768622) \
+    X(-2437823, 1735879, -2590150, 2486353) X(2635921, 1903435, -3318210, 3306115) \
+    X(-2546312, 2235880, -1671176, 594136) X(2454455, 185531, 1616392, -3694233) \
+    X(3866901, 1717735, -1803090, -260646) X(-420899, 1612842, -48306, -846154)
+#define ZETA_ROW_6(X) \
+    X(3817976, -3562462, 3513181, -3193378) X(819034, -522500, 3207046, -3595838) \
+    X(4108315, 203044, 1265009, 1595974) X(-3548272, -1050970, -1430225, -1962642) \
+    X(-1374803, 3406031, -1846953, -3776993) X(-164721, -1207385, 3014001, -1799107) \
+    X(269760, 472078, 1910376, -3833893) X(-2286327, -3545687, -1362209, 1976782)
+#define ZETA_INV_ROW_0(X) \
+    X(2797779, -2071892, 2556880, -3900724) X(-3881043, -954230, -531354, -811944) \
+    X(-3699596, 1600420, 2140649, -3507263) X(3821735, -3505694, 1643818, 1699267) \
+    X(539299, -2348700, 300467, -3539968) X(2867647, -3574422, 3043716, 3861115) \
+    X(-3915439, 2537516, 3592148, 1661693) X(-3530437, -3077325, -95776, -2706023)
+#define ZETA_INV_ROW_1(X) \
+    X(-3839961, 3881060, 1439742, 1584928) X(-1341330, 177440, 1851402, 3553272) \
+    X(1316856, 210977, 3249728, 8578) X(-3958618, 1100098, -3097992, -264944) \
+    X(1430430, -1349076, 1308169, 1228525) X(2477047, 3693493, -2715295, 983419) \
+    X(-126922, 3157330, 1000202, -1939314) X(1585221, -3475950, 3041255, 1528703)
+#define ZETA_INV_ROW_2(X) \
+    X(3628969, 3019102, 812732, -1285669) X(-1315589, 2409325, -3159746, -189548) \
+    X(-759969, -2389356, -1653064, 3724342) X(-904516, -44288, -508951, 3343383) \
+    X(-1852771, 381987, 22981, 671102) X(411027, 2967645, -2147896, -3412210) \
+    X(3632928, 3190144, 4083598, 1257611) X(-2176455, 1452451, 3677745, 3930395)
+#define ZETA_INV_ROW_3(X) \
+    X(-1976782, 1362209, 3545687, 2286327) X(3833893, -1910376, -472078, -269760) \
+    X(1799107, -3014001, 1207385, 164721) X(3776993, 1846953, -3406031, 1374803) \
+    X(1962642, 1430225, 1050970, 3548272) X(-1595974, -1265009, -203044, -4108315) \
+    X(3595838, -3207046, 522500, -819034) X(3193378, -3513181, 3562462, -3817976)
+#define ZETA_INV_ROW_4(X) \
+    X(846154, 48306, -1612842, 420899) X(260646, 1803090, -1717735, -3866901) \
+    X(3694233, -1616392, -185531, -2454455) X(-594136, 1671176, -2235880, 2546312) \
+    X(-3306115, 3318210, -1903435, -2635921) X(-2486353, 2590150, -1735879, 2437823) \
+    X(768622, -2031748, 43260, -909542) X(1197226, 1235728, 2446433, -2316500)
+#define ZETA_INV_ROW_5(X) \
+    X(-1400424, -3919660, 976891, 2235985) X(1104333, -1723600, 975884, -3523897) \
+    X(-1652634, -162844, -3369112, -2432395) X(3724270, 2831860, -777191, -1917081) \
+    X(-1312455, -1237275, -1869119, -1250494) X(-1247620, -2691481, 3342277, -286988) \
+    X(525098, 3122442, 1613174, -1859098) X(3759364, -2434439, -2244091, -3407706)
+#define ZETA_INV_ROW_6(X) \
+    X(-3937738, 554416, -183443, 2939036) X(1667432, 426683, -2213111, 3038916) \
+    X(-810149, 3183426, -1957272, 2013608) X(2584293, 542412, -1500165, 1279661) \
+    X(451100, 1333058, 2994039, 3767016) X(-4055324, -2842341, -3437287, -342297) \
+    X(3556995, 655327, -495491, -900702) X(3520352, -266997, 3342478, -2091667)
+
+#define QUILL_MLDSA_ELEM(z) z,
+#define QUILL_MLDSA_LANES(z0, z1, z2, z3) z0, z1, z2, z3,
+
 /* Generated by: for i in 0..255, 1753^brv8(i) * 2^32 mod q, centred; [0] is
  * unused (test_mldsa_arith recomputes the table). */
 const int32_t quill_mldsa_zetas[QUILL_MLDSA_N] = {
-    0, 25847, -2608894, -518909, 237124, -777960, -876248, 466468,
-    1826347, 2353451, -359251, -2091905, 3119733, -2884855, 3111497, 2680103,
-    2725464, 1024112, -1079900, 3585928, -549488, -1119584, 2619752, -2108549,
-    -2118186, -3859737, -1399561, -3277672, 1757237, -19422, 4010497, 280005,
+    QUILL_MLDSA_ZETAS_TOP(QUILL_MLDSA_ELEM)
     2706023, 95776, 3077325, 3530437, -1661693, -3592148, -2537516, 3915439,
     -3861115, -3043716, 3574422, -2867647, 3539968, -300467, 2348700, -539299,
     -1699267, -1643818, 3505694, -3821735, 3507263, -2140649, -1600420, 3699596,
@@ -65,34 +158,13 @@ const int32_t quill_mldsa_zetas[QUILL_MLDSA_N] = {
  * distance 1: zetas[128 + 4b + s], s = 0..3 (each row of 32 is one (level,
  * s)).  Generated from the table above (test_mldsa_arith checks it). */
 const int32_t quill_mldsa_zetas_rows[7][32] = {
-    {2706023, 95776, 3077325, 3530437, -1661693, -3592148, -2537516, 3915439,
-     -3861115, -3043716, 3574422, -2867647, 3539968, -300467, 2348700, -539299,
-     -1699267, -1643818, 3505694, -3821735, 3507263, -2140649, -1600420, 3699596,
-     811944, 531354, 954230, 3881043, 3900724, -2556880, 2071892, -2797779},
-    {-3930395, -3677745, -1452451, 2176455, -1257611, -4083598, -3190144, -3632928,
-     3412210, 2147896, -2967645, -411027, -671102, -22981, -381987, 1852771,
-     -3343383, 508951, 44288, 904516, -3724342, 1653064, 2389356, 759969,
-     189548, 3159746, -2409325, 1315589, 1285669, -812732, -3019102, -3628969},
-    {-1528703, -3041255, 3475950, -1585221, 1939314, -1000202, -3157330, 126922,
-     -983419, 2715295, -3693493, -2477047, -1228525, -1308169, 1349076, -1430430,
-     264944, 3097992, -1100098, 3958618, -8578, -3249728, -210977, -1316856,
-     -3553272, -1851402, -177440, 1341330, -1584928, -1439742, -3881060, 3839961},
-    {2091667, -3342478, 266997, -3520352, 900702, 495491, -655327, -3556995,
-     342297, 3437287, 2842341, 4055324, -3767016, -2994039, -1333058, -451100,
-     -1279661, 1500165, -542412, -2584293, -2013608, 1957272, -3183426, 810149,
-     -3038916, 2213111, -426683, -1667432, -2939036, 183443, -554416, 3937738},
-    {3407706, 2244091, 2434439, -3759364, 1859098, -1613174, -3122442, -525098,
-     286988, -3342277, 2691481, 1247620, 1250494, 1869119, 1237275, 1312455,
-     1917081, 777191, -2831860, -3724270, 2432395, 3369112, 162844, 1652634,
-     3523897, -975884, 1723600, -1104333, -2235985, -976891, 3919660, 1400424},
-    {2316500, -2446433, -1235728, -1197226, 909542, -43260, 2031748, -768622,
-     -2437823, 1735879, -2590150, 2486353, 2635921, 1903435, -3318210, 3306115,
-     -2546312, 2235880, -1671176, 594136, 2454455, 185531, 1616392, -3694233,
-     3866901, 1717735, -1803090, -260646, -420899, 1612842, -48306, -846154},
-    {3817976, -3562462, 3513181, -3193378, 819034, -522500, 3207046, -3595838,
-     4108315, 203044, 1265009, 1595974, -3548272, -1050970, -1430225, -1962642,
-     -1374803, 3406031, -1846953, -3776993, -164721, -1207385, 3014001, -1799107,
-     269760, 472078, 1910376, -3833893, -2286327, -3545687, -1362209, 1976782},
+    {ZETA_ROW_0(QUILL_MLDSA_LANES)},
+    {ZETA_ROW_1(QUILL_MLDSA_LANES)},
+    {ZETA_ROW_2(QUILL_MLDSA_LANES)},
+    {ZETA_ROW_3(QUILL_MLDSA_LANES)},
+    {ZETA_ROW_4(QUILL_MLDSA_LANES)},
+    {ZETA_ROW_5(QUILL_MLDSA_LANES)},
+    {ZETA_ROW_6(QUILL_MLDSA_LANES)},
 };
 
 /* The same for the inverse transform, negated (the Gentleman-Sande
@@ -101,34 +173,13 @@ const int32_t quill_mldsa_zetas_rows[7][32] = {
  * -zetas[63 - b] (row 0: distance 4, rows 1-2: distance 2, rows 3-6:
  * distance 1, as above). */
 const int32_t quill_mldsa_zetas_inv_rows[7][32] = {
-    {2797779, -2071892, 2556880, -3900724, -3881043, -954230, -531354, -811944,
-     -3699596, 1600420, 2140649, -3507263, 3821735, -3505694, 1643818, 1699267,
-     539299, -2348700, 300467, -3539968, 2867647, -3574422, 3043716, 3861115,
-     -3915439, 2537516, 3592148, 1661693, -3530437, -3077325, -95776, -2706023},
-    {-3839961, 3881060, 1439742, 1584928, -1341330, 177440, 1851402, 3553272,
-     1316856, 210977, 3249728, 8578, -3958618, 1100098, -3097992, -264944,
-     1430430, -1349076, 1308169, 1228525, 2477047, 3693493, -2715295, 983419,
-     -126922, 3157330, 1000202, -1939314, 1585221, -3475950, 3041255, 1528703},
-    {3628969, 3019102, 812732, -1285669, -1315589, 2409325, -3159746, -189548,
-     -759969, -2389356, -1653064, 3724342, -904516, -44288, -508951, 3343383,
-     -1852771, 381987, 22981, 671102, 411027, 2967645, -2147896, -3412210,
-     3632928, 3190144, 4083598, 1257611, -2176455, 1452451, 3677745, 3930395},
-    {-1976782, 1362209, 3545687, 2286327, 3833893, -1910376, -472078, -269760,
-     1799107, -3014001, 1207385, 164721, 3776993, 1846953, -3406031, 1374803,
-     1962642, 1430225, 1050970, 3548272, -1595974, -1265009, -203044, -4108315,
-     3595838, -3207046, 522500, -819034, 3193378, -3513181, 3562462, -3817976},
-    {846154, 48306, -1612842, 420899, 260646, 1803090, -1717735, -3866901,
-     3694233, -1616392, -185531, -2454455, -594136, 1671176, -2235880, 2546312,
-     -3306115, 3318210, -1903435, -2635921, -2486353, 2590150, -1735879, 2437823,
-     768622, -2031748, 43260, -909542, 1197226, 1235728, 2446433, -2316500},
-    {-1400424, -3919660, 976891, 2235985, 1104333, -1723600, 975884, -3523897,
-     -1652634, -162844, -3369112, -2432395, 3724270, 2831860, -777191, -1917081,
-     -1312455, -1237275, -1869119, -1250494, -1247620, -2691481, 3342277, -286988,
-     525098, 3122442, 1613174, -1859098, 3759364, -2434439, -2244091, -3407706},
-    {-3937738, 554416, -183443, 2939036, 1667432, 426683, -2213111, 3038916,
-     -810149, 3183426, -1957272, 2013608, 2584293, 542412, -1500165, 1279661,
-     451100, 1333058, 2994039, 3767016, -4055324, -2842341, -3437287, -342297,
-     3556995, 655327, -495491, -900702, 3520352, -266997, 3342478, -2091667},
+    {ZETA_INV_ROW_0(QUILL_MLDSA_LANES)},
+    {ZETA_INV_ROW_1(QUILL_MLDSA_LANES)},
+    {ZETA_INV_ROW_2(QUILL_MLDSA_LANES)},
+    {ZETA_INV_ROW_3(QUILL_MLDSA_LANES)},
+    {ZETA_INV_ROW_4(QUILL_MLDSA_LANES)},
+    {ZETA_INV_ROW_5(QUILL_MLDSA_LANES)},
+    {ZETA_INV_ROW_6(QUILL_MLDSA_LANES)},
 };
 
 /* 2^64 / 256 mod q: undoes the 256 of the transform and leaves one factor
@@ -136,102 +187,303 @@ const int32_t quill_mldsa_zetas_inv_rows[7][32] = {
  * multiplication. */
 #define INVNTT_F 41978
 
-/* Forward butterfly on n lanes: (lo, hi) -> (lo + z hi, lo - z hi). */
-QUILL_INLINE void fwd_rows(int32_t *lo, int32_t *hi, const int32_t *zeta, unsigned n) {
-    for (unsigned j = 0; j < n; j++) {
-        int32_t t = quill_mldsa_mont_mul(zeta[j], hi[j]);
-        hi[j] = lo[j] - t;
-        lo[j] = lo[j] + t;
-    }
+typedef quill_mldsa_v4 v4;
+typedef quill_mldsa_v2x64 v2x64;
+
+/* Multiplication by a fixed zeta on four lanes (one zeta per lane), with
+ * the constants precomputed per zeta z (zeta_consts, all lanes of a field
+ * for the lanes of a vector):
+ *   za = |z|, zaq = |z| q^-1 mod 2^32, e = 2^31 if z is even (else 0),
+ *   k = ceil((q - |z|) / 2), zs = -1 if z < 0 (else 0).
+ * With s the sign of z, a' = s a (so a z = a' |z|), A = a' + 2^31 and
+ * T = t + 2^31, both in [0, 2^32), where t = a z q^-1 mod 2^32 taken signed
+ * is the t of quill_mldsa_mont_mul:
+ *   a z - t q = (A |z| - T q) + 2^31 (q - |z|).
+ * The left side is 2^32 times the result; the low half of 2^31 (q - |z|)
+ * is 2^31 exactly when q - |z| is odd, so the low halves carry exactly
+ * then, and the result is the high half of A |z| - T q (two unsigned
+ * products) plus k.  T comes from A: A |z| q^-1 = t + 2^31 |z| q^-1 =
+ * t + 2^31 (z mod 2) mod 2^32, so T = lo(A zaq) xor e.  A = (a xor zx) - zs
+ * with zx = zs xor 2^31.  No sign corrections remain: 18 vector operations
+ * per four products, against 21 for quill_mldsa_mont_mul_v4 with a
+ * precomputed z q^-1.  In: |a| < 2^31 (the NTT's bounds keep
+ * |a| < 256 q).  Out: the value of quill_mldsa_mont_mul(z, a),
+ * in (-q, q). */
+typedef struct {
+    _Alignas(16) int32_t za[4];
+    _Alignas(16) int32_t zaq[4];
+    _Alignas(16) int32_t e[4];
+    _Alignas(16) int32_t k[4];
+    _Alignas(16) int32_t zs[4];
+} zeta_consts;
+
+#define ZA(z) ((z) < 0 ? -(z) : (z))
+#define ZAQ(z) ((int32_t)((uint32_t)ZA(z) * (uint32_t)QUILL_MLDSA_QINV))
+#define ZE(z) (((z) & 1) ? 0 : INT32_MIN)
+#define ZK(z) ((QUILL_MLDSA_Q + 1 - ZA(z)) >> 1)
+#define ZS(z) ((z) < 0 ? -1 : 0)
+#define PREP(z0, z1, z2, z3)                                                                    \
+    {{ZA(z0), ZA(z1), ZA(z2), ZA(z3)},     {ZAQ(z0), ZAQ(z1), ZAQ(z2), ZAQ(z3)},                \
+     {ZE(z0), ZE(z1), ZE(z2), ZE(z3)},     {ZK(z0), ZK(z1), ZK(z2), ZK(z3)},                    \
+     {ZS(z0), ZS(z1), ZS(z2), ZS(z3)}},
+#define PREP_DUP(z) PREP(z, z, z, z)
+#define PREP_DUP_NEG(z) PREP(-(z), -(z), -(z), -(z))
+
+/* Levels 1-5: fwd_dup[i] for zetas[i], inv_dup[i] for -zetas[i]; levels
+ * 6-8: one entry per row and lane quad of the rows tables above (14 KB in
+ * all, public constants indexed by position only). */
+static const zeta_consts fwd_dup[32] = {QUILL_MLDSA_ZETAS_TOP(PREP_DUP)};
+static const zeta_consts inv_dup[32] = {QUILL_MLDSA_ZETAS_TOP(PREP_DUP_NEG)};
+static const zeta_consts invntt_f[1] = {PREP_DUP(INVNTT_F)};
+static const zeta_consts fwd_rows[7][8] = {
+    {ZETA_ROW_0(PREP)},
+    {ZETA_ROW_1(PREP)},
+    {ZETA_ROW_2(PREP)},
+    {ZETA_ROW_3(PREP)},
+    {ZETA_ROW_4(PREP)},
+    {ZETA_ROW_5(PREP)},
+    {ZETA_ROW_6(PREP)},
+};
+static const zeta_consts inv_rows[7][8] = {
+    {ZETA_INV_ROW_0(PREP)},
+    {ZETA_INV_ROW_1(PREP)},
+    {ZETA_INV_ROW_2(PREP)},
+    {ZETA_INV_ROW_3(PREP)},
+    {ZETA_INV_ROW_4(PREP)},
+    {ZETA_INV_ROW_5(PREP)},
+    {ZETA_INV_ROW_6(PREP)},
+};
+
+typedef struct {
+    v4 za, zaq, e, k, zs, zx;
+} zeta_v4;
+
+QUILL_INLINE zeta_v4 zeta_load(const zeta_consts *c) {
+    zeta_v4 r;
+    r.za = quill_mldsa_v4_load(c->za);
+    r.zaq = quill_mldsa_v4_load(c->zaq);
+    r.e = quill_mldsa_v4_load(c->e);
+    r.k = quill_mldsa_v4_load(c->k);
+    r.zs = quill_mldsa_v4_load(c->zs);
+    r.zx = r.zs ^ quill_mldsa_v4_dup(INT32_MIN);
+    return r;
 }
 
-QUILL_INLINE void fwd_run(int32_t *lo, int32_t *hi, int32_t zeta, unsigned n) {
-    for (unsigned j = 0; j < n; j++) {
-        int32_t t = quill_mldsa_mont_mul(zeta, hi[j]);
-        hi[j] = lo[j] - t;
-        lo[j] = lo[j] + t;
-    }
+QUILL_INLINE v4 mont_zeta_v4(v4 a, const zeta_v4 *z) {
+    v2x64 pl, ph, tl, th, ul, uh;
+    v4 big_a = (a ^ z->zx) - z->zs;
+    quill_mldsa_v4_mul_wide(&pl, &ph, big_a, z->za);
+    quill_mldsa_v4_mul_wide(&tl, &th, big_a, z->zaq);
+    v4 big_t = quill_mldsa_v4_halves_lo(tl, th) ^ z->e;
+    quill_mldsa_v4_mul_wide(&ul, &uh, big_t, quill_mldsa_v4_dup(QUILL_MLDSA_Q));
+    return quill_mldsa_v4_halves_hi(pl - ul, ph - uh) + z->k;
+}
+
+/* Forward butterfly: (lo, hi) -> (lo + z hi, lo - z hi). */
+QUILL_INLINE void fwd_bf(v4 *lo, v4 *hi, const zeta_v4 *z) {
+    v4 t = mont_zeta_v4(*hi, z);
+    *hi = *lo - t;
+    *lo = *lo + t;
 }
 
 /* Inverse butterfly: (lo, hi) -> (lo + hi, z (lo - hi)), z a negated zeta. */
-QUILL_INLINE void inv_rows(int32_t *lo, int32_t *hi, const int32_t *zeta, unsigned n) {
-    for (unsigned j = 0; j < n; j++) {
-        int32_t t = lo[j];
-        lo[j] = t + hi[j];
-        hi[j] = quill_mldsa_mont_mul(zeta[j], t - hi[j]);
+QUILL_INLINE void inv_bf(v4 *lo, v4 *hi, const zeta_v4 *z) {
+    v4 t = *lo;
+    *lo = t + *hi;
+    *hi = mont_zeta_v4(t - *hi, z);
+}
+
+/* In-register 4 x 4 transpose: element j of r[i] <-> element i of r[j]. */
+QUILL_INLINE void transpose4(v4 *r0, v4 *r1, v4 *r2, v4 *r3) {
+    v4 t0 = QUILL_MLDSA_V4_SHUFFLE(*r0, *r1, 0, 4, 1, 5);
+    v4 t1 = QUILL_MLDSA_V4_SHUFFLE(*r0, *r1, 2, 6, 3, 7);
+    v4 t2 = QUILL_MLDSA_V4_SHUFFLE(*r2, *r3, 0, 4, 1, 5);
+    v4 t3 = QUILL_MLDSA_V4_SHUFFLE(*r2, *r3, 2, 6, 3, 7);
+    *r0 = QUILL_MLDSA_V4_SHUFFLE(t0, t2, 0, 1, 4, 5);
+    *r1 = QUILL_MLDSA_V4_SHUFFLE(t0, t2, 2, 3, 6, 7);
+    *r2 = QUILL_MLDSA_V4_SHUFFLE(t1, t3, 0, 1, 4, 5);
+    *r3 = QUILL_MLDSA_V4_SHUFFLE(t1, t3, 2, 3, 6, 7);
+}
+
+/* A chunk of 64 coefficients is held as two halves h = 0, 1 (blocks 4h to
+ * 4h + 3) of eight vectors: in natural order, w[2i + s] holds block 4h + i,
+ * positions 4s to 4s + 3.  transpose_half turns its two 4 x 4 squares
+ * (s = 0, 1), after which w[ROW(p)] holds position p (row p of the
+ * transposed chunk) of those four blocks, which lives at c + 8p + 4h. */
+#define ROW(p) (2 * ((p) % 4) + (p) / 4)
+
+QUILL_INLINE void transpose_half(v4 w[8]) {
+    transpose4(&w[0], &w[2], &w[4], &w[6]);
+    transpose4(&w[1], &w[3], &w[5], &w[7]);
+}
+
+/* Levels 4 and 5 (distances 16, 8) on half-chunk number hc (0..7, the
+ * 32 coefficients 32 hc onwards), natural order. */
+QUILL_INLINE void fwd_levels45(v4 w[8], unsigned hc) {
+    zeta_v4 z16 = zeta_load(&fwd_dup[8 + hc]);
+    zeta_v4 z8a = zeta_load(&fwd_dup[16 + 2 * hc]), z8b = zeta_load(&fwd_dup[17 + 2 * hc]);
+#pragma GCC unroll 4
+    for (unsigned m = 0; m < 4; m++)
+        fwd_bf(&w[m], &w[m + 4], &z16);
+    fwd_bf(&w[0], &w[2], &z8a);
+    fwd_bf(&w[1], &w[3], &z8a);
+    fwd_bf(&w[4], &w[6], &z8b);
+    fwd_bf(&w[5], &w[7], &z8b);
+}
+
+/* Levels 6-8 (distances 4, 2, 1) on the transposed rows of lane quad lq
+ * (0..7: blocks 4 lq to 4 lq + 3 of the transform). */
+QUILL_INLINE void fwd_levels678(v4 w[8], unsigned lq) {
+    zeta_v4 z = zeta_load(&fwd_rows[0][lq]);
+#pragma GCC unroll 4
+    for (unsigned p = 0; p < 4; p++)
+        fwd_bf(&w[ROW(p)], &w[ROW(p + 4)], &z);
+#pragma GCC unroll 2
+    for (unsigned s = 0; s < 2; s++) {
+        z = zeta_load(&fwd_rows[1 + s][lq]);
+        fwd_bf(&w[ROW(4 * s)], &w[ROW(4 * s + 2)], &z);
+        fwd_bf(&w[ROW(4 * s + 1)], &w[ROW(4 * s + 3)], &z);
+    }
+#pragma GCC unroll 4
+    for (unsigned s = 0; s < 4; s++) {
+        z = zeta_load(&fwd_rows[3 + s][lq]);
+        fwd_bf(&w[ROW(2 * s)], &w[ROW(2 * s + 1)], &z);
     }
 }
 
-QUILL_INLINE void inv_run(int32_t *lo, int32_t *hi, int32_t zeta, unsigned n) {
-    for (unsigned j = 0; j < n; j++) {
-        int32_t t = lo[j];
-        lo[j] = t + hi[j];
-        hi[j] = quill_mldsa_mont_mul(zeta, t - hi[j]);
+/* Levels 3-8 of chunk g (c = a + 64 g). */
+QUILL_INLINE void ntt_chunk(int32_t *c, unsigned g) {
+    v4 w0[8], w1[8];
+#pragma GCC unroll 8
+    for (unsigned i = 0; i < 8; i++) {
+        w0[i] = quill_mldsa_v4_load(c + 4 * i);
+        w1[i] = quill_mldsa_v4_load(c + 32 + 4 * i);
     }
-}
-
-/* Chunk g (64 coefficients, blocks b = 8g + i, positions p) transposed in
- * place: natural 64g + 8i + p <-> 64g + 8p + i. */
-QUILL_INLINE void transpose_chunk(int32_t *c) {
+    zeta_v4 z32 = zeta_load(&fwd_dup[4 + g]);
+#pragma GCC unroll 8
     for (unsigned i = 0; i < 8; i++)
-        for (unsigned p = i + 1; p < 8; p++) {
-            int32_t x = c[8 * i + p];
-            c[8 * i + p] = c[8 * p + i];
-            c[8 * p + i] = x;
-        }
+        fwd_bf(&w0[i], &w1[i], &z32);
+    fwd_levels45(w0, 2 * g);
+    fwd_levels45(w1, 2 * g + 1);
+    transpose_half(w0);
+    transpose_half(w1);
+    fwd_levels678(w0, 2 * g);
+    fwd_levels678(w1, 2 * g + 1);
+#pragma GCC unroll 8
+    for (unsigned p = 0; p < 8; p++) {
+        quill_mldsa_v4_store(c + 8 * p, w0[ROW(p)]);
+        quill_mldsa_v4_store(c + 8 * p + 4, w1[ROW(p)]);
+    }
 }
 
 QUILL_INLINE void ntt_body(int32_t a[QUILL_MLDSA_N]) {
-    unsigned k = 0;
-    for (unsigned len = 128; len >= 8; len >>= 1)
-        for (unsigned start = 0; start < QUILL_MLDSA_N; start += 2 * len)
-            fwd_run(a + start, a + start + len, quill_mldsa_zetas[++k], len);
-    for (unsigned g = 0; g < 4; g++) {
-        int32_t *c = a + 64 * g; /* row p at c + 8p, lane i is block 8g + i */
-        transpose_chunk(c);
-        /* distance 4: rows p, p + 4 */
-        for (unsigned p = 0; p < 4; p++)
-            fwd_rows(c + 8 * p, c + 8 * (p + 4), quill_mldsa_zetas_rows[0] + 8 * g, 8);
-        /* distance 2: rows p, p + 2 for p = 0, 1 (s = 0) and 4, 5 (s = 1) */
-        for (unsigned s = 0; s < 2; s++)
-            for (unsigned p = 4 * s; p < 4 * s + 2; p++)
-                fwd_rows(c + 8 * p, c + 8 * (p + 2), quill_mldsa_zetas_rows[1 + s] + 8 * g, 8);
-        /* distance 1: rows 2s, 2s + 1 */
-        for (unsigned s = 0; s < 4; s++)
-            fwd_rows(c + 8 * (2 * s), c + 8 * (2 * s + 1), quill_mldsa_zetas_rows[3 + s] + 8 * g, 8);
+    zeta_v4 z1 = zeta_load(&fwd_dup[1]), z2 = zeta_load(&fwd_dup[2]), z3 = zeta_load(&fwd_dup[3]);
+    for (unsigned j = 0; j < 64; j += 4) {
+        v4 v0 = quill_mldsa_v4_load(a + j), v1 = quill_mldsa_v4_load(a + j + 64);
+        v4 v2 = quill_mldsa_v4_load(a + j + 128), v3 = quill_mldsa_v4_load(a + j + 192);
+        fwd_bf(&v0, &v2, &z1);
+        fwd_bf(&v1, &v3, &z1);
+        fwd_bf(&v0, &v1, &z2);
+        fwd_bf(&v2, &v3, &z3);
+        quill_mldsa_v4_store(a + j, v0);
+        quill_mldsa_v4_store(a + j + 64, v1);
+        quill_mldsa_v4_store(a + j + 128, v2);
+        quill_mldsa_v4_store(a + j + 192, v3);
+    }
+    for (unsigned g = 0; g < 4; g++)
+        ntt_chunk(a + 64 * g, g);
+}
+
+/* The inverse steps, in the reverse order of the forward ones. */
+QUILL_INLINE void inv_levels876(v4 w[8], unsigned lq) {
+    zeta_v4 z;
+#pragma GCC unroll 4
+    for (unsigned s = 0; s < 4; s++) {
+        z = zeta_load(&inv_rows[3 + s][lq]);
+        inv_bf(&w[ROW(2 * s)], &w[ROW(2 * s + 1)], &z);
+    }
+#pragma GCC unroll 2
+    for (unsigned s = 0; s < 2; s++) {
+        z = zeta_load(&inv_rows[1 + s][lq]);
+        inv_bf(&w[ROW(4 * s)], &w[ROW(4 * s + 2)], &z);
+        inv_bf(&w[ROW(4 * s + 1)], &w[ROW(4 * s + 3)], &z);
+    }
+    z = zeta_load(&inv_rows[0][lq]);
+#pragma GCC unroll 4
+    for (unsigned p = 0; p < 4; p++)
+        inv_bf(&w[ROW(p)], &w[ROW(p + 4)], &z);
+}
+
+/* Distance 8 uses -zetas[31 - m] for the run of 16 starting at 16 m,
+ * distance 16 -zetas[15 - m] for the run of 32 starting at 32 m. */
+QUILL_INLINE void inv_levels54(v4 w[8], unsigned hc) {
+    zeta_v4 z8a = zeta_load(&inv_dup[31 - 2 * hc]), z8b = zeta_load(&inv_dup[30 - 2 * hc]);
+    zeta_v4 z16 = zeta_load(&inv_dup[15 - hc]);
+    inv_bf(&w[0], &w[2], &z8a);
+    inv_bf(&w[1], &w[3], &z8a);
+    inv_bf(&w[4], &w[6], &z8b);
+    inv_bf(&w[5], &w[7], &z8b);
+#pragma GCC unroll 4
+    for (unsigned m = 0; m < 4; m++)
+        inv_bf(&w[m], &w[m + 4], &z16);
+}
+
+QUILL_INLINE void invntt_chunk(int32_t *c, unsigned g) {
+    v4 w0[8], w1[8];
+#pragma GCC unroll 8
+    for (unsigned p = 0; p < 8; p++) {
+        w0[ROW(p)] = quill_mldsa_v4_load(c + 8 * p);
+        w1[ROW(p)] = quill_mldsa_v4_load(c + 8 * p + 4);
+    }
+    inv_levels876(w0, 2 * g);
+    inv_levels876(w1, 2 * g + 1);
+    transpose_half(w0);
+    transpose_half(w1);
+    inv_levels54(w0, 2 * g);
+    inv_levels54(w1, 2 * g + 1);
+    zeta_v4 z32 = zeta_load(&inv_dup[7 - g]);
+#pragma GCC unroll 8
+    for (unsigned i = 0; i < 8; i++)
+        inv_bf(&w0[i], &w1[i], &z32);
+#pragma GCC unroll 8
+    for (unsigned i = 0; i < 8; i++) {
+        quill_mldsa_v4_store(c + 4 * i, w0[i]);
+        quill_mldsa_v4_store(c + 32 + 4 * i, w1[i]);
     }
 }
 
 QUILL_INLINE void invntt_body(int32_t a[QUILL_MLDSA_N]) {
-    for (unsigned g = 0; g < 4; g++) {
-        int32_t *c = a + 64 * g;
-        for (unsigned s = 0; s < 4; s++)
-            inv_rows(c + 8 * (2 * s), c + 8 * (2 * s + 1), quill_mldsa_zetas_inv_rows[3 + s] + 8 * g, 8);
-        for (unsigned s = 0; s < 2; s++)
-            for (unsigned p = 4 * s; p < 4 * s + 2; p++)
-                inv_rows(c + 8 * p, c + 8 * (p + 2), quill_mldsa_zetas_inv_rows[1 + s] + 8 * g, 8);
-        for (unsigned p = 0; p < 4; p++)
-            inv_rows(c + 8 * p, c + 8 * (p + 4), quill_mldsa_zetas_inv_rows[0] + 8 * g, 8);
-        transpose_chunk(c);
+    for (unsigned g = 0; g < 4; g++)
+        invntt_chunk(a + 64 * g, g);
+    zeta_v4 z1 = zeta_load(&inv_dup[1]), z2 = zeta_load(&inv_dup[2]), z3 = zeta_load(&inv_dup[3]);
+    zeta_v4 f = zeta_load(invntt_f);
+    for (unsigned j = 0; j < 64; j += 4) {
+        v4 v0 = quill_mldsa_v4_load(a + j), v1 = quill_mldsa_v4_load(a + j + 64);
+        v4 v2 = quill_mldsa_v4_load(a + j + 128), v3 = quill_mldsa_v4_load(a + j + 192);
+        inv_bf(&v0, &v1, &z3);
+        inv_bf(&v2, &v3, &z2);
+        inv_bf(&v0, &v2, &z1);
+        inv_bf(&v1, &v3, &z1);
+        quill_mldsa_v4_store(a + j, mont_zeta_v4(v0, &f));
+        quill_mldsa_v4_store(a + j + 64, mont_zeta_v4(v1, &f));
+        quill_mldsa_v4_store(a + j + 128, mont_zeta_v4(v2, &f));
+        quill_mldsa_v4_store(a + j + 192, mont_zeta_v4(v3, &f));
     }
-    unsigned k = 32;
-    for (unsigned len = 8; len < QUILL_MLDSA_N; len <<= 1)
-        for (unsigned start = 0; start < QUILL_MLDSA_N; start += 2 * len)
-            inv_run(a + start, a + start + len, -quill_mldsa_zetas[--k], len);
-    for (unsigned j = 0; j < QUILL_MLDSA_N; j++)
-        a[j] = quill_mldsa_mont_mul(INVNTT_F, a[j]);
 }
 
 QUILL_INLINE void pointwise_body(int32_t c[QUILL_MLDSA_N], const int32_t a[QUILL_MLDSA_N],
                                  const int32_t b[QUILL_MLDSA_N]) {
-    for (unsigned i = 0; i < QUILL_MLDSA_N; i++)
-        c[i] = quill_mldsa_mont_mul(a[i], b[i]);
+    for (unsigned i = 0; i < QUILL_MLDSA_N; i += 4)
+        quill_mldsa_v4_store(c + i, quill_mldsa_mont_mul_v4(quill_mldsa_v4_load(a + i),
+                                                            quill_mldsa_v4_load(b + i)));
 }
 
 QUILL_INLINE void pointwise_acc_body(int32_t c[QUILL_MLDSA_N], const int32_t a[QUILL_MLDSA_N],
                                      const int32_t b[QUILL_MLDSA_N]) {
-    for (unsigned i = 0; i < QUILL_MLDSA_N; i++)
-        c[i] += quill_mldsa_mont_mul(a[i], b[i]);
+    for (unsigned i = 0; i < QUILL_MLDSA_N; i += 4)
+        quill_mldsa_v4_store(c + i, quill_mldsa_v4_load(c + i) +
+                                        quill_mldsa_mont_mul_v4(quill_mldsa_v4_load(a + i),
+                                                                quill_mldsa_v4_load(b + i)));
 }
 
 void quill_mldsa_pointwise_acc_mont_c(int32_t c[QUILL_MLDSA_N], const int32_t a[QUILL_MLDSA_N],

@@ -8,6 +8,7 @@
 #define QUILL_MLDSA_REDUCE_H
 
 #include <stdint.h>
+#include <string.h>
 
 #include "common/compiler.h"
 #include "params.h"
@@ -73,6 +74,116 @@ QUILL_INLINE int32_t quill_mldsa_freeze(int32_t a) {
  * [-(q - 1)/2, (q - 1)/2]. */
 QUILL_INLINE int32_t quill_mldsa_centre(int32_t a) {
     return a - (((((QUILL_MLDSA_Q - 1) / 2) - a) >> 31) & QUILL_MLDSA_Q);
+}
+
+/* ---- Four coefficients at a time ----
+ *
+ * The portable NTT and pointwise products (ntt.c) work on GCC/clang generic
+ * vectors of four int32 lanes: SSE2 on baseline x86-64, NEON on AArch64,
+ * plain scalar code where the target has no SIMD.  Baseline x86-64 has no
+ * 32-bit vector multiply, neither the low nor the high half; its only one
+ * is pmuludq (unsigned 32 x 32 -> 64 bits on lanes 0 and 2), so products
+ * are formed as unsigned 64-bit numbers and corrected for the signs.
+ * quill_mldsa_v4_mul_wide is written so that each compiler emits pmuludq:
+ * clang from the product of two 64-bit lanes masked to 32 bits; gcc (12),
+ * whose generic 64-bit vector multiply never uses pmuludq, by vectorising
+ * a 4-lane widening loop, which must not be unrolled before the vectoriser
+ * sees it (the unroll 1 pragma; the memcpys vanish).  Loads and stores are
+ * unaligned memcpys. */
+typedef int32_t quill_mldsa_v4 __attribute__((vector_size(16)));
+typedef uint64_t quill_mldsa_v2x64 __attribute__((vector_size(16)));
+
+/* QUILL_MLDSA_V4_SHUFFLE(a, b, i0..i3): lanes of the concatenation a || b. */
+#if defined(__clang__)
+#define QUILL_MLDSA_V4_SHUFFLE(a, b, i0, i1, i2, i3) __builtin_shufflevector(a, b, i0, i1, i2, i3)
+#else
+#define QUILL_MLDSA_V4_SHUFFLE(a, b, i0, i1, i2, i3) \
+    __builtin_shuffle(a, b, (quill_mldsa_v4){i0, i1, i2, i3})
+#endif
+/* The 32-bit lane holding the low half of a 64-bit lane. */
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_BIG_ENDIAN__
+#define QUILL_MLDSA_V4_LO 1
+#else
+#define QUILL_MLDSA_V4_LO 0
+#endif
+
+QUILL_INLINE quill_mldsa_v4 quill_mldsa_v4_load(const int32_t *p) {
+    quill_mldsa_v4 v;
+    memcpy(&v, p, sizeof(v));
+    return v;
+}
+
+QUILL_INLINE void quill_mldsa_v4_store(int32_t *p, quill_mldsa_v4 v) {
+    memcpy(p, &v, sizeof(v));
+}
+
+QUILL_INLINE quill_mldsa_v4 quill_mldsa_v4_dup(int32_t x) {
+    return (quill_mldsa_v4){x, x, x, x};
+}
+
+/* quill_mldsa_v4_mul_wide sets *lo to the unsigned 64-bit products of lanes
+ * 0 and 1 of a and b, *hi to those of lanes 2 and 3. */
+QUILL_INLINE void quill_mldsa_v4_mul_wide(quill_mldsa_v2x64 *lo, quill_mldsa_v2x64 *hi,
+                                          quill_mldsa_v4 a, quill_mldsa_v4 b) {
+#if defined(__clang__)
+    const quill_mldsa_v2x64 m = {0xffffffffu, 0xffffffffu};
+    *lo = ((quill_mldsa_v2x64)QUILL_MLDSA_V4_SHUFFLE(a, a, 0, 0, 1, 1) & m) *
+          ((quill_mldsa_v2x64)QUILL_MLDSA_V4_SHUFFLE(b, b, 0, 0, 1, 1) & m);
+    *hi = ((quill_mldsa_v2x64)QUILL_MLDSA_V4_SHUFFLE(a, a, 2, 2, 3, 3) & m) *
+          ((quill_mldsa_v2x64)QUILL_MLDSA_V4_SHUFFLE(b, b, 2, 2, 3, 3) & m);
+#else
+    uint32_t x[4], y[4];
+    uint64_t r[4];
+    memcpy(x, &a, sizeof(x));
+    memcpy(y, &b, sizeof(y));
+#pragma GCC unroll 1
+    for (unsigned i = 0; i < 4; i++)
+        r[i] = (uint64_t)x[i] * y[i];
+    memcpy(lo, r, sizeof(*lo));
+    memcpy(hi, r + 2, sizeof(*hi));
+#endif
+}
+
+/* The low (_lo) or high (_hi) 32-bit halves of the four 64-bit lanes of
+ * lo, hi, in lane order. */
+QUILL_INLINE quill_mldsa_v4 quill_mldsa_v4_halves_lo(quill_mldsa_v2x64 lo, quill_mldsa_v2x64 hi) {
+    return QUILL_MLDSA_V4_SHUFFLE((quill_mldsa_v4)lo, (quill_mldsa_v4)hi, QUILL_MLDSA_V4_LO,
+                                  QUILL_MLDSA_V4_LO + 2, QUILL_MLDSA_V4_LO + 4, QUILL_MLDSA_V4_LO + 6);
+}
+
+QUILL_INLINE quill_mldsa_v4 quill_mldsa_v4_halves_hi(quill_mldsa_v2x64 lo, quill_mldsa_v2x64 hi) {
+    return QUILL_MLDSA_V4_SHUFFLE((quill_mldsa_v4)lo, (quill_mldsa_v4)hi, 1 - QUILL_MLDSA_V4_LO,
+                                  3 - QUILL_MLDSA_V4_LO, 5 - QUILL_MLDSA_V4_LO, 7 - QUILL_MLDSA_V4_LO);
+}
+
+/* quill_mldsa_mont_mul_v4 is quill_mldsa_mont_mul on four lanes (the same
+ * results).  With unsigned products hi_u, lo_u:
+ *   hi(a b) = hi_u(a b) - (a < 0 ? b : 0) - (b < 0 ? a : 0)  (mod 2^32),
+ * t = lo_u(lo_u(a b) q^-1) as in the scalar form, and t q is formed from
+ * T = t + 2^31 in [0, 2^32): t q = T q - 2^31 q, so
+ *   a b - t q = (P - T q) + 2^31 q - 2^32 (corrections),  P = a_u b_u,
+ * whose low half is 0; the low half of P - T q is therefore 2^31 (q is
+ * odd), adding 2^31 q carries one, and the result is the high half of
+ * P - T q plus (q - 1) / 2 + 1 minus the corrections.
+ * In: |a * b| < 2^31 q.  Out: in (-q, q). */
+QUILL_INLINE quill_mldsa_v4 quill_mldsa_mont_mul_v4(quill_mldsa_v4 a, quill_mldsa_v4 b) {
+#if defined(__clang__)
+    /* clang vectorises the scalar form well, and would turn P - T q below
+     * into a full 64-bit multiplication by -q. */
+    quill_mldsa_v4 r;
+    for (unsigned i = 0; i < 4; i++)
+        r[i] = quill_mldsa_mont_mul(a[i], b[i]);
+    return r;
+#else
+    quill_mldsa_v2x64 pl, ph, tl, th, ul, uh;
+    quill_mldsa_v4_mul_wide(&pl, &ph, a, b);
+    quill_mldsa_v4_mul_wide(&tl, &th, quill_mldsa_v4_halves_lo(pl, ph),
+                            quill_mldsa_v4_dup(QUILL_MLDSA_QINV));
+    quill_mldsa_v4 t = quill_mldsa_v4_halves_lo(tl, th) ^ quill_mldsa_v4_dup(INT32_MIN);
+    quill_mldsa_v4_mul_wide(&ul, &uh, t, quill_mldsa_v4_dup(QUILL_MLDSA_Q));
+    quill_mldsa_v4 r = quill_mldsa_v4_halves_hi(pl - ul, ph - uh);
+    return r + quill_mldsa_v4_dup((QUILL_MLDSA_Q + 1) / 2) - ((a >> 31) & b) - ((b >> 31) & a);
+#endif
 }
 
 #endif
