@@ -510,14 +510,18 @@ int quill_mldsa_avx2_capable(void) {
 }
 
 void quill_mldsa_ntt(int32_t a[QUILL_MLDSA_N]) {
-    if (quill_mldsa_avx2_capable())
+    if (quill_mldsa_avx512vl_capable())
+        quill_mldsa_ntt_avx512vl(a);
+    else if (quill_mldsa_avx2_capable())
         quill_mldsa_ntt_avx2(a);
     else
         quill_mldsa_ntt_c(a);
 }
 
 void quill_mldsa_invntt_tomont(int32_t a[QUILL_MLDSA_N]) {
-    if (quill_mldsa_avx2_capable())
+    if (quill_mldsa_avx512vl_capable())
+        quill_mldsa_invntt_tomont_avx512vl(a);
+    else if (quill_mldsa_avx2_capable())
         quill_mldsa_invntt_tomont_avx2(a);
     else
         quill_mldsa_invntt_tomont_c(a);
@@ -525,7 +529,9 @@ void quill_mldsa_invntt_tomont(int32_t a[QUILL_MLDSA_N]) {
 
 void quill_mldsa_pointwise_mont(int32_t c[QUILL_MLDSA_N], const int32_t a[QUILL_MLDSA_N],
                                 const int32_t b[QUILL_MLDSA_N]) {
-    if (quill_mldsa_avx2_capable())
+    if (quill_mldsa_avx512vl_capable())
+        quill_mldsa_pointwise_mont_avx512vl(c, a, b);
+    else if (quill_mldsa_avx2_capable())
         quill_mldsa_pointwise_mont_avx2(c, a, b);
     else
         quill_mldsa_pointwise_mont_c(c, a, b);
@@ -533,7 +539,9 @@ void quill_mldsa_pointwise_mont(int32_t c[QUILL_MLDSA_N], const int32_t a[QUILL_
 
 void quill_mldsa_pointwise_acc_mont(int32_t c[QUILL_MLDSA_N], const int32_t a[QUILL_MLDSA_N],
                                     const int32_t b[QUILL_MLDSA_N]) {
-    if (quill_mldsa_avx2_capable())
+    if (quill_mldsa_avx512vl_capable())
+        quill_mldsa_pointwise_acc_mont_avx512vl(c, a, b);
+    else if (quill_mldsa_avx2_capable())
         quill_mldsa_pointwise_acc_mont_avx2(c, a, b);
     else
         quill_mldsa_pointwise_acc_mont_c(c, a, b);

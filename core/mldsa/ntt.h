@@ -74,4 +74,16 @@ void quill_mldsa_pointwise_acc_mont_avx2(int32_t c[QUILL_MLDSA_N], const int32_t
                                          const int32_t b[QUILL_MLDSA_N]);
 #endif
 
+#if QUILL_MLDSA_HAVE_AVX2
+/* The AVX-512VL twins (ntt_avx512vl.c), bit-identical to the above. */
+int quill_mldsa_avx512vl_capable(void);
+void quill_mldsa_ntt_avx512vl(int32_t a[QUILL_MLDSA_N]);
+void quill_mldsa_invntt_tomont_avx512vl(int32_t a[QUILL_MLDSA_N]);
+void quill_mldsa_pointwise_mont_avx512vl(int32_t c[QUILL_MLDSA_N], const int32_t a[QUILL_MLDSA_N],
+                                         const int32_t b[QUILL_MLDSA_N]);
+void quill_mldsa_pointwise_acc_mont_avx512vl(int32_t c[QUILL_MLDSA_N],
+                                             const int32_t a[QUILL_MLDSA_N],
+                                             const int32_t b[QUILL_MLDSA_N]);
+#endif
+
 #endif

@@ -96,10 +96,20 @@ static void test_ntt_order(void) {
 }
 
 /* Every implementation of the backend functions gives identical output. */
-static void test_backends(void) {
 #if QUILL_MLDSA_HAVE_AVX2
-    if (!quill_mldsa_avx2_capable()) {
-        printf("mldsa_arith: no AVX2, native comparison skipped\n");
+/* A native twin of the portable transforms, which must match bit for bit. */
+struct backend {
+    const char *name;
+    int (*capable)(void);
+    void (*ntt)(int32_t a[N]);
+    void (*invntt)(int32_t a[N]);
+    void (*pointwise)(int32_t c[N], const int32_t a[N], const int32_t b[N]);
+    void (*pointwise_acc)(int32_t c[N], const int32_t a[N], const int32_t b[N]);
+};
+
+static void test_backend(const struct backend *be) {
+    if (!be->capable()) {
+        printf("mldsa_arith: no %s, that comparison skipped\n", be->name);
         return;
     }
     quill_mldsa_poly a, b, c1, c2;
@@ -109,27 +119,47 @@ static void test_backends(void) {
         c1 = a;
         c2 = a;
         quill_mldsa_ntt_c(c1.c);
-        quill_mldsa_ntt_avx2(c2.c);
+        be->ntt(c2.c);
         QT_CHECK(memcmp(&c1, &c2, sizeof(c1)) == 0);
         c1 = a;
         c2 = a;
         quill_mldsa_invntt_tomont_c(c1.c);
-        quill_mldsa_invntt_tomont_avx2(c2.c);
+        be->invntt(c2.c);
         QT_CHECK(memcmp(&c1, &c2, sizeof(c1)) == 0);
         quill_mldsa_pointwise_mont_c(c1.c, a.c, b.c);
-        quill_mldsa_pointwise_mont_avx2(c2.c, a.c, b.c);
+        be->pointwise(c2.c, a.c, b.c);
         QT_CHECK(memcmp(&c1, &c2, sizeof(c1)) == 0);
         quill_mldsa_pointwise_acc_mont_c(c1.c, b.c, a.c);
-        quill_mldsa_pointwise_acc_mont_avx2(c2.c, b.c, a.c);
+        be->pointwise_acc(c2.c, b.c, a.c);
         QT_CHECK(memcmp(&c1, &c2, sizeof(c1)) == 0);
-        /* mont_mul against mont_reduce */
+    }
+}
+#endif
+
+static void test_backends(void) {
+#if QUILL_MLDSA_HAVE_AVX2
+    static const struct backend backends[] = {
+        {"AVX2", quill_mldsa_avx2_capable, quill_mldsa_ntt_avx2,
+         quill_mldsa_invntt_tomont_avx2, quill_mldsa_pointwise_mont_avx2,
+         quill_mldsa_pointwise_acc_mont_avx2},
+        {"AVX-512VL", quill_mldsa_avx512vl_capable, quill_mldsa_ntt_avx512vl,
+         quill_mldsa_invntt_tomont_avx512vl, quill_mldsa_pointwise_mont_avx512vl,
+         quill_mldsa_pointwise_acc_mont_avx512vl},
+    };
+    for (size_t i = 0; i < sizeof(backends) / sizeof(backends[0]); i++)
+        test_backend(&backends[i]);
+#else
+    printf("mldsa_arith: portable build, no native backend to compare\n");
+#endif
+    /* mont_mul against mont_reduce */
+    quill_mldsa_poly a, b;
+    for (int t = 0; t < 3000; t++) {
+        random_poly(&a, t % 5);
+        random_poly(&b, (t + 1) % 5);
         for (unsigned i = 0; i < N; i++)
             QT_CHECK(quill_mldsa_mont_mul(a.c[i], b.c[i]) ==
                      quill_mldsa_mont_reduce((int64_t)a.c[i] * b.c[i]));
     }
-#else
-    printf("mldsa_arith: portable build, no native backend to compare\n");
-#endif
 }
 
 static void test_reduce(void) {
