@@ -154,6 +154,10 @@ int quill_mont_exp_consttime_x2(quill_limb *r0, const quill_limb *a0, const quil
     return 1;
 }
 
+/* Limbs of the vartime exponentiation's table kept on the stack: the three
+ * values of a window of one bit up to 64-limb (4096-bit) moduli. */
+#define QUILL_EXP_VARTIME_STACK_LIMBS (3 * 64)
+
 /* Window width for a public exponent of |bits| bits (sliding window over
  * odd powers). */
 static unsigned vartime_window(size_t bits) {
@@ -176,11 +180,17 @@ int quill_mont_exp_vartime(quill_limb *r, const quill_limb *a, const quill_limb 
     }
     unsigned w = vartime_window(bits);
     size_t odd = (size_t)1 << (w - 1);
-    /* table of odd powers a, a^3, ..., a^(2^w - 1), then acc and a^2. */
+    /* table of odd powers a, a^3, ..., a^(2^w - 1), then acc and a^2.  A
+     * short public exponent (w = 1: e = 3, 65537, RSA verification) needs
+     * three values, kept on the stack; larger tables are allocated. */
     size_t total = (odd + 2) * n;
-    quill_limb *table = malloc(total * sizeof(quill_limb));
-    if (table == NULL)
-        return 0;
+    quill_limb small[QUILL_EXP_VARTIME_STACK_LIMBS];
+    quill_limb *table = small;
+    if (total > QUILL_EXP_VARTIME_STACK_LIMBS) {
+        table = malloc(total * sizeof(quill_limb));
+        if (table == NULL)
+            return 0;
+    }
     quill_limb *acc = table + odd * n;
     quill_limb *sq = acc + n;
     quill_mont_to(table, a, mont);
@@ -229,6 +239,7 @@ int quill_mont_exp_vartime(quill_limb *r, const quill_limb *a, const quill_limb 
     if (!done)
         quill_mont_from(r, acc, mont);
     quill_zeroize(table, total * sizeof(quill_limb));
-    free(table);
+    if (table != small)
+        free(table);
     return 1;
 }

@@ -46,8 +46,9 @@ void quill_mont_kernels_x2_adx(size_t n, quill_mont_mul_x2_fn *mul, quill_mont_s
 /* The assembly entry points.  quill_mont_mul_adx_N / quill_mont_sqr_adx_N:
  * r = a b R^-1 mod m (r = a^2 R^-1 mod m) for n = N limbs exactly;
  * quill_mont_mul_adx / quill_mont_sqr_adx: any n >= 2 (up to
- * QUILL_BN_MAX_LIMBS; 16 n bytes of stack).  a, b < m (secret), m odd
- * (may be secret), n0 = -m^-1 mod 2^64; r may alias a or b, not m.
+ * QUILL_BN_MAX_LIMBS; 16 n bytes of stack, 16 N + 112 for the _N ones).
+ * a, b < m (secret), m odd (may be secret), n0 = -m^-1 mod 2^64; r may
+ * alias a or b, not m.
  * Constant time: no branch or address depends on a, b, m or n0.  Scratch
  * on the stack is zeroised before return.  Require BMI2 and ADX. */
 #define QUILL_MONT_ADX_DECL(suffix)                                                         \
