@@ -73,7 +73,7 @@ void quill_p256_point_add_mixed_vartime(quill_p256_jacobian *out, const quill_p2
                                         const quill_p256_affine *b);
 
 /* quill_p256_point_to_affine sets out = a in affine coordinates (one
- * constant-time Fermat inversion) and returns all-ones if a is infinity, in
+ * constant-time inversion, quill_p256_fe_inv) and returns all-ones if a is infinity, in
  * which case out is (0, 0). */
 quill_word quill_p256_point_to_affine(quill_p256_affine *out, const quill_p256_jacobian *a);
 
@@ -85,11 +85,12 @@ void quill_p256_point_from_affine(quill_p256_jacobian *out, const quill_p256_aff
 quill_word quill_p256_affine_on_curve(const quill_p256_affine *a);
 
 /* quill_p256_point_mul_base sets out = k * G for a secret k (plain, any
- * value below n; k = 0 gives infinity), in constant time: 64 fixed 4-bit
- * windows, each adding j * 16^i * G from the generated affine table
- * (p256_table.h) read by a full constant-time scan.  No doublings.
+ * value below n; k = 0 gives infinity), in constant time: 37 signed
+ * (Booth-recoded) 7-bit windows, each adding +-j * 2^(7i) * G, 0 <= j <= 64,
+ * from the generated affine table (p256_table.h) read by a full
+ * constant-time scan of its row and negated under a mask.  No doublings.
  * Requires k < n: the case analysis that makes the incomplete mixed
- * addition safe relies on it. */
+ * addition safe relies on it (p256_base.c). */
 void quill_p256_point_mul_base(quill_p256_jacobian *out, const quill_p256_scalar_plain *k);
 
 /* quill_p256_point_add_consttime sets out = a + b for Jacobian points,

@@ -79,8 +79,9 @@ void quill_p256_scalar_plain_reduce(quill_p256_scalar_plain *out,
                                     const quill_p256_scalar_plain *a);
 
 /* quill_p256_scalar_inv_consttime sets out = a^-1 mod n (Montgomery domain
- * in and out) as a^(n-2) with a fixed sliding-window sequence over the
- * public exponent; constant time in a.  In: a < n; a = 0 gives 0.  Out: < n. */
+ * in and out) with Bernstein-Yang divsteps (p256_inv.h: a fixed number of
+ * steps and limb operations), then one product by R^3; constant time in a.
+ * In: a < n; a = 0 gives 0.  Out: < n. */
 void quill_p256_scalar_inv_consttime(quill_p256_scalar *out, const quill_p256_scalar *a);
 
 /* quill_p256_scalar_inv_vartime sets out = a^-1 mod n for plain values by

@@ -1,0 +1,221 @@
+/* Copyright quill authors.
+ *
+ * Constant-time modular inversion by Bernstein and Yang's divsteps ("Fast
+ * constant-time gcd computation and modular inversion", TCHES 2019), in the
+ * half-delta form ("hddivsteps", which needs at most 590 steps for moduli
+ * and inputs below 2^256), for the odd 256-bit moduli of P-256 (p and n).
+ * Internal to core/ec; included by p256_fe.c and p256_scalar.c (as inline
+ * code, so that the table generator, which builds from p256_fe.c alone,
+ * needs no other file).
+ *
+ * quill_p256_inv_consttime(out, x, m) sets out = x^-1 mod M for a plain
+ * (not Montgomery) x < M, and out = 0 for x = 0.  Constant time: the same
+ * 620 divsteps (10 batches of 62) and the same limb operations run for
+ * every x; nothing branches on or indexes memory by x.  None can fail.
+ *
+ * Representation: signed integers in five 62-bit limbs (int64_t, limbs 0-3
+ * in [0, 2^62), limb 4 signed), enough for the 257-bit signed values f, g,
+ * d and e below.
+ *
+ * Each batch runs 62 divsteps on the low 64 bits of f and g alone (62 steps
+ * need at most 62 correct low bits) and records them as a matrix T with
+ * 2^62 (f', g') = T (f, g), |T entries| <= 2^62; then applies T to the full
+ * f and g (exact division by 2^62) and to d and e modulo M, where
+ * f = d x and g = e x (mod M) hold throughout (f = M, g = x, d = 0, e = 1
+ * at the start).  At the end g = 0 and f = +-gcd(M, x) = +-1 for x != 0,
+ * so x^-1 = +-d. */
+#ifndef QUILL_EC_P256_INV_H
+#define QUILL_EC_P256_INV_H
+
+#include <stdint.h>
+
+#include "common/ct.h"
+#include "common/zeroize.h"
+#include "ec/p256_limbs.h"
+
+__extension__ typedef __int128 quill_i128;
+
+#define QUILL_INV_M62 ((UINT64_C(1) << 62) - 1)
+
+/* An odd modulus M < 2^256: its 62-bit limbs and minv = -M^-1 mod 2^64
+ * (the Montgomery constant n0 of the modulus; only its low 62 bits are
+ * used). */
+typedef struct quill_p256_inv_modulus {
+    int64_t m[5];
+    uint64_t minv;
+} quill_p256_inv_modulus;
+
+/* Four 64-bit limbs (value < 2^256) to five 62-bit limbs. */
+QUILL_INLINE void quill_inv_to_s62(int64_t r[5], const uint64_t a[4]) {
+    r[0] = (int64_t)(a[0] & QUILL_INV_M62);
+    r[1] = (int64_t)(((a[0] >> 62) | (a[1] << 2)) & QUILL_INV_M62);
+    r[2] = (int64_t)(((a[1] >> 60) | (a[2] << 4)) & QUILL_INV_M62);
+    r[3] = (int64_t)(((a[2] >> 58) | (a[3] << 6)) & QUILL_INV_M62);
+    r[4] = (int64_t)(a[3] >> 56);
+}
+
+/* Five 62-bit limbs of a value in [0, 2^256) to four 64-bit limbs. */
+QUILL_INLINE void quill_inv_from_s62(uint64_t r[4], const int64_t a[5]) {
+    const uint64_t a0 = (uint64_t)a[0], a1 = (uint64_t)a[1], a2 = (uint64_t)a[2],
+                   a3 = (uint64_t)a[3], a4 = (uint64_t)a[4];
+    r[0] = a0 | (a1 << 62);
+    r[1] = (a1 >> 2) | (a2 << 60);
+    r[2] = (a2 >> 4) | (a3 << 58);
+    r[3] = (a3 >> 6) | (a4 << 56);
+}
+
+/* 62 divsteps on the low words f, g (f odd) from zeta = -(delta + 1/2);
+ * writes T = (u, v, q, r) and returns the new zeta.  Each step, with c the
+ * mask "delta > 0 (zeta < 0) and g odd":
+ *   if c: (f, g, u, v, q, r) = (g, -f, q, r, -u, -v), zeta = -zeta - 2,
+ *   else zeta = zeta - 1;
+ *   if g odd: g += f, q += u, r += v;
+ *   g /= 2 (exact), u *= 2, v *= 2,
+ * which is the divstep (f, g) -> (g, (g - f) / 2), (f, (g + f) / 2) or
+ * (f, g / 2) with T tracking 2^i (f_i, g_i) = T (f_0, g_0). */
+QUILL_INLINE int64_t quill_inv_divsteps_62(int64_t zeta, uint64_t f, uint64_t g, int64_t t[4]) {
+    uint64_t u = 1, v = 0, q = 0, r = 1, x;
+    uint64_t z = (uint64_t)zeta;
+    for (int i = 0; i < 62; i++) {
+        /* g's parity survives the swap (-f is odd like g), so the mask
+         * "g odd" is taken once, before it: a shorter dependency chain. */
+        const quill_word odd = (quill_word)0 - (g & 1);
+        const quill_word c = quill_ct_msb_mask(z) & odd;
+        x = (f ^ g) & c;
+        f ^= x;
+        g ^= x;
+        x = (u ^ q) & c;
+        u ^= x;
+        q ^= x;
+        x = (v ^ r) & c;
+        v ^= x;
+        r ^= x;
+        g = (g ^ c) - c;
+        q = (q ^ c) - c;
+        r = (r ^ c) - c;
+        z = ((z ^ c) - c) - 1;
+        g += f & odd;
+        q += u & odd;
+        r += v & odd;
+        g >>= 1;
+        u <<= 1;
+        v <<= 1;
+    }
+    t[0] = (int64_t)u;
+    t[1] = (int64_t)v;
+    t[2] = (int64_t)q;
+    t[3] = (int64_t)r;
+    return (int64_t)z;
+}
+
+/* (f, g) = T (f, g) / 2^62, exactly (the low 62 bits of both sums are zero
+ * by construction of T).  |f|, |g| <= M stay within the five limbs. */
+QUILL_INLINE void quill_inv_update_fg(int64_t f[5], int64_t g[5], const int64_t t[4]) {
+    const int64_t u = t[0], v = t[1], q = t[2], r = t[3];
+    quill_i128 cf = (quill_i128)u * f[0] + (quill_i128)v * g[0];
+    quill_i128 cg = (quill_i128)q * f[0] + (quill_i128)r * g[0];
+    cf >>= 62;
+    cg >>= 62;
+    for (int i = 1; i < 5; i++) {
+        cf += (quill_i128)u * f[i] + (quill_i128)v * g[i];
+        cg += (quill_i128)q * f[i] + (quill_i128)r * g[i];
+        f[i - 1] = (int64_t)((uint64_t)cf & QUILL_INV_M62);
+        g[i - 1] = (int64_t)((uint64_t)cg & QUILL_INV_M62);
+        cf >>= 62;
+        cg >>= 62;
+    }
+    f[4] = (int64_t)cf;
+    g[4] = (int64_t)cg;
+}
+
+/* a = a + (M & mask), limbs renormalised (a signed, |a| < 2^258). */
+QUILL_INLINE void quill_inv_add_masked(int64_t a[5], const int64_t m[5], quill_word mask) {
+    int64_t c = 0;
+    for (int i = 0; i < 4; i++) {
+        c += a[i] + (int64_t)((uint64_t)m[i] & mask);
+        a[i] = (int64_t)((uint64_t)c & QUILL_INV_M62);
+        c >>= 62;
+    }
+    a[4] += c + (int64_t)((uint64_t)m[4] & mask);
+}
+
+/* Brings a in (-M, 2M) into [0, M): + M if negative, then - M if >= M. */
+QUILL_INLINE void quill_inv_normalize(int64_t a[5], const int64_t m[5]) {
+    int64_t b[5], c = 0;
+    quill_inv_add_masked(a, m, quill_ct_msb_mask((uint64_t)a[4]));
+    for (int i = 0; i < 4; i++) {
+        c += a[i] - m[i];
+        b[i] = (int64_t)((uint64_t)c & QUILL_INV_M62);
+        c >>= 62;
+    }
+    b[4] = a[4] - m[4] + c;
+    const quill_word keep = quill_ct_msb_mask((uint64_t)b[4]); /* a - M < 0 */
+    for (int i = 0; i < 5; i++)
+        a[i] = (int64_t)quill_ct_select_w(keep, (uint64_t)a[i], (uint64_t)b[i]);
+}
+
+/* (d, e) = T (d, e) / 2^62 mod M, for d, e in [0, M), result in [0, M):
+ * md, me in [0, 2^62) are chosen so that u d + v e + md M and
+ * q d + r e + me M are multiples of 2^62 (md = (u d + v e) minv mod 2^62);
+ * with |u| + |v| <= 2^62 each quotient lies in (-M, 2M), which
+ * quill_inv_normalize brings back into [0, M). */
+QUILL_INLINE void quill_inv_update_de(int64_t d[5], int64_t e[5], const int64_t t[4],
+                                      const quill_p256_inv_modulus *mod) {
+    const int64_t u = t[0], v = t[1], q = t[2], r = t[3];
+    const int64_t *m = mod->m;
+    quill_i128 cd = (quill_i128)u * d[0] + (quill_i128)v * e[0];
+    quill_i128 ce = (quill_i128)q * d[0] + (quill_i128)r * e[0];
+    const int64_t md = (int64_t)(((uint64_t)cd * mod->minv) & QUILL_INV_M62);
+    const int64_t me = (int64_t)(((uint64_t)ce * mod->minv) & QUILL_INV_M62);
+    cd += (quill_i128)md * m[0];
+    ce += (quill_i128)me * m[0];
+    cd >>= 62;
+    ce >>= 62;
+    for (int i = 1; i < 5; i++) {
+        cd += (quill_i128)u * d[i] + (quill_i128)v * e[i] + (quill_i128)md * m[i];
+        ce += (quill_i128)q * d[i] + (quill_i128)r * e[i] + (quill_i128)me * m[i];
+        d[i - 1] = (int64_t)((uint64_t)cd & QUILL_INV_M62);
+        e[i - 1] = (int64_t)((uint64_t)ce & QUILL_INV_M62);
+        cd >>= 62;
+        ce >>= 62;
+    }
+    d[4] = (int64_t)cd;
+    e[4] = (int64_t)ce;
+    quill_inv_normalize(d, m);
+    quill_inv_normalize(e, m);
+}
+
+QUILL_INLINE void quill_p256_inv_consttime(uint64_t out[4], const uint64_t x[4],
+                                           const quill_p256_inv_modulus *mod) {
+    int64_t f[5], g[5], d[5] = {0, 0, 0, 0, 0}, e[5] = {1, 0, 0, 0, 0}, t[4];
+    int64_t zeta = -1; /* delta = 1/2 */
+    for (int i = 0; i < 5; i++)
+        f[i] = mod->m[i];
+    quill_inv_to_s62(g, x);
+    for (int j = 0; j < 10; j++) {
+        const uint64_t fl = (uint64_t)f[0] | ((uint64_t)f[1] << 62);
+        const uint64_t gl = (uint64_t)g[0] | ((uint64_t)g[1] << 62);
+        zeta = quill_inv_divsteps_62(zeta, fl, gl, t);
+        quill_inv_update_fg(f, g, t);
+        quill_inv_update_de(d, e, t, mod);
+    }
+    /* f = +-1 (or M for x = 0, with d = 0): x^-1 = d, or M - d when f < 0. */
+    uint64_t dv[4], mv[4], nd[4];
+    const quill_word neg = quill_ct_msb_mask((uint64_t)f[4]);
+    quill_inv_from_s62(dv, d);
+    quill_inv_from_s62(mv, mod->m);
+    (void)quill_sub4(nd, mv, dv);
+    for (int i = 0; i < 4; i++)
+        out[i] = quill_ct_select_w(neg, nd[i], dv[i]);
+    quill_zeroize(f, sizeof(f));
+    quill_zeroize(g, sizeof(g));
+    quill_zeroize(d, sizeof(d));
+    quill_zeroize(e, sizeof(e));
+    quill_zeroize(t, sizeof(t));
+    quill_zeroize(dv, sizeof(dv));
+    quill_zeroize(nd, sizeof(nd));
+}
+
+#undef QUILL_INV_M62
+
+#endif
