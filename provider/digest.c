@@ -1,6 +1,8 @@
 /* Copyright quill authors. */
 #include "digest.h"
 
+#include <stddef.h>
+#include <stdint.h>
 #include <string.h>
 
 #include <openssl/crypto.h>
@@ -62,21 +64,27 @@ quill_md quill_prov_md_from_evp(const EVP_MD *md) {
     return QUILL_MD_NONE;
 }
 
-/* The quill_hash callback: H(in[0] || ... || in[count-1]). */
+/* The quill_hash callback: H(in[0] || ... || in[count-1]), on the digest's
+ * own EVP_MD_CTX (created on first use, re-initialised by every call).  h
+ * is always the hash member of a quill_prov_digest (digest.h), which is not
+ * const: the core only passes the pointer through. */
 static int hash_digest(const quill_hash *h, uint8_t *out, const uint8_t *const in[],
                        const size_t in_len[], size_t count) {
-    EVP_MD_CTX *mctx = EVP_MD_CTX_new();
-    int ok = mctx != NULL && EVP_DigestInit_ex2(mctx, (const EVP_MD *)h->arg, NULL);
+    quill_prov_digest *d =
+        (quill_prov_digest *)(void *)((char *)(uintptr_t)h - offsetof(quill_prov_digest, hash));
+    if (d->mctx == NULL && (d->mctx = EVP_MD_CTX_new()) == NULL)
+        return 0;
+    int ok = EVP_DigestInit_ex2(d->mctx, (const EVP_MD *)h->arg, NULL);
     for (size_t i = 0; ok && i < count; i++)
-        ok = EVP_DigestUpdate(mctx, in[i], in_len[i]);
+        ok = EVP_DigestUpdate(d->mctx, in[i], in_len[i]);
     unsigned int len = 0;
-    ok = ok && EVP_DigestFinal_ex(mctx, out, &len) && len == h->size;
-    EVP_MD_CTX_free(mctx);
+    ok = ok && EVP_DigestFinal_ex(d->mctx, out, &len) && len == h->size;
     return ok;
 }
 
 static void digest_set(quill_prov_digest *d, EVP_MD *md, quill_md id) {
     d->md = md;
+    d->mctx = NULL;
     d->id = id;
     d->hash.size = md != NULL ? (size_t)EVP_MD_get_size(md) : 0;
     d->hash.digest = md != NULL ? hash_digest : NULL;
@@ -148,6 +156,9 @@ int quill_prov_digest_copy(quill_prov_digest *dst, const quill_prov_digest *src)
 }
 
 void quill_prov_digest_clear(quill_prov_digest *d) {
+    /* Only a digest that holds md owns mctx (see digest.h). */
+    if (d->md != NULL)
+        EVP_MD_CTX_free(d->mctx);
     EVP_MD_free(d->md);
     digest_set(d, NULL, QUILL_MD_NONE);
 }

@@ -16,6 +16,16 @@ typedef struct quill_prov_digest {
     EVP_MD *md;     /* NULL when no digest is set */
     quill_md id;    /* QUILL_MD_NONE when md is NULL */
     quill_hash hash; /* hash.arg is md */
+    /* The EVP_MD_CTX that hash.digest reuses from call to call (an ECDSA
+     * signature makes ten hash calls; creating a context for each cost
+     * several percent of a signature), created on first use.  It belongs
+     * to this digest only while md is set: a struct copy whose md was
+     * cleared (the dupctx pattern) never frees it, and
+     * quill_prov_digest_copy gives the copy none.  So a quill_prov_digest
+     * may be moved by assignment but is not for concurrent use, like the
+     * signature context that holds it.  hash.digest must be called with
+     * &d->hash of the quill_prov_digest itself (it finds mctx from it). */
+    EVP_MD_CTX *mctx;
 } quill_prov_digest;
 
 /* Which signature scheme a digest is fetched for: each digest quill knows
@@ -43,10 +53,13 @@ int quill_prov_digest_fetch(quill_prov_digest *d, const quill_provctx *ctx, cons
 int quill_prov_digest_fetch_for(quill_prov_digest *d, const quill_provctx *ctx, const char *name,
                                 const char *props, int fallback_props, quill_prov_scheme scheme);
 
-/* quill_prov_digest_copy makes dst a second reference to src's digest. */
+/* quill_prov_digest_copy makes dst a second reference to src's digest
+ * (without src's EVP_MD_CTX: dst makes its own when it hashes).  dst's
+ * previous contents are overwritten, not released. */
 int quill_prov_digest_copy(quill_prov_digest *dst, const quill_prov_digest *src);
 
-/* quill_prov_digest_clear releases the digest (d stays usable, empty). */
+/* quill_prov_digest_clear releases the digest and its EVP_MD_CTX (d stays
+ * usable, empty).  With d->md NULL it releases nothing. */
 void quill_prov_digest_clear(quill_prov_digest *d);
 
 /* quill_prov_md_name returns OpenSSL's usual name for |md| ("SHA256",
