@@ -4,17 +4,25 @@
  * operation, in the same process.
  *
  *   quill-speed [--rounds N] [--seconds S] [--json[=FILE]] [--list] [-v]
- *               [--require-quill] [FILTER...]
+ *               [--portable] [--require-quill] [FILTER...]
  *
  * Each operation is measured in N rounds (default 5); in every round each
  * provider runs it for S seconds (default 0.5; key generation at least one
- * key), the two taking turns (the order alternates between rounds) so that
- * clock changes and noise from other processes hit both alike.  The figures
- * reported are the median round by rate.  FILTERs are substrings that must
- * all occur in an operation's name ("rsa2048-sign"; see --list).
+ * key), the providers taking turns (the order rotates between rounds) so
+ * that clock changes and noise from other processes hit them alike.  The
+ * figures reported are the median round by rate.  FILTERs are substrings
+ * that must all occur in an operation's name ("rsa2048-sign"; see --list).
  *
- * quill.so is looked up in $OPENSSL_MODULES if set, else in the build
- * directory compiled in (QUILL_SPEED_MODULES_DIR).
+ * --portable adds a third provider to the turns: quill_portable.so, quill
+ * with CPU probing compiled out, i.e. the portable C path that
+ * QUILL_CPU_MASK=0xffffffff forces (the CPU features are cached per process,
+ * so quill.so cannot run both paths in one process; see CMakeLists.txt).  It
+ * is loaded into a second library context (see speed_prov in speed.h), and
+ * its signatures are checked like quill's.  Off by default: it adds about
+ * 60% to the run time (a third turn per row, a second for quill-only rows).
+ *
+ * quill.so and quill_portable.so are looked up in $OPENSSL_MODULES if set,
+ * else in the build directory compiled in (QUILL_SPEED_MODULES_DIR).
  *
  * Adding an algorithm is one line in algs[] below: sign, verify and keygen
  * all come from it.
@@ -61,9 +69,21 @@ static const speed_alg algs[] = {
 #define YARDSTICK_ALG (&algs[0]) /* RSA 2048, signed by the default provider */
 #define NALGS (sizeof(algs) / sizeof(algs[0]))
 
-#define ROW_CAP_FACTOR 60
+/* A row stops starting new rounds after ROW_CAP_FACTOR times the per-round
+ * time for each provider (30 s for two at the default 0.5 s). */
+#define ROW_CAP_FACTOR 30
 
-static const char *const provs[2] = {"default", "quill"};
+/* The providers under test, in the order of speed_row's results. */
+enum { PROV_DEFAULT, PROV_QUILL, PROV_PORTABLE, PROV_MAX };
+
+typedef struct providers {
+    speed_prov p[PROV_MAX];
+    size_t n; /* 2, or 3 with --portable */
+    /* What providers_load loaded: default and quill in the first library
+     * context, default and quill_portable in the second. */
+    OSSL_LIB_CTX *libctx[2];
+    OSSL_PROVIDER *loaded[4];
+} providers;
 
 typedef struct options {
     size_t rounds;
@@ -71,32 +91,46 @@ typedef struct options {
     int json;              /* 0: none; 1: JSON to stdout, text to stderr; 2: to json_path */
     const char *json_path;
     int list, verbose;
-    int require_quill;     /* fail unless quill served every operation run */
+    int portable;          /* also measure quill_portable */
+    int require_quill;     /* fail unless quill (and quill_portable) served every operation */
     char **filters;
     size_t nfilters;
 } options;
 
 /* Per-algorithm state, made on first use: the benchmark key in each
  * provider (NULL if the provider cannot hold it) and a reference signature
- * by the default provider. */
+ * by the default provider (quill-only algorithms: by quill). */
 typedef struct alg_state {
     int made;
-    EVP_PKEY *key[2];
+    EVP_PKEY *key[PROV_MAX];
     uint8_t *ref_sig;
     size_t ref_sig_len;
 } alg_state;
 
+static speed_result *row_result(speed_row *row, size_t p) {
+    return p == PROV_DEFAULT ? &row->def : p == PROV_QUILL ? &row->quill : &row->portable;
+}
+
+/* The provider whose keys and verification check a row's signatures: the
+ * default provider, or for quill-only algorithms quill (the only other
+ * implementation in the process). */
+static size_t checker(const speed_alg *alg) {
+    return alg->quill_only ? PROV_QUILL : PROV_DEFAULT;
+}
+
 static void usage(FILE *out) {
     fprintf(out,
             "usage: quill-speed [--rounds N] [--seconds S] [--json[=FILE]] [--list] [-v]\n"
-            "                   [--require-quill] [FILTER...]\n"
+            "                   [--portable] [--require-quill] [FILTER...]\n"
             "  --rounds N       rounds per operation and provider (default 5, max %d)\n"
             "  --seconds S      time per round (default 0.5)\n"
             "  --json           JSON results on stdout (the text goes to stderr)\n"
             "  --json=FILE      JSON results written to FILE\n"
             "  --list           list the operation names and exit\n"
             "  -v               print every round\n"
-            "  --require-quill  exit 1 unless quill served every operation (smoke test)\n"
+            "  --portable       also measure quill's portable C path (quill_portable.so)\n"
+            "  --require-quill  exit 1 unless quill (and with --portable quill_portable)\n"
+            "                   served every operation (smoke test)\n"
             "  FILTER           run only operations whose name contains every FILTER\n",
             SPEED_MAX_ROUNDS);
 }
@@ -131,6 +165,8 @@ static int parse_args(int argc, char **argv, options *o) {
             o->json_path = a + 7;
         } else if (strcmp(a, "--list") == 0) {
             o->list = 1;
+        } else if (strcmp(a, "--portable") == 0) {
+            o->portable = 1;
         } else if (strcmp(a, "--require-quill") == 0) {
             o->require_quill = 1;
         } else if (strcmp(a, "-v") == 0 || strcmp(a, "--verbose") == 0) {
@@ -175,128 +211,139 @@ static int measure(speed_impl *im, double seconds, uint64_t *iters, uint64_t *us
     return 1;
 }
 
-static void alg_state_make(OSSL_LIB_CTX *libctx, const speed_alg *alg, alg_state *st) {
+static void alg_state_make(const providers *pv, const speed_alg *alg, alg_state *st) {
+    size_t src = checker(alg);
     st->made = 1;
-    if (alg->quill_only) {
-        /* quill makes the key and the reference signature, and its own
-         * verification checks that signature (nothing else can). */
-        st->key[1] = speed_key_make(libctx, alg, "quill");
-        if (st->key[1] == NULL)
-            return;
-        if (!speed_sign_once(libctx, alg, st->key[1], "quill", &st->ref_sig,
-                             &st->ref_sig_len) ||
-            !speed_verify_once(libctx, alg, st->key[1], "quill", st->ref_sig,
-                               st->ref_sig_len)) {
-            fprintf(stderr, "quill-speed: cannot make and verify a reference %s signature\n",
-                    alg->label);
-            free(st->ref_sig);
-            st->ref_sig = NULL;
-        }
-        return;
-    }
-    EVP_PKEY *key = speed_key_make(libctx, alg, "default");
+    EVP_PKEY *key = speed_key_make(&pv->p[src], alg);
     if (key == NULL)
         return;
-    for (int p = 0; p < 2; p++) {
-        st->key[p] = speed_key_import(libctx, key, provs[p]);
+    /* Each provider gets its own copy of the key; quill-only algorithms
+     * keep quill's generated key as quill's. */
+    for (size_t p = 0; p < pv->n; p++) {
+        if (alg->quill_only && p == PROV_DEFAULT)
+            continue;
+        if (alg->quill_only && p == PROV_QUILL && EVP_PKEY_up_ref(key) == 1)
+            st->key[p] = key;
+        else
+            st->key[p] = speed_key_import(&pv->p[p], key);
         if (st->key[p] == NULL)
-            fprintf(stderr, "quill-speed: provider %s cannot hold the %s key\n", provs[p],
+            fprintf(stderr, "quill-speed: provider %s cannot hold the %s key\n", pv->p[p].name,
                     alg->label);
     }
     EVP_PKEY_free(key);
-    if (st->key[0] != NULL &&
-        !speed_sign_once(libctx, alg, st->key[0], "default", &st->ref_sig, &st->ref_sig_len))
-        fprintf(stderr, "quill-speed: cannot make a reference %s signature\n", alg->label);
+    if (st->key[src] == NULL)
+        return;
+    /* The reference signature, made by the checker; for quill-only
+     * algorithms quill's own verification checks it (nothing else can). */
+    if (!speed_sign_once(&pv->p[src], alg, st->key[src], &st->ref_sig, &st->ref_sig_len) ||
+        (alg->quill_only && !speed_verify_once(&pv->p[src], alg, st->key[src], st->ref_sig,
+                                               st->ref_sig_len))) {
+        fprintf(stderr, "quill-speed: cannot make and verify a reference %s signature\n",
+                alg->label);
+        free(st->ref_sig);
+        st->ref_sig = NULL;
+    }
 }
 
 static void alg_state_free(alg_state *st) {
-    EVP_PKEY_free(st->key[0]);
-    EVP_PKEY_free(st->key[1]);
+    for (size_t p = 0; p < PROV_MAX; p++)
+        EVP_PKEY_free(st->key[p]);
     free(st->ref_sig);
+}
+
+/* Prepares row->kind of row->alg on provider |p|; NULL if it cannot be
+ * measured there (a signature that does not verify sets *ok = 0). */
+static speed_impl *row_impl(const providers *pv, size_t p, const options *o, speed_row *row,
+                            alg_state *st, FILE *text, int *ok) {
+    const speed_alg *alg = row->alg;
+    if (p == PROV_DEFAULT && alg->quill_only)
+        return NULL;
+    if (row->kind != SPEED_KEYGEN && (st->key[p] == NULL || st->ref_sig == NULL))
+        return NULL;
+    speed_impl *im =
+        speed_impl_new(&pv->p[p], alg, row->kind, st->key[p], st->ref_sig, st->ref_sig_len);
+    if (im != NULL && row->kind == SPEED_SIGN) {
+        /* The signature this provider makes must verify with the other
+         * implementation (quill-only: quill's verification, the only one
+         * there is), or its speed means nothing. */
+        size_t len, c = checker(alg);
+        const uint8_t *sig = speed_impl_signature(im, &len);
+        if (!speed_verify_once(&pv->p[c], alg, st->key[c], sig, len)) {
+            fprintf(stderr, "quill-speed: %s signature by %s does NOT verify\n", alg->label,
+                    pv->p[p].name);
+            speed_impl_free(im);
+            im = NULL;
+            *ok = 0;
+        }
+    }
+    if (im != NULL && o->verbose && speed_impl_reinits(im))
+        fprintf(text, "  (%s %s [%s]: the EVP_MD_CTX is re-initialised before each operation)\n",
+                alg->label, speed_kind_name(row->kind), pv->p[p].label);
+    return im;
 }
 
 /* Measures one row.  Returns 0 on a hard failure: a wrong signature or an
  * operation failing midway (the row is then marked unavailable). */
-static int run_row(OSSL_LIB_CTX *libctx, const options *o, speed_row *row, alg_state *st,
+static int run_row(const providers *pv, const options *o, speed_row *row, alg_state *st,
                    FILE *text) {
-    speed_impl *im[2] = {NULL, NULL};
-    speed_result *res[2] = {&row->def, &row->quill};
+    speed_impl *im[PROV_MAX] = {NULL, NULL, NULL};
     int ok = 1;
 
     if (row->kind != SPEED_KEYGEN && !st->made)
-        alg_state_make(libctx, row->alg, st);
-    for (int p = 0; p < 2; p++) {
-        if (p == 0 && row->alg->quill_only)
-            continue;
-        if (row->kind != SPEED_KEYGEN && (st->key[p] == NULL || st->ref_sig == NULL))
-            continue;
-        im[p] = speed_impl_new(libctx, row->alg, row->kind, provs[p], st->key[p], st->ref_sig,
-                               st->ref_sig_len);
-        if (im[p] != NULL && row->kind == SPEED_SIGN) {
-            /* The signature this provider makes must verify with the other
-             * implementation, or its speed means nothing (quill-only: with
-             * quill's verification, the only one there is). */
-            size_t len;
-            const uint8_t *sig = speed_impl_signature(im[p], &len);
-            int v = row->alg->quill_only
-                        ? speed_verify_once(libctx, row->alg, st->key[1], "quill", sig, len)
-                        : speed_verify_once(libctx, row->alg, st->key[0], "default", sig, len);
-            if (!v) {
-                fprintf(stderr, "quill-speed: %s signature by %s does NOT verify\n",
-                        row->alg->label, provs[p]);
-                speed_impl_free(im[p]);
-                im[p] = NULL;
-                ok = 0;
-            }
-        }
-        res[p]->available = im[p] != NULL;
-        if (im[p] != NULL && o->verbose && speed_impl_reinits(im[p]))
-            fprintf(text, "  (%s %s [%s]: the EVP_MD_CTX is re-initialised before each "
-                          "operation)\n",
-                    row->alg->label, speed_kind_name(row->kind), provs[p]);
+        alg_state_make(pv, row->alg, st);
+    for (size_t p = 0; p < pv->n; p++) {
+        im[p] = row_impl(pv, p, o, row, st, text, &ok);
+        row_result(row, p)->available = im[p] != NULL;
     }
 
     /* Key generation is slow and its time varies a lot from key to key: a
-     * row stops starting new rounds once it has used ROW_CAP_FACTOR times
-     * the per-round time (30 s at the default 0.5 s). */
-    uint64_t t_row = now_usec(), cap = (uint64_t)(o->seconds * ROW_CAP_FACTOR * 1e6);
+     * row stops starting new rounds once it has used its time cap. */
+    uint64_t t_row = now_usec(), cap = (uint64_t)(o->seconds * ROW_CAP_FACTOR * 1e6) * pv->n;
     for (size_t r = 0; r < o->rounds; r++) {
         if (r > 0 && now_usec() - t_row > cap) {
             fprintf(text, "  (%s %s: time cap reached after %zu rounds)\n", row->alg->label,
                     speed_kind_name(row->kind), r);
             break;
         }
-        for (int t = 0; t < 2; t++) {
-            int p = (int)(r & 1) ^ t; /* alternate which provider goes first */
-            if (im[p] == NULL)
-                continue;
-            uint64_t n, us;
-            if (!measure(im[p], o->seconds, &n, &us)) {
+        /* The providers still running take turns; who goes first rotates. */
+        size_t turn[PROV_MAX], n = 0;
+        for (size_t p = 0; p < pv->n; p++)
+            if (im[p] != NULL)
+                turn[n++] = p;
+        for (size_t t = 0; t < n; t++) {
+            size_t p = turn[(t + r) % n];
+            speed_result *res = row_result(row, p);
+            uint64_t iters, us;
+            if (!measure(im[p], o->seconds, &iters, &us)) {
                 fprintf(stderr, "quill-speed: %s %s failed on provider %s\n", row->alg->label,
-                        speed_kind_name(row->kind), provs[p]);
+                        speed_kind_name(row->kind), pv->p[p].name);
                 ERR_print_errors_fp(stderr);
                 speed_impl_free(im[p]);
                 im[p] = NULL;
-                res[p]->available = 0;
+                res->available = 0;
                 ok = 0;
                 continue;
             }
-            res[p]->iters[res[p]->rounds] = n;
-            res[p]->usec[res[p]->rounds] = us;
-            res[p]->rounds++;
+            res->iters[res->rounds] = iters;
+            res->usec[res->rounds] = us;
+            res->rounds++;
             if (o->verbose)
-                fprintf(text, "  round %zu %-7s %llu ops in %lluus (%.1f ops/sec)\n", r + 1,
-                        provs[p], (unsigned long long)n, (unsigned long long)us,
-                        (double)n * 1e6 / (double)(us ? us : 1));
+                fprintf(text, "  round %zu %-14s %llu ops in %lluus (%.1f ops/sec)\n", r + 1,
+                        pv->p[p].label, (unsigned long long)iters, (unsigned long long)us,
+                        (double)iters * 1e6 / (double)(us ? us : 1));
         }
     }
-    speed_impl_free(im[0]);
-    speed_impl_free(im[1]);
-    speed_result_finish(&row->def);
-    speed_result_finish(&row->quill);
-    speed_print_line(text, row, "default", &row->def, -1.0);
-    speed_print_line(text, row, "quill", &row->quill,
-                     row->alg->quill_only ? speed_row_yardstick_ratio(row) : speed_row_ratio(row));
+    for (size_t p = 0; p < pv->n; p++) {
+        speed_impl_free(im[p]);
+        speed_result_finish(row_result(row, p));
+    }
+    int quill_only = row->alg->quill_only;
+    speed_print_line(text, row, pv->p[PROV_DEFAULT].label, &row->def, -1.0, -1.0);
+    speed_print_line(text, row, pv->p[PROV_QUILL].label, &row->quill,
+                     quill_only ? speed_row_yardstick_ratio(row) : speed_row_ratio(row), -1.0);
+    if (pv->n > PROV_PORTABLE)
+        speed_print_line(text, row, pv->p[PROV_PORTABLE].label, &row->portable,
+                         speed_row_portable_ratio(row), speed_row_gain(row));
     fflush(text);
     return ok;
 }
@@ -305,18 +352,18 @@ static int run_row(OSSL_LIB_CTX *libctx, const options *o, speed_row *row, alg_s
  * rate over the same rounds as the other rows, for the quill-only rows'
  * ratios when the RSA 2048 signing row itself was filtered out; 0 if it
  * cannot be measured. */
-static double measure_yardstick(OSSL_LIB_CTX *libctx, const options *o, alg_state *st,
+static double measure_yardstick(const providers *pv, const options *o, alg_state *st,
                                 FILE *text) {
     speed_row row;
     memset(&row, 0, sizeof(row));
     row.alg = YARDSTICK_ALG;
     row.kind = SPEED_SIGN;
     if (!st->made)
-        alg_state_make(libctx, row.alg, st);
+        alg_state_make(pv, row.alg, st);
     speed_impl *im = NULL;
-    if (st->key[0] != NULL && st->ref_sig != NULL)
-        im = speed_impl_new(libctx, row.alg, SPEED_SIGN, "default", st->key[0], st->ref_sig,
-                            st->ref_sig_len);
+    if (st->key[PROV_DEFAULT] != NULL && st->ref_sig != NULL)
+        im = speed_impl_new(&pv->p[PROV_DEFAULT], row.alg, SPEED_SIGN, st->key[PROV_DEFAULT],
+                            st->ref_sig, st->ref_sig_len);
     if (im == NULL) {
         fprintf(stderr, "quill-speed: cannot measure the RSA 2048 signing yardstick\n");
         return 0.0;
@@ -351,6 +398,68 @@ static const char *quill_version(OSSL_PROVIDER *quill) {
     if (OSSL_PROVIDER_get_params(quill, p) == 1 && v != NULL)
         snprintf(buf, sizeof(buf), "%s", v);
     return buf;
+}
+
+static OSSL_PROVIDER *load_one(OSSL_LIB_CTX *libctx, const char *name, const char *modules) {
+    OSSL_PROVIDER *p = OSSL_PROVIDER_load(libctx, name);
+    if (p == NULL) {
+        fprintf(stderr, "quill-speed: cannot load the %s provider (module path %s)\n", name,
+                modules);
+        ERR_print_errors_fp(stderr);
+    }
+    return p;
+}
+
+/* quill_portable's algorithms carry quill.so's properties ("provider=quill",
+ * provider/names.h); should they carry the module's own name one day, the
+ * fetches follow. */
+static const char *portable_fetch_name(OSSL_LIB_CTX *libctx) {
+    EVP_KEYMGMT *km = EVP_KEYMGMT_fetch(libctx, "RSA", "provider=quill_portable");
+    int own = km != NULL;
+    EVP_KEYMGMT_free(km);
+    ERR_clear_error();
+    return own ? "quill_portable" : "quill";
+}
+
+/* providers_load fills |pv| (default and quill, and quill_portable if
+ * |portable|; see speed_prov) from the modules in |modules|.  Returns 0 (said
+ * on stderr) if one is missing; providers_unload releases what was loaded. */
+static int providers_load(providers *pv, const char *modules, int portable) {
+    static const speed_prov init[PROV_MAX] = {
+        {"default", "default", "default", NULL},
+        {"quill", "quill", "quill", NULL},
+        {"quill-portable", "quill_portable", "quill", NULL},
+    };
+    memset(pv, 0, sizeof(*pv));
+    memcpy(pv->p, init, sizeof(init));
+    pv->n = portable ? 3 : 2;
+    for (size_t c = 0; c < (portable ? 2u : 1u); c++) {
+        OSSL_LIB_CTX *libctx = OSSL_LIB_CTX_new();
+        if (libctx == NULL)
+            return 0;
+        pv->libctx[c] = libctx;
+        OSSL_PROVIDER_set_default_search_path(libctx, modules);
+        /* The default provider in both: quill's child library context takes
+         * its digests and randomness from there. */
+        const char *name = c == 0 ? "quill" : "quill_portable";
+        if ((pv->loaded[2 * c] = load_one(libctx, "default", modules)) == NULL ||
+            (pv->loaded[2 * c + 1] = load_one(libctx, name, modules)) == NULL)
+            return 0;
+    }
+    pv->p[PROV_DEFAULT].libctx = pv->p[PROV_QUILL].libctx = pv->libctx[0];
+    if (portable) {
+        pv->p[PROV_PORTABLE].libctx = pv->libctx[1];
+        pv->p[PROV_PORTABLE].fetch = portable_fetch_name(pv->libctx[1]);
+    }
+    return 1;
+}
+
+static void providers_unload(providers *pv) {
+    for (size_t i = 4; i-- > 0;)
+        if (pv->loaded[i] != NULL)
+            OSSL_PROVIDER_unload(pv->loaded[i]);
+    OSSL_LIB_CTX_free(pv->libctx[1]);
+    OSSL_LIB_CTX_free(pv->libctx[0]);
 }
 
 int main(int argc, char **argv) {
@@ -390,27 +499,26 @@ int main(int argc, char **argv) {
     }
 
     FILE *text = o.json == 1 ? stderr : stdout;
-    OSSL_LIB_CTX *libctx = OSSL_LIB_CTX_new();
-    if (libctx == NULL)
-        return 1;
     const char *modules = getenv("OPENSSL_MODULES");
     if (modules == NULL || *modules == '\0')
         modules = QUILL_SPEED_MODULES_DIR;
-    OSSL_PROVIDER_set_default_search_path(libctx, modules);
-    OSSL_PROVIDER *def = OSSL_PROVIDER_load(libctx, "default");
-    OSSL_PROVIDER *quill = OSSL_PROVIDER_load(libctx, "quill");
-    if (def == NULL || quill == NULL) {
-        fprintf(stderr, "quill-speed: cannot load the %s provider (module path %s)\n",
-                def == NULL ? "default" : "quill", modules);
-        ERR_print_errors_fp(stderr);
+    providers pv;
+    if (!providers_load(&pv, modules, o.portable)) {
+        providers_unload(&pv);
+        free(o.filters);
         return 1;
     }
 
     char cpu[256];
     speed_meta meta = {speed_cpu_model(cpu, sizeof(cpu)), OpenSSL_version(OPENSSL_VERSION),
-                       quill_version(quill), o.rounds, o.seconds, 0.0, 0, NULL, 0};
+                       quill_version(pv.loaded[1]), o.rounds, o.seconds, o.portable, 0.0, 0,
+                       NULL, 0};
     fprintf(text, "CPU: %s\nOpenSSL: %s\nquill: %s (%s)\n", meta.cpu, meta.openssl,
             meta.quill_version, modules);
+    if (o.portable)
+        fprintf(text, "quill-portable: quill_portable.so %s (every CPU feature off, as with "
+                      "QUILL_CPU_MASK=0xffffffff; in a library context of its own)\n",
+                quill_version(pv.loaded[3]));
     fprintf(text, "%zu rounds of %.2fs per operation and provider, in turns; medians shown\n\n",
             o.rounds, o.seconds);
 
@@ -426,7 +534,7 @@ int main(int argc, char **argv) {
     for (size_t i = 0; i < nrows; i++) {
         size_t a = (size_t)(rows[i].alg - algs);
         if (rows[i].alg->quill_only && has_cache[a] < 0) {
-            has_cache[a] = speed_quill_has(libctx, rows[i].alg);
+            has_cache[a] = speed_prov_has(&pv.p[PROV_QUILL], rows[i].alg);
             if (!has_cache[a])
                 fprintf(text, "%s: quill offers no %s (built without it?): its operations are "
                               "skipped\n",
@@ -463,20 +571,23 @@ int main(int argc, char **argv) {
                     meta.yardstick = speed_result_median_rate(&rows[j].def);
             if (meta.yardstick <= 0.0) {
                 meta.yardstick_separate = 1;
-                meta.yardstick = measure_yardstick(libctx, &o, &states[YARDSTICK_ALG - algs], text);
+                meta.yardstick = measure_yardstick(&pv, &o, &states[YARDSTICK_ALG - algs], text);
             }
         }
         if (row->alg->quill_only)
             row->yardstick = meta.yardstick;
-        ok &= run_row(libctx, &o, row, &states[row->alg - algs], text);
+        ok &= run_row(&pv, &o, row, &states[row->alg - algs], text);
     }
     if (nrows > 0)
-        speed_print_summary(text, rows, nrows);
+        speed_print_summary(text, rows, nrows, o.portable);
     for (size_t i = 0; o.require_quill && i < nrows; i++) {
-        if (!rows[i].quill.available || rows[i].quill.rounds == 0) {
-            fprintf(stderr, "quill-speed: quill did not serve %s %s\n", rows[i].alg->label,
-                    speed_kind_name(rows[i].kind));
-            ok = 0;
+        for (size_t p = PROV_QUILL; p < pv.n; p++) {
+            const speed_result *res = row_result(&rows[i], p);
+            if (!res->available || res->rounds == 0) {
+                fprintf(stderr, "quill-speed: %s did not serve %s %s\n", pv.p[p].name,
+                        rows[i].alg->label, speed_kind_name(rows[i].kind));
+                ok = 0;
+            }
         }
     }
 
@@ -492,9 +603,7 @@ int main(int argc, char **argv) {
 
     for (size_t a = 0; a < NALGS; a++)
         alg_state_free(&states[a]);
-    OSSL_PROVIDER_unload(quill);
-    OSSL_PROVIDER_unload(def);
-    OSSL_LIB_CTX_free(libctx);
+    providers_unload(&pv);
     free(o.filters);
     return ok ? 0 : 1;
 }

@@ -1,7 +1,9 @@
 /* Copyright quill authors.
  *
  * quill-speed: measures each signature algorithm on OpenSSL's default
- * provider and on quill, in turns, in one process and one library context.
+ * provider and on quill, in turns, in one process and one library context;
+ * with --portable also on quill_portable.so (quill over its portable C core),
+ * which lives in a second library context (see speed_prov).
  *
  * An algorithm is one speed_alg table entry (quill_speed.c); it yields three
  * operations (sign, verify, keygen), each run through plain EVP with the
@@ -41,6 +43,21 @@ typedef struct speed_alg {
     int quill_only;
 } speed_alg;
 
+/* speed_prov is one provider under test.  |name| is the module it was loaded
+ * as, which every operation is checked to be served by; |fetch| is the name
+ * its algorithms carry in their "provider=" property, used in every fetch.
+ * The two differ for quill_portable.so: it is quill.so's provider code, whose
+ * algorithms say "provider=quill", so it is loaded into a library context of
+ * its own (with the default provider for digests and randomness) where that
+ * query can only find it; in quill's context it would make "provider=quill"
+ * ambiguous. */
+typedef struct speed_prov {
+    const char *label; /* as printed: "default", "quill", "quill-portable" */
+    const char *name;
+    const char *fetch;
+    OSSL_LIB_CTX *libctx;
+} speed_prov;
+
 typedef enum speed_kind { SPEED_SIGN, SPEED_VERIFY, SPEED_KEYGEN, SPEED_KIND_COUNT } speed_kind;
 
 /* speed_kind_name returns "sign", "verify" or "keygen"; speed_kind_phrase the
@@ -51,28 +68,28 @@ const char *speed_kind_phrase(speed_kind kind);
 /* speed_key_make generates the benchmark key of |alg| with provider |prov|
  * (the default provider, or quill for quill-only algorithms).  Returns NULL
  * (with OpenSSL errors printed) on failure. */
-EVP_PKEY *speed_key_make(OSSL_LIB_CTX *libctx, const speed_alg *alg, const char *prov);
+EVP_PKEY *speed_key_make(const speed_prov *prov, const speed_alg *alg);
 
-/* speed_quill_has returns 1 if quill offers both the key management and the
- * signature of |alg| (fetched with "provider=quill"). */
-int speed_quill_has(OSSL_LIB_CTX *libctx, const speed_alg *alg);
+/* speed_prov_has returns 1 if |prov| offers both the key management and the
+ * signature of |alg|. */
+int speed_prov_has(const speed_prov *prov, const speed_alg *alg);
 
-/* speed_key_import copies |key| (a key pair) into the key management of
- * provider |prov| so that the operation under test needs no export.  Returns
- * NULL if that provider cannot hold the key. */
-EVP_PKEY *speed_key_import(OSSL_LIB_CTX *libctx, const EVP_PKEY *key, const char *prov);
+/* speed_key_import copies |key| (a key pair, possibly from another library
+ * context) into the key management of |prov| so that the operation under
+ * test needs no export.  Returns NULL if that provider cannot hold the key. */
+EVP_PKEY *speed_key_import(const speed_prov *prov, const EVP_PKEY *key);
 
 /* One operation bound to one provider, ready to be repeated. */
 typedef struct speed_impl speed_impl;
 
-/* speed_impl_new prepares |kind| of |alg| on provider |prov|: for sign and
- * verify |key| must be a key held by |prov| and |ref_sig| a valid signature
- * (verify only) of the fixed input; for keygen key and ref_sig are unused.
- * It runs the operation once, checks its result and that |prov| served it.
- * Returns NULL (and says why on stderr) if the provider cannot do it. */
-speed_impl *speed_impl_new(OSSL_LIB_CTX *libctx, const speed_alg *alg, speed_kind kind,
-                           const char *prov, EVP_PKEY *key, const uint8_t *ref_sig,
-                           size_t ref_sig_len);
+/* speed_impl_new prepares |kind| of |alg| on provider |prov| (which must
+ * outlive it): for sign and verify |key| must be a key held by |prov| and
+ * |ref_sig| a valid signature (verify only) of the fixed input; for keygen
+ * key and ref_sig are unused.  It runs the operation once, checks its result
+ * and that |prov| served it.  Returns NULL (and says why on stderr) if the
+ * provider cannot do it. */
+speed_impl *speed_impl_new(const speed_prov *prov, const speed_alg *alg, speed_kind kind,
+                           EVP_PKEY *key, const uint8_t *ref_sig, size_t ref_sig_len);
 
 /* speed_impl_run performs the operation once; returns 1, or 0 if it failed
  * (a wrong result included: a verify that does not return 1). */
@@ -89,15 +106,15 @@ int speed_impl_reinits(const speed_impl *impl);
  * operation (length in *len). */
 const uint8_t *speed_impl_signature(const speed_impl *impl, size_t *len);
 
-/* speed_verify_once checks |sig| over the fixed input with |key| on provider
- * |prov|; returns 1 if it verifies. */
-int speed_verify_once(OSSL_LIB_CTX *libctx, const speed_alg *alg, EVP_PKEY *key, const char *prov,
+/* speed_verify_once checks |sig| over the fixed input with |key| (held by
+ * |prov|) on provider |prov|; returns 1 if it verifies. */
+int speed_verify_once(const speed_prov *prov, const speed_alg *alg, EVP_PKEY *key,
                       const uint8_t *sig, size_t sig_len);
 
-/* speed_sign_once signs the fixed input with |key| on provider |prov|;
- * *sig is malloc'ed.  Returns 1 on success. */
-int speed_sign_once(OSSL_LIB_CTX *libctx, const speed_alg *alg, EVP_PKEY *key, const char *prov,
-                    uint8_t **sig, size_t *sig_len);
+/* speed_sign_once signs the fixed input with |key| (held by |prov|) on
+ * provider |prov|; *sig is malloc'ed.  Returns 1 on success. */
+int speed_sign_once(const speed_prov *prov, const speed_alg *alg, EVP_PKEY *key, uint8_t **sig,
+                    size_t *sig_len);
 
 /* ---- Results and reporting (speed_report.c) ---- */
 
@@ -122,6 +139,7 @@ typedef struct speed_row {
     const speed_alg *alg;
     speed_kind kind;
     speed_result def, quill;
+    speed_result portable; /* quill_portable.so; unavailable without --portable */
     double yardstick; /* quill-only rows: the RSA 2048 signing rate, 0 if unknown */
 } speed_row;
 
@@ -130,9 +148,10 @@ typedef struct speed_row {
 const char *speed_cpu_model(char *buf, size_t len);
 
 /* speed_print_line prints the BoringSSL-style "Did N ... ops/sec" line for
- * one provider; ratio < 0 means none is printed. */
+ * one provider (|prov| is its label); ratio < 0 means none is printed, gain
+ * (quill native over portable) < 0 likewise. */
 void speed_print_line(FILE *out, const speed_row *row, const char *prov, const speed_result *r,
-                      double ratio);
+                      double ratio, double gain);
 
 /* speed_row_ratio is quill's median rate over the default provider's, or
  * -1 if either is unavailable. */
@@ -142,7 +161,18 @@ double speed_row_ratio(const speed_row *row);
  * a quill-only row, or -1 if it has none. */
 double speed_row_yardstick_ratio(const speed_row *row);
 
-void speed_print_summary(FILE *out, const speed_row *rows, size_t count);
+/* speed_row_portable_ratio is the portable rate over the default
+ * provider's, or for a quill-only row over row->yardstick; -1 if either is
+ * unavailable. */
+double speed_row_portable_ratio(const speed_row *row);
+
+/* speed_row_gain is quill's median rate over quill_portable's (what the
+ * native code buys), or -1 if either is unavailable. */
+double speed_row_gain(const speed_row *row);
+
+/* speed_print_summary prints the table; |portable| adds the quill_portable
+ * columns. */
+void speed_print_summary(FILE *out, const speed_row *rows, size_t count, int portable);
 
 typedef struct speed_meta {
     const char *cpu;
@@ -150,6 +180,7 @@ typedef struct speed_meta {
     const char *quill_version;
     size_t rounds;
     double seconds;
+    int portable; /* quill_portable was measured (--portable) */
     /* The yardstick: the default provider's RSA 2048 signing rate (0 when no
      * quill-only row ran); separate is 1 if it was measured only for the
      * ratios (the RSA rows themselves were filtered out). */

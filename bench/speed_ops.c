@@ -3,8 +3,8 @@
  * The operations quill-speed times, through plain EVP.  Each speed_impl is
  * bound to one provider by the property query "provider=<name>" and checks
  * once (sign, verify) or on every key (keygen) that this provider really
- * served it, so a silent fallback to the other provider cannot pass for a
- * measurement.
+ * served it (by the name it was loaded under), so a silent fallback to
+ * another provider cannot pass for a measurement.
  *
  * Two signing interfaces: algorithms with a digest (RSA, ECDSA) sign that
  * digest's output with EVP_PKEY_sign, as `openssl speed` does; algorithms
@@ -25,12 +25,11 @@
 #include <openssl/provider.h>
 
 struct speed_impl {
-    const char *prov;
+    const speed_prov *prov; /* not owned */
     speed_kind kind;
     EVP_PKEY_CTX *ctx;     /* digest-signing algorithms and keygen */
     EVP_MD_CTX *mctx;      /* message-signing algorithms (alg->md == NULL) */
     int reinit;            /* mctx needs a fresh init before each operation */
-    OSSL_LIB_CTX *libctx;
     EVP_PKEY *key;         /* not owned */
     uint8_t tbs[64];
     size_t tbs_len;
@@ -49,12 +48,12 @@ const char *speed_kind_phrase(speed_kind kind) {
     return kind < SPEED_KIND_COUNT ? names[kind] : "?";
 }
 
-static void propq_for(char *buf, size_t len, const char *prov) {
-    snprintf(buf, len, "provider=%s", prov);
+static void propq_for(char *buf, size_t len, const speed_prov *prov) {
+    snprintf(buf, len, "provider=%s", prov->fetch);
 }
 
-static int served_by(const OSSL_PROVIDER *p, const char *prov) {
-    return p != NULL && strcmp(OSSL_PROVIDER_get0_name(p), prov) == 0;
+static int served_by(const OSSL_PROVIDER *p, const speed_prov *prov) {
+    return p != NULL && strcmp(OSSL_PROVIDER_get0_name(p), prov->name) == 0;
 }
 
 /* The fixed input: the size of alg->md's output, or a 64-byte message. */
@@ -92,10 +91,10 @@ static int keygen_params(EVP_PKEY_CTX *ctx, const speed_alg *alg) {
     return n == 0 || EVP_PKEY_CTX_set_params(ctx, params) == 1;
 }
 
-static EVP_PKEY_CTX *keygen_ctx(OSSL_LIB_CTX *libctx, const speed_alg *alg, const char *prov) {
+static EVP_PKEY_CTX *keygen_ctx(const speed_prov *prov, const speed_alg *alg) {
     char propq[64];
     propq_for(propq, sizeof(propq), prov);
-    EVP_PKEY_CTX *ctx = EVP_PKEY_CTX_new_from_name(libctx, alg->keytype, propq);
+    EVP_PKEY_CTX *ctx = EVP_PKEY_CTX_new_from_name(prov->libctx, alg->keytype, propq);
     if (ctx == NULL)
         return NULL;
     if (EVP_PKEY_keygen_init(ctx) != 1 || !keygen_params(ctx, alg)) {
@@ -105,13 +104,13 @@ static EVP_PKEY_CTX *keygen_ctx(OSSL_LIB_CTX *libctx, const speed_alg *alg, cons
     return ctx;
 }
 
-EVP_PKEY *speed_key_make(OSSL_LIB_CTX *libctx, const speed_alg *alg, const char *prov) {
-    EVP_PKEY_CTX *ctx = keygen_ctx(libctx, alg, prov);
+EVP_PKEY *speed_key_make(const speed_prov *prov, const speed_alg *alg) {
+    EVP_PKEY_CTX *ctx = keygen_ctx(prov, alg);
     EVP_PKEY *key = NULL;
     if (ctx == NULL || EVP_PKEY_generate(ctx, &key) != 1 ||
         !served_by(EVP_PKEY_get0_provider(key), prov)) {
         fprintf(stderr, "quill-speed: cannot generate a %s key with the %s provider\n",
-                alg->label, prov);
+                alg->label, prov->name);
         EVP_PKEY_free(key);
         ERR_print_errors_fp(stderr);
         key = NULL;
@@ -120,10 +119,13 @@ EVP_PKEY *speed_key_make(OSSL_LIB_CTX *libctx, const speed_alg *alg, const char 
     return key;
 }
 
-int speed_quill_has(OSSL_LIB_CTX *libctx, const speed_alg *alg) {
-    EVP_KEYMGMT *km = EVP_KEYMGMT_fetch(libctx, alg->keytype, "provider=quill");
-    EVP_SIGNATURE *sig = EVP_SIGNATURE_fetch(libctx, alg->keytype, "provider=quill");
-    int has = km != NULL && sig != NULL;
+int speed_prov_has(const speed_prov *prov, const speed_alg *alg) {
+    char propq[64];
+    propq_for(propq, sizeof(propq), prov);
+    EVP_KEYMGMT *km = EVP_KEYMGMT_fetch(prov->libctx, alg->keytype, propq);
+    EVP_SIGNATURE *sig = EVP_SIGNATURE_fetch(prov->libctx, alg->keytype, propq);
+    int has = km != NULL && sig != NULL && served_by(EVP_KEYMGMT_get0_provider(km), prov) &&
+              served_by(EVP_SIGNATURE_get0_provider(sig), prov);
     EVP_KEYMGMT_free(km);
     EVP_SIGNATURE_free(sig);
     if (!has)
@@ -131,7 +133,7 @@ int speed_quill_has(OSSL_LIB_CTX *libctx, const speed_alg *alg) {
     return has;
 }
 
-EVP_PKEY *speed_key_import(OSSL_LIB_CTX *libctx, const EVP_PKEY *key, const char *prov) {
+EVP_PKEY *speed_key_import(const speed_prov *prov, const EVP_PKEY *key) {
     char propq[64];
     propq_for(propq, sizeof(propq), prov);
     OSSL_PARAM *params = NULL;
@@ -139,7 +141,7 @@ EVP_PKEY *speed_key_import(OSSL_LIB_CTX *libctx, const EVP_PKEY *key, const char
     EVP_PKEY_CTX *ctx = NULL;
     if (EVP_PKEY_todata(key, EVP_PKEY_KEYPAIR, &params) != 1)
         goto done;
-    ctx = EVP_PKEY_CTX_new_from_name(libctx, EVP_PKEY_get0_type_name(key), propq);
+    ctx = EVP_PKEY_CTX_new_from_name(prov->libctx, EVP_PKEY_get0_type_name(key), propq);
     if (ctx == NULL || EVP_PKEY_fromdata_init(ctx) != 1 ||
         EVP_PKEY_fromdata(ctx, &out, EVP_PKEY_KEYPAIR, params) != 1) {
         out = NULL;
@@ -176,11 +178,11 @@ static int sig_params(EVP_PKEY_CTX *ctx, const speed_alg *alg) {
     return 1;
 }
 
-static EVP_PKEY_CTX *sig_ctx(OSSL_LIB_CTX *libctx, const speed_alg *alg, EVP_PKEY *key,
-                             const char *prov, speed_kind kind) {
+static EVP_PKEY_CTX *sig_ctx(const speed_prov *prov, const speed_alg *alg, EVP_PKEY *key,
+                             speed_kind kind) {
     char propq[64];
     propq_for(propq, sizeof(propq), prov);
-    EVP_PKEY_CTX *ctx = EVP_PKEY_CTX_new_from_pkey(libctx, key, propq);
+    EVP_PKEY_CTX *ctx = EVP_PKEY_CTX_new_from_pkey(prov->libctx, key, propq);
     if (ctx == NULL)
         return NULL;
     int ok = kind == SPEED_SIGN ? EVP_PKEY_sign_init(ctx) : EVP_PKEY_verify_init(ctx);
@@ -194,36 +196,34 @@ static EVP_PKEY_CTX *sig_ctx(OSSL_LIB_CTX *libctx, const speed_alg *alg, EVP_PKE
 /* msg_init initialises |mctx| for a one-shot EVP_DigestSign or
  * EVP_DigestVerify with no digest, on provider |prov|; returns 1 if that
  * provider serves it. */
-static int msg_init(EVP_MD_CTX *mctx, OSSL_LIB_CTX *libctx, EVP_PKEY *key, const char *prov,
-                    speed_kind kind) {
+static int msg_init(EVP_MD_CTX *mctx, const speed_prov *prov, EVP_PKEY *key, speed_kind kind) {
     char propq[64];
     propq_for(propq, sizeof(propq), prov);
     EVP_PKEY_CTX *pctx = NULL;
     int ok = kind == SPEED_SIGN
-                 ? EVP_DigestSignInit_ex(mctx, &pctx, NULL, libctx, propq, key, NULL)
-                 : EVP_DigestVerifyInit_ex(mctx, &pctx, NULL, libctx, propq, key, NULL);
+                 ? EVP_DigestSignInit_ex(mctx, &pctx, NULL, prov->libctx, propq, key, NULL)
+                 : EVP_DigestVerifyInit_ex(mctx, &pctx, NULL, prov->libctx, propq, key, NULL);
     return ok == 1 && pctx != NULL && served_by(EVP_PKEY_CTX_get0_provider(pctx), prov);
 }
 
-static EVP_MD_CTX *msg_ctx(OSSL_LIB_CTX *libctx, EVP_PKEY *key, const char *prov,
-                           speed_kind kind) {
+static EVP_MD_CTX *msg_ctx(const speed_prov *prov, EVP_PKEY *key, speed_kind kind) {
     EVP_MD_CTX *mctx = EVP_MD_CTX_new();
-    if (mctx != NULL && !msg_init(mctx, libctx, key, prov, kind)) {
+    if (mctx != NULL && !msg_init(mctx, prov, key, kind)) {
         EVP_MD_CTX_free(mctx);
         mctx = NULL;
     }
     return mctx;
 }
 
-int speed_sign_once(OSSL_LIB_CTX *libctx, const speed_alg *alg, EVP_PKEY *key, const char *prov,
-                    uint8_t **sig, size_t *sig_len) {
+int speed_sign_once(const speed_prov *prov, const speed_alg *alg, EVP_PKEY *key, uint8_t **sig,
+                    size_t *sig_len) {
     uint8_t tbs[64];
     size_t tbs_len, len = 0;
     int ok = 0;
     *sig = NULL;
     if (alg->md == NULL) {
-        EVP_MD_CTX *mctx = msg_ctx(libctx, key, prov, SPEED_SIGN);
-        if (mctx == NULL || !fixed_input(libctx, alg, tbs, sizeof(tbs), &tbs_len) ||
+        EVP_MD_CTX *mctx = msg_ctx(prov, key, SPEED_SIGN);
+        if (mctx == NULL || !fixed_input(prov->libctx, alg, tbs, sizeof(tbs), &tbs_len) ||
             EVP_DigestSign(mctx, NULL, &len, tbs, tbs_len) != 1 ||
             (*sig = malloc(len)) == NULL || EVP_DigestSign(mctx, *sig, &len, tbs, tbs_len) != 1) {
             ERR_print_errors_fp(stderr);
@@ -236,8 +236,8 @@ int speed_sign_once(OSSL_LIB_CTX *libctx, const speed_alg *alg, EVP_PKEY *key, c
         EVP_MD_CTX_free(mctx);
         return ok;
     }
-    EVP_PKEY_CTX *ctx = sig_ctx(libctx, alg, key, prov, SPEED_SIGN);
-    if (ctx == NULL || !fixed_input(libctx, alg, tbs, sizeof(tbs), &tbs_len) ||
+    EVP_PKEY_CTX *ctx = sig_ctx(prov, alg, key, SPEED_SIGN);
+    if (ctx == NULL || !fixed_input(prov->libctx, alg, tbs, sizeof(tbs), &tbs_len) ||
         EVP_PKEY_sign(ctx, NULL, &len, tbs, tbs_len) != 1 || (*sig = malloc(len)) == NULL ||
         EVP_PKEY_sign(ctx, *sig, &len, tbs, tbs_len) != 1) {
         ERR_print_errors_fp(stderr);
@@ -251,20 +251,18 @@ int speed_sign_once(OSSL_LIB_CTX *libctx, const speed_alg *alg, EVP_PKEY *key, c
     return ok;
 }
 
-speed_impl *speed_impl_new(OSSL_LIB_CTX *libctx, const speed_alg *alg, speed_kind kind,
-                           const char *prov, EVP_PKEY *key, const uint8_t *ref_sig,
-                           size_t ref_sig_len) {
+speed_impl *speed_impl_new(const speed_prov *prov, const speed_alg *alg, speed_kind kind,
+                           EVP_PKEY *key, const uint8_t *ref_sig, size_t ref_sig_len) {
     speed_impl *im = calloc(1, sizeof(*im));
     if (im == NULL)
         return NULL;
     im->prov = prov;
     im->kind = kind;
-    im->libctx = libctx;
     im->key = key;
-    if (!fixed_input(libctx, alg, im->tbs, sizeof(im->tbs), &im->tbs_len))
+    if (!fixed_input(prov->libctx, alg, im->tbs, sizeof(im->tbs), &im->tbs_len))
         goto fail;
     if (alg->md == NULL && kind != SPEED_KEYGEN) {
-        im->mctx = msg_ctx(libctx, key, prov, kind);
+        im->mctx = msg_ctx(prov, key, kind);
         if (im->mctx == NULL)
             goto fail;
         if (kind == SPEED_SIGN) {
@@ -291,7 +289,7 @@ speed_impl *speed_impl_new(OSSL_LIB_CTX *libctx, const speed_alg *alg, speed_kin
     }
     switch (kind) {
     case SPEED_SIGN:
-        im->ctx = sig_ctx(libctx, alg, key, prov, kind);
+        im->ctx = sig_ctx(prov, alg, key, kind);
         if (im->ctx == NULL ||
             EVP_PKEY_sign(im->ctx, NULL, &im->sig_cap, im->tbs, im->tbs_len) != 1)
             goto fail;
@@ -299,7 +297,7 @@ speed_impl *speed_impl_new(OSSL_LIB_CTX *libctx, const speed_alg *alg, speed_kin
             goto fail;
         break;
     case SPEED_VERIFY:
-        im->ctx = sig_ctx(libctx, alg, key, prov, kind);
+        im->ctx = sig_ctx(prov, alg, key, kind);
         if (im->ctx == NULL || (im->sig = malloc(ref_sig_len)) == NULL)
             goto fail;
         memcpy(im->sig, ref_sig, ref_sig_len);
@@ -308,7 +306,7 @@ speed_impl *speed_impl_new(OSSL_LIB_CTX *libctx, const speed_alg *alg, speed_kin
     case SPEED_KEYGEN:
         /* No warm-up key here (a 4096-bit key costs seconds); speed_impl_run
          * checks the provider of every key it makes. */
-        im->ctx = keygen_ctx(libctx, alg, prov);
+        im->ctx = keygen_ctx(prov, alg);
         if (im->ctx == NULL || !served_by(EVP_PKEY_CTX_get0_provider(im->ctx), prov))
             goto fail;
         return im;
@@ -322,7 +320,7 @@ speed_impl *speed_impl_new(OSSL_LIB_CTX *libctx, const speed_alg *alg, speed_kin
     return im;
 fail:
     fprintf(stderr, "quill-speed: %s %s is not available from provider %s\n", alg->label,
-            speed_kind_name(kind), prov);
+            speed_kind_name(kind), prov->name);
     ERR_print_errors_fp(stderr);
     speed_impl_free(im);
     return NULL;
@@ -330,7 +328,7 @@ fail:
 
 int speed_impl_run(speed_impl *im) {
     if (im->mctx != NULL) {
-        if (im->reinit && !msg_init(im->mctx, im->libctx, im->key, im->prov, im->kind))
+        if (im->reinit && !msg_init(im->mctx, im->prov, im->key, im->kind))
             return 0;
         if (im->kind == SPEED_VERIFY)
             return EVP_DigestVerify(im->mctx, im->sig, im->sig_len, im->tbs, im->tbs_len) == 1;
@@ -371,21 +369,21 @@ const uint8_t *speed_impl_signature(const speed_impl *im, size_t *len) {
     return im->sig;
 }
 
-int speed_verify_once(OSSL_LIB_CTX *libctx, const speed_alg *alg, EVP_PKEY *key, const char *prov,
+int speed_verify_once(const speed_prov *prov, const speed_alg *alg, EVP_PKEY *key,
                       const uint8_t *sig, size_t sig_len) {
     uint8_t tbs[64];
     size_t tbs_len;
     if (alg->md == NULL) {
-        EVP_MD_CTX *mctx = msg_ctx(libctx, key, prov, SPEED_VERIFY);
-        int ok = mctx != NULL && fixed_input(libctx, alg, tbs, sizeof(tbs), &tbs_len) &&
+        EVP_MD_CTX *mctx = msg_ctx(prov, key, SPEED_VERIFY);
+        int ok = mctx != NULL && fixed_input(prov->libctx, alg, tbs, sizeof(tbs), &tbs_len) &&
                  EVP_DigestVerify(mctx, sig, sig_len, tbs, tbs_len) == 1;
         if (!ok)
             ERR_print_errors_fp(stderr);
         EVP_MD_CTX_free(mctx);
         return ok;
     }
-    EVP_PKEY_CTX *ctx = sig_ctx(libctx, alg, key, prov, SPEED_VERIFY);
-    int ok = ctx != NULL && fixed_input(libctx, alg, tbs, sizeof(tbs), &tbs_len) &&
+    EVP_PKEY_CTX *ctx = sig_ctx(prov, alg, key, SPEED_VERIFY);
+    int ok = ctx != NULL && fixed_input(prov->libctx, alg, tbs, sizeof(tbs), &tbs_len) &&
              EVP_PKEY_verify(ctx, sig, sig_len, tbs, tbs_len) == 1;
     if (!ok)
         ERR_print_errors_fp(stderr);

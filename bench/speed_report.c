@@ -5,7 +5,9 @@
  * round (by rate) of the rounds measured.  Quill-only algorithms (ML-DSA)
  * show "n/a" for the default provider and, instead of a ratio, their rate
  * over the yardstick (the default provider's RSA 2048 signing rate in the
- * same run) as "x RSA-2048-sign". */
+ * same run) as "x RSA-2048-sign".  With --portable, quill_portable's rate
+ * comes with the same kind of ratio (to the default provider, or to the
+ * yardstick) and with the gain of quill's native code over it. */
 #include "speed.h"
 
 #include <stdlib.h>
@@ -39,18 +41,31 @@ double speed_result_median_rate(const speed_result *r) {
     return speed_result_rate(r, r->median);
 }
 
+/* num / den, or -1 if either rate is unknown. */
+static double rate_ratio(double num, double den) {
+    return num > 0.0 && den > 0.0 ? num / den : -1.0;
+}
+
 double speed_row_yardstick_ratio(const speed_row *row) {
-    double q = speed_result_median_rate(&row->quill);
-    if (!row->alg->quill_only || row->yardstick <= 0.0 || q <= 0.0)
+    if (!row->alg->quill_only)
         return -1.0;
-    return q / row->yardstick;
+    return rate_ratio(speed_result_median_rate(&row->quill), row->yardstick);
 }
 
 double speed_row_ratio(const speed_row *row) {
-    double d = speed_result_median_rate(&row->def), q = speed_result_median_rate(&row->quill);
-    if (d <= 0.0 || q <= 0.0)
-        return -1.0;
-    return q / d;
+    return rate_ratio(speed_result_median_rate(&row->quill), speed_result_median_rate(&row->def));
+}
+
+double speed_row_portable_ratio(const speed_row *row) {
+    double p = speed_result_median_rate(&row->portable);
+    if (row->alg->quill_only)
+        return rate_ratio(p, row->yardstick);
+    return rate_ratio(p, speed_result_median_rate(&row->def));
+}
+
+double speed_row_gain(const speed_row *row) {
+    return rate_ratio(speed_result_median_rate(&row->quill),
+                      speed_result_median_rate(&row->portable));
 }
 
 const char *speed_cpu_model(char *buf, size_t len) {
@@ -77,7 +92,7 @@ const char *speed_cpu_model(char *buf, size_t len) {
 }
 
 void speed_print_line(FILE *out, const speed_row *row, const char *prov, const speed_result *r,
-                      double ratio) {
+                      double ratio, double gain) {
     if (row->alg->quill_only && strcmp(prov, "default") == 0) {
         fprintf(out, "%s %s: n/a [default] (OpenSSL's default provider has no %s)\n",
                 row->alg->label, speed_kind_phrase(row->kind), row->alg->label);
@@ -96,6 +111,8 @@ void speed_print_line(FILE *out, const speed_row *row, const char *prov, const s
         fprintf(out, " %.4fx RSA-2048-sign", ratio);
     else if (ratio >= 0.0)
         fprintf(out, " ratio %.2fx", ratio);
+    if (gain >= 0.0)
+        fprintf(out, " (native/portable %.2fx)", gain);
     fputc('\n', out);
 }
 
@@ -106,37 +123,56 @@ static void fmt_rate(char *buf, size_t len, const speed_result *r) {
         snprintf(buf, len, "%.1f", speed_result_median_rate(r));
 }
 
-void speed_print_summary(FILE *out, const speed_row *rows, size_t count) {
+/* fmt_ratio writes "1.23x" (|digits| decimals), or "-" when x < 0. */
+static void fmt_ratio(char *buf, size_t len, double x, int digits) {
+    if (x < 0.0)
+        snprintf(buf, len, "-");
+    else
+        snprintf(buf, len, "%.*fx", digits, x);
+}
+
+void speed_print_summary(FILE *out, const speed_row *rows, size_t count, int portable) {
     /* The yardstick column appears only when a quill-only row is shown. */
     int yard = 0;
     for (size_t i = 0; i < count; i++)
         yard |= rows[i].alg->quill_only;
     fprintf(out, "\n%-20s %-8s %14s %14s %8s", "algorithm", "op", "default ops/s", "quill ops/s",
             "ratio");
-    fprintf(out, yard ? " %16s\n" : "\n", "x RSA-2048-sign");
+    if (yard)
+        fprintf(out, " %16s", "x RSA-2048-sign");
+    if (portable)
+        fprintf(out, " %14s %14s %8s", "portable ops/s", "portable ratio", "gain");
+    fputc('\n', out);
     for (size_t i = 0; i < count; i++) {
+        const speed_row *row = &rows[i];
         char d[32], q[32], ratio[32];
-        fmt_rate(d, sizeof(d), &rows[i].def);
-        fmt_rate(q, sizeof(q), &rows[i].quill);
-        double x = speed_row_ratio(&rows[i]);
-        if (x < 0.0)
-            snprintf(ratio, sizeof(ratio), "-");
-        else
-            snprintf(ratio, sizeof(ratio), "%.2fx", x);
-        fprintf(out, "%-20s %-8s %14s %14s %8s", rows[i].alg->label,
-                speed_kind_name(rows[i].kind), d, q, ratio);
-        if (yard) {
-            double y = speed_row_yardstick_ratio(&rows[i]);
-            char ys[32] = "";
-            if (y >= 0.0)
-                snprintf(ys, sizeof(ys), "%.4fx", y);
-            else if (rows[i].alg->quill_only)
-                snprintf(ys, sizeof(ys), "-");
-            if (ys[0] != '\0') /* rows of both providers leave the column empty */
-                fprintf(out, " %16s", ys);
+        fmt_rate(d, sizeof(d), &row->def);
+        fmt_rate(q, sizeof(q), &row->quill);
+        fmt_ratio(ratio, sizeof(ratio), speed_row_ratio(row), 2);
+        fprintf(out, "%-20s %-8s %14s %14s %8s", row->alg->label, speed_kind_name(row->kind), d,
+                q, ratio);
+        /* Rows of both providers leave the yardstick column empty (blank
+         * only when more columns follow). */
+        if (yard && row->alg->quill_only) {
+            char ys[32];
+            fmt_ratio(ys, sizeof(ys), speed_row_yardstick_ratio(row), 4);
+            fprintf(out, " %16s", ys);
+        } else if (yard && portable) {
+            fprintf(out, " %16s", "");
+        }
+        if (portable) {
+            char p[32], pr[32], g[32];
+            fmt_rate(p, sizeof(p), &row->portable);
+            fmt_ratio(pr, sizeof(pr), speed_row_portable_ratio(row), row->alg->quill_only ? 4 : 2);
+            fmt_ratio(g, sizeof(g), speed_row_gain(row), 2);
+            fprintf(out, " %14s %14s %8s", p, pr, g);
         }
         fputc('\n', out);
     }
+    if (portable)
+        fprintf(out, "portable: quill's portable C path (quill_portable.so); portable ratio: "
+                     "over default, or x RSA-2048-sign;\ngain: quill ops/s over portable ops/s "
+                     "(what the native code buys)\n");
 }
 
 static void json_string(FILE *out, const char *s) {
@@ -169,6 +205,24 @@ static void json_result(FILE *out, const speed_result *r) {
     fprintf(out, "]}");
 }
 
+/* "name": x with |digits| decimals, or null when x < 0. */
+static void json_ratio(FILE *out, const char *name, double x, int digits) {
+    if (x < 0.0)
+        fprintf(out, ", \"%s\": null", name);
+    else
+        fprintf(out, ", \"%s\": %.*f", name, digits, x);
+}
+
+static void json_portable(FILE *out, const speed_row *row) {
+    fprintf(out, ",\n     \"quill_portable\": ");
+    json_result(out, &row->portable);
+    if (row->alg->quill_only)
+        json_ratio(out, "portable_x_rsa2048_sign", speed_row_portable_ratio(row), 6);
+    else
+        json_ratio(out, "portable_ratio", speed_row_portable_ratio(row), 4);
+    json_ratio(out, "native_gain", speed_row_gain(row), 4);
+}
+
 int speed_write_json(FILE *out, const speed_meta *meta, const speed_row *rows, size_t count) {
     fprintf(out, "{\n  \"tool\": \"quill-speed\",\n  \"cpu\": ");
     json_string(out, meta->cpu);
@@ -178,6 +232,10 @@ int speed_write_json(FILE *out, const speed_meta *meta, const speed_row *rows, s
     json_string(out, meta->quill_version);
     fprintf(out, ",\n  \"rounds\": %zu,\n  \"seconds_per_round\": %.3f,", meta->rounds,
             meta->seconds);
+    /* With --portable each result also has "quill_portable", its
+     * "portable_ratio" (quill-only rows: "portable_x_rsa2048_sign") and
+     * "native_gain" (quill over quill_portable). */
+    fprintf(out, "\n  \"portable\": %s,", meta->portable ? "true" : "false");
     /* The yardstick of the quill-only rows' "x_rsa2048_sign" fields. */
     if (meta->yardstick > 0.0)
         fprintf(out, "\n  \"yardstick\": {\"name\": \"rsa2048-sign\", \"provider\": \"default\", "
@@ -216,6 +274,8 @@ int speed_write_json(FILE *out, const speed_meta *meta, const speed_row *rows, s
             else
                 fprintf(out, ", \"x_rsa2048_sign\": %.6f", y);
         }
+        if (meta->portable)
+            json_portable(out, row);
         fprintf(out, "}");
     }
     fprintf(out, "\n  ]\n}\n");
