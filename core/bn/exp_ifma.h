@@ -43,4 +43,20 @@ QUILL_MUST_CHECK int quill_mont_exp_consttime_x2_ifma(quill_limb *r0, const quil
                                                       const quill_limb *a1, const quill_limb *e1,
                                                       const quill_mont *mont1, size_t e_limbs);
 
+/* quill_mont_sqr_x2_ifma_for_testing exposes the IFMA squaring to
+ * test_bn_ifma, on inputs the exponentiation cannot be fed directly: for
+ * each lane l, x_l (n + 1 limbs, below 2 m_l, where n is the supported limb
+ * count of both moduli) is squared with the dedicated squaring (sq_l) and
+ * with the almost-Montgomery multiplication amm(x_l, x_l) (am_l), both
+ * n + 1 limbs, values x_l^2 R'^-1 mod m_l below 2 m_l with
+ * R' = 2^(52 ceil(64 n / 52)).  Test only (no constant-time promise beyond
+ * that of the kernels).  The caller must have checked the CPU as for
+ * quill_mont_exp_consttime_x2_ifma.  Returns 1, or 0 if the size is
+ * unsupported, the build has no IFMA code or memory ran out. */
+QUILL_MUST_CHECK int quill_mont_sqr_x2_ifma_for_testing(quill_limb *sq0, quill_limb *am0,
+                                                        const quill_limb *x0,
+                                                        const quill_mont *mont0, quill_limb *sq1,
+                                                        quill_limb *am1, const quill_limb *x1,
+                                                        const quill_mont *mont1);
+
 #endif

@@ -8,8 +8,12 @@
  * modulus size (8, 16, 24, 32 limbs): random cases plus edges (bases 0, 1,
  * m - 1; exponents 0, 1, all ones, short; moduli with the top bit set, just
  * above 2^(64n - 1), all ones, 2^(64n) - small, short top limb, sparse),
- * outputs aliasing their bases.  Skipped (77) on CPUs without AVX-512 IFMA
- * or when QUILL_CPU_MASK already clears it.
+ * outputs aliasing their bases.  The dedicated squaring is also checked
+ * alone (quill_mont_sqr_x2_ifma_for_testing) on inputs below 2m that the
+ * exponentiation cannot be fed directly: just below 2m, all-ones digits,
+ * m, m - 1, random; against amm(x, x) bit for bit and against BN for the
+ * value x^2 R'^-1 mod m and the bound 2m.  Skipped (77) on CPUs without
+ * AVX-512 IFMA or when QUILL_CPU_MASK already clears it.
  *
  * Valgrind cannot run AVX-512, so this path has no memcheck counterpart in
  * test_bn_ct: its constant-time argument is in exp_ifma.c. */
@@ -131,6 +135,102 @@ done:
     }
 }
 
+/* x (n + 1 limbs) = an input of the squaring below 2m, by kind: 0 2m - 1,
+ * 1 2m - 2, 2 all ones below the top bit of 2m - 1 (all-ones digits),
+ * 3 m, 4 m - 1, 5 zero, 6 one, 7 m + m/2, else random below 2m. */
+static void sqr_input(quill_limb *x, const quill_limb *m, size_t n, unsigned kind) {
+    BIGNUM *bm = bt_bn(m, n), *t = BN_new(), *two_m = BN_new();
+    if (t == NULL || two_m == NULL || !BN_lshift1(two_m, bm))
+        abort();
+    int ok = 1;
+    switch (kind) {
+    case 0:
+        ok = BN_sub(t, two_m, BN_value_one());
+        break;
+    case 1:
+        ok = BN_sub(t, two_m, BN_value_one()) && BN_sub(t, t, BN_value_one());
+        break;
+    case 2:
+        ok = BN_set_word(t, 1) && BN_lshift(t, t, BN_num_bits(two_m) - 1) &&
+             BN_sub(t, t, BN_value_one());
+        break;
+    case 3:
+        ok = BN_copy(t, bm) != NULL;
+        break;
+    case 4:
+        ok = BN_sub(t, bm, BN_value_one());
+        break;
+    case 5:
+        BN_zero(t);
+        break;
+    case 6:
+        ok = BN_one(t);
+        break;
+    case 7:
+        ok = BN_rshift1(t, bm) && BN_add(t, t, bm);
+        break;
+    default:
+        ok = BN_rand_range(t, two_m);
+        break;
+    }
+    if (!ok)
+        abort();
+    bt_to_limbs(x, n + 1, t);
+    BN_free(bm);
+    BN_free(t);
+    BN_free(two_m);
+}
+
+/* 1 if s (n + 1 limbs) < 2m and s R' = x^2 mod m, R' = 2^(52 ceil(64n/52)) */
+static int sqr_ok(const quill_limb *s, const quill_limb *x, const quill_limb *m, size_t n) {
+    size_t digits = (64 * n + 51) / 52;
+    BIGNUM *bs = bt_bn(s, n + 1), *bx = bt_bn(x, n + 1), *bm = bt_bn(m, n);
+    BIGNUM *u = BN_new(), *v = BN_new();
+    if (u == NULL || v == NULL || !BN_lshift(u, bs, (int)(52 * digits)) ||
+        !BN_mod(u, u, bm, bt_ctx()) || !BN_mod_sqr(v, bx, bm, bt_ctx()) ||
+        !BN_lshift1(bm, bm))
+        abort();
+    int ok = BN_cmp(u, v) == 0 && BN_cmp(bs, bm) < 0;
+    BN_free(bs);
+    BN_free(bx);
+    BN_free(bm);
+    BN_free(u);
+    BN_free(v);
+    return ok;
+}
+
+#define SQR_INPUT_KINDS 9
+
+/* The squaring alone, every input kind in each lane, on n-limb moduli of
+ * every shape. */
+static void test_sqr(size_t n, int rounds) {
+    quill_limb x[2][MAXN + 1], sq[2][MAXN + 1], am[2][MAXN + 1];
+    for (unsigned mk = 0; mk < MODULUS_KINDS; mk++) {
+        for (int k = 0; k < 2; k++) {
+            make_modulus(L[k].m, n, k == 0 ? mk : rnd(MODULUS_KINDS));
+            L[k].mont = quill_mont_new(L[k].m, n);
+            QT_CHECK(L[k].mont != NULL);
+        }
+        for (int i = 0; L[0].mont != NULL && L[1].mont != NULL && i < rounds; i++) {
+            for (int k = 0; k < 2; k++)
+                sqr_input(x[k], L[k].m, n,
+                          i < SQR_INPUT_KINDS ? (unsigned)(k == 0 ? i : SQR_INPUT_KINDS - 1 - i)
+                                              : rnd(SQR_INPUT_KINDS + 4));
+            memset(sq, 0xaa, sizeof(sq));
+            memset(am, 0x55, sizeof(am));
+            QT_CHECK(quill_mont_sqr_x2_ifma_for_testing(sq[0], am[0], x[0], L[0].mont, sq[1],
+                                                        am[1], x[1], L[1].mont) == 1);
+            for (int k = 0; k < 2; k++) {
+                QT_CHECK(memcmp(sq[k], am[k], (n + 1) * sizeof(quill_limb)) == 0);
+                QT_CHECK(sqr_ok(sq[k], x[k], L[k].m, n));
+            }
+            cases++;
+        }
+        for (int k = 0; k < 2; k++)
+            quill_mont_free(L[k].mont);
+    }
+}
+
 #if defined(__x86_64__) && !defined(QUILL_NO_ASM)
 /* 1 if QUILL_CPU_MASK, as given by the user, clears the IFMA or VL bit. */
 static int user_masks_ifma(void) {
@@ -185,6 +285,7 @@ int main(void) {
         test_pair(n, 1, 16, 0, rnd(MODULUS_KINDS), 2);
         test_pair(n, 3, 16, rnd(MODULUS_KINDS), 0, 2);
         test_pair(n, n / 2, 16, 0, 0, 2);
+        test_sqr(n, 40);
     }
     printf("bn_ifma: %lu two-lane cases in %.1f s\n", cases, qt_now() - t0);
     return qt_finish("bn_ifma");
