@@ -34,6 +34,7 @@ void quill_prov_ec_key_free(quill_prov_ec_key *k) {
         return;
     if (atomic_fetch_sub_explicit(&k->refs, 1, memory_order_acq_rel) != 1)
         return;
+    quill_p256_verify_cache_clear(&k->vcache);
     quill_zeroize(k, sizeof(*k));
     free(k);
 }
@@ -177,7 +178,10 @@ int quill_prov_ec_key_import(quill_prov_ec_key *k, int selection, const OSSL_PAR
         }
         tmp.has_priv = 1;
     }
-    /* Only the fields change; refs stay as they are in *k. */
+    /* Only the fields change; refs and vcache stay as they are in *k (tmp
+     * shares its table pointer: tmp is only zeroised, never cleared). */
+    if (!k->has_pub || !tmp.has_pub || memcmp(&k->pub, &tmp.pub, sizeof(k->pub)) != 0)
+        quill_p256_verify_cache_clear(&k->vcache); /* the table was for the old point */
     k->has_group = tmp.has_group;
     k->compressed = tmp.compressed;
     k->has_pub = tmp.has_pub;
@@ -293,6 +297,7 @@ int quill_prov_ec_key_set_encoded_pub(quill_prov_ec_key *k, const uint8_t *in, s
         QUILL_RAISE_CORE(k->prov, err);
         return 0;
     }
+    quill_p256_verify_cache_clear(&k->vcache); /* the table was for the old point */
     k->pub = pub;
     k->has_pub = 1;
     k->has_group = 1;
@@ -320,6 +325,8 @@ quill_prov_ec_key *quill_prov_ec_key_dup(const quill_prov_ec_key *k, int selecti
         d->compressed = k->compressed;
     }
     if ((selection & OSSL_KEYMGMT_SELECT_PUBLIC_KEY) != 0 && k->has_pub) {
+        /* The point only: d->vcache stays empty (a shared table would be
+         * freed twice) and fills again from d's own verifications. */
         d->pub = k->pub;
         d->has_pub = 1;
     }

@@ -5,7 +5,13 @@
  * point and a private scalar (secret, zeroised on release).  Filled by
  * import, generation or dup; the only later change is set_params of an
  * encoded public key (ECDH peer keys), which OpenSSL makes before sharing
- * the object. */
+ * the object.
+ *
+ * vcache speeds up repeated verification with the key: the core builds a
+ * table for pub from the second verification on and publishes it
+ * atomically, so threads sharing the object share it (ecdsa.h).  It belongs
+ * to this object alone: dup starts the copy with an empty cache, a change
+ * of pub empties it, and the last free releases it. */
 #ifndef QUILL_PROV_EC_KEY_H
 #define QUILL_PROV_EC_KEY_H
 
@@ -25,6 +31,7 @@ typedef struct quill_prov_ec_key {
     int has_priv;
     int compressed; /* point format reported and exported */
     quill_p256_public pub;
+    quill_p256_verify_cache vcache; /* for pub; never copied */
     uint8_t priv[QUILL_P256_PRIVATE_BYTES]; /* secret, big-endian */
 } quill_prov_ec_key;
 

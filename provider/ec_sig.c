@@ -215,7 +215,7 @@ static int sig_verify(void *vctx, const unsigned char *sig, size_t siglen,
     quill_err err = sig == NULL ? QUILL_ERR_BAD_SIGNATURE
                                 : quill_ecdsa_p256_sig_from_der(raw, sig, siglen);
     if (err == QUILL_OK)
-        err = quill_ecdsa_p256_verify(&c->key->pub, tbs, tbslen, raw);
+        err = quill_ecdsa_p256_verify_cached(&c->key->pub, &c->key->vcache, tbs, tbslen, raw);
     if (err != QUILL_OK) {
         QUILL_RAISE_CORE(c->prov, err);
         return 0;

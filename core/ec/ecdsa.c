@@ -10,6 +10,7 @@
 #include "common/zeroize.h"
 #include "ec/hmac_drbg.h"
 #include "ec/p256_limbs.h"
+#include "ec/p256_verify_precomp.h"
 
 #define SIGN_MAX_TRIES 64
 
@@ -149,17 +150,98 @@ done:
     return err;
 }
 
-quill_err quill_ecdsa_p256_verify(const quill_p256_public *pub, const uint8_t *digest,
-                                  size_t digest_len, const uint8_t sig[64]) {
+/* u1 = e s^-1 and u2 = r s^-1 mod n (FIPS 186-5 6.4.2 steps 4-5); 0 if
+ * s = 0.  With w = s^-1 in the Montgomery domain (w R), the Montgomery
+ * product of a plain value x < n and w R is x w R R^-1 = x w, already
+ * plain: no conversions of e, r, u1, u2. */
+static int verify_scalars(quill_p256_scalar_plain *u1, quill_p256_scalar_plain *u2,
+                          const quill_p256_scalar_plain *e, const quill_p256_scalar_plain *r,
+                          const quill_p256_scalar_plain *s) {
+    quill_p256_scalar_plain w;
+    quill_p256_scalar wm, x, t;
+    if (!quill_p256_scalar_inv_vartime(&w, s))
+        return 0;
+    quill_p256_scalar_to_mont(&wm, &w);
+    memcpy(x.v, e->v, sizeof(x.v));
+    quill_p256_scalar_mul(&t, &x, &wm);
+    memcpy(u1->v, t.v, sizeof(u1->v));
+    memcpy(x.v, r->v, sizeof(x.v));
+    quill_p256_scalar_mul(&t, &x, &wm);
+    memcpy(u2->v, t.v, sizeof(u2->v));
+    return 1;
+}
+
+/* Accepts if R = (X, Y, Z) (Jacobian) is finite and x(R) mod n == r:
+ * x(R) = X / Z^2 mod p, so X == r Z^2 or, when r + n < p, X == (r + n) Z^2
+ * (x(R) < p < 2n).  No inversion needed. */
+static quill_err verify_check_x(const quill_p256_jacobian *rj, const quill_p256_scalar_plain *r) {
     static const uint64_t p_limbs[4] = {UINT64_C(0xffffffffffffffff), UINT64_C(0x00000000ffffffff),
                                         0, UINT64_C(0xffffffff00000001)};
     static const uint64_t n_limbs[4] = {UINT64_C(0xf3b9cac2fc632551), UINT64_C(0xbce6faada7179e84),
                                         UINT64_C(0xffffffffffffffff), UINT64_C(0xffffffff00000000)};
-    quill_p256_scalar_plain r, s, e, w, u1, u2;
-    quill_p256_scalar wm, tm;
-    quill_p256_jacobian rj;
     quill_p256_fe z2, rx, lhs;
     quill_p256_fe_plain rp;
+    if (!quill_p256_fe_nonzero(&rj->z))
+        return QUILL_ERR_BAD_SIGNATURE;
+    quill_p256_fe_sqr(&z2, &rj->z);
+    memcpy(rp.v, r->v, sizeof(rp.v));
+    quill_p256_fe_to_mont(&rx, &rp);
+    quill_p256_fe_mul(&lhs, &rx, &z2);
+    if (quill_p256_fe_equal(&lhs, &rj->x))
+        return QUILL_OK;
+    uint64_t rn[4], tmp[4];
+    if (quill_add4(rn, r->v, n_limbs) == 0 && quill_sub4(tmp, rn, p_limbs) == 1) {
+        memcpy(rp.v, rn, sizeof(rp.v)); /* r + n < p */
+        quill_p256_fe_to_mont(&rx, &rp);
+        quill_p256_fe_mul(&lhs, &rx, &z2);
+        if (quill_p256_fe_equal(&lhs, &rj->x))
+            return QUILL_OK;
+    }
+    return QUILL_ERR_BAD_SIGNATURE;
+}
+
+/* The table to use for pub from cache, building and publishing one from
+ * the second verification on; NULL for the plain path. */
+static const quill_p256_verify_precomp *cache_table(quill_p256_verify_cache *cache,
+                                                    const quill_p256_public *pub) {
+    quill_p256_verify_precomp *t = atomic_load_explicit(&cache->table, memory_order_acquire);
+    if (t == NULL) {
+        /* The first verification with a key pays nothing extra: a key used
+         * once (a certificate checked once) never gets a table. */
+        if (atomic_fetch_add_explicit(&cache->uses, 1, memory_order_relaxed) == 0)
+            return NULL;
+        quill_p256_verify_precomp *fresh = quill_p256_verify_precomp_new_vartime(&pub->q);
+        if (fresh == NULL)
+            return NULL;
+        quill_p256_verify_precomp *expected = NULL;
+        if (atomic_compare_exchange_strong_explicit(&cache->table, &expected, fresh,
+                                                    memory_order_acq_rel, memory_order_acquire)) {
+            t = fresh;
+        } else {
+            quill_p256_verify_precomp_free(fresh); /* another thread won */
+            t = expected;
+        }
+    }
+    /* A cache used with another key than the one it was built for. */
+    if (memcmp(&t->q, &pub->q, sizeof(pub->q)) != 0)
+        return NULL;
+    return t;
+}
+
+void quill_p256_verify_cache_clear(quill_p256_verify_cache *cache) {
+    if (cache == NULL)
+        return;
+    quill_p256_verify_precomp *t = atomic_exchange_explicit(&cache->table, NULL,
+                                                            memory_order_acq_rel);
+    quill_p256_verify_precomp_free(t);
+    atomic_store_explicit(&cache->uses, 0, memory_order_relaxed);
+}
+
+quill_err quill_ecdsa_p256_verify_cached(const quill_p256_public *pub,
+                                         quill_p256_verify_cache *cache, const uint8_t *digest,
+                                         size_t digest_len, const uint8_t sig[64]) {
+    quill_p256_scalar_plain r, s, e, u1, u2;
+    quill_p256_jacobian rj;
 
     if (pub == NULL || sig == NULL || (digest == NULL && digest_len > 0))
         return QUILL_ERR_INVALID_ARGUMENT;
@@ -167,33 +249,17 @@ quill_err quill_ecdsa_p256_verify(const quill_p256_public *pub, const uint8_t *d
         !quill_p256_scalar_plain_from_bytes(&s, sig + 32) || !quill_p256_scalar_plain_nonzero(&s))
         return QUILL_ERR_BAD_SIGNATURE;
     digest_to_scalar(&e, digest, digest_len);
-    if (!quill_p256_scalar_inv_vartime(&w, &s))
+    if (!verify_scalars(&u1, &u2, &e, &r, &s))
         return QUILL_ERR_BAD_SIGNATURE;
-    quill_p256_scalar_to_mont(&wm, &w);
-    quill_p256_scalar_to_mont(&tm, &e);
-    quill_p256_scalar_mul(&tm, &tm, &wm);
-    quill_p256_scalar_from_mont(&u1, &tm);
-    quill_p256_scalar_to_mont(&tm, &r);
-    quill_p256_scalar_mul(&tm, &tm, &wm);
-    quill_p256_scalar_from_mont(&u2, &tm);
-    quill_p256_point_mul_double_vartime(&rj, &u1, &u2, &pub->q);
-    if (!quill_p256_fe_nonzero(&rj.z))
-        return QUILL_ERR_BAD_SIGNATURE;
-    /* x(R) = X / Z^2 mod p; accept if x(R) mod n == r, i.e. X == r Z^2 or,
-     * when r + n < p, X == (r + n) Z^2.  No inversion needed. */
-    quill_p256_fe_sqr(&z2, &rj.z);
-    memcpy(rp.v, r.v, sizeof(rp.v));
-    quill_p256_fe_to_mont(&rx, &rp);
-    quill_p256_fe_mul(&lhs, &rx, &z2);
-    if (quill_p256_fe_equal(&lhs, &rj.x))
-        return QUILL_OK;
-    uint64_t rn[4], tmp[4];
-    if (quill_add4(rn, r.v, n_limbs) == 0 && quill_sub4(tmp, rn, p_limbs) == 1) {
-        memcpy(rp.v, rn, sizeof(rp.v)); /* r + n < p */
-        quill_p256_fe_to_mont(&rx, &rp);
-        quill_p256_fe_mul(&lhs, &rx, &z2);
-        if (quill_p256_fe_equal(&lhs, &rj.x))
-            return QUILL_OK;
-    }
-    return QUILL_ERR_BAD_SIGNATURE;
+    const quill_p256_verify_precomp *t = cache != NULL ? cache_table(cache, pub) : NULL;
+    if (t != NULL)
+        quill_p256_point_mul_double_precomp_vartime(&rj, &u1, &u2, t);
+    else
+        quill_p256_point_mul_double_vartime(&rj, &u1, &u2, &pub->q);
+    return verify_check_x(&rj, &r);
+}
+
+quill_err quill_ecdsa_p256_verify(const quill_p256_public *pub, const uint8_t *digest,
+                                  size_t digest_len, const uint8_t sig[64]) {
+    return quill_ecdsa_p256_verify_cached(pub, NULL, digest, digest_len, sig);
 }

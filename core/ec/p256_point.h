@@ -112,8 +112,11 @@ void quill_p256_point_mul_consttime(quill_p256_jacobian *out, const quill_p256_s
 
 /* quill_p256_point_mul_double_vartime sets out = u1 * G + u2 * Q for public
  * u1, u2 (plain, < 2^256) and public finite Q: interleaved wNAF, window 7 for
- * G (odd multiples from p256_table.h) and window 5 for Q (computed).
- * Complete: any intermediate or final infinity is handled. */
+ * G (odd multiples from p256_table.h, mixed additions) and window 5 for Q
+ * (odd multiples computed in Chudnovsky form), 256 doublings
+ * (p256_point_vartime.c).  For repeated use of one Q see
+ * p256_verify_precomp.h (64 doublings).  Complete: any intermediate or
+ * final infinity is handled. */
 void quill_p256_point_mul_double_vartime(quill_p256_jacobian *out,
                                          const quill_p256_scalar_plain *u1,
                                          const quill_p256_scalar_plain *u2,
