@@ -17,36 +17,48 @@
 /* 2^9 * 2^32 mod q, centred (2^9: the shift of s2 in u = s1 + 2^9 s2). */
 #define U_FACTOR 1834752
 
-/* Secret temporaries of both constructors, wiped together. */
+/* Temporaries of both constructors.  s1 is transformed in place (its
+ * encoding is written first, or, for an expanded key, is the input) and t
+ * becomes t0 in place, so no copies of either are made.  Only the secret
+ * part a set uses is wiped (keygen_tmp_wipe); t1 is public. */
 typedef struct keygen_tmp {
-    quill_mldsa_poly s1[QUILL_MLDSA_L_MAX], s2[QUILL_MLDSA_K_MAX], s1_hat[QUILL_MLDSA_L_MAX];
-    quill_mldsa_poly t[QUILL_MLDSA_K_MAX], t0[QUILL_MLDSA_K_MAX], t1[QUILL_MLDSA_K_MAX];
+    quill_mldsa_poly s1[QUILL_MLDSA_L_MAX]; /* s1, then NTT(s1) */
+    quill_mldsa_poly s2[QUILL_MLDSA_K_MAX];
+    quill_mldsa_poly t0[QUILL_MLDSA_K_MAX]; /* t, then t0 */
+    quill_mldsa_poly t1[QUILL_MLDSA_K_MAX]; /* public */
     uint8_t rhop[QUILL_MLDSA_CRH_BYTES];
-    uint8_t tr[QUILL_MLDSA_TR_BYTES];
-    uint8_t priv[QUILL_MLDSA_MAX_PRIV_BYTES];
+    uint8_t tr[QUILL_MLDSA_TR_BYTES];                          /* of an expanded key */
+    uint8_t t0_enc[QUILL_MLDSA_K_MAX * QUILL_MLDSA_T0_BYTES]; /* its t0, re-encoded */
 } keygen_tmp;
 
-/* From s1, s2 (in tmp) and key->a_hat: NTT(s1), t, (t1, t0), pk and tr.
- * t1 and the public key are declassified. */
-static void derive_rest(quill_mldsa_key *key, keygen_tmp *tmp) {
-    const quill_mldsa_params *p = key->p;
-    for (unsigned i = 0; i < p->l; i++) {
-        tmp->s1_hat[i] = tmp->s1[i];
-        quill_mldsa_poly_ntt(&tmp->s1_hat[i]);
-        quill_mldsa_poly_reduce32(&tmp->s1_hat[i]);
-    }
-    quill_mldsa_compute_t(tmp->t, key->a_hat, tmp->s1_hat, tmp->s2, p);
-    for (unsigned i = 0; i < p->k; i++)
-        quill_mldsa_poly_power2round(&tmp->t1[i], &tmp->t0[i], &tmp->t[i]);
-    QUILL_CT_DECLASSIFY(tmp->t1, sizeof(quill_mldsa_poly) * p->k);
-    quill_mldsa_pack_pk(key->pub, key->rho, tmp->t1, p);
-    quill_mldsa_key_finish_public(key);
+static void keygen_tmp_wipe(keygen_tmp *tmp, const quill_mldsa_params *p) {
+    quill_zeroize(tmp->s1, p->l * sizeof(quill_mldsa_poly));
+    quill_zeroize(tmp->s2, p->k * sizeof(quill_mldsa_poly));
+    quill_zeroize(tmp->t0, p->k * sizeof(quill_mldsa_poly));
+    quill_zeroize(tmp->rhop, sizeof(tmp->rhop));
+    quill_zeroize(tmp->tr, sizeof(tmp->tr));
+    quill_zeroize(tmp->t0_enc, p->k * QUILL_MLDSA_T0_BYTES);
 }
 
 /* NTT(a) reduced to |.| < q.  In: |a_i| < 2^23. */
 static void ntt_reduced(quill_mldsa_poly *a) {
     quill_mldsa_poly_ntt(a);
     quill_mldsa_poly_reduce32(a);
+}
+
+/* From s1, s2 (in tmp) and key->a_hat: NTT(s1) in place of s1, t, (t1, t0)
+ * with t0 in place of t, pk and tr.  t1 and the public key are
+ * declassified. */
+static void derive_rest(quill_mldsa_key *key, keygen_tmp *tmp) {
+    const quill_mldsa_params *p = key->p;
+    for (unsigned i = 0; i < p->l; i++)
+        ntt_reduced(&tmp->s1[i]);
+    quill_mldsa_compute_t(tmp->t0, key->a_hat, tmp->s1, tmp->s2, p);
+    for (unsigned i = 0; i < p->k; i++) /* elementwise: t0 may alias t */
+        quill_mldsa_poly_power2round(&tmp->t1[i], &tmp->t0[i], &tmp->t0[i]);
+    QUILL_CT_DECLASSIFY(tmp->t1, sizeof(quill_mldsa_poly) * p->k);
+    quill_mldsa_pack_pk(key->pub, key->rho, tmp->t1, p);
+    quill_mldsa_key_finish_public(key);
 }
 
 const quill_mldsa_poly *quill_mldsa_key_sign_hat(const quill_mldsa_key *key) {
@@ -58,16 +70,13 @@ const quill_mldsa_poly *quill_mldsa_key_sign_hat(const quill_mldsa_key *key) {
     const quill_mldsa_params *p = key->p;
     size_t n = (size_t)p->l + 2u * p->k;
     quill_mldsa_poly *hat = aligned_alloc(32, n * sizeof(quill_mldsa_poly));
-    keygen_tmp *tmp = aligned_alloc(32, sizeof(*tmp));
-    if (hat == NULL || tmp == NULL) {
-        free(hat);
-        free(tmp);
+    if (hat == NULL)
         return NULL;
-    }
     quill_mldsa_poly *u_hat = hat, *s2_hat = hat + p->l, *t0_hat = s2_hat + p->k;
-    /* The key was checked when it was made: the range mask is not needed. */
-    uint8_t rho[32], kk[32];
-    (void)quill_mldsa_unpack_sk(rho, kk, tmp->tr, tmp->s1, s2_hat, t0_hat, key->priv, p);
+    /* The key was checked when it was made: the range mask is not needed.
+     * s1 is decoded straight into u_hat and transformed there. */
+    uint8_t rho[32], kk[32], tr[QUILL_MLDSA_TR_BYTES];
+    (void)quill_mldsa_unpack_sk(rho, kk, tr, u_hat, s2_hat, t0_hat, key->priv, p);
     for (unsigned i = 0; i < p->k; i++) {
         ntt_reduced(&s2_hat[i]);
         ntt_reduced(&t0_hat[i]);
@@ -76,15 +85,12 @@ const quill_mldsa_poly *quill_mldsa_key_sign_hat(const quill_mldsa_key *key) {
      * with 2^9 2^32 mod q (centred) is 2^9 s2_hat in (-q, q); the sum is
      * below 2q and reduce32 brings it within +-6283009. */
     for (unsigned i = 0; i < p->l; i++) {
-        u_hat[i] = tmp->s1[i];
         ntt_reduced(&u_hat[i]);
         for (unsigned j = 0; j < QUILL_MLDSA_N; j++)
             u_hat[i].c[j] += quill_mldsa_mont_mul(s2_hat[i].c[j], U_FACTOR);
         quill_mldsa_poly_reduce32(&u_hat[i]);
     }
     quill_zeroize(kk, sizeof(kk));
-    quill_zeroize(tmp, sizeof(*tmp));
-    free(tmp);
     /* Signing releases nothing of these but the signature. */
     return quill_mldsa_key_publish(&k->sign_hat, hat, n);
 }
@@ -120,10 +126,15 @@ quill_err quill_mldsa_key_from_seed(quill_mldsa_key **out, quill_mldsa_set set,
 
     quill_mldsa_expand_a(key->a_hat, key->rho, p);
     quill_mldsa_expand_s(tmp->s1, tmp->s2, tmp->rhop, p);
+    /* skEncode in pieces: s1 and s2 before s1 is transformed in place. */
+    quill_mldsa_pack_sk_s(key->priv, tmp->s1, tmp->s2, p);
     derive_rest(key, tmp);
-    quill_mldsa_pack_sk(key->priv, key->rho, key->key, key->tr, tmp->s1, tmp->s2, tmp->t0, p);
+    memcpy(key->priv, key->rho, 32);
+    memcpy(key->priv + 32, key->key, 32);
+    memcpy(key->priv + 64, key->tr, QUILL_MLDSA_TR_BYTES);
+    quill_mldsa_pack_sk_t0(key->priv, tmp->t0, p);
 
-    quill_zeroize(tmp, sizeof(*tmp));
+    keygen_tmp_wipe(tmp, p);
     free(tmp);
     *out = key;
     return QUILL_OK;
@@ -149,17 +160,24 @@ quill_err quill_mldsa_key_from_priv(quill_mldsa_key **out, quill_mldsa_set set,
 
     /* skDecode, then everything recomputed from rho, s1 and s2: the key is
      * accepted only if s1 and s2 are in range and re-encoding with the
-     * recomputed tr and t0 gives back the input. */
-    quill_word bad = quill_mldsa_unpack_sk(key->rho, key->key, tmp->tr, tmp->s1, tmp->s2,
-                                           tmp->t0, key->priv, p);
+     * recomputed tr and t0 gives back the input.  rho and K are copied, and
+     * the encodings of s1 and s2 re-encode to themselves (pack.h), so the
+     * comparison is of tr and t0 only. */
+    memcpy(key->rho, key->priv, 32);
+    memcpy(key->key, key->priv + 32, 32);
+    memcpy(tmp->tr, key->priv + 64, QUILL_MLDSA_TR_BYTES);
+    quill_word bad = quill_mldsa_unpack_sk_s(tmp->s1, tmp->s2, key->priv, p);
     QUILL_CT_DECLASSIFY(key->rho, 32); /* part of the public key */
     quill_mldsa_expand_a(key->a_hat, key->rho, p);
     derive_rest(key, tmp);
-    quill_mldsa_pack_sk(tmp->priv, key->rho, key->key, key->tr, tmp->s1, tmp->s2, tmp->t0, p);
-    quill_word ok = quill_ct_memeq_mask(tmp->priv, key->priv, len) & ~bad;
+    for (unsigned i = 0; i < p->k; i++)
+        quill_mldsa_poly_pack_t0(tmp->t0_enc + i * QUILL_MLDSA_T0_BYTES, &tmp->t0[i]);
+    quill_word ok = quill_ct_memeq_mask(tmp->t0_enc, key->priv + QUILL_MLDSA_SK_T0_OFFSET(p),
+                                        p->k * QUILL_MLDSA_T0_BYTES) &
+                    quill_ct_memeq_mask(tmp->tr, key->tr, QUILL_MLDSA_TR_BYTES) & ~bad;
     ok = quill_ct_declassify_w(ok);
 
-    quill_zeroize(tmp, sizeof(*tmp));
+    keygen_tmp_wipe(tmp, p);
     free(tmp);
     if (!ok) {
         quill_mldsa_key_free(key);

@@ -3,18 +3,19 @@
 
 #include <string.h>
 
-#include "common/zeroize.h"
+#include "clone.h"
 
-/* Generic little-endian bit packing; the widths on hot paths (w1: 4 and 6
- * bits per coefficient) have straight-line forms.  The choice depends on
- * the public width only. */
-static void pack_bits_generic(uint8_t *out, const uint32_t v[QUILL_MLDSA_N], unsigned bits) {
+/* The generic little-endian bit packing (SimpleBitPack / SimpleBitUnpack,
+ * FIPS 204 Algorithms 16 and 18): the reference that the fixed-width forms
+ * below are tested against.  The inner loops depend on the public width
+ * only. */
+void quill_mldsa_pack_bits(uint8_t *out, const uint32_t v[QUILL_MLDSA_N], unsigned bits) {
     uint64_t acc = 0;
     unsigned have = 0;
     for (unsigned i = 0; i < QUILL_MLDSA_N; i++) {
         acc |= (uint64_t)v[i] << have;
         have += bits;
-        while (have >= 8) { /* depends on bits only */
+        while (have >= 8) {
             *out++ = (uint8_t)acc;
             acc >>= 8;
             have -= 8;
@@ -22,46 +23,7 @@ static void pack_bits_generic(uint8_t *out, const uint32_t v[QUILL_MLDSA_N], uns
     }
 }
 
-void quill_mldsa_pack_bits(uint8_t *out, const uint32_t v[QUILL_MLDSA_N], unsigned bits) {
-    if (bits == 4) {
-        for (unsigned i = 0; i < QUILL_MLDSA_N / 2; i++)
-            out[i] = (uint8_t)(v[2 * i] | (v[2 * i + 1] << 4));
-    } else if (bits == 6) {
-        for (unsigned i = 0; i < QUILL_MLDSA_N / 4; i++) {
-            uint32_t x = v[4 * i] | (v[4 * i + 1] << 6) | (v[4 * i + 2] << 12) | (v[4 * i + 3] << 18);
-            out[3 * i] = (uint8_t)x;
-            out[3 * i + 1] = (uint8_t)(x >> 8);
-            out[3 * i + 2] = (uint8_t)(x >> 16);
-        }
-    } else if (bits == 10) { /* t1: 4 per 5 bytes */
-        for (unsigned i = 0; i < QUILL_MLDSA_N / 4; i++) {
-            uint64_t x = (uint64_t)v[4 * i] | ((uint64_t)v[4 * i + 1] << 10) |
-                         ((uint64_t)v[4 * i + 2] << 20) | ((uint64_t)v[4 * i + 3] << 30);
-            for (unsigned b = 0; b < 5; b++)
-                out[5 * i + b] = (uint8_t)(x >> (8 * b));
-        }
-    } else if (bits == 13) { /* t0: 8 per 13 bytes */
-        for (unsigned i = 0; i < QUILL_MLDSA_N / 8; i++) {
-            uint64_t lo = 0, hi = 0; /* bits 0..63 and 64..103 */
-            for (unsigned j = 0; j < 8; j++) {
-                unsigned sh = 13 * j;
-                uint64_t x = v[8 * i + j];
-                if (sh < 64) /* public: the position, not the value */
-                    lo |= x << sh;
-                if (sh + 13 > 64)
-                    hi |= sh >= 64 ? x << (sh - 64) : x >> (64 - sh);
-            }
-            for (unsigned b = 0; b < 8; b++)
-                out[13 * i + b] = (uint8_t)(lo >> (8 * b));
-            for (unsigned b = 0; b < 5; b++)
-                out[13 * i + 8 + b] = (uint8_t)(hi >> (8 * b));
-        }
-    } else {
-        pack_bits_generic(out, v, bits);
-    }
-}
-
-static void unpack_bits_generic(uint32_t v[QUILL_MLDSA_N], const uint8_t *in, unsigned bits) {
+void quill_mldsa_unpack_bits(uint32_t v[QUILL_MLDSA_N], const uint8_t *in, unsigned bits) {
     const uint64_t mask = (UINT64_C(1) << bits) - 1;
     uint64_t acc = 0;
     unsigned have = 0;
@@ -76,104 +38,253 @@ static void unpack_bits_generic(uint32_t v[QUILL_MLDSA_N], const uint8_t *in, un
     }
 }
 
-static uint64_t load40(const uint8_t *p) {
-    return (uint64_t)p[0] | ((uint64_t)p[1] << 8) | ((uint64_t)p[2] << 16) |
-           ((uint64_t)p[3] << 24) | ((uint64_t)p[4] << 32);
+/* Fixed-width forms: each step packs the g coefficients that fill a whole
+ * number of bytes (g bits / 8 bytes) into one or two words and stores them
+ * byte by byte (unpacking the reverse); the compiler merges the byte moves
+ * into wide ones on little-endian targets, and the code stays correct on
+ * the others.  The offset (eta, 2^12, gamma1 minus the coefficient) is
+ * applied in the same pass, so no temporary array of secret values is
+ * made.  Measured on Zen 4 against the generic loops (TSC ticks per
+ * polynomial): t0 pack ~900 -> 175, unpack ~1070 -> 275; eta pack (3 bits)
+ * ~500 -> 165; z pack ~1000 -> 200. */
+QUILL_INLINE void store_le(uint8_t *p, uint64_t x, unsigned bytes) {
+    for (unsigned b = 0; b < bytes; b++)
+        p[b] = (uint8_t)(x >> (8 * b));
 }
 
-/* Straight-line forms for z / ExpandMask (18 and 20 bits) and t1 (10). */
-void quill_mldsa_unpack_bits(uint32_t v[QUILL_MLDSA_N], const uint8_t *in, unsigned bits) {
-    if (bits == 20) { /* 2 per 5 bytes */
-        for (unsigned i = 0; i < QUILL_MLDSA_N / 2; i++) {
-            uint64_t x = load40(in + 5 * i);
-            v[2 * i] = (uint32_t)(x & 0xfffff);
-            v[2 * i + 1] = (uint32_t)(x >> 20);
-        }
-    } else if (bits == 18) { /* 4 per 9 bytes */
-        for (unsigned i = 0; i < QUILL_MLDSA_N / 4; i++) {
-            uint64_t x = load40(in + 9 * i), y = load40(in + 9 * i + 4) >> 4;
-            v[4 * i] = (uint32_t)(x & 0x3ffff);
-            v[4 * i + 1] = (uint32_t)((x >> 18) & 0x3ffff);
-            v[4 * i + 2] = (uint32_t)(y & 0x3ffff);
-            v[4 * i + 3] = (uint32_t)((y >> 18) & 0x3ffff);
-        }
-    } else if (bits == 10) { /* 4 per 5 bytes */
-        for (unsigned i = 0; i < QUILL_MLDSA_N / 4; i++) {
-            uint64_t x = load40(in + 5 * i);
-            v[4 * i] = (uint32_t)(x & 0x3ff);
-            v[4 * i + 1] = (uint32_t)((x >> 10) & 0x3ff);
-            v[4 * i + 2] = (uint32_t)((x >> 20) & 0x3ff);
-            v[4 * i + 3] = (uint32_t)(x >> 30);
-        }
-    } else {
-        unpack_bits_generic(v, in, bits);
+/* load_le is written out per length: the compiler merges these
+ * expressions into wide loads, but not the same loop once unrolled. */
+QUILL_INLINE uint64_t load_le(const uint8_t *p, unsigned bytes) {
+    const uint64_t lo = (uint64_t)p[0] | ((uint64_t)p[1] << 8) | ((uint64_t)p[2] << 16);
+    if (bytes == 3)
+        return lo;
+    const uint64_t w = lo | ((uint64_t)p[3] << 24);
+    if (bytes == 4)
+        return w;
+    if (bytes == 5)
+        return w | ((uint64_t)p[4] << 32);
+    return w | ((uint64_t)p[4] << 32) | ((uint64_t)p[5] << 40) | ((uint64_t)p[6] << 48) |
+           ((uint64_t)p[7] << 56); /* 8 */
+}
+
+/* t1: 10 bits, 4 per 5 bytes. */
+void quill_mldsa_poly_pack_t1(uint8_t out[QUILL_MLDSA_T1_BYTES], const quill_mldsa_poly *t1) {
+    const int32_t *c = t1->c;
+    for (unsigned i = 0; i < QUILL_MLDSA_N / 4; i++) {
+        uint64_t x = (uint64_t)(uint32_t)c[4 * i] | ((uint64_t)(uint32_t)c[4 * i + 1] << 10) |
+                     ((uint64_t)(uint32_t)c[4 * i + 2] << 20) |
+                     ((uint64_t)(uint32_t)c[4 * i + 3] << 30);
+        for (unsigned b = 0; b < 5; b++)
+            out[5 * i + b] = (uint8_t)(x >> (8 * b));
     }
 }
 
-void quill_mldsa_poly_pack_t1(uint8_t out[QUILL_MLDSA_T1_BYTES], const quill_mldsa_poly *t1) {
-    quill_mldsa_pack_bits(out, (const uint32_t *)t1->c, 10);
+void quill_mldsa_poly_unpack_t1(quill_mldsa_poly *t1, const uint8_t in[QUILL_MLDSA_T1_BYTES]) {
+    int32_t *c = t1->c;
+    for (unsigned i = 0; i < QUILL_MLDSA_N / 4; i++, c += 4, in += 5) {
+        uint64_t x = load_le(in, 5);
+        c[0] = (int32_t)(x & 0x3ff);
+        c[1] = (int32_t)((x >> 10) & 0x3ff);
+        c[2] = (int32_t)((x >> 20) & 0x3ff);
+        c[3] = (int32_t)(x >> 30);
+    }
 }
 
-void quill_mldsa_poly_unpack_t1(quill_mldsa_poly *t1, const uint8_t in[QUILL_MLDSA_T1_BYTES]) {
-    quill_mldsa_unpack_bits((uint32_t *)t1->c, in, 10);
-}
+/* t0: 2^12 - t0 in 13 bits, 8 per 13 bytes (bits 0..63 in one word, the
+ * coefficient straddling bit 64 split across both). */
+#define T0_HALF (1 << (QUILL_MLDSA_D - 1))
 
 void quill_mldsa_poly_pack_t0(uint8_t out[QUILL_MLDSA_T0_BYTES], const quill_mldsa_poly *t0) {
-    uint32_t v[QUILL_MLDSA_N];
-    for (unsigned i = 0; i < QUILL_MLDSA_N; i++)
-        v[i] = (uint32_t)((1 << (QUILL_MLDSA_D - 1)) - t0->c[i]);
-    quill_mldsa_pack_bits(out, v, QUILL_MLDSA_D);
-    quill_zeroize(v, sizeof(v));
+    const int32_t *c = t0->c;
+    for (unsigned i = 0; i < QUILL_MLDSA_N / 8; i++, c += 8, out += 13) {
+        uint64_t v[8];
+        for (unsigned j = 0; j < 8; j++)
+            v[j] = (uint32_t)(T0_HALF - c[j]);
+        store_le(out, v[0] | (v[1] << 13) | (v[2] << 26) | (v[3] << 39) | (v[4] << 52), 8);
+        store_le(out + 8, (v[4] >> 12) | (v[5] << 1) | (v[6] << 14) | (v[7] << 27), 5);
+    }
 }
 
 void quill_mldsa_poly_unpack_t0(quill_mldsa_poly *t0, const uint8_t in[QUILL_MLDSA_T0_BYTES]) {
-    quill_mldsa_unpack_bits((uint32_t *)t0->c, in, QUILL_MLDSA_D);
-    for (unsigned i = 0; i < QUILL_MLDSA_N; i++)
-        t0->c[i] = (1 << (QUILL_MLDSA_D - 1)) - t0->c[i];
+    int32_t *c = t0->c;
+    for (unsigned i = 0; i < QUILL_MLDSA_N / 8; i++, c += 8, in += 13) {
+        uint64_t lo = load_le(in, 8), hi = load_le(in + 8, 5);
+        c[0] = T0_HALF - (int32_t)(lo & 0x1fff);
+        c[1] = T0_HALF - (int32_t)((lo >> 13) & 0x1fff);
+        c[2] = T0_HALF - (int32_t)((lo >> 26) & 0x1fff);
+        c[3] = T0_HALF - (int32_t)((lo >> 39) & 0x1fff);
+        c[4] = T0_HALF - (int32_t)(((lo >> 52) | (hi << 12)) & 0x1fff);
+        c[5] = T0_HALF - (int32_t)((hi >> 1) & 0x1fff);
+        c[6] = T0_HALF - (int32_t)((hi >> 14) & 0x1fff);
+        c[7] = T0_HALF - (int32_t)(hi >> 27);
+    }
 }
+
+/* eta - s: 3 bits (eta = 2, 8 per 3 bytes) or 4 bits (eta = 4, 8 per 4
+ * bytes); one loop per width, each with its constants. */
+QUILL_INLINE void pack_eta_body(uint8_t *out, const int32_t *c, unsigned eta, unsigned bits) {
+    for (unsigned i = 0; i < QUILL_MLDSA_N / 8; i++, c += 8, out += bits) {
+        uint32_t x = 0;
+        for (unsigned j = 0; j < 8; j++)
+            x |= (uint32_t)((int32_t)eta - c[j]) << (bits * j);
+        store_le(out, x, bits);
+    }
+}
+
+/* eta = 4 and w1 with 4 bits: two per byte, a loop the compiler
+ * vectorises; built for the baseline and for AVX2 (clone.h). */
+QUILL_INLINE void pack_nibbles_body(uint8_t *out, const int32_t *c, int32_t off) {
+    for (unsigned i = 0; i < QUILL_MLDSA_N / 2; i++)
+        out[i] = (uint8_t)((uint32_t)(off - c[2 * i]) | ((uint32_t)(off - c[2 * i + 1]) << 4));
+}
+QUILL_MLDSA_CLONE(void, pack_nibbles, (uint8_t * out, const int32_t *c, int32_t off),
+                  (out, c, off))
 
 void quill_mldsa_poly_pack_eta(uint8_t *out, const quill_mldsa_poly *s,
                                const quill_mldsa_params *p) {
-    uint32_t v[QUILL_MLDSA_N];
-    for (unsigned i = 0; i < QUILL_MLDSA_N; i++)
-        v[i] = (uint32_t)((int32_t)p->eta - s->c[i]);
-    quill_mldsa_pack_bits(out, v, p->eta_bits);
-    quill_zeroize(v, sizeof(v));
+    if (p->eta == 2)
+        pack_eta_body(out, s->c, 2, 3);
+    else
+        QUILL_MLDSA_PICK(pack_nibbles)(out, s->c, 4);
 }
 
 /* A decoded value v (eta - s) is out of range when v > 2 eta: 2 eta - v is
  * then negative, and its sign bits are ORed. */
+QUILL_INLINE uint32_t unpack_eta_body(int32_t *c, const uint8_t *in, unsigned eta, unsigned bits) {
+    const uint32_t mask = (1u << bits) - 1;
+    uint32_t bad = 0;
+    for (unsigned i = 0; i < QUILL_MLDSA_N / 8; i++, c += 8, in += bits) {
+        uint32_t x = (uint32_t)load_le(in, bits);
+        for (unsigned j = 0; j < 8; j++) {
+            int32_t v = (int32_t)((x >> (bits * j)) & mask);
+            bad |= (uint32_t)(2 * (int32_t)eta - v);
+            c[j] = (int32_t)eta - v;
+        }
+    }
+    return bad;
+}
+
 quill_word quill_mldsa_poly_unpack_eta(quill_mldsa_poly *s, const uint8_t *in,
                                        const quill_mldsa_params *p) {
-    const int32_t eta = (int32_t)p->eta;
-    uint32_t bad = 0;
-    quill_mldsa_unpack_bits((uint32_t *)s->c, in, p->eta_bits);
-    for (unsigned i = 0; i < QUILL_MLDSA_N; i++) {
-        bad |= (uint32_t)(2 * eta - s->c[i]);
-        s->c[i] = eta - s->c[i];
-    }
+    uint32_t bad = p->eta == 2 ? unpack_eta_body(s->c, in, 2, 3) : unpack_eta_body(s->c, in, 4, 4);
     return (quill_word)0 - (quill_word)(bad >> 31);
 }
 
+/* z: gamma1 - z in 18 bits (4 per 9 bytes) or 20 bits (4 per 10 bytes). */
 void quill_mldsa_poly_pack_z(uint8_t *out, const quill_mldsa_poly *z, const quill_mldsa_params *p) {
-    uint32_t v[QUILL_MLDSA_N];
-    for (unsigned i = 0; i < QUILL_MLDSA_N; i++)
-        v[i] = (uint32_t)(p->gamma1 - z->c[i]);
-    quill_mldsa_pack_bits(out, v, p->gamma1_bits + 1);
-    quill_zeroize(v, sizeof(v));
+    const int32_t *c = z->c;
+    const int32_t g = p->gamma1;
+    if (p->gamma1_bits == 17) {
+        for (unsigned i = 0; i < QUILL_MLDSA_N / 4; i++, c += 4, out += 9) {
+            uint64_t v0 = (uint32_t)(g - c[0]), v1 = (uint32_t)(g - c[1]);
+            uint64_t v2 = (uint32_t)(g - c[2]), v3 = (uint32_t)(g - c[3]);
+            store_le(out, v0 | (v1 << 18) | (v2 << 36) | (v3 << 54), 8);
+            out[8] = (uint8_t)(v3 >> 10);
+        }
+    } else {
+        for (unsigned i = 0; i < QUILL_MLDSA_N / 4; i++, c += 4, out += 10) {
+            uint64_t v0 = (uint32_t)(g - c[0]), v1 = (uint32_t)(g - c[1]);
+            uint64_t v2 = (uint32_t)(g - c[2]), v3 = (uint32_t)(g - c[3]);
+            store_le(out, v0 | (v1 << 20) | (v2 << 40) | (v3 << 60), 8);
+            store_le(out + 8, v3 >> 4, 2);
+        }
+    }
 }
+
+/* Also ExpandMask's BitUnpack (sample.c), so on the signing hot path.  The
+ * fields first, then the offset in a second pass (which vectorises; measured
+ * faster than one fused loop). */
+void quill_mldsa_poly_unpack_z_c(quill_mldsa_poly *z, const uint8_t *in,
+                                 const quill_mldsa_params *p) {
+    int32_t *c = z->c;
+    const int32_t g = p->gamma1;
+    if (p->gamma1_bits == 17) {
+        for (unsigned i = 0; i < QUILL_MLDSA_N / 4; i++) {
+            uint64_t x = load_le(in + 9 * i, 5), y = load_le(in + 9 * i + 4, 5) >> 4;
+            c[4 * i] = (int32_t)(x & 0x3ffff);
+            c[4 * i + 1] = (int32_t)((x >> 18) & 0x3ffff);
+            c[4 * i + 2] = (int32_t)(y & 0x3ffff);
+            c[4 * i + 3] = (int32_t)((y >> 18) & 0x3ffff);
+        }
+    } else {
+        for (unsigned i = 0; i < QUILL_MLDSA_N / 2; i++) {
+            uint64_t x = load_le(in + 5 * i, 5);
+            c[2 * i] = (int32_t)(x & 0xfffff);
+            c[2 * i + 1] = (int32_t)(x >> 20);
+        }
+    }
+    for (unsigned i = 0; i < QUILL_MLDSA_N; i++)
+        c[i] = g - c[i];
+}
+
+#if QUILL_MLDSA_HAVE_AVX2
+#include <immintrin.h>
+
+/* Eight coefficients per step, four per 128-bit half: each half loads 16
+ * bytes, vpshufb puts the three bytes holding coefficient i into 32-bit
+ * lane i, vpsrlvd drops the bits below it and the mask those above.  The
+ * upper half loads from 4 (20 bits) or 2 (18 bits) bytes on and picks
+ * bytes 6.. or 7.. of that, so no load reaches past the 32 (gamma1_bits +
+ * 1) bytes of the encoding. */
+__attribute__((target("avx2"))) void quill_mldsa_poly_unpack_z_avx2(quill_mldsa_poly *z,
+                                                                    const uint8_t *in,
+                                                                    const quill_mldsa_params *p) {
+    const __m256i g = _mm256_set1_epi32(p->gamma1);
+    __m256i pick, shift, mask;
+    unsigned step, hi;
+    if (p->gamma1_bits == 17) { /* bits 18 i .. 18 i + 17: bytes 9 i / 4 .. + 2 */
+        pick = _mm256_setr_epi8(0, 1, 2, -1, 2, 3, 4, -1, 4, 5, 6, -1, 6, 7, 8, -1, 7, 8, 9, -1, 9,
+                                10, 11, -1, 11, 12, 13, -1, 13, 14, 15, -1);
+        shift = _mm256_setr_epi32(0, 2, 4, 6, 0, 2, 4, 6);
+        mask = _mm256_set1_epi32(0x3ffff);
+        step = 18;
+        hi = 2;
+    } else { /* bits 20 i .. 20 i + 19: bytes 5 i / 2 .. + 2 */
+        pick = _mm256_setr_epi8(0, 1, 2, -1, 2, 3, 4, -1, 5, 6, 7, -1, 7, 8, 9, -1, 6, 7, 8, -1, 8,
+                                9, 10, -1, 11, 12, 13, -1, 13, 14, 15, -1);
+        shift = _mm256_setr_epi32(0, 4, 0, 4, 0, 4, 0, 4);
+        mask = _mm256_set1_epi32(0xfffff);
+        step = 20;
+        hi = 4;
+    }
+    for (unsigned i = 0; i < QUILL_MLDSA_N / 8; i++, in += step) {
+        __m256i v = _mm256_loadu2_m128i((const __m128i *)(in + hi), (const __m128i *)in);
+        v = _mm256_and_si256(_mm256_srlv_epi32(_mm256_shuffle_epi8(v, pick), shift), mask);
+        _mm256_store_si256((__m256i *)(z->c + 8 * i), _mm256_sub_epi32(g, v));
+    }
+}
+#endif
 
 void quill_mldsa_poly_unpack_z(quill_mldsa_poly *z, const uint8_t *in,
                                const quill_mldsa_params *p) {
-    quill_mldsa_unpack_bits((uint32_t *)z->c, in, p->gamma1_bits + 1);
-    for (unsigned i = 0; i < QUILL_MLDSA_N; i++)
-        z->c[i] = p->gamma1 - z->c[i];
+#if QUILL_MLDSA_HAVE_AVX2
+    if (quill_mldsa_avx2_capable()) {
+        quill_mldsa_poly_unpack_z_avx2(z, in, p);
+        return;
+    }
+#endif
+    quill_mldsa_poly_unpack_z_c(z, in, p);
+}
+
+/* w1: 6 bits (4 per 3 bytes) or 4 bits (2 per byte, a form the compiler
+ * vectorises). */
+static void pack_w1_poly(uint8_t *out, const int32_t *c, unsigned bits) {
+    if (bits == 6) {
+        for (unsigned i = 0; i < QUILL_MLDSA_N / 4; i++)
+            store_le(out + 3 * i,
+                     (uint32_t)c[4 * i] | ((uint32_t)c[4 * i + 1] << 6) |
+                         ((uint32_t)c[4 * i + 2] << 12) | ((uint32_t)c[4 * i + 3] << 18),
+                     3);
+    } else {
+        for (unsigned i = 0; i < QUILL_MLDSA_N / 2; i++)
+            out[i] = (uint8_t)((uint32_t)c[2 * i] | ((uint32_t)c[2 * i + 1] << 4));
+    }
 }
 
 size_t quill_mldsa_pack_w1(uint8_t *out, const quill_mldsa_poly *w1, const quill_mldsa_params *p) {
     const size_t per = 32u * p->w1_bits;
     for (unsigned i = 0; i < p->k; i++)
-        quill_mldsa_pack_bits(out + i * per, (const uint32_t *)w1[i].c, p->w1_bits);
+        pack_w1_poly(out + i * per, w1[i].c, p->w1_bits);
     return per * p->k;
 }
 
@@ -191,36 +302,53 @@ void quill_mldsa_unpack_pk(uint8_t rho[32], quill_mldsa_poly *t1, const uint8_t 
         quill_mldsa_poly_unpack_t1(&t1[i], pk + 32 + i * QUILL_MLDSA_T1_BYTES);
 }
 
-void quill_mldsa_pack_sk(uint8_t *sk, const uint8_t rho[32], const uint8_t key[32],
-                         const uint8_t tr[64], const quill_mldsa_poly *s1,
-                         const quill_mldsa_poly *s2, const quill_mldsa_poly *t0,
-                         const quill_mldsa_params *p) {
+void quill_mldsa_pack_sk_s(uint8_t *sk, const quill_mldsa_poly *s1, const quill_mldsa_poly *s2,
+                           const quill_mldsa_params *p) {
     const size_t eta_bytes = 32u * p->eta_bits;
-    memcpy(sk, rho, 32);
-    memcpy(sk + 32, key, 32);
-    memcpy(sk + 64, tr, 64);
     sk += 128;
     for (unsigned i = 0; i < p->l; i++, sk += eta_bytes)
         quill_mldsa_poly_pack_eta(sk, &s1[i], p);
     for (unsigned i = 0; i < p->k; i++, sk += eta_bytes)
         quill_mldsa_poly_pack_eta(sk, &s2[i], p);
+}
+
+void quill_mldsa_pack_sk_t0(uint8_t *sk, const quill_mldsa_poly *t0, const quill_mldsa_params *p) {
+    sk += QUILL_MLDSA_SK_T0_OFFSET(p);
     for (unsigned i = 0; i < p->k; i++, sk += QUILL_MLDSA_T0_BYTES)
         quill_mldsa_poly_pack_t0(sk, &t0[i]);
 }
 
-quill_word quill_mldsa_unpack_sk(uint8_t rho[32], uint8_t key[32], uint8_t tr[64],
-                                 quill_mldsa_poly *s1, quill_mldsa_poly *s2, quill_mldsa_poly *t0,
-                                 const uint8_t *sk, const quill_mldsa_params *p) {
+void quill_mldsa_pack_sk(uint8_t *sk, const uint8_t rho[32], const uint8_t key[32],
+                         const uint8_t tr[64], const quill_mldsa_poly *s1,
+                         const quill_mldsa_poly *s2, const quill_mldsa_poly *t0,
+                         const quill_mldsa_params *p) {
+    memcpy(sk, rho, 32);
+    memcpy(sk + 32, key, 32);
+    memcpy(sk + 64, tr, 64);
+    quill_mldsa_pack_sk_s(sk, s1, s2, p);
+    quill_mldsa_pack_sk_t0(sk, t0, p);
+}
+
+quill_word quill_mldsa_unpack_sk_s(quill_mldsa_poly *s1, quill_mldsa_poly *s2, const uint8_t *sk,
+                                   const quill_mldsa_params *p) {
     const size_t eta_bytes = 32u * p->eta_bits;
     quill_word bad = 0;
-    memcpy(rho, sk, 32);
-    memcpy(key, sk + 32, 32);
-    memcpy(tr, sk + 64, 64);
     sk += 128;
     for (unsigned i = 0; i < p->l; i++, sk += eta_bytes)
         bad |= quill_mldsa_poly_unpack_eta(&s1[i], sk, p);
     for (unsigned i = 0; i < p->k; i++, sk += eta_bytes)
         bad |= quill_mldsa_poly_unpack_eta(&s2[i], sk, p);
+    return bad;
+}
+
+quill_word quill_mldsa_unpack_sk(uint8_t rho[32], uint8_t key[32], uint8_t tr[64],
+                                 quill_mldsa_poly *s1, quill_mldsa_poly *s2, quill_mldsa_poly *t0,
+                                 const uint8_t *sk, const quill_mldsa_params *p) {
+    memcpy(rho, sk, 32);
+    memcpy(key, sk + 32, 32);
+    memcpy(tr, sk + 64, 64);
+    quill_word bad = quill_mldsa_unpack_sk_s(s1, s2, sk, p);
+    sk += QUILL_MLDSA_SK_T0_OFFSET(p);
     for (unsigned i = 0; i < p->k; i++, sk += QUILL_MLDSA_T0_BYTES)
         quill_mldsa_poly_unpack_t0(&t0[i], sk);
     return bad;

@@ -11,6 +11,7 @@
 #include <stdint.h>
 
 #include "common/ct.h"
+#include "ntt.h"
 #include "params.h"
 #include "poly.h"
 
@@ -20,7 +21,10 @@
 
 /* quill_mldsa_pack_bits writes 256 values of |bits| bits each (little
  * endian, FIPS 204's SimpleBitPack); quill_mldsa_unpack_bits reads them.
- * Constant time.  In: 0 <= v_i < 2^bits, bits <= 24. */
+ * Constant time.  In: 0 <= v_i < 2^bits, bits <= 24.  The generic form,
+ * kept as the reference: the per-polynomial functions below have their own
+ * fixed-width loops (4, 6, 10, 13, 18, 20 bits and 3 / 4 for eta), which
+ * test_mldsa_arith compares against it. */
 void quill_mldsa_pack_bits(uint8_t *out, const uint32_t v[QUILL_MLDSA_N], unsigned bits);
 void quill_mldsa_unpack_bits(uint32_t v[QUILL_MLDSA_N], const uint8_t *in, unsigned bits);
 
@@ -47,6 +51,15 @@ quill_word quill_mldsa_poly_unpack_eta(quill_mldsa_poly *s, const uint8_t *in,
 void quill_mldsa_poly_pack_z(uint8_t *out, const quill_mldsa_poly *z, const quill_mldsa_params *p);
 void quill_mldsa_poly_unpack_z(quill_mldsa_poly *z, const uint8_t *in,
                                const quill_mldsa_params *p);
+/* The portable form and its AVX2 twin (usable when
+ * quill_mldsa_avx2_capable()), chosen by quill_mldsa_poly_unpack_z; both
+ * read exactly the 32 (gamma1_bits + 1) bytes of the encoding. */
+void quill_mldsa_poly_unpack_z_c(quill_mldsa_poly *z, const uint8_t *in,
+                                 const quill_mldsa_params *p);
+#if QUILL_MLDSA_HAVE_AVX2
+void quill_mldsa_poly_unpack_z_avx2(quill_mldsa_poly *z, const uint8_t *in,
+                                    const quill_mldsa_params *p);
+#endif
 
 /* quill_mldsa_pack_w1 writes w1Encode(w1) (FIPS 204, Algorithm 28): k
  * polynomials of w1_bits bits per coefficient, 32 k w1_bits bytes.
@@ -63,7 +76,21 @@ void quill_mldsa_unpack_pk(uint8_t rho[32], quill_mldsa_poly *t1, const uint8_t 
 
 /* quill_mldsa_pack_sk writes skEncode(rho, K, tr, s1, s2, t0) (Algorithm
  * 24); quill_mldsa_unpack_sk (Algorithm 25) returns all-ones if some s1 or s2
- * coefficient is outside [-eta, eta].  Constant time; all secret. */
+ * coefficient is outside [-eta, eta].  Constant time; all secret.
+ * quill_mldsa_pack_sk_s and _sk_t0 write only the s1 / s2 part and the t0
+ * part (at offsets 128 and QUILL_MLDSA_SK_T0_OFFSET(p)), so that key
+ * generation can encode s1 and s2 before transforming them in place.
+ * Decoding and re-encoding s1 and s2 gives back the same bytes for every
+ * input (in range or not), so a check of an expanded key by re-encoding
+ * needs only the range mask for them. */
+#define QUILL_MLDSA_SK_T0_OFFSET(p) (128u + 32u * (p)->eta_bits * ((p)->l + (p)->k))
+void quill_mldsa_pack_sk_s(uint8_t *sk, const quill_mldsa_poly *s1, const quill_mldsa_poly *s2,
+                           const quill_mldsa_params *p);
+void quill_mldsa_pack_sk_t0(uint8_t *sk, const quill_mldsa_poly *t0, const quill_mldsa_params *p);
+/* quill_mldsa_unpack_sk_s decodes only s1 and s2 (the range mask as for
+ * quill_mldsa_unpack_sk). */
+quill_word quill_mldsa_unpack_sk_s(quill_mldsa_poly *s1, quill_mldsa_poly *s2, const uint8_t *sk,
+                                   const quill_mldsa_params *p);
 void quill_mldsa_pack_sk(uint8_t *sk, const uint8_t rho[32], const uint8_t key[32],
                          const uint8_t tr[64], const quill_mldsa_poly *s1,
                          const quill_mldsa_poly *s2, const quill_mldsa_poly *t0,

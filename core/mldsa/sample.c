@@ -37,44 +37,59 @@ QUILL_INLINE uint32_t rej_ntt_candidate(const uint8_t *b) {
     return b[0] | ((uint32_t)b[1] << 8) | ((uint32_t)(b[2] & 0x7f) << 16);
 }
 
-/* rej_ntt_parse appends the accepted candidates of buf to st.  While eight
- * more fit, it takes eight candidates at a time, storing each
- * unconditionally and advancing on acceptance (no branch per candidate). */
-static void rej_ntt_parse_c(rej_stage *st, const uint8_t *buf, size_t len) {
-    unsigned n = st->n;
+/* rej_ntt_candidate_wide is rej_ntt_candidate reading b[0..3] (one 32-bit
+ * load on little-endian targets). */
+QUILL_INLINE uint32_t rej_ntt_candidate_wide(const uint8_t *b) {
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+    uint32_t v;
+    memcpy(&v, b, 4);
+    return v & 0x7fffff;
+#else
+    return rej_ntt_candidate(b);
+#endif
+}
+
+/* quill_mldsa_rej_ntt_c (sample.h): while eight more values fit and a byte
+ * beyond the eighth candidate can be read, eight candidates at a time with
+ * 32-bit loads.  A is public, so the acceptance is a branch: it is almost
+ * always taken (a rejection has probability about 2^-10), which measured
+ * faster on Zen 4 than advancing the count by the comparison. */
+unsigned quill_mldsa_rej_ntt_c(int32_t c[QUILL_MLDSA_N], unsigned n, const uint8_t *buf,
+                               size_t len) {
     size_t pos = 0;
-    while (n <= QUILL_MLDSA_N - 8 && pos + 24 <= len)
+    while (n <= QUILL_MLDSA_N - 8 && pos + 25 <= len)
         for (unsigned t = 0; t < 8; t++, pos += 3) {
-            uint32_t v = rej_ntt_candidate(buf + pos);
-            st->c[n] = (int32_t)v;
-            n += v < QUILL_MLDSA_Q;
+            uint32_t v = rej_ntt_candidate_wide(buf + pos);
+            if (v < QUILL_MLDSA_Q)
+                c[n++] = (int32_t)v;
         }
     for (; pos + 3 <= len && n < QUILL_MLDSA_N; pos += 3) {
         uint32_t v = rej_ntt_candidate(buf + pos);
         if (v < QUILL_MLDSA_Q)
-            st->c[n++] = (int32_t)v;
+            c[n++] = (int32_t)v;
     }
-    st->n = n;
+    return n;
 }
 
 #if QUILL_MLDSA_HAVE_AVX2
 #include <immintrin.h>
 
-/* rej_ntt_parse on AVX2 + BMI2, eight candidates per step while 32 bytes
+/* quill_mldsa_rej_ntt_avx2: eight candidates per step while 32 bytes
  * can be loaded and eight more values fit: the 24 bytes are spread to one
  * 32-bit lane per candidate (vpermq moves bytes 8..23 to the upper half,
  * vpshufb picks three bytes per lane), the accepted lanes are packed to
  * the front with vpermd on indices made by pdep/pext from the comparison
- * mask, and all eight are stored (the staging array has room).  A is
+ * mask, and all eight are stored (c has room while n <= 248).  A is
  * public, so the variable-time packing is fine; the scalar loop finishes
  * the block. */
-__attribute__((target("avx2,bmi2"))) static void rej_ntt_parse_avx2(rej_stage *st,
-                                                                    const uint8_t *buf, size_t len) {
+__attribute__((target("avx2,bmi2"))) unsigned quill_mldsa_rej_ntt_avx2(int32_t c[QUILL_MLDSA_N],
+                                                                      unsigned n,
+                                                                      const uint8_t *buf,
+                                                                      size_t len) {
     const __m256i spread = _mm256_setr_epi8(0, 1, 2, -1, 3, 4, 5, -1, 6, 7, 8, -1, 9, 10, 11, -1,
                                             4, 5, 6, -1, 7, 8, 9, -1, 10, 11, 12, -1, 13, 14, 15,
                                             -1);
     const __m256i low23 = _mm256_set1_epi32(0x7fffff), q = _mm256_set1_epi32(QUILL_MLDSA_Q);
-    unsigned n = st->n;
     size_t pos = 0;
     while (n <= QUILL_MLDSA_N - 8 && pos + 32 <= len) {
         __m256i v = _mm256_loadu_si256((const __m256i *)(buf + pos));
@@ -84,29 +99,33 @@ __attribute__((target("avx2,bmi2"))) static void rej_ntt_parse_avx2(rej_stage *s
         uint64_t lanes = _pdep_u64(mask, 0x0101010101010101u) * 0xff;
         uint64_t idx = _pext_u64(0x0706050403020100u, lanes);
         __m256i perm = _mm256_cvtepu8_epi32(_mm_cvtsi64_si128((long long)idx));
-        _mm256_storeu_si256((__m256i *)(st->c + n), _mm256_permutevar8x32_epi32(v, perm));
+        _mm256_storeu_si256((__m256i *)(c + n), _mm256_permutevar8x32_epi32(v, perm));
         n += (unsigned)__builtin_popcount(mask);
         pos += 24;
     }
-    st->n = n;
-    rej_ntt_parse_c(st, buf + pos, len - pos);
+    return quill_mldsa_rej_ntt_c(c, n, buf + pos, len - pos);
 }
 
-static int rej_ntt_avx2_capable(void) {
+int quill_mldsa_rej_ntt_avx2_capable(void) {
     return quill_cpu_has(QUILL_CPU_X86_AVX2 | QUILL_CPU_X86_BMI2);
 }
 #else
-#define rej_ntt_parse_avx2 rej_ntt_parse_c
-static int rej_ntt_avx2_capable(void) {
+int quill_mldsa_rej_ntt_avx2_capable(void) {
     return 0;
 }
 #endif
 
-static void rej_ntt_parse(rej_stage *st, const uint8_t *buf, size_t len) {
-    if (rej_ntt_avx2_capable())
-        rej_ntt_parse_avx2(st, buf, len);
-    else
-        rej_ntt_parse_c(st, buf, len);
+/* The parser is chosen once per ExpandA (the CPU bits are a function call
+ * away). */
+typedef unsigned (*rej_ntt_fn)(int32_t c[QUILL_MLDSA_N], unsigned n, const uint8_t *buf,
+                               size_t len);
+
+static rej_ntt_fn rej_ntt_pick(void) {
+#if QUILL_MLDSA_HAVE_AVX2
+    if (quill_mldsa_rej_ntt_avx2_capable())
+        return quill_mldsa_rej_ntt_avx2;
+#endif
+    return quill_mldsa_rej_ntt_c;
 }
 
 /* Entry i of the NTT vector goes to QUILL_MLDSA_NTT_POS(i): within each
@@ -119,17 +138,17 @@ static void rej_ntt_finish(quill_mldsa_poly *a, const rej_stage *st) {
                 a->c[g + 8 * p + i] = st->c[g + 8 * i + p];
 }
 
-static void rej_ntt_poly(quill_mldsa_poly *a, const uint8_t seed[34]) {
+static void rej_ntt_poly(quill_mldsa_poly *a, const uint8_t seed[34], rej_ntt_fn parse) {
     uint8_t buf[REJ_NTT_BLOCKS * QUILL_SHAKE128_RATE];
     rej_stage st = {.n = 0};
     quill_keccak k;
     quill_shake128_init(&k);
     quill_keccak_absorb(&k, seed, 34);
     quill_keccak_squeeze_blocks(&k, buf, REJ_NTT_BLOCKS);
-    rej_ntt_parse(&st, buf, sizeof(buf));
+    st.n = parse(st.c, st.n, buf, sizeof(buf));
     while (st.n < QUILL_MLDSA_N) { /* 168 = 3 * 56: blocks hold whole candidates */
         quill_keccak_squeeze_blocks(&k, buf, 1);
-        rej_ntt_parse(&st, buf, QUILL_SHAKE128_RATE);
+        st.n = parse(st.c, st.n, buf, QUILL_SHAKE128_RATE);
     }
     rej_ntt_finish(a, &st);
 }
@@ -137,7 +156,7 @@ static void rej_ntt_poly(quill_mldsa_poly *a, const uint8_t seed[34]) {
 /* Up to four RejNTTPoly at once on the four-way Keccak (unused lanes
  * repeat the first seed and are discarded). */
 static void rej_ntt_poly_x4(quill_mldsa_poly *const a[4], const uint8_t seeds[4][34],
-                            unsigned count) {
+                            unsigned count, rej_ntt_fn parse) {
     static const unsigned blk = REJ_NTT_BLOCKS * QUILL_SHAKE128_RATE;
     uint8_t buf[4][REJ_NTT_BLOCKS * QUILL_SHAKE128_RATE];
     rej_stage st[4];
@@ -155,7 +174,7 @@ static void rej_ntt_poly_x4(quill_mldsa_poly *const a[4], const uint8_t seeds[4]
             quill_keccak_x4_squeeze_blocks(&k, buf[0], buf[1], buf[2], buf[3], 1);
         done = 0;
         for (unsigned j = 0; j < count; j++) {
-            rej_ntt_parse(&st[j], buf[j], len);
+            st[j].n = parse(st[j].c, st[j].n, buf[j], len);
             done += st[j].n == QUILL_MLDSA_N;
         }
     }
@@ -166,6 +185,7 @@ static void rej_ntt_poly_x4(quill_mldsa_poly *const a[4], const uint8_t seeds[4]
 void quill_mldsa_expand_a(quill_mldsa_poly *a, const uint8_t rho[32], const quill_mldsa_params *p) {
     const unsigned total = p->k * p->l;
     const unsigned x4_min = x4_min_streams();
+    const rej_ntt_fn parse = rej_ntt_pick();
     uint8_t seeds[4][34];
     quill_mldsa_poly *polys[4];
     for (unsigned e = 0; e < total;) {
@@ -180,46 +200,176 @@ void quill_mldsa_expand_a(quill_mldsa_poly *a, const uint8_t rho[32], const quil
             polys[j] = &a[e + j];
         }
         if (count == 1)
-            rej_ntt_poly(polys[0], seeds[0]);
+            rej_ntt_poly(polys[0], seeds[0], parse);
         else
-            rej_ntt_poly_x4(polys, (const uint8_t(*)[34])seeds, count);
+            rej_ntt_poly_x4(polys, (const uint8_t(*)[34])seeds, count, parse);
         e += count;
     }
 }
 
-/* RejBoundedPoly (Algorithm 31) with CoeffFromHalfByte (Algorithm 15):
- * for eta = 2, b < 15 gives 2 - (b mod 5), with b mod 5 = b - 5 floor(b * 205
- * / 1024) for b < 15; for eta = 4, b < 9 gives 4 - b.  The accept bit is
- * declassified (see sample.h), the value never branched on. */
-QUILL_INLINE unsigned rej_bounded_take(quill_mldsa_poly *a, unsigned n, int32_t b,
-                                       unsigned eta) {
-    const int32_t bound = eta == 2 ? 15 : 9;
-    int32_t v = eta == 2 ? 2 - (b - 5 * ((b * 205) >> 10)) : 4 - b;
-    quill_word keep = quill_ct_declassify_w((quill_word)((b - bound) >> 31) & 1);
-    a->c[n] = v;
-    return n + (unsigned)keep;
+/* RejBoundedPoly (Algorithm 31) with CoeffFromHalfByte (Algorithm 15).
+ * The candidates of byte i of the stream are half-bytes 2i (low) and 2i + 1
+ * (high), in that order.  Each value is stored at the running count n of
+ * kept ones and n advances by its accept bit, or, with BMI2, the kept ones
+ * of eight candidates are packed first and stored together.  The accept
+ * bits are declassified (sample.h: which candidates were rejected says
+ * nothing about the kept values); values are never branched on or used as
+ * an index.  The loops take eight candidates per step while eight more
+ * values fit (no bound check per value), then one byte at a time.
+ *
+ * Eight candidates at a time, one per byte of a 64-bit word, b in [0, 15]:
+ *   - b + (0x80 - t) has its top bit set exactly when b >= t, and stays
+ *     below 0x100 (b + 0x80 - t <= 0x8f), so no byte carries into the next;
+ *   - the coefficient is formed as the byte 16 + value (REJ_ETA_OFFSET),
+ *     which keeps every byte of the subtraction positive (no borrow): for
+ *     eta = 4 (accept b < 9) the value is 4 - b, so 20 - b; for eta = 2
+ *     (accept b < 15) it is 2 - (b mod 5), with b mod 5 = b - 5 [b >= 5] -
+ *     5 [b >= 10] for b < 15, so 18 - b + 5 ([b >= 5] + [b >= 10]), in
+ *     [3, 28].
+ * The keep word has 0x80 in each accepted byte. */
+#define REJ_ETA_ONES UINT64_C(0x0101010101010101)
+#define REJ_ETA_HIGH UINT64_C(0x8080808080808080)
+#define REJ_ETA_OFFSET 16
+
+/* rej_eta_ge returns 0x80 in each byte of nib (bytes in [0, 15]) that is
+ * >= t. */
+QUILL_INLINE uint64_t rej_eta_ge(uint64_t nib, unsigned t) {
+    return (nib + (0x80 - t) * REJ_ETA_ONES) & REJ_ETA_HIGH;
 }
 
-/* rej_bounded_parse continues filling a from n and returns the new count:
- * two candidates per byte, each stored unconditionally and kept on its
- * (declassified) accept bit; four bytes at a time while eight more fit. */
-static unsigned rej_bounded_parse(quill_mldsa_poly *a, unsigned n, const uint8_t *buf, size_t len,
-                                  unsigned eta) {
-    size_t i = 0;
-    while (n <= QUILL_MLDSA_N - 8 && i + 4 <= len)
-        for (unsigned t = 0; t < 4; t++, i++) {
-            n = rej_bounded_take(a, n, buf[i] & 15, eta);
-            n = rej_bounded_take(a, n, buf[i] >> 4, eta);
-        }
-    for (; i < len && n < QUILL_MLDSA_N; i++) {
-        n = rej_bounded_take(a, n, buf[i] & 15, eta);
-        if (n < QUILL_MLDSA_N)
-            n = rej_bounded_take(a, n, buf[i] >> 4, eta);
+/* rej_eta_eval sets *keep and returns the offset values (see above) of the
+ * eight candidates in nib.  eta is a compile-time constant at every use. */
+QUILL_INLINE uint64_t rej_eta_eval(uint64_t nib, unsigned eta, uint64_t *keep) {
+    if (eta == 2) {
+        *keep = rej_eta_ge(nib, 15) ^ REJ_ETA_HIGH;
+        uint64_t wraps = (rej_eta_ge(nib, 5) >> 7) + (rej_eta_ge(nib, 10) >> 7);
+        return (REJ_ETA_OFFSET + 2) * REJ_ETA_ONES - nib + 5 * wraps;
+    }
+    *keep = rej_eta_ge(nib, 9) ^ REJ_ETA_HIGH;
+    return (REJ_ETA_OFFSET + 4) * REJ_ETA_ONES - nib;
+}
+
+/* rej_eta_spread puts half-byte j of x (low half of byte 0 first) in byte
+ * j of the result (what pdep with mask 0x0f0f...0f does). */
+QUILL_INLINE uint64_t rej_eta_spread(uint32_t x) {
+    uint64_t t = x;
+    t = (t | (t << 16)) & UINT64_C(0x0000ffff0000ffff);
+    t = (t | (t << 8)) & UINT64_C(0x00ff00ff00ff00ff);
+    return (t | (t << 4)) & UINT64_C(0x0f0f0f0f0f0f0f0f);
+}
+
+QUILL_INLINE uint32_t rej_eta_load32(const uint8_t *b) {
+    return b[0] | ((uint32_t)b[1] << 8) | ((uint32_t)b[2] << 16) | ((uint32_t)b[3] << 24);
+}
+
+/* rej_eta_emit stores the first m candidates of (vals, keep) from a[n] on,
+ * each unconditionally, kept ones advancing n; returns the new n.  Needs
+ * n + m <= 256. */
+QUILL_INLINE unsigned rej_eta_emit(int32_t *a, unsigned n, uint64_t vals, uint64_t keep,
+                                   unsigned m) {
+    keep >>= 7;
+    for (unsigned j = 0; j < m; j++) {
+        a[n] = (int32_t)((vals >> (8 * j)) & 0xff) - REJ_ETA_OFFSET;
+        n += (unsigned)(keep >> (8 * j)) & 1;
     }
     return n;
 }
 
-static void rej_bounded_poly(quill_mldsa_poly *a, const uint8_t seed[66], unsigned eta) {
+/* rej_eta_tail finishes buf one byte (two candidates) at a time while
+ * fewer than 256 are kept: what the eight-wide loops leave. */
+QUILL_INLINE unsigned rej_eta_tail(int32_t *a, unsigned n, const uint8_t *buf, size_t len,
+                                   unsigned eta) {
+    for (size_t i = 0; i < len && n < QUILL_MLDSA_N; i++) {
+        uint64_t keep, vals = rej_eta_eval(rej_eta_spread(buf[i]), eta, &keep);
+        keep = quill_ct_declassify_w(keep);
+        n = rej_eta_emit(a, n, vals, keep, 1);
+        if (n < QUILL_MLDSA_N) /* public: the count */
+            n = rej_eta_emit(a, n, vals >> 8, keep >> 8, 1);
+    }
+    return n;
+}
+
+/* The portable loops.  For eta = 2 the word form above; for eta = 4 one
+ * candidate at a time is as fast (measured on Zen 4: the word form saves
+ * less in the evaluation than the unpacking of the word costs). */
+QUILL_INLINE unsigned rej_eta_body_c(int32_t *a, unsigned n, const uint8_t *buf, size_t len,
+                                     unsigned eta) {
+    size_t i = 0;
+    if (eta == 2) {
+        for (; n <= QUILL_MLDSA_N - 8 && i + 4 <= len; i += 4) {
+            uint64_t keep, vals = rej_eta_eval(rej_eta_spread(rej_eta_load32(buf + i)), 2, &keep);
+            n = rej_eta_emit(a, n, vals, quill_ct_declassify_w(keep), 8);
+        }
+    } else {
+        for (; n <= QUILL_MLDSA_N - 8 && i + 4 <= len; i += 4)
+            for (unsigned t = 0; t < 8; t++) {
+                int32_t b = (buf[i + t / 2] >> (4 * (t & 1))) & 15;
+                quill_word keep = quill_ct_declassify_w((quill_word)((b - 9) >> 31) & 1);
+                a[n] = 4 - b;
+                n += (unsigned)keep;
+            }
+    }
+    return rej_eta_tail(a, n, buf + i, len - i, eta);
+}
+
+unsigned quill_mldsa_rej_eta_c(int32_t a[QUILL_MLDSA_N], unsigned n, const uint8_t *buf,
+                               size_t len, unsigned eta) {
+    return eta == 2 ? rej_eta_body_c(a, n, buf, len, 2) : rej_eta_body_c(a, n, buf, len, 4);
+}
+
+#if QUILL_MLDSA_HAVE_AVX2
+/* The same with AVX2 + BMI2, eight candidates per step: pdep spreads the
+ * half-bytes, pext packs the kept value bytes to the bottom, vpmovzxbd
+ * widens them for one 32-byte store, and n advances by the count (a
+ * multiply sums the keep bits into the top byte; no POPCNT needed).
+ * pext's mask is the declassified keep word, so even where its timing
+ * depends on the mask (AMD before Zen 3) nothing secret shows. */
+__attribute__((target("avx2,bmi2"))) static unsigned rej_eta_body_avx2(int32_t *a, unsigned n,
+                                                                       const uint8_t *buf,
+                                                                       size_t len, unsigned eta) {
+    const __m256i offset = _mm256_set1_epi32(REJ_ETA_OFFSET);
+    size_t i = 0;
+    for (; n <= QUILL_MLDSA_N - 8 && i + 4 <= len; i += 4) {
+        uint64_t nib = _pdep_u64(rej_eta_load32(buf + i), UINT64_C(0x0f0f0f0f0f0f0f0f));
+        uint64_t keep, vals = rej_eta_eval(nib, eta, &keep);
+        keep = quill_ct_declassify_w(keep) >> 7;
+        uint64_t packed = _pext_u64(vals, keep * 0xff);
+        __m256i v = _mm256_cvtepu8_epi32(_mm_cvtsi64_si128((long long)packed));
+        _mm256_storeu_si256((__m256i *)(a + n), _mm256_sub_epi32(v, offset));
+        n += (unsigned)((keep * REJ_ETA_ONES) >> 56);
+    }
+    return rej_eta_tail(a, n, buf + i, len - i, eta);
+}
+
+__attribute__((target("avx2,bmi2"))) unsigned quill_mldsa_rej_eta_avx2(int32_t a[QUILL_MLDSA_N],
+                                                                      unsigned n,
+                                                                      const uint8_t *buf,
+                                                                      size_t len, unsigned eta) {
+    return eta == 2 ? rej_eta_body_avx2(a, n, buf, len, 2) : rej_eta_body_avx2(a, n, buf, len, 4);
+}
+
+int quill_mldsa_rej_eta_avx2_capable(void) {
+    return quill_cpu_has(QUILL_CPU_X86_AVX2 | QUILL_CPU_X86_BMI2);
+}
+#else
+int quill_mldsa_rej_eta_avx2_capable(void) {
+    return 0;
+}
+#endif
+
+typedef unsigned (*rej_eta_fn)(int32_t a[QUILL_MLDSA_N], unsigned n, const uint8_t *buf,
+                               size_t len, unsigned eta);
+
+static rej_eta_fn rej_eta_pick(void) {
+#if QUILL_MLDSA_HAVE_AVX2
+    if (quill_mldsa_rej_eta_avx2_capable())
+        return quill_mldsa_rej_eta_avx2;
+#endif
+    return quill_mldsa_rej_eta_c;
+}
+
+static void rej_bounded_poly(quill_mldsa_poly *a, const uint8_t seed[66], unsigned eta,
+                             rej_eta_fn parse) {
     uint8_t buf[QUILL_SHAKE256_RATE];
     quill_keccak k;
     quill_shake256_init(&k);
@@ -227,7 +377,7 @@ static void rej_bounded_poly(quill_mldsa_poly *a, const uint8_t seed[66], unsign
     unsigned n = 0;
     while (n < QUILL_MLDSA_N) {
         quill_keccak_squeeze_blocks(&k, buf, 1);
-        n = rej_bounded_parse(a, n, buf, QUILL_SHAKE256_RATE, eta);
+        n = parse(a->c, n, buf, QUILL_SHAKE256_RATE, eta);
     }
     quill_zeroize(buf, sizeof(buf));
     quill_keccak_zeroize(&k);
@@ -238,7 +388,7 @@ static void rej_bounded_poly(quill_mldsa_poly *a, const uint8_t seed[66], unsign
  * average for eta = 2 or 4), then one more block for all four while any
  * needs it. */
 static void rej_bounded_poly_x4(quill_mldsa_poly *const a[4], const uint8_t seeds[4][66],
-                                unsigned count, unsigned eta) {
+                                unsigned count, unsigned eta, rej_eta_fn parse) {
     uint8_t buf[4][2 * QUILL_SHAKE256_RATE];
     quill_keccak_x4 st;
     const uint8_t *in[4];
@@ -252,7 +402,7 @@ static void rej_bounded_poly_x4(quill_mldsa_poly *const a[4], const uint8_t seed
             quill_keccak_x4_squeeze_blocks(&st, buf[0], buf[1], buf[2], buf[3], 1);
         done = 0;
         for (unsigned j = 0; j < count; j++) {
-            n[j] = rej_bounded_parse(a[j], n[j], buf[j], len, eta);
+            n[j] = parse(a[j]->c, n[j], buf[j], len, eta);
             done += n[j] == QUILL_MLDSA_N;
         }
     }
@@ -264,6 +414,7 @@ void quill_mldsa_expand_s(quill_mldsa_poly *s1, quill_mldsa_poly *s2,
                           const uint8_t rhop[QUILL_MLDSA_CRH_BYTES], const quill_mldsa_params *p) {
     const unsigned total = p->l + p->k;
     const unsigned x4_min = x4_min_streams();
+    const rej_eta_fn parse = rej_eta_pick();
     uint8_t seeds[4][66];
     quill_mldsa_poly *polys[4];
     for (unsigned r = 0; r < total;) {
@@ -277,9 +428,9 @@ void quill_mldsa_expand_s(quill_mldsa_poly *s1, quill_mldsa_poly *s2,
             polys[j] = r + j < p->l ? &s1[r + j] : &s2[r + j - p->l];
         }
         if (count == 1)
-            rej_bounded_poly(polys[0], seeds[0], p->eta);
+            rej_bounded_poly(polys[0], seeds[0], p->eta, parse);
         else
-            rej_bounded_poly_x4(polys, (const uint8_t(*)[66])seeds, count, p->eta);
+            rej_bounded_poly_x4(polys, (const uint8_t(*)[66])seeds, count, p->eta, parse);
         r += count;
     }
     quill_zeroize(seeds, sizeof(seeds));

@@ -18,8 +18,10 @@
 #ifndef QUILL_MLDSA_SAMPLE_H
 #define QUILL_MLDSA_SAMPLE_H
 
+#include <stddef.h>
 #include <stdint.h>
 
+#include "ntt.h"
 #include "params.h"
 #include "poly.h"
 
@@ -31,6 +33,39 @@ void quill_mldsa_expand_a(quill_mldsa_poly *a, const uint8_t rho[32], const quil
  * (secret), coefficients in [-eta, eta]. */
 void quill_mldsa_expand_s(quill_mldsa_poly *s1, quill_mldsa_poly *s2,
                           const uint8_t rhop[QUILL_MLDSA_CRH_BYTES], const quill_mldsa_params *p);
+
+/* quill_mldsa_rej_ntt_c continues RejNTTPoly (FIPS 204, Algorithm 30) in
+ * natural order: with c[0..n) already sampled (n <= 256), it takes the
+ * 3-byte candidates of buf[0..len) in order (len a multiple of 3), keeps
+ * those below q (top bit of each third byte dropped) and stops when c is
+ * full; returns the new count.  It may write c[n..255] beyond the returned
+ * count, never past c[255].  Public data: variable time.
+ * quill_mldsa_rej_ntt_avx2 is the AVX2 + BMI2 twin (same output), usable
+ * when quill_mldsa_rej_ntt_avx2_capable(). */
+unsigned quill_mldsa_rej_ntt_c(int32_t c[QUILL_MLDSA_N], unsigned n, const uint8_t *buf,
+                               size_t len);
+int quill_mldsa_rej_ntt_avx2_capable(void);
+#if QUILL_MLDSA_HAVE_AVX2
+unsigned quill_mldsa_rej_ntt_avx2(int32_t c[QUILL_MLDSA_N], unsigned n, const uint8_t *buf,
+                                  size_t len);
+#endif
+
+/* quill_mldsa_rej_eta_c continues RejBoundedPoly (FIPS 204, Algorithm 31)
+ * for eta = 2 or 4: with a[0..n) already sampled (n <= 256), it takes the
+ * half-byte candidates of buf[0..len) in order (low half first), appends
+ * the accepted ones as coefficients in [-eta, eta], and stops when a is
+ * full; returns the new count.  It may write a[n..255] beyond the returned
+ * count, never past a[255].  Constant time in the values; the accept
+ * decisions are declassified (see above).  quill_mldsa_rej_eta_avx2 is the
+ * AVX2 + BMI2 twin (same output), usable when
+ * quill_mldsa_rej_eta_avx2_capable(). */
+unsigned quill_mldsa_rej_eta_c(int32_t a[QUILL_MLDSA_N], unsigned n, const uint8_t *buf,
+                               size_t len, unsigned eta);
+int quill_mldsa_rej_eta_avx2_capable(void);
+#if QUILL_MLDSA_HAVE_AVX2
+unsigned quill_mldsa_rej_eta_avx2(int32_t a[QUILL_MLDSA_N], unsigned n, const uint8_t *buf,
+                                  size_t len, unsigned eta);
+#endif
 
 /* quill_mldsa_expand_mask writes y[j] (j < n) = polynomial first + j of
  * ExpandMask's stream for rho'' (ExpandMask(rho'', kappa) is polynomials

@@ -5,8 +5,12 @@
  * NTT round trips and NTT-domain products against schoolbook negacyclic
  * multiplication (random and extreme coefficients), Power2Round /
  * Decompose / HighBits / LowBits / UseHint for every r in [0, q) for both
- * values of gamma2, the CT norm check, and pack/unpack round trips
- * (including the private-key range check and the hint decoding rules). */
+ * values of gamma2, the CT norm check, pack/unpack round trips
+ * (including the private-key range check and the hint decoding rules),
+ * every fixed-width packer and unpacker against the generic bit packing
+ * (random and extreme values), and the ExpandS and ExpandA rejection
+ * samplers (portable and native) against direct transcriptions of FIPS
+ * 204's RejBoundedPoly and RejNTTPoly. */
 #include <stdlib.h>
 #include <string.h>
 
@@ -17,6 +21,7 @@
 #include "mldsa/poly.h"
 #include "mldsa/reduce.h"
 #include "mldsa/rounding.h"
+#include "mldsa/sample.h"
 #include "test_util.h"
 
 #define Q QUILL_MLDSA_Q
@@ -456,6 +461,273 @@ static void test_pack(void) {
     }
 }
 
+/* fill_range sets v_i in [lo, hi] by kind: 0 random, 1 all lo, 2 all hi,
+ * 3 alternating lo / hi, 4 random among lo, hi and the values next to
+ * them. */
+static void fill_range(int32_t v[N], int32_t lo, int32_t hi, int kind) {
+    for (unsigned i = 0; i < N; i++) {
+        uint64_t r = qt_rng_u64();
+        switch (kind) {
+        case 0: v[i] = lo + (int32_t)(r % (uint64_t)(hi - lo + 1)); break;
+        case 1: v[i] = lo; break;
+        case 2: v[i] = hi; break;
+        case 3: v[i] = i & 1 ? hi : lo; break;
+        default: {
+            static const int32_t d[4] = {0, 1, -1, 0};
+            v[i] = r & 4 ? hi - d[r & 3] * (r & 1) : lo + d[r & 3] * (r & 1);
+            if (hi - lo < 2)
+                v[i] = r & 4 ? hi : lo;
+        }
+        }
+    }
+}
+
+/* The generic packing of the offset values off - c_i (off = 0: c_i as is). */
+static void generic_pack(uint8_t *out, const int32_t c[N], int32_t off, int sign, unsigned bits) {
+    uint32_t v[N];
+    for (unsigned i = 0; i < N; i++)
+        v[i] = (uint32_t)(sign ? off - c[i] : c[i]);
+    quill_mldsa_pack_bits(out, v, bits);
+}
+
+/* Each fixed-width packer against the generic SimpleBitPack, and each
+ * unpacker against SimpleBitUnpack on random bytes (every bit pattern: for
+ * eta the range flag is checked against the decoded values). */
+static void test_pack_fixed(void) {
+    for (int set = 0; set < 3; set++) {
+        const quill_mldsa_params *p = quill_mldsa_params_get((quill_mldsa_set)set);
+        const unsigned zbits = p->gamma1_bits + 1;
+        static quill_mldsa_poly a[QUILL_MLDSA_K_MAX], b;
+        uint8_t got[8 * 640], want[8 * 640], in[640];
+        uint32_t v[N];
+        for (int t = 0; t < 500; t++) {
+            const int kind = t % 5;
+            /* t1 */
+            fill_range(a[0].c, 0, 1023, kind);
+            quill_mldsa_poly_pack_t1(got, &a[0]);
+            generic_pack(want, a[0].c, 0, 0, 10);
+            QT_CHECK(memcmp(got, want, QUILL_MLDSA_T1_BYTES) == 0);
+            /* t0 in (-2^12, 2^12] */
+            fill_range(a[0].c, -4095, 4096, kind);
+            quill_mldsa_poly_pack_t0(got, &a[0]);
+            generic_pack(want, a[0].c, 4096, 1, 13);
+            QT_CHECK(memcmp(got, want, QUILL_MLDSA_T0_BYTES) == 0);
+            /* eta */
+            const int32_t eta = (int32_t)p->eta;
+            fill_range(a[0].c, -eta, eta, kind);
+            quill_mldsa_poly_pack_eta(got, &a[0], p);
+            generic_pack(want, a[0].c, eta, 1, p->eta_bits);
+            QT_CHECK(memcmp(got, want, 32u * p->eta_bits) == 0);
+            /* z in [-gamma1 + 1, gamma1] */
+            fill_range(a[0].c, -p->gamma1 + 1, p->gamma1, kind);
+            quill_mldsa_poly_pack_z(got, &a[0], p);
+            generic_pack(want, a[0].c, p->gamma1, 1, zbits);
+            QT_CHECK(memcmp(got, want, 32u * zbits) == 0);
+            /* w1: k polynomials, every value of the width */
+            for (unsigned i = 0; i < p->k; i++) {
+                fill_range(a[i].c, 0, (1 << p->w1_bits) - 1, (kind + (int)i) % 5);
+                generic_pack(want + 32u * p->w1_bits * i, a[i].c, 0, 0, p->w1_bits);
+            }
+            QT_CHECK(quill_mldsa_pack_w1(got, a, p) == 32u * p->w1_bits * p->k);
+            QT_CHECK(memcmp(got, want, 32u * p->w1_bits * p->k) == 0);
+
+            /* unpackers on random bytes (t % 5 == 1, 2: all zero / all ones) */
+            qt_rng_bytes(in, sizeof(in));
+            if (kind == 1 || kind == 2)
+                memset(in, kind == 1 ? 0 : 0xff, sizeof(in));
+            quill_mldsa_poly_unpack_t1(&b, in);
+            quill_mldsa_unpack_bits(v, in, 10);
+            for (unsigned i = 0; i < N; i++)
+                QT_CHECK(b.c[i] == (int32_t)v[i]);
+            quill_mldsa_poly_unpack_t0(&b, in);
+            quill_mldsa_unpack_bits(v, in, 13);
+            for (unsigned i = 0; i < N; i++)
+                QT_CHECK(b.c[i] == 4096 - (int32_t)v[i]);
+            quill_mldsa_unpack_bits(v, in, zbits);
+            for (unsigned f = 0; f < 3; f++) {
+                memset(&b, 0x5a, sizeof(b));
+                if (f == 0)
+                    quill_mldsa_poly_unpack_z(&b, in, p);
+                else if (f == 1)
+                    quill_mldsa_poly_unpack_z_c(&b, in, p);
+#if QUILL_MLDSA_HAVE_AVX2
+                else if (quill_mldsa_avx2_capable())
+                    quill_mldsa_poly_unpack_z_avx2(&b, in, p);
+#endif
+                else
+                    continue;
+                for (unsigned i = 0; i < N; i++)
+                    QT_CHECK(b.c[i] == p->gamma1 - (int32_t)v[i]);
+            }
+            /* eta: mostly in-range bytes (generic pack of in-range values),
+             * sometimes one or more values above 2 eta */
+            fill_range(a[0].c, 0, 2 * eta, kind);
+            generic_pack(in, a[0].c, 0, 0, p->eta_bits);
+            if (t & 1) {
+                unsigned idx = (unsigned)(qt_rng_u64() % N);
+                const uint64_t above = (1u << p->eta_bits) - 2 * p->eta - 1;
+                a[0].c[idx] = 2 * eta + 1 + (int32_t)(qt_rng_u64() % above);
+                if (t & 2)
+                    a[0].c[N - 1 - idx] = (1 << p->eta_bits) - 1;
+                generic_pack(in, a[0].c, 0, 0, p->eta_bits);
+            }
+            quill_word bad = quill_mldsa_poly_unpack_eta(&b, in, p);
+            quill_mldsa_unpack_bits(v, in, p->eta_bits);
+            int want_bad = 0;
+            for (unsigned i = 0; i < N; i++) {
+                QT_CHECK(b.c[i] == eta - (int32_t)v[i]);
+                want_bad |= v[i] > 2u * p->eta;
+            }
+            QT_CHECK(bad == (want_bad ? ~(quill_word)0 : 0));
+            QT_CHECK(want_bad == (t & 1));
+        }
+    }
+}
+
+/* RejBoundedPoly as FIPS 204 writes it (Algorithms 31 and 15), from count n. */
+static unsigned ref_rej_eta(int32_t a[N], unsigned n, const uint8_t *buf, size_t len,
+                            unsigned eta) {
+    for (size_t i = 0; i < len && n < N; i++)
+        for (unsigned h = 0; h < 2 && n < N; h++) {
+            int32_t z = h ? buf[i] >> 4 : buf[i] & 15;
+            if (eta == 2 && z < 15)
+                a[n++] = 2 - z % 5;
+            else if (eta == 4 && z < 9)
+                a[n++] = 4 - z;
+        }
+    return n;
+}
+
+typedef unsigned (*rej_eta_fn)(int32_t a[N], unsigned n, const uint8_t *buf, size_t len,
+                               unsigned eta);
+
+/* The ExpandS sampler and its native twin against the reference: random
+ * streams (and all-rejected / all-accepted ones) fed in chunks of random
+ * length, from a random starting count; the count and every kept value
+ * must match, and nothing past the polynomial may be written. */
+static void test_rej_eta(void) {
+    struct {
+        int32_t a[N];
+        int32_t guard[16];
+    } got;
+    int32_t want[N];
+    uint8_t buf[600];
+    rej_eta_fn fns[2] = {quill_mldsa_rej_eta_c, NULL};
+    const char *names[2] = {"portable", "AVX2 + BMI2"};
+#if QUILL_MLDSA_HAVE_AVX2
+    if (quill_mldsa_rej_eta_avx2_capable())
+        fns[1] = quill_mldsa_rej_eta_avx2;
+#endif
+    if (fns[1] == NULL)
+        printf("mldsa_arith: no AVX2 + BMI2, the native ExpandS sampler not compared\n");
+    for (unsigned f = 0; f < 2 && fns[f] != NULL; f++) {
+        unsigned long checked = 0;
+        for (int t = 0; t < 20000; t++) {
+            const unsigned eta = t & 1 ? 4 : 2;
+            qt_rng_bytes(buf, sizeof(buf));
+            if (t % 97 == 5) /* every candidate rejected (15 for both), or 0 */
+                memset(buf, t % 2 ? 0xff : 0x00, sizeof(buf));
+            if (t % 89 == 7) /* long runs of 9..15 for eta = 4 */
+                for (size_t i = 0; i < sizeof(buf); i++)
+                    buf[i] |= 0x88;
+            unsigned n0 = t % 3 == 0 ? (unsigned)(qt_rng_u64() % (N + 1)) : 0;
+            if (t % 7 == 0)
+                n0 = N - 1 - (unsigned)(qt_rng_u64() % 12);
+            for (unsigned i = 0; i < N; i++)
+                want[i] = got.a[i] = (int32_t)(qt_rng_u64() % 9) - 4;
+            for (unsigned i = 0; i < 16; i++)
+                got.guard[i] = 0x5a5a5a5a;
+            unsigned nw = n0, ng = n0;
+            size_t pos = 0;
+            while (pos < sizeof(buf)) {
+                size_t len = 1 + (size_t)(qt_rng_u64() % 300);
+                if (len > sizeof(buf) - pos)
+                    len = sizeof(buf) - pos;
+                nw = ref_rej_eta(want, nw, buf + pos, len, eta);
+                ng = fns[f](got.a, ng, buf + pos, len, eta);
+                QT_CHECK(ng == nw);
+                pos += len;
+            }
+            QT_CHECK(memcmp(got.a, want, nw * sizeof(int32_t)) == 0);
+            for (unsigned i = 0; i < 16; i++)
+                QT_CHECK(got.guard[i] == 0x5a5a5a5a);
+            checked += nw - n0;
+        }
+        printf("mldsa_arith: ExpandS sampler (%s): %lu coefficients checked\n", names[f], checked);
+    }
+}
+
+/* RejNTTPoly's parsing as FIPS 204 writes it (Algorithms 30 and 14), from
+ * count n. */
+static unsigned ref_rej_ntt(int32_t a[N], unsigned n, const uint8_t *buf, size_t len) {
+    for (size_t i = 0; i + 3 <= len && n < N; i += 3) {
+        int32_t z = buf[i] | (buf[i + 1] << 8) | ((buf[i + 2] & 0x7f) << 16);
+        if (z < Q)
+            a[n++] = z;
+    }
+    return n;
+}
+
+typedef unsigned (*rej_ntt_fn)(int32_t a[N], unsigned n, const uint8_t *buf, size_t len);
+
+/* The ExpandA parser and its native twin against the reference, as for
+ * ExpandS: random streams with many candidates at or above q (the top
+ * bytes forced to 0x7f / 0xff: 0x7fe001 and up are rejected), fed in
+ * chunks of random multiples of 3 bytes. */
+static void test_rej_ntt(void) {
+    struct {
+        int32_t a[N];
+        int32_t guard[16];
+    } got;
+    int32_t want[N];
+    uint8_t buf[1200];
+    rej_ntt_fn fns[2] = {quill_mldsa_rej_ntt_c, NULL};
+    const char *names[2] = {"portable", "AVX2 + BMI2"};
+#if QUILL_MLDSA_HAVE_AVX2
+    if (quill_mldsa_rej_ntt_avx2_capable())
+        fns[1] = quill_mldsa_rej_ntt_avx2;
+#endif
+    if (fns[1] == NULL)
+        printf("mldsa_arith: no AVX2 + BMI2, the native ExpandA parser not compared\n");
+    for (unsigned f = 0; f < 2 && fns[f] != NULL; f++) {
+        unsigned long checked = 0;
+        for (int t = 0; t < 5000; t++) {
+            qt_rng_bytes(buf, sizeof(buf));
+            const unsigned mode = (unsigned)(t % 4);
+            for (size_t i = 2; mode != 0 && i < sizeof(buf); i += 3) {
+                uint64_t r = qt_rng_u64();
+                if (mode == 1 || (r & 3) == 0) { /* near q: 0x7fdfff..0x7fffff */
+                    buf[i] = (uint8_t)(0x7f | (r & 0x80));
+                    buf[i - 1] = (uint8_t)(0xdf + ((r >> 8) % 0x21));
+                }
+            }
+            unsigned n0 = t % 3 == 0 ? (unsigned)(qt_rng_u64() % (N + 1)) : 0;
+            if (t % 7 == 0)
+                n0 = N - 1 - (unsigned)(qt_rng_u64() % 12);
+            for (unsigned i = 0; i < N; i++)
+                want[i] = got.a[i] = (int32_t)(qt_rng_u64() % Q);
+            for (unsigned i = 0; i < 16; i++)
+                got.guard[i] = 0x5a5a5a5a;
+            unsigned nw = n0, ng = n0;
+            size_t pos = 0;
+            while (pos < sizeof(buf)) {
+                size_t len = 3 * (1 + (size_t)(qt_rng_u64() % 300));
+                if (len > sizeof(buf) - pos)
+                    len = sizeof(buf) - pos;
+                nw = ref_rej_ntt(want, nw, buf + pos, len);
+                ng = fns[f](got.a, ng, buf + pos, len);
+                QT_CHECK(ng == nw);
+                pos += len;
+            }
+            QT_CHECK(memcmp(got.a, want, nw * sizeof(int32_t)) == 0);
+            for (unsigned i = 0; i < 16; i++)
+                QT_CHECK(got.guard[i] == 0x5a5a5a5a);
+            checked += nw - n0;
+        }
+        printf("mldsa_arith: ExpandA parser (%s): %lu coefficients checked\n", names[f], checked);
+    }
+}
+
 /* Signature encoding: random z and hints round trip; malformed hints are
  * refused. */
 static void test_sig_pack(void) {
@@ -519,6 +791,9 @@ int main(void) {
     test_hint_low();
     test_norm();
     test_pack();
+    test_pack_fixed();
+    test_rej_eta();
+    test_rej_ntt();
     test_sig_pack();
     printf("mldsa_arith: %.1f s\n", qt_now() - t0);
     return qt_finish("mldsa_arith");
