@@ -29,6 +29,11 @@
  * independent butterflies are reordered, so the results are bit-identical
  * to the AVX2 backend's (test_mldsa_arith compares them).
  *
+ * Signing's fused forms (ntt.h) reuse the inverse body: with freeze in its
+ * last pass; and for the products with the challenge, without the final
+ * scaling (folded into the prepared multiplier) and with a reduction of
+ * the sums to the exact small product instead (test_mldsa_sign_arith).
+ *
  * This file holds the portable bodies (_c) and the dispatch to the AVX2
  * backend (ntt_avx2.c) on the CPU bit at each call. */
 #include "ntt.h"
@@ -194,27 +199,33 @@ typedef quill_mldsa_v2x64 v2x64;
  * the constants precomputed per zeta z (zeta_consts, all lanes of a field
  * for the lanes of a vector):
  *   za = |z|, zaq = |z| q^-1 mod 2^32, e = 2^31 if z is even (else 0),
- *   k = ceil((q - |z|) / 2), zs = -1 if z < 0 (else 0).
+ *   k = ceil((q - |z|) / 2), zs = -1 if z < 0 (else 0),
+ * and zao, zaqo, eo, kk below.
  * With s the sign of z, a' = s a (so a z = a' |z|), A = a' + 2^31 and
  * T = t + 2^31, both in [0, 2^32), where t = a z q^-1 mod 2^32 taken signed
  * is the t of quill_mldsa_mont_mul:
  *   a z - t q = (A |z| - T q) + 2^31 (q - |z|).
- * The left side is 2^32 times the result; the low half of 2^31 (q - |z|)
- * is 2^31 exactly when q - |z| is odd, so the low halves carry exactly
- * then, and the result is the high half of A |z| - T q (two unsigned
- * products) plus k.  T comes from A: A |z| q^-1 = t + 2^31 |z| q^-1 =
- * t + 2^31 (z mod 2) mod 2^32, so T = lo(A zaq) xor e.  A = (a xor zx) - zs
- * with zx = zs xor 2^31.  No sign corrections remain: 18 vector operations
- * per four products, against 21 for quill_mldsa_mont_mul_v4 with a
- * precomputed z q^-1.  In: |a| < 2^31 (the NTT's bounds keep
- * |a| < 256 q).  Out: the value of quill_mldsa_mont_mul(z, a),
- * in (-q, q). */
+ * The left side is 2^32 times the result r; 2^31 (q - |z|) has low half e
+ * (2^31 exactly when q - |z| is odd), so D = A |z| - T q, taken modulo
+ * 2^64 (two unsigned products), has low half e and high half r - k.
+ * T comes from A: A |z| q^-1 = t + 2^31 |z| q^-1 = t + 2^31 (z mod 2)
+ * mod 2^32, so T = lo(A zaq) xor e.  A = (a xor zx) - zs with
+ * zx = zs xor 2^31.  No sign corrections remain.
+ *
+ * The products are those of pmuludq (quill_mldsa_v4_mul_even: the low
+ * halves of the 64-bit lanes); the other lane of each pair is moved down
+ * by a 64-bit shift of A, and its multiplicands are precomputed so
+ * (zao, zaqo, eo).  T stays in the low halves where the products leave it.
+ * The results are gathered without shuffles: the even D shifted down by
+ * 32 holds r - k in the low halves and 0 above; the odd D holds r - k in
+ * the high halves and its e in the low ones, so their sum plus kk = k + eo
+ * (in the low halves) is r in every lane.  16 vector operations per four
+ * products (18 with 4-lane products and shuffles).  In: |a| < 2^31 (the
+ * NTT's bounds keep |a| < 256 q).  Out: the value of
+ * quill_mldsa_mont_mul(z, a), in (-q, q). */
 typedef struct {
     _Alignas(16) int32_t za[4];
-    _Alignas(16) int32_t zaq[4];
-    _Alignas(16) int32_t e[4];
-    _Alignas(16) int32_t k[4];
-    _Alignas(16) int32_t zs[4];
+    int32_t zaq[4], e[4], zs[4], zao[4], zaqo[4], eo[4], kk[4];
 } zeta_consts;
 
 #define ZA(z) ((z) < 0 ? -(z) : (z))
@@ -222,15 +233,27 @@ typedef struct {
 #define ZE(z) (((z) & 1) ? 0 : INT32_MIN)
 #define ZK(z) ((QUILL_MLDSA_Q + 1 - ZA(z)) >> 1)
 #define ZS(z) ((z) < 0 ? -1 : 0)
+/* For the pair of lanes (x0, x1) sharing a 64-bit lane: the value of the
+ * lane in the high half, to be placed in the low half. */
+#define OTH(x0, x1) (QUILL_MLDSA_V4_LO ? (x0) : (x1))
+#define PAIR_OTH(F, z0, z1) OTH(F(z0), F(z1)), OTH(F(z0), F(z1))
+/* kk of the pair: k, plus e of the other lane in the low half's lane. */
+#define PAIR_KK(z0, z1) \
+    ZK(z0) + (QUILL_MLDSA_V4_LO ? 0 : ZE(z1)), ZK(z1) + (QUILL_MLDSA_V4_LO ? ZE(z0) : 0)
 #define PREP(z0, z1, z2, z3)                                                                    \
-    {{ZA(z0), ZA(z1), ZA(z2), ZA(z3)},     {ZAQ(z0), ZAQ(z1), ZAQ(z2), ZAQ(z3)},                \
-     {ZE(z0), ZE(z1), ZE(z2), ZE(z3)},     {ZK(z0), ZK(z1), ZK(z2), ZK(z3)},                    \
-     {ZS(z0), ZS(z1), ZS(z2), ZS(z3)}},
+    {{ZA(z0), ZA(z1), ZA(z2), ZA(z3)},                                                          \
+     {ZAQ(z0), ZAQ(z1), ZAQ(z2), ZAQ(z3)},                                                      \
+     {ZE(z0), ZE(z1), ZE(z2), ZE(z3)},                                                          \
+     {ZS(z0), ZS(z1), ZS(z2), ZS(z3)},                                                          \
+     {PAIR_OTH(ZA, z0, z1), PAIR_OTH(ZA, z2, z3)},                                              \
+     {PAIR_OTH(ZAQ, z0, z1), PAIR_OTH(ZAQ, z2, z3)},                                            \
+     {PAIR_OTH(ZE, z0, z1), PAIR_OTH(ZE, z2, z3)},                                              \
+     {PAIR_KK(z0, z1), PAIR_KK(z2, z3)}},
 #define PREP_DUP(z) PREP(z, z, z, z)
 #define PREP_DUP_NEG(z) PREP(-(z), -(z), -(z), -(z))
 
 /* Levels 1-5: fwd_dup[i] for zetas[i], inv_dup[i] for -zetas[i]; levels
- * 6-8: one entry per row and lane quad of the rows tables above (14 KB in
+ * 6-8: one entry per row and lane quad of the rows tables above (22 KB in
  * all, public constants indexed by position only). */
 static const zeta_consts fwd_dup[32] = {QUILL_MLDSA_ZETAS_TOP(PREP_DUP)};
 static const zeta_consts inv_dup[32] = {QUILL_MLDSA_ZETAS_TOP(PREP_DUP_NEG)};
@@ -255,7 +278,7 @@ static const zeta_consts inv_rows[7][8] = {
 };
 
 typedef struct {
-    v4 za, zaq, e, k, zs, zx;
+    v4 za, zaq, e, zs, zx, zao, zaqo, eo, kk;
 } zeta_v4;
 
 QUILL_INLINE zeta_v4 zeta_load(const zeta_consts *c) {
@@ -263,20 +286,26 @@ QUILL_INLINE zeta_v4 zeta_load(const zeta_consts *c) {
     r.za = quill_mldsa_v4_load(c->za);
     r.zaq = quill_mldsa_v4_load(c->zaq);
     r.e = quill_mldsa_v4_load(c->e);
-    r.k = quill_mldsa_v4_load(c->k);
     r.zs = quill_mldsa_v4_load(c->zs);
     r.zx = r.zs ^ quill_mldsa_v4_dup(INT32_MIN);
+    r.zao = quill_mldsa_v4_load(c->zao);
+    r.zaqo = quill_mldsa_v4_load(c->zaqo);
+    r.eo = quill_mldsa_v4_load(c->eo);
+    r.kk = quill_mldsa_v4_load(c->kk);
     return r;
 }
 
 QUILL_INLINE v4 mont_zeta_v4(v4 a, const zeta_v4 *z) {
-    v2x64 pl, ph, tl, th, ul, uh;
+    const v4 q = quill_mldsa_v4_dup(QUILL_MLDSA_Q);
     v4 big_a = (a ^ z->zx) - z->zs;
-    quill_mldsa_v4_mul_wide(&pl, &ph, big_a, z->za);
-    quill_mldsa_v4_mul_wide(&tl, &th, big_a, z->zaq);
-    v4 big_t = quill_mldsa_v4_halves_lo(tl, th) ^ z->e;
-    quill_mldsa_v4_mul_wide(&ul, &uh, big_t, quill_mldsa_v4_dup(QUILL_MLDSA_Q));
-    return quill_mldsa_v4_halves_hi(pl - ul, ph - uh) + z->k;
+    v4 big_ao = (v4)((v2x64)big_a >> 32);
+    v2x64 pe = quill_mldsa_v4_mul_even(big_a, z->za);
+    v2x64 po = quill_mldsa_v4_mul_even(big_ao, z->zao);
+    v4 te = (v4)quill_mldsa_v4_mul_even(big_a, z->zaq) ^ z->e;
+    v4 to = (v4)quill_mldsa_v4_mul_even(big_ao, z->zaqo) ^ z->eo;
+    v2x64 de = pe - quill_mldsa_v4_mul_even(te, q);
+    v2x64 dodd = po - quill_mldsa_v4_mul_even(to, q);
+    return (v4)(de >> 32) + (v4)dodd + z->kk;
 }
 
 /* Forward butterfly: (lo, hi) -> (lo + z hi, lo - z hi). */
@@ -428,6 +457,17 @@ QUILL_INLINE void inv_levels54(v4 w[8], unsigned hc) {
         inv_bf(&w[m], &w[m + 4], &z16);
 }
 
+/* What an inverse transform does besides the transform (a compile-time
+ * constant of each body, see ntt.h):
+ *   INV_TOMONT  the last pass multiplies by INVNTT_F (out in (-q, q));
+ *   INV_FREEZE  the same, then caddq (out in [0, q): the value of
+ *               quill_mldsa_freeze on INV_TOMONT's output);
+ *   INV_MULC    no final scaling (the input is a product with the
+ *               multipliers of a quill_mldsa_mulc, which carry the factor
+ *               INVNTT_F 2^-32): the last pass ends in sums below 256 q in
+ *               absolute value, reduced by reduce_wide_v4. */
+enum { INV_TOMONT, INV_FREEZE, INV_MULC };
+
 QUILL_INLINE void invntt_chunk(int32_t *c, unsigned g) {
     v4 w0[8], w1[8];
 #pragma GCC unroll 8
@@ -452,7 +492,30 @@ QUILL_INLINE void invntt_chunk(int32_t *c, unsigned g) {
     }
 }
 
-QUILL_INLINE void invntt_body(int32_t a[QUILL_MLDSA_N]) {
+/* quill_mldsa_reduce32 for |a| < 2^31 (no a + 2^22 to overflow): the
+ * rounded quotient is floor((floor(a / 2^22) + 1) / 2) = floor((a + 2^22) /
+ * 2^23), and t q = 2^23 t - 2^13 t + t (SSE2 has no 32-bit multiply),
+ * modulo 2^32 on unsigned lanes.  For a = v + m q with |m| <= 256 and
+ * |v| <= 2^18 (the products of ntt.h's quill_mldsa_mulc_small) t = m:
+ * |v - m (2^23 - q)| <= 2^18 + 256 * 8191 < 2^22.  So the result is v. */
+typedef uint32_t vu4 __attribute__((vector_size(16)));
+
+QUILL_INLINE v4 reduce_wide_v4(v4 a) {
+    v4 t = ((a >> 22) + quill_mldsa_v4_dup(1)) >> 1;
+    vu4 tu = (vu4)t;
+    return (v4)((vu4)a - (tu << 23) + (tu << 13) - tu);
+}
+
+QUILL_INLINE v4 inv_finish(v4 v, const zeta_v4 *f, int mode) {
+    if (mode == INV_MULC)
+        return reduce_wide_v4(v);
+    v = mont_zeta_v4(v, f);
+    if (mode == INV_FREEZE)
+        v += (v >> 31) & quill_mldsa_v4_dup(QUILL_MLDSA_Q);
+    return v;
+}
+
+QUILL_INLINE void invntt_body(int32_t a[QUILL_MLDSA_N], int mode) {
     for (unsigned g = 0; g < 4; g++)
         invntt_chunk(a + 64 * g, g);
     zeta_v4 z1 = zeta_load(&inv_dup[1]), z2 = zeta_load(&inv_dup[2]), z3 = zeta_load(&inv_dup[3]);
@@ -464,10 +527,10 @@ QUILL_INLINE void invntt_body(int32_t a[QUILL_MLDSA_N]) {
         inv_bf(&v2, &v3, &z2);
         inv_bf(&v0, &v2, &z1);
         inv_bf(&v1, &v3, &z1);
-        quill_mldsa_v4_store(a + j, mont_zeta_v4(v0, &f));
-        quill_mldsa_v4_store(a + j + 64, mont_zeta_v4(v1, &f));
-        quill_mldsa_v4_store(a + j + 128, mont_zeta_v4(v2, &f));
-        quill_mldsa_v4_store(a + j + 192, mont_zeta_v4(v3, &f));
+        quill_mldsa_v4_store(a + j, inv_finish(v0, &f, mode));
+        quill_mldsa_v4_store(a + j + 64, inv_finish(v1, &f, mode));
+        quill_mldsa_v4_store(a + j + 128, inv_finish(v2, &f, mode));
+        quill_mldsa_v4_store(a + j + 192, inv_finish(v3, &f, mode));
     }
 }
 
@@ -496,7 +559,64 @@ void quill_mldsa_ntt_c(int32_t a[QUILL_MLDSA_N]) {
 }
 
 void quill_mldsa_invntt_tomont_c(int32_t a[QUILL_MLDSA_N]) {
-    invntt_body(a);
+    invntt_body(a, INV_TOMONT);
+}
+
+void quill_mldsa_invntt_tomont_freeze_c(int32_t a[QUILL_MLDSA_N]) {
+    invntt_body(a, INV_FREEZE);
+}
+
+/* The multipliers m_i = c_hat_i INVNTT_F 2^-32 in (-q, q): with them the
+ * product m o s_hat sent through the unscaled inverse transform (256
+ * NTT^-1) gives 256 NTT^-1(c_hat s_hat INVNTT_F 2^-64) = NTT^-1(c_hat
+ * s_hat), INVNTT_F being 2^64 / 256 mod q.  (Precomputed constants for a
+ * fixed-multiplier product, as the zetas have, cost more to make and load
+ * here than they save.) */
+void quill_mldsa_mulc_prepare_c(quill_mldsa_mulc *m, const int32_t c_hat[QUILL_MLDSA_N]) {
+    const zeta_v4 f = zeta_load(invntt_f);
+    for (unsigned i = 0; i < QUILL_MLDSA_N; i += 4)
+        quill_mldsa_v4_store(m->c + i, mont_zeta_v4(quill_mldsa_v4_load(c_hat + i), &f));
+}
+
+void quill_mldsa_mulc_small_c(int32_t out[QUILL_MLDSA_N], const quill_mldsa_mulc *m,
+                              const int32_t s_hat[QUILL_MLDSA_N]) {
+    pointwise_body(out, m->c, s_hat);
+    invntt_body(out, INV_MULC);
+}
+
+/* The sum S = sum_j a_j b_j is formed exactly in 64 bits, then reduced
+ * once (ntt.h).  With pmuludq's unsigned products, a >= 0 and b_u = b mod
+ * 2^32: S = P - 2^32 C with P = sum a_j b_u,j (below 8 2^23 2^32 = 2^58)
+ * and C = sum of the a_j whose b_j is negative.  t = lo(S) q^-1 = lo(P)
+ * q^-1 mod 2^32 (signed, as quill_mldsa_mont_reduce's) and T = t + 2^31
+ * in [0, 2^32): S - t q = 2^32 r, so P - T q = 2^32 (r + C) - 2^31 q,
+ * whose low half is 2^31 and whose high half (modulo 2^64) is
+ * r + C - (q + 1) / 2.  The two halves of each 64-bit lane are gathered
+ * as in quill_mldsa_mont_mul_v4, the 2^31 of the odd D's low half taken
+ * back by the constant: r = hi + (q + 1) / 2 - C. */
+void quill_mldsa_dot_mont_c(int32_t r[QUILL_MLDSA_N], const int32_t *a, const int32_t *b,
+                            unsigned n) {
+    const v4 q = quill_mldsa_v4_dup(QUILL_MLDSA_Q), qinv = quill_mldsa_v4_dup(QUILL_MLDSA_QINV);
+    const v4 top = quill_mldsa_v4_dup(INT32_MIN);
+    const int32_t h = (QUILL_MLDSA_Q + 1) / 2;
+    const v4 k = QUILL_MLDSA_V4_LO ? (v4){h, h + INT32_MIN, h, h + INT32_MIN}
+                                   : (v4){h + INT32_MIN, h, h + INT32_MIN, h};
+    for (unsigned i = 0; i < QUILL_MLDSA_N; i += 4) {
+        v2x64 pe = {0, 0}, po = {0, 0};
+        v4 corr = quill_mldsa_v4_dup(0);
+        for (unsigned j = 0; j < n; j++) {
+            v4 av = quill_mldsa_v4_load(a + QUILL_MLDSA_N * j + i);
+            v4 bv = quill_mldsa_v4_load(b + QUILL_MLDSA_N * j + i);
+            pe += quill_mldsa_v4_mul_even(av, bv);
+            po += quill_mldsa_v4_mul_even((v4)((v2x64)av >> 32), (v4)((v2x64)bv >> 32));
+            corr += (bv >> 31) & av;
+        }
+        v4 te = (v4)quill_mldsa_v4_mul_even((v4)pe, qinv) ^ top;
+        v4 to = (v4)quill_mldsa_v4_mul_even((v4)po, qinv) ^ top;
+        v2x64 de = pe - quill_mldsa_v4_mul_even(te, q);
+        v2x64 dodd = po - quill_mldsa_v4_mul_even(to, q);
+        quill_mldsa_v4_store(r + i, (v4)(de >> 32) + (v4)dodd + k - corr);
+    }
 }
 
 void quill_mldsa_pointwise_mont_c(int32_t c[QUILL_MLDSA_N], const int32_t a[QUILL_MLDSA_N],
@@ -546,6 +666,42 @@ void quill_mldsa_pointwise_acc_mont(int32_t c[QUILL_MLDSA_N], const int32_t a[QU
     else
         quill_mldsa_pointwise_acc_mont_c(c, a, b);
 }
+
+void quill_mldsa_invntt_tomont_freeze(int32_t a[QUILL_MLDSA_N]) {
+    if (quill_mldsa_avx512vl_capable())
+        quill_mldsa_invntt_tomont_freeze_avx512vl(a);
+    else if (quill_mldsa_avx2_capable())
+        quill_mldsa_invntt_tomont_freeze_avx2(a);
+    else
+        quill_mldsa_invntt_tomont_freeze_c(a);
+}
+
+void quill_mldsa_mulc_prepare(quill_mldsa_mulc *m, const int32_t c_hat[QUILL_MLDSA_N]) {
+    if (quill_mldsa_avx2_capable())
+        quill_mldsa_mulc_prepare_avx2(m, c_hat);
+    else
+        quill_mldsa_mulc_prepare_c(m, c_hat);
+}
+
+void quill_mldsa_mulc_small(int32_t out[QUILL_MLDSA_N], const quill_mldsa_mulc *m,
+                            const int32_t s_hat[QUILL_MLDSA_N]) {
+    if (quill_mldsa_avx512vl_capable())
+        quill_mldsa_mulc_small_avx512vl(out, m, s_hat);
+    else if (quill_mldsa_avx2_capable())
+        quill_mldsa_mulc_small_avx2(out, m, s_hat);
+    else
+        quill_mldsa_mulc_small_c(out, m, s_hat);
+}
+
+void quill_mldsa_dot_mont(int32_t r[QUILL_MLDSA_N], const int32_t *a, const int32_t *b,
+                          unsigned n) {
+    if (quill_mldsa_avx512vl_capable())
+        quill_mldsa_dot_mont_avx512vl(r, a, b, n);
+    else if (quill_mldsa_avx2_capable())
+        quill_mldsa_dot_mont_avx2(r, a, b, n);
+    else
+        quill_mldsa_dot_mont_c(r, a, b, n);
+}
 #else
 int quill_mldsa_avx2_capable(void) {
     return 0;
@@ -567,5 +723,23 @@ void quill_mldsa_pointwise_mont(int32_t c[QUILL_MLDSA_N], const int32_t a[QUILL_
 void quill_mldsa_pointwise_acc_mont(int32_t c[QUILL_MLDSA_N], const int32_t a[QUILL_MLDSA_N],
                                     const int32_t b[QUILL_MLDSA_N]) {
     quill_mldsa_pointwise_acc_mont_c(c, a, b);
+}
+
+void quill_mldsa_invntt_tomont_freeze(int32_t a[QUILL_MLDSA_N]) {
+    quill_mldsa_invntt_tomont_freeze_c(a);
+}
+
+void quill_mldsa_mulc_prepare(quill_mldsa_mulc *m, const int32_t c_hat[QUILL_MLDSA_N]) {
+    quill_mldsa_mulc_prepare_c(m, c_hat);
+}
+
+void quill_mldsa_mulc_small(int32_t out[QUILL_MLDSA_N], const quill_mldsa_mulc *m,
+                            const int32_t s_hat[QUILL_MLDSA_N]) {
+    quill_mldsa_mulc_small_c(out, m, s_hat);
+}
+
+void quill_mldsa_dot_mont(int32_t r[QUILL_MLDSA_N], const int32_t *a, const int32_t *b,
+                          unsigned n) {
+    quill_mldsa_dot_mont_c(r, a, b, n);
 }
 #endif

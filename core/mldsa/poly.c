@@ -76,10 +76,9 @@ void quill_mldsa_poly_pointwise_mont(quill_mldsa_poly *r, const quill_mldsa_poly
 
 void quill_mldsa_poly_matvec_mont(quill_mldsa_poly *r, const quill_mldsa_poly *a,
                                   const quill_mldsa_poly *b, unsigned n) {
-    quill_mldsa_pointwise_mont(r->c, a[0].c, b[0].c);
-    for (unsigned j = 1; j < n; j++)
-        quill_mldsa_pointwise_acc_mont(r->c, a[j].c, b[j].c);
-    quill_mldsa_poly_reduce32(r); /* |sum| < 8q -> within +-6283009 */
+    /* Consecutive polynomials are consecutive arrays of N coefficients. */
+    _Static_assert(sizeof(quill_mldsa_poly) == QUILL_MLDSA_N * sizeof(int32_t), "poly layout");
+    quill_mldsa_dot_mont(r->c, a[0].c, b[0].c, n);
 }
 
 /* |a| = a - 2a for negative a (sign mask selects the 2a), then bound - 1 -

@@ -35,9 +35,10 @@ void quill_mldsa_poly_freeze(quill_mldsa_poly *a);
 void quill_mldsa_poly_centre(quill_mldsa_poly *a);
 
 /* quill_mldsa_poly_ntt / _invntt_tomont / _pointwise_mont / _matvec_mont:
- * see ntt.h.  _matvec_mont sets r = sum_j a[j] o b[j] 2^-32 over n <= 8
- * consecutive pairs (one Montgomery reduction per product, then
- * reduce32).  In: |a[j]_i b[j]_i| < 2^31 q.  Out: |r_i| <= 6283009 < q. */
+ * see ntt.h.  _matvec_mont sets r = sum_j a[j] o b[j] 2^-32 mod q over
+ * n <= 8 consecutive pairs (the exact sum of the products, reduced once:
+ * quill_mldsa_dot_mont).  In: 0 <= a[j]_i < q (A-hat), |b[j]_i| < 9q.
+ * Out: |r_i| < q. */
 void quill_mldsa_poly_ntt(quill_mldsa_poly *a);
 void quill_mldsa_poly_invntt_tomont(quill_mldsa_poly *a);
 void quill_mldsa_poly_pointwise_mont(quill_mldsa_poly *r, const quill_mldsa_poly *a,

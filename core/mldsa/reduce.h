@@ -13,6 +13,10 @@
 #include "common/compiler.h"
 #include "params.h"
 
+#if defined(__SSE2__)
+#include <emmintrin.h>
+#endif
+
 /* q^-1 mod 2^32: q * 58728449 = 1 + 2^32 * 114592 (checked in test_mldsa_arith). */
 #define QUILL_MLDSA_QINV 58728449
 /* 2^32 mod q, centred: the Montgomery form of 1. */
@@ -144,6 +148,30 @@ QUILL_INLINE void quill_mldsa_v4_mul_wide(quill_mldsa_v2x64 *lo, quill_mldsa_v2x
 #endif
 }
 
+/* quill_mldsa_v4_mul_even returns the unsigned 64-bit products of the low
+ * 32-bit halves of the two 64-bit lanes of a and b (SSE2's pmuludq; lanes
+ * 0 and 2 on little-endian targets).  gcc does not find pmuludq in the
+ * generic form, so x86 uses the intrinsic. */
+QUILL_INLINE quill_mldsa_v2x64 quill_mldsa_v4_mul_even(quill_mldsa_v4 a, quill_mldsa_v4 b) {
+#if defined(__SSE2__)
+    return (quill_mldsa_v2x64)_mm_mul_epu32((__m128i)a, (__m128i)b);
+#elif defined(__clang__)
+    const quill_mldsa_v2x64 m = {0xffffffffu, 0xffffffffu};
+    return ((quill_mldsa_v2x64)a & m) * ((quill_mldsa_v2x64)b & m);
+#else
+    uint32_t x[4], y[4];
+    uint64_t r[2];
+    memcpy(x, &a, sizeof(x));
+    memcpy(y, &b, sizeof(y));
+#pragma GCC unroll 1
+    for (unsigned i = 0; i < 2; i++)
+        r[i] = (uint64_t)x[2 * i + QUILL_MLDSA_V4_LO] * y[2 * i + QUILL_MLDSA_V4_LO];
+    quill_mldsa_v2x64 v;
+    memcpy(&v, r, sizeof(v));
+    return v;
+#endif
+}
+
 /* The low (_lo) or high (_hi) 32-bit halves of the four 64-bit lanes of
  * lo, hi, in lane order. */
 QUILL_INLINE quill_mldsa_v4 quill_mldsa_v4_halves_lo(quill_mldsa_v2x64 lo, quill_mldsa_v2x64 hi) {
@@ -164,8 +192,32 @@ QUILL_INLINE quill_mldsa_v4 quill_mldsa_v4_halves_hi(quill_mldsa_v2x64 lo, quill
  *   a b - t q = (P - T q) + 2^31 q - 2^32 (corrections),  P = a_u b_u,
  * whose low half is 0; the low half of P - T q is therefore 2^31 (q is
  * odd), adding 2^31 q carries one, and the result is the high half of
- * P - T q plus (q - 1) / 2 + 1 minus the corrections.
+ * P - T q plus (q - 1) / 2 + 1 minus the corrections.  The products are
+ * pmuludq's (quill_mldsa_v4_mul_even), the other lane of each 64-bit pair
+ * shifted down for its own; t stays in the low halves where the products
+ * leave it.  The results are gathered without shuffles: the first P - T q
+ * shifted down by 32 gives the low lanes, the second one gives the high
+ * lanes from its high half and adds its low half, 2^31, to the low lanes,
+ * which the constant takes back (_nocorr: without the corrections).
  * In: |a * b| < 2^31 q.  Out: in (-q, q). */
+QUILL_INLINE quill_mldsa_v4 quill_mldsa_mont_mul_v4_nocorr(quill_mldsa_v4 a, quill_mldsa_v4 b) {
+    const quill_mldsa_v4 q = quill_mldsa_v4_dup(QUILL_MLDSA_Q);
+    const quill_mldsa_v4 qinv = quill_mldsa_v4_dup(QUILL_MLDSA_QINV);
+    const quill_mldsa_v4 top = quill_mldsa_v4_dup(INT32_MIN);
+    const int32_t c = (QUILL_MLDSA_Q + 1) / 2;
+    const int32_t c2 = c + INT32_MIN; /* c and 2^31 in the low lanes */
+    const quill_mldsa_v4 k = QUILL_MLDSA_V4_LO ? (quill_mldsa_v4){c, c2, c, c2}
+                                               : (quill_mldsa_v4){c2, c, c2, c};
+    quill_mldsa_v4 ao = (quill_mldsa_v4)((quill_mldsa_v2x64)a >> 32);
+    quill_mldsa_v4 bo = (quill_mldsa_v4)((quill_mldsa_v2x64)b >> 32);
+    quill_mldsa_v2x64 pe = quill_mldsa_v4_mul_even(a, b), po = quill_mldsa_v4_mul_even(ao, bo);
+    quill_mldsa_v4 te = (quill_mldsa_v4)quill_mldsa_v4_mul_even((quill_mldsa_v4)pe, qinv) ^ top;
+    quill_mldsa_v4 to = (quill_mldsa_v4)quill_mldsa_v4_mul_even((quill_mldsa_v4)po, qinv) ^ top;
+    quill_mldsa_v2x64 de = pe - quill_mldsa_v4_mul_even(te, q);
+    quill_mldsa_v2x64 dodd = po - quill_mldsa_v4_mul_even(to, q);
+    return (quill_mldsa_v4)(de >> 32) + (quill_mldsa_v4)dodd + k;
+}
+
 QUILL_INLINE quill_mldsa_v4 quill_mldsa_mont_mul_v4(quill_mldsa_v4 a, quill_mldsa_v4 b) {
 #if defined(__clang__)
     /* clang vectorises the scalar form well, and would turn P - T q below
@@ -175,14 +227,7 @@ QUILL_INLINE quill_mldsa_v4 quill_mldsa_mont_mul_v4(quill_mldsa_v4 a, quill_mlds
         r[i] = quill_mldsa_mont_mul(a[i], b[i]);
     return r;
 #else
-    quill_mldsa_v2x64 pl, ph, tl, th, ul, uh;
-    quill_mldsa_v4_mul_wide(&pl, &ph, a, b);
-    quill_mldsa_v4_mul_wide(&tl, &th, quill_mldsa_v4_halves_lo(pl, ph),
-                            quill_mldsa_v4_dup(QUILL_MLDSA_QINV));
-    quill_mldsa_v4 t = quill_mldsa_v4_halves_lo(tl, th) ^ quill_mldsa_v4_dup(INT32_MIN);
-    quill_mldsa_v4_mul_wide(&ul, &uh, t, quill_mldsa_v4_dup(QUILL_MLDSA_Q));
-    quill_mldsa_v4 r = quill_mldsa_v4_halves_hi(pl - ul, ph - uh);
-    return r + quill_mldsa_v4_dup((QUILL_MLDSA_Q + 1) / 2) - ((a >> 31) & b) - ((b >> 31) & a);
+    return quill_mldsa_mont_mul_v4_nocorr(a, b) - ((a >> 31) & b) - ((b >> 31) & a);
 #endif
 }
 

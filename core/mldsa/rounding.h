@@ -27,16 +27,24 @@ QUILL_INLINE int32_t quill_mldsa_power2round(int32_t *r0, int32_t r) {
  * gamma2 is (q - 1) / 88 or (q - 1) / 32 (a compile-time constant once
  * inlined).
  *
- * r1 = floor((r + gamma2 - 1) / (2 gamma2)), the division done as a
- * multiplication by ceil(2^48 / (2 gamma2)) and a shift: the dividend is
- * below 2^24 and the error of the reciprocal below 1, so the rounding error
- * is below 2^-24 < 1 / (2 gamma2) and the quotient is exact (also checked
- * exhaustively by test_mldsa_arith).  The special case is the mask of
- * r1 == (q - 1) / (2 gamma2). */
+ * r1 = floor((r + gamma2 - 1) / (2 gamma2)) with 32-bit products only (so
+ * that the polynomial loops vectorise without 64-bit multiplies): 2 gamma2
+ * = 2^s d with d odd (s = 9, d = 1023 for (q - 1) / 32; s = 11, d = 93 for
+ * (q - 1) / 88), x = r + gamma2 - 1 < q + gamma2, and floor(x / (2^s d)) =
+ * floor(y / d) with y = floor(x / 2^s), which is floor(y M / 2^k) for
+ * M = ceil(2^k / d) = (2^k + e) / d as long as y e < 2^k (then the
+ * error y e / (d 2^k) stays below 1 / d):
+ *   d = 1023, k = 26, M = 65601, e = 959: y < 16880 < 2^26 / 959;
+ *   d = 93, k = 20, M = 11276, e = 92: y < 4139 < 2^20 / 92;
+ * and y M < 2^31 in both (1.11e9, 4.7e7).  (test_mldsa_arith checks every r.)  The
+ * special case is the mask of r1 == (q - 1) / (2 gamma2). */
 QUILL_INLINE int32_t quill_mldsa_decompose(int32_t *r0, int32_t r, int32_t gamma2) {
-    const uint64_t recip = ((UINT64_C(1) << 48) + (uint64_t)(2 * gamma2) - 1) / (uint64_t)(2 * gamma2);
     const int32_t m = (QUILL_MLDSA_Q - 1) / (2 * gamma2);
-    int32_t r1 = (int32_t)(((uint64_t)(uint32_t)(r + gamma2 - 1) * recip) >> 48);
+    int32_t y = (r + gamma2 - 1) >> (gamma2 == (QUILL_MLDSA_Q - 1) / 32 ? 9 : 11), r1;
+    if (gamma2 == (QUILL_MLDSA_Q - 1) / 32)
+        r1 = (y * 65601) >> 26;
+    else
+        r1 = (y * 11276) >> 20;
     int32_t lo = r - r1 * 2 * gamma2;
     int32_t wrap = ((r1 ^ m) - 1) >> 31; /* all-ones iff r1 == m */
     *r0 = lo + wrap;                     /* lo - 1 */

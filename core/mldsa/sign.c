@@ -13,10 +13,12 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "clone.h"
 #include "common/ct.h"
 #include "common/zeroize.h"
 #include "hint.h"
 #include "key.h"
+#include "ntt.h"
 #include "pack.h"
 #include "reduce.h"
 #include "rounding.h"
@@ -35,9 +37,10 @@
 
 typedef struct sign_tmp {
     quill_mldsa_poly y[QUILL_MLDSA_L_MAX], yhat[QUILL_MLDSA_L_MAX], z[QUILL_MLDSA_L_MAX];
-    quill_mldsa_poly w[QUILL_MLDSA_K_MAX], w1[QUILL_MLDSA_K_MAX], w0[QUILL_MLDSA_K_MAX];
-    quill_mldsa_poly h[QUILL_MLDSA_K_MAX], cs2[QUILL_MLDSA_K_MAX];
-    quill_mldsa_poly c, tmp;
+    quill_mldsa_poly w0[QUILL_MLDSA_K_MAX], w1[QUILL_MLDSA_K_MAX];
+    quill_mldsa_poly h[QUILL_MLDSA_K_MAX];
+    quill_mldsa_poly c, w, cs2, ct0; /* w, cs2, ct0: of the current row */
+    quill_mldsa_mulc chat; /* NTT(c), prepared for the products c s */
     quill_mldsa_poly ybatch[Y_BATCH]; /* mask polynomials ybatch_first.. */
     unsigned ybatch_first, ybatch_n;
     uint8_t rhopp[QUILL_MLDSA_CRH_BYTES];
@@ -46,15 +49,68 @@ typedef struct sign_tmp {
     quill_keccak k;
 } sign_tmp;
 
-/* c * s (s_hat = NTT(s)) in the plain domain, centred: the products here
- * are at most tau * 2^12 in absolute value, and reduce32 of a value below
- * q in absolute value congruent to such a small one returns it exactly. */
-static void mul_c(quill_mldsa_poly *out, const quill_mldsa_poly *chat,
+/* c * s for s_hat = NTT(s) in the plain domain, exact: every product here
+ * is at most tau 2^12 < 2^18 in absolute value (ntt.h). */
+static void mul_c(quill_mldsa_poly *out, const quill_mldsa_mulc *chat,
                   const quill_mldsa_poly *s_hat) {
-    quill_mldsa_poly_pointwise_mont(out, chat, s_hat);
-    quill_mldsa_poly_invntt_tomont(out);
-    quill_mldsa_poly_reduce32(out);
+    quill_mldsa_mulc_small(out->c, chat, s_hat->c);
 }
+
+/* |v| >= bound as the sign bit of bound - 1 - |v| (|v| = v - 2v for
+ * negative v), for ORing into a mask; as quill_mldsa_poly_norm_ge_mask. */
+QUILL_INLINE uint32_t ge_bit(int32_t v, int32_t bound) {
+    int32_t abs = v - ((v >> 31) & (2 * v));
+    return (uint32_t)(bound - 1 - abs);
+}
+
+/* The first l rows: v = c u = c s1 + 2^9 c s2 (in *cs2) with |c s1|,
+ * |c s2| <= beta < 2^8, so c s1 = ((v + 2^8) mod 2^9) - 2^8 and c s2 =
+ * (v - c s1) / 2^9 (left in *cs2); z = y + c s1.  Returns all-ones if
+ * ||z|| >= bound = gamma1 - beta.  One pass; baseline and AVX2 builds. */
+QUILL_INLINE quill_word split_body(quill_mldsa_poly *restrict z, quill_mldsa_poly *restrict cs2,
+                                   const quill_mldsa_poly *restrict y, int32_t bound) {
+    uint32_t bad = 0;
+    for (unsigned j = 0; j < QUILL_MLDSA_N; j++) {
+        int32_t v = cs2->c[j], cs1 = ((v + 256) & 511) - 256;
+        int32_t zj = y->c[j] + cs1;
+        cs2->c[j] = (v - cs1) >> 9;
+        z->c[j] = zj;
+        bad |= ge_bit(zj, bound);
+    }
+    return (quill_word)0 - (quill_word)(bad >> 31);
+}
+QUILL_MLDSA_CLONE(quill_word, split,
+                  (quill_mldsa_poly *restrict z, quill_mldsa_poly *restrict cs2,
+                   const quill_mldsa_poly *restrict y, int32_t bound),
+                  (z, cs2, y, bound))
+
+/* The checks of one row, in one pass: r0 = w0 - c s2 with
+ * ||r0|| < gamma2 - beta, ||c t0|| < gamma2, and the hints from r0 + c t0
+ * and w1 (hint.h: the same as FIPS 204's r0 check and MakeHint on
+ * r = w - c s2) into h; adds their number to *ones and returns the
+ * rejection mask. */
+QUILL_INLINE quill_word row_body(quill_mldsa_poly *restrict h, const quill_mldsa_poly *restrict w0,
+                                 const quill_mldsa_poly *restrict w1,
+                                 const quill_mldsa_poly *restrict cs2,
+                                 const quill_mldsa_poly *restrict ct0, int32_t gamma2,
+                                 int32_t beta, uint32_t *ones) {
+    uint32_t bad = 0, n = 0;
+    for (unsigned j = 0; j < QUILL_MLDSA_N; j++) {
+        int32_t r0 = w0->c[j] - cs2->c[j];
+        bad |= ge_bit(r0, gamma2 - beta) | ge_bit(ct0->c[j], gamma2);
+        uint32_t hint = quill_mldsa_hint_low(r0 + ct0->c[j], w1->c[j], gamma2);
+        h->c[j] = (int32_t)hint;
+        n += hint;
+    }
+    *ones += n;
+    return (quill_word)0 - (quill_word)(bad >> 31);
+}
+QUILL_MLDSA_CLONE(quill_word, row,
+                  (quill_mldsa_poly *restrict h, const quill_mldsa_poly *restrict w0,
+                   const quill_mldsa_poly *restrict w1, const quill_mldsa_poly *restrict cs2,
+                   const quill_mldsa_poly *restrict ct0, int32_t gamma2, int32_t beta,
+                   uint32_t *ones),
+                  (h, w0, w1, cs2, ct0, gamma2, beta, ones))
 
 /* One attempt at kappa: fills s->ctilde, s->z, s->h and returns all-ones if
  * they form an acceptable signature (still secret). */
@@ -73,16 +129,13 @@ static quill_word attempt(const quill_mldsa_key *key, const quill_mldsa_poly *si
             s->ybatch_n = Y_BATCH;
         }
         s->y[r] = s->ybatch[idx - s->ybatch_first];
-    }
-    for (unsigned i = 0; i < p->l; i++) {
-        s->yhat[i] = s->y[i];
-        quill_mldsa_poly_ntt(&s->yhat[i]);
+        s->yhat[r] = s->y[r];
+        quill_mldsa_poly_ntt(&s->yhat[r]);
     }
     for (unsigned i = 0; i < p->k; i++) {
-        quill_mldsa_poly_matvec_mont(&s->w[i], &key->a_hat[i * p->l], s->yhat, p->l);
-        quill_mldsa_poly_invntt_tomont(&s->w[i]);
-        quill_mldsa_poly_freeze(&s->w[i]);
-        quill_mldsa_poly_decompose(&s->w1[i], &s->w0[i], &s->w[i], p->gamma2);
+        quill_mldsa_poly_matvec_mont(&s->w, &key->a_hat[i * p->l], s->yhat, p->l);
+        quill_mldsa_invntt_tomont_freeze(s->w.c);
+        quill_mldsa_poly_decompose(&s->w1[i], &s->w0[i], &s->w, p->gamma2);
     }
 
     /* c~ = H(mu || w1Encode(w1), lambda / 4); c = SampleInBall(c~) */
@@ -93,39 +146,24 @@ static quill_word attempt(const quill_mldsa_key *key, const quill_mldsa_poly *si
     quill_keccak_squeeze(&s->k, s->ctilde, p->ctilde_bytes);
     quill_mldsa_sample_in_ball(&s->c, s->ctilde, p);
     quill_mldsa_poly_ntt(&s->c);
+    quill_mldsa_mulc_prepare(&s->chat, s->c.c);
 
-    /* c s1 and c s2 (the first l rows of both from one product with
-     * u = s1 + 2^9 s2: v = c s1 + 2^9 c s2 with |c s1|, |c s2| <= beta < 2^8,
-     * so c s1 = ((v + 2^8) mod 2^9) - 2^8 and c s2 = (v - c s1) / 2^9);
-     * z = y + c s1, ||z|| < gamma1 - beta */
-    for (unsigned i = 0; i < p->l; i++) {
-        mul_c(&s->tmp, &s->c, &u_hat[i]);
-        for (unsigned j = 0; j < QUILL_MLDSA_N; j++) {
-            int32_t v = s->tmp.c[j];
-            int32_t cs1 = ((v + 256) & 511) - 256;
-            s->cs2[i].c[j] = (v - cs1) >> 9;
-            s->z[i].c[j] = s->y[i].c[j] + cs1;
-        }
-        bad |= quill_mldsa_poly_norm_ge_mask(&s->z[i], p->gamma1 - (int32_t)p->beta);
-    }
-    for (unsigned i = p->l; i < p->k; i++)
-        mul_c(&s->cs2[i], &s->c, &s2_hat[i]);
-
-    /* ||w0 - c s2|| < gamma2 - beta, ||c t0|| < gamma2, and the hints
-     * from w0 - c s2 + c t0 and w1 (hint.h: the same as FIPS 204's r0 check
-     * and MakeHint on r = w - c s2); at most omega ones. */
-    const int32_t g2 = p->gamma2;
+    /* Row by row: c s1 and c s2 (split_body; the first l rows, from one
+     * product with u = s1 + 2^9 s2), z = y + c s1 with ||z|| < gamma1 -
+     * beta, c t0, then the checks of the row (row_body).  At most omega
+     * hints in all. */
     uint32_t ones = 0;
     for (unsigned i = 0; i < p->k; i++) {
-        quill_mldsa_poly_sub(&s->w0[i], &s->w0[i], &s->cs2[i]);
-        bad |= quill_mldsa_poly_norm_ge_mask(&s->w0[i], g2 - (int32_t)p->beta);
-        mul_c(&s->tmp, &s->c, &t0_hat[i]);
-        bad |= quill_mldsa_poly_norm_ge_mask(&s->tmp, g2);
-        for (unsigned j = 0; j < QUILL_MLDSA_N; j++) {
-            uint32_t hint = quill_mldsa_hint_low(s->w0[i].c[j] + s->tmp.c[j], s->w1[i].c[j], g2);
-            s->h[i].c[j] = (int32_t)hint;
-            ones += hint;
+        if (i < p->l) {
+            mul_c(&s->cs2, &s->chat, &u_hat[i]);
+            bad |= QUILL_MLDSA_PICK(split)(&s->z[i], &s->cs2, &s->y[i],
+                                           p->gamma1 - (int32_t)p->beta);
+        } else {
+            mul_c(&s->cs2, &s->chat, &s2_hat[i]);
         }
+        mul_c(&s->ct0, &s->chat, &t0_hat[i]);
+        bad |= QUILL_MLDSA_PICK(row)(&s->h[i], &s->w0[i], &s->w1[i], &s->cs2, &s->ct0, p->gamma2,
+                                     (int32_t)p->beta, &ones);
     }
     bad |= (quill_word)0 - (quill_word)(((uint32_t)p->omega - ones) >> 31);
     return ~bad;

@@ -1,0 +1,252 @@
+/* Copyright quill authors.
+ *
+ * The fused arithmetic of ML-DSA signing (ntt.h) against its definitions,
+ * for the portable bodies and every native backend the CPU has:
+ *  - quill_mldsa_mulc_small (challenge products c s) against schoolbook
+ *    negacyclic multiplication of the plain polynomials, on random sparse
+ *    ternary c with tau = 39, 49, 60 ones and s like s1, s2 (|s_i| <= 4),
+ *    t0 ((-2^12, 2^12]) and s1 + 2^9 s2, including the extreme product
+ *    +-tau 2^12, and against the unfused form reduce32(invntt_tomont(
+ *    pointwise_mont(c_hat, s_hat))) it replaces;
+ *  - quill_mldsa_invntt_tomont_freeze against freeze(invntt_tomont(a));
+ *  - quill_mldsa_dot_mont against quill_mldsa_mont_reduce of the exact
+ *    sum of products, for n = 1..8, and congruent to the sum of
+ *    pointwise_mont products;
+ *  - quill_mldsa_poly_decompose and _highbits against the scalar
+ *    quill_mldsa_decompose (checked against FIPS 204 by test_mldsa_arith)
+ *    for every r in [0, q) and both gamma2 (the polynomial loops are
+ *    separate vectorised builds).
+ * Run natively and with QUILL_CPU_MASK clearing every feature (_nohw). */
+#include <string.h>
+
+#include "mldsa/ntt.h"
+#include "mldsa/params.h"
+#include "mldsa/poly.h"
+#include "mldsa/reduce.h"
+#include "mldsa/rounding.h"
+#include "test_util.h"
+
+#define Q QUILL_MLDSA_Q
+#define N QUILL_MLDSA_N
+
+struct impl {
+    const char *name;
+    int (*capable)(void);
+    void (*prepare)(quill_mldsa_mulc *m, const int32_t c_hat[N]);
+    void (*mulc)(int32_t out[N], const quill_mldsa_mulc *m, const int32_t s_hat[N]);
+    void (*inv_freeze)(int32_t a[N]);
+    void (*dot)(int32_t r[N], const int32_t *a, const int32_t *b, unsigned n);
+};
+
+static int always(void) {
+    return 1;
+}
+
+static const struct impl impls[] = {
+    {"portable", always, quill_mldsa_mulc_prepare_c, quill_mldsa_mulc_small_c,
+     quill_mldsa_invntt_tomont_freeze_c, quill_mldsa_dot_mont_c},
+#if QUILL_MLDSA_HAVE_AVX2
+    {"AVX2", quill_mldsa_avx2_capable, quill_mldsa_mulc_prepare_avx2, quill_mldsa_mulc_small_avx2,
+     quill_mldsa_invntt_tomont_freeze_avx2, quill_mldsa_dot_mont_avx2},
+    {"AVX-512VL", quill_mldsa_avx512vl_capable, quill_mldsa_mulc_prepare_avx512vl,
+     quill_mldsa_mulc_small_avx512vl, quill_mldsa_invntt_tomont_freeze_avx512vl,
+     quill_mldsa_dot_mont_avx512vl},
+#endif
+};
+
+static int32_t rand_range(int32_t lo, int32_t hi) {
+    return lo + (int32_t)(qt_rng_u64() % (uint64_t)(hi - lo + 1));
+}
+
+/* tau distinct positions with random signs (all +1 if same_sign). */
+static void random_c(int32_t c[N], unsigned tau, int same_sign) {
+    memset(c, 0, N * sizeof(int32_t));
+    for (unsigned n = 0; n < tau;) {
+        unsigned pos = (unsigned)(qt_rng_u64() % N);
+        if (c[pos] != 0)
+            continue;
+        c[pos] = same_sign || (qt_rng_u64() & 1) ? 1 : -1;
+        n++;
+    }
+}
+
+/* kind 0: s1/s2-like in [-4, 4]; 1: t0-like in (-2^12, 2^12]; 2: s1 + 2^9
+ * s2; 3: all 2^12 (with same-signed c the extreme products); 4: all
+ * -2^12 + 1. */
+static void random_s(int32_t s[N], int kind) {
+    for (unsigned i = 0; i < N; i++) {
+        switch (kind) {
+        case 0: s[i] = rand_range(-4, 4); break;
+        case 1: s[i] = rand_range(-(1 << 12) + 1, 1 << 12); break;
+        case 2: s[i] = rand_range(-4, 4) + 512 * rand_range(-4, 4); break;
+        case 3: s[i] = 1 << 12; break;
+        default: s[i] = -(1 << 12) + 1; break;
+        }
+    }
+}
+
+static void schoolbook(int32_t out[N], const int32_t a[N], const int32_t b[N]) {
+    int64_t acc[N] = {0};
+    for (unsigned i = 0; i < N; i++)
+        for (unsigned j = 0; j < N; j++) {
+            int64_t t = (int64_t)a[i] * b[j];
+            if (i + j < N)
+                acc[i + j] += t;
+            else
+                acc[i + j - N] -= t;
+        }
+    for (unsigned i = 0; i < N; i++)
+        out[i] = (int32_t)acc[i];
+}
+
+static void test_mulc(void) {
+    static const unsigned taus[3] = {39, 49, 60};
+    quill_mldsa_poly c, s, c_hat, s_hat, want, old, got;
+    quill_mldsa_mulc m_c, m_n;
+    int32_t maxabs = 0;
+    for (int t = 0; t < 300; t++) {
+        unsigned tau = taus[t % 3];
+        int kind = t % 5;
+        random_c(c.c, tau, kind >= 3);
+        random_s(s.c, kind);
+        schoolbook(want.c, c.c, s.c);
+        for (unsigned i = 0; i < N; i++)
+            maxabs = want.c[i] > maxabs ? want.c[i] : -want.c[i] > maxabs ? -want.c[i] : maxabs;
+        c_hat = c;
+        s_hat = s;
+        quill_mldsa_ntt(c_hat.c);
+        quill_mldsa_ntt(s_hat.c);
+        /* the key's NTT forms are reduced into (-q, q) (key.h) */
+        for (unsigned i = 0; i < N; i++)
+            s_hat.c[i] = quill_mldsa_reduce32(s_hat.c[i]) % Q;
+        /* the unfused form */
+        quill_mldsa_pointwise_mont(old.c, c_hat.c, s_hat.c);
+        quill_mldsa_invntt_tomont(old.c);
+        quill_mldsa_poly_reduce32(&old);
+        QT_CHECK(memcmp(&old, &want, sizeof(want)) == 0);
+        quill_mldsa_mulc_prepare_c(&m_c, c_hat.c);
+        memcpy(&m_n, &m_c, sizeof(m_n));
+        for (size_t k = 0; k < QT_ARRAY_LEN(impls); k++) {
+            const struct impl *im = &impls[k];
+            if (!im->capable())
+                continue;
+            memset(&got, 0x55, sizeof(got));
+            im->mulc(got.c, &m_c, s_hat.c);
+            QT_CHECK(memcmp(&got, &want, sizeof(want)) == 0);
+            /* every preparation gives the same multipliers */
+            memset(m_n.c, 0, sizeof(m_n.c));
+            im->prepare(&m_n, c_hat.c);
+            QT_CHECK(memcmp(m_n.c, m_c.c, sizeof(m_c.c)) == 0);
+            im->mulc(got.c, &m_n, s_hat.c);
+            QT_CHECK(memcmp(&got, &want, sizeof(want)) == 0);
+        }
+        /* the dispatching pair */
+        quill_mldsa_mulc_prepare(&m_n, c_hat.c);
+        quill_mldsa_mulc_small(got.c, &m_n, s_hat.c);
+        QT_CHECK(memcmp(&got, &want, sizeof(want)) == 0);
+    }
+    /* the extremes were reached: tau 2^12 for tau = 60 */
+    QT_CHECK(maxabs == 60 * (1 << 12));
+}
+
+static void random_q(int32_t a[N], int kind) {
+    for (unsigned i = 0; i < N; i++) {
+        int32_t v = rand_range(-(Q - 1), Q - 1);
+        if (kind == 1)
+            v = Q - 1;
+        else if (kind == 2)
+            v = -(Q - 1);
+        else if (kind == 3)
+            v = (qt_rng_u64() & 1) ? Q - 1 : -(Q - 1);
+        a[i] = v;
+    }
+}
+
+static void test_invntt_freeze(void) {
+    quill_mldsa_poly a, want, got;
+    for (int t = 0; t < 1000; t++) {
+        random_q(a.c, t % 4);
+        want = a;
+        quill_mldsa_invntt_tomont_c(want.c);
+        quill_mldsa_poly_freeze(&want);
+        for (unsigned i = 0; i < N; i++)
+            QT_CHECK(want.c[i] >= 0 && want.c[i] < Q);
+        for (size_t k = 0; k < QT_ARRAY_LEN(impls); k++) {
+            if (!impls[k].capable())
+                continue;
+            got = a;
+            impls[k].inv_freeze(got.c);
+            QT_CHECK(memcmp(&got, &want, sizeof(want)) == 0);
+        }
+        got = a;
+        quill_mldsa_invntt_tomont_freeze(got.c);
+        QT_CHECK(memcmp(&got, &want, sizeof(want)) == 0);
+    }
+}
+
+/* a in [0, q) like A-hat, b within +-(9q - 1) like an NTT output, or both at
+ * their extremes (sums up to 8 (q - 1) (9q - 1) in absolute value). */
+static void test_dot(void) {
+    static quill_mldsa_poly a[8], b[8];
+    quill_mldsa_poly want, got;
+    for (int t = 0; t < 400; t++) {
+        unsigned n = 1 + (unsigned)t % 8;
+        for (unsigned j = 0; j < n; j++)
+            for (unsigned i = 0; i < N; i++) {
+                a[j].c[i] = t % 3 == 1 ? Q - 1 : rand_range(0, Q - 1);
+                b[j].c[i] = t % 3 == 1 ? ((i & 1) ? 9 * Q - 1 : -(9 * Q - 1))
+                                       : rand_range(-(9 * Q - 1), 9 * Q - 1);
+            }
+        quill_mldsa_poly sep;
+        quill_mldsa_pointwise_mont_c(sep.c, a[0].c, b[0].c);
+        for (unsigned j = 1; j < n; j++)
+            quill_mldsa_pointwise_acc_mont_c(sep.c, a[j].c, b[j].c);
+        for (unsigned i = 0; i < N; i++) {
+            int64_t sum = 0;
+            for (unsigned j = 0; j < n; j++)
+                sum += (int64_t)a[j].c[i] * b[j].c[i];
+            want.c[i] = quill_mldsa_mont_reduce(sum);
+            QT_CHECK(want.c[i] > -Q && want.c[i] < Q);
+            QT_CHECK(((int64_t)want.c[i] - sep.c[i]) % Q == 0);
+        }
+        for (size_t k = 0; k < QT_ARRAY_LEN(impls); k++) {
+            if (!impls[k].capable())
+                continue;
+            impls[k].dot(got.c, a[0].c, b[0].c, n);
+            QT_CHECK(memcmp(&got, &want, sizeof(want)) == 0);
+        }
+        quill_mldsa_poly_matvec_mont(&got, a, b, n);
+        QT_CHECK(memcmp(&got, &want, sizeof(want)) == 0);
+    }
+}
+
+static void test_decompose(void) {
+    static const int32_t gammas[2] = {(Q - 1) / 88, (Q - 1) / 32};
+    quill_mldsa_poly r, r1, r0, hb;
+    for (int g = 0; g < 2; g++) {
+        unsigned long bad = 0;
+        for (int32_t base = 0; base < Q; base += N) {
+            for (unsigned i = 0; i < N; i++)
+                r.c[i] = base + (int32_t)i < Q ? base + (int32_t)i : Q - 1;
+            quill_mldsa_poly_decompose(&r1, &r0, &r, gammas[g]);
+            quill_mldsa_poly_highbits(&hb, &r, gammas[g]);
+            for (unsigned i = 0; i < N; i++) {
+                int32_t e0, e1 = quill_mldsa_decompose(&e0, r.c[i], gammas[g]);
+                bad += r1.c[i] != e1 || r0.c[i] != e0 || hb.c[i] != e1;
+            }
+        }
+        QT_CHECK(bad == 0);
+    }
+}
+
+int main(void) {
+    qt_rng_seed(0x51676e61726974ULL);
+    for (size_t k = 0; k < QT_ARRAY_LEN(impls); k++)
+        if (!impls[k].capable())
+            printf("mldsa_sign_arith: no %s, its comparisons skipped\n", impls[k].name);
+    test_mulc();
+    test_invntt_freeze();
+    test_dot();
+    test_decompose();
+    return qt_finish("mldsa_sign_arith");
+}
