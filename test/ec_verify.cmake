@@ -7,8 +7,8 @@
 #                          another key, four threads racing to publish)
 #   (ec_verify_cache, the provider side, is in evp_ec_verify.cmake: it needs
 #   quill_evpectest from evp_ec.cmake, included after this file)
-#   ec_verify_table_regen  tools/gen_p256_verify_table output equals
-#                          core/ec/p256_verify_table.h
+#   (the 2^(64 j) G rows it uses are in core/ec/p256_table.h, checked by
+#   ec_table_regen)
 find_package(Threads REQUIRED)
 quill_add_test(test_ec_verify ec/test_ec_verify.c ${QUILL_EC_TEST_COMMON} CORE
                LIBS quill_core_ec quill_core_common Threads::Threads LABELS ec unit TIMEOUT 300)
@@ -17,15 +17,3 @@ add_test(NAME test_ec_verify_portable COMMAND test_ec_verify)
 set_tests_properties(test_ec_verify_portable PROPERTIES
                      ENVIRONMENT "${QUILL_TEST_ENV};QUILL_CPU_MASK=3"
                      LABELS "ec;unit;portable" TIMEOUT 300)
-
-add_executable(gen_p256_verify_table ${PROJECT_SOURCE_DIR}/tools/gen_p256_verify_table.c
-               ${PROJECT_SOURCE_DIR}/core/ec/p256_fe.c ${PROJECT_SOURCE_DIR}/core/ec/p256_point.c
-               ${QUILL_ASM_SOURCES})
-target_include_directories(gen_p256_verify_table PRIVATE ${PROJECT_SOURCE_DIR}/core)
-target_link_libraries(gen_p256_verify_table PRIVATE quill_core_common)
-add_test(NAME ec_verify_table_regen
-         COMMAND sh -c "\"$1\" \"$2\" && cmp \"$2\" \"$3\"" sh
-                 $<TARGET_FILE:gen_p256_verify_table>
-                 ${CMAKE_CURRENT_BINARY_DIR}/p256_verify_table.h
-                 ${PROJECT_SOURCE_DIR}/core/ec/p256_verify_table.h)
-set_tests_properties(ec_verify_table_regen PROPERTIES LABELS "ec" TIMEOUT 120)

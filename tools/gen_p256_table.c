@@ -6,8 +6,11 @@
  *       (i < QUILL_P256_BASE_WINDOWS, 1 <= j <= 2^(w - 1), w the window
  *       width QUILL_P256_BASE_WINDOW) for the constant-time signed-window
  *       base multiplication (p256_base.c);
- *   quill_p256_base_wnaf[k] = (2k + 1) * G           (k < 32)
- *       the odd multiples for the width-7 wNAF of verification.
+ *   quill_p256_base_wnaf[j][k] = (2k + 1) * 2^(64 j) * G   (j < 4, k < 32)
+ *       the odd multiples for the width-7 wNAF of verification: row 0 for
+ *       the general path (p256_point_vartime.c), all four rows for the
+ *       four 64-bit slices of u1 with a precomputed key
+ *       (p256_verify_precomp.c).
  * Points are affine, coordinates in the Montgomery domain (x * 2^256 mod p)
  * as little-endian 64-bit limbs.  Computed with quill's own field and point
  * code (p256_fe.c, p256_point.c); no other library.
@@ -66,7 +69,8 @@ int main(int argc, char **argv) {
             " * and the CTest ec_table_regen checks that this file matches its output.\n"
             " *\n"
             " * quill_p256_base_booth[i][j - 1] = j * 2^(%d i) * G (affine, Montgomery\n"
-            " * domain), 1 <= j <= %d; quill_p256_base_wnaf[k] = (2k + 1) * G. */\n"
+            " * domain), 1 <= j <= %d; quill_p256_base_wnaf[j][k] = (2k + 1) * 2^(64 j) * G\n"
+            " * (j < 4, k < 32: width-7 wNAF digits of verification). */\n"
             "#ifndef QUILL_EC_P256_TABLE_H\n"
             "#define QUILL_EC_P256_TABLE_H\n\n"
             "#include \"ec/p256_point.h\"\n\n"
@@ -92,13 +96,25 @@ int main(int argc, char **argv) {
         for (int k = 0; k < WINDOW; k++)
             quill_p256_point_double(&base, &base);
     }
-    fprintf(f, "};\n\nstatic const quill_p256_affine quill_p256_base_wnaf[32] = {\n");
-    quill_p256_point_from_affine(&acc, &g);
-    quill_p256_point_double(&twice, &acc);
-    for (int k = 0; k < 32; k++) {
-        if (!put_point(f, &acc, "    "))
-            return 1;
-        quill_p256_point_add_vartime(&acc, &acc, &twice);
+    fprintf(f, "};\n\n"
+               "/* Width of the verification wNAF over G and its odd multiples per row. */\n"
+               "#define QUILL_P256_BASE_WNAF_WIDTH 7\n"
+               "#define QUILL_P256_BASE_WNAF_ODD 32\n\n"
+               "static const quill_p256_affine "
+               "quill_p256_base_wnaf[4][QUILL_P256_BASE_WNAF_ODD] = {\n");
+    quill_p256_point_from_affine(&base, &g);
+    for (int j = 0; j < 4; j++) {
+        fprintf(f, "    {\n");
+        acc = base;
+        quill_p256_point_double(&twice, &base);
+        for (int k = 0; k < 32; k++) {
+            if (!put_point(f, &acc, "        "))
+                return 1;
+            quill_p256_point_add_vartime(&acc, &acc, &twice);
+        }
+        fprintf(f, "    },\n");
+        for (int i = 0; i < 64; i++)
+            quill_p256_point_double(&base, &base);
     }
     fprintf(f, "};\n\n#endif\n");
     if (f != stdout && fclose(f) != 0) {

@@ -121,7 +121,7 @@ void quill_p256_point_mul_double_vartime(quill_p256_jacobian *out,
     quill_p256_chudnovsky qtab[QODD], neg;
     quill_p256_jacobian acc;
     quill_p256_affine g;
-    int len1 = quill_p256_wnaf_vartime(d1, u1, 7);
+    int len1 = quill_p256_wnaf_vartime(d1, u1, QUILL_P256_BASE_WNAF_WIDTH);
     int len2 = quill_p256_wnaf_vartime(d2, u2, QW);
     int len = len1 > len2 ? len1 : len2;
 
@@ -134,7 +134,7 @@ void quill_p256_point_mul_double_vartime(quill_p256_jacobian *out,
             vt_double(&acc, &acc);
         if (d1[i] != 0) {
             int d = d1[i];
-            g = quill_p256_base_wnaf[(d < 0 ? -d : d) >> 1];
+            g = quill_p256_base_wnaf[0][(d < 0 ? -d : d) >> 1];
             if (d < 0)
                 quill_p256_fe_opp(&g.y, &g.y);
             vt_madd(&acc, &acc, &g);

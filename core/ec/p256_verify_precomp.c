@@ -7,7 +7,7 @@
 #include <stdlib.h>
 
 #include "ec/p256_verify_point.h"
-#include "ec/p256_verify_table.h"
+#include "ec/p256_table.h"
 
 #define QODD QUILL_P256_VERIFY_Q_ODD
 #define NPOINTS (4 * QODD)
@@ -66,7 +66,7 @@ void quill_p256_point_mul_double_precomp_vartime(quill_p256_jacobian *out,
                                                  const quill_p256_verify_precomp *pre) {
     int8_t d1[QUILL_P256_WNAF_LEN], d2[QUILL_P256_WNAF_LEN];
     quill_p256_jacobian acc;
-    (void)quill_p256_wnaf_vartime(d1, u1, QUILL_P256_VERIFY_G_WIDTH);
+    (void)quill_p256_wnaf_vartime(d1, u1, QUILL_P256_BASE_WNAF_WIDTH);
     (void)quill_p256_wnaf_vartime(d2, u2, QUILL_P256_VERIFY_Q_WIDTH);
     vt_set_infinity(&acc);
     int started = 0;
@@ -80,7 +80,7 @@ void quill_p256_point_mul_double_precomp_vartime(quill_p256_jacobian *out,
         for (int j = (k == 64 ? 3 : 0); j < 4; j++) {
             const int i = 64 * j + k;
             if (d1[i] != 0) {
-                add_digit(&acc, quill_p256_verify_g[j], d1[i]);
+                add_digit(&acc, quill_p256_base_wnaf[j], d1[i]);
                 started = 1;
             }
             if (d2[i] != 0) {

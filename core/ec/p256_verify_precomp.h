@@ -4,7 +4,7 @@
  * public key Q (a server or token verifier checking many signatures).
  * Writing u = u_0 + u_1 2^64 + u_2 2^128 + u_3 2^192, both u1 G and u2 Q
  * become sums over four 64-bit slices with the points 2^(64 j) G (static,
- * p256_verify_table.h) and 2^(64 j) Q (here), so the two multiplications
+ * quill_p256_base_wnaf in p256_table.h) and 2^(64 j) Q (here), so the two multiplications
  * share a chain of 64 doublings instead of 256.  All data is public and
  * everything is variable time.  Internal to core/ec; ecdsa.h's
  * quill_p256_verify_cache decides when a table is worth building. */
