@@ -102,3 +102,16 @@ void ect_hash_free(quill_hash *h) {
     EVP_MD_free((EVP_MD *)h->arg);
     h->arg = NULL;
 }
+
+void ect_make_q(quill_p256_affine *q, EC_POINT *oq, const uint64_t qv[4], const EC_GROUP *group,
+                BN_CTX *ctx) {
+    quill_p256_scalar_plain s;
+    quill_p256_jacobian j;
+    BIGNUM *k = BN_new();
+    memcpy(s.v, qv, 32);
+    quill_p256_point_mul_base(&j, &s);
+    (void)quill_p256_point_to_affine(q, &j);
+    ect_limbs_to_bn(k, qv);
+    EC_POINT_mul(group, oq, k, NULL, NULL, ctx);
+    BN_free(k);
+}

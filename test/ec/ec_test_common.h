@@ -5,6 +5,9 @@
 #include <stdint.h>
 
 #include <openssl/bn.h>
+#include <openssl/ec.h>
+
+#include "ec/p256_point.h"
 
 /* ect_limbs_to_bn sets bn to the integer with 4 little-endian limbs v. */
 void ect_limbs_to_bn(BIGNUM *bn, const uint64_t v[4]);
@@ -20,5 +23,10 @@ void ect_random_below(uint64_t v[4], const BIGNUM *m, BN_CTX *ctx);
 /* ect_p256_p / ect_p256_n return the field prime and group order (static). */
 const BIGNUM *ect_p256_p(void);
 const BIGNUM *ect_p256_n(void);
+
+/* ect_make_q sets q (and oq on group, an OpenSSL P-256 group) to the public
+ * point qv * G, qv in [1, n - 1], from quill's base multiplication. */
+void ect_make_q(quill_p256_affine *q, EC_POINT *oq, const uint64_t qv[4], const EC_GROUP *group,
+                BN_CTX *ctx);
 
 #endif

@@ -84,19 +84,6 @@ static void test_base(int count) {
     BN_free(k);
 }
 
-/* A public point Q = q * G from quill's base multiplication (checked above). */
-static void make_q(quill_p256_affine *q, EC_POINT *oq, const uint64_t qv[4]) {
-    quill_p256_scalar_plain s;
-    quill_p256_jacobian j;
-    BIGNUM *k = BN_new();
-    memcpy(s.v, qv, 32);
-    quill_p256_point_mul_base(&j, &s);
-    (void)quill_p256_point_to_affine(q, &j);
-    ect_limbs_to_bn(k, qv);
-    EC_POINT_mul(group, oq, k, NULL, NULL, ctx);
-    BN_free(k);
-}
-
 static void test_double(int count) {
     const BIGNUM *n = ect_p256_n();
     EC_POINT *o = EC_POINT_new(group), *oq = EC_POINT_new(group);
@@ -118,11 +105,11 @@ static void test_double(int count) {
                 BN_sub(t, n, t);
             ect_bn_to_limbs(qv, t);
         }
-        make_q(&q, oq, qv);
+        ect_make_q(&q, oq, qv, group, ctx);
         if (mode == 3) { /* u2 = u1 with Q = G: the doubling case */
             BN_one(t);
             ect_bn_to_limbs(qv, t);
-            make_q(&q, oq, qv);
+            ect_make_q(&q, oq, qv, group, ctx);
             u2 = u1;
         }
         if (mode == 4) { /* u1 + u2 q = 0: the result is infinity */
@@ -165,7 +152,7 @@ static void test_mul_ct(int count) {
             memset(qv, 0, sizeof(qv));
             qv[0] = 1 + (uint64_t)(i % 3); /* Q = G, 2G, 3G */
         }
-        make_q(&q, oq, qv);
+        ect_make_q(&q, oq, qv, group, ctx);
         pick_scalar(s.v, i);
         if (i % 50 == 7) /* values above n are accepted too */
             memset(s.v, 0xff, sizeof(s.v));

@@ -163,19 +163,6 @@ static void separate(quill_p256_jacobian *r, const uint64_t u1[4], const uint64_
     BN_free(b);
 }
 
-/* Q = q G, also as an OpenSSL point. */
-static void make_q(quill_p256_affine *q, EC_POINT *oq, const uint64_t qv[4]) {
-    quill_p256_scalar_plain s;
-    quill_p256_jacobian j;
-    BIGNUM *k = BN_new();
-    memcpy(s.v, qv, 32);
-    quill_p256_point_mul_base(&j, &s);
-    (void)quill_p256_point_to_affine(q, &j);
-    ect_limbs_to_bn(k, qv);
-    EC_POINT_mul(group, oq, k, NULL, NULL, ctx);
-    BN_free(k);
-}
-
 /* One case: both double-scalar routines against OpenSSL and the separate
  * computation.  Returns 1 if the result is infinity. */
 static int check_pair(const quill_p256_scalar_plain *u1, const quill_p256_scalar_plain *u2,
@@ -221,7 +208,7 @@ static void test_double(int count) {
         } else {
             qv[0] = qi == 1 ? 1 : 2;
         }
-        make_q(&q, oq, qv);
+        ect_make_q(&q, oq, qv, group, ctx);
         quill_p256_verify_precomp *pre = quill_p256_verify_precomp_new_vartime(&q);
         QT_CHECK(pre != NULL);
         if (pre == NULL)
