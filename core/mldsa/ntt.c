@@ -541,19 +541,6 @@ QUILL_INLINE void pointwise_body(int32_t c[QUILL_MLDSA_N], const int32_t a[QUILL
                                                             quill_mldsa_v4_load(b + i)));
 }
 
-QUILL_INLINE void pointwise_acc_body(int32_t c[QUILL_MLDSA_N], const int32_t a[QUILL_MLDSA_N],
-                                     const int32_t b[QUILL_MLDSA_N]) {
-    for (unsigned i = 0; i < QUILL_MLDSA_N; i += 4)
-        quill_mldsa_v4_store(c + i, quill_mldsa_v4_load(c + i) +
-                                        quill_mldsa_mont_mul_v4(quill_mldsa_v4_load(a + i),
-                                                                quill_mldsa_v4_load(b + i)));
-}
-
-void quill_mldsa_pointwise_acc_mont_c(int32_t c[QUILL_MLDSA_N], const int32_t a[QUILL_MLDSA_N],
-                                      const int32_t b[QUILL_MLDSA_N]) {
-    pointwise_acc_body(c, a, b);
-}
-
 void quill_mldsa_ntt_c(int32_t a[QUILL_MLDSA_N]) {
     ntt_body(a);
 }
@@ -657,16 +644,6 @@ void quill_mldsa_pointwise_mont(int32_t c[QUILL_MLDSA_N], const int32_t a[QUILL_
         quill_mldsa_pointwise_mont_c(c, a, b);
 }
 
-void quill_mldsa_pointwise_acc_mont(int32_t c[QUILL_MLDSA_N], const int32_t a[QUILL_MLDSA_N],
-                                    const int32_t b[QUILL_MLDSA_N]) {
-    if (quill_mldsa_avx512vl_capable())
-        quill_mldsa_pointwise_acc_mont_avx512vl(c, a, b);
-    else if (quill_mldsa_avx2_capable())
-        quill_mldsa_pointwise_acc_mont_avx2(c, a, b);
-    else
-        quill_mldsa_pointwise_acc_mont_c(c, a, b);
-}
-
 void quill_mldsa_invntt_tomont_freeze(int32_t a[QUILL_MLDSA_N]) {
     if (quill_mldsa_avx512vl_capable())
         quill_mldsa_invntt_tomont_freeze_avx512vl(a);
@@ -718,11 +695,6 @@ void quill_mldsa_invntt_tomont(int32_t a[QUILL_MLDSA_N]) {
 void quill_mldsa_pointwise_mont(int32_t c[QUILL_MLDSA_N], const int32_t a[QUILL_MLDSA_N],
                                 const int32_t b[QUILL_MLDSA_N]) {
     quill_mldsa_pointwise_mont_c(c, a, b);
-}
-
-void quill_mldsa_pointwise_acc_mont(int32_t c[QUILL_MLDSA_N], const int32_t a[QUILL_MLDSA_N],
-                                    const int32_t b[QUILL_MLDSA_N]) {
-    quill_mldsa_pointwise_acc_mont_c(c, a, b);
 }
 
 void quill_mldsa_invntt_tomont_freeze(int32_t a[QUILL_MLDSA_N]) {

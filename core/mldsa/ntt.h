@@ -51,12 +51,6 @@ void quill_mldsa_invntt_tomont(int32_t a[QUILL_MLDSA_N]);
 void quill_mldsa_pointwise_mont(int32_t c[QUILL_MLDSA_N], const int32_t a[QUILL_MLDSA_N],
                                 const int32_t b[QUILL_MLDSA_N]);
 
-/* quill_mldsa_pointwise_acc_mont sets c_i += a_i b_i 2^-32 mod q (one
- * term in (-q, q)).  In: |a_i b_i| < 2^31 q, and the sum must stay below
- * 2^31 - 2^22 (callers add at most 8 terms, then reduce). */
-void quill_mldsa_pointwise_acc_mont(int32_t c[QUILL_MLDSA_N], const int32_t a[QUILL_MLDSA_N],
-                                    const int32_t b[QUILL_MLDSA_N]);
-
 /* quill_mldsa_mulc is a fixed NTT-domain multiplier (the challenge c-hat of
  * signing) prepared for quill_mldsa_mulc_small: m = c_hat INVNTT_F 2^-32
  * mod q in (-q, q), the inverse transform's final scaling folded in
@@ -100,8 +94,6 @@ void quill_mldsa_ntt_c(int32_t a[QUILL_MLDSA_N]);
 void quill_mldsa_invntt_tomont_c(int32_t a[QUILL_MLDSA_N]);
 void quill_mldsa_pointwise_mont_c(int32_t c[QUILL_MLDSA_N], const int32_t a[QUILL_MLDSA_N],
                                   const int32_t b[QUILL_MLDSA_N]);
-void quill_mldsa_pointwise_acc_mont_c(int32_t c[QUILL_MLDSA_N], const int32_t a[QUILL_MLDSA_N],
-                                      const int32_t b[QUILL_MLDSA_N]);
 void quill_mldsa_invntt_tomont_freeze_c(int32_t a[QUILL_MLDSA_N]);
 void quill_mldsa_mulc_prepare_c(quill_mldsa_mulc *m, const int32_t c_hat[QUILL_MLDSA_N]);
 void quill_mldsa_mulc_small_c(int32_t out[QUILL_MLDSA_N], const quill_mldsa_mulc *m,
@@ -119,8 +111,6 @@ void quill_mldsa_mulc_small_avx2(int32_t out[QUILL_MLDSA_N], const quill_mldsa_m
                                  const int32_t s_hat[QUILL_MLDSA_N]);
 void quill_mldsa_dot_mont_avx2(int32_t r[QUILL_MLDSA_N], const int32_t *a, const int32_t *b,
                                unsigned n);
-void quill_mldsa_pointwise_acc_mont_avx2(int32_t c[QUILL_MLDSA_N], const int32_t a[QUILL_MLDSA_N],
-                                         const int32_t b[QUILL_MLDSA_N]);
 #endif
 
 #if QUILL_MLDSA_HAVE_AVX2
@@ -136,9 +126,6 @@ void quill_mldsa_mulc_small_avx512vl(int32_t out[QUILL_MLDSA_N], const quill_mld
                                      const int32_t s_hat[QUILL_MLDSA_N]);
 void quill_mldsa_dot_mont_avx512vl(int32_t r[QUILL_MLDSA_N], const int32_t *a, const int32_t *b,
                                    unsigned n);
-void quill_mldsa_pointwise_acc_mont_avx512vl(int32_t c[QUILL_MLDSA_N],
-                                             const int32_t a[QUILL_MLDSA_N],
-                                             const int32_t b[QUILL_MLDSA_N]);
 #endif
 
 #endif

@@ -403,11 +403,4 @@ TARGET void BACKEND(quill_mldsa_pointwise_mont)(int32_t c[QUILL_MLDSA_N],
     for (unsigned i = 0; i < QUILL_MLDSA_N; i += 8)
         st(c + i, montmul_vv(ld(a + i), ld(b + i)));
 }
-
-TARGET void BACKEND(quill_mldsa_pointwise_acc_mont)(int32_t c[QUILL_MLDSA_N],
-                                                    const int32_t a[QUILL_MLDSA_N],
-                                                    const int32_t b[QUILL_MLDSA_N]) {
-    for (unsigned i = 0; i < QUILL_MLDSA_N; i += 8)
-        st(c + i, _mm256_add_epi32(ld(c + i), montmul_vv(ld(a + i), ld(b + i))));
-}
 #endif

@@ -87,13 +87,9 @@ QUILL_INLINE int32_t quill_mldsa_centre(int32_t a) {
  * plain scalar code where the target has no SIMD.  Baseline x86-64 has no
  * 32-bit vector multiply, neither the low nor the high half; its only one
  * is pmuludq (unsigned 32 x 32 -> 64 bits on lanes 0 and 2), so products
- * are formed as unsigned 64-bit numbers and corrected for the signs.
- * quill_mldsa_v4_mul_wide is written so that each compiler emits pmuludq:
- * clang from the product of two 64-bit lanes masked to 32 bits; gcc (12),
- * whose generic 64-bit vector multiply never uses pmuludq, by vectorising
- * a 4-lane widening loop, which must not be unrolled before the vectoriser
- * sees it (the unroll 1 pragma; the memcpys vanish).  Loads and stores are
- * unaligned memcpys. */
+ * are formed as unsigned 64-bit numbers and corrected for the signs
+ * (quill_mldsa_v4_mul_even below).  Loads and stores are unaligned
+ * memcpys. */
 typedef int32_t quill_mldsa_v4 __attribute__((vector_size(16)));
 typedef uint64_t quill_mldsa_v2x64 __attribute__((vector_size(16)));
 
@@ -125,29 +121,6 @@ QUILL_INLINE quill_mldsa_v4 quill_mldsa_v4_dup(int32_t x) {
     return (quill_mldsa_v4){x, x, x, x};
 }
 
-/* quill_mldsa_v4_mul_wide sets *lo to the unsigned 64-bit products of lanes
- * 0 and 1 of a and b, *hi to those of lanes 2 and 3. */
-QUILL_INLINE void quill_mldsa_v4_mul_wide(quill_mldsa_v2x64 *lo, quill_mldsa_v2x64 *hi,
-                                          quill_mldsa_v4 a, quill_mldsa_v4 b) {
-#if defined(__clang__)
-    const quill_mldsa_v2x64 m = {0xffffffffu, 0xffffffffu};
-    *lo = ((quill_mldsa_v2x64)QUILL_MLDSA_V4_SHUFFLE(a, a, 0, 0, 1, 1) & m) *
-          ((quill_mldsa_v2x64)QUILL_MLDSA_V4_SHUFFLE(b, b, 0, 0, 1, 1) & m);
-    *hi = ((quill_mldsa_v2x64)QUILL_MLDSA_V4_SHUFFLE(a, a, 2, 2, 3, 3) & m) *
-          ((quill_mldsa_v2x64)QUILL_MLDSA_V4_SHUFFLE(b, b, 2, 2, 3, 3) & m);
-#else
-    uint32_t x[4], y[4];
-    uint64_t r[4];
-    memcpy(x, &a, sizeof(x));
-    memcpy(y, &b, sizeof(y));
-#pragma GCC unroll 1
-    for (unsigned i = 0; i < 4; i++)
-        r[i] = (uint64_t)x[i] * y[i];
-    memcpy(lo, r, sizeof(*lo));
-    memcpy(hi, r + 2, sizeof(*hi));
-#endif
-}
-
 /* quill_mldsa_v4_mul_even returns the unsigned 64-bit products of the low
  * 32-bit halves of the two 64-bit lanes of a and b (SSE2's pmuludq; lanes
  * 0 and 2 on little-endian targets).  gcc does not find pmuludq in the
@@ -170,18 +143,6 @@ QUILL_INLINE quill_mldsa_v2x64 quill_mldsa_v4_mul_even(quill_mldsa_v4 a, quill_m
     memcpy(&v, r, sizeof(v));
     return v;
 #endif
-}
-
-/* The low (_lo) or high (_hi) 32-bit halves of the four 64-bit lanes of
- * lo, hi, in lane order. */
-QUILL_INLINE quill_mldsa_v4 quill_mldsa_v4_halves_lo(quill_mldsa_v2x64 lo, quill_mldsa_v2x64 hi) {
-    return QUILL_MLDSA_V4_SHUFFLE((quill_mldsa_v4)lo, (quill_mldsa_v4)hi, QUILL_MLDSA_V4_LO,
-                                  QUILL_MLDSA_V4_LO + 2, QUILL_MLDSA_V4_LO + 4, QUILL_MLDSA_V4_LO + 6);
-}
-
-QUILL_INLINE quill_mldsa_v4 quill_mldsa_v4_halves_hi(quill_mldsa_v2x64 lo, quill_mldsa_v2x64 hi) {
-    return QUILL_MLDSA_V4_SHUFFLE((quill_mldsa_v4)lo, (quill_mldsa_v4)hi, 1 - QUILL_MLDSA_V4_LO,
-                                  3 - QUILL_MLDSA_V4_LO, 5 - QUILL_MLDSA_V4_LO, 7 - QUILL_MLDSA_V4_LO);
 }
 
 /* quill_mldsa_mont_mul_v4 is quill_mldsa_mont_mul on four lanes (the same

@@ -197,10 +197,14 @@ static void test_dot(void) {
                 b[j].c[i] = t % 3 == 1 ? ((i & 1) ? 9 * Q - 1 : -(9 * Q - 1))
                                        : rand_range(-(9 * Q - 1), 9 * Q - 1);
             }
-        quill_mldsa_poly sep;
+        /* sep: the sum of the separately reduced products */
+        quill_mldsa_poly sep, term;
         quill_mldsa_pointwise_mont_c(sep.c, a[0].c, b[0].c);
-        for (unsigned j = 1; j < n; j++)
-            quill_mldsa_pointwise_acc_mont_c(sep.c, a[j].c, b[j].c);
+        for (unsigned j = 1; j < n; j++) {
+            quill_mldsa_pointwise_mont_c(term.c, a[j].c, b[j].c);
+            for (unsigned i = 0; i < N; i++)
+                sep.c[i] += term.c[i];
+        }
         for (unsigned i = 0; i < N; i++) {
             int64_t sum = 0;
             for (unsigned j = 0; j < n; j++)
