@@ -198,31 +198,6 @@ void quill_p256_point_add_vartime(quill_p256_jacobian *out, const quill_p256_jac
     out->z = z3;
 }
 
-void quill_p256_point_add_mixed_vartime(quill_p256_jacobian *out, const quill_p256_jacobian *a,
-                                        const quill_p256_affine *b) {
-    if (!quill_p256_fe_nonzero(&a->z)) {
-        quill_p256_point_from_affine(out, b);
-        return;
-    }
-    quill_p256_fe z1z1, u2, s2;
-    fe_sqr(&z1z1, &a->z);
-    fe_mul(&u2, &b->x, &z1z1);
-    if (quill_p256_fe_equal(&u2, &a->x)) {
-        fe_mul(&s2, &a->z, &z1z1);
-        fe_mul(&s2, &b->y, &s2);
-        if (quill_p256_fe_equal(&s2, &a->y)) {
-            quill_p256_point_double(out, a);
-        } else {
-            quill_p256_fe_one(&out->x);
-            quill_p256_fe_one(&out->y);
-            out->z = (quill_p256_fe){{0, 0, 0, 0}};
-        }
-        return;
-    }
-    madd_tmp w; /* public values: not zeroised */
-    point_add_mixed_raw(out, a, b, &w);
-}
-
 quill_word quill_p256_point_to_affine(quill_p256_affine *out, const quill_p256_jacobian *a) {
     quill_p256_fe zi, zi2, zi3;
     quill_word inf = ~quill_p256_fe_nonzero(&a->z);

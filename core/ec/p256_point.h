@@ -68,10 +68,6 @@ void quill_p256_point_add_mixed_scratch(quill_p256_jacobian *out, const quill_p2
 void quill_p256_point_add_vartime(quill_p256_jacobian *out, const quill_p256_jacobian *a,
                                   const quill_p256_jacobian *b);
 
-/* quill_p256_point_add_mixed_vartime: as above with affine, finite b. */
-void quill_p256_point_add_mixed_vartime(quill_p256_jacobian *out, const quill_p256_jacobian *a,
-                                        const quill_p256_affine *b);
-
 /* quill_p256_point_to_affine sets out = a in affine coordinates (one
  * constant-time inversion, quill_p256_fe_inv) and returns all-ones if a is infinity, in
  * which case out is (0, 0). */
