@@ -297,7 +297,7 @@ QUILL_INLINE zeta_v4 zeta_load(const zeta_consts *c) {
 
 QUILL_INLINE v4 mont_zeta_v4(v4 a, const zeta_v4 *z) {
     const v4 q = quill_mldsa_v4_dup(QUILL_MLDSA_Q);
-    v4 big_a = (a ^ z->zx) - z->zs;
+    v4 big_a = (v4)((quill_mldsa_v4u)(a ^ z->zx) - (quill_mldsa_v4u)z->zs); /* wraps */
     v4 big_ao = (v4)((v2x64)big_a >> 32);
     v2x64 pe = quill_mldsa_v4_mul_even(big_a, z->za);
     v2x64 po = quill_mldsa_v4_mul_even(big_ao, z->zao);
@@ -305,7 +305,7 @@ QUILL_INLINE v4 mont_zeta_v4(v4 a, const zeta_v4 *z) {
     v4 to = (v4)quill_mldsa_v4_mul_even(big_ao, z->zaqo) ^ z->eo;
     v2x64 de = pe - quill_mldsa_v4_mul_even(te, q);
     v2x64 dodd = po - quill_mldsa_v4_mul_even(to, q);
-    return (v4)(de >> 32) + (v4)dodd + z->kk;
+    return quill_mldsa_v4_gather(de, dodd, z->kk);
 }
 
 /* Forward butterfly: (lo, hi) -> (lo + z hi, lo - z hi). */
@@ -498,7 +498,7 @@ QUILL_INLINE void invntt_chunk(int32_t *c, unsigned g) {
  * modulo 2^32 on unsigned lanes.  For a = v + m q with |m| <= 256 and
  * |v| <= 2^18 (the products of ntt.h's quill_mldsa_mulc_small) t = m:
  * |v - m (2^23 - q)| <= 2^18 + 256 * 8191 < 2^22.  So the result is v. */
-typedef uint32_t vu4 __attribute__((vector_size(16)));
+typedef quill_mldsa_v4u vu4;
 
 QUILL_INLINE v4 reduce_wide_v4(v4 a) {
     v4 t = ((a >> 22) + quill_mldsa_v4_dup(1)) >> 1;
@@ -602,7 +602,8 @@ void quill_mldsa_dot_mont_c(int32_t r[QUILL_MLDSA_N], const int32_t *a, const in
         v4 to = (v4)quill_mldsa_v4_mul_even((v4)po, qinv) ^ top;
         v2x64 de = pe - quill_mldsa_v4_mul_even(te, q);
         v2x64 dodd = po - quill_mldsa_v4_mul_even(to, q);
-        quill_mldsa_v4_store(r + i, (v4)(de >> 32) + (v4)dodd + k - corr);
+        quill_mldsa_v4_store(
+            r + i, (v4)((quill_mldsa_v4u)quill_mldsa_v4_gather(de, dodd, k) - (quill_mldsa_v4u)corr));
     }
 }
 

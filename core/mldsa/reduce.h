@@ -92,6 +92,9 @@ QUILL_INLINE int32_t quill_mldsa_centre(int32_t a) {
  * memcpys. */
 typedef int32_t quill_mldsa_v4 __attribute__((vector_size(16)));
 typedef uint64_t quill_mldsa_v2x64 __attribute__((vector_size(16)));
+/* Unsigned lanes, for sums that wrap modulo 2^32 by design (signed vector
+ * overflow is undefined, as for scalars). */
+typedef uint32_t quill_mldsa_v4u __attribute__((vector_size(16)));
 
 /* QUILL_MLDSA_V4_SHUFFLE(a, b, i0..i3): lanes of the concatenation a || b. */
 #if defined(__clang__)
@@ -145,6 +148,16 @@ QUILL_INLINE quill_mldsa_v2x64 quill_mldsa_v4_mul_even(quill_mldsa_v4 a, quill_m
 #endif
 }
 
+/* quill_mldsa_v4_gather returns (de >> 32) + dodd + k in each 32-bit lane,
+ * modulo 2^32: the Montgomery products below leave r - k in the high half
+ * of each 64-bit lane of de (even lanes) and dodd (odd lanes), and dodd's
+ * low halves hold a known constant that k takes back. */
+QUILL_INLINE quill_mldsa_v4 quill_mldsa_v4_gather(quill_mldsa_v2x64 de, quill_mldsa_v2x64 dodd,
+                                                  quill_mldsa_v4 k) {
+    return (quill_mldsa_v4)((quill_mldsa_v4u)(de >> 32) + (quill_mldsa_v4u)dodd +
+                            (quill_mldsa_v4u)k);
+}
+
 /* quill_mldsa_mont_mul_v4 is quill_mldsa_mont_mul on four lanes (the same
  * results).  With unsigned products hi_u, lo_u:
  *   hi(a b) = hi_u(a b) - (a < 0 ? b : 0) - (b < 0 ? a : 0)  (mod 2^32),
@@ -176,7 +189,7 @@ QUILL_INLINE quill_mldsa_v4 quill_mldsa_mont_mul_v4_nocorr(quill_mldsa_v4 a, qui
     quill_mldsa_v4 to = (quill_mldsa_v4)quill_mldsa_v4_mul_even((quill_mldsa_v4)po, qinv) ^ top;
     quill_mldsa_v2x64 de = pe - quill_mldsa_v4_mul_even(te, q);
     quill_mldsa_v2x64 dodd = po - quill_mldsa_v4_mul_even(to, q);
-    return (quill_mldsa_v4)(de >> 32) + (quill_mldsa_v4)dodd + k;
+    return quill_mldsa_v4_gather(de, dodd, k);
 }
 
 QUILL_INLINE quill_mldsa_v4 quill_mldsa_mont_mul_v4(quill_mldsa_v4 a, quill_mldsa_v4 b) {
