@@ -483,28 +483,45 @@ void quill_mldsa_expand_mask(quill_mldsa_poly *y, const uint8_t rhopp[QUILL_MLDS
  * sign when j = i.  The pass covers all 256 bytes, not just c_0..c_i, so
  * that its trip count is a constant: c_i and everything above it are
  * still 0 and t == j never holds above i, so the extra lanes change
- * nothing (c_i is overwritten after the pass). */
-/* One masked pass of SampleInBall: returns ball[j] and sets ball[j] = s.
- * The same body compiled for the baseline and for AVX2 (32 byte lanes),
- * chosen on the CPU bit. */
-QUILL_INLINE int8_t ball_pass_body(int8_t *ball, uint8_t jb, int8_t s) {
-    int8_t cj = 0;
-    for (unsigned t = 0; t < QUILL_MLDSA_N; t++) {
-        int8_t eq = (int8_t)(-(int8_t)((uint8_t)t == jb));
-        cj = (int8_t)(cj | (ball[t] & eq));
-        ball[t] = (int8_t)((s & eq) | (ball[t] & ~eq));
+ * nothing (c_i is overwritten after the pass).
+ *
+ * BALL_PASS defines one masked pass: it returns ball[j] and sets
+ * ball[j] = s, a vector of bytes at a time on the compiler's generic vectors, 16 lanes
+ * for the baseline (SSE2, NEON) and 32 for AVX2 (gcc splits a 32-byte
+ * generic vector badly without AVX2): the lane index is a byte vector
+ * compared with j (PCMPEQB), the mask selects the new sign and collects
+ * the old value, whose only possibly nonzero byte is then ORed down to
+ * one (SSE2 pass 6200 -> 2400 TSC ticks per SampleInBall on Zen 4 against
+ * the autovectorised byte loop, which widened the index compare to 16-bit
+ * lanes). */
+#define BALL_PASS(name, attr, width)                                                   \
+    typedef uint8_t name##_v __attribute__((vector_size(width)));                    \
+    attr static int8_t name(int8_t *ball, uint8_t jb, int8_t s) {                     \
+        name##_v idx, acc = {0}, jv = acc + jb, sv = acc + (uint8_t)s;                 \
+        for (unsigned l = 0; l < (width); l++)                                         \
+            idx[l] = (uint8_t)l;                                                       \
+        for (unsigned t = 0; t < QUILL_MLDSA_N; t += (width)) {                        \
+            name##_v v, eq;                                                            \
+            memcpy(&v, ball + t, sizeof(v));                                           \
+            eq = (name##_v)(idx == jv);                                                \
+            acc |= v & eq;                                                             \
+            v = (sv & eq) | (v & ~eq);                                                 \
+            memcpy(ball + t, &v, sizeof(v));                                           \
+            idx += (uint8_t)(width);                                                   \
+        }                                                                              \
+        uint64_t part[(width) / 8], x = 0;                                             \
+        memcpy(part, &acc, sizeof(part));                                              \
+        for (unsigned l = 0; l < (width) / 8; l++)                                     \
+            x |= part[l];                                                              \
+        x |= x >> 32;                                                                  \
+        x |= x >> 16;                                                                  \
+        x |= x >> 8;                                                                   \
+        return (int8_t)(uint8_t)x;                                                     \
     }
-    return cj;
-}
 
-static int8_t ball_pass_c(int8_t *ball, uint8_t jb, int8_t s) {
-    return ball_pass_body(ball, jb, s);
-}
-
+BALL_PASS(ball_pass_c, , 16)
 #if QUILL_MLDSA_HAVE_AVX2
-__attribute__((target("avx2"))) static int8_t ball_pass_avx2(int8_t *ball, uint8_t jb, int8_t s) {
-    return ball_pass_body(ball, jb, s);
-}
+BALL_PASS(ball_pass_avx2, __attribute__((target("avx2"))), 32)
 #else
 #define ball_pass_avx2 ball_pass_c
 #endif
