@@ -15,7 +15,7 @@
  * signatures are checked by quill's own verification (there is no second
  * implementation in the process), and instead of a ratio to the default
  * provider they are compared with a yardstick: the default provider's
- * RSA 2048 signing rate measured in the same run. */
+ * RSA 2048 signing rate, measured in turn with each such row's rounds. */
 #ifndef QUILL_BENCH_SPEED_H
 #define QUILL_BENCH_SPEED_H
 
@@ -140,7 +140,10 @@ typedef struct speed_row {
     speed_kind kind;
     speed_result def, quill;
     speed_result portable; /* quill_portable.so; unavailable without --portable */
-    double yardstick; /* quill-only rows: the RSA 2048 signing rate, 0 if unknown */
+    /* Quill-only rows: the default provider's RSA 2048 signing, measured in
+     * turn with the row's own rounds, and its median rate (0 if unknown). */
+    speed_result yard;
+    double yardstick;
 } speed_row;
 
 /* speed_cpu_model returns the "model name" of /proc/cpuinfo in |buf|, or
@@ -181,11 +184,6 @@ typedef struct speed_meta {
     size_t rounds;
     double seconds;
     int portable; /* quill_portable was measured (--portable) */
-    /* The yardstick: the default provider's RSA 2048 signing rate (0 when no
-     * quill-only row ran); separate is 1 if it was measured only for the
-     * ratios (the RSA rows themselves were filtered out). */
-    double yardstick;
-    int yardstick_separate;
     /* Operations selected but skipped because quill lacks the algorithm. */
     const char *const *skipped;
     size_t nskipped;

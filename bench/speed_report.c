@@ -4,8 +4,8 @@
  * the summary table and the JSON document.  Every figure is the median
  * round (by rate) of the rounds measured.  Quill-only algorithms (ML-DSA)
  * show "n/a" for the default provider and, instead of a ratio, their rate
- * over the yardstick (the default provider's RSA 2048 signing rate in the
- * same run) as "x RSA-2048-sign".  With --portable, quill_portable's rate
+ * over the yardstick (the default provider's RSA 2048 signing rate,
+ * measured in turn with the row's rounds) as "x RSA-2048-sign".  With --portable, quill_portable's rate
  * comes with the same kind of ratio (to the default provider, or to the
  * yardstick) and with the gain of quill's native code over it. */
 #include "speed.h"
@@ -236,13 +236,6 @@ int speed_write_json(FILE *out, const speed_meta *meta, const speed_row *rows, s
      * "portable_ratio" (quill-only rows: "portable_x_rsa2048_sign") and
      * "native_gain" (quill over quill_portable). */
     fprintf(out, "\n  \"portable\": %s,", meta->portable ? "true" : "false");
-    /* The yardstick of the quill-only rows' "x_rsa2048_sign" fields. */
-    if (meta->yardstick > 0.0)
-        fprintf(out, "\n  \"yardstick\": {\"name\": \"rsa2048-sign\", \"provider\": \"default\", "
-                     "\"ops_per_sec\": %.3f, \"measured_separately\": %s},",
-                meta->yardstick, meta->yardstick_separate ? "true" : "false");
-    else
-        fprintf(out, "\n  \"yardstick\": null,");
     fprintf(out, "\n  \"skipped\": [");
     for (size_t i = 0; i < meta->nskipped; i++) {
         fprintf(out, "%s", i ? ", " : "");
@@ -273,6 +266,13 @@ int speed_write_json(FILE *out, const speed_meta *meta, const speed_row *rows, s
                 fprintf(out, ", \"x_rsa2048_sign\": null");
             else
                 fprintf(out, ", \"x_rsa2048_sign\": %.6f", y);
+            /* The yardstick of x_rsa2048_sign, measured in this row's turns. */
+            if (row->yardstick > 0.0)
+                fprintf(out, ",\n     \"yardstick\": {\"name\": \"rsa2048-sign\", "
+                             "\"provider\": \"default\", \"ops_per_sec\": %.3f}",
+                        row->yardstick);
+            else
+                fprintf(out, ",\n     \"yardstick\": null");
         }
         if (meta->portable)
             json_portable(out, row);
