@@ -11,13 +11,11 @@
 #include "sha3/sha3.h"
 #include "sha3/sha3_x4.h"
 
-/* x4_min_streams is the fewest streams worth a four-way SHAKE (sha3_x4.h)
- * instead of scalar ones: two with AVX2 (one four-way permutation costs
- * about a scalar one), three on the portable two-way vector code (four
- * states cost about 2.7 scalar permutations). */
-static unsigned x4_min_streams(void) {
-    return quill_mldsa_avx2_capable() ? 2 : 3;
-}
+/* X4_MIN_STREAMS is the fewest streams worth a four-way SHAKE (sha3_x4.h)
+ * instead of scalar ones: two, with AVX2 (one four-way permutation costs
+ * about a scalar one) and on the portable two-way vector code (which then
+ * permutes only the two states in use: about 1.35 scalar permutations). */
+#define X4_MIN_STREAMS 2
 
 /* RejNTTPoly (Algorithm 30): 3-byte candidates, the top bit dropped,
  * accepted below q.  Five SHAKE128 blocks give 280 candidates, enough for
@@ -168,6 +166,7 @@ static void rej_ntt_poly_x4(quill_mldsa_poly *const a[4], const uint8_t seeds[4]
         st[j].n = 0;
     }
     quill_shake128_x4_absorb_once(&k, in[0], in[1], in[2], in[3], 34);
+    k.n = count;
     quill_keccak_x4_squeeze_blocks(&k, buf[0], buf[1], buf[2], buf[3], REJ_NTT_BLOCKS);
     for (size_t len = blk; done < count; len = QUILL_SHAKE128_RATE) {
         if (len != blk)
@@ -184,13 +183,12 @@ static void rej_ntt_poly_x4(quill_mldsa_poly *const a[4], const uint8_t seeds[4]
 
 void quill_mldsa_expand_a(quill_mldsa_poly *a, const uint8_t rho[32], const quill_mldsa_params *p) {
     const unsigned total = p->k * p->l;
-    const unsigned x4_min = x4_min_streams();
     const rej_ntt_fn parse = rej_ntt_pick();
     uint8_t seeds[4][34];
     quill_mldsa_poly *polys[4];
     for (unsigned e = 0; e < total;) {
         unsigned count = total - e < 4 ? total - e : 4;
-        if (count < x4_min)
+        if (count < X4_MIN_STREAMS)
             count = 1;
         for (unsigned j = 0; j < count; j++) {
             unsigned r = (e + j) / p->l, s = (e + j) % p->l;
@@ -396,6 +394,7 @@ static void rej_bounded_poly_x4(quill_mldsa_poly *const a[4], const uint8_t seed
     for (unsigned j = 0; j < 4; j++)
         in[j] = seeds[j < count ? j : 0];
     quill_shake256_x4_absorb_once(&st, in[0], in[1], in[2], in[3], 66);
+    st.n = count;
     quill_keccak_x4_squeeze_blocks(&st, buf[0], buf[1], buf[2], buf[3], 2);
     for (size_t len = sizeof(buf[0]); done < count; len = QUILL_SHAKE256_RATE) {
         if (len != sizeof(buf[0]))
@@ -413,13 +412,12 @@ static void rej_bounded_poly_x4(quill_mldsa_poly *const a[4], const uint8_t seed
 void quill_mldsa_expand_s(quill_mldsa_poly *s1, quill_mldsa_poly *s2,
                           const uint8_t rhop[QUILL_MLDSA_CRH_BYTES], const quill_mldsa_params *p) {
     const unsigned total = p->l + p->k;
-    const unsigned x4_min = x4_min_streams();
     const rej_eta_fn parse = rej_eta_pick();
     uint8_t seeds[4][66];
     quill_mldsa_poly *polys[4];
     for (unsigned r = 0; r < total;) {
         unsigned count = total - r < 4 ? total - r : 4;
-        if (count < x4_min)
+        if (count < X4_MIN_STREAMS)
             count = 1;
         for (unsigned j = 0; j < count; j++) {
             memcpy(seeds[j], rhop, 64);
@@ -445,12 +443,11 @@ void quill_mldsa_expand_mask(quill_mldsa_poly *y, const uint8_t rhopp[QUILL_MLDS
     uint8_t seed[4][66];
     quill_keccak k;
     quill_keccak_x4 st;
-    const unsigned x4_min = x4_min_streams();
     for (unsigned j = 0; j < 4; j++)
         memcpy(seed[j], rhopp, 64);
     for (unsigned r = 0; r < n;) {
         unsigned count = n - r < 4 ? n - r : 4;
-        if (count < x4_min)
+        if (count < X4_MIN_STREAMS)
             count = 1;
         for (unsigned j = 0; j < 4; j++) {
             unsigned idx = first + r + (j < count ? j : 0);
@@ -463,6 +460,7 @@ void quill_mldsa_expand_mask(quill_mldsa_poly *y, const uint8_t rhopp[QUILL_MLDS
             quill_keccak_squeeze_blocks(&k, buf[0], 5);
         } else {
             quill_shake256_x4_absorb_once(&st, seed[0], seed[1], seed[2], seed[3], 66);
+            st.n = count;
             quill_keccak_x4_squeeze_blocks(&st, buf[0], buf[1], buf[2], buf[3], 5);
         }
         for (unsigned j = 0; j < count; j++)

@@ -13,7 +13,8 @@
  * the compiler's generic 128-bit vectors of two lanes (GCC and Clang
  * vector_size; SSE2 on x86-64, NEON on AArch64, pairs of scalars elsewhere),
  * run once on states 0 and 1 and once on states 2 and 3, whose lanes sit
- * side by side in the interleaved layout.  SSE2 has PANDN, so chi needs no
+ * side by side in the interleaved layout (only the first when a sponge uses
+ * two states: quill_keccak_f1600_x4_some).  SSE2 has PANDN, so chi needs no
  * lane complementing; rotations are two shifts and an OR.  On Zen 4 (gcc 12
  * -O3, every CPU feature masked) this costs ~490 TSC ticks per state against
  * ~720 for the scalar permutation: the scalar and vector rounds both run at
@@ -178,7 +179,7 @@ int quill_keccak_f1600_x4_avx512vl_capable(void) {
 }
 #endif
 
-void quill_keccak_f1600_x4(uint64_t s[100]) {
+void quill_keccak_f1600_x4_some(uint64_t s[100], unsigned n) {
 #if QUILL_KECCAK_HAVE_AVX2
     if (quill_keccak_f1600_x4_avx512vl_capable()) {
         quill_keccak_f1600_x4_avx512vl(s);
@@ -189,5 +190,11 @@ void quill_keccak_f1600_x4(uint64_t s[100]) {
         return;
     }
 #endif
-    quill_keccak_f1600_x4_c(s);
+    keccak_f1600_x2(s);
+    if (n > 2)
+        keccak_f1600_x2(s + 2);
+}
+
+void quill_keccak_f1600_x4(uint64_t s[100]) {
+    quill_keccak_f1600_x4_some(s, 4);
 }

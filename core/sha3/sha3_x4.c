@@ -33,12 +33,13 @@ static void absorb_once(quill_keccak_x4 *k, unsigned rate, const uint8_t *in0,
     const uint8_t *in[4] = {in0, in1, in2, in3};
     memset(k->s, 0, sizeof(k->s));
     k->rate = rate;
+    k->n = 4;
     size_t off = 0;
     for (; len - off >= rate; off += rate) {
         for (unsigned i = 0; i < rate / 8; i++)
             for (unsigned j = 0; j < 4; j++)
                 k->s[4 * i + j] ^= load64_le(in[j] + off + 8 * i);
-        quill_keccak_f1600_x4(k->s);
+        quill_keccak_f1600_x4_some(k->s, k->n);
     }
     /* The last, partial block (possibly empty), then SHAKE's domain bits
      * 1111 with the first pad bit (0x1f) and the final pad bit (0x80 in the
@@ -68,7 +69,7 @@ void quill_keccak_x4_squeeze_blocks(quill_keccak_x4 *k, uint8_t *out0, uint8_t *
     uint8_t *out[4] = {out0, out1, out2, out3};
     const unsigned rate = k->rate;
     for (size_t b = 0; b < nblocks; b++) {
-        quill_keccak_f1600_x4(k->s);
+        quill_keccak_f1600_x4_some(k->s, k->n);
         for (unsigned j = 0; j < 4; j++) {
             for (unsigned i = 0; i < rate / 8; i++)
                 store64_le(out[j] + 8 * i, k->s[4 * i + j]);

@@ -14,8 +14,8 @@
  * about two thirds of a scalar permutation per state (Zen 4, SSE2: ~1950
  * TSC ticks for the four against ~720 for one scalar permutation), so a
  * caller with four independent streams gains from it on any CPU, with
- * three it about breaks even, and with two it is slower than the scalar
- * sponge.
+ * three it about breaks even, and with two it gains by permuting only the
+ * first pair (quill_keccak_x4.n).
  *
  * A context is plain memory; zeroise it (quill_keccak_x4_zeroize) when it
  * has absorbed a secret (ExpandS and ExpandMask seeds).  Functions do not
@@ -29,11 +29,18 @@
 typedef struct quill_keccak_x4 {
     _Alignas(32) uint64_t s[100]; /* s[4 * i + j]: lane i of instance j */
     unsigned rate;                 /* bytes per block */
+    /* Instances whose output is used, 2 to 4 (absorb_once sets 4).  A
+     * caller with two streams sets 2 after absorb_once: the portable path
+     * then permutes only states 0 and 1 (two states cost about 1.35 scalar
+     * permutations there), and the output of instances 2 and 3 is garbage. */
+    unsigned n;
 } quill_keccak_x4;
 
 /* quill_keccak_f1600_x4 applies Keccak-f[1600] to each of the four
- * interleaved states in place. */
+ * interleaved states in place; quill_keccak_f1600_x4_some to at least the
+ * first n (the vector backends always permute all four). */
 void quill_keccak_f1600_x4(uint64_t s[100]);
+void quill_keccak_f1600_x4_some(uint64_t s[100], unsigned n);
 
 /* quill_shake128_x4_absorb_once / quill_shake256_x4_absorb_once start four
  * SHAKE instances on in0..in3 (|len| bytes each, any length) and pad them:

@@ -62,8 +62,9 @@ static void test_permutations(void) {
 
 static unsigned long shake_cases;
 
-/* One SHAKE x4 case; returns 1 if all four streams match. */
-static int shake_case(int which, size_t len, size_t nblocks, int split) {
+/* One SHAKE x4 case with |used| instances in use (quill_keccak_x4.n, 2 to
+ * 4); returns 1 if those streams all match. */
+static int shake_case(int which, size_t len, size_t nblocks, int split, unsigned used) {
     const size_t rate = which == 128 ? QUILL_SHAKE128_RATE : QUILL_SHAKE256_RATE;
     uint8_t *in[4], *out[4], *want = malloc(nblocks * rate + 1);
     int ok = want != NULL;
@@ -81,6 +82,7 @@ static int shake_case(int which, size_t len, size_t nblocks, int split) {
             quill_shake128_x4_absorb_once(&k, in[0], in[1], in[2], in[3], len);
         else
             quill_shake256_x4_absorb_once(&k, in[0], in[1], in[2], in[3], len);
+        k.n = used;
         size_t done = 0;
         while (done < nblocks) {
             size_t take = split ? 1 + (size_t)(qt_rng_u64() % (nblocks - done)) : nblocks;
@@ -89,14 +91,15 @@ static int shake_case(int which, size_t len, size_t nblocks, int split) {
             done += take;
         }
         quill_keccak_x4_zeroize(&k);
-        for (unsigned j = 0; j < 4; j++) {
+        for (unsigned j = 0; j < used; j++) {
             if (which == 128)
                 quill_shake128(want, nblocks * rate, in[j], len);
             else
                 quill_shake256(want, nblocks * rate, in[j], len);
             if (memcmp(want, out[j], nblocks * rate) != 0) {
-                fprintf(stderr, "SHAKE%d x4: instance %u, input %zu bytes, %zu blocks differs\n",
-                        which, j, len, nblocks);
+                fprintf(stderr,
+                        "SHAKE%d x4: instance %u of %u, input %zu bytes, %zu blocks differs\n",
+                        which, j, used, len, nblocks);
                 ok = 0;
             }
         }
@@ -117,12 +120,13 @@ static void test_shake(unsigned random_cases) {
         const size_t rate = whiches[w] == 128 ? QUILL_SHAKE128_RATE : QUILL_SHAKE256_RATE;
         /* Every length up to three blocks and a bit, around the padding. */
         for (size_t len = 0; len <= 3 * rate + 2; len++)
-            shake_case(whiches[w], len, 1 + len % 3, (int)(len & 1));
+            shake_case(whiches[w], len, 1 + len % 3, (int)(len & 1), 2 + (unsigned)(len % 3));
         unsigned failures = 0;
         for (unsigned n = 0; n < random_cases && failures < 10; n++) {
             size_t len = (size_t)(qt_rng_u64() % 601);
             size_t nblocks = 1 + (size_t)(qt_rng_u64() % 8);
-            failures += !shake_case(whiches[w], len, nblocks, (int)(qt_rng_u64() & 1));
+            unsigned used = 2 + (unsigned)(qt_rng_u64() % 3);
+            failures += !shake_case(whiches[w], len, nblocks, (int)(qt_rng_u64() & 1), used);
         }
     }
 }
