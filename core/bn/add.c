@@ -1,5 +1,9 @@
-/* Copyright quill authors.  Multi-limb addition and subtraction. */
+/* Copyright quill authors.  Multi-limb addition and subtraction: the
+ * portable bodies, and the dispatch to the x86-64 ADC/SBB loops
+ * (asm/x86_64/bn_add.S) on the CPU bit at each call. */
 #include "bn/internal.h"
+
+#include "common/cpu.h"
 
 quill_limb quill_bn_add_c(quill_limb *r, const quill_limb *a, const quill_limb *b, size_t n) {
     quill_limb carry = 0;
@@ -23,10 +27,22 @@ quill_limb quill_bn_sub_c(quill_limb *r, const quill_limb *a, const quill_limb *
     return borrow;
 }
 
+int quill_bn_addsub_x86_64_capable(void) {
+    return QUILL_BN_HAVE_X86_64 && quill_cpu_has(QUILL_CPU_X86_64);
+}
+
 quill_limb quill_bn_add(quill_limb *r, const quill_limb *a, const quill_limb *b, size_t n) {
+#if QUILL_BN_HAVE_X86_64
+    if (quill_bn_addsub_x86_64_capable())
+        return quill_bn_add_x86_64(r, a, b, n);
+#endif
     return quill_bn_add_c(r, a, b, n);
 }
 
 quill_limb quill_bn_sub(quill_limb *r, const quill_limb *a, const quill_limb *b, size_t n) {
+#if QUILL_BN_HAVE_X86_64
+    if (quill_bn_addsub_x86_64_capable())
+        return quill_bn_sub_x86_64(r, a, b, n);
+#endif
     return quill_bn_sub_c(r, a, b, n);
 }

@@ -1,8 +1,8 @@
 /* Copyright quill authors.
  *
  * Private helpers of core/bn: the portable word-level routines (suffix _c,
- * always built; native versions may be dispatched to from the public names
- * later), the Montgomery context layout and the per-size kernels. */
+ * always built; native versions are dispatched to from the public names),
+ * the Montgomery context layout and the per-size kernels. */
 #ifndef QUILL_BN_INTERNAL_H
 #define QUILL_BN_INTERNAL_H
 
@@ -17,6 +17,17 @@ typedef unsigned __int128 quill_dlimb;
  * quill_bn_sub (same contracts). */
 quill_limb quill_bn_add_c(quill_limb *r, const quill_limb *a, const quill_limb *b, size_t n);
 quill_limb quill_bn_sub_c(quill_limb *r, const quill_limb *a, const quill_limb *b, size_t n);
+
+/* The x86-64 twins (asm/x86_64/bn_add.S), used when
+ * quill_bn_addsub_x86_64_capable() (QUILL_CPU_X86_64, not masked). */
+#if !defined(QUILL_NO_ASM) && defined(__x86_64__) && defined(__ELF__)
+#define QUILL_BN_HAVE_X86_64 1
+quill_limb quill_bn_add_x86_64(quill_limb *r, const quill_limb *a, const quill_limb *b, size_t n);
+quill_limb quill_bn_sub_x86_64(quill_limb *r, const quill_limb *a, const quill_limb *b, size_t n);
+#else
+#define QUILL_BN_HAVE_X86_64 0
+#endif
+int quill_bn_addsub_x86_64_capable(void);
 
 /* quill_bn_mul_add_word_c: r[0..n) += a[0..n) * w; returns the carry word.
  * Constant time. */

@@ -8,9 +8,9 @@
 
 static uint32_t probe(void) {
     unsigned a, b, c, d;
-    uint32_t f = 0;
+    uint32_t f = QUILL_CPU_X86_64;
     if (__get_cpuid_max(0, 0) < 7)
-        return 0;
+        return f;
     __cpuid(1, a, b, c, d);
     int osxsave = (c >> 27) & 1, avx = (c >> 28) & 1;
     __cpuid_count(7, 0, a, b, c, d);

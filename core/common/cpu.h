@@ -25,6 +25,10 @@ enum {
     /* AVX-512 IFMA (52-bit multiply-accumulate), reported only with
      * QUILL_CPU_X86_AVX512VL. */
     QUILL_CPU_X86_AVX512IFMA = 1u << 5,
+    /* Assembly that needs nothing beyond x86-64 (ADC/SBB loops): set on
+     * every x86-64 build with the assembly, a bit of its own so that
+     * QUILL_CPU_MASK can force the portable twins. */
+    QUILL_CPU_X86_64 = 1u << 6,
 };
 
 /* quill_cpu_features returns the usable feature bits (probed on first call,

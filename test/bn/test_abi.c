@@ -55,6 +55,30 @@ static const void *fnptr_sqr(quill_mont_sqr_fn f) {
     return p;
 }
 
+typedef quill_limb (*addsub_fn)(quill_limb *r, const quill_limb *a, const quill_limb *b,
+                                size_t n);
+
+static const void *fnptr_addsub(addsub_fn f) {
+    const void *p;
+    memcpy(&p, &f, sizeof(p));
+    return p;
+}
+
+/* The ADC/SBB loops (asm/x86_64/bn_add.S); the trampoline's return value
+ * is the violation mask, so the carry is checked by a second direct call. */
+static void check_addsub(const char *name, addsub_fn f, addsub_fn c, size_t n) {
+    fill(n);
+    uint64_t args[6] = {(uintptr_t)R, (uintptr_t)A, (uintptr_t)B, n, 0, 0};
+    memset(R, 0, sizeof(R));
+    unsigned bad = quill_abi_check_call(args, fnptr_addsub(f));
+    if (bad != 0)
+        fprintf(stderr, "%s (n = %zu): ABI violation mask 0x%x\n", name, n, bad);
+    QT_CHECK(bad == 0);
+    quill_limb carry = c(RC, A, B, n);
+    QT_CHECK(memcmp(R, RC, n * sizeof(quill_limb)) == 0);
+    QT_CHECK(f(R, A, B, n) == carry);
+}
+
 static void check_mul(const char *name, quill_mont_mul_fn f, size_t n) {
     fill(n);
     quill_limb n0 = neg_inv64(M[0]);
@@ -115,6 +139,8 @@ int main(void) {
         for (size_t i = 0; i < QT_ARRAY_LEN(ns); i++) {
             check_mul("mul_adx", quill_mont_mul_adx, ns[i]);
             check_sqr("sqr_adx", quill_mont_sqr_adx, ns[i]);
+            check_addsub("add_x86_64", quill_bn_add_x86_64, quill_bn_add_c, ns[i]);
+            check_addsub("sub_x86_64", quill_bn_sub_x86_64, quill_bn_sub_c, ns[i]);
         }
     }
     return qt_finish("bn_abi");
