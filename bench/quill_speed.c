@@ -18,8 +18,8 @@
  * QUILL_CPU_MASK=0xffffffff forces (the CPU features are cached per process,
  * so quill.so cannot run both paths in one process; see CMakeLists.txt).  It
  * is loaded into a second library context (see speed_prov in speed.h), and
- * its signatures are checked like quill's.  Off by default: it adds about
- * 60% to the run time (a third turn per row).
+ * its signatures are checked like quill's.  Off by default: it about
+ * doubles the run time (a third turn per row).
  *
  * quill.so and quill_portable.so are looked up in $OPENSSL_MODULES if set,
  * else in the build directory compiled in (QUILL_SPEED_MODULES_DIR).
