@@ -50,8 +50,11 @@ static void absorb_once(quill_keccak_x4 *k, unsigned rate, const uint8_t *in0,
     /* The last, partial block (possibly empty), then SHAKE's domain bits
      * 1111 with the first pad bit (0x1f) and the final pad bit (0x80 in the
      * last byte of the block; FIPS 202, Sections 5.1 and 6.2). */
-    size_t rem = len - off;
-    for (size_t b = 0; b < rem; b++)
+    size_t rem = len - off, b = 0;
+    for (; b + 8 <= rem; b += 8) /* whole words, then the bytes after them */
+        for (unsigned j = 0; j < 4; j++)
+            k->s[4 * (b >> 3) + j] ^= load64_le(in[j] + off + b);
+    for (; b < rem; b++)
         for (unsigned j = 0; j < 4; j++)
             k->s[4 * (b >> 3) + j] ^= (uint64_t)in[j][off + b] << (8 * (b & 7));
     for (unsigned j = 0; j < 4; j++) {
