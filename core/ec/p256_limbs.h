@@ -10,6 +10,7 @@
 #include <stdint.h>
 
 #include "common/compiler.h"
+#include "common/endian.h"
 #include "common/zeroize.h"
 
 __extension__ typedef unsigned __int128 quill_u128;
@@ -78,19 +79,14 @@ QUILL_INLINE uint64_t quill_sub4(uint64_t r[4], const uint64_t a[4], const uint6
 
 /* quill_load_be256 reads 32 big-endian bytes into 4 little-endian limbs. */
 QUILL_INLINE void quill_load_be256(uint64_t r[4], const uint8_t in[32]) {
-    for (int i = 0; i < 4; i++) {
-        uint64_t w = 0;
-        for (int j = 0; j < 8; j++)
-            w = (w << 8) | in[8 * (3 - i) + j];
-        r[i] = w;
-    }
+    for (int i = 0; i < 4; i++)
+        r[i] = quill_load_be64(in + 8 * (3 - i));
 }
 
 /* quill_store_be256 writes 4 little-endian limbs as 32 big-endian bytes. */
 QUILL_INLINE void quill_store_be256(uint8_t out[32], const uint64_t a[4]) {
     for (int i = 0; i < 4; i++)
-        for (int j = 0; j < 8; j++)
-            out[8 * (3 - i) + j] = (uint8_t)(a[i] >> (56 - 8 * j));
+        quill_store_be64(out + 8 * (3 - i), a[i]);
 }
 
 #endif

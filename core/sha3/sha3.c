@@ -22,23 +22,8 @@
 #include <assert.h>
 #include <string.h>
 
+#include "common/endian.h"
 #include "common/zeroize.h"
-
-static inline uint64_t load64_le(const uint8_t *p) {
-    uint64_t v;
-    memcpy(&v, p, 8);
-#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_BIG_ENDIAN__
-    v = __builtin_bswap64(v);
-#endif
-    return v;
-}
-
-static inline void store64_le(uint8_t *p, uint64_t v) {
-#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_BIG_ENDIAN__
-    v = __builtin_bswap64(v);
-#endif
-    memcpy(p, &v, 8);
-}
 
 static void keccak_init(quill_keccak *k, unsigned rate, uint8_t dsbyte) {
     memset(k->s, 0, sizeof(k->s));
@@ -89,7 +74,7 @@ void quill_keccak_absorb(quill_keccak *k, const uint8_t *in, size_t len) {
     }
     while (len >= rate) {
         for (unsigned i = 0; i < rate / 8; i++)
-            k->s[i] ^= load64_le(in + 8 * i);
+            k->s[i] ^= quill_load_le64(in + 8 * i);
         quill_keccak_f1600(k->s);
         in += rate;
         len -= rate;
@@ -126,7 +111,7 @@ void quill_keccak_squeeze(quill_keccak *k, uint8_t *out, size_t len) {
         for (; i < n && ((pos + i) & 7) != 0; i++)
             out[i] = (uint8_t)(k->s[(pos + i) >> 3] >> (8 * ((pos + i) & 7)));
         for (; i + 8 <= n; i += 8)
-            store64_le(out + i, k->s[(pos + i) >> 3]);
+            quill_store_le64(out + i, k->s[(pos + i) >> 3]);
         for (; i < n; i++)
             out[i] = (uint8_t)(k->s[(pos + i) >> 3] >> (8 * ((pos + i) & 7)));
         k->pos = pos + (unsigned)n;
@@ -150,7 +135,7 @@ void quill_keccak_squeeze_blocks(quill_keccak *k, uint8_t *out, size_t nblocks) 
         if (k->pos == rate)
             quill_keccak_f1600(k->s);
         for (unsigned i = 0; i < rate / 8; i++)
-            store64_le(out + 8 * i, k->s[i]);
+            quill_store_le64(out + 8 * i, k->s[i]);
         k->pos = rate;
         out += rate;
     }

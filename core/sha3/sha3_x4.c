@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "common/cpu.h"
+#include "common/endian.h"
 #include "common/zeroize.h"
 #include "sha3/keccak.h"
 #include "sha3/sha3.h"
@@ -17,22 +18,6 @@
 #if QUILL_KECCAK_HAVE_AVX2
 #include <immintrin.h>
 #endif
-
-static inline uint64_t load64_le(const uint8_t *p) {
-    uint64_t v;
-    memcpy(&v, p, 8);
-#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_BIG_ENDIAN__
-    v = __builtin_bswap64(v);
-#endif
-    return v;
-}
-
-static inline void store64_le(uint8_t *p, uint64_t v) {
-#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_BIG_ENDIAN__
-    v = __builtin_bswap64(v);
-#endif
-    memcpy(p, &v, 8);
-}
 
 static void absorb_once(quill_keccak_x4 *k, unsigned rate, const uint8_t *in0,
                         const uint8_t *in1, const uint8_t *in2, const uint8_t *in3, size_t len) {
@@ -44,7 +29,7 @@ static void absorb_once(quill_keccak_x4 *k, unsigned rate, const uint8_t *in0,
     for (; len - off >= rate; off += rate) {
         for (unsigned i = 0; i < rate / 8; i++)
             for (unsigned j = 0; j < 4; j++)
-                k->s[4 * i + j] ^= load64_le(in[j] + off + 8 * i);
+                k->s[4 * i + j] ^= quill_load_le64(in[j] + off + 8 * i);
         quill_keccak_f1600_x4_some(k->s, k->n);
     }
     /* The last, partial block (possibly empty), then SHAKE's domain bits
@@ -53,7 +38,7 @@ static void absorb_once(quill_keccak_x4 *k, unsigned rate, const uint8_t *in0,
     size_t rem = len - off, b = 0;
     for (; b + 8 <= rem; b += 8) /* whole words, then the bytes after them */
         for (unsigned j = 0; j < 4; j++)
-            k->s[4 * (b >> 3) + j] ^= load64_le(in[j] + off + b);
+            k->s[4 * (b >> 3) + j] ^= quill_load_le64(in[j] + off + b);
     for (; b < rem; b++)
         for (unsigned j = 0; j < 4; j++)
             k->s[4 * (b >> 3) + j] ^= (uint64_t)in[j][off + b] << (8 * (b & 7));
@@ -79,7 +64,7 @@ static void store_lanes(uint8_t *const out[4], const uint64_t *s, unsigned first
                         unsigned last) {
     for (unsigned j = 0; j < 4; j++)
         for (unsigned i = first; i < last; i++)
-            store64_le(out[j] + 8 * i, s[4 * i + j]);
+            quill_store_le64(out[j] + 8 * i, s[4 * i + j]);
 }
 
 #if QUILL_KECCAK_HAVE_AVX2
