@@ -19,6 +19,15 @@
 #include <immintrin.h>
 #endif
 
+/* Xors |words| little-endian words of each input, from byte off, into the
+ * first lanes of the four states. */
+static void xor_words(quill_keccak_x4 *k, const uint8_t *const in[4], size_t off,
+                      unsigned words) {
+    for (unsigned i = 0; i < words; i++)
+        for (unsigned j = 0; j < 4; j++)
+            k->s[4 * i + j] ^= quill_load_le64(in[j] + off + 8 * i);
+}
+
 static void absorb_once(quill_keccak_x4 *k, unsigned rate, const uint8_t *in0,
                         const uint8_t *in1, const uint8_t *in2, const uint8_t *in3, size_t len) {
     const uint8_t *in[4] = {in0, in1, in2, in3};
@@ -27,19 +36,15 @@ static void absorb_once(quill_keccak_x4 *k, unsigned rate, const uint8_t *in0,
     k->n = 4;
     size_t off = 0;
     for (; len - off >= rate; off += rate) {
-        for (unsigned i = 0; i < rate / 8; i++)
-            for (unsigned j = 0; j < 4; j++)
-                k->s[4 * i + j] ^= quill_load_le64(in[j] + off + 8 * i);
+        xor_words(k, in, off, rate / 8);
         quill_keccak_f1600_x4_some(k->s, k->n);
     }
     /* The last, partial block (possibly empty), then SHAKE's domain bits
      * 1111 with the first pad bit (0x1f) and the final pad bit (0x80 in the
      * last byte of the block; FIPS 202, Sections 5.1 and 6.2). */
-    size_t rem = len - off, b = 0;
-    for (; b + 8 <= rem; b += 8) /* whole words, then the bytes after them */
-        for (unsigned j = 0; j < 4; j++)
-            k->s[4 * (b >> 3) + j] ^= quill_load_le64(in[j] + off + b);
-    for (; b < rem; b++)
+    size_t rem = len - off;
+    xor_words(k, in, off, (unsigned)(rem / 8)); /* whole words, then the bytes after them */
+    for (size_t b = rem / 8 * 8; b < rem; b++)
         for (unsigned j = 0; j < 4; j++)
             k->s[4 * (b >> 3) + j] ^= (uint64_t)in[j][off + b] << (8 * (b & 7));
     for (unsigned j = 0; j < 4; j++) {
