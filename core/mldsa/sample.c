@@ -11,11 +11,11 @@
 #include "sha3/sha3.h"
 #include "sha3/sha3_x4.h"
 
-/* X4_MIN_STREAMS is the fewest streams worth a four-way SHAKE (sha3_x4.h)
- * instead of scalar ones: two, with AVX2 (one four-way permutation costs
- * about a scalar one) and on the portable two-way vector code (which then
- * permutes only the two states in use: about 1.35 scalar permutations). */
-#define X4_MIN_STREAMS 2
+/* The samplers take up to four streams at a time: two or more go through
+ * the four-way SHAKE (sha3_x4.h), which pays from two streams on, with AVX2
+ * (one four-way permutation costs about a scalar one) and on the portable
+ * two-way vector code (which then permutes only the two states in use:
+ * about 1.35 scalar permutations); a single stream uses the scalar sponge. */
 
 /* RejNTTPoly (Algorithm 30): 3-byte candidates, the top bit dropped,
  * accepted below q.  Five SHAKE128 blocks give 280 candidates, enough for
@@ -188,8 +188,6 @@ void quill_mldsa_expand_a(quill_mldsa_poly *a, const uint8_t rho[32], const quil
     quill_mldsa_poly *polys[4];
     for (unsigned e = 0; e < total;) {
         unsigned count = total - e < 4 ? total - e : 4;
-        if (count < X4_MIN_STREAMS)
-            count = 1;
         for (unsigned j = 0; j < count; j++) {
             unsigned r = (e + j) / p->l, s = (e + j) % p->l;
             memcpy(seeds[j], rho, 32);
@@ -417,8 +415,6 @@ void quill_mldsa_expand_s(quill_mldsa_poly *s1, quill_mldsa_poly *s2,
     quill_mldsa_poly *polys[4];
     for (unsigned r = 0; r < total;) {
         unsigned count = total - r < 4 ? total - r : 4;
-        if (count < X4_MIN_STREAMS)
-            count = 1;
         for (unsigned j = 0; j < count; j++) {
             memcpy(seeds[j], rhop, 64);
             seeds[j][64] = (uint8_t)(r + j); /* IntegerToBytes(r, 2) */
@@ -447,8 +443,6 @@ void quill_mldsa_expand_mask(quill_mldsa_poly *y, const uint8_t rhopp[QUILL_MLDS
         memcpy(seed[j], rhopp, 64);
     for (unsigned r = 0; r < n;) {
         unsigned count = n - r < 4 ? n - r : 4;
-        if (count < X4_MIN_STREAMS)
-            count = 1;
         for (unsigned j = 0; j < 4; j++) {
             unsigned idx = first + r + (j < count ? j : 0);
             seed[j][64] = (uint8_t)idx; /* IntegerToBytes(kappa + r, 2) */
