@@ -35,9 +35,8 @@
  * turn: its rounds alternate with quill's, so that a clock change or a
  * noisy neighbour moves both sides of the ratio alike (a yardstick measured
  * once, minutes away, was seen to swing by 30% on a shared machine).  If
- * quill was built without ML-DSA,
- * those operations are skipped with a message (an error under
- * --require-quill). */
+ * quill was built without ML-DSA, those operations are skipped with a
+ * message (an error under --require-quill). */
 #define _POSIX_C_SOURCE 200809L /* clock_gettime */
 
 #include "speed.h"

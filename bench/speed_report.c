@@ -5,9 +5,10 @@
  * round (by rate) of the rounds measured.  Quill-only algorithms (ML-DSA)
  * show "n/a" for the default provider and, instead of a ratio, their rate
  * over the yardstick (the default provider's RSA 2048 signing rate,
- * measured in turn with the row's rounds) as "x RSA-2048-sign".  With --portable, quill_portable's rate
- * comes with the same kind of ratio (to the default provider, or to the
- * yardstick) and with the gain of quill's native code over it. */
+ * measured in turn with the row's rounds) as "x RSA-2048-sign".  With
+ * --portable, quill_portable's rate comes with the same kind of ratio (to
+ * the default provider, or to the yardstick) and with the gain of quill's
+ * native code over it. */
 #include "speed.h"
 
 #include <stdlib.h>

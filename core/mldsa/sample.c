@@ -477,8 +477,8 @@ void quill_mldsa_expand_mask(quill_mldsa_poly *y, const uint8_t rhopp[QUILL_MLDS
  * still 0 and t == j never holds above i, so the extra lanes change
  * nothing (c_i is overwritten after the pass).
  *
- * BALL_PASS defines one masked pass: it returns ball[j] and sets
- * ball[j] = s, a vector of bytes at a time on the compiler's generic vectors, 16 lanes
+ * BALL_PASS defines one masked pass: it returns ball[j] and sets ball[j] =
+ * s, a vector of bytes at a time on the compiler's generic vectors, 16 lanes
  * for the baseline (SSE2, NEON) and 32 for AVX2 (gcc splits a 32-byte
  * generic vector badly without AVX2): the lane index is a byte vector
  * compared with j (PCMPEQB), the mask selects the new sign and collects
