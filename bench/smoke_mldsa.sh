@@ -13,8 +13,8 @@ run() { "$bin" --rounds 1 --seconds 0.05 "$@"; }
 
 run --json="$json" mldsa65 || { echo "FAIL: quill-speed mldsa65 exited $?"; exit 1; }
 if grep -q '"skipped": \[\]' "$json"; then
-    n=$(grep -c '"yardstick": {"name": "rsa2048-sign", "provider": "default", "ops_per_sec": [0-9]' \
-        "$json")
+    yard='"yardstick": {"name": "rsa2048-sign", "provider": "default", "ops_per_sec": [0-9]'
+    n=$(grep -c "$yard" "$json")
     [ "$n" -eq 3 ] || { echo "FAIL: $n of 3 rows have their yardstick in $json"; exit 1; }
     n=$(grep -c '"x_rsa2048_sign": [0-9]' "$json")
     [ "$n" -eq 3 ] || { echo "FAIL: $n of 3 rows have an x_rsa2048_sign figure"; exit 1; }

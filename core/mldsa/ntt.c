@@ -602,8 +602,8 @@ void quill_mldsa_dot_mont_c(int32_t r[QUILL_MLDSA_N], const int32_t *a, const in
         v4 to = (v4)quill_mldsa_v4_mul_even((v4)po, qinv) ^ top;
         v2x64 de = pe - quill_mldsa_v4_mul_even(te, q);
         v2x64 dodd = po - quill_mldsa_v4_mul_even(to, q);
-        quill_mldsa_v4_store(
-            r + i, (v4)((quill_mldsa_v4u)quill_mldsa_v4_gather(de, dodd, k) - (quill_mldsa_v4u)corr));
+        v4 sum = quill_mldsa_v4_gather(de, dodd, k);
+        quill_mldsa_v4_store(r + i, (v4)((quill_mldsa_v4u)sum - (quill_mldsa_v4u)corr));
     }
 }
 
