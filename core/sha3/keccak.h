@@ -46,9 +46,12 @@ void quill_keccak_f1600_x4_c(uint64_t s[100]);
 void quill_keccak_f1600_x4_avx2(uint64_t s[100]);
 int quill_keccak_f1600_x4_avx2_capable(void);
 
-/* quill_keccak_f1600_x4_avx512vl is the four-way permutation with the
- * AVX-512VL rotate and ternary-logic instructions on 256-bit vectors; call
- * it only if quill_keccak_f1600_x4_avx512vl_capable() returns 1. */
+/* quill_keccak_f1600_avx512vl and quill_keccak_f1600_x4_avx512vl are the
+ * single and four-way permutations with the AVX-512VL rotate and
+ * ternary-logic instructions (keccak_avx512vl.c); call them only if their
+ * _capable() returns 1. */
+void quill_keccak_f1600_avx512vl(uint64_t s[25]);
+int quill_keccak_f1600_avx512vl_capable(void);
 void quill_keccak_f1600_x4_avx512vl(uint64_t s[100]);
 int quill_keccak_f1600_x4_avx512vl_capable(void);
 #endif

@@ -175,4 +175,33 @@
         A##22 = KNOT(A##22), A##23 = KNOT(A##23), A##04 = KNOT(A##04);                    \
     } while (0)
 
+/* KECCAK_PERMUTE is the whole permutation for the includers: it loads the 25
+ * lanes with LOAD(i) (lane A[x, y] is i = x + 5y) into variables of type KT,
+ * runs ROUND (KECCAK_ROUND, or KECCAK_ROUND_LC between KECCAK_LC_FLIPs) two
+ * rounds per iteration, alternating the a- and e-lanes, and stores them with
+ * STORE(i, v).  PRE and POST run on the a-lanes before and after the rounds
+ * (KECCAK_NOTHING or KECCAK_LC_FLIP). */
+#define KECCAK_NOTHING(A) ((void)0)
+#define KECCAK_PERMUTE(LOAD, STORE, ROUND, PRE, POST)                                         \
+    do {                                                                                      \
+        KT a00 = LOAD(0), a10 = LOAD(1), a20 = LOAD(2), a30 = LOAD(3), a40 = LOAD(4);         \
+        KT a01 = LOAD(5), a11 = LOAD(6), a21 = LOAD(7), a31 = LOAD(8), a41 = LOAD(9);         \
+        KT a02 = LOAD(10), a12 = LOAD(11), a22 = LOAD(12), a32 = LOAD(13), a42 = LOAD(14);    \
+        KT a03 = LOAD(15), a13 = LOAD(16), a23 = LOAD(17), a33 = LOAD(18), a43 = LOAD(19);    \
+        KT a04 = LOAD(20), a14 = LOAD(21), a24 = LOAD(22), a34 = LOAD(23), a44 = LOAD(24);    \
+        KT e00, e10, e20, e30, e40, e01, e11, e21, e31, e41, e02, e12, e22, e32, e42;         \
+        KT e03, e13, e23, e33, e43, e04, e14, e24, e34, e44;                                  \
+        PRE(a);                                                                               \
+        for (unsigned i_ = 0; i_ < 24; i_ += 2) {                                             \
+            ROUND(a, e, quill_keccak_rc[i_]);                                                 \
+            ROUND(e, a, quill_keccak_rc[i_ + 1]);                                             \
+        }                                                                                     \
+        POST(a);                                                                              \
+        STORE(0, a00), STORE(1, a10), STORE(2, a20), STORE(3, a30), STORE(4, a40);            \
+        STORE(5, a01), STORE(6, a11), STORE(7, a21), STORE(8, a31), STORE(9, a41);            \
+        STORE(10, a02), STORE(11, a12), STORE(12, a22), STORE(13, a32), STORE(14, a42);       \
+        STORE(15, a03), STORE(16, a13), STORE(17, a23), STORE(18, a33), STORE(19, a43);       \
+        STORE(20, a04), STORE(21, a14), STORE(22, a24), STORE(23, a34), STORE(24, a44);       \
+    } while (0)
+
 #endif

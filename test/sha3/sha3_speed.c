@@ -89,6 +89,10 @@ int main(int argc, char **argv) {
     if (quill_keccak_f1600_bmi_capable())
         time_perm("bmi", quill_keccak_f1600_bmi, 1, n);
 #endif
+#if QUILL_KECCAK_HAVE_AVX2
+    if (quill_keccak_f1600_avx512vl_capable())
+        time_perm("avx512", quill_keccak_f1600_avx512vl, 1, n);
+#endif
     time_perm("(default)", quill_keccak_f1600, 1, n);
     time_perm("x4_c", quill_keccak_f1600_x4_c, 4, n);
 #if QUILL_KECCAK_HAVE_AVX2

@@ -15,8 +15,8 @@
  *     squeezed in random pieces, sometimes starting with squeeze_blocks and
  *     sometimes forking the context by copy; one-shot forms on the same
  *     input.
- *  4. Backends: quill_keccak_f1600_bmi against quill_keccak_f1600_c on
- *     random states (when the CPU has it).  CTest also runs the whole suite
+ *  4. Backends: quill_keccak_f1600_bmi and _avx512vl against
+ *     quill_keccak_f1600_c on random states (when the CPU has them).  CTest also runs the whole suite
  *     with QUILL_CPU_MASK clearing every feature (test_sha3_nohw), so the
  *     portable permutation serves the sponge there. */
 #include <stdlib.h>
@@ -297,24 +297,42 @@ static void test_random(unsigned per_alg) {
     free(in);
 }
 
-static void test_backends(unsigned count) {
-#if QUILL_KECCAK_HAVE_BMI
-    if (!quill_keccak_f1600_bmi_capable()) {
-        printf("sha3: BMI backend not usable on this CPU (or masked)\n");
-        return;
-    }
+#if QUILL_KECCAK_HAVE_BMI || QUILL_KECCAK_HAVE_AVX2
+/* backend_mismatches runs perm and the portable permutation on count random
+ * states and returns how many outputs differ. */
+static unsigned backend_mismatches(void (*perm)(uint64_t s[25]), unsigned count) {
     unsigned bad = 0;
     for (unsigned i = 0; i < count; i++) {
         uint64_t a[25], b[25];
         qt_rng_bytes(a, sizeof(a));
         memcpy(b, a, sizeof(a));
         quill_keccak_f1600_c(a);
-        quill_keccak_f1600_bmi(b);
+        perm(b);
         bad += memcmp(a, b, sizeof(a)) != 0;
     }
-    QT_CHECK(bad == 0);
-    printf("sha3: bmi backend matched the portable one on %u random states\n", count - bad);
-#else
+    return bad;
+}
+#endif
+
+static void test_backends(unsigned count) {
+#if QUILL_KECCAK_HAVE_BMI
+    if (quill_keccak_f1600_bmi_capable()) {
+        QT_CHECK(backend_mismatches(quill_keccak_f1600_bmi, count) == 0);
+        printf("sha3: bmi backend compared with the portable one on %u random states\n", count);
+    } else {
+        printf("sha3: BMI backend not usable on this CPU (or masked)\n");
+    }
+#endif
+#if QUILL_KECCAK_HAVE_AVX2
+    if (quill_keccak_f1600_avx512vl_capable()) {
+        QT_CHECK(backend_mismatches(quill_keccak_f1600_avx512vl, count) == 0);
+        printf("sha3: avx512vl backend compared with the portable one on %u random states\n",
+               count);
+    } else {
+        printf("sha3: AVX-512VL backend not usable on this CPU (or masked)\n");
+    }
+#endif
+#if !QUILL_KECCAK_HAVE_BMI && !QUILL_KECCAK_HAVE_AVX2
     (void)count;
     printf("sha3: no native backend in this build\n");
 #endif
