@@ -36,10 +36,11 @@
 # the program's CPUID, so these runs take the BMI2/AVX2 and portable paths
 # (and _nohw masks everything).  The bignum MULX/ADCX/ADOX kernels are
 # validated separately by ct_bn_adx (test/bn_adx.cmake), which calls them
-# directly (valgrind executes ADX); the P-256 ADX routines and the AVX-512
-# IFMA exponentiation and Keccak are not run under memcheck at all: their
-# constant-time argument is that they have no branches and no addresses
-# that depend on data (see each file).
+# directly (valgrind executes ADX), and the P-256 ones by ct_ec_adx
+# (test/ec.cmake) likewise; the AVX-512 IFMA exponentiation and the AVX-512
+# Keccak are not run under memcheck at all: their constant-time argument is
+# that they have no branches and no addresses that depend on data (see each
+# file).
 #
 # CPU time on this machine (valgrind, gcc 12): the reference set ~95 s
 # (ct_rsa_sign ~21 s of it, mostly OpenSSL's keygen under valgrind), the

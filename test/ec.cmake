@@ -7,7 +7,7 @@
 #   ec_ecdsa     signatures both ways with EVP, RFC 6979 A.2.5, keygen, DER
 #   ec_wycheproof  ecdsa_secp256r1_sha256{,_p1363}_test.json at the core level
 #   ec_table_regen  tools/gen_p256_table output equals core/ec/p256_table.h
-#   ct_ec_sign, _keygen, _pub, _ecdh  constant-time validation (memcheck)
+#   ct_ec_sign, _keygen, _pub, _ecdh, _adx  constant-time validation (memcheck)
 set(QUILL_EC_TEST_COMMON ec/ec_test_common.c)
 # core/ec calls the MULX/ADX kernels of asm/x86_64/p256_fe_adx.S: whoever
 # links the ec objects gets the assembly too (as test/bn_adx.cmake does for bn).
@@ -61,7 +61,11 @@ if(NOT QUILL_SANITIZE AND QUILL_EC_VALGRIND_INCLUDE_DIR)
   target_include_directories(ct_ec PRIVATE ${PROJECT_SOURCE_DIR}/core)
   target_compile_options(ct_ec PRIVATE -O2 -g -gdwarf-4) # valgrind 3.19 cannot read clang 14's DWARF 5
   target_link_libraries(ct_ec PRIVATE OpenSSL::Crypto)
-  foreach(mode sign keygen pub ecdh)
+  set(_ct_ec_modes sign keygen pub ecdh)
+  if(QUILL_ASM_SOURCES)
+    list(APPEND _ct_ec_modes adx)
+  endif()
+  foreach(mode ${_ct_ec_modes})
     add_test(NAME ct_ec_${mode}
              COMMAND sh ${CMAKE_CURRENT_SOURCE_DIR}/ct/memcheck.sh clean $<TARGET_FILE:ct_ec> ${mode})
     set_tests_properties(ct_ec_${mode} PROPERTIES SKIP_RETURN_CODE 77 TIMEOUT 900 LABELS "ec;ct")

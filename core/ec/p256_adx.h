@@ -10,10 +10,13 @@
  * may alias an input.  Constant time (values may be secret).  None can
  * fail.  Call only when quill_p256_adx_capable() is true.
  *
- * Only the scalar product is dispatched to (quill_p256_scalar_mul and the
- * constant-time scalar inversion): it is about 1.6x faster than its C twin.
- * The field products are not, gcc 12's inlined C being as fast on Zen 4
- * (measurements in p256_fe.c). */
+ * Dispatched to: the scalar product (quill_p256_scalar_mul and the
+ * constant-time scalar inversion), about 1.6x faster than its C twin, and
+ * the mixed point addition of the fixed-base multiplication
+ * (quill_p256_point_add_mixed_scratch).  The field products alone are not,
+ * gcc 12's inlined C being as fast on Zen 4 (measurements in p256_fe.c);
+ * inside the point addition the assembly saves the C's moves between
+ * temporaries. */
 #ifndef QUILL_EC_P256_ADX_H
 #define QUILL_EC_P256_ADX_H
 
@@ -32,6 +35,17 @@ void quill_p256_fe_sqr_adx(uint64_t out[4], const uint64_t a[4]);
 
 /* quill_p256_scalar_mul_adx sets out = a b R^-1 mod n.  In: a, b < n. */
 void quill_p256_scalar_mul_adx(uint64_t out[4], const uint64_t a[4], const uint64_t b[4]);
+
+/* quill_p256_point_add_mixed_adx is madd-2007-bl without case handling
+ * (asm/x86_64/p256_point_adx.S), bit-identical to its portable twin
+ * quill_p256_point_add_mixed_raw_c (p256_point.h): out = (X3, Y3, Z3) from
+ * a = (X1, Y1, Z1) and b = (X2, Y2), Montgomery-domain coordinates of four
+ * words, fully reduced.  out may alias a. */
+struct quill_p256_jacobian;
+struct quill_p256_affine;
+void quill_p256_point_add_mixed_adx(struct quill_p256_jacobian *out,
+                                    const struct quill_p256_jacobian *a,
+                                    const struct quill_p256_affine *b);
 
 /* quill_p256_adx_capable returns nonzero when the CPU has BMI2 and ADX and
  * QUILL_CPU_MASK does not clear them. */

@@ -5,8 +5,19 @@
  * dbl-2001-b for a = -3, madd-2007-bl and add-2007-bl. */
 #include "ec/p256_point.h"
 
+#include <stddef.h>
+
 #include "common/zeroize.h"
+#include "ec/p256_adx.h"
 #include "ec/p256_fe_inline.h"
+
+/* The assembly addresses the coordinates as consecutive four-word arrays. */
+_Static_assert(sizeof(quill_p256_fe) == 32, "fe layout");
+_Static_assert(offsetof(quill_p256_jacobian, y) == 32 && offsetof(quill_p256_jacobian, z) == 64 &&
+                   sizeof(quill_p256_jacobian) == 96,
+               "jacobian layout");
+_Static_assert(offsetof(quill_p256_affine, y) == 32 && sizeof(quill_p256_affine) == 64,
+               "affine layout");
 
 /* The point formulas inline the field operations where the carry chains
  * use the x86-64 add-with-carry intrinsics (p256_limbs.h); with the
@@ -113,6 +124,11 @@ static void point_add_mixed_raw(quill_p256_jacobian *r, const quill_p256_jacobia
     r->z = w->z3;
 }
 
+void quill_p256_point_add_mixed_raw_c(quill_p256_jacobian *out, const quill_p256_jacobian *a,
+                                      const quill_p256_affine *b, quill_p256_madd_scratch *w) {
+    point_add_mixed_raw(out, a, b, w);
+}
+
 /* quill_p256_fe_selectznz, inlined (six per constant-time mixed addition). */
 QUILL_INLINE void fe_select(quill_p256_fe *out, quill_word mask, const quill_p256_fe *z,
                             const quill_p256_fe *nz) {
@@ -124,7 +140,12 @@ void quill_p256_point_add_mixed_scratch(quill_p256_jacobian *out, const quill_p2
                                         const quill_p256_affine *b, quill_word b_is_inf,
                                         quill_p256_madd_scratch *w) {
     quill_word a_is_inf = ~quill_p256_fe_nonzero(&a->z);
-    point_add_mixed_raw(&w->sum, a, b, w);
+#ifdef QUILL_P256_HAVE_ADX
+    if (quill_p256_adx_capable())
+        quill_p256_point_add_mixed_adx(&w->sum, a, b);
+    else
+#endif
+        point_add_mixed_raw(&w->sum, a, b, w);
     quill_p256_point_from_affine(&w->bj, b);
     /* a at infinity: the sum is b. */
     fe_select(&w->sum.x, a_is_inf, &w->sum.x, &w->bj.x);

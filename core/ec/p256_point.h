@@ -62,6 +62,13 @@ void quill_p256_point_add_mixed_scratch(quill_p256_jacobian *out, const quill_p2
                                         const quill_p256_affine *b, quill_word b_is_inf,
                                         quill_p256_madd_scratch *w);
 
+/* quill_p256_point_add_mixed_raw_c is the formula of
+ * quill_p256_point_add_mixed without the case handling, in portable C (the
+ * twin of quill_p256_point_add_mixed_adx, p256_adx.h; exposed for its
+ * test).  out may alias a. */
+void quill_p256_point_add_mixed_raw_c(quill_p256_jacobian *out, const quill_p256_jacobian *a,
+                                      const quill_p256_affine *b, quill_p256_madd_scratch *w);
+
 /* quill_p256_point_add_vartime sets out = a + b for Jacobian points, complete
  * (infinity, a == b, a == -b), branching on the (public) points.
  * add-2007-bl.  out may alias a or b. */

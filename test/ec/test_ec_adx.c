@@ -7,8 +7,10 @@
  * values just below m and below 2^256 - 2^224) and on random inputs biased
  * towards carry-heavy shapes; aliasing of out with the inputs; the
  * dispatching quill_p256_fe_mul/_sqr and quill_p256_scalar_mul equal the
- * twins; and every entry point preserves the callee-saved registers
- * (ec_abi_check.S).  Skips (77) without BMI2 and ADX or with QUILL_NO_ASM. */
+ * twins; the mixed point addition (asm/x86_64/p256_point_adx.S) against
+ * quill_p256_point_add_mixed_raw_c on coordinates drawn from the edge values
+ * and at random, with out aliasing a, and along a chain of real points; and
+ * every entry point preserves the callee-saved registers (ec_abi_check.S).  Skips (77) without BMI2 and ADX or with QUILL_NO_ASM. */
 #include <stdio.h>
 #include <string.h>
 
@@ -16,6 +18,7 @@
 
 #include "ec/p256_adx.h"
 #include "ec/p256_fe_inline.h"
+#include "ec/p256_point.h"
 #include "ec/p256_scalar.h"
 #include "ec_test_common.h"
 #include "test_util.h"
@@ -141,6 +144,45 @@ static void check_scalar_pair(const uint64_t a[4], const uint64_t b[4], BN_CTX *
         QT_CHECK(bn_montmul_ok(asm_out, a, b, ect_p256_n(), ctx));
 }
 
+/* The assembly mixed addition equals the C formula on the five
+ * coordinates c[0..4] = X1, Y1, Z1, X2, Y2 (any values below p: every
+ * field operation is defined there), also with out aliasing a. */
+static void check_point_add(const uint64_t *const c[5]) {
+    quill_p256_jacobian a, want, got;
+    quill_p256_affine b;
+    quill_p256_madd_scratch w;
+    memcpy(a.x.v, c[0], 32);
+    memcpy(a.y.v, c[1], 32);
+    memcpy(a.z.v, c[2], 32);
+    memcpy(b.x.v, c[3], 32);
+    memcpy(b.y.v, c[4], 32);
+    quill_p256_point_add_mixed_raw_c(&want, &a, &b, &w);
+    quill_p256_point_add_mixed_adx(&got, &a, &b);
+    QT_CHECK(memcmp(&got, &want, sizeof(got)) == 0);
+    quill_p256_point_add_mixed_adx(&a, &a, &b);
+    QT_CHECK(memcmp(&a, &want, sizeof(a)) == 0);
+}
+
+/* Running sums G, G + 2G', ... on the curve by both formulas (the sums of
+ * real points, as the fixed-base multiplication adds them). */
+static void check_point_chain(unsigned steps) {
+    quill_p256_affine g;
+    quill_p256_jacobian acc_c, acc_asm, twice;
+    quill_p256_madd_scratch w;
+    quill_p256_generator(&g);
+    acc_c.x = g.x;
+    acc_c.y = g.y;
+    quill_p256_fe_one(&acc_c.z);
+    quill_p256_point_double(&twice, &acc_c); /* 2G, so that no sum equals G */
+    acc_c = twice;
+    acc_asm = twice;
+    for (unsigned i = 0; i < steps; i++) {
+        quill_p256_point_add_mixed_raw_c(&acc_c, &acc_c, &g, &w);
+        quill_p256_point_add_mixed_adx(&acc_asm, &acc_asm, &g);
+        QT_CHECK(memcmp(&acc_c, &acc_asm, sizeof(acc_c)) == 0);
+    }
+}
+
 static void check_abi(void) {
     uint64_t a[4] = {1, 2, 3, 4}, b[4] = {5, 6, 7, 8}, o[4];
     QT_CHECK(ect_abi_call3((void *)quill_p256_fe_mul_adx, (uint64_t)(uintptr_t)o,
@@ -149,6 +191,10 @@ static void check_abi(void) {
                            (uint64_t)(uintptr_t)a, 0) == 0);
     QT_CHECK(ect_abi_call3((void *)quill_p256_scalar_mul_adx, (uint64_t)(uintptr_t)o,
                            (uint64_t)(uintptr_t)a, (uint64_t)(uintptr_t)b) == 0);
+    uint64_t pa[12] = {1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12}, pb[8] = {1, 0, 0, 0, 2, 0, 0, 0};
+    uint64_t po[12];
+    QT_CHECK(ect_abi_call3((void *)quill_p256_point_add_mixed_adx, (uint64_t)(uintptr_t)po,
+                           (uint64_t)(uintptr_t)pa, (uint64_t)(uintptr_t)pb) == 0);
 }
 
 int main(void) {
@@ -176,6 +222,23 @@ int main(void) {
         ect_random_below(b, ect_p256_n(), ctx);
         check_scalar_pair(a, b, ctx, i % 16 == 0);
     }
+    /* Mixed point addition: coordinates from the edge values, then random. */
+    for (int i = 0; i < 4 * N_RANDOM; i++) {
+        const uint64_t *c[5];
+        for (int j = 0; j < 5; j++)
+            c[j] = ep[qt_rng_u64() % (uint64_t)kp];
+        check_point_add(c);
+    }
+    for (int i = 0; i < N_RANDOM; i++) {
+        uint64_t r[5][4];
+        const uint64_t *c[5];
+        for (int j = 0; j < 5; j++) {
+            ect_random_below(r[j], ect_p256_p(), ctx);
+            c[j] = r[j];
+        }
+        check_point_add(c);
+    }
+    check_point_chain(2000);
     /* Inversion through the ADX kernel against BN. */
     for (int i = 0; i < 200; i++) {
         quill_p256_scalar_plain a, ai;
