@@ -42,6 +42,8 @@
 
 #if defined(__x86_64__) && defined(__ELF__)
 
+#include "callee_saved.h"
+
         .section .rodata
         .p2align 5
 .Lsc_n:
@@ -51,46 +53,6 @@
         .quad   0xccd1c8aaee00bc4f
 
         .text
-
-.macro PUSH_REGS
-        .cfi_startproc
-        endbr64
-        push    %rbx
-        .cfi_adjust_cfa_offset 8
-        .cfi_offset %rbx, -16
-        push    %r12
-        .cfi_adjust_cfa_offset 8
-        .cfi_offset %r12, -24
-        push    %r13
-        .cfi_adjust_cfa_offset 8
-        .cfi_offset %r13, -32
-        push    %r14
-        .cfi_adjust_cfa_offset 8
-        .cfi_offset %r14, -40
-        push    %r15
-        .cfi_adjust_cfa_offset 8
-        .cfi_offset %r15, -48
-.endm
-
-.macro POP_REGS_RET
-        pop     %r15
-        .cfi_adjust_cfa_offset -8
-        .cfi_restore %r15
-        pop     %r14
-        .cfi_adjust_cfa_offset -8
-        .cfi_restore %r14
-        pop     %r13
-        .cfi_adjust_cfa_offset -8
-        .cfi_restore %r13
-        pop     %r12
-        .cfi_adjust_cfa_offset -8
-        .cfi_restore %r12
-        pop     %rbx
-        .cfi_adjust_cfa_offset -8
-        .cfi_restore %rbx
-        ret
-        .cfi_endproc
-.endm
 
 /* s0..s4 += a * rdx, carries into s5 (zeroed here).  Clobbers rax, rbx,
  * flags. */

@@ -44,6 +44,8 @@
 
 #if defined(__x86_64__) && defined(__ELF__)
 
+#include "callee_saved.h"
+
         .section .rodata
         .p2align 3
 .Lp1:   .quad   0x00000000ffffffff
@@ -221,12 +223,17 @@
         REDC_STORE \out
 .endm
 
-/* \out = \a + \b mod p. */
-.macro FE_ADD out, a, b
+/* r8..r11 = the four words of slot \a. */
+.macro LOAD4 a
         mov     \a+0(%rsp), %r8
         mov     \a+8(%rsp), %r9
         mov     \a+16(%rsp), %r10
         mov     \a+24(%rsp), %r11
+.endm
+
+/* \out = \a + \b mod p. */
+.macro FE_ADD out, a, b
+        LOAD4   \a
         xor     %ebx, %ebx
         add     \b+0(%rsp), %r8
         adc     \b+8(%rsp), %r9
@@ -239,10 +246,7 @@
 /* \out = \a - \b mod p: on a borrow add p, masked (p & mask word by word:
  * mask, mask >> 32, 0, mask & p3). */
 .macro FE_SUB out, a, b
-        mov     \a+0(%rsp), %r8
-        mov     \a+8(%rsp), %r9
-        mov     \a+16(%rsp), %r10
-        mov     \a+24(%rsp), %r11
+        LOAD4   \a
         sub     \b+0(%rsp), %r8
         sbb     \b+8(%rsp), %r9
         sbb     \b+16(%rsp), %r10
@@ -275,23 +279,7 @@
         .type   quill_p256_point_add_mixed_adx, @function
         .p2align 5
 quill_p256_point_add_mixed_adx:
-        .cfi_startproc
-        endbr64
-        push    %rbx
-        .cfi_adjust_cfa_offset 8
-        .cfi_offset %rbx, -16
-        push    %r12
-        .cfi_adjust_cfa_offset 8
-        .cfi_offset %r12, -24
-        push    %r13
-        .cfi_adjust_cfa_offset 8
-        .cfi_offset %r13, -32
-        push    %r14
-        .cfi_adjust_cfa_offset 8
-        .cfi_offset %r14, -40
-        push    %r15
-        .cfi_adjust_cfa_offset 8
-        .cfi_offset %r15, -48
+        PUSH_REGS
         sub     $FRAME, %rsp            /* 16-byte aligned: 5 pushes + return address + 592 */
         .cfi_adjust_cfa_offset FRAME
 
@@ -344,23 +332,7 @@ quill_p256_point_add_mixed_adx:
 
         add     $FRAME, %rsp
         .cfi_adjust_cfa_offset -FRAME
-        pop     %r15
-        .cfi_adjust_cfa_offset -8
-        .cfi_restore %r15
-        pop     %r14
-        .cfi_adjust_cfa_offset -8
-        .cfi_restore %r14
-        pop     %r13
-        .cfi_adjust_cfa_offset -8
-        .cfi_restore %r13
-        pop     %r12
-        .cfi_adjust_cfa_offset -8
-        .cfi_restore %r12
-        pop     %rbx
-        .cfi_adjust_cfa_offset -8
-        .cfi_restore %rbx
-        ret
-        .cfi_endproc
+        POP_REGS_RET
         .size   quill_p256_point_add_mixed_adx, .-quill_p256_point_add_mixed_adx
 
 #endif
