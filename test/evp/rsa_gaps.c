@@ -486,6 +486,7 @@ static int leading_zero_sig(EVP_PKEY *key, const short_mode *m, size_t zeros, ui
     if (m->p.pad == RSA_NO_PADDING) {
         raw_value(sig, k);
         memset(sig, 0, zeros);
+        sig[zeros] |= 1; /* exactly |zeros| zeros: cutting one more byte changes the value */
         *sig_len = k;
         return pk_recover(DEFAULT_PQ, key, &m->p, sig, k, tbs, tbs_len, NULL) == 1;
     }
