@@ -9,7 +9,7 @@
 #   ec_table_regen  tools/gen_p256_table output equals core/ec/p256_table.h
 #   ct_ec_sign, _keygen, _pub, _ecdh, _adx  constant-time validation (memcheck)
 set(QUILL_EC_TEST_COMMON ec/ec_test_common.c)
-# core/ec calls the MULX/ADX kernels of asm/x86_64/p256_fe_adx.S: whoever
+# core/ec calls the MULX/ADX kernels of asm/x86_64/p256_*_adx.S: whoever
 # links the ec objects gets the assembly too (as test/bn_adx.cmake does for bn).
 if(QUILL_ASM_SOURCES)
   target_sources(quill_core_ec INTERFACE ${QUILL_ASM_SOURCES})

@@ -18,7 +18,7 @@
  *
  * Why assembly: gcc 12 compiles the C formula (inlined 64-bit limbs) to
  * ~2750 instructions, most of them moves between the temporaries and
- * materialised carries; here it is ~1300, every operand a stack slot.
+ * materialised carries; here it is ~1700, every operand a stack slot.
  *
  * Constant time: no branch and no address depends on the values (the
  * reductions select with CMOV and masks).  The stack frame holds secrets
@@ -34,13 +34,18 @@
  * the high words into t_(i+j+1)), then four Montgomery steps on the low
  * half with m = t_0 each time (-p^-1 = 1 mod 2^64): t + m p zeroes word 0,
  * and with p0 = 2^64 - 1, p1 = 2^32 - 1, p2 = 0 that is (m << 32) into
- * word 1, (m >> 32) into word 2 and m p3 (one MULX) into words 3 and 4.
+ * word 1, (m >> 32) into word 2 and m p3 into words 3 and 4, itself made of
+ * shifts and a subtraction (p3 = 2^64 - 2^32 + 1; see REDC_STEP).
  * The low half becomes u = (t_low + M p) / 2^256 <= p, added to the high
  * half: a b R^-1 + (multiple of p) < 2p, then one conditional subtraction
- * of p.  Squaring is the same product with b = a.
+ * of p.  Squaring (FE_SQR) computes the cross products once, doubles them
+ * and adds the squares: 10 MULX instead of 16.
  *
  * Registers inside a field operation: r8-r15 the product words, rax/rbx
- * product words and scratch, rcx scratch, rdx the MULX multiplier. */
+ * product words and scratch, rcx and rdx scratch (rdx also the MULX
+ * multiplier), rsi/rdi scratch in FE_SQR.  Like the other assembly here,
+ * the routine leaves values derived from its inputs in caller-saved
+ * registers on return. */
 
 #if defined(__x86_64__) && defined(__ELF__)
 
@@ -77,7 +82,7 @@
 #define FRAME   592
 
 /* (t0..t3, carry word c) < 2p: store t mod p at \out(%rsp); clobbers the
- * d registers and rcx.  d = t - p; a borrow out of the five words means
+ * d registers and c.  d = t - p; a borrow out of the five words means
  * t < p: keep t. */
 .macro FE_REDUCE_ONCE out, t0, t1, t2, t3, c, d0, d1, d2, d3
         mov     \t0, \d0

@@ -2,8 +2,8 @@
  *
  * Keccak-f[1600] with AVX-512VL (x86-64), on one state and on four: the
  * round of keccak_round.h with the EVEX forms of two instructions that cut
- * it to about half of its instructions and fit every lane in a register
- * (AVX-512VL has 32 of them):
+ * it to about half of its instructions, on 32 vector registers (gcc 12
+ * still spills a few temporaries):
  *   VPROLQ rotates a 64-bit lane in one instruction (two shifts and an OR
  *   otherwise);
  *   VPTERNLOGQ computes any three-input bitwise function; imm8 is its truth
@@ -13,9 +13,10 @@
  *
  * quill_keccak_f1600_avx512vl holds each lane of the single state in the
  * low half of a 128-bit register.  The other half is wasted, but the round
- * is still much shorter than the scalar one (no spills, one instruction per
- * rotation and per chi lane): on Zen 4, ~650 TSC ticks per permutation
- * against ~1030 for the BMI1 scalar code in the same run.  This is what the
+ * is still shorter than the scalar one (one instruction per rotation and
+ * per chi lane): on Zen 4 (test/sha3/sha3_speed, 2026-12-03, shared
+ * machine) 1.15x to 1.4x faster than the BMI1 scalar code in the same run
+ * (e.g. 656 against 925 TSC ticks per permutation).  This is what the
  * serial hashes run on (tr = H(pk), mu, H(mu || w1), SampleInBall).
  * quill_keccak_f1600_x4_avx512vl holds lane i of the four interleaved
  * states of sha3_x4.h (s[4 * i + j]) in one 256-bit register: four

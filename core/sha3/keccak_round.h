@@ -1,9 +1,11 @@
 /* Copyright quill authors.
  *
  * One Keccak-f[1600] round (FIPS 202, Section 3.3), written once for the
- * scalar permutation (keccak.c) and the vector ones (keccak_x4.c).  The
- * includer defines the lane type and its operations:
- *   KT             the lane type (uint64_t, or a vector of two or four lanes)
+ * scalar permutation (keccak.c) and the vector ones (keccak_x4.c,
+ * keccak_avx512vl.c).  The includer defines the lane type and its
+ * operations:
+ *   KT             the lane type (uint64_t, or a vector of one, two or four
+ *                  lanes)
  *   KXOR(a, b)     a ^ b            KXOR5(a, b, c, d, e)  a ^ b ^ c ^ d ^ e
  *   KANDN(a, b)    ~a & b           KROL(a, r)  a rotated left by the constant r
  *   KRC(c)         the round constant c as a lane

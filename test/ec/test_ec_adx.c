@@ -8,9 +8,11 @@
  * towards carry-heavy shapes; aliasing of out with the inputs; the
  * dispatching quill_p256_fe_mul/_sqr and quill_p256_scalar_mul equal the
  * twins; the mixed point addition (asm/x86_64/p256_point_adx.S) against
- * quill_p256_point_add_mixed_raw_c on coordinates drawn from the edge values
- * and at random, with out aliasing a, and along a chain of real points; and
- * every entry point preserves the callee-saved registers (ec_abi_check.S).  Skips (77) without BMI2 and ADX or with QUILL_NO_ASM. */
+ * quill_p256_point_add_mixed_raw_c on coordinates drawn from the edge
+ * values, built from carry-heavy words and at random, with out aliasing a,
+ * and along a chain of real points; and every entry point preserves the
+ * callee-saved registers (ec_abi_check.S).  Skips (77) without BMI2 and ADX
+ * or with QUILL_NO_ASM. */
 #include <stdio.h>
 #include <string.h>
 
@@ -163,6 +165,16 @@ static void check_point_add(const uint64_t *const c[5]) {
     QT_CHECK(memcmp(&a, &want, sizeof(a)) == 0);
 }
 
+/* v >= p, for four little-endian words. */
+static int ge_p(const uint64_t v[4]) {
+    static const uint64_t p[4] = {UINT64_MAX, UINT64_C(0xffffffff), 0,
+                                  UINT64_C(0xffffffff00000001)};
+    for (int w = 3; w >= 0; w--)
+        if (v[w] != p[w])
+            return v[w] > p[w];
+    return 1;
+}
+
 /* Running sums G, G + 2G', ... on the curve by both formulas (the sums of
  * real points, as the fixed-base multiplication adds them). */
 static void check_point_chain(unsigned steps) {
@@ -234,6 +246,30 @@ int main(void) {
         const uint64_t *c[5];
         for (int j = 0; j < 5; j++) {
             ect_random_below(r[j], ect_p256_p(), ctx);
+            c[j] = r[j];
+        }
+        check_point_add(c);
+    }
+    /* Coordinates whose words are carry-heavy (0, 1, 2^32 +- 1, 2^63,
+     * 2^64 - 1, the words of p), kept below p. */
+    static const uint64_t words[] = {0,
+                                     1,
+                                     UINT64_C(0xffffffff),
+                                     UINT64_C(0x100000000),
+                                     UINT64_C(0x100000001),
+                                     UINT64_C(0x8000000000000000),
+                                     UINT64_C(0xfffffffffffffffe),
+                                     UINT64_MAX,
+                                     UINT64_C(0xffffffff00000000),
+                                     UINT64_C(0xffffffff00000001)};
+    for (int i = 0; i < 4 * N_RANDOM; i++) {
+        uint64_t r[5][4];
+        const uint64_t *c[5];
+        for (int j = 0; j < 5; j++) {
+            for (int w = 0; w < 4; w++)
+                r[j][w] = words[qt_rng_u64() % QT_ARRAY_LEN(words)];
+            if (ge_p(r[j]))
+                r[j][3] = 0;
             c[j] = r[j];
         }
         check_point_add(c);

@@ -16,9 +16,10 @@
  *     sometimes forking the context by copy; one-shot forms on the same
  *     input.
  *  4. Backends: quill_keccak_f1600_bmi and _avx512vl against
- *     quill_keccak_f1600_c on random states (when the CPU has them).  CTest also runs the whole suite
- *     with QUILL_CPU_MASK clearing every feature (test_sha3_nohw), so the
- *     portable permutation serves the sponge there. */
+ *     quill_keccak_f1600_c on random states (when the CPU has them).
+ *     CTest also runs the whole suite with QUILL_CPU_MASK clearing every
+ *     feature (test_sha3_nohw), so the portable permutation serves the
+ *     sponge there. */
 #include <stdlib.h>
 #include <string.h>
 
