@@ -28,8 +28,8 @@
  * the baseline ISA; quill_keccak_f1600_bmi is the same source compiled for
  * BMI1 (x86-64 only, not with QUILL_NO_ASM); quill_keccak_f1600_avx512vl
  * (keccak_avx512vl.c) runs the round on vector registers, 1.15x to 1.4x
- * faster than BMI1 on Zen 4; quill_keccak_f1600 picks one per call from the CPU
- * bits probed once. */
+ * faster than BMI1 on Zen 4; quill_keccak_f1600 picks one per call from
+ * the CPU bits probed once. */
 #include "sha3/keccak.h"
 
 #include "common/compiler.h"

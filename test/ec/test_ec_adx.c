@@ -149,7 +149,7 @@ static void check_scalar_pair(const uint64_t a[4], const uint64_t b[4], BN_CTX *
 /* The assembly mixed addition equals the C formula on the five
  * coordinates c[0..4] = X1, Y1, Z1, X2, Y2 (any values below p: every
  * field operation is defined there), also with out aliasing a. */
-static void check_point_add(const uint64_t *const c[5]) {
+static void check_point_add(const uint64_t c[5][4]) {
     quill_p256_jacobian a, want, got;
     quill_p256_affine b;
     quill_p256_madd_scratch w;
@@ -235,19 +235,15 @@ int main(void) {
         check_scalar_pair(a, b, ctx, i % 16 == 0);
     }
     /* Mixed point addition: coordinates from the edge values, then random. */
+    uint64_t c[5][4];
     for (int i = 0; i < 4 * N_RANDOM; i++) {
-        const uint64_t *c[5];
         for (int j = 0; j < 5; j++)
-            c[j] = ep[qt_rng_u64() % (uint64_t)kp];
+            memcpy(c[j], ep[qt_rng_u64() % (uint64_t)kp], 32);
         check_point_add(c);
     }
     for (int i = 0; i < N_RANDOM; i++) {
-        uint64_t r[5][4];
-        const uint64_t *c[5];
-        for (int j = 0; j < 5; j++) {
-            ect_random_below(r[j], ect_p256_p(), ctx);
-            c[j] = r[j];
-        }
+        for (int j = 0; j < 5; j++)
+            ect_random_below(c[j], ect_p256_p(), ctx);
         check_point_add(c);
     }
     /* Coordinates whose words are carry-heavy (0, 1, 2^32 +- 1, 2^63,
@@ -263,14 +259,11 @@ int main(void) {
                                      UINT64_C(0xffffffff00000000),
                                      UINT64_C(0xffffffff00000001)};
     for (int i = 0; i < 4 * N_RANDOM; i++) {
-        uint64_t r[5][4];
-        const uint64_t *c[5];
         for (int j = 0; j < 5; j++) {
             for (int w = 0; w < 4; w++)
-                r[j][w] = words[qt_rng_u64() % QT_ARRAY_LEN(words)];
-            if (ge_p(r[j]))
-                r[j][3] = 0;
-            c[j] = r[j];
+                c[j][w] = words[qt_rng_u64() % QT_ARRAY_LEN(words)];
+            if (ge_p(c[j]))
+                c[j][3] = 0;
         }
         check_point_add(c);
     }
