@@ -69,6 +69,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "bn/ifma_d52.h"
 #include "bn/internal.h"
 #include "common/cpu.h"
 #include "common/zeroize.h"
@@ -77,19 +78,10 @@ int quill_mont_exp_x2_ifma_supported_size(size_t n) {
     return n == 8 || n == 16 || n == 24 || n == 32;
 }
 
-#if !defined(QUILL_NO_ASM) && defined(__x86_64__) && defined(__GNUC__)
-#define QUILL_EXP_IFMA 1
-#endif
-
 #if defined(QUILL_EXP_IFMA)
 
 #include <immintrin.h>
 
-#define IFMA_TARGET __attribute__((target("avx512f,avx512vl,avx512ifma")))
-#define IFMA_INLINE                                                                         \
-    static inline __attribute__((always_inline, target("avx512f,avx512vl,avx512ifma")))
-
-#define D52_MASK (((uint64_t)1 << 52) - 1)
 /* Largest vector count: 2 lanes of L = 40 digits, 8 words per vector. */
 #define MAXW 10
 #define MAX_WINDOW 5
@@ -107,7 +99,7 @@ typedef struct {
     uint64_t k0[2];
 } mod_x2;
 
-typedef unsigned __int128 u128;
+typedef quill_u128 u128;
 
 /* amm on both lanes: r = amm(a, b) lane by lane (inputs below 2 m_l,
  * normalised digits; output likewise).  r may alias a or b. */
@@ -125,11 +117,6 @@ typedef void (*amm_x2_fn)(d52x2 *r, const d52x2 *a, const d52x2 *b, const mod_x2
 #define EVEN_BITS (((u128)0x5555555555555555u << 64) | 0x5555555555555555u)
 #define ODD_BITS (EVEN_BITS << 1)
 
-static inline u128 carries_in(u128 g, u128 p) {
-    u128 gp = g | p;
-    return (g + gp) ^ g ^ gp;
-}
-
 IFMA_INLINE void normalise(__m512i *x, size_t W) {
     const __m512i mask = _mm512_set1_epi64((long long)D52_MASK);
     const __m512i one = _mm512_set1_epi64(1);
@@ -146,8 +133,8 @@ IFMA_INLINE void normalise(__m512i *x, size_t W) {
         g |= (u128)_mm512_cmpgt_epu64_mask(x[v], mask) << (8 * v);
         p |= (u128)_mm512_cmpeq_epu64_mask(x[v], mask) << (8 * v);
     }
-    u128 k0 = carries_in(g & EVEN_BITS, (p & EVEN_BITS) | ODD_BITS) & EVEN_BITS;
-    u128 k1 = carries_in((g >> 1) & EVEN_BITS, ((p >> 1) & EVEN_BITS) | ODD_BITS) & EVEN_BITS;
+    u128 k0 = d52_carries_in(g & EVEN_BITS, (p & EVEN_BITS) | ODD_BITS) & EVEN_BITS;
+    u128 k1 = d52_carries_in((g >> 1) & EVEN_BITS, ((p >> 1) & EVEN_BITS) | ODD_BITS) & EVEN_BITS;
     u128 k = k0 | (k1 << 1);
     _Pragma("GCC unroll 10") for (size_t v = 0; v < W; v++) {
         x[v] = _mm512_mask_add_epi64(x[v], (__mmask8)(uint8_t)(k >> (8 * v)), x[v], one);
@@ -417,32 +404,6 @@ GATHER_INSTANCE(5)
 GATHER_INSTANCE(8)
 GATHER_INSTANCE(10)
 
-/* Lane l of r = the L digits of a (n limbs); public bit positions only. */
-static void to_d52(d52x2 *r, int l, const quill_limb *a, size_t n, size_t L) {
-    for (size_t j = 0; j < L; j++) {
-        size_t bit = 52 * j, w = bit / 64, sh = bit % 64;
-        uint64_t v = 0;
-        if (w < n)
-            v = a[w] >> sh;
-        if (sh > 12 && w + 1 < n)
-            v |= a[w + 1] << (64 - sh);
-        r->d[2 * j + (size_t)l] = v & D52_MASK;
-    }
-}
-
-/* r (n limbs) = lane l of a (L normalised digits, value below 2^(64 n)). */
-static void from_d52(quill_limb *r, size_t n, const d52x2 *a, int l, size_t L) {
-    memset(r, 0, n * sizeof(quill_limb));
-    for (size_t j = 0; j < L; j++) {
-        uint64_t d = a->d[2 * j + (size_t)l];
-        size_t bit = 52 * j, w = bit / 64, sh = bit % 64;
-        if (w < n)
-            r[w] |= d << sh;
-        if (sh > 12 && w + 1 < n)
-            r[w + 1] |= d >> (64 - sh);
-    }
-}
-
 /* x = x * 2^count mod m (n limbs, x < m), by branch-free doublings. */
 static void double_mod(quill_limb *x, const quill_limb *m, size_t n, unsigned count,
                        quill_limb *t, quill_limb *u) {
@@ -479,7 +440,7 @@ int quill_mont_exp_consttime_x2_ifma(quill_limb *r0, const quill_limb *a0, const
     size_t n = mont0->n;
     if (n != mont1->n || !quill_mont_exp_x2_ifma_supported_size(n) || e_limbs == 0)
         return 0;
-    size_t L = (64 * n + 51) / 52;
+    size_t L = d52_digits(n);
     /* R'^2 = R^2 * 2^(104 L - 128 n) */
     unsigned doublings = (unsigned)(104 * L - 128 * n);
     amm_x2_fn amm = n == 8 ? amm_x2_10 : n == 16 ? amm_x2_20 : n == 24 ? amm_x2_30 : amm_x2_40;
@@ -499,12 +460,12 @@ int quill_mont_exp_consttime_x2_ifma(quill_limb *r0, const quill_limb *a0, const
     ws->unit.d[0] = 1;
     ws->unit.d[1] = 1;
     for (int l = 0; l < 2; l++) {
-        to_d52(&ws->mod.m, l, mont[l]->m, n, L);
+        d52_from_limbs(ws->mod.m.d + l, 2, mont[l]->m, n, L);
         ws->mod.k0[l] = mont[l]->n0 & D52_MASK;
         memcpy(ws->limbs[0], mont[l]->rr, n * sizeof(quill_limb));
         double_mod(ws->limbs[0], mont[l]->m, n, doublings, ws->limbs[1], ws->limbs[2]);
-        to_d52(&ws->rr, l, ws->limbs[0], n, L);
-        to_d52(&ws->tmp, l, a[l], n, L);
+        d52_from_limbs(ws->rr.d + l, 2, ws->limbs[0], n, L);
+        d52_from_limbs(ws->tmp.d + l, 2, a[l], n, L);
     }
     const mod_x2 *mod = &ws->mod;
     d52x2 *table = ws->table;
@@ -536,7 +497,7 @@ int quill_mont_exp_consttime_x2_ifma(quill_limb *r0, const quill_limb *a0, const
      * it is m itself */
     amm(&ws->acc, &ws->acc, &ws->unit, mod);
     for (int l = 0; l < 2; l++) {
-        from_d52(ws->limbs[0], n, &ws->acc, l, L);
+        d52_to_limbs(ws->limbs[0], n, ws->acc.d + l, 2, L);
         quill_limb borrow = quill_bn_sub(ws->limbs[1], ws->limbs[0], mont[l]->m, n);
         quill_bn_select(r[l], (quill_word)0 - borrow, ws->limbs[0], ws->limbs[1], n);
     }
@@ -552,7 +513,7 @@ int quill_mont_sqr_x2_ifma_for_testing(quill_limb *sq0, quill_limb *am0, const q
     size_t n = mont0->n;
     if (n != mont1->n || !quill_mont_exp_x2_ifma_supported_size(n))
         return 0;
-    size_t L = (64 * n + 51) / 52;
+    size_t L = d52_digits(n);
     amm_x2_fn amm = n == 8 ? amm_x2_10 : n == 16 ? amm_x2_20 : n == 24 ? amm_x2_30 : amm_x2_40;
     amm_x2_fn sqr = n == 8 ? sqr_x2_10 : n == 16 ? sqr_x2_20 : n == 24 ? sqr_x2_30 : amm_x2_40;
     ifma_ws *ws = aligned_alloc(64, sizeof(ifma_ws));
@@ -563,15 +524,15 @@ int quill_mont_sqr_x2_ifma_for_testing(quill_limb *sq0, quill_limb *am0, const q
     const quill_limb *x[2] = {x0, x1};
     quill_limb *sq[2] = {sq0, sq1}, *am[2] = {am0, am1};
     for (int l = 0; l < 2; l++) {
-        to_d52(&ws->mod.m, l, mont[l]->m, n, L);
+        d52_from_limbs(ws->mod.m.d + l, 2, mont[l]->m, n, L);
         ws->mod.k0[l] = mont[l]->n0 & D52_MASK;
-        to_d52(&ws->tmp, l, x[l], n + 1, L);
+        d52_from_limbs(ws->tmp.d + l, 2, x[l], n + 1, L);
     }
     sqr(&ws->acc, &ws->tmp, &ws->tmp, &ws->mod);
     amm(&ws->am, &ws->tmp, &ws->tmp, &ws->mod);
     for (int l = 0; l < 2; l++) {
-        from_d52(sq[l], n + 1, &ws->acc, l, L);
-        from_d52(am[l], n + 1, &ws->am, l, L);
+        d52_to_limbs(sq[l], n + 1, ws->acc.d + l, 2, L);
+        d52_to_limbs(am[l], n + 1, ws->am.d + l, 2, L);
     }
     quill_zeroize(ws, sizeof(*ws));
     free(ws);
