@@ -178,6 +178,9 @@ int quill_mont_exp_vartime(quill_limb *r, const quill_limb *a, const quill_limb 
         quill_mont_from(r, mont->one, mont);
         return 1;
     }
+    /* AVX-512 IFMA, where the CPU has it, for the RSA sizes (exp_ifma.h) */
+    if (quill_mont_exp_x1_ifma_capable(n) && quill_mont_exp_vartime_x1_ifma(r, a, e, e_limbs, mont))
+        return 1;
     unsigned w = vartime_window(bits);
     size_t odd = (size_t)1 << (w - 1);
     /* table of odd powers a, a^3, ..., a^(2^w - 1), then acc and a^2.  A

@@ -59,4 +59,24 @@ QUILL_MUST_CHECK int quill_mont_sqr_x2_ifma_for_testing(quill_limb *sq0, quill_l
                                                         quill_limb *am1, const quill_limb *x1,
                                                         const quill_mont *mont1);
 
+/* The one-lane exponentiation for public exponents (exp_ifma_x1.c).
+ *
+ * quill_mont_exp_x1_ifma_supported_size returns 1 for moduli of n = 16, 24,
+ * 32, 48 or 64 limbs (RSA-1024 to RSA-4096), 0 otherwise.
+ * quill_mont_exp_x1_ifma_capable returns 1 if the code is built, the CPU
+ * has AVX-512F/VL/IFMA (not cleared by QUILL_CPU_MASK) and n is supported.
+ *
+ * quill_mont_exp_vartime_x1_ifma computes r = a^e mod m, the contract of
+ * quill_mont_exp_vartime (bn.h): a < m, constant time in a, the time
+ * depending on e (public) and n; r fully reduced, bit for bit the portable
+ * result; r may alias a.  The caller must have checked
+ * quill_mont_exp_x1_ifma_capable (the code faults on a CPU without IFMA).
+ * Returns 1, or 0 (r untouched) if n is unsupported, e is zero, the build
+ * has no IFMA code or memory ran out. */
+int quill_mont_exp_x1_ifma_supported_size(size_t n);
+int quill_mont_exp_x1_ifma_capable(size_t n);
+QUILL_MUST_CHECK int quill_mont_exp_vartime_x1_ifma(quill_limb *r, const quill_limb *a,
+                                                    const quill_limb *e, size_t e_limbs,
+                                                    const quill_mont *mont);
+
 #endif
