@@ -39,7 +39,7 @@
  * is a few scalar multiplications; at the end s replaces it.  A digit
  * receives at most 4 products of 52 bits per step during L steps plus
  * carries below 2^12, under 4 * 40 * 2^52 + 2^12 < 2^60: no overflow.  At
- * the end the carries are propagated (normalise) so that the digits are
+ * the end the carries are propagated (d52_normalise) so that the digits are
  * again below 2^52, as VPMADD52 reads only the low 52 bits of its inputs.
  *
  * Squaring (sqr_x2, 5/6 of the exponentiation's products): the same steps
@@ -50,7 +50,7 @@
  * RSA-2048.  The result is the value of amm(a, a).
  *
  * Constant time.  No branch and no memory address depends on a secret:
- * - amm, sqr and normalise are straight-line for a given (L, W) (sqr's
+ * - amm, sqr and d52_normalise are straight-line for a given (L, W) (sqr's
  *   masks and skipped vectors depend on the public step number only); the scalar
  *   steps are multiplications, additions and shifts; the carry propagation
  *   turns the per-digit "generate" and "propagate" conditions into opmasks
@@ -82,14 +82,12 @@ int quill_mont_exp_x2_ifma_supported_size(size_t n) {
 
 #include <immintrin.h>
 
-/* Largest vector count: 2 lanes of L = 40 digits, 8 words per vector. */
-#define MAXW 10
 #define MAX_WINDOW 5
 
 /* Two numbers in radix 2^52, interleaved (digit j of lane l in d[2j + l]),
  * zero-padded. */
 typedef struct {
-    _Alignas(64) uint64_t d[MAXW * 8];
+    _Alignas(64) uint64_t d[D52_MAXW * 8];
 } d52x2;
 
 /* The moduli of both lanes: digits of m (interleaved) and
@@ -105,43 +103,6 @@ typedef quill_u128 u128;
  * normalised digits; output likewise).  r may alias a or b. */
 typedef void (*amm_x2_fn)(d52x2 *r, const d52x2 *a, const d52x2 *b, const mod_x2 *mod);
 
-/* normalise: digits of up to 60 bits to digits of 52 bits (the value of each
- * lane below 2^(52 * 4 W)).  One carry round leaves digits below
- * 2^52 + 2^12, after which a carry leaves digit j exactly when digit
- * j >= 2^52 ("generate", bit of g) or digit j = 2^52 - 1 ("propagate", bit
- * of p) and a carry comes in.  With the digits of one lane at every other
- * bit and the bits in between set as "propagate", these are the carries of
- * the binary addition g + (g | p), so the carries in are
- * (g + (g | p)) ^ g ^ (g | p); they are added with a masked add and the
- * digits masked to 52 bits. */
-#define EVEN_BITS (((u128)0x5555555555555555u << 64) | 0x5555555555555555u)
-#define ODD_BITS (EVEN_BITS << 1)
-
-IFMA_INLINE void normalise(__m512i *x, size_t W) {
-    const __m512i mask = _mm512_set1_epi64((long long)D52_MASK);
-    const __m512i one = _mm512_set1_epi64(1);
-    const __m512i zero = _mm512_setzero_si512();
-    __m512i c[MAXW];
-    _Pragma("GCC unroll 10") for (size_t v = 0; v < W; v++) {
-        c[v] = _mm512_srli_epi64(x[v], 52);
-        x[v] = _mm512_and_si512(x[v], mask);
-    }
-    u128 g = 0, p = 0;
-    /* carries one digit (two words) up */
-    _Pragma("GCC unroll 10") for (size_t v = 0; v < W; v++) {
-        x[v] = _mm512_add_epi64(x[v], _mm512_alignr_epi64(c[v], v > 0 ? c[v - 1] : zero, 6));
-        g |= (u128)_mm512_cmpgt_epu64_mask(x[v], mask) << (8 * v);
-        p |= (u128)_mm512_cmpeq_epu64_mask(x[v], mask) << (8 * v);
-    }
-    u128 k0 = d52_carries_in(g & EVEN_BITS, (p & EVEN_BITS) | ODD_BITS) & EVEN_BITS;
-    u128 k1 = d52_carries_in((g >> 1) & EVEN_BITS, ((p >> 1) & EVEN_BITS) | ODD_BITS) & EVEN_BITS;
-    u128 k = k0 | (k1 << 1);
-    _Pragma("GCC unroll 10") for (size_t v = 0; v < W; v++) {
-        x[v] = _mm512_mask_add_epi64(x[v], (__mmask8)(uint8_t)(k >> (8 * v)), x[v], one);
-        x[v] = _mm512_and_si512(x[v], mask);
-    }
-}
-
 /* The body of amm_x2 for L digits per lane in W vectors (constants after
  * inlining).  Per step, the low halves of the products are added in place
  * before the shift (at their own digit), the high halves summed apart and
@@ -150,9 +111,9 @@ IFMA_INLINE void normalise(__m512i *x, size_t W) {
  * the step's 4 W VPMADD52. */
 IFMA_INLINE void amm_x2_body(d52x2 *r, const d52x2 *a, const d52x2 *b, const mod_x2 *mod,
                              size_t L, size_t W) {
-    __m512i A[MAXW], M[MAXW], X[MAXW];
+    __m512i A[D52_MAXW], M[D52_MAXW], X[D52_MAXW];
     const __m512i zero = _mm512_setzero_si512();
-    _Pragma("GCC unroll 10") for (size_t v = 0; v < W; v++) {
+    D52_UNROLL_W for (size_t v = 0; v < W; v++) {
         A[v] = _mm512_load_si512((const void *)(a->d + 8 * v));
         M[v] = _mm512_load_si512((const void *)(mod->m.d + 8 * v));
         X[v] = zero;
@@ -161,13 +122,13 @@ IFMA_INLINE void amm_x2_body(d52x2 *r, const d52x2 *a, const d52x2 *b, const mod
      * scalar part: ls[4i + l] = lo52(a_0 b_i) and ls[4i + 2 + l] =
      * lo52(a_1 b_i) + hi52(a_0 b_i) in lane l, computed on vectors of the
      * digits of b and stored step by step (one base for both). */
-    _Alignas(64) uint64_t ls[MAXW * 16];
+    _Alignas(64) uint64_t ls[D52_MAXW * 16];
     {
         const __m512i A0 = _mm512_broadcast_i32x4(_mm_load_si128((const __m128i *)a->d));
         const __m512i A1 = _mm512_broadcast_i32x4(_mm_load_si128((const __m128i *)(a->d + 2)));
         const __m512i lo_pairs = _mm512_set_epi64(11, 10, 3, 2, 9, 8, 1, 0);
         const __m512i hi_pairs = _mm512_set_epi64(15, 14, 7, 6, 13, 12, 5, 4);
-        _Pragma("GCC unroll 10") for (size_t v = 0; v < W; v++) {
+        D52_UNROLL_W for (size_t v = 0; v < W; v++) {
             const __m512i Bv = _mm512_load_si512((const void *)(b->d + 8 * v));
             const __m512i La = _mm512_madd52lo_epu64(zero, Bv, A0);
             __m512i Sa = _mm512_madd52lo_epu64(zero, Bv, A1);
@@ -208,15 +169,15 @@ IFMA_INLINE void amm_x2_body(d52x2 *r, const d52x2 *a, const d52x2 *b, const mod
              (uint64_t)(((u128)m00 * y0 + t0) >> 52);
         s1 = e1 + ls[4 * i + 3] + ((m11 * y1) & D52_MASK) +
              (uint64_t)(((u128)m10 * y1 + t1) >> 52);
-        __m512i H[MAXW];
-        _Pragma("GCC unroll 10") for (size_t v = 0; v < W; v++) {
+        __m512i H[D52_MAXW];
+        D52_UNROLL_W for (size_t v = 0; v < W; v++) {
             H[v] = _mm512_madd52hi_epu64(zero, A[v], B);
             H[v] = _mm512_madd52hi_epu64(H[v], M[v], Y);
             X[v] = _mm512_madd52lo_epu64(X[v], A[v], B);
             X[v] = _mm512_madd52lo_epu64(X[v], M[v], Y);
         }
         /* X >>= one digit (two words), then the high halves */
-        _Pragma("GCC unroll 10") for (size_t v = 0; v < W; v++) {
+        D52_UNROLL_W for (size_t v = 0; v < W; v++) {
             X[v] = _mm512_alignr_epi64(v + 1 < W ? X[v + 1] : zero, X[v], 2);
             X[v] = _mm512_add_epi64(X[v], H[v]);
         }
@@ -224,8 +185,8 @@ IFMA_INLINE void amm_x2_body(d52x2 *r, const d52x2 *a, const d52x2 *b, const mod
     /* digit 0 of the result: the vector holds it without the last carry */
     X[0] = _mm512_mask_set1_epi64(X[0], 1, (long long)s0);
     X[0] = _mm512_mask_set1_epi64(X[0], 2, (long long)s1);
-    normalise(X, W);
-    _Pragma("GCC unroll 10") for (size_t v = 0; v < W; v++) {
+    d52_normalise(X, W, 2);
+    D52_UNROLL_W for (size_t v = 0; v < W; v++) {
         _mm512_store_si512((void *)(r->d + 8 * v), X[v]);
         _mm512_store_si512((void *)(ls + 16 * v), zero);
         _mm512_store_si512((void *)(ls + 16 * v + 8), zero);
@@ -276,14 +237,14 @@ static inline __mmask8 digit_mask(size_t v, size_t lo, size_t hi) {
  * the VPMADD52 alone).  The loop is unrolled: i, the masks and the vectors
  * skipped are constants (i is public). */
 IFMA_INLINE void sqr_x2_body(d52x2 *r, const d52x2 *a, const mod_x2 *mod, size_t L, size_t W) {
-    __m512i A[MAXW], D[MAXW], M[MAXW], X[MAXW];
+    __m512i A[D52_MAXW], D[D52_MAXW], M[D52_MAXW], X[D52_MAXW];
     const __m512i zero = _mm512_setzero_si512();
-    _Pragma("GCC unroll 10") for (size_t v = 0; v < W; v++) {
+    D52_UNROLL_W for (size_t v = 0; v < W; v++) {
         A[v] = _mm512_load_si512((const void *)(a->d + 8 * v));
         M[v] = _mm512_load_si512((const void *)(mod->m.d + 8 * v));
         X[v] = zero;
     }
-    _Pragma("GCC unroll 10") for (size_t v = 0; v < W; v++) {
+    D52_UNROLL_W for (size_t v = 0; v < W; v++) {
         /* digit j - 1 at j */
         const __m512i Au = _mm512_alignr_epi64(A[v], v > 0 ? A[v - 1] : zero, 6);
         D[v] = _mm512_or_si512(_mm512_slli_epi64(A[v], 1), _mm512_srli_epi64(Au, 51));
@@ -318,8 +279,8 @@ IFMA_INLINE void sqr_x2_body(d52x2 *r, const d52x2 *a, const mod_x2 *mod, size_t
         s0 = e0 + sa0 + ((m01 * y0) & D52_MASK) + (uint64_t)(((u128)m00 * y0 + t0) >> 52);
         s1 = e1 + sa1 + ((m11 * y1) & D52_MASK) + (uint64_t)(((u128)m10 * y1 + t1) >> 52);
         /* the products with a first: they do not wait for y */
-        __m512i H[MAXW];
-        _Pragma("GCC unroll 10") for (size_t v = 0; v < W; v++) {
+        __m512i H[D52_MAXW];
+        D52_UNROLL_W for (size_t v = 0; v < W; v++) {
             H[v] = zero;
             if (4 * v + 3 >= i) { /* digits of V_i in this vector */
                 __m512i V = D[v];
@@ -340,7 +301,7 @@ IFMA_INLINE void sqr_x2_body(d52x2 *r, const d52x2 *a, const mod_x2 *mod, size_t
             H[v] = _mm512_madd52hi_epu64(H[v], M[v], Y);
             X[v] = _mm512_madd52lo_epu64(X[v], M[v], Y);
         }
-        _Pragma("GCC unroll 10") for (size_t v = 0; v < W; v++) {
+        D52_UNROLL_W for (size_t v = 0; v < W; v++) {
             X[v] = _mm512_alignr_epi64(v + 1 < W ? X[v + 1] : zero, X[v], 2);
             X[v] = _mm512_add_epi64(X[v], H[v]);
         }
@@ -348,8 +309,8 @@ IFMA_INLINE void sqr_x2_body(d52x2 *r, const d52x2 *a, const mod_x2 *mod, size_t
     /* digit 0 of the result: the vector holds it without the last carry */
     X[0] = _mm512_mask_set1_epi64(X[0], 1, (long long)s0);
     X[0] = _mm512_mask_set1_epi64(X[0], 2, (long long)s1);
-    normalise(X, W);
-    _Pragma("GCC unroll 10") for (size_t v = 0; v < W; v++)
+    d52_normalise(X, W, 2);
+    D52_UNROLL_W for (size_t v = 0; v < W; v++)
         _mm512_store_si512((void *)(r->d + 8 * v), X[v]);
 }
 
@@ -372,21 +333,21 @@ SQR_X2_INSTANCE(30, 8)
  * all-ones or all-zeros per lane (r |= t & mask, one VPTERNLOGQ). */
 IFMA_INLINE void table_gather_body(d52x2 *r, const d52x2 *table, size_t entries,
                                    uint64_t idx0, uint64_t idx1, size_t W) {
-    __m512i acc[MAXW];
-    _Pragma("GCC unroll 10") for (size_t v = 0; v < W; v++)
+    __m512i acc[D52_MAXW];
+    D52_UNROLL_W for (size_t v = 0; v < W; v++)
         acc[v] = _mm512_setzero_si512();
     for (size_t i = 0; i < entries; i++) {
         const uint64_t k0 = quill_value_barrier_w(quill_ct_eq_mask(i, idx0));
         const uint64_t k1 = quill_value_barrier_w(quill_ct_eq_mask(i, idx1));
         const __m512i k = _mm512_mask_set1_epi64(_mm512_set1_epi64((long long)k0), 0xaa,
                                                  (long long)k1);
-        _Pragma("GCC unroll 10") for (size_t v = 0; v < W; v++) {
+        D52_UNROLL_W for (size_t v = 0; v < W; v++) {
             /* 0xf8: a | (b & c) */
             acc[v] = _mm512_ternarylogic_epi64(
                 acc[v], _mm512_load_si512((const void *)(table[i].d + 8 * v)), k, 0xf8);
         }
     }
-    _Pragma("GCC unroll 10") for (size_t v = 0; v < W; v++)
+    D52_UNROLL_W for (size_t v = 0; v < W; v++)
         _mm512_store_si512((void *)(r->d + 8 * v), acc[v]);
 }
 

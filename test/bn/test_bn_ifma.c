@@ -23,9 +23,7 @@
 #include <string.h>
 
 #include "bn/exp_ifma.h"
-#include "bn_test_common.h"
-#include "common/cpu.h"
-#include "test_util.h"
+#include "bn_ifma_common.h"
 
 #define MAXN 32
 
@@ -41,18 +39,6 @@ static unsigned rnd(unsigned bound) {
     return (unsigned)(qt_rng_u64() % bound);
 }
 
-/* Modulus shapes: those of bt_modulus, plus (kind BT_MODULUS_KINDS) a
- * modulus just above 2^(64n - 1): top bit, a small odd low limb. */
-static void make_modulus(quill_limb *m, size_t n, unsigned kind) {
-    if (kind < BT_MODULUS_KINDS) {
-        bt_modulus(m, n, kind);
-        return;
-    }
-    memset(m, 0, n * sizeof(quill_limb));
-    m[n - 1] = (quill_limb)1 << 63;
-    m[0] |= (qt_rng_u64() % 4096) | 1;
-}
-#define MODULUS_KINDS (BT_MODULUS_KINDS + 1)
 
 /* Exponent shapes: 0 zero, 1 one, 2 all ones, 3 top bit only, else random
  * (bt_value kinds 4..6). */
@@ -87,7 +73,7 @@ static void test_pair(size_t n, size_t el, int rounds, unsigned mk0, unsigned mk
                       int bn_every) {
     unsigned mk[2] = {mk0, mk1};
     for (int k = 0; k < 2; k++) {
-        make_modulus(L[k].m, n, mk[k]);
+        bt_ifma_modulus(L[k].m, n, mk[k]);
         L[k].mont = quill_mont_new(L[k].m, n);
         QT_CHECK(L[k].mont != NULL);
         L[k].bm = bt_bn(L[k].m, n);
@@ -205,9 +191,9 @@ static int sqr_ok(const quill_limb *s, const quill_limb *x, const quill_limb *m,
  * every shape. */
 static void test_sqr(size_t n, int rounds) {
     quill_limb x[2][MAXN + 1], sq[2][MAXN + 1], am[2][MAXN + 1];
-    for (unsigned mk = 0; mk < MODULUS_KINDS; mk++) {
+    for (unsigned mk = 0; mk < BT_IFMA_MODULUS_KINDS; mk++) {
         for (int k = 0; k < 2; k++) {
-            make_modulus(L[k].m, n, k == 0 ? mk : rnd(MODULUS_KINDS));
+            bt_ifma_modulus(L[k].m, n, k == 0 ? mk : rnd(BT_IFMA_MODULUS_KINDS));
             L[k].mont = quill_mont_new(L[k].m, n);
             QT_CHECK(L[k].mont != NULL);
         }
@@ -231,38 +217,10 @@ static void test_sqr(size_t n, int rounds) {
     }
 }
 
-#if defined(__x86_64__) && !defined(QUILL_NO_ASM)
-/* 1 if QUILL_CPU_MASK, as given by the user, clears the IFMA or VL bit. */
-static int user_masks_ifma(void) {
-    const char *s = getenv("QUILL_CPU_MASK");
-    if (s == NULL)
-        return 0;
-    unsigned long mask = strtoul(s, NULL, 0);
-    return (mask & (QUILL_CPU_X86_AVX512IFMA | QUILL_CPU_X86_AVX512VL)) != 0;
-}
-#endif
-
 int main(void) {
-#if defined(__x86_64__) && !defined(QUILL_NO_ASM)
-    __builtin_cpu_init();
-    if (!__builtin_cpu_supports("avx512ifma") || !__builtin_cpu_supports("avx512vl") ||
-        user_masks_ifma()) {
-        printf("bn_ifma: no usable AVX-512 IFMA, skipped\n");
-        return QT_SKIP;
-    }
-#else
-    printf("bn_ifma: no IFMA code in this build, skipped\n");
-    return QT_SKIP;
-#endif
-    /* Before the first probe: the dispatched two-way exponentiation must
-     * take the portable path, the oracle of this test. */
-    char mask[32];
-    const char *old = getenv("QUILL_CPU_MASK");
-    unsigned long m = old != NULL ? strtoul(old, NULL, 0) : 0;
-    snprintf(mask, sizeof(mask), "0x%lx",
-             m | QUILL_CPU_X86_AVX512IFMA | QUILL_CPU_X86_AVX512VL);
-    if (setenv("QUILL_CPU_MASK", mask, 1) != 0)
-        return 1;
+    int skip = bt_ifma_oracle("bn_ifma");
+    if (skip != 0)
+        return skip;
     QT_CHECK(!quill_mont_exp_x2_ifma_capable(16));
     QT_CHECK(quill_mont_exp_x2_ifma_supported_size(16));
     QT_CHECK(!quill_mont_exp_x2_ifma_supported_size(17));
@@ -276,14 +234,15 @@ int main(void) {
         size_t n = sizes[s];
         for (int p = 0; p < pairs[s]; p++) {
             /* every modulus shape in each lane, then random pairs */
-            unsigned mk0 = (unsigned)p % MODULUS_KINDS;
-            unsigned mk1 = p < MODULUS_KINDS ? (unsigned)(MODULUS_KINDS - 1 - p)
-                                             : rnd(MODULUS_KINDS);
+            unsigned mk0 = (unsigned)p % BT_IFMA_MODULUS_KINDS;
+            unsigned mk1 = p < BT_IFMA_MODULUS_KINDS
+                               ? (unsigned)(BT_IFMA_MODULUS_KINDS - 1 - p)
+                               : rnd(BT_IFMA_MODULUS_KINDS);
             test_pair(n, n, rounds[s], mk0, mk1, 8);
         }
         /* short exponents (other window widths) */
-        test_pair(n, 1, 16, 0, rnd(MODULUS_KINDS), 2);
-        test_pair(n, 3, 16, rnd(MODULUS_KINDS), 0, 2);
+        test_pair(n, 1, 16, 0, rnd(BT_IFMA_MODULUS_KINDS), 2);
+        test_pair(n, 3, 16, rnd(BT_IFMA_MODULUS_KINDS), 0, 2);
         test_pair(n, n / 2, 16, 0, 0, 2);
         test_sqr(n, 40);
     }
