@@ -113,11 +113,7 @@ IFMA_INLINE void amm_x2_body(d52x2 *r, const d52x2 *a, const d52x2 *b, const mod
                              size_t L, size_t W) {
     __m512i A[D52_MAXW], M[D52_MAXW], X[D52_MAXW];
     const __m512i zero = _mm512_setzero_si512();
-    D52_UNROLL_W for (size_t v = 0; v < W; v++) {
-        A[v] = _mm512_load_si512((const void *)(a->d + 8 * v));
-        M[v] = _mm512_load_si512((const void *)(mod->m.d + 8 * v));
-        X[v] = zero;
-    }
+    d52_load(A, M, X, a->d, mod->m.d, W);
     /* The digit-0 and digit-1 products with a of every step, for the
      * scalar part: ls[4i + l] = lo52(a_0 b_i) and ls[4i + 2 + l] =
      * lo52(a_1 b_i) + hi52(a_0 b_i) in lane l, computed on vectors of the
@@ -170,17 +166,8 @@ IFMA_INLINE void amm_x2_body(d52x2 *r, const d52x2 *a, const d52x2 *b, const mod
         s1 = e1 + ls[4 * i + 3] + ((m11 * y1) & D52_MASK) +
              (uint64_t)(((u128)m10 * y1 + t1) >> 52);
         __m512i H[D52_MAXW];
-        D52_UNROLL_W for (size_t v = 0; v < W; v++) {
-            H[v] = _mm512_madd52hi_epu64(zero, A[v], B);
-            H[v] = _mm512_madd52hi_epu64(H[v], M[v], Y);
-            X[v] = _mm512_madd52lo_epu64(X[v], A[v], B);
-            X[v] = _mm512_madd52lo_epu64(X[v], M[v], Y);
-        }
-        /* X >>= one digit (two words), then the high halves */
-        D52_UNROLL_W for (size_t v = 0; v < W; v++) {
-            X[v] = _mm512_alignr_epi64(v + 1 < W ? X[v + 1] : zero, X[v], 2);
-            X[v] = _mm512_add_epi64(X[v], H[v]);
-        }
+        d52_products(X, H, A, M, B, Y, W);
+        d52_shift_digit(X, H, W, 2);
     }
     /* digit 0 of the result: the vector holds it without the last carry */
     X[0] = _mm512_mask_set1_epi64(X[0], 1, (long long)s0);
@@ -239,11 +226,7 @@ static inline __mmask8 digit_mask(size_t v, size_t lo, size_t hi) {
 IFMA_INLINE void sqr_x2_body(d52x2 *r, const d52x2 *a, const mod_x2 *mod, size_t L, size_t W) {
     __m512i A[D52_MAXW], D[D52_MAXW], M[D52_MAXW], X[D52_MAXW];
     const __m512i zero = _mm512_setzero_si512();
-    D52_UNROLL_W for (size_t v = 0; v < W; v++) {
-        A[v] = _mm512_load_si512((const void *)(a->d + 8 * v));
-        M[v] = _mm512_load_si512((const void *)(mod->m.d + 8 * v));
-        X[v] = zero;
-    }
+    d52_load(A, M, X, a->d, mod->m.d, W);
     D52_UNROLL_W for (size_t v = 0; v < W; v++) {
         /* digit j - 1 at j */
         const __m512i Au = _mm512_alignr_epi64(A[v], v > 0 ? A[v - 1] : zero, 6);
@@ -301,10 +284,7 @@ IFMA_INLINE void sqr_x2_body(d52x2 *r, const d52x2 *a, const mod_x2 *mod, size_t
             H[v] = _mm512_madd52hi_epu64(H[v], M[v], Y);
             X[v] = _mm512_madd52lo_epu64(X[v], M[v], Y);
         }
-        D52_UNROLL_W for (size_t v = 0; v < W; v++) {
-            X[v] = _mm512_alignr_epi64(v + 1 < W ? X[v + 1] : zero, X[v], 2);
-            X[v] = _mm512_add_epi64(X[v], H[v]);
-        }
+        d52_shift_digit(X, H, W, 2);
     }
     /* digit 0 of the result: the vector holds it without the last carry */
     X[0] = _mm512_mask_set1_epi64(X[0], 1, (long long)s0);

@@ -80,12 +80,7 @@ typedef void (*amm_x1_fn)(d52x1 *r, const d52x1 *a, const d52x1 *b, const mod_x1
 IFMA_INLINE void amm_x1_body(d52x1 *r, const d52x1 *a, const d52x1 *b, const mod_x1 *mod,
                              size_t L, size_t W) {
     __m512i A[D52_MAXW], M[D52_MAXW], X[D52_MAXW];
-    const __m512i zero = _mm512_setzero_si512();
-    D52_UNROLL_W for (size_t v = 0; v < W; v++) {
-        A[v] = _mm512_load_si512((const void *)(a->d + 8 * v));
-        M[v] = _mm512_load_si512((const void *)(mod->m.d + 8 * v));
-        X[v] = zero;
-    }
+    d52_load(A, M, X, a->d, mod->m.d, W);
     const uint64_t a0 = a->d[0], a1 = a->d[1], m0 = mod->m.d[0], m1 = mod->m.d[1];
     const uint64_t k0 = mod->k0;
     uint64_t s = 0;
@@ -99,17 +94,8 @@ IFMA_INLINE void amm_x1_body(d52x1 *r, const d52x1 *a, const d52x1 *b, const mod
         s = x1 + ((a1 * bi) & D52_MASK) + (uint64_t)(((quill_u128)a0 * bi) >> 52) +
             ((m1 * y) & D52_MASK) + (uint64_t)(((quill_u128)m0 * y + t) >> 52);
         __m512i H[D52_MAXW];
-        D52_UNROLL_W for (size_t v = 0; v < W; v++) {
-            H[v] = _mm512_madd52hi_epu64(zero, A[v], B);
-            H[v] = _mm512_madd52hi_epu64(H[v], M[v], Y);
-            X[v] = _mm512_madd52lo_epu64(X[v], A[v], B);
-            X[v] = _mm512_madd52lo_epu64(X[v], M[v], Y);
-        }
-        /* X >>= one digit (one word), then the high halves */
-        D52_UNROLL_W for (size_t v = 0; v < W; v++) {
-            X[v] = _mm512_alignr_epi64(v + 1 < W ? X[v + 1] : zero, X[v], 1);
-            X[v] = _mm512_add_epi64(X[v], H[v]);
-        }
+        d52_products(X, H, A, M, B, Y, W);
+        d52_shift_digit(X, H, W, 1);
     }
     X[0] = _mm512_mask_set1_epi64(X[0], 1, (long long)s);
     d52_normalise(X, W, 1);

@@ -90,6 +90,46 @@ static inline quill_u128 d52_carries_in(quill_u128 g, quill_u128 p) {
  * digits, or one of 79). */
 #define D52_MAXW 10
 
+/* d52_load: the operand a and the modulus m (W vectors each, from the
+ * 64-byte aligned words a and m) into A and M, and the accumulator X
+ * cleared: the start of every almost-Montgomery product. */
+IFMA_INLINE void d52_load(__m512i *A, __m512i *M, __m512i *X, const uint64_t *a,
+                          const uint64_t *m, size_t W) {
+    D52_UNROLL_W for (size_t v = 0; v < W; v++) {
+        A[v] = _mm512_load_si512((const void *)(a + 8 * v));
+        M[v] = _mm512_load_si512((const void *)(m + 8 * v));
+        X[v] = _mm512_setzero_si512();
+    }
+}
+
+/* d52_products: one step's products of an almost-Montgomery product on W
+ * vectors, b_i in B and y in Y (in the words of each lane): the low halves
+ * added in place, X += lo52(A B) + lo52(M Y), at their own digit; the high
+ * halves, which belong one digit up, summed apart, H = hi52(A B) +
+ * hi52(M Y), for d52_shift_digit. */
+IFMA_INLINE void d52_products(__m512i *X, __m512i *H, const __m512i *A, const __m512i *M,
+                              __m512i B, __m512i Y, size_t W) {
+    const __m512i zero = _mm512_setzero_si512();
+    D52_UNROLL_W for (size_t v = 0; v < W; v++) {
+        H[v] = _mm512_madd52hi_epu64(zero, A[v], B);
+        H[v] = _mm512_madd52hi_epu64(H[v], M[v], Y);
+        X[v] = _mm512_madd52lo_epu64(X[v], A[v], B);
+        X[v] = _mm512_madd52lo_epu64(X[v], M[v], Y);
+    }
+}
+
+/* d52_shift_digit: the end of a step, X = (X >> one digit) + H, a digit
+ * being `lanes' words (1, or 2 interleaved; a constant at every use). */
+IFMA_INLINE void d52_shift_digit(__m512i *X, const __m512i *H, size_t W, unsigned lanes) {
+    const __m512i zero = _mm512_setzero_si512();
+    D52_UNROLL_W for (size_t v = 0; v < W; v++) {
+        const __m512i above = v + 1 < W ? X[v + 1] : zero;
+        X[v] = lanes == 1 ? _mm512_alignr_epi64(above, X[v], 1)
+                          : _mm512_alignr_epi64(above, X[v], 2);
+        X[v] = _mm512_add_epi64(X[v], H[v]);
+    }
+}
+
 /* d52_normalise: the words of W vectors, holding `lanes' numbers (1, or 2
  * interleaved: digit j of lane l in word 2j + l) in digits lazily carried
  * (up to 64 bits each), back to digits of 52 bits (the value of each lane
