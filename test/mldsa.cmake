@@ -4,12 +4,14 @@
 #                    exhaustively against FIPS 204's definitions, packing
 #   mldsa_wycheproof mldsa_{44,65,87}_{sign_seed,sign_noseed,verify}_test.json
 #   mldsa_sign       hedged signing, API errors, key dup/equality, tampering
-#   mldsa_sign_arith the fused products of signing (mulc, invntt + freeze,
-#                    dot) against schoolbook, mont_reduce and the unfused
-#                    forms, per backend; poly decompose for every r
+#   mldsa_sign_arith the fused products of signing (invntt + freeze, dot)
+#                    against mont_reduce and the unfused forms, per
+#                    backend; poly decompose for every r
+#   mldsa_ntt16      the 16-bit challenge products (ntt16.h) against
+#                    schoolbook, its tables and reductions, per backend
 # mldsa_speed is a timing tool (not a test): us/op for the three sets.
 set(QUILL_MLDSA_LIBS quill_core_mldsa quill_core_sha3 quill_core_common)
-foreach(t mldsa_arith mldsa_sign mldsa_sign_arith)
+foreach(t mldsa_arith mldsa_sign mldsa_sign_arith mldsa_ntt16)
   if(EXISTS ${CMAKE_CURRENT_SOURCE_DIR}/mldsa/test_${t}.c)
     quill_add_test(test_${t} mldsa/test_${t}.c CORE LIBS ${QUILL_MLDSA_LIBS}
                    LABELS mldsa unit TIMEOUT 300)
@@ -27,14 +29,16 @@ if(EXISTS ${CMAKE_CURRENT_SOURCE_DIR}/mldsa/mldsa_speed.c)
   target_link_libraries(mldsa_speed PRIVATE quill_testutil ${QUILL_MLDSA_LIBS})
 endif()
 
-# The fused signing arithmetic again with every CPU feature masked (the
-# baseline builds of the polynomial loops).
-if(TARGET test_mldsa_sign_arith)
-  add_test(NAME test_mldsa_sign_arith_nohw COMMAND test_mldsa_sign_arith)
-  set_tests_properties(test_mldsa_sign_arith_nohw PROPERTIES
-    ENVIRONMENT "${QUILL_TEST_ENV};QUILL_CPU_MASK=0xffffffff"
-    SKIP_RETURN_CODE 77 TIMEOUT 300 LABELS "mldsa;unit")
-endif()
+# The signing arithmetic again with every CPU feature masked (the baseline
+# builds of the polynomial loops).
+foreach(t mldsa_sign_arith mldsa_ntt16)
+  if(TARGET test_${t})
+    add_test(NAME test_${t}_nohw COMMAND test_${t})
+    set_tests_properties(test_${t}_nohw PROPERTIES
+      ENVIRONMENT "${QUILL_TEST_ENV};QUILL_CPU_MASK=0xffffffff"
+      SKIP_RETURN_CODE 77 TIMEOUT 300 LABELS "mldsa;unit")
+  endif()
+endforeach()
 
 # The vector suite again with every CPU feature masked: the portable NTT.
 if(TARGET test_mldsa_wycheproof)

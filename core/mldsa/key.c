@@ -32,13 +32,12 @@ void quill_mldsa_key_finish_public(quill_mldsa_key *key) {
     quill_shake256(key->tr, QUILL_MLDSA_TR_BYTES, key->pub, key->p->pub_bytes);
 }
 
-const quill_mldsa_poly *quill_mldsa_key_publish(_Atomic(quill_mldsa_poly *) *slot,
-                                                quill_mldsa_poly *fresh, size_t n) {
-    quill_mldsa_poly *expected = NULL;
+const void *quill_mldsa_key_publish(_Atomic(void *) *slot, void *fresh, size_t len) {
+    void *expected = NULL;
     if (atomic_compare_exchange_strong_explicit(slot, &expected, fresh, memory_order_acq_rel,
                                                 memory_order_acquire))
         return fresh;
-    quill_zeroize(fresh, n * sizeof(quill_mldsa_poly));
+    quill_zeroize(fresh, len);
     free(fresh);
     return expected;
 }
@@ -60,7 +59,7 @@ const quill_mldsa_poly *quill_mldsa_key_t1_hat(const quill_mldsa_key *key) {
         quill_mldsa_poly_ntt(&t1_hat[i]); /* in < 2^23, out < 2^23 + 8q */
         quill_mldsa_poly_reduce32(&t1_hat[i]);
     }
-    return quill_mldsa_key_publish(&k->t1_hat, t1_hat, p->k);
+    return quill_mldsa_key_publish(&k->t1_hat, t1_hat, p->k * sizeof(quill_mldsa_poly));
 }
 
 void quill_mldsa_compute_t(quill_mldsa_poly *t, const quill_mldsa_poly *a_hat,
@@ -120,9 +119,9 @@ void quill_mldsa_key_free(quill_mldsa_key *key) {
     if (key == NULL)
         return;
     const quill_mldsa_params *p = key->p;
-    quill_mldsa_poly *sign_hat = atomic_load_explicit(&key->sign_hat, memory_order_acquire);
+    void *sign_hat = atomic_load_explicit(&key->sign_hat, memory_order_acquire);
     if (sign_hat != NULL) {
-        quill_zeroize(sign_hat, ((size_t)p->l + 2u * p->k) * sizeof(quill_mldsa_poly));
+        quill_zeroize(sign_hat, 2u * p->k * sizeof(quill_mldsa_pair16));
         free(sign_hat);
     }
     free(atomic_load_explicit(&key->t1_hat, memory_order_acquire));

@@ -5,24 +5,24 @@
  *   a_hat   A-hat = ExpandA(rho), k x l, NTT domain, coefficients in [0, q);
  *           computed when the key is made (key generation needs it anyway).
  *   t1_hat  NTT(t1 2^d), k, |.| < q (public); made by the first verification.
- *   sign_hat  u_hat (l), s2_hat (k), t0_hat (k): NTT(s1 + 2^9 s2) (first l
- *           rows of s2), NTT(s2), NTT(t0), |.| < q (secret); made by the
- *           first signature from the encoded private key.  One inverse NTT
- *           of c o u_hat gives c s1 + 2^9 c s2, from which both products are
- *           read (|c s1|, |c s2| <= beta < 2^8), so signing needs l fewer
- *           inverse transforms per attempt.
- * The two lazy blocks cost 6 (t1_hat) and 17 (sign_hat, ML-DSA-65)
- * transforms: a key that is generated and written out, or only used to
+ *   sign_hat  2k pairs in the 16-bit NTT of ntt16.h (secret): for row i,
+ *           (s1_i, s2_i) if i < l, else (s2_i, 0); then for each row the
+ *           split of t0_i = lo + 2^6 hi as (lo, hi).  Made by the first
+ *           signature from the encoded private key; each pair gives its two
+ *           challenge products in one quill_mldsa_mulc16.
+ * The two lazy blocks cost 6 (t1_hat) and 12 pair transforms (sign_hat,
+ * ML-DSA-65): a key that is generated and written out, or only used to
  * verify, never pays for the signing half.  They are published with one
  * compare-and-swap each, so threads sharing a key may race to make them:
  * the loser wipes and frees its copy.  Sizes: A-hat is 16 / 30 / 56 KiB
- * (ML-DSA-44 / 65 / 87), t1_hat 4 / 6 / 8 KiB, sign_hat 12 / 17 / 23 KiB,
+ * (ML-DSA-44 / 65 / 87), t1_hat 4 / 6 / 8 KiB, sign_hat 8 / 12 / 16 KiB,
  * plus the key structure itself (about 7.8 KiB of encodings).  Secret parts
  * are zeroised before they are freed. */
 #ifndef QUILL_MLDSA_KEY_H
 #define QUILL_MLDSA_KEY_H
 
 #include "mldsa/mldsa.h"
+#include "ntt16.h"
 #include "params.h"
 #include "poly.h"
 
@@ -36,8 +36,8 @@ struct quill_mldsa_key {
     uint8_t key[32];                      /* K, secret */
     uint8_t priv[QUILL_MLDSA_MAX_PRIV_BYTES]; /* secret */
     quill_mldsa_poly *a_hat;              /* k l polynomials, 32-byte aligned */
-    _Atomic(quill_mldsa_poly *) t1_hat;   /* NULL until first needed */
-    _Atomic(quill_mldsa_poly *) sign_hat; /* NULL until first needed; secret */
+    _Atomic(void *) t1_hat;   /* quill_mldsa_poly[k]; NULL until first needed */
+    _Atomic(void *) sign_hat; /* quill_mldsa_pair16[2k]; NULL until first needed; secret */
 };
 
 /* quill_mldsa_key_alloc returns a zeroed key of set |p| with room for
@@ -47,20 +47,19 @@ quill_mldsa_key *quill_mldsa_key_alloc(const quill_mldsa_params *p);
 /* quill_mldsa_key_finish_public sets key->tr = H(key->pub, 64). */
 void quill_mldsa_key_finish_public(quill_mldsa_key *key);
 
-/* quill_mldsa_key_publish stores |fresh| (n polynomials, from
+/* quill_mldsa_key_publish stores |fresh| (|len| bytes, from
  * aligned_alloc) into *slot unless another thread got there first, in which
  * case |fresh| is wiped and freed; returns the block that won. */
-const quill_mldsa_poly *quill_mldsa_key_publish(_Atomic(quill_mldsa_poly *) *slot,
-                                                quill_mldsa_poly *fresh, size_t n);
+const void *quill_mldsa_key_publish(_Atomic(void *) *slot, void *fresh, size_t len);
 
 /* quill_mldsa_key_t1_hat returns NTT(t1 2^d) (k polynomials), made from
  * key->pub on the first call; NULL if out of memory. */
 const quill_mldsa_poly *quill_mldsa_key_t1_hat(const quill_mldsa_key *key);
 
-/* quill_mldsa_key_sign_hat returns u_hat, s2_hat and t0_hat (l + 2k
- * polynomials, in that order), made from key->priv on the first call; NULL
- * if out of memory.  The key must have its private part. */
-const quill_mldsa_poly *quill_mldsa_key_sign_hat(const quill_mldsa_key *key);
+/* quill_mldsa_key_sign_hat returns the 2k pairs of sign_hat (above), made
+ * from key->priv on the first call; NULL if out of memory.  The key must
+ * have its private part. */
+const quill_mldsa_pair16 *quill_mldsa_key_sign_hat(const quill_mldsa_key *key);
 
 /* quill_mldsa_compute_t sets t = NTT^-1(A-hat o s1_hat) + s2 in [0, q)
  * (FIPS 204, Algorithm 6, line 5), with s1_hat = NTT(s1) given. */

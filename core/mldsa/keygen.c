@@ -14,9 +14,6 @@
 #include "rounding.h"
 #include "sample.h"
 
-/* 2^9 * 2^32 mod q, centred (2^9: the shift of s2 in u = s1 + 2^9 s2). */
-#define U_FACTOR 1834752
-
 /* Temporaries of both constructors.  s1 is transformed in place (its
  * encoding is written first, or, for an expanded key, is the input) and t
  * becomes t0 in place, so no copies of either are made.  Only the secret
@@ -61,38 +58,36 @@ static void derive_rest(quill_mldsa_key *key, keygen_tmp *tmp) {
     quill_mldsa_key_finish_public(key);
 }
 
-const quill_mldsa_poly *quill_mldsa_key_sign_hat(const quill_mldsa_key *key) {
+const quill_mldsa_pair16 *quill_mldsa_key_sign_hat(const quill_mldsa_key *key) {
     /* The lazy fields are the only ones written through a const key. */
     quill_mldsa_key *k = (quill_mldsa_key *)key;
-    const quill_mldsa_poly *done = atomic_load_explicit(&k->sign_hat, memory_order_acquire);
+    const quill_mldsa_pair16 *done = atomic_load_explicit(&k->sign_hat, memory_order_acquire);
     if (done != NULL)
         return done;
     const quill_mldsa_params *p = key->p;
-    size_t n = (size_t)p->l + 2u * p->k;
-    quill_mldsa_poly *hat = aligned_alloc(32, n * sizeof(quill_mldsa_poly));
-    if (hat == NULL)
+    size_t len = 2u * p->k * sizeof(quill_mldsa_pair16);
+    quill_mldsa_pair16 *hat = aligned_alloc(32, len);
+    keygen_tmp *tmp = aligned_alloc(32, sizeof(*tmp));
+    if (hat == NULL || tmp == NULL) {
+        free(hat);
+        free(tmp);
         return NULL;
-    quill_mldsa_poly *u_hat = hat, *s2_hat = hat + p->l, *t0_hat = s2_hat + p->k;
-    /* The key was checked when it was made: the range mask is not needed.
-     * s1 is decoded straight into u_hat and transformed there. */
-    uint8_t rho[32], kk[32], tr[QUILL_MLDSA_TR_BYTES];
-    (void)quill_mldsa_unpack_sk(rho, kk, tr, u_hat, s2_hat, t0_hat, key->priv, p);
-    for (unsigned i = 0; i < p->k; i++) {
-        ntt_reduced(&s2_hat[i]);
-        ntt_reduced(&t0_hat[i]);
     }
-    /* u_hat = NTT(s1 + 2^9 s2) = s1_hat + 2^9 s2_hat: the Montgomery product
-     * with 2^9 2^32 mod q (centred) is 2^9 s2_hat in (-q, q); the sum is
-     * below 2q and reduce32 brings it within +-6283009. */
-    for (unsigned i = 0; i < p->l; i++) {
-        ntt_reduced(&u_hat[i]);
-        for (unsigned j = 0; j < QUILL_MLDSA_N; j++)
-            u_hat[i].c[j] += quill_mldsa_mont_mul(s2_hat[i].c[j], U_FACTOR);
-        quill_mldsa_poly_reduce32(&u_hat[i]);
+    /* The key was checked when it was made: the range mask is not needed. */
+    uint8_t rho[32], kk[32];
+    (void)quill_mldsa_unpack_sk(rho, kk, tmp->tr, tmp->s1, tmp->s2, tmp->t0, key->priv, p);
+    for (unsigned i = 0; i < p->k; i++) {
+        quill_mldsa_pair16_set(&hat[i], i < p->l ? tmp->s1[i].c : tmp->s2[i].c,
+                               i < p->l ? tmp->s2[i].c : NULL);
+        quill_mldsa_ntt16(&hat[i]);
+        quill_mldsa_pair16_split(&hat[p->k + i], tmp->t0[i].c, 6);
+        quill_mldsa_ntt16(&hat[p->k + i]);
     }
     quill_zeroize(kk, sizeof(kk));
+    keygen_tmp_wipe(tmp, p);
+    free(tmp);
     /* Signing releases nothing of these but the signature. */
-    return quill_mldsa_key_publish(&k->sign_hat, hat, n);
+    return quill_mldsa_key_publish(&k->sign_hat, hat, len);
 }
 
 quill_err quill_mldsa_key_from_seed(quill_mldsa_key **out, quill_mldsa_set set,

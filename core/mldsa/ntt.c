@@ -29,10 +29,9 @@
  * independent butterflies are reordered, so the results are bit-identical
  * to the AVX2 backend's (test_mldsa_arith compares them).
  *
- * Signing's fused forms (ntt.h) reuse the inverse body: with freeze in its
- * last pass; and for the products with the challenge, without the final
- * scaling (folded into the prepared multiplier) and with a reduction of
- * the sums to the exact small product instead (test_mldsa_sign_arith).
+ * Signing's fused form (ntt.h) reuses the inverse body with freeze in its
+ * last pass (test_mldsa_sign_arith).  The products with the challenge are
+ * in ntt16.c.
  *
  * This file holds the portable bodies (_c) and the dispatch to the AVX2
  * backend (ntt_avx2.c) on the CPU bit at each call. */
@@ -461,12 +460,8 @@ QUILL_INLINE void inv_levels54(v4 w[8], unsigned hc) {
  * constant of each body, see ntt.h):
  *   INV_TOMONT  the last pass multiplies by INVNTT_F (out in (-q, q));
  *   INV_FREEZE  the same, then caddq (out in [0, q): the value of
- *               quill_mldsa_freeze on INV_TOMONT's output);
- *   INV_MULC    no final scaling (the input is a product with the
- *               multipliers of a quill_mldsa_mulc, which carry the factor
- *               INVNTT_F 2^-32): the last pass ends in sums below 256 q in
- *               absolute value, reduced by reduce_wide_v4. */
-enum { INV_TOMONT, INV_FREEZE, INV_MULC };
+ *               quill_mldsa_freeze on INV_TOMONT's output). */
+enum { INV_TOMONT, INV_FREEZE };
 
 QUILL_INLINE void invntt_chunk(int32_t *c, unsigned g) {
     v4 w0[8], w1[8];
@@ -492,23 +487,7 @@ QUILL_INLINE void invntt_chunk(int32_t *c, unsigned g) {
     }
 }
 
-/* quill_mldsa_reduce32 for |a| < 2^31 (no a + 2^22 to overflow): the
- * rounded quotient is floor((floor(a / 2^22) + 1) / 2) = floor((a + 2^22) /
- * 2^23), and t q = 2^23 t - 2^13 t + t (SSE2 has no 32-bit multiply),
- * modulo 2^32 on unsigned lanes.  For a = v + m q with |m| <= 256 and
- * |v| <= 2^18 (the products of ntt.h's quill_mldsa_mulc_small) t = m:
- * |v - m (2^23 - q)| <= 2^18 + 256 * 8191 < 2^22.  So the result is v. */
-typedef quill_mldsa_v4u vu4;
-
-QUILL_INLINE v4 reduce_wide_v4(v4 a) {
-    v4 t = ((a >> 22) + quill_mldsa_v4_dup(1)) >> 1;
-    vu4 tu = (vu4)t;
-    return (v4)((vu4)a - (tu << 23) + (tu << 13) - tu);
-}
-
 QUILL_INLINE v4 inv_finish(v4 v, const zeta_v4 *f, int mode) {
-    if (mode == INV_MULC)
-        return reduce_wide_v4(v);
     v = mont_zeta_v4(v, f);
     if (mode == INV_FREEZE)
         v += (v >> 31) & quill_mldsa_v4_dup(QUILL_MLDSA_Q);
@@ -551,24 +530,6 @@ void quill_mldsa_invntt_tomont_c(int32_t a[QUILL_MLDSA_N]) {
 
 void quill_mldsa_invntt_tomont_freeze_c(int32_t a[QUILL_MLDSA_N]) {
     invntt_body(a, INV_FREEZE);
-}
-
-/* The multipliers m_i = c_hat_i INVNTT_F 2^-32 in (-q, q): with them the
- * product m o s_hat sent through the unscaled inverse transform (256
- * NTT^-1) gives 256 NTT^-1(c_hat s_hat INVNTT_F 2^-64) = NTT^-1(c_hat
- * s_hat), INVNTT_F being 2^64 / 256 mod q.  (Precomputed constants for a
- * fixed-multiplier product, as the zetas have, cost more to make and load
- * here than they save.) */
-void quill_mldsa_mulc_prepare_c(quill_mldsa_mulc *m, const int32_t c_hat[QUILL_MLDSA_N]) {
-    const zeta_v4 f = zeta_load(invntt_f);
-    for (unsigned i = 0; i < QUILL_MLDSA_N; i += 4)
-        quill_mldsa_v4_store(m->c + i, mont_zeta_v4(quill_mldsa_v4_load(c_hat + i), &f));
-}
-
-void quill_mldsa_mulc_small_c(int32_t out[QUILL_MLDSA_N], const quill_mldsa_mulc *m,
-                              const int32_t s_hat[QUILL_MLDSA_N]) {
-    pointwise_body(out, m->c, s_hat);
-    invntt_body(out, INV_MULC);
 }
 
 /* The sum S = sum_j a_j b_j is formed exactly in 64 bits, then reduced
@@ -654,23 +615,6 @@ void quill_mldsa_invntt_tomont_freeze(int32_t a[QUILL_MLDSA_N]) {
         quill_mldsa_invntt_tomont_freeze_c(a);
 }
 
-void quill_mldsa_mulc_prepare(quill_mldsa_mulc *m, const int32_t c_hat[QUILL_MLDSA_N]) {
-    if (quill_mldsa_avx2_capable())
-        quill_mldsa_mulc_prepare_avx2(m, c_hat);
-    else
-        quill_mldsa_mulc_prepare_c(m, c_hat);
-}
-
-void quill_mldsa_mulc_small(int32_t out[QUILL_MLDSA_N], const quill_mldsa_mulc *m,
-                            const int32_t s_hat[QUILL_MLDSA_N]) {
-    if (quill_mldsa_avx512vl_capable())
-        quill_mldsa_mulc_small_avx512vl(out, m, s_hat);
-    else if (quill_mldsa_avx2_capable())
-        quill_mldsa_mulc_small_avx2(out, m, s_hat);
-    else
-        quill_mldsa_mulc_small_c(out, m, s_hat);
-}
-
 void quill_mldsa_dot_mont(int32_t r[QUILL_MLDSA_N], const int32_t *a, const int32_t *b,
                           unsigned n) {
     if (quill_mldsa_avx512vl_capable())
@@ -700,15 +644,6 @@ void quill_mldsa_pointwise_mont(int32_t c[QUILL_MLDSA_N], const int32_t a[QUILL_
 
 void quill_mldsa_invntt_tomont_freeze(int32_t a[QUILL_MLDSA_N]) {
     quill_mldsa_invntt_tomont_freeze_c(a);
-}
-
-void quill_mldsa_mulc_prepare(quill_mldsa_mulc *m, const int32_t c_hat[QUILL_MLDSA_N]) {
-    quill_mldsa_mulc_prepare_c(m, c_hat);
-}
-
-void quill_mldsa_mulc_small(int32_t out[QUILL_MLDSA_N], const quill_mldsa_mulc *m,
-                            const int32_t s_hat[QUILL_MLDSA_N]) {
-    quill_mldsa_mulc_small_c(out, m, s_hat);
 }
 
 void quill_mldsa_dot_mont(int32_t r[QUILL_MLDSA_N], const int32_t *a, const int32_t *b,

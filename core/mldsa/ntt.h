@@ -51,29 +51,6 @@ void quill_mldsa_invntt_tomont(int32_t a[QUILL_MLDSA_N]);
 void quill_mldsa_pointwise_mont(int32_t c[QUILL_MLDSA_N], const int32_t a[QUILL_MLDSA_N],
                                 const int32_t b[QUILL_MLDSA_N]);
 
-/* quill_mldsa_mulc is a fixed NTT-domain multiplier (the challenge c-hat of
- * signing) prepared for quill_mldsa_mulc_small: m = c_hat INVNTT_F 2^-32
- * mod q in (-q, q), the inverse transform's final scaling folded in
- * (ntt.c).  Secret when c_hat is. */
-typedef struct quill_mldsa_mulc {
-    _Alignas(32) int32_t c[QUILL_MLDSA_N];
-} quill_mldsa_mulc;
-
-/* quill_mldsa_mulc_prepare fills m from c_hat.  In: |c_hat_i| < 2^31 / 41978
- * (an NTT output, < 9q, is fine). */
-void quill_mldsa_mulc_prepare(quill_mldsa_mulc *m, const int32_t c_hat[QUILL_MLDSA_N]);
-
-/* quill_mldsa_mulc_small sets out = NTT^-1(c_hat o s_hat), the plain
- * negacyclic product c s, for products known to be small: each coefficient
- * is the exact integer when the true product's coefficients lie in
- * [-2^18, 2^18] (c s1, c s2, c t0 and c (s1 + 2^9 s2) of signing, at most
- * tau 2^12 = 245760).  It is the value quill_mldsa_reduce32(
- * invntt_tomont(pointwise_mont(c_hat, s_hat))) gives, without the final
- * scaling and, natively, in one pass fewer.  out and s_hat may not
- * overlap.  In: m from quill_mldsa_mulc_prepare, |s_hat_i| < q. */
-void quill_mldsa_mulc_small(int32_t out[QUILL_MLDSA_N], const quill_mldsa_mulc *m,
-                            const int32_t s_hat[QUILL_MLDSA_N]);
-
 /* quill_mldsa_invntt_tomont_freeze is quill_mldsa_invntt_tomont followed by
  * freeze: out in [0, q).  In: |a_i| < q. */
 void quill_mldsa_invntt_tomont_freeze(int32_t a[QUILL_MLDSA_N]);
@@ -87,17 +64,13 @@ void quill_mldsa_invntt_tomont_freeze(int32_t a[QUILL_MLDSA_N]);
  * Out: (-q, q). */
 void quill_mldsa_dot_mont(int32_t r[QUILL_MLDSA_N], const int32_t *a, const int32_t *b, unsigned n);
 
-/* The individual implementations (for tests and benchmarks); every
- * quill_mldsa_mulc_prepare_* gives the same m, usable by every backend. */
+/* The individual implementations (for tests and benchmarks). */
 int quill_mldsa_avx2_capable(void);
 void quill_mldsa_ntt_c(int32_t a[QUILL_MLDSA_N]);
 void quill_mldsa_invntt_tomont_c(int32_t a[QUILL_MLDSA_N]);
 void quill_mldsa_pointwise_mont_c(int32_t c[QUILL_MLDSA_N], const int32_t a[QUILL_MLDSA_N],
                                   const int32_t b[QUILL_MLDSA_N]);
 void quill_mldsa_invntt_tomont_freeze_c(int32_t a[QUILL_MLDSA_N]);
-void quill_mldsa_mulc_prepare_c(quill_mldsa_mulc *m, const int32_t c_hat[QUILL_MLDSA_N]);
-void quill_mldsa_mulc_small_c(int32_t out[QUILL_MLDSA_N], const quill_mldsa_mulc *m,
-                              const int32_t s_hat[QUILL_MLDSA_N]);
 void quill_mldsa_dot_mont_c(int32_t r[QUILL_MLDSA_N], const int32_t *a, const int32_t *b,
                             unsigned n);
 #if QUILL_MLDSA_HAVE_AVX2
@@ -106,9 +79,6 @@ void quill_mldsa_invntt_tomont_avx2(int32_t a[QUILL_MLDSA_N]);
 void quill_mldsa_pointwise_mont_avx2(int32_t c[QUILL_MLDSA_N], const int32_t a[QUILL_MLDSA_N],
                                      const int32_t b[QUILL_MLDSA_N]);
 void quill_mldsa_invntt_tomont_freeze_avx2(int32_t a[QUILL_MLDSA_N]);
-void quill_mldsa_mulc_prepare_avx2(quill_mldsa_mulc *m, const int32_t c_hat[QUILL_MLDSA_N]);
-void quill_mldsa_mulc_small_avx2(int32_t out[QUILL_MLDSA_N], const quill_mldsa_mulc *m,
-                                 const int32_t s_hat[QUILL_MLDSA_N]);
 void quill_mldsa_dot_mont_avx2(int32_t r[QUILL_MLDSA_N], const int32_t *a, const int32_t *b,
                                unsigned n);
 #endif
@@ -121,9 +91,6 @@ void quill_mldsa_invntt_tomont_avx512vl(int32_t a[QUILL_MLDSA_N]);
 void quill_mldsa_pointwise_mont_avx512vl(int32_t c[QUILL_MLDSA_N], const int32_t a[QUILL_MLDSA_N],
                                          const int32_t b[QUILL_MLDSA_N]);
 void quill_mldsa_invntt_tomont_freeze_avx512vl(int32_t a[QUILL_MLDSA_N]);
-void quill_mldsa_mulc_prepare_avx512vl(quill_mldsa_mulc *m, const int32_t c_hat[QUILL_MLDSA_N]);
-void quill_mldsa_mulc_small_avx512vl(int32_t out[QUILL_MLDSA_N], const quill_mldsa_mulc *m,
-                                     const int32_t s_hat[QUILL_MLDSA_N]);
 void quill_mldsa_dot_mont_avx512vl(int32_t r[QUILL_MLDSA_N], const int32_t *a, const int32_t *b,
                                    unsigned n);
 #endif

@@ -32,10 +32,8 @@
  *    work); only the per-block zeta vectors of the last three levels are
  *    prepared in registers, once per chunk;
  *  - each pass works on two columns or two chunks at once (fwd2, inv2).
- * The fused forms of signing (ntt.h) are modes of the same inverse body:
- * freeze in the last pass, or the product with the challenge formed while
- * loading the first pass (the scaling folded into it, ntt.c) and the sums
- * reduced to the exact small product at the end.
+ * The fused form of signing (ntt.h) is a mode of the same inverse body:
+ * freeze in the last pass.
  * No branch or address depends on data (the stack table holds public
  * zetas).  Built on x86-64 unless QUILL_NO_ASM; used when
  * quill_mldsa_avx2_capable() (quill_mldsa_avx512vl_capable()). */
@@ -268,22 +266,10 @@ TARGET static inline __m256i montmul_vv(__m256i a, __m256i b) {
 }
 
 /* The modes of the inverse transform, as in ntt.c: plain (final scaling
- * by INVNTT_F), the same then caddq, or the product with a prepared
- * quill_mldsa_mulc formed while loading, no scaling, and reduce_wide. */
-enum { INV_TOMONT, INV_FREEZE, INV_MULC };
-
-/* quill_mldsa_reduce32 (t = round(a / 2^23), a - t q) for any a, the
- * rounded quotient as floor((floor(a / 2^22) + 1) / 2), which cannot
- * overflow; exact for the small products of mulc as in ntt.c. */
-TARGET static inline __m256i reduce_wide(__m256i a) {
-    __m256i t = _mm256_add_epi32(_mm256_srai_epi32(a, 22), _mm256_set1_epi32(1));
-    t = _mm256_srai_epi32(t, 1);
-    return _mm256_sub_epi32(a, _mm256_mullo_epi32(t, _mm256_set1_epi32(QUILL_MLDSA_Q)));
-}
+ * by INVNTT_F), or the same then caddq. */
+enum { INV_TOMONT, INV_FREEZE };
 
 TARGET static inline __m256i inv_finish(__m256i v, mult f, int mode) {
-    if (mode == INV_MULC)
-        return reduce_wide(v);
     v = montmul(v, f);
     if (mode == INV_FREEZE)
         v = _mm256_add_epi32(v, _mm256_and_si256(_mm256_srai_epi32(v, 31),
@@ -291,8 +277,7 @@ TARGET static inline __m256i inv_finish(__m256i v, mult f, int mode) {
     return v;
 }
 
-TARGET static inline void invntt_body(int32_t a[QUILL_MLDSA_N], const int32_t *src,
-                                      const int32_t *mc, int mode) {
+TARGET static inline void invntt_body(int32_t a[QUILL_MLDSA_N], int mode) {
     int32_t z[32], zq[32];
     zeta_table(z, zq, -1);
     /* Chunks g + w: the last three levels on the rows, the transpose back
@@ -302,15 +287,7 @@ TARGET static inline void invntt_body(int32_t a[QUILL_MLDSA_N], const int32_t *s
      * backward walk of the table. */
     for (unsigned g = 0; g < 4; g += 2) {
         __m256i r[2][8];
-        if (mode == INV_MULC) {
-            for (unsigned w = 0; w < 2; w++)
-                for (unsigned i = 0; i < 8; i++) {
-                    unsigned off = 64 * g + 64 * w + 8 * i;
-                    r[w][i] = montmul_vv(ld(src + off), ld(mc + off));
-                }
-        } else {
-            load2(r, a + 64 * g, 64, 8);
-        }
+        load2(r, a + 64 * g, 64, 8);
         const int32_t(*rows)[32] = quill_mldsa_zetas_inv_rows;
         for (unsigned s = 0; s < 4; s++)
             inv2(r, 2 * s, 2 * s + 1, row_mult(rows, 3 + s, g), row_mult(rows, 3 + s, g + 1));
@@ -361,24 +338,11 @@ TARGET static inline void invntt_body(int32_t a[QUILL_MLDSA_N], const int32_t *s
 }
 
 TARGET void BACKEND(quill_mldsa_invntt_tomont)(int32_t a[QUILL_MLDSA_N]) {
-    invntt_body(a, a, NULL, INV_TOMONT);
+    invntt_body(a, INV_TOMONT);
 }
 
 TARGET void BACKEND(quill_mldsa_invntt_tomont_freeze)(int32_t a[QUILL_MLDSA_N]) {
-    invntt_body(a, a, NULL, INV_FREEZE);
-}
-
-/* m->c = c_hat INVNTT_F 2^-32, as quill_mldsa_mulc_prepare_c. */
-TARGET void BACKEND(quill_mldsa_mulc_prepare)(quill_mldsa_mulc *m,
-                                              const int32_t c_hat[QUILL_MLDSA_N]) {
-    const mult f = mult_const(INVNTT_F);
-    for (unsigned i = 0; i < QUILL_MLDSA_N; i += 8)
-        st(m->c + i, montmul(ld(c_hat + i), f));
-}
-
-TARGET void BACKEND(quill_mldsa_mulc_small)(int32_t out[QUILL_MLDSA_N], const quill_mldsa_mulc *m,
-                                            const int32_t s_hat[QUILL_MLDSA_N]) {
-    invntt_body(out, s_hat, m->c, INV_MULC);
+    invntt_body(a, INV_FREEZE);
 }
 
 /* The sum of the n signed 64-bit products, exact (below 2^31 q), reduced

@@ -1,7 +1,7 @@
 /* Copyright quill authors.
  *
  * ML-DSA.Sign_internal (FIPS 204, Algorithm 7) on mu, with A-hat and the
- * NTT forms of s1 + 2^9 s2, s2 and t0 taken from the key (key.h).
+ * 16-bit NTT forms of s1, s2 and t0 taken from the key (key.h, ntt16.h).
  *
  * Constant time: every iteration computes all four rejection conditions
  * (||z|| >= gamma1 - beta, ||r0|| >= gamma2 - beta, ||c t0|| >= gamma2, more
@@ -19,6 +19,7 @@
 #include "hint.h"
 #include "key.h"
 #include "ntt.h"
+#include "ntt16.h"
 #include "pack.h"
 #include "reduce.h"
 #include "rounding.h"
@@ -40,7 +41,7 @@ typedef struct sign_tmp {
     quill_mldsa_poly w0[QUILL_MLDSA_K_MAX], w1[QUILL_MLDSA_K_MAX];
     quill_mldsa_poly h[QUILL_MLDSA_K_MAX];
     quill_mldsa_poly c, w, cs2, ct0; /* w, cs2, ct0: of the current row */
-    quill_mldsa_mulc chat; /* NTT(c), prepared for the products c s */
+    quill_mldsa_chal16 chat; /* NTT16(c), prepared for the products c s */
     quill_mldsa_poly ybatch[Y_BATCH]; /* mask polynomials ybatch_first.. */
     unsigned ybatch_first, ybatch_n;
     uint8_t rhopp[QUILL_MLDSA_CRH_BYTES];
@@ -49,13 +50,6 @@ typedef struct sign_tmp {
     quill_keccak k;
 } sign_tmp;
 
-/* c * s for s_hat = NTT(s) in the plain domain, exact: every product here
- * is at most tau 2^12 < 2^18 in absolute value (ntt.h). */
-static void mul_c(quill_mldsa_poly *out, const quill_mldsa_mulc *chat,
-                  const quill_mldsa_poly *s_hat) {
-    quill_mldsa_mulc_small(out->c, chat, s_hat->c);
-}
-
 /* |v| >= bound as the sign bit of bound - 1 - |v| (|v| = v - 2v for
  * negative v), for ORing into a mask; as quill_mldsa_poly_norm_ge_mask. */
 QUILL_INLINE uint32_t ge_bit(int32_t v, int32_t bound) {
@@ -63,9 +57,9 @@ QUILL_INLINE uint32_t ge_bit(int32_t v, int32_t bound) {
     return (uint32_t)(bound - 1 - abs);
 }
 
-/* The first l rows: v = c u = c s1 + 2^9 c s2 (in *cs2) with |c s1|,
- * |c s2| <= beta < 2^8, so c s1 = ((v + 2^8) mod 2^9) - 2^8 and c s2 =
- * (v - c s1) / 2^9 (left in *cs2); z = y + c s1.  Returns all-ones if
+/* The first l rows: v = c s1 + 2^9 c s2 (in *cs2, from one pair product)
+ * with |c s1|, |c s2| <= beta < 2^8, so c s1 = ((v + 2^8) mod 2^9) - 2^8
+ * and c s2 = (v - c s1) / 2^9 (left in *cs2); z = y + c s1.  Returns all-ones if
  * ||z|| >= bound = gamma1 - beta.  One pass; baseline and AVX2 builds. */
 QUILL_INLINE quill_word split_body(quill_mldsa_poly *restrict z, quill_mldsa_poly *restrict cs2,
                                    const quill_mldsa_poly *restrict y, int32_t bound) {
@@ -114,10 +108,10 @@ QUILL_MLDSA_CLONE(quill_word, row,
 
 /* One attempt at kappa: fills s->ctilde, s->z, s->h and returns all-ones if
  * they form an acceptable signature (still secret). */
-static quill_word attempt(const quill_mldsa_key *key, const quill_mldsa_poly *sign_hat,
+static quill_word attempt(const quill_mldsa_key *key, const quill_mldsa_pair16 *sign_hat,
                           const uint8_t mu[QUILL_MLDSA_MU_BYTES], unsigned kappa, sign_tmp *s) {
     const quill_mldsa_params *p = key->p;
-    const quill_mldsa_poly *u_hat = sign_hat, *s2_hat = u_hat + p->l, *t0_hat = s2_hat + p->k;
+    const quill_mldsa_pair16 *s_hat = sign_hat, *t0_hat = sign_hat + p->k;
     quill_word bad = 0;
 
     /* y = ExpandMask(rho'', kappa); w = NTT^-1(A-hat o NTT(y)); w1 = HighBits(w) */
@@ -145,23 +139,20 @@ static quill_word attempt(const quill_mldsa_key *key, const quill_mldsa_poly *si
     quill_keccak_absorb(&s->k, s->w1buf, w1len);
     quill_keccak_squeeze(&s->k, s->ctilde, p->ctilde_bytes);
     quill_mldsa_sample_in_ball(&s->c, s->ctilde, p);
-    quill_mldsa_poly_ntt(&s->c);
-    quill_mldsa_mulc_prepare(&s->chat, s->c.c);
+    quill_mldsa_mulc16_prepare(&s->chat, s->c.c);
 
-    /* Row by row: c s1 and c s2 (split_body; the first l rows, from one
-     * product with u = s1 + 2^9 s2), z = y + c s1 with ||z|| < gamma1 -
-     * beta, c t0, then the checks of the row (row_body).  At most omega
+    /* Row by row: c s1 and c s2 (split_body; the first l rows, from the
+     * pair (s1, s2)), z = y + c s1 with ||z|| < gamma1 - beta, c t0 from
+     * its split, then the checks of the row (row_body).  At most omega
      * hints in all. */
     uint32_t ones = 0;
     for (unsigned i = 0; i < p->k; i++) {
-        if (i < p->l) {
-            mul_c(&s->cs2, &s->chat, &u_hat[i]);
+        /* for i >= l the pair is (s2, 0): the shift is immaterial */
+        quill_mldsa_mulc16(s->cs2.c, &s->chat, &s_hat[i], 9);
+        if (i < p->l)
             bad |= QUILL_MLDSA_PICK(split)(&s->z[i], &s->cs2, &s->y[i],
                                            p->gamma1 - (int32_t)p->beta);
-        } else {
-            mul_c(&s->cs2, &s->chat, &s2_hat[i]);
-        }
-        mul_c(&s->ct0, &s->chat, &t0_hat[i]);
+        quill_mldsa_mulc16(s->ct0.c, &s->chat, &t0_hat[i], 6);
         bad |= QUILL_MLDSA_PICK(row)(&s->h[i], &s->w0[i], &s->w1[i], &s->cs2, &s->ct0, p->gamma2,
                                      (int32_t)p->beta, &ones);
     }
@@ -179,7 +170,7 @@ quill_err quill_mldsa_sign_mu(const quill_mldsa_key *key, const uint8_t mu[QUILL
     const quill_mldsa_params *p = key->p;
     if (sig_cap < p->sig_bytes)
         return QUILL_ERR_BUFFER_TOO_SMALL;
-    const quill_mldsa_poly *sign_hat = quill_mldsa_key_sign_hat(key);
+    const quill_mldsa_pair16 *sign_hat = quill_mldsa_key_sign_hat(key);
     sign_tmp *s = sign_hat != NULL ? aligned_alloc(32, sizeof(sign_tmp)) : NULL;
     if (s == NULL)
         return QUILL_ERR_MEMORY;

@@ -1,13 +1,8 @@
 /* Copyright quill authors.
  *
- * The fused arithmetic of ML-DSA signing (ntt.h) against its definitions,
+ * The fused arithmetic of ML-DSA signing (ntt.h) against its definitions
+ * (the challenge products are test_mldsa_ntt16's),
  * for the portable bodies and every native backend the CPU has:
- *  - quill_mldsa_mulc_small (challenge products c s) against schoolbook
- *    negacyclic multiplication of the plain polynomials, on random sparse
- *    ternary c with tau = 39, 49, 60 ones and s like s1, s2 (|s_i| <= 4),
- *    t0 ((-2^12, 2^12]) and s1 + 2^9 s2, including the extreme product
- *    +-tau 2^12, and against the unfused form reduce32(invntt_tomont(
- *    pointwise_mont(c_hat, s_hat))) it replaces;
  *  - quill_mldsa_invntt_tomont_freeze against freeze(invntt_tomont(a));
  *  - quill_mldsa_dot_mont against quill_mldsa_mont_reduce of the exact
  *    sum of products, for n = 1..8, and congruent to the sum of
@@ -32,8 +27,6 @@
 struct impl {
     const char *name;
     int (*capable)(void);
-    void (*prepare)(quill_mldsa_mulc *m, const int32_t c_hat[N]);
-    void (*mulc)(int32_t out[N], const quill_mldsa_mulc *m, const int32_t s_hat[N]);
     void (*inv_freeze)(int32_t a[N]);
     void (*dot)(int32_t r[N], const int32_t *a, const int32_t *b, unsigned n);
 };
@@ -43,110 +36,17 @@ static int always(void) {
 }
 
 static const struct impl impls[] = {
-    {"portable", always, quill_mldsa_mulc_prepare_c, quill_mldsa_mulc_small_c,
-     quill_mldsa_invntt_tomont_freeze_c, quill_mldsa_dot_mont_c},
+    {"portable", always, quill_mldsa_invntt_tomont_freeze_c, quill_mldsa_dot_mont_c},
 #if QUILL_MLDSA_HAVE_AVX2
-    {"AVX2", quill_mldsa_avx2_capable, quill_mldsa_mulc_prepare_avx2, quill_mldsa_mulc_small_avx2,
-     quill_mldsa_invntt_tomont_freeze_avx2, quill_mldsa_dot_mont_avx2},
-    {"AVX-512VL", quill_mldsa_avx512vl_capable, quill_mldsa_mulc_prepare_avx512vl,
-     quill_mldsa_mulc_small_avx512vl, quill_mldsa_invntt_tomont_freeze_avx512vl,
+    {"AVX2", quill_mldsa_avx2_capable, quill_mldsa_invntt_tomont_freeze_avx2,
+     quill_mldsa_dot_mont_avx2},
+    {"AVX-512VL", quill_mldsa_avx512vl_capable, quill_mldsa_invntt_tomont_freeze_avx512vl,
      quill_mldsa_dot_mont_avx512vl},
 #endif
 };
 
 static int32_t rand_range(int32_t lo, int32_t hi) {
     return lo + (int32_t)(qt_rng_u64() % (uint64_t)(hi - lo + 1));
-}
-
-/* tau distinct positions with random signs (all +1 if same_sign). */
-static void random_c(int32_t c[N], unsigned tau, int same_sign) {
-    memset(c, 0, N * sizeof(int32_t));
-    for (unsigned n = 0; n < tau;) {
-        unsigned pos = (unsigned)(qt_rng_u64() % N);
-        if (c[pos] != 0)
-            continue;
-        c[pos] = same_sign || (qt_rng_u64() & 1) ? 1 : -1;
-        n++;
-    }
-}
-
-/* kind 0: s1/s2-like in [-4, 4]; 1: t0-like in (-2^12, 2^12]; 2: s1 + 2^9
- * s2; 3: all 2^12 (with same-signed c the extreme products); 4: all
- * -2^12 + 1. */
-static void random_s(int32_t s[N], int kind) {
-    for (unsigned i = 0; i < N; i++) {
-        switch (kind) {
-        case 0: s[i] = rand_range(-4, 4); break;
-        case 1: s[i] = rand_range(-(1 << 12) + 1, 1 << 12); break;
-        case 2: s[i] = rand_range(-4, 4) + 512 * rand_range(-4, 4); break;
-        case 3: s[i] = 1 << 12; break;
-        default: s[i] = -(1 << 12) + 1; break;
-        }
-    }
-}
-
-static void schoolbook(int32_t out[N], const int32_t a[N], const int32_t b[N]) {
-    int64_t acc[N] = {0};
-    for (unsigned i = 0; i < N; i++)
-        for (unsigned j = 0; j < N; j++) {
-            int64_t t = (int64_t)a[i] * b[j];
-            if (i + j < N)
-                acc[i + j] += t;
-            else
-                acc[i + j - N] -= t;
-        }
-    for (unsigned i = 0; i < N; i++)
-        out[i] = (int32_t)acc[i];
-}
-
-static void test_mulc(void) {
-    static const unsigned taus[3] = {39, 49, 60};
-    quill_mldsa_poly c, s, c_hat, s_hat, want, old, got;
-    quill_mldsa_mulc m_c, m_n;
-    int32_t maxabs = 0;
-    for (int t = 0; t < 300; t++) {
-        unsigned tau = taus[t % 3];
-        int kind = t % 5;
-        random_c(c.c, tau, kind >= 3);
-        random_s(s.c, kind);
-        schoolbook(want.c, c.c, s.c);
-        for (unsigned i = 0; i < N; i++)
-            maxabs = want.c[i] > maxabs ? want.c[i] : -want.c[i] > maxabs ? -want.c[i] : maxabs;
-        c_hat = c;
-        s_hat = s;
-        quill_mldsa_ntt(c_hat.c);
-        quill_mldsa_ntt(s_hat.c);
-        /* the key's NTT forms are reduced into (-q, q) (key.h) */
-        for (unsigned i = 0; i < N; i++)
-            s_hat.c[i] = quill_mldsa_reduce32(s_hat.c[i]) % Q;
-        /* the unfused form */
-        quill_mldsa_pointwise_mont(old.c, c_hat.c, s_hat.c);
-        quill_mldsa_invntt_tomont(old.c);
-        quill_mldsa_poly_reduce32(&old);
-        QT_CHECK(memcmp(&old, &want, sizeof(want)) == 0);
-        quill_mldsa_mulc_prepare_c(&m_c, c_hat.c);
-        memcpy(&m_n, &m_c, sizeof(m_n));
-        for (size_t k = 0; k < QT_ARRAY_LEN(impls); k++) {
-            const struct impl *im = &impls[k];
-            if (!im->capable())
-                continue;
-            memset(&got, 0x55, sizeof(got));
-            im->mulc(got.c, &m_c, s_hat.c);
-            QT_CHECK(memcmp(&got, &want, sizeof(want)) == 0);
-            /* every preparation gives the same multipliers */
-            memset(m_n.c, 0, sizeof(m_n.c));
-            im->prepare(&m_n, c_hat.c);
-            QT_CHECK(memcmp(m_n.c, m_c.c, sizeof(m_c.c)) == 0);
-            im->mulc(got.c, &m_n, s_hat.c);
-            QT_CHECK(memcmp(&got, &want, sizeof(want)) == 0);
-        }
-        /* the dispatching pair */
-        quill_mldsa_mulc_prepare(&m_n, c_hat.c);
-        quill_mldsa_mulc_small(got.c, &m_n, s_hat.c);
-        QT_CHECK(memcmp(&got, &want, sizeof(want)) == 0);
-    }
-    /* the extremes were reached: tau 2^12 for tau = 60 */
-    QT_CHECK(maxabs == 60 * (1 << 12));
 }
 
 static void random_q(int32_t a[N], int kind) {
@@ -248,7 +148,6 @@ int main(void) {
     for (size_t k = 0; k < QT_ARRAY_LEN(impls); k++)
         if (!impls[k].capable())
             printf("mldsa_sign_arith: no %s, its comparisons skipped\n", impls[k].name);
-    test_mulc();
     test_invntt_freeze();
     test_dot();
     test_decompose();

@@ -1,0 +1,79 @@
+/* Copyright quill authors.
+ *
+ * The AVX2 build of ntt16.h's transforms: ntt16_body.h on 16 lanes, the two
+ * halves of a pair side by side (half h in 128-bit lane h: the pair layout
+ * puts coefficients 8j..8j+7 of both halves in the 32 bytes of vector j),
+ * so every instruction works on both polynomials.  The interleaves are
+ * AVX2's, which act within 128-bit lanes, exactly the per-half shuffles the
+ * transposes need.  Bit-identical to the portable build. */
+#include "ntt16.h"
+
+#if QUILL_MLDSA_HAVE_AVX2
+#include <immintrin.h>
+#include <string.h>
+
+#include "common/compiler.h"
+#include "common/zeroize.h"
+
+#define AVX2 __attribute__((target("avx2")))
+
+typedef int16_t v16 __attribute__((vector_size(32)));
+typedef uint16_t v16u __attribute__((vector_size(32)));
+
+#define V v16
+#define VU v16u
+#define V_LOAD(p) ((v16)_mm256_loadu_si256((const __m256i *)(const void *)(p)))
+#define V_STORE(p, v) _mm256_storeu_si256((__m256i *)(void *)(p), (__m256i)(v))
+#define V_DUP(x) ((v16)_mm256_set1_epi16((short)(x)))
+#define V_ROW(p) ((v16)_mm256_broadcastsi128_si256(_mm_loadu_si128((const __m128i *)(const void *)(p))))
+#define V_MULHI(a, b) ((v16)_mm256_mulhi_epi16((__m256i)(a), (__m256i)(b)))
+#define V_LO16(a, b) ((v16)_mm256_unpacklo_epi16((__m256i)(a), (__m256i)(b)))
+#define V_HI16(a, b) ((v16)_mm256_unpackhi_epi16((__m256i)(a), (__m256i)(b)))
+#define V_LO32(a, b) ((v16)_mm256_unpacklo_epi32((__m256i)(a), (__m256i)(b)))
+#define V_HI32(a, b) ((v16)_mm256_unpackhi_epi32((__m256i)(a), (__m256i)(b)))
+#define V_LO64(a, b) ((v16)_mm256_unpacklo_epi64((__m256i)(a), (__m256i)(b)))
+#define V_HI64(a, b) ((v16)_mm256_unpackhi_epi64((__m256i)(a), (__m256i)(b)))
+
+#define NTT16_FN AVX2 QUILL_INLINE
+
+AVX2 QUILL_INLINE v16 opaque16(v16 v) {
+    __asm__("" : "+x"(v));
+    return v;
+}
+#define V_OPAQUE(v) opaque16(v)
+
+#include "ntt16_body.h"
+
+AVX2 void quill_mldsa_ntt16_avx2(quill_mldsa_pair16 *pair) {
+    ntt16_body(pair->c);
+}
+
+AVX2 void quill_mldsa_mulc16_prepare_avx2(quill_mldsa_chal16 *m, const int32_t c[QUILL_MLDSA_N]) {
+    quill_mldsa_pair16 c_hat;
+    quill_mldsa_pair16_set(&c_hat, c, c);
+    ntt16_body(c_hat.c);
+    prepare16_body(m->m, m->mq, c_hat.c, 32);
+    quill_zeroize(&c_hat, sizeof(c_hat));
+}
+
+AVX2 void quill_mldsa_mulc16_avx2(int32_t out[QUILL_MLDSA_N], const quill_mldsa_chal16 *m,
+                                  const quill_mldsa_pair16 *s_hat, unsigned shift) {
+    int16_t *w = (int16_t *)(void *)out; /* the pair workspace (vector access only) */
+    const __m128i sh = _mm_cvtsi32_si128((int)shift);
+    inv16_groups(w, s_hat->c, m->m, m->mq);
+    /* Vector i holds coefficients 8i..8i+7 of both products (a in the low
+     * 128-bit lane, b in the high one), which become out's coefficients
+     * a + 2^shift b in the same 32 bytes (their int32 form is exactly as
+     * long), after the column has read them. */
+    for (unsigned j = 0; j < 8; j++) {
+        v16 x[4];
+        inv16_column(x, w, j);
+        for (unsigned g = 0; g < 4; g++) {
+            __m256i a = _mm256_cvtepi16_epi32(_mm256_castsi256_si128((__m256i)x[g]));
+            __m256i b = _mm256_cvtepi16_epi32(_mm256_extracti128_si256((__m256i)x[g], 1));
+            _mm256_storeu_si256((__m256i *)(void *)(out + 8 * (j + 8 * g)),
+                                _mm256_add_epi32(a, _mm256_sll_epi32(b, sh)));
+        }
+    }
+}
+#endif

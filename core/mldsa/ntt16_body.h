@@ -1,0 +1,248 @@
+/* Copyright quill authors.
+ *
+ * The transforms of ntt16.h on one vector type, included by ntt16.c (8
+ * lanes: one half of a pair at a time) and ntt16_avx2.c (16 lanes: both
+ * halves, one per 128-bit lane).  The includer defines:
+ *   V, VU            the int16 vector type and its unsigned twin
+ *   V_LOAD(p), V_STORE(p, v)   a vector at p (int16_t *, unaligned)
+ *   V_DUP(x)         every lane x
+ *   V_ROW(p)         the 8 values at p in each 128-bit lane
+ *   V_MULHI(a, b)    the high halves of the signed 16 x 16-bit products
+ *   NTT16_FN         the function specifiers (QUILL_INLINE, with a target
+ *                    attribute where the vector type needs one)
+ *   V_OPAQUE(v)      v, hidden from constant folding where that helps (gcc
+ *                    turns a product with the constant p into four shifts
+ *                    and additions; one multiply is cheaper here)
+ *   V_LO16, V_HI16, V_LO32, V_HI32, V_LO64, V_HI64 (a, b): the interleaves
+ *                    of the low / high halves of a and b at 16-, 32- and
+ *                    64-bit granularity, within each 128-bit lane (SSE2's
+ *                    punpckl / punpckh).
+ * Vector j of a half is the 8 (or 2 x 8) lanes at base + 16 j.
+ *
+ * Order: levels 1-5 (distances 128..8) run on natural order, where each
+ * butterfly group spans whole vectors with one zeta; each group of 8
+ * vectors is then transposed (8 x 8 within each 128-bit lane), so that
+ * levels 6-8 (distances 4, 2, 1) are operations between vectors with one
+ * zeta per lane (the rows of ntt16.c).  The forward transform stops in the
+ * transposed order and the inverse starts from it.
+ *
+ * Bounds (|.| of the int16 values; mont16 returns at most |a| 3840 / 2^16
+ * + 3841 with zetas in [-3840, 3840], barrett16 at most 3848; both checked
+ * exhaustively by test_mldsa_ntt16):
+ *  - forward: in <= 2^13; levels 1-4 add at most 5672 each: <= 30880;
+ *    barrett16; levels 5-8 add at most 5761 each: out <= 26892.
+ *  - prepare: m = mont16(c_hat, 1912) <= 26892 1912 / 2^16 + 3841 = 4626.
+ *  - inverse: the pointwise product (|s_hat| <= 26892, |m| <= 4626) is
+ *    <= 5739; levels 8, 7 double the sums: <= 22956; barrett16; levels
+ *    6, 5, 4: <= 3848 * 8 = 30784; barrett16; levels 3, 2, 1: <= 30784;
+ *    barrett16 and centre16 give the centred residue. */
+#ifndef QUILL_MLDSA_NTT16_BODY_H
+#define QUILL_MLDSA_NTT16_BODY_H
+
+#define P16 QUILL_MLDSA_P16
+#define T16 quill_mldsa_ntt16_tab
+
+/* a z 2^-16 mod p in (-p, p) from zq = z p^-1 mod 2^16: a z - t p with
+ * t = a zq mod 2^16 is divisible by 2^16, so the low halves of a z and t p
+ * are equal and the difference of the high halves is exact. */
+NTT16_FN V mont16(V a, V z, V zq) {
+    V t = (V)((VU)a * (VU)zq);
+    return V_MULHI(a, z) - V_MULHI(t, V_DUP(P16));
+}
+
+/* a - round(a / p) p, the quotient as ((a 17474) / 2^16 + 2^10) / 2^11
+ * (17474 = round(2^27 / p)); |result| <= 3848 for every int16 a.  The
+ * product of the quotient and p may wrap; the difference does not. */
+NTT16_FN V barrett16(V a) {
+    V t = (V_MULHI(a, V_DUP(17474)) + V_DUP(1 << 10)) >> 11;
+    return (V)((VU)a - (VU)t * (VU)V_OPAQUE(V_DUP(P16)));
+}
+
+/* The centred residue in [-3840, 3840] of a barrett16 output. */
+NTT16_FN V centre16(V a) {
+    a -= ((V_DUP(3840) - a) >> 15) & V_DUP(P16);
+    return a + (((a + V_DUP(3840)) >> 15) & V_DUP(P16));
+}
+
+/* Cooley-Tukey (forward) and Gentleman-Sande (inverse, with the inverse
+ * zeta) butterflies; z is {zeta, zeta p^-1} as vectors. */
+typedef struct zeta16 {
+    V z, zq;
+} zeta16;
+
+#define FWD_BF(x, y, zt)                                                                           \
+    do {                                                                                           \
+        V t_ = mont16((y), (zt).z, (zt).zq);                                                       \
+        (y) = (x) - t_;                                                                            \
+        (x) = (x) + t_;                                                                            \
+    } while (0)
+
+#define INV_BF(x, y, zt)                                                                           \
+    do {                                                                                           \
+        V d_ = (x) - (y);                                                                          \
+        (x) = (x) + (y);                                                                           \
+        (y) = mont16(d_, (zt).z, (zt).zq);                                                         \
+    } while (0)
+
+NTT16_FN zeta16 zeta_dup(const int16_t *z, const int16_t *zq, unsigned m) {
+    return (zeta16){V_DUP(z[m]), V_DUP(zq[m])};
+}
+
+NTT16_FN zeta16 zeta_row(const int16_t (*z)[8], const int16_t (*zq)[8], unsigned row) {
+    return (zeta16){V_ROW(z[row]), V_ROW(zq[row])};
+}
+
+/* r[i] lane e <- r[e] lane i, in each 128-bit lane (an involution). */
+NTT16_FN void transpose8(V r[8]) {
+    V a0 = V_LO16(r[0], r[1]), a1 = V_HI16(r[0], r[1]), a2 = V_LO16(r[2], r[3]);
+    V a3 = V_HI16(r[2], r[3]), a4 = V_LO16(r[4], r[5]), a5 = V_HI16(r[4], r[5]);
+    V a6 = V_LO16(r[6], r[7]), a7 = V_HI16(r[6], r[7]);
+    V b0 = V_LO32(a0, a2), b1 = V_HI32(a0, a2), b2 = V_LO32(a1, a3), b3 = V_HI32(a1, a3);
+    V b4 = V_LO32(a4, a6), b5 = V_HI32(a4, a6), b6 = V_LO32(a5, a7), b7 = V_HI32(a5, a7);
+    r[0] = V_LO64(b0, b4);
+    r[1] = V_HI64(b0, b4);
+    r[2] = V_LO64(b1, b5);
+    r[3] = V_HI64(b1, b5);
+    r[4] = V_LO64(b2, b6);
+    r[5] = V_HI64(b2, b6);
+    r[6] = V_LO64(b3, b7);
+    r[7] = V_HI64(b3, b7);
+}
+
+NTT16_FN void barrett8(V r[8]) {
+    for (unsigned i = 0; i < 8; i++)
+        r[i] = barrett16(r[i]);
+}
+
+#define LD(p, j) V_LOAD((p) + 16 * (j))
+#define ST(p, j, v) V_STORE((p) + 16 * (j), (v))
+
+/* The forward transform of one half (or of both, 16 lanes) at a. */
+NTT16_FN void ntt16_body(int16_t *a) {
+    const zeta16 z1 = zeta_dup(T16.top, T16.top_q, 1), z2 = zeta_dup(T16.top, T16.top_q, 2);
+    const zeta16 z3 = zeta_dup(T16.top, T16.top_q, 3);
+    for (unsigned j = 0; j < 8; j++) { /* levels 1, 2 */
+        V x0 = LD(a, j), x1 = LD(a, j + 8), x2 = LD(a, j + 16), x3 = LD(a, j + 24);
+        FWD_BF(x0, x2, z1);
+        FWD_BF(x1, x3, z1);
+        FWD_BF(x0, x1, z2);
+        FWD_BF(x2, x3, z3);
+        ST(a, j, x0);
+        ST(a, j + 8, x1);
+        ST(a, j + 16, x2);
+        ST(a, j + 24, x3);
+    }
+    for (unsigned g = 0; g < 4; g++) {
+        V r[8];
+        for (unsigned i = 0; i < 8; i++)
+            r[i] = LD(a, 8 * g + i);
+        zeta16 z = zeta_dup(T16.top, T16.top_q, 4 + g); /* level 3 */
+        for (unsigned i = 0; i < 4; i++)
+            FWD_BF(r[i], r[i + 4], z);
+        for (unsigned h = 0; h < 2; h++) { /* level 4 */
+            z = zeta_dup(T16.top, T16.top_q, 8 + 2 * g + h);
+            FWD_BF(r[4 * h], r[4 * h + 2], z);
+            FWD_BF(r[4 * h + 1], r[4 * h + 3], z);
+        }
+        barrett8(r);
+        for (unsigned h = 0; h < 4; h++) { /* level 5 */
+            z = zeta_dup(T16.top, T16.top_q, 16 + 4 * g + h);
+            FWD_BF(r[2 * h], r[2 * h + 1], z);
+        }
+        transpose8(r);
+        const int16_t(*zr)[8] = T16.rows[g], (*zrq)[8] = T16.rows_q[g];
+        z = zeta_row(zr, zrq, 0); /* level 6 */
+        for (unsigned i = 0; i < 4; i++)
+            FWD_BF(r[i], r[i + 4], z);
+        for (unsigned h = 0; h < 2; h++) { /* level 7 */
+            z = zeta_row(zr, zrq, 1 + h);
+            FWD_BF(r[4 * h], r[4 * h + 2], z);
+            FWD_BF(r[4 * h + 1], r[4 * h + 3], z);
+        }
+        for (unsigned h = 0; h < 4; h++) { /* level 8 */
+            z = zeta_row(zr, zrq, 3 + h);
+            FWD_BF(r[2 * h], r[2 * h + 1], z);
+        }
+        for (unsigned i = 0; i < 8; i++)
+            ST(a, 8 * g + i, r[i]);
+    }
+}
+
+/* The inverse transform of s o m 2^-16 (the pointwise Montgomery product
+ * with the prepared multiplier) without its final scaling (folded into m),
+ * for one half (or both), in two parts: inv16_groups leaves levels 2 and 1
+ * to inv16_column, which returns the centred results of vectors j, j + 8,
+ * j + 16 and j + 24 (j < 8) for the caller to store.  Together:
+ * 256 NTT^-1(s o m 2^-16) in [-(p - 1) / 2, (p - 1) / 2]. */
+NTT16_FN void inv16_groups(int16_t *out, const int16_t *s, const int16_t *m, const int16_t *mq) {
+    for (unsigned g = 0; g < 4; g++) {
+        V r[8];
+        for (unsigned i = 0; i < 8; i++) {
+            unsigned j = 8 * g + i;
+            r[i] = mont16(LD(s, j), LD(m, j), LD(mq, j));
+        }
+        const int16_t(*zr)[8] = T16.inv_rows[g], (*zrq)[8] = T16.inv_rows_q[g];
+        zeta16 z;
+        for (unsigned h = 0; h < 4; h++) { /* level 8 */
+            z = zeta_row(zr, zrq, 3 + h);
+            INV_BF(r[2 * h], r[2 * h + 1], z);
+        }
+        for (unsigned h = 0; h < 2; h++) { /* level 7 */
+            z = zeta_row(zr, zrq, 1 + h);
+            INV_BF(r[4 * h], r[4 * h + 2], z);
+            INV_BF(r[4 * h + 1], r[4 * h + 3], z);
+        }
+        barrett8(r);
+        z = zeta_row(zr, zrq, 0); /* level 6 */
+        for (unsigned i = 0; i < 4; i++)
+            INV_BF(r[i], r[i + 4], z);
+        transpose8(r);
+        for (unsigned h = 0; h < 4; h++) { /* level 5 */
+            z = zeta_dup(T16.inv_top, T16.inv_top_q, 16 + 4 * g + h);
+            INV_BF(r[2 * h], r[2 * h + 1], z);
+        }
+        for (unsigned h = 0; h < 2; h++) { /* level 4 */
+            z = zeta_dup(T16.inv_top, T16.inv_top_q, 8 + 2 * g + h);
+            INV_BF(r[4 * h], r[4 * h + 2], z);
+            INV_BF(r[4 * h + 1], r[4 * h + 3], z);
+        }
+        barrett8(r);
+        z = zeta_dup(T16.inv_top, T16.inv_top_q, 4 + g); /* level 3 */
+        for (unsigned i = 0; i < 4; i++)
+            INV_BF(r[i], r[i + 4], z);
+        for (unsigned i = 0; i < 8; i++)
+            ST(out, 8 * g + i, r[i]);
+    }
+}
+
+NTT16_FN void inv16_column(V x[4], const int16_t *out, unsigned j) {
+    const zeta16 z1 = zeta_dup(T16.inv_top, T16.inv_top_q, 1);
+    const zeta16 z2 = zeta_dup(T16.inv_top, T16.inv_top_q, 2);
+    const zeta16 z3 = zeta_dup(T16.inv_top, T16.inv_top_q, 3);
+    for (unsigned g = 0; g < 4; g++)
+        x[g] = LD(out, j + 8 * g);
+    INV_BF(x[0], x[1], z2); /* level 2 */
+    INV_BF(x[2], x[3], z3);
+    INV_BF(x[0], x[2], z1); /* level 1 */
+    INV_BF(x[1], x[3], z1);
+    for (unsigned g = 0; g < 4; g++)
+        x[g] = centre16(barrett16(x[g]));
+}
+
+/* m = NTT16(c) (already in c_hat) times 2^32 / 256 mod p (|m| <= 4626),
+ * and mq = m p^-1 mod 2^16; n vectors. */
+NTT16_FN void prepare16_body(int16_t *m, int16_t *mq, const int16_t *c_hat, unsigned n) {
+    /* 2^32 / 256 mod p = 1912, and 1912 p^-1 mod 2^16 */
+    const V f = V_DUP(1912), fq = V_DUP((int16_t)(uint16_t)(1912u * 57857u));
+    for (unsigned j = 0; j < n; j++) {
+        V v = mont16(LD(c_hat, j), f, fq);
+        ST(m, j, v);
+        ST(mq, j, (V)((VU)v * (VU)V_DUP(-7679)));
+    }
+}
+
+#undef T16
+#undef LD
+#undef ST
+
+#endif
