@@ -94,6 +94,8 @@
 #define ZQ(z) ((int16_t)(uint16_t)((uint32_t)(uint16_t)(int16_t)(z) * 57857u))
 #define Z_PLAIN(z) (z),
 #define Z_Q(z) ZQ(z),
+#define Z8_PLAIN(z) {(z), (z), (z), (z), (z), (z), (z), (z)},
+#define Z8_Q(z) {ZQ(z), ZQ(z), ZQ(z), ZQ(z), ZQ(z), ZQ(z), ZQ(z), ZQ(z)},
 #define ROW_PLAIN(a, b, c, d, e, f, g, h) {a, b, c, d, e, f, g, h},
 #define ROW_Q(a, b, c, d, e, f, g, h) {ZQ(a), ZQ(b), ZQ(c), ZQ(d), ZQ(e), ZQ(f), ZQ(g), ZQ(h)},
 
@@ -106,6 +108,10 @@ const quill_mldsa_ntt16_tables quill_mldsa_ntt16_tab = {
     .inv_top_q = {ZETAS16_INV_TOP(Z_Q)},
     .inv_rows = {ZETAS16_INV_ROWS(ROW_PLAIN)},
     .inv_rows_q = {ZETAS16_INV_ROWS(ROW_Q)},
+    .top8 = {ZETAS16_TOP(Z8_PLAIN)},
+    .top8_q = {ZETAS16_TOP(Z8_Q)},
+    .inv_top8 = {ZETAS16_INV_TOP(Z8_PLAIN)},
+    .inv_top8_q = {ZETAS16_INV_TOP(Z8_Q)},
 };
 
 /* ---- The portable build: 8 lanes (ntt16_v8.h) ---- */

@@ -93,6 +93,8 @@ typedef struct quill_mldsa_ntt16_tables {
     int16_t rows[4][7][8], rows_q[4][7][8];
     int16_t inv_top[32], inv_top_q[32];
     int16_t inv_rows[4][7][8], inv_rows_q[4][7][8];
+    /* top and inv_top with every entry repeated 8 times */
+    int16_t top8[32][8], top8_q[32][8], inv_top8[32][8], inv_top8_q[32][8];
 } quill_mldsa_ntt16_tables;
 extern const quill_mldsa_ntt16_tables quill_mldsa_ntt16_tab;
 

@@ -25,6 +25,7 @@ typedef uint16_t v16u __attribute__((vector_size(32)));
 #define V_LOAD(p) ((v16)_mm256_loadu_si256((const __m256i *)(const void *)(p)))
 #define V_STORE(p, v) _mm256_storeu_si256((__m256i *)(void *)(p), (__m256i)(v))
 #define V_DUP(x) ((v16)_mm256_set1_epi16((short)(x)))
+#define V_DUP_LOAD(p) V_DUP(*(p))
 #define V_ROW(p) ((v16)_mm256_broadcastsi128_si256(_mm_loadu_si128((const __m128i *)(const void *)(p))))
 #define V_MULHI(a, b) ((v16)_mm256_mulhi_epi16((__m256i)(a), (__m256i)(b)))
 #define V_LO16(a, b) ((v16)_mm256_unpacklo_epi16((__m256i)(a), (__m256i)(b)))

@@ -7,6 +7,8 @@
  *   V_LOAD(p), V_STORE(p, v)   a vector at p (int16_t *, unaligned)
  *   V_DUP(x)         every lane x
  *   V_ROW(p)         the 8 values at p in each 128-bit lane
+ *   V_DUP_LOAD(p)    (optional) *p in every lane; without it, the
+ *                    zetas of levels 1-5 come from eight-lane copies
  *   V_MULHI(a, b)    the high halves of the signed 16 x 16-bit products
  *   NTT16_FN         the function specifiers (QUILL_INLINE, with a target
  *                    attribute where the vector type needs one)
@@ -84,9 +86,16 @@ typedef struct zeta16 {
         (y) = mont16(d_, (zt).z, (zt).zq);                                                         \
     } while (0)
 
-NTT16_FN zeta16 zeta_dup(const int16_t *z, const int16_t *zq, unsigned m) {
-    return (zeta16){V_DUP(z[m]), V_DUP(zq[m])};
-}
+/* Zeta m of levels 1-5 in every lane: broadcast from the table (AVX2
+ * has a one-instruction broadcast from memory), or loaded from the copy
+ * with eight lanes (SSE2 would need three instructions). */
+#if defined(V_DUP_LOAD)
+#define ZETA_TOP(m) ((zeta16){V_DUP_LOAD(&T16.top[m]), V_DUP_LOAD(&T16.top_q[m])})
+#define ZETA_INV_TOP(m) ((zeta16){V_DUP_LOAD(&T16.inv_top[m]), V_DUP_LOAD(&T16.inv_top_q[m])})
+#else
+#define ZETA_TOP(m) ((zeta16){V_ROW(T16.top8[m]), V_ROW(T16.top8_q[m])})
+#define ZETA_INV_TOP(m) ((zeta16){V_ROW(T16.inv_top8[m]), V_ROW(T16.inv_top8_q[m])})
+#endif
 
 NTT16_FN zeta16 zeta_row(const int16_t (*z)[8], const int16_t (*zq)[8], unsigned row) {
     return (zeta16){V_ROW(z[row]), V_ROW(zq[row])};
@@ -119,8 +128,8 @@ NTT16_FN void barrett8(V r[8]) {
 
 /* The forward transform of one half (or of both, 16 lanes) at a. */
 NTT16_FN void ntt16_body(int16_t *a) {
-    const zeta16 z1 = zeta_dup(T16.top, T16.top_q, 1), z2 = zeta_dup(T16.top, T16.top_q, 2);
-    const zeta16 z3 = zeta_dup(T16.top, T16.top_q, 3);
+    const zeta16 z1 = ZETA_TOP(1), z2 = ZETA_TOP(2);
+    const zeta16 z3 = ZETA_TOP(3);
     for (unsigned j = 0; j < 8; j++) { /* levels 1, 2 */
         V x0 = LD(a, j), x1 = LD(a, j + 8), x2 = LD(a, j + 16), x3 = LD(a, j + 24);
         FWD_BF(x0, x2, z1);
@@ -136,17 +145,17 @@ NTT16_FN void ntt16_body(int16_t *a) {
         V r[8];
         for (unsigned i = 0; i < 8; i++)
             r[i] = LD(a, 8 * g + i);
-        zeta16 z = zeta_dup(T16.top, T16.top_q, 4 + g); /* level 3 */
+        zeta16 z = ZETA_TOP(4 + g); /* level 3 */
         for (unsigned i = 0; i < 4; i++)
             FWD_BF(r[i], r[i + 4], z);
         for (unsigned h = 0; h < 2; h++) { /* level 4 */
-            z = zeta_dup(T16.top, T16.top_q, 8 + 2 * g + h);
+            z = ZETA_TOP(8 + 2 * g + h);
             FWD_BF(r[4 * h], r[4 * h + 2], z);
             FWD_BF(r[4 * h + 1], r[4 * h + 3], z);
         }
         barrett8(r);
         for (unsigned h = 0; h < 4; h++) { /* level 5 */
-            z = zeta_dup(T16.top, T16.top_q, 16 + 4 * g + h);
+            z = ZETA_TOP(16 + 4 * g + h);
             FWD_BF(r[2 * h], r[2 * h + 1], z);
         }
         transpose8(r);
@@ -198,16 +207,16 @@ NTT16_FN void inv16_groups(int16_t *out, const int16_t *s, const int16_t *m, con
             INV_BF(r[i], r[i + 4], z);
         transpose8(r);
         for (unsigned h = 0; h < 4; h++) { /* level 5 */
-            z = zeta_dup(T16.inv_top, T16.inv_top_q, 16 + 4 * g + h);
+            z = ZETA_INV_TOP(16 + 4 * g + h);
             INV_BF(r[2 * h], r[2 * h + 1], z);
         }
         for (unsigned h = 0; h < 2; h++) { /* level 4 */
-            z = zeta_dup(T16.inv_top, T16.inv_top_q, 8 + 2 * g + h);
+            z = ZETA_INV_TOP(8 + 2 * g + h);
             INV_BF(r[4 * h], r[4 * h + 2], z);
             INV_BF(r[4 * h + 1], r[4 * h + 3], z);
         }
         barrett8(r);
-        z = zeta_dup(T16.inv_top, T16.inv_top_q, 4 + g); /* level 3 */
+        z = ZETA_INV_TOP(4 + g); /* level 3 */
         for (unsigned i = 0; i < 4; i++)
             INV_BF(r[i], r[i + 4], z);
         for (unsigned i = 0; i < 8; i++)
@@ -216,9 +225,9 @@ NTT16_FN void inv16_groups(int16_t *out, const int16_t *s, const int16_t *m, con
 }
 
 NTT16_FN void inv16_column(V x[4], const int16_t *out, unsigned j) {
-    const zeta16 z1 = zeta_dup(T16.inv_top, T16.inv_top_q, 1);
-    const zeta16 z2 = zeta_dup(T16.inv_top, T16.inv_top_q, 2);
-    const zeta16 z3 = zeta_dup(T16.inv_top, T16.inv_top_q, 3);
+    const zeta16 z1 = ZETA_INV_TOP(1);
+    const zeta16 z2 = ZETA_INV_TOP(2);
+    const zeta16 z3 = ZETA_INV_TOP(3);
     for (unsigned g = 0; g < 4; g++)
         x[g] = LD(out, j + 8 * g);
     INV_BF(x[0], x[1], z2); /* level 2 */

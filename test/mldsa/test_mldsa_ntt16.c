@@ -103,6 +103,10 @@ static void test_tables(void) {
         QT_CHECK(t->top_q[m] == times_pinv(t->top[m]));
         QT_CHECK(t->inv_top_q[m] == times_pinv(t->inv_top[m]));
         QT_CHECK(modp((int64_t)t->top[m] * t->inv_top[m]) == modp(65536LL * 65536));
+        for (unsigned e = 0; e < 8; e++) {
+            QT_CHECK(t->top8[m][e] == t->top[m] && t->top8_q[m][e] == t->top_q[m]);
+            QT_CHECK(t->inv_top8[m][e] == t->inv_top[m] && t->inv_top8_q[m][e] == t->inv_top_q[m]);
+        }
     }
     for (unsigned g = 0; g < 4; g++)
         for (unsigned r = 0; r < 7; r++)
