@@ -5,7 +5,7 @@
  *
  * Why: c has tau coefficients +-1 and the rest 0, s1 and s2 are at most
  * eta = 4 in absolute value, so every coefficient of c s1 and c s2 is at
- * most tau eta <= 240, and of c t0 at most tau 2^12.  A product whose
+ * most tau eta = beta <= 196, and of c t0 at most tau 2^12.  A product whose
  * coefficients are below p / 2 in absolute value is the same polynomial
  * mod p as over the integers, so it can be computed in any NTT whose prime
  * exceeds twice the bound; p = 7681 = 15 2^9 + 1 has the 512th roots of
@@ -30,8 +30,10 @@
  * apart.  The NTT-domain order is internal (both factors of a product are
  * transformed by the same code); see ntt16.c.
  *
- * Everything is constant time (no branch or index on values) and without
- * value barriers. */
+ * Secret: c (so m), every pair made from s1, s2 or t0, and every product.
+ * Everything is constant time (no branch or index on values); the only
+ * asm is an empty one on the public constant p, to keep a multiplication
+ * by it a multiplication (ntt16_body.h). */
 #ifndef QUILL_MLDSA_NTT16_H
 #define QUILL_MLDSA_NTT16_H
 

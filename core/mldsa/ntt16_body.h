@@ -28,42 +28,43 @@
  * zeta per lane (the rows of ntt16.c).  The forward transform stops in the
  * transposed order and the inverse starts from it.
  *
- * Bounds (|.| of the int16 values; mont16 returns at most |a| 3840 / 2^16
- * + 3841 with zetas in [-3840, 3840], barrett16 at most 3848; both checked
- * exhaustively by test_mldsa_ntt16):
- *  - forward: in <= 2^13; levels 1-4 add at most 5672 each: <= 30880;
- *    barrett16; levels 5-8 add at most 5761 each: out <= 26892.
- *  - prepare: m = mont16(c_hat, 1912) <= 26892 1912 / 2^16 + 3841 = 4626.
- *  - inverse: the pointwise product (|s_hat| <= 26892, |m| <= 4626) is
- *    <= 5739; levels 8, 7 double the sums: <= 22956; barrett16; levels
- *    6, 5, 4: <= 3848 * 8 = 30784; barrett16; levels 3, 2, 1: <= 30784;
- *    barrett16 and centre16 give the centred residue. */
+ * Bounds (|.| of the int16 values; mont16 returns at most |a| |z| / 2^16
+ * + 3841, so at most 5761 with zetas in [-3840, 3840]; barrett16 returns
+ * the centred residue, in [-3840, 3840]; test_mldsa_ntt16 checks both on
+ * every int16 a):
+ *  - forward: in <= 2^13; levels 1-4 add at most 5761 each: <= 31236;
+ *    barrett16; levels 5-8: out <= 3840 + 4 * 5761 = 26884.
+ *  - prepare: m = mont16(c_hat, 1912) <= 26884 1912 / 2^16 + 3841 = 4625.
+ *  - inverse: the pointwise product (|s_hat| <= 26884, |m| <= 4625) is
+ *    <= 5738; levels 8, 7 double the sums: <= 22952; barrett16; levels
+ *    6, 5, 4: <= 3840 * 8 = 30720; barrett16; levels 3, 2, 1: <= 30720;
+ *    barrett16 gives the centred residue, which is the exact product when
+ *    that lies in [-3840, 3840].
+ * The tightest point is 2047 below 32767; test_mldsa_ntt16 drives every
+ * inverse level's sums to the maximum its input allows. */
 #ifndef QUILL_MLDSA_NTT16_BODY_H
 #define QUILL_MLDSA_NTT16_BODY_H
 
 #define P16 QUILL_MLDSA_P16
+#define PINV16 57857 /* p^-1 mod 2^16 */
 #define T16 quill_mldsa_ntt16_tab
 
-/* a z 2^-16 mod p in (-p, p) from zq = z p^-1 mod 2^16: a z - t p with
- * t = a zq mod 2^16 is divisible by 2^16, so the low halves of a z and t p
- * are equal and the difference of the high halves is exact. */
+/* a z 2^-16 mod p from zq = z p^-1 mod 2^16, at most |a z| / 2^16 + 3841
+ * in absolute value (below p for every use here): a z - t p with t = a zq
+ * mod 2^16 is divisible by 2^16, so the low halves of a z and t p are
+ * equal and the difference of the high halves is exact. */
 NTT16_FN V mont16(V a, V z, V zq) {
     V t = (V)((VU)a * (VU)zq);
     return V_MULHI(a, z) - V_MULHI(t, V_DUP(P16));
 }
 
 /* a - round(a / p) p, the quotient as ((a 17474) / 2^16 + 2^10) / 2^11
- * (17474 = round(2^27 / p)); |result| <= 3848 for every int16 a.  The
- * product of the quotient and p may wrap; the difference does not. */
+ * (17474 = round(2^27 / p)): for every int16 a the centred residue, in
+ * [-3840, 3840] (checked exhaustively).  The product of the quotient and p
+ * may wrap; the difference does not. */
 NTT16_FN V barrett16(V a) {
     V t = (V_MULHI(a, V_DUP(17474)) + V_DUP(1 << 10)) >> 11;
     return (V)((VU)a - (VU)t * (VU)V_OPAQUE(V_DUP(P16)));
-}
-
-/* The centred residue in [-3840, 3840] of a barrett16 output. */
-NTT16_FN V centre16(V a) {
-    a -= ((V_DUP(3840) - a) >> 15) & V_DUP(P16);
-    return a + (((a + V_DUP(3840)) >> 15) & V_DUP(P16));
 }
 
 /* Cooley-Tukey (forward) and Gentleman-Sande (inverse, with the inverse
@@ -235,21 +236,23 @@ NTT16_FN void inv16_column(V x[4], const int16_t *out, unsigned j) {
     INV_BF(x[0], x[2], z1); /* level 1 */
     INV_BF(x[1], x[3], z1);
     for (unsigned g = 0; g < 4; g++)
-        x[g] = centre16(barrett16(x[g]));
+        x[g] = barrett16(x[g]);
 }
 
-/* m = NTT16(c) (already in c_hat) times 2^32 / 256 mod p (|m| <= 4626),
- * and mq = m p^-1 mod 2^16; n vectors. */
+/* m = NTT16(c) (already in c_hat) times 2^16 / 256 mod p (|m| <= 4625):
+ * the Montgomery product with 2^32 / 256 mod p = 1912; and mq = m p^-1
+ * mod 2^16; n vectors. */
 NTT16_FN void prepare16_body(int16_t *m, int16_t *mq, const int16_t *c_hat, unsigned n) {
-    /* 2^32 / 256 mod p = 1912, and 1912 p^-1 mod 2^16 */
-    const V f = V_DUP(1912), fq = V_DUP((int16_t)(uint16_t)(1912u * 57857u));
+    const V f = V_DUP(1912), fq = V_DUP((int16_t)(uint16_t)(1912u * PINV16));
     for (unsigned j = 0; j < n; j++) {
         V v = mont16(LD(c_hat, j), f, fq);
         ST(m, j, v);
-        ST(mq, j, (V)((VU)v * (VU)V_DUP(-7679)));
+        ST(mq, j, (V)((VU)v * (VU)V_DUP((int16_t)(uint16_t)PINV16)));
     }
 }
 
+#undef P16
+#undef PINV16
 #undef T16
 #undef LD
 #undef ST

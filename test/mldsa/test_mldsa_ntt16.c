@@ -3,9 +3,9 @@
  * The 16-bit challenge products of signing (ntt16.h):
  *  - the zeta tables recomputed from 62, checked to be a primitive 512th
  *    root of unity mod p = 7681;
- *  - the body's reductions on every int16 input: barrett16 congruent and
- *    within 3848, centre16 of that the centred residue, mont16 congruent
- *    to a z 2^-16 and within |a| 3840 / 2^16 + 3841 for every zeta;
+ *  - the body's reductions on every int16 input a: barrett16 the centred
+ *    residue; mont16 congruent to a z 2^-16 and within |a z| / 2^16 + 3841
+ *    for every zeta of the tables, the factor 1912 and +-3840;
  *  - the forward transform against a scalar CT transform mod p (Algorithm
  *    41's loops with these zetas), at its input bound +-2^13 and on
  *    random input, every output within the bound ntt16_body.h states;
@@ -13,7 +13,11 @@
  *    sparse ternary c (tau = 39, 49, 60), halves like s1/s2 (|.| <= 4) and
  *    like the t0 split (lo in [-32, 32), hi in [-64, 64]), shifts 0, 6, 9,
  *    and the extreme products +-(p - 1) / 2 = +-3840;
- *  - pair16_split against its definition over t0's whole range;
+ *  - the inverse transform on constant NTT-domain input, which drives the
+ *    sums of every level to the largest value its input allows (an
+ *    overflow anywhere would break the congruence checked);
+ *  - pair16_split against its definition over t0's whole range, and
+ *    pair16_set with no second polynomial;
  *  - the portable and AVX2 builds bit for bit, and the dispatch.
  * Run natively and with QUILL_CPU_MASK clearing every feature (_nohw). */
 #include <string.h>
@@ -121,33 +125,40 @@ static void test_tables(void) {
 
 /* Every int16, eight at a time. */
 static void test_reductions(void) {
-    int bmax = 0, fails = 0;
+    int fails = 0;
     for (int32_t base = -32768; base < 32768; base += 8) {
         v8 a;
         for (int i = 0; i < 8; i++)
             a[i] = (int16_t)(base + i);
-        v8 b = barrett16(a), c = centre16(b);
-        for (int i = 0; i < 8; i++) {
-            int v = b[i] < 0 ? -b[i] : b[i];
-            bmax = v > bmax ? v : bmax;
-            fails += modp(b[i] - a[i]) != 0 || c[i] != centred(a[i]);
-        }
+        v8 b = barrett16(a);
+        for (int i = 0; i < 8; i++)
+            fails += b[i] != centred(a[i]);
     }
     QT_CHECK(fails == 0);
-    QT_CHECK(bmax <= 3848);
-    /* mont16 for every a against a few zetas, including the extremes */
-    static const int16_t zs[] = {1, -1, 3840, -3840, 1912, 3777, -2, 62};
+    /* mont16 for every a and every multiplier it is used with */
+    const quill_mldsa_ntt16_tables *t = &quill_mldsa_ntt16_tab;
+    int16_t zs[2 * 32 + 2 * 4 * 7 * 8 + 3] = {1912, 3840, -3840};
+    size_t nz = 3;
+    for (unsigned m = 1; m < 32; m++) {
+        zs[nz++] = t->top[m];
+        zs[nz++] = t->inv_top[m];
+    }
+    for (unsigned i = 0; i < 4 * 7 * 8; i++) {
+        zs[nz++] = (&t->rows[0][0][0])[i];
+        zs[nz++] = (&t->inv_rows[0][0][0])[i];
+    }
     fails = 0;
-    for (size_t k = 0; k < QT_ARRAY_LEN(zs); k++) {
+    int64_t rinv = powp(65536, (unsigned)(P - 2));
+    for (size_t k = 0; k < nz; k++) {
         const v8 z = V_DUP(zs[k]), zq = V_DUP(times_pinv(zs[k]));
-        int64_t rinv = powp(65536, (unsigned)(P - 2));
+        const int64_t absz = zs[k] < 0 ? -zs[k] : zs[k];
         for (int32_t base = -32768; base < 32768; base += 8) {
             v8 a;
             for (int i = 0; i < 8; i++)
                 a[i] = (int16_t)(base + i);
             v8 r = mont16(a, z, zq);
             for (int i = 0; i < 8; i++) {
-                int64_t bound = (int64_t)(a[i] < 0 ? -a[i] : a[i]) * 3840 / 65536 + 3841;
+                int64_t bound = (int64_t)(a[i] < 0 ? -a[i] : a[i]) * absz / 65536 + 3841;
                 fails += modp(r[i] - (int64_t)a[i] * zs[k] % P * rinv) != 0 ||
                          (r[i] < 0 ? -r[i] : r[i]) > bound;
             }
@@ -204,7 +215,7 @@ static void test_forward(void) {
             for (unsigned i = 0; i < N; i++) {
                 int16_t x = pr.c[ntt_pos(i, 0)], y = pr.c[ntt_pos(i, 1)];
                 fails += modp(x) != ra[i] || modp(y) != rb[i];
-                fails += x > 26892 || x < -26892 || y > 26892 || y < -26892;
+                fails += x > 26884 || x < -26884 || y > 26884 || y < -26884;
             }
             QT_CHECK(fails == 0);
         }
@@ -283,7 +294,7 @@ static void test_mulc(void) {
             im->prepare(&m, c);
             int fails = 0;
             for (unsigned i = 0; i < 2 * N; i++)
-                fails += m.m[i] > 4626 || m.m[i] < -4626 || m.mq[i] != times_pinv(m.m[i]);
+                fails += m.m[i] > 4625 || m.m[i] < -4625 || m.mq[i] != times_pinv(m.m[i]);
             QT_CHECK(fails == 0);
             memset(got, 0x55, sizeof(got));
             im->mulc(got, &m, &hat, shift);
@@ -305,6 +316,58 @@ static void test_mulc(void) {
     QT_CHECK(maxabs == 3840); /* tau = 60, hi = 64 */
 }
 
+/* mont16's value, scalar: (a z - t p) / 2^16 with t = a z p^-1 mod 2^16. */
+static int32_t mont_scalar(int32_t a, int32_t z) {
+    int16_t t = (int16_t)(uint16_t)((uint32_t)(a * z) * 57857u);
+    return (a * z - t * P) / 65536;
+}
+
+/* Constant NTT-domain input: every pointwise product is the same v, and
+ * the unscaled inverse of a constant is 256 v at coefficient 0 and zero
+ * elsewhere, while every level's sums take the largest value their inputs
+ * allow.  Inputs at the stated bounds (|s_hat| <= 26884, |m| <= 4625): the
+ * largest |v|, both signs, and v = 1067, whose multiples stay near +-3840
+ * after each reduction.  Half h carries the input, the other half zero. */
+static void test_inverse_extremes(void) {
+    int32_t cases[3][2] = {{-26884, 0}, {-26884, 0}, {26884, 0}};
+    int32_t best = 0;
+    for (int32_t m = -4625; m <= 4625; m++) {
+        int32_t v = mont_scalar(-26884, m);
+        if ((v < 0 ? -v : v) > best) {
+            best = v < 0 ? -v : v;
+            cases[0][1] = m;
+        }
+        if (mont_scalar(26884, m) == 1067)
+            cases[2][1] = m;
+    }
+    cases[1][1] = -cases[0][1];
+    QT_CHECK(best >= 5600 && cases[2][1] != 0);
+    int64_t rinv = powp(65536, (unsigned)(P - 2));
+    for (unsigned k = 0; k < 3; k++)
+        for (unsigned h = 0; h < 2; h++) {
+            static quill_mldsa_chal16 m;
+            static quill_mldsa_pair16 s_hat;
+            int32_t sv = cases[k][0], mv = cases[k][1];
+            for (unsigned i = 0; i < 2 * N; i++) {
+                m.m[i] = (int16_t)mv;
+                m.mq[i] = times_pinv((int16_t)mv);
+                s_hat.c[i] = (int16_t)((i / 8) % 2 == h ? sv : 0);
+            }
+            int64_t want0 = modp(256 * modp((int64_t)sv * mv) * rinv);
+            for (size_t j = 0; j < QT_ARRAY_LEN(impls); j++) {
+                if (!impls[j].capable())
+                    continue;
+                int32_t out[N];
+                impls[j].mulc(out, &m, &s_hat, 0);
+                int fails = 0;
+                for (unsigned i = 0; i < N; i++)
+                    fails += modp(out[i]) != (i == 0 ? want0 : 0) || out[i] > 3840 ||
+                             out[i] < -3840;
+                QT_CHECK(fails == 0);
+            }
+        }
+}
+
 static void test_split(void) {
     static int32_t t0[N];
     int fails = 0;
@@ -320,6 +383,15 @@ static void test_split(void) {
         }
     }
     QT_CHECK(fails == 0);
+    quill_mldsa_pair16 pr;
+    memset(&pr, 0x55, sizeof(pr));
+    quill_mldsa_pair16_set(&pr, t0, NULL);
+    fails = 0;
+    for (unsigned i = 0; i < N; i++) {
+        unsigned pos = 16 * (i / 8) + i % 8;
+        fails += pr.c[pos] != t0[i] || pr.c[pos + 8] != 0;
+    }
+    QT_CHECK(fails == 0);
 }
 
 int main(void) {
@@ -329,5 +401,6 @@ int main(void) {
     test_split();
     test_forward();
     test_mulc();
+    test_inverse_extremes();
     return qt_finish("mldsa_ntt16");
 }
