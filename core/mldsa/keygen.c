@@ -80,7 +80,7 @@ const quill_mldsa_pair16 *quill_mldsa_key_sign_hat(const quill_mldsa_key *key) {
         quill_mldsa_pair16_set(&hat[i], i < p->l ? tmp->s1[i].c : tmp->s2[i].c,
                                i < p->l ? tmp->s2[i].c : NULL);
         quill_mldsa_ntt16(&hat[i]);
-        quill_mldsa_pair16_split(&hat[p->k + i], tmp->t0[i].c, 6);
+        quill_mldsa_pair16_split(&hat[p->k + i], tmp->t0[i].c, QUILL_MLDSA_T0_SPLIT);
         quill_mldsa_ntt16(&hat[p->k + i]);
     }
     quill_zeroize(kk, sizeof(kk));

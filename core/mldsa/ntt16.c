@@ -123,9 +123,9 @@ QUILL_INLINE v8 narrow8(const int32_t *a) {
     memcpy(&lo, a, sizeof(lo));
     memcpy(&hi, a + 4, sizeof(hi));
 #if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_BIG_ENDIAN__
-    return SHUF((v8)lo, (v8)hi, SHUF_MASK(v8, 1, 3, 5, 7, 9, 11, 13, 15));
+    return QUILL_MLDSA_SHUFFLE((v8)lo, (v8)hi, v8, 1, 3, 5, 7, 9, 11, 13, 15);
 #else
-    return SHUF((v8)lo, (v8)hi, SHUF_MASK(v8, 0, 2, 4, 6, 8, 10, 12, 14));
+    return QUILL_MLDSA_SHUFFLE((v8)lo, (v8)hi, v8, 0, 2, 4, 6, 8, 10, 12, 14);
 #endif
 }
 
@@ -168,17 +168,16 @@ void quill_mldsa_mulc16_prepare_c(quill_mldsa_chal16 *m, const int32_t c[QUILL_M
 /* The sign extension of lanes 0-3 (4-7) of x: each lane paired with
  * itself is x 2^16 + (x mod 2^16) as int32, shifted down. */
 QUILL_INLINE v4i widen_lo(v8 x) {
-    return (v4i)SHUF(x, x, SHUF_MASK(v8, 0, 0, 1, 1, 2, 2, 3, 3)) >> 16;
+    return (v4i)QUILL_MLDSA_SHUFFLE(x, x, v8, 0, 0, 1, 1, 2, 2, 3, 3) >> 16;
 }
 
 QUILL_INLINE v4i widen_hi(v8 x) {
-    return (v4i)SHUF(x, x, SHUF_MASK(v8, 4, 4, 5, 5, 6, 6, 7, 7)) >> 16;
+    return (v4i)QUILL_MLDSA_SHUFFLE(x, x, v8, 4, 4, 5, 5, 6, 6, 7, 7) >> 16;
 }
 
 void quill_mldsa_mulc16_c(int32_t out[QUILL_MLDSA_N], const quill_mldsa_chal16 *m,
                           const quill_mldsa_pair16 *s_hat, unsigned shift) {
     int16_t *w = (int16_t *)(void *)out; /* the pair workspace (memcpy access only) */
-    typedef uint32_t v4u __attribute__((vector_size(16)));
     inv16_groups(w, s_hat->c, m->m, m->mq);
     inv16_groups(w + 8, s_hat->c + 8, m->m + 8, m->mq + 8);
     /* chunk i of both halves (bytes 32 i .. 32 i + 31) becomes

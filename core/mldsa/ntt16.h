@@ -43,6 +43,9 @@
 #include "params.h"
 
 #define QUILL_MLDSA_P16 7681
+/* The split of t0 = lo + 2^QUILL_MLDSA_T0_SPLIT hi (above): the key's
+ * precomputation makes the pairs with it and signing recombines with it. */
+#define QUILL_MLDSA_T0_SPLIT 6
 
 /* Two polynomials, interleaved by 8 coefficients (above). */
 typedef struct quill_mldsa_pair16 {

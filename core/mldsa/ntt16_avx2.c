@@ -10,7 +10,6 @@
 
 #if QUILL_MLDSA_HAVE_AVX2
 #include <immintrin.h>
-#include <string.h>
 
 #include "common/compiler.h"
 #include "common/zeroize.h"

@@ -12,10 +12,12 @@
 
 #include "common/compiler.h"
 #include "ntt16.h"
+#include "reduce.h"
 
 typedef int16_t v8 __attribute__((vector_size(16)));
 typedef uint16_t v8u __attribute__((vector_size(16)));
 typedef int32_t v4i __attribute__((vector_size(16)));
+typedef uint32_t v4u __attribute__((vector_size(16)));
 typedef int64_t v2l __attribute__((vector_size(16)));
 
 QUILL_INLINE v8 load8(const int16_t *p) {
@@ -27,14 +29,6 @@ QUILL_INLINE v8 load8(const int16_t *p) {
 QUILL_INLINE void store8(int16_t *p, v8 v) {
     memcpy(p, &v, sizeof(v));
 }
-
-#if defined(__clang__)
-#define SHUF(a, b, ...) __builtin_shufflevector(a, b, __VA_ARGS__)
-#define SHUF_MASK(t, ...) __VA_ARGS__
-#else
-#define SHUF(a, b, ...) __builtin_shuffle(a, b, __VA_ARGS__)
-#define SHUF_MASK(t, ...) (t){__VA_ARGS__}
-#endif
 
 #if defined(__SSE2__)
 #include <emmintrin.h>
@@ -68,12 +62,12 @@ QUILL_INLINE v8 opaque8(v8 v) {
 #define V_DUP(x) ((v8){(x), (x), (x), (x), (x), (x), (x), (x)})
 #define V_ROW(p) load8(p)
 #define V_MULHI(a, b) mulhi8((a), (b))
-#define V_LO16(a, b) SHUF((a), (b), SHUF_MASK(v8, 0, 8, 1, 9, 2, 10, 3, 11))
-#define V_HI16(a, b) SHUF((a), (b), SHUF_MASK(v8, 4, 12, 5, 13, 6, 14, 7, 15))
-#define V_LO32(a, b) ((v8)SHUF((v4i)(a), (v4i)(b), SHUF_MASK(v4i, 0, 4, 1, 5)))
-#define V_HI32(a, b) ((v8)SHUF((v4i)(a), (v4i)(b), SHUF_MASK(v4i, 2, 6, 3, 7)))
-#define V_LO64(a, b) ((v8)SHUF((v2l)(a), (v2l)(b), SHUF_MASK(v2l, 0, 2)))
-#define V_HI64(a, b) ((v8)SHUF((v2l)(a), (v2l)(b), SHUF_MASK(v2l, 1, 3)))
+#define V_LO16(a, b) QUILL_MLDSA_SHUFFLE((a), (b), v8, 0, 8, 1, 9, 2, 10, 3, 11)
+#define V_HI16(a, b) QUILL_MLDSA_SHUFFLE((a), (b), v8, 4, 12, 5, 13, 6, 14, 7, 15)
+#define V_LO32(a, b) ((v8)QUILL_MLDSA_SHUFFLE((v4i)(a), (v4i)(b), v4i, 0, 4, 1, 5))
+#define V_HI32(a, b) ((v8)QUILL_MLDSA_SHUFFLE((v4i)(a), (v4i)(b), v4i, 2, 6, 3, 7))
+#define V_LO64(a, b) ((v8)QUILL_MLDSA_SHUFFLE((v2l)(a), (v2l)(b), v2l, 0, 2))
+#define V_HI64(a, b) ((v8)QUILL_MLDSA_SHUFFLE((v2l)(a), (v2l)(b), v2l, 1, 3))
 #include "ntt16_body.h"
 
 #endif

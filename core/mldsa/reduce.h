@@ -96,13 +96,17 @@ typedef uint64_t quill_mldsa_v2x64 __attribute__((vector_size(16)));
  * overflow is undefined, as for scalars). */
 typedef uint32_t quill_mldsa_v4u __attribute__((vector_size(16)));
 
-/* QUILL_MLDSA_V4_SHUFFLE(a, b, i0..i3): lanes of the concatenation a || b. */
+/* QUILL_MLDSA_SHUFFLE(a, b, mask type, indices...): lanes of the
+ * concatenation a || b, for generic vectors of any lane width (the mask
+ * type: integer lanes as wide as a's; gcc wants the indices as a vector of
+ * it, clang as a list); QUILL_MLDSA_V4_SHUFFLE for four int32 lanes. */
 #if defined(__clang__)
-#define QUILL_MLDSA_V4_SHUFFLE(a, b, i0, i1, i2, i3) __builtin_shufflevector(a, b, i0, i1, i2, i3)
+#define QUILL_MLDSA_SHUFFLE(a, b, t, ...) __builtin_shufflevector(a, b, __VA_ARGS__)
 #else
-#define QUILL_MLDSA_V4_SHUFFLE(a, b, i0, i1, i2, i3) \
-    __builtin_shuffle(a, b, (quill_mldsa_v4){i0, i1, i2, i3})
+#define QUILL_MLDSA_SHUFFLE(a, b, t, ...) __builtin_shuffle(a, b, (t){__VA_ARGS__})
 #endif
+#define QUILL_MLDSA_V4_SHUFFLE(a, b, i0, i1, i2, i3) \
+    QUILL_MLDSA_SHUFFLE(a, b, quill_mldsa_v4, i0, i1, i2, i3)
 /* The 32-bit lane holding the low half of a 64-bit lane. */
 #if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_BIG_ENDIAN__
 #define QUILL_MLDSA_V4_LO 1

@@ -152,7 +152,7 @@ static quill_word attempt(const quill_mldsa_key *key, const quill_mldsa_pair16 *
         if (i < p->l)
             bad |= QUILL_MLDSA_PICK(split)(&s->z[i], &s->cs2, &s->y[i],
                                            p->gamma1 - (int32_t)p->beta);
-        quill_mldsa_mulc16(s->ct0.c, &s->chat, &t0_hat[i], 6);
+        quill_mldsa_mulc16(s->ct0.c, &s->chat, &t0_hat[i], QUILL_MLDSA_T0_SPLIT);
         bad |= QUILL_MLDSA_PICK(row)(&s->h[i], &s->w0[i], &s->w1[i], &s->cs2, &s->ct0, p->gamma2,
                                      (int32_t)p->beta, &ones);
     }
