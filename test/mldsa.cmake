@@ -9,9 +9,11 @@
 #                    backend; poly decompose for every r
 #   mldsa_ntt16      the 16-bit challenge products (ntt16.h) against
 #                    schoolbook, its tables and reductions, per backend
+#   mldsa_mask       signing's mask stream and lane-0 hashes (mask.h)
+#                    against ExpandMask and SHAKE256 one at a time
 # mldsa_speed is a timing tool (not a test): us/op for the three sets.
 set(QUILL_MLDSA_LIBS quill_core_mldsa quill_core_sha3 quill_core_common)
-foreach(t mldsa_arith mldsa_sign mldsa_sign_arith mldsa_ntt16)
+foreach(t mldsa_arith mldsa_sign mldsa_sign_arith mldsa_ntt16 mldsa_mask)
   if(EXISTS ${CMAKE_CURRENT_SOURCE_DIR}/mldsa/test_${t}.c)
     quill_add_test(test_${t} mldsa/test_${t}.c CORE LIBS ${QUILL_MLDSA_LIBS}
                    LABELS mldsa unit TIMEOUT 300)
@@ -31,7 +33,7 @@ endif()
 
 # The signing arithmetic again with every CPU feature masked (the baseline
 # builds of the polynomial loops).
-foreach(t mldsa_sign_arith mldsa_ntt16)
+foreach(t mldsa_sign_arith mldsa_ntt16 mldsa_mask)
   if(TARGET test_${t})
     add_test(NAME test_${t}_nohw COMMAND test_${t})
     set_tests_properties(test_${t}_nohw PROPERTIES

@@ -521,11 +521,20 @@ BALL_PASS(ball_pass_avx2, __attribute__((target("avx2"))), 32)
 void quill_mldsa_sample_in_ball(quill_mldsa_poly *c, const uint8_t *ctilde,
                                 const quill_mldsa_params *p) {
     uint8_t buf[QUILL_SHAKE256_RATE];
-    _Alignas(32) int8_t ball[QUILL_MLDSA_N];
     quill_keccak k;
     quill_shake256_init(&k);
     quill_keccak_absorb(&k, ctilde, p->ctilde_bytes);
     quill_keccak_squeeze_blocks(&k, buf, 1);
+    quill_mldsa_sample_in_ball_block(c, buf, &k, p);
+    quill_zeroize(buf, sizeof(buf));
+    quill_keccak_zeroize(&k);
+}
+
+void quill_mldsa_sample_in_ball_block(quill_mldsa_poly *c, const uint8_t *block,
+                                      quill_keccak *k, const quill_mldsa_params *p) {
+    uint8_t buf[QUILL_SHAKE256_RATE];
+    _Alignas(32) int8_t ball[QUILL_MLDSA_N];
+    memcpy(buf, block, sizeof(buf));
     uint64_t signs = 0;
     for (unsigned i = 0; i < 8; i++)
         signs |= (uint64_t)buf[i] << (8 * i);
@@ -536,7 +545,7 @@ void quill_mldsa_sample_in_ball(quill_mldsa_poly *c, const uint8_t *ctilde,
         int32_t j;
         for (;;) {
             if (pos == QUILL_SHAKE256_RATE) {
-                quill_keccak_squeeze_blocks(&k, buf, 1);
+                quill_keccak_squeeze_blocks(k, buf, 1);
                 pos = 0;
             }
             j = buf[pos++];
@@ -554,7 +563,6 @@ void quill_mldsa_sample_in_ball(quill_mldsa_poly *c, const uint8_t *ctilde,
         c->c[t] = ball[t];
     quill_zeroize(ball, sizeof(ball));
     quill_zeroize(buf, sizeof(buf));
-    quill_keccak_zeroize(&k);
 }
 
 void quill_mldsa_sample_in_ball_public(quill_mldsa_poly *c, const uint8_t *ctilde,

@@ -24,6 +24,7 @@
 #include "ntt.h"
 #include "params.h"
 #include "poly.h"
+#include "sha3/sha3.h"
 
 /* quill_mldsa_expand_a writes the k x l matrix A-hat (row-major: entry
  * (r, s) at a[r * l + s]) from rho, coefficients in [0, q).  Public. */
@@ -81,6 +82,12 @@ void quill_mldsa_expand_mask(quill_mldsa_poly *y, const uint8_t rhopp[QUILL_MLDS
  * above the current bound is declassified (see above). */
 void quill_mldsa_sample_in_ball(quill_mldsa_poly *c, const uint8_t *ctilde,
                                 const quill_mldsa_params *p);
+/* quill_mldsa_sample_in_ball_block is the same from the first SHAKE256
+ * block of c~ (block) and the sponge that made it, positioned after that
+ * block (k, squeezed further in the rare case more bytes are needed; the
+ * caller wipes it). */
+void quill_mldsa_sample_in_ball_block(quill_mldsa_poly *c, const uint8_t *block,
+                                      quill_keccak *k, const quill_mldsa_params *p);
 
 /* quill_mldsa_sample_in_ball_public is the same function in variable time,
  * for verification (c~ is part of the signature). */

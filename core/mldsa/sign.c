@@ -18,6 +18,7 @@
 #include "common/zeroize.h"
 #include "hint.h"
 #include "key.h"
+#include "mask.h"
 #include "ntt.h"
 #include "ntt16.h"
 #include "pack.h"
@@ -30,23 +31,21 @@
  * fails with QUILL_ERR_INTERNAL rather than looping. */
 #define SIGN_MAX_ITERATIONS 1000
 
-/* ExpandMask's polynomials form one stream: attempt i uses numbers
- * i l .. i l + l - 1.  They are made Y_BATCH at a time (one four-way
- * SHAKE256 when it pays) and kept across attempts, so that no attempt
- * squeezes a lone polynomial (ML-DSA-65 has l = 5). */
-#define Y_BATCH 4
-
+/* ExpandMask's polynomials form one stream (attempt i uses numbers
+ * i l .. i l + l - 1), made on three lanes of a four-way Keccak whose
+ * fourth lane computes each attempt's c~ and SampleInBall's first block
+ * (mask.h). */
 typedef struct sign_tmp {
-    quill_mldsa_poly y[QUILL_MLDSA_L_MAX], yhat[QUILL_MLDSA_L_MAX], z[QUILL_MLDSA_L_MAX];
+    quill_mldsa_poly yhat[QUILL_MLDSA_L_MAX], z[QUILL_MLDSA_L_MAX];
     quill_mldsa_poly w0[QUILL_MLDSA_K_MAX], w1[QUILL_MLDSA_K_MAX];
     quill_mldsa_poly h[QUILL_MLDSA_K_MAX];
     quill_mldsa_poly c, w, cs2, ct0; /* w, cs2, ct0: of the current row */
     quill_mldsa_chal16 chat; /* NTT16(c), prepared for the products c s */
-    quill_mldsa_poly ybatch[Y_BATCH]; /* mask polynomials ybatch_first.. */
-    unsigned ybatch_first, ybatch_n;
+    quill_mldsa_mask mask;
     uint8_t rhopp[QUILL_MLDSA_CRH_BYTES];
     uint8_t ctilde[QUILL_MLDSA_CTILDE_MAX];
-    uint8_t w1buf[QUILL_MLDSA_K_MAX * 32 * 6];
+    uint8_t hin[QUILL_MLDSA_MU_BYTES + QUILL_MLDSA_K_MAX * 32 * 6]; /* mu || w1Encode(w1) */
+    uint8_t block[QUILL_SHAKE256_RATE];
     quill_keccak k;
 } sign_tmp;
 
@@ -109,21 +108,17 @@ QUILL_MLDSA_CLONE(quill_word, row,
 /* One attempt at kappa: fills s->ctilde, s->z, s->h and returns all-ones if
  * they form an acceptable signature (still secret). */
 static quill_word attempt(const quill_mldsa_key *key, const quill_mldsa_pair16 *sign_hat,
-                          const uint8_t mu[QUILL_MLDSA_MU_BYTES], unsigned kappa, sign_tmp *s) {
+                          unsigned kappa, sign_tmp *s) {
     const quill_mldsa_params *p = key->p;
     const quill_mldsa_pair16 *s_hat = sign_hat, *t0_hat = sign_hat + p->k;
     quill_word bad = 0;
 
     /* y = ExpandMask(rho'', kappa); w = NTT^-1(A-hat o NTT(y)); w1 = HighBits(w) */
+    const quill_mldsa_poly *y[QUILL_MLDSA_L_MAX];
+    quill_mldsa_mask_release(&s->mask, kappa);
     for (unsigned r = 0; r < p->l; r++) {
-        unsigned idx = kappa + r;
-        if (idx >= s->ybatch_first + s->ybatch_n) {
-            quill_mldsa_expand_mask(s->ybatch, s->rhopp, idx, Y_BATCH, p);
-            s->ybatch_first = idx;
-            s->ybatch_n = Y_BATCH;
-        }
-        s->y[r] = s->ybatch[idx - s->ybatch_first];
-        s->yhat[r] = s->y[r];
+        y[r] = quill_mldsa_mask_get(&s->mask, kappa + r);
+        s->yhat[r] = *y[r];
         quill_mldsa_poly_ntt(&s->yhat[r]);
     }
     for (unsigned i = 0; i < p->k; i++) {
@@ -132,13 +127,13 @@ static quill_word attempt(const quill_mldsa_key *key, const quill_mldsa_pair16 *
         quill_mldsa_poly_decompose(&s->w1[i], &s->w0[i], &s->w, p->gamma2);
     }
 
-    /* c~ = H(mu || w1Encode(w1), lambda / 4); c = SampleInBall(c~) */
-    size_t w1len = quill_mldsa_pack_w1(s->w1buf, s->w1, p);
-    quill_shake256_init(&s->k);
-    quill_keccak_absorb(&s->k, mu, QUILL_MLDSA_MU_BYTES);
-    quill_keccak_absorb(&s->k, s->w1buf, w1len);
-    quill_keccak_squeeze(&s->k, s->ctilde, p->ctilde_bytes);
-    quill_mldsa_sample_in_ball(&s->c, s->ctilde, p);
+    /* c~ = H(mu || w1Encode(w1), lambda / 4); c = SampleInBall(c~), both
+     * hashes beside the next attempt's mask polynomials */
+    size_t w1len = quill_mldsa_pack_w1(s->hin + QUILL_MLDSA_MU_BYTES, s->w1, p);
+    quill_mldsa_mask_shake256(&s->mask, s->hin, QUILL_MLDSA_MU_BYTES + w1len, s->block, NULL);
+    memcpy(s->ctilde, s->block, p->ctilde_bytes);
+    quill_mldsa_mask_shake256(&s->mask, s->ctilde, p->ctilde_bytes, s->block, &s->k);
+    quill_mldsa_sample_in_ball_block(&s->c, s->block, &s->k, p);
     quill_mldsa_mulc16_prepare(&s->chat, s->c.c);
 
     /* Row by row: c s1 and c s2 (split_body; the first l rows, from the
@@ -150,7 +145,7 @@ static quill_word attempt(const quill_mldsa_key *key, const quill_mldsa_pair16 *
         /* for i >= l the pair is (s2, 0): the shift is immaterial */
         quill_mldsa_mulc16(s->cs2.c, &s->chat, &s_hat[i], 9);
         if (i < p->l)
-            bad |= QUILL_MLDSA_PICK(split)(&s->z[i], &s->cs2, &s->y[i],
+            bad |= QUILL_MLDSA_PICK(split)(&s->z[i], &s->cs2, y[i],
                                            p->gamma1 - (int32_t)p->beta);
         quill_mldsa_mulc16(s->ct0.c, &s->chat, &t0_hat[i], QUILL_MLDSA_T0_SPLIT);
         bad |= QUILL_MLDSA_PICK(row)(&s->h[i], &s->w0[i], &s->w1[i], &s->cs2, &s->ct0, p->gamma2,
@@ -185,11 +180,12 @@ quill_err quill_mldsa_sign_mu(const quill_mldsa_key *key, const uint8_t mu[QUILL
     quill_keccak_absorb(&s->k, mu, QUILL_MLDSA_MU_BYTES);
     quill_keccak_squeeze(&s->k, s->rhopp, QUILL_MLDSA_CRH_BYTES);
     quill_zeroize(rnd_copy, sizeof(rnd_copy));
+    quill_mldsa_mask_init(&s->mask, s->rhopp, p);
+    memcpy(s->hin, mu, QUILL_MLDSA_MU_BYTES);
 
-    s->ybatch_first = s->ybatch_n = 0;
     quill_err ret = QUILL_ERR_INTERNAL;
     for (unsigned it = 0; it < SIGN_MAX_ITERATIONS; it++) {
-        quill_word ok = attempt(key, sign_hat, mu, it * p->l, s);
+        quill_word ok = attempt(key, sign_hat, it * p->l, s);
         if (quill_ct_declassify_w(ok)) {
             QUILL_CT_DECLASSIFY(s->ctilde, p->ctilde_bytes);
             QUILL_CT_DECLASSIFY(s->z, sizeof(quill_mldsa_poly) * p->l);

@@ -124,6 +124,14 @@ void quill_keccak_f1600_x4_some(uint64_t s[100], unsigned n) {
         keccak_f1600_x2(s + 2);
 }
 
+int quill_keccak_f1600_x4_wide(void) {
+#if QUILL_KECCAK_HAVE_AVX2
+    return quill_keccak_f1600_x4_avx512vl_capable() || quill_keccak_f1600_x4_avx2_capable();
+#else
+    return 0;
+#endif
+}
+
 void quill_keccak_f1600_x4(uint64_t s[100]) {
     quill_keccak_f1600_x4_some(s, 4);
 }

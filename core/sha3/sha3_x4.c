@@ -96,26 +96,69 @@ __attribute__((target("avx2"))) static void store_lanes_avx2(uint8_t *const out[
 }
 #endif
 
+void quill_keccak_x4_read_block(const quill_keccak_x4 *k, uint8_t *const out[4]) {
+    const unsigned lanes = k->rate / 8;
+    unsigned done = 0;
+#if QUILL_KECCAK_HAVE_AVX2
+    if (quill_cpu_has(QUILL_CPU_X86_AVX2)) {
+        store_lanes_avx2(out, k->s, lanes / 4);
+        done = lanes / 4 * 4;
+    }
+#endif
+    store_lanes(out, k->s, done, lanes);
+}
+
 void quill_keccak_x4_squeeze_blocks(quill_keccak_x4 *k, uint8_t *out0, uint8_t *out1,
                                     uint8_t *out2, uint8_t *out3, size_t nblocks) {
     uint8_t *out[4] = {out0, out1, out2, out3};
-    const unsigned lanes = k->rate / 8;
-#if QUILL_KECCAK_HAVE_AVX2
-    const int avx2 = quill_cpu_has(QUILL_CPU_X86_AVX2);
-#endif
     for (size_t b = 0; b < nblocks; b++) {
         quill_keccak_f1600_x4_some(k->s, k->n);
-        unsigned done = 0;
-#if QUILL_KECCAK_HAVE_AVX2
-        if (avx2) {
-            store_lanes_avx2(out, k->s, lanes / 4);
-            done = lanes / 4 * 4;
-        }
-#endif
-        store_lanes(out, k->s, done, lanes);
+        quill_keccak_x4_read_block(k, out);
         for (unsigned j = 0; j < 4; j++)
             out[j] += k->rate;
     }
+}
+
+void quill_keccak_x4_lane_start(quill_keccak_x4 *k, unsigned lane, const uint8_t *in, size_t len,
+                                unsigned rate) {
+    /* Word by word, each written once: the whole words of in, the word with
+     * its tail (and the padding's first byte), then zeros. */
+    size_t i = 0;
+    for (; 8 * i + 8 <= len; i++)
+        k->s[4 * i + lane] = quill_load_le64(in + 8 * i);
+    uint64_t w = 0;
+    for (size_t b = 8 * i; b < len; b++)
+        w |= (uint64_t)in[b] << (8 * (b & 7));
+    if (len < rate)
+        w |= (uint64_t)0x1f << (8 * (len & 7));
+    k->s[4 * i++ + lane] = w;
+    for (; i < 25; i++)
+        k->s[4 * i + lane] = 0;
+    if (len < rate)
+        k->s[4 * ((rate - 1) >> 3) + lane] ^= (uint64_t)0x80 << (8 * ((rate - 1) & 7));
+}
+
+void quill_keccak_x4_lane_xor(quill_keccak_x4 *k, unsigned lane, const uint8_t *in, size_t len) {
+    size_t i = 0;
+    for (; i + 8 <= len; i += 8)
+        k->s[4 * (i >> 3) + lane] ^= quill_load_le64(in + i);
+    for (; i < len; i++)
+        k->s[4 * (i >> 3) + lane] ^= (uint64_t)in[i] << (8 * (i & 7));
+}
+
+void quill_keccak_x4_lane_pad(quill_keccak_x4 *k, unsigned lane, size_t pos, unsigned rate) {
+    k->s[4 * (pos >> 3) + lane] ^= (uint64_t)0x1f << (8 * (pos & 7));
+    k->s[4 * ((rate - 1) >> 3) + lane] ^= (uint64_t)0x80 << (8 * ((rate - 1) & 7));
+}
+
+void quill_keccak_x4_lane_sponge(const quill_keccak_x4 *k, unsigned lane, unsigned rate,
+                                 quill_keccak *out) {
+    for (unsigned i = 0; i < 25; i++)
+        out->s[i] = k->s[4 * i + lane];
+    out->rate = rate;
+    out->pos = rate; /* the block is used up: the next squeeze permutes */
+    out->dsbyte = 0x1f;
+    out->squeezing = 1;
 }
 
 void quill_keccak_x4_zeroize(quill_keccak_x4 *k) {

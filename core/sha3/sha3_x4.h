@@ -26,6 +26,8 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "sha3/sha3.h"
+
 typedef struct quill_keccak_x4 {
     _Alignas(32) uint64_t s[100]; /* s[4 * i + j]: lane i of instance j */
     unsigned rate;                 /* bytes per block */
@@ -55,6 +57,40 @@ void quill_shake256_x4_absorb_once(quill_keccak_x4 *k, const uint8_t *in0, const
  * QUILL_SHAKE256_RATE); calls continue the streams. */
 void quill_keccak_x4_squeeze_blocks(quill_keccak_x4 *k, uint8_t *out0, uint8_t *out1,
                                     uint8_t *out2, uint8_t *out3, size_t nblocks);
+
+/* quill_keccak_f1600_x4_wide returns 1 if the four-way permutation runs
+ * the four states at about the cost of one (the AVX2 and AVX-512VL
+ * backends), 0 if it costs about three single ones (portable: two states
+ * at a time, ~600 TSC ticks per state against ~770 for the scalar
+ * permutation on Zen 4).  A caller with a serial hash and parallel work
+ * puts the hash in a lane only in the first case. */
+int quill_keccak_f1600_x4_wide(void);
+
+/* One instance at a time, for callers that run unrelated sponges in the
+ * four lanes (core/mldsa/mask.h keeps ExpandMask streams and another
+ * SHAKE256 going, each lane at its own point): lane is 0..3, byte b of a
+ * lane is byte b mod 8 of its word b / 8, as in sha3.c.
+ *   quill_keccak_x4_lane_start   makes the lane a new sponge that has taken
+ *                                in[0..len) (len <= rate), with SHAKE's
+ *                                padding if len < rate, not yet permuted;
+ *   quill_keccak_x4_lane_xor     xors in[0..len) into bytes 0..len
+ *                                (len <= rate): the next block;
+ *   quill_keccak_x4_lane_pad     adds SHAKE's padding to a block of pos
+ *                                message bytes (pos < rate);
+ *   quill_keccak_x4_read_block   copies bytes 0..rate of lane j to out[j]
+ *                                (k->rate; all four lanes, without
+ *                                permuting);
+ *   quill_keccak_x4_lane_sponge  makes *out the lane's sponge as it stands
+ *                                after an output block was read from it:
+ *                                quill_keccak_squeeze on *out continues the
+ *                                stream with the next block. */
+void quill_keccak_x4_lane_start(quill_keccak_x4 *k, unsigned lane, const uint8_t *in, size_t len,
+                                unsigned rate);
+void quill_keccak_x4_lane_xor(quill_keccak_x4 *k, unsigned lane, const uint8_t *in, size_t len);
+void quill_keccak_x4_lane_pad(quill_keccak_x4 *k, unsigned lane, size_t pos, unsigned rate);
+void quill_keccak_x4_read_block(const quill_keccak_x4 *k, uint8_t *const out[4]);
+void quill_keccak_x4_lane_sponge(const quill_keccak_x4 *k, unsigned lane, unsigned rate,
+                                 quill_keccak *out);
 
 /* quill_keccak_x4_zeroize wipes the four states. */
 void quill_keccak_x4_zeroize(quill_keccak_x4 *k);

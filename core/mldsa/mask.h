@@ -1,0 +1,80 @@
+/* Copyright quill authors.
+ *
+ * Signing's SHAKE256 work on one four-way Keccak (sha3_x4.h): ExpandMask's
+ * polynomials (FIPS 204, Algorithm 34) stream out of lanes 1 to 3 while
+ * lane 0 hashes the attempt's other inputs, c~ = H(mu || w1Encode(w1)) and
+ * SampleInBall's first block.  Those hashes are serial (each needs the
+ * previous result), so alone they would leave three lanes idle; the next
+ * attempt's mask polynomials (independent of this attempt's outcome) fill
+ * them.  ML-DSA-65 signing, per signature (5.24 attempts on average):
+ * about 54 four-way permutations, against 33 four-way plus 42 single ones
+ * with the hashes on their own.
+ *
+ * That pays where the four-way permutation costs about one state's
+ * (quill_keccak_f1600_x4_wide).  On the portable two-at-a-time code a
+ * lane costs about 0.8 of a single permutation and idle lanes cost as much
+ * as busy ones, so there all four lanes make mask polynomials and the
+ * hashes run on the scalar sponge.
+ *
+ * Polynomial i is y_i = BitUnpack(SHAKE256(rho'' || IntegerToBytes(i, 2)),
+ * so attempt kappa uses i = kappa .. kappa + l - 1.  A lane starts the next
+ * polynomial whenever it is free and that polynomial lies in the window
+ * [base, base + QUILL_MLDSA_MASK_RING), base being the first one still in
+ * use (quill_mldsa_mask_release); each takes five permutations, so they
+ * complete in the order they start.  What the calls do depends only on
+ * the public counters; every value is secret and stays in the context,
+ * which the caller wipes (quill_mldsa_mask_wipe). */
+#ifndef QUILL_MLDSA_MASK_H
+#define QUILL_MLDSA_MASK_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "params.h"
+#include "poly.h"
+#include "sha3/sha3.h"
+#include "sha3/sha3_x4.h"
+
+#define QUILL_MLDSA_MASK_RING 16  /* polynomials kept; a power of two >= 2 l + 2 */
+#define QUILL_MLDSA_MASK_BLOCKS 5 /* 576 or 640 bytes per polynomial */
+
+typedef struct quill_mldsa_mask {
+    quill_keccak_x4 k;
+    quill_mldsa_poly ring[QUILL_MLDSA_MASK_RING]; /* polynomial i at i mod RING */
+    uint8_t out[4][QUILL_MLDSA_MASK_BLOCKS * QUILL_SHAKE256_RATE]; /* per lane */
+    uint8_t spare[QUILL_SHAKE256_RATE]; /* output of an idle lane */
+    uint8_t seed[QUILL_MLDSA_CRH_BYTES + 2]; /* rho'' || i */
+    unsigned idx[4];    /* lane j is making polynomial idx[j] */
+    unsigned blocks[4]; /* of it squeezed so far */
+    unsigned busy;      /* bit j: lane j is making one */
+    unsigned first;     /* the first mask lane: 1 if lane 0 hashes, else 0 */
+    unsigned next;      /* the next polynomial to start */
+    unsigned base;      /* the first polynomial still in use */
+    const quill_mldsa_params *p;
+} quill_mldsa_mask;
+
+/* quill_mldsa_mask_init starts the stream for rho'' (copied) at
+ * polynomial 0. */
+void quill_mldsa_mask_init(quill_mldsa_mask *m, const uint8_t rhopp[QUILL_MLDSA_CRH_BYTES],
+                           const quill_mldsa_params *p);
+
+/* quill_mldsa_mask_get returns polynomial i (base <= i < base + RING),
+ * running four-way permutations until it is ready.  It stays valid until
+ * quill_mldsa_mask_release passes it. */
+const quill_mldsa_poly *quill_mldsa_mask_get(quill_mldsa_mask *m, unsigned i);
+
+/* quill_mldsa_mask_release declares the polynomials below |base| done
+ * with: their slots may be refilled. */
+void quill_mldsa_mask_release(quill_mldsa_mask *m, unsigned base);
+
+/* quill_mldsa_mask_shake256 writes the first block of SHAKE256(in[0..len))
+ * to block, hashed in lane 0 while the mask lanes go on, and if rest is
+ * not NULL leaves there the sponge positioned after that block (for
+ * quill_keccak_squeeze_blocks). */
+void quill_mldsa_mask_shake256(quill_mldsa_mask *m, const uint8_t *in, size_t len,
+                               uint8_t block[QUILL_SHAKE256_RATE], quill_keccak *rest);
+
+/* quill_mldsa_mask_wipe zeroises the context. */
+void quill_mldsa_mask_wipe(quill_mldsa_mask *m);
+
+#endif
