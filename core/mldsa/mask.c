@@ -107,9 +107,7 @@ void quill_mldsa_mask_shake256(quill_mldsa_mask *m, const uint8_t *in, size_t le
         in += RATE;
         len -= RATE;
         n = len < RATE ? len : RATE;
-        quill_keccak_x4_lane_xor(&m->k, 0, in, n);
-        if (n < RATE)
-            quill_keccak_x4_lane_pad(&m->k, 0, n, RATE);
+        quill_keccak_x4_lane_absorb(&m->k, 0, in, n, RATE);
     }
     step(m, 1, block);
     if (rest != NULL)

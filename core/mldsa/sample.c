@@ -433,38 +433,22 @@ void quill_mldsa_expand_s(quill_mldsa_poly *s1, quill_mldsa_poly *s2,
 void quill_mldsa_expand_mask(quill_mldsa_poly *y, const uint8_t rhopp[QUILL_MLDSA_CRH_BYTES],
                              unsigned first, unsigned n, const quill_mldsa_params *p) {
     /* 32 (gamma1_bits + 1) bytes per polynomial: 576 or 640, within 5
-     * SHAKE256 blocks.  Four at a time on the four-way Keccak when it is
-     * available and at least two remain. */
-    uint8_t buf[4][5 * QUILL_SHAKE256_RATE];
-    uint8_t seed[4][66];
-    quill_keccak k;
-    quill_keccak_x4 st;
-    for (unsigned j = 0; j < 4; j++)
-        memcpy(seed[j], rhopp, 64);
-    for (unsigned r = 0; r < n;) {
-        unsigned count = n - r < 4 ? n - r : 4;
-        for (unsigned j = 0; j < 4; j++) {
-            unsigned idx = first + r + (j < count ? j : 0);
-            seed[j][64] = (uint8_t)idx; /* IntegerToBytes(kappa + r, 2) */
-            seed[j][65] = (uint8_t)(idx >> 8);
-        }
-        if (count == 1) {
-            quill_shake256_init(&k);
-            quill_keccak_absorb(&k, seed[0], 66);
-            quill_keccak_squeeze_blocks(&k, buf[0], 5);
-        } else {
-            quill_shake256_x4_absorb_once(&st, seed[0], seed[1], seed[2], seed[3], 66);
-            st.n = count;
-            quill_keccak_x4_squeeze_blocks(&st, buf[0], buf[1], buf[2], buf[3], 5);
-        }
-        for (unsigned j = 0; j < count; j++)
-            quill_mldsa_poly_unpack_z(&y[r + j], buf[j], p);
-        r += count;
+     * SHAKE256 blocks.  One stream at a time: signing draws these on the
+     * four-way Keccak (mask.h), which test_mldsa_mask checks against this. */
+    uint8_t buf[5 * QUILL_SHAKE256_RATE], seed[66];
+    memcpy(seed, rhopp, 64);
+    for (unsigned r = 0; r < n; r++) {
+        seed[64] = (uint8_t)(first + r); /* IntegerToBytes(kappa + r, 2) */
+        seed[65] = (uint8_t)((first + r) >> 8);
+        quill_keccak k;
+        quill_shake256_init(&k);
+        quill_keccak_absorb(&k, seed, sizeof(seed));
+        quill_keccak_squeeze_blocks(&k, buf, 5);
+        quill_mldsa_poly_unpack_z(&y[r], buf, p);
+        quill_keccak_zeroize(&k);
     }
     quill_zeroize(buf, sizeof(buf));
     quill_zeroize(seed, sizeof(seed));
-    quill_keccak_x4_zeroize(&st);
-    quill_keccak_zeroize(&k);
 }
 
 /* SampleInBall (Algorithm 29): the first 8 bytes are tau sign bits, then

@@ -12,9 +12,10 @@
  * SHAKE blocks drawn.  Kept values are computed and stored without a branch
  * or index on their value (the position written is the public count).
  *
- * Speed: with AVX2, ExpandA, ExpandS and ExpandMask draw four SHAKE streams
- * at once (core/sha3/sha3_x4.h); the outputs are those of the one-at-a-time
- * path (the vector suite runs both, test_mldsa_wycheproof{,_nohw}). */
+ * Speed: with AVX2, ExpandA and ExpandS draw four SHAKE streams at once
+ * (core/sha3/sha3_x4.h); the outputs are those of the one-at-a-time path
+ * (the vector suite runs both, test_mldsa_wycheproof{,_nohw}).  Signing
+ * draws ExpandMask's streams on the four lanes too (mask.h). */
 #ifndef QUILL_MLDSA_SAMPLE_H
 #define QUILL_MLDSA_SAMPLE_H
 
@@ -71,7 +72,8 @@ unsigned quill_mldsa_rej_eta_avx2(int32_t a[QUILL_MLDSA_N], unsigned n, const ui
 /* quill_mldsa_expand_mask writes y[j] (j < n) = polynomial first + j of
  * ExpandMask's stream for rho'' (ExpandMask(rho'', kappa) is polynomials
  * kappa .. kappa + l - 1), coefficients in [-gamma1 + 1, gamma1].  Secret
- * in, secret out; constant time.  first + n <= 2^16. */
+ * in, secret out; constant time.  first + n <= 2^16.  The reference form,
+ * one stream at a time; signing uses mask.h. */
 void quill_mldsa_expand_mask(quill_mldsa_poly *y, const uint8_t rhopp[QUILL_MLDSA_CRH_BYTES],
                              unsigned first, unsigned n, const quill_mldsa_params *p);
 

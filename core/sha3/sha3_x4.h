@@ -73,10 +73,9 @@ int quill_keccak_f1600_x4_wide(void);
  *   quill_keccak_x4_lane_start   makes the lane a new sponge that has taken
  *                                in[0..len) (len <= rate), with SHAKE's
  *                                padding if len < rate, not yet permuted;
- *   quill_keccak_x4_lane_xor     xors in[0..len) into bytes 0..len
- *                                (len <= rate): the next block;
- *   quill_keccak_x4_lane_pad     adds SHAKE's padding to a block of pos
- *                                message bytes (pos < rate);
+ *   quill_keccak_x4_lane_absorb  xors in[0..len) (len <= rate) into the
+ *                                lane as its next block, with SHAKE's
+ *                                padding if len < rate (the last block);
  *   quill_keccak_x4_read_block   copies bytes 0..rate of lane j to out[j]
  *                                (k->rate; all four lanes, without
  *                                permuting);
@@ -86,8 +85,8 @@ int quill_keccak_f1600_x4_wide(void);
  *                                stream with the next block. */
 void quill_keccak_x4_lane_start(quill_keccak_x4 *k, unsigned lane, const uint8_t *in, size_t len,
                                 unsigned rate);
-void quill_keccak_x4_lane_xor(quill_keccak_x4 *k, unsigned lane, const uint8_t *in, size_t len);
-void quill_keccak_x4_lane_pad(quill_keccak_x4 *k, unsigned lane, size_t pos, unsigned rate);
+void quill_keccak_x4_lane_absorb(quill_keccak_x4 *k, unsigned lane, const uint8_t *in,
+                                 size_t len, unsigned rate);
 void quill_keccak_x4_read_block(const quill_keccak_x4 *k, uint8_t *const out[4]);
 void quill_keccak_x4_lane_sponge(const quill_keccak_x4 *k, unsigned lane, unsigned rate,
                                  quill_keccak *out);
