@@ -10,7 +10,12 @@
  *  - quill_mldsa_poly_decompose and _highbits against the scalar
  *    quill_mldsa_decompose (checked against FIPS 204 by test_mldsa_arith)
  *    for every r in [0, q) and both gamma2 (the polynomial loops are
- *    separate vectorised builds).
+ *    separate vectorised builds);
+ *  - quill_mldsa_sample_in_ball (constant time, for signing) against
+ *    quill_mldsa_sample_in_ball_public (the verifier's plain Fisher-Yates
+ *    of FIPS 204, Algorithm 29) for random c~ of every set, and against
+ *    the algorithm on streams whose first block runs out of candidates
+ *    (the continuation sponge).
  * Run natively and with QUILL_CPU_MASK clearing every feature (_nohw). */
 #include <string.h>
 
@@ -19,6 +24,8 @@
 #include "mldsa/poly.h"
 #include "mldsa/reduce.h"
 #include "mldsa/rounding.h"
+#include "mldsa/sample.h"
+#include "sha3/sha3.h"
 #include "test_util.h"
 
 #define Q QUILL_MLDSA_Q
@@ -143,6 +150,70 @@ static void test_decompose(void) {
     }
 }
 
+/* SampleInBall by the letter of FIPS 204 (Algorithm 29) on a given byte
+ * stream: 8 sign bytes, then one byte per candidate position. */
+static void ball_plain(int32_t c[N], const uint8_t *stream, unsigned tau) {
+    uint64_t signs = 0;
+    for (unsigned i = 0; i < 8; i++)
+        signs |= (uint64_t)stream[i] << (8 * i);
+    unsigned pos = 8;
+    memset(c, 0, N * sizeof(int32_t));
+    for (unsigned i = N - tau; i < N; i++) {
+        unsigned j;
+        while ((j = stream[pos++]) > i)
+            ;
+        c[i] = c[j];
+        c[j] = 1 - 2 * (int32_t)(signs & 1);
+        signs >>= 1;
+    }
+}
+
+static void test_ball(void) {
+    static const quill_mldsa_set sets[3] = {QUILL_MLDSA_44, QUILL_MLDSA_65, QUILL_MLDSA_87};
+    unsigned long cases = 0, bad = 0;
+    for (unsigned si = 0; si < 3; si++) {
+        const quill_mldsa_params *p = quill_mldsa_params_get(sets[si]);
+        /* random c~, against the verifier's form */
+        for (unsigned n = 0; n < 3000; n++) {
+            uint8_t ctilde[QUILL_MLDSA_CTILDE_MAX];
+            qt_rng_bytes(ctilde, p->ctilde_bytes);
+            quill_mldsa_poly got, want;
+            quill_mldsa_sample_in_ball(&got, ctilde, p);
+            quill_mldsa_sample_in_ball_public(&want, ctilde, p);
+            unsigned weight = 0;
+            for (unsigned t = 0; t < N; t++)
+                weight += got.c[t] != 0;
+            bad += memcmp(got.c, want.c, sizeof(got.c)) != 0 || weight != p->tau;
+            cases++;
+        }
+        /* A first block of mostly rejected candidates (255 is accepted
+         * only at the last step), so the candidates run on into the
+         * blocks squeezed from the sponge handed over: no c~ does that in
+         * practice (60 positions need about 68 of the block's 128). */
+        for (unsigned n = 0; n < 300; n++) {
+            uint8_t stream[4 * QUILL_SHAKE256_RATE], seed[32];
+            qt_rng_bytes(stream, QUILL_SHAKE256_RATE);
+            unsigned keep = (unsigned)(qt_rng_u64() % 40);
+            for (unsigned b = 8 + keep; b < QUILL_SHAKE256_RATE; b++)
+                stream[b] = 0xff;
+            qt_rng_bytes(seed, sizeof(seed));
+            quill_keccak k, copy;
+            quill_shake256_init(&k);
+            quill_keccak_absorb(&k, seed, sizeof(seed));
+            copy = k;
+            quill_keccak_squeeze(&copy, stream + QUILL_SHAKE256_RATE, 3 * QUILL_SHAKE256_RATE);
+            quill_mldsa_poly got;
+            int32_t want[N];
+            quill_mldsa_sample_in_ball_block(&got, stream, &k, p);
+            ball_plain(want, stream, p->tau);
+            bad += memcmp(got.c, want, sizeof(want)) != 0;
+            cases++;
+        }
+    }
+    QT_CHECK(bad == 0);
+    printf("mldsa_sign_arith: SampleInBall matched the plain form on %lu streams\n", cases);
+}
+
 int main(void) {
     qt_rng_seed(0x51676e61726974ULL);
     for (size_t k = 0; k < QT_ARRAY_LEN(impls); k++)
@@ -151,5 +222,6 @@ int main(void) {
     test_invntt_freeze();
     test_dot();
     test_decompose();
+    test_ball();
     return qt_finish("mldsa_sign_arith");
 }
