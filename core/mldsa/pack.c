@@ -268,7 +268,7 @@ void quill_mldsa_poly_unpack_z(quill_mldsa_poly *z, const uint8_t *in,
 
 /* w1: 6 bits (4 per 3 bytes) or 4 bits (2 per byte, a form the compiler
  * vectorises). */
-static void pack_w1_poly(uint8_t *out, const int32_t *c, unsigned bits) {
+QUILL_INLINE void pack_w1_poly(uint8_t *out, const int32_t *c, unsigned bits) {
     if (bits == 6) {
         for (unsigned i = 0; i < QUILL_MLDSA_N / 4; i++)
             store_le(out + 3 * i,
@@ -281,11 +281,21 @@ static void pack_w1_poly(uint8_t *out, const int32_t *c, unsigned bits) {
     }
 }
 
-size_t quill_mldsa_pack_w1(uint8_t *out, const quill_mldsa_poly *w1, const quill_mldsa_params *p) {
+/* Once per signing attempt: an AVX2 build as well (clone.h), which packs
+ * the 4-bit form 32 coefficients at a time. */
+QUILL_INLINE size_t pack_w1_body(uint8_t *out, const quill_mldsa_poly *w1,
+                                 const quill_mldsa_params *p) {
     const size_t per = 32u * p->w1_bits;
     for (unsigned i = 0; i < p->k; i++)
         pack_w1_poly(out + i * per, w1[i].c, p->w1_bits);
     return per * p->k;
+}
+QUILL_MLDSA_CLONE(size_t, pack_w1,
+                  (uint8_t *out, const quill_mldsa_poly *w1, const quill_mldsa_params *p),
+                  (out, w1, p))
+
+size_t quill_mldsa_pack_w1(uint8_t *out, const quill_mldsa_poly *w1, const quill_mldsa_params *p) {
+    return QUILL_MLDSA_PICK(pack_w1)(out, w1, p);
 }
 
 void quill_mldsa_pack_pk(uint8_t *pk, const uint8_t rho[32], const quill_mldsa_poly *t1,
