@@ -42,6 +42,15 @@ foreach(t mldsa_sign_arith mldsa_ntt16 mldsa_mask)
   endif()
 endforeach()
 
+# The mask stream at the AVX2 level too (AVX-512VL and IFMA masked): its
+# hashes then ride the AVX2 four-way permutation.
+if(TARGET test_mldsa_mask)
+  add_test(NAME test_mldsa_mask_avx2 COMMAND test_mldsa_mask)
+  set_tests_properties(test_mldsa_mask_avx2 PROPERTIES
+    ENVIRONMENT "${QUILL_TEST_ENV};QUILL_CPU_MASK=0x30"
+    SKIP_RETURN_CODE 77 TIMEOUT 300 LABELS "mldsa;unit")
+endif()
+
 # The vector suite again with every CPU feature masked: the portable NTT.
 if(TARGET test_mldsa_wycheproof)
   add_test(NAME test_mldsa_wycheproof_nohw COMMAND test_mldsa_wycheproof)

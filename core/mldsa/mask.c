@@ -1,6 +1,6 @@
 /* Copyright quill authors.
  *
- * ExpandMask as a stream on the lanes of the four-way Keccak, lane 0 for
+ * ExpandMask as a stream on the four-way Keccak, instance 0 for
  * signing's serial hashes where that pays (mask.h). */
 #include "mask.h"
 
@@ -20,7 +20,9 @@ _Static_assert(QUILL_MLDSA_MASK_BLOCKS * RATE >= 32 * 20, "five blocks hold a ga
 
 void quill_mldsa_mask_init(quill_mldsa_mask *m, const uint8_t rhopp[QUILL_MLDSA_CRH_BYTES],
                            const quill_mldsa_params *p) {
-    memset(m->k.s, 0, sizeof(m->k.s)); /* idle lanes permute zeros, not old data */
+    memset(m->k.s, 0, sizeof(m->k.s)); /* idle instances permute zeros, not old data */
+    m->k.rate = RATE; /* what quill_keccak_x4_read_block copies */
+    m->k.n = 4;
     memcpy(m->seed, rhopp, QUILL_MLDSA_CRH_BYTES);
     m->busy = 0;
     m->first = quill_keccak_f1600_x4_wide() ? 1 : 0;
@@ -28,8 +30,8 @@ void quill_mldsa_mask_init(quill_mldsa_mask *m, const uint8_t rhopp[QUILL_MLDSA_
     m->p = p;
 }
 
-/* Starts each free mask lane on the next polynomial of the window, runs
- * one four-way permutation (lane 0 holds the hash if |hashing|), and
+/* Starts each free mask instance on the next polynomial of the window, runs
+ * one four-way permutation (instance 0 holds the hash if |hashing|), and
  * collects the output blocks (the hash's into *block), unpacking each
  * polynomial as its fifth block arrives. */
 static void step(quill_mldsa_mask *m, int hashing, uint8_t *block) {
@@ -38,25 +40,24 @@ static void step(quill_mldsa_mask *m, int hashing, uint8_t *block) {
         out[j] = m->spare;
         if (j < m->first)
             continue;
-        if ((m->busy >> j & 1) == 0 && m->next < m->base + RING) {
+        if (((m->busy >> j) & 1) == 0 && m->next < m->base + RING) {
             unsigned i = m->next++;
             m->seed[QUILL_MLDSA_CRH_BYTES] = (uint8_t)i; /* IntegerToBytes(i, 2) */
             m->seed[QUILL_MLDSA_CRH_BYTES + 1] = (uint8_t)(i >> 8);
-            quill_keccak_x4_lane_start(&m->k, j, m->seed, sizeof(m->seed), RATE);
+            quill_keccak_x4_inst_start(&m->k, j, m->seed, sizeof(m->seed), RATE);
             m->idx[j] = i;
             m->blocks[j] = 0;
             m->busy |= 1u << j;
         }
-        if ((m->busy >> j & 1) != 0)
+        if (((m->busy >> j) & 1) != 0)
             out[j] = m->out[j] + m->blocks[j] * RATE;
     }
     if (hashing)
         out[0] = block;
-    m->k.rate = RATE;
     quill_keccak_f1600_x4(m->k.s);
     quill_keccak_x4_read_block(&m->k, out);
     for (unsigned j = m->first; j < 4; j++) {
-        if ((m->busy >> j & 1) != 0 && ++m->blocks[j] == QUILL_MLDSA_MASK_BLOCKS) {
+        if (((m->busy >> j) & 1) != 0 && ++m->blocks[j] == QUILL_MLDSA_MASK_BLOCKS) {
             quill_mldsa_poly_unpack_z(&m->ring[m->idx[j] & (RING - 1)], m->out[j], m->p);
             m->busy &= ~(1u << j);
         }
@@ -64,12 +65,12 @@ static void step(quill_mldsa_mask *m, int hashing, uint8_t *block) {
 }
 
 /* Polynomials complete in the order they start, so i is ready once it has
- * started and no lane is still making it. */
+ * started and no instance is still making it. */
 static int ready(const quill_mldsa_mask *m, unsigned i) {
     if (i >= m->next)
         return 0;
     for (unsigned j = m->first; j < 4; j++)
-        if ((m->busy >> j & 1) != 0 && m->idx[j] == i)
+        if (((m->busy >> j) & 1) != 0 && m->idx[j] == i)
             return 0;
     return 1;
 }
@@ -101,17 +102,17 @@ void quill_mldsa_mask_shake256(quill_mldsa_mask *m, const uint8_t *in, size_t le
     /* Whole blocks, then the last (possibly empty) one with the padding:
      * len / RATE + 1 permutations. */
     size_t n = len < RATE ? len : RATE;
-    quill_keccak_x4_lane_start(&m->k, 0, in, n, RATE);
+    quill_keccak_x4_inst_start(&m->k, 0, in, n, RATE);
     while (n == RATE) {
         step(m, 1, block);
         in += RATE;
         len -= RATE;
         n = len < RATE ? len : RATE;
-        quill_keccak_x4_lane_absorb(&m->k, 0, in, n, RATE);
+        quill_keccak_x4_inst_absorb(&m->k, 0, in, n, RATE);
     }
     step(m, 1, block);
     if (rest != NULL)
-        quill_keccak_x4_lane_sponge(&m->k, 0, RATE, rest);
+        quill_keccak_x4_inst_sponge(&m->k, 0, RATE, rest);
 }
 
 void quill_mldsa_mask_wipe(quill_mldsa_mask *m) {

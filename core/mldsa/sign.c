@@ -32,9 +32,9 @@
 #define SIGN_MAX_ITERATIONS 1000
 
 /* ExpandMask's polynomials form one stream (attempt i uses numbers
- * i l .. i l + l - 1), made on three lanes of a four-way Keccak whose
- * fourth lane computes each attempt's c~ and SampleInBall's first block
- * (mask.h). */
+ * i l .. i l + l - 1), made on the four-way Keccak; where that permutation
+ * is wide, its instance 0 computes each attempt's c~ and SampleInBall's
+ * first block in between (mask.h). */
 typedef struct sign_tmp {
     quill_mldsa_poly yhat[QUILL_MLDSA_L_MAX], z[QUILL_MLDSA_L_MAX];
     quill_mldsa_poly w0[QUILL_MLDSA_K_MAX], w1[QUILL_MLDSA_K_MAX];

@@ -119,44 +119,44 @@ void quill_keccak_x4_squeeze_blocks(quill_keccak_x4 *k, uint8_t *out0, uint8_t *
     }
 }
 
-void quill_keccak_x4_lane_start(quill_keccak_x4 *k, unsigned lane, const uint8_t *in, size_t len,
+void quill_keccak_x4_inst_start(quill_keccak_x4 *k, unsigned j, const uint8_t *in, size_t len,
                                 unsigned rate) {
     /* Word by word, each written once: the whole words of in, the word with
      * its tail (and the padding's first byte), then zeros.  (Writing the
-     * lane's words into the 32-byte rows with vector blends instead measured
+     * instance's words into the 32-byte rows with vector blends instead measured
      * three times slower on Zen 4.) */
     size_t i = 0;
     for (; 8 * i + 8 <= len; i++)
-        k->s[4 * i + lane] = quill_load_le64(in + 8 * i);
+        k->s[4 * i + j] = quill_load_le64(in + 8 * i);
     uint64_t w = 0;
     for (size_t b = 8 * i; b < len; b++)
         w |= (uint64_t)in[b] << (8 * (b & 7));
     if (len < rate)
         w |= (uint64_t)0x1f << (8 * (len & 7));
-    k->s[4 * i++ + lane] = w;
+    k->s[4 * i++ + j] = w;
     for (; i < 25; i++)
-        k->s[4 * i + lane] = 0;
+        k->s[4 * i + j] = 0;
     if (len < rate)
-        k->s[4 * ((rate - 1) >> 3) + lane] ^= (uint64_t)0x80 << (8 * ((rate - 1) & 7));
+        k->s[4 * ((rate - 1) >> 3) + j] ^= (uint64_t)0x80 << (8 * ((rate - 1) & 7));
 }
 
-void quill_keccak_x4_lane_absorb(quill_keccak_x4 *k, unsigned lane, const uint8_t *in,
+void quill_keccak_x4_inst_absorb(quill_keccak_x4 *k, unsigned j, const uint8_t *in,
                                  size_t len, unsigned rate) {
     size_t i = 0;
     for (; i + 8 <= len; i += 8)
-        k->s[4 * (i >> 3) + lane] ^= quill_load_le64(in + i);
+        k->s[4 * (i >> 3) + j] ^= quill_load_le64(in + i);
     for (; i < len; i++)
-        k->s[4 * (i >> 3) + lane] ^= (uint64_t)in[i] << (8 * (i & 7));
+        k->s[4 * (i >> 3) + j] ^= (uint64_t)in[i] << (8 * (i & 7));
     if (len < rate) {
-        k->s[4 * (len >> 3) + lane] ^= (uint64_t)0x1f << (8 * (len & 7));
-        k->s[4 * ((rate - 1) >> 3) + lane] ^= (uint64_t)0x80 << (8 * ((rate - 1) & 7));
+        k->s[4 * (len >> 3) + j] ^= (uint64_t)0x1f << (8 * (len & 7));
+        k->s[4 * ((rate - 1) >> 3) + j] ^= (uint64_t)0x80 << (8 * ((rate - 1) & 7));
     }
 }
 
-void quill_keccak_x4_lane_sponge(const quill_keccak_x4 *k, unsigned lane, unsigned rate,
+void quill_keccak_x4_inst_sponge(const quill_keccak_x4 *k, unsigned j, unsigned rate,
                                  quill_keccak *out) {
     for (unsigned i = 0; i < 25; i++)
-        out->s[i] = k->s[4 * i + lane];
+        out->s[i] = k->s[4 * i + j];
     out->rate = rate;
     out->pos = rate; /* the block is used up: the next squeeze permutes */
     out->dsbyte = 0x1f;

@@ -2,20 +2,22 @@
  *
  * Four independent SHAKE128 or SHAKE256 instances computed together, for
  * ML-DSA's samplers (FIPS 204: ExpandA hashes k * l seeds of equal length
- * with SHAKE128, ExpandS and ExpandMask several with SHAKE256).  The four
- * inputs have one length; each output stream is exactly the one the scalar
- * quill_shake128 / quill_shake256 (sha3.h) gives for its input.
+ * with SHAKE128, ExpandS and ExpandMask several with SHAKE256).  The
+ * absorb_once functions take four inputs of one length; the per-instance
+ * functions below let each instance run its own sponge.  Each output stream
+ * is exactly the one the scalar quill_shake128 / quill_shake256 (sha3.h)
+ * gives for its input.
  *
  * The four states are interleaved lane by lane, so that one vector register
  * holds the same lane of all four: s[4 * i + j] is lane i of instance j.
  * quill_keccak_f1600_x4 permutes all four, with AVX-512VL or AVX2 when the
  * CPU has them and otherwise with portable 128-bit vector code, two states
  * at a time (keccak.h names the backends).  Even the portable path costs
- * about two thirds of a scalar permutation per state (Zen 4, SSE2: ~1950
- * TSC ticks for the four against ~720 for one scalar permutation), so a
- * caller with four independent streams gains from it on any CPU, with
- * three it about breaks even, and with two it gains by permuting only the
- * first pair (quill_keccak_x4.n).
+ * less per state than a scalar permutation (Zen 4, SSE2, 2026-12-03: ~2400
+ * TSC ticks for the four, ~1180 for a pair, against ~770 for one scalar
+ * permutation), so a caller with four independent streams gains from it
+ * on any CPU, with three it about breaks even, and with two it gains by
+ * permuting only the first pair (quill_keccak_x4.n).
  *
  * A context is plain memory; zeroise it (quill_keccak_x4_zeroize) when it
  * has absorbed a secret (ExpandS and ExpandMask seeds).  Functions do not
@@ -60,35 +62,35 @@ void quill_keccak_x4_squeeze_blocks(quill_keccak_x4 *k, uint8_t *out0, uint8_t *
 
 /* quill_keccak_f1600_x4_wide returns 1 if the four-way permutation runs
  * the four states at about the cost of one (the AVX2 and AVX-512VL
- * backends), 0 if it costs about three single ones (portable: two states
- * at a time, ~600 TSC ticks per state against ~770 for the scalar
- * permutation on Zen 4).  A caller with a serial hash and parallel work
- * puts the hash in a lane only in the first case. */
+ * backends), 0 if it costs about three single ones (portable: see above).
+ * A caller with a serial hash and parallel work puts the hash in an
+ * instance of its own only in the first case. */
 int quill_keccak_f1600_x4_wide(void);
 
 /* One instance at a time, for callers that run unrelated sponges in the
- * four lanes (core/mldsa/mask.h keeps ExpandMask streams and another
- * SHAKE256 going, each lane at its own point): lane is 0..3, byte b of a
- * lane is byte b mod 8 of its word b / 8, as in sha3.c.
- *   quill_keccak_x4_lane_start   makes the lane a new sponge that has taken
- *                                in[0..len) (len <= rate), with SHAKE's
- *                                padding if len < rate, not yet permuted;
- *   quill_keccak_x4_lane_absorb  xors in[0..len) (len <= rate) into the
- *                                lane as its next block, with SHAKE's
- *                                padding if len < rate (the last block);
- *   quill_keccak_x4_read_block   copies bytes 0..rate of lane j to out[j]
- *                                (k->rate; all four lanes, without
- *                                permuting);
- *   quill_keccak_x4_lane_sponge  makes *out the lane's sponge as it stands
- *                                after an output block was read from it:
- *                                quill_keccak_squeeze on *out continues the
- *                                stream with the next block. */
-void quill_keccak_x4_lane_start(quill_keccak_x4 *k, unsigned lane, const uint8_t *in, size_t len,
+ * four instances (core/mldsa/mask.h keeps ExpandMask streams and another
+ * SHAKE256 going, each at its own point): j is the instance, 0..3; byte b
+ * of an instance's state is byte b mod 8 of its lane b / 8, as in sha3.c.
+ *   quill_keccak_x4_inst_start   makes instance j a new sponge that has
+ *                                taken in[0..len) (len <= rate), with
+ *                                SHAKE's padding if len < rate, not yet
+ *                                permuted;
+ *   quill_keccak_x4_inst_absorb  xors in[0..len) (len <= rate) into
+ *                                instance j as its next block, with
+ *                                SHAKE's padding if len < rate (the last
+ *                                block);
+ *   quill_keccak_x4_read_block   copies bytes 0..rate (k->rate) of each
+ *                                instance j to out[j], without permuting;
+ *   quill_keccak_x4_inst_sponge  makes *out instance j's sponge as it
+ *                                stands after an output block was read
+ *                                from it: quill_keccak_squeeze on *out
+ *                                continues the stream with the next block. */
+void quill_keccak_x4_inst_start(quill_keccak_x4 *k, unsigned j, const uint8_t *in, size_t len,
                                 unsigned rate);
-void quill_keccak_x4_lane_absorb(quill_keccak_x4 *k, unsigned lane, const uint8_t *in,
+void quill_keccak_x4_inst_absorb(quill_keccak_x4 *k, unsigned j, const uint8_t *in,
                                  size_t len, unsigned rate);
 void quill_keccak_x4_read_block(const quill_keccak_x4 *k, uint8_t *const out[4]);
-void quill_keccak_x4_lane_sponge(const quill_keccak_x4 *k, unsigned lane, unsigned rate,
+void quill_keccak_x4_inst_sponge(const quill_keccak_x4 *k, unsigned j, unsigned rate,
                                  quill_keccak *out);
 
 /* quill_keccak_x4_zeroize wipes the four states. */

@@ -5,17 +5,19 @@
  *  - every polynomial quill_mldsa_mask_get returns equals
  *    quill_mldsa_expand_mask of that index alone (one SHAKE256 per
  *    polynomial), in signing's pattern (release the attempt's first index,
- *    take its l polynomials, hash twice) over 60 attempts, including
- *    indices past 255 (the second byte of IntegerToBytes);
+ *    take its l polynomials, hash signing's 832 or 1088 bytes and c~, check
+ *    the polynomials again) over 60 attempts, including indices past 255
+ *    (the second byte of IntegerToBytes);
  *  - every hash quill_mldsa_mask_shake256 makes, interleaved with the
  *    stream at every input length from 0 to three blocks and a bit (so
  *    both sides of each block boundary and the padding block of an exact
  *    multiple), equals quill_shake256: its first block, and a second
  *    block squeezed from the sponge it hands back.
- * Natively the hashes ride lane 0 of the four-way Keccak (AVX2 or
- * AVX-512VL); test_mldsa_mask_nohw runs the same with every CPU feature
- * masked, where all four lanes make polynomials and the hashes use the
- * scalar sponge. */
+ * Natively the hashes ride instance 0 of the four-way Keccak (AVX-512VL;
+ * test_mldsa_mask_avx2 masks AVX-512 off for the AVX2 permutation);
+ * test_mldsa_mask_nohw runs the same with every CPU feature masked, where
+ * all four instances make polynomials and the hashes use the scalar
+ * sponge. */
 #include <string.h>
 
 #include "mldsa/mask.h"
@@ -43,7 +45,8 @@ static int poly_matches(const quill_mldsa_poly *got, const uint8_t rhopp[64], un
 
 /* One hash of len random bytes through the stream; 1 if both blocks match. */
 static int hash_matches(quill_mldsa_mask *m, size_t len) {
-    uint8_t in[3 * RATE + 8], block[RATE], second[RATE], want[2 * RATE];
+    uint8_t in[QUILL_MLDSA_MU_BYTES + QUILL_MLDSA_K_MAX * 32 * 6], block[RATE], second[RATE],
+        want[2 * RATE];
     qt_rng_bytes(in, len);
     quill_keccak rest;
     quill_mldsa_mask_shake256(m, in, len, block, &rest);
@@ -65,16 +68,24 @@ static void test_set(quill_mldsa_set set) {
     quill_mldsa_mask_init(&m, rhopp, p);
     unsigned bad = 0;
     size_t len = 0;
+    /* signing's c~ input, mu || w1Encode(w1): 832 bytes, or 1088 = 8 * 136 */
+    const size_t hlen = QUILL_MLDSA_MU_BYTES + p->k * 32 * p->w1_bits;
     for (unsigned a = 0; a < 60 && bad < 5; a++) {
         unsigned kappa = a * p->l;
+        const quill_mldsa_poly *y[QUILL_MLDSA_L_MAX];
         quill_mldsa_mask_release(&m, kappa);
-        for (unsigned r = 0; r < p->l; r++)
-            bad += !poly_matches(quill_mldsa_mask_get(&m, kappa + r), rhopp, kappa + r, p);
-        /* two hashes per attempt, as signing makes */
-        for (unsigned h = 0; h < 2; h++) {
-            bad += !hash_matches(&m, len);
-            len = (len + 1) % (3 * RATE + 3);
+        for (unsigned r = 0; r < p->l; r++) {
+            y[r] = quill_mldsa_mask_get(&m, kappa + r);
+            bad += !poly_matches(y[r], rhopp, kappa + r, p);
         }
+        /* signing's two hashes, then one of the sweep's lengths */
+        bad += !hash_matches(&m, hlen);
+        bad += !hash_matches(&m, p->ctilde_bytes);
+        bad += !hash_matches(&m, len);
+        len = (len + 1) % (3 * RATE + 3);
+        /* signing reads y after its hashes: none may have been refilled */
+        for (unsigned r = 0; r < p->l; r++)
+            bad += !poly_matches(y[r], rhopp, kappa + r, p);
     }
     /* The polynomials an attempt took stay valid through its hashes. */
     unsigned kappa = 60 * p->l;
@@ -92,7 +103,7 @@ static void test_set(quill_mldsa_set set) {
 int main(void) {
     qt_rng_seed(0x6d61736b73747265ULL);
     printf("mldsa_mask: hashes %s\n",
-           quill_keccak_f1600_x4_wide() ? "in lane 0 of the four-way Keccak"
+           quill_keccak_f1600_x4_wide() ? "in instance 0 of the four-way Keccak"
                                         : "on the scalar sponge (portable four-way)");
     test_set(QUILL_MLDSA_44);
     test_set(QUILL_MLDSA_65);
