@@ -481,18 +481,19 @@ void quill_mldsa_expand_mask(quill_mldsa_poly *y, const uint8_t rhopp[QUILL_MLDS
     attr static void name(int8_t ball[QUILL_MLDSA_N], const uint8_t *js, const int8_t *sg, \
                           unsigned tau) {                                             \
         enum { P = 64 / (width), C = QUILL_MLDSA_N / (width) };                       \
-        name##_v pos[P], lane[P], acc[C], idx[C];                                     \
+        name##_v pos[P], acc[C], idx[C]; /* idx: 0, 1, ..., 255 (and entries 0..63) */ \
+        for (unsigned m = 0; m < C; m++)                                              \
+            for (unsigned l = 0; l < (width); l++)                                    \
+                idx[m][l] = (uint8_t)(m * (width) + l);                               \
         for (unsigned q = 0; q < P; q++)                                              \
-            for (unsigned l = 0; l < (width); l++) {                                  \
-                lane[q][l] = (uint8_t)(q * (width) + l);                              \
+            for (unsigned l = 0; l < (width); l++)                                    \
                 pos[q][l] = 0xff;                                                     \
-            }                                                                         \
         for (unsigned t = 0; t < tau; t++) {                                          \
             name##_v zero = {0}, jv = zero + js[t];                                   \
             name##_v iv = zero + (uint8_t)(QUILL_MLDSA_N - tau + t);                  \
             name##_v tv = zero + (uint8_t)t;                                          \
             for (unsigned q = 0; q < P; q++) {                                        \
-                name##_v at_j = (name##_v)(pos[q] == jv), is_t = (name##_v)(lane[q] == tv); \
+                name##_v at_j = (name##_v)(pos[q] == jv), is_t = (name##_v)(idx[q] == tv); \
                 pos[q] = (iv & at_j) | (pos[q] & ~at_j);                              \
                 pos[q] = (jv & is_t) | (pos[q] & ~is_t);                              \
             }                                                                         \
@@ -502,9 +503,6 @@ void quill_mldsa_expand_mask(quill_mldsa_poly *y, const uint8_t rhopp[QUILL_MLDS
         for (unsigned m = 0; m < C; m++) {                                            \
             name##_v zero = {0};                                                      \
             acc[m] = zero;                                                            \
-            idx[m] = zero + (uint8_t)(m * (width));                                   \
-            for (unsigned l = 0; l < (width); l++)                                    \
-                idx[m][l] += (uint8_t)l;                                              \
         }                                                                             \
         for (unsigned t = 0; t < tau; t++) {                                          \
             name##_v zero = {0}, pv = zero + where[t], sv = zero + (uint8_t)sg[t];    \

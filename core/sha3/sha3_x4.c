@@ -39,18 +39,9 @@ static void absorb_once(quill_keccak_x4 *k, unsigned rate, const uint8_t *in0,
         xor_words(k, in, off, rate / 8);
         quill_keccak_f1600_x4_some(k->s, k->n);
     }
-    /* The last, partial block (possibly empty), then SHAKE's domain bits
-     * 1111 with the first pad bit (0x1f) and the final pad bit (0x80 in the
-     * last byte of the block; FIPS 202, Sections 5.1 and 6.2). */
-    size_t rem = len - off;
-    xor_words(k, in, off, (unsigned)(rem / 8)); /* whole words, then the bytes after them */
-    for (size_t b = rem / 8 * 8; b < rem; b++)
-        for (unsigned j = 0; j < 4; j++)
-            k->s[4 * (b >> 3) + j] ^= (uint64_t)in[j][off + b] << (8 * (b & 7));
-    for (unsigned j = 0; j < 4; j++) {
-        k->s[4 * (rem >> 3) + j] ^= (uint64_t)0x1f << (8 * (rem & 7));
-        k->s[4 * ((rate - 1) >> 3) + j] ^= (uint64_t)0x80 << (8 * ((rate - 1) & 7));
-    }
+    /* The last, partial block (possibly empty) with its padding. */
+    for (unsigned j = 0; j < 4; j++)
+        quill_keccak_x4_inst_absorb(k, j, in[j] + off, len - off, rate);
 }
 
 void quill_shake128_x4_absorb_once(quill_keccak_x4 *k, const uint8_t *in0, const uint8_t *in1,
@@ -121,23 +112,9 @@ void quill_keccak_x4_squeeze_blocks(quill_keccak_x4 *k, uint8_t *out0, uint8_t *
 
 void quill_keccak_x4_inst_start(quill_keccak_x4 *k, unsigned j, const uint8_t *in, size_t len,
                                 unsigned rate) {
-    /* Word by word, each written once: the whole words of in, the word with
-     * its tail (and the padding's first byte), then zeros.  (Writing the
-     * instance's words into the 32-byte rows with vector blends instead measured
-     * three times slower on Zen 4.) */
-    size_t i = 0;
-    for (; 8 * i + 8 <= len; i++)
-        k->s[4 * i + j] = quill_load_le64(in + 8 * i);
-    uint64_t w = 0;
-    for (size_t b = 8 * i; b < len; b++)
-        w |= (uint64_t)in[b] << (8 * (b & 7));
-    if (len < rate)
-        w |= (uint64_t)0x1f << (8 * (len & 7));
-    k->s[4 * i++ + j] = w;
-    for (; i < 25; i++)
+    for (unsigned i = 0; i < 25; i++)
         k->s[4 * i + j] = 0;
-    if (len < rate)
-        k->s[4 * ((rate - 1) >> 3) + j] ^= (uint64_t)0x80 << (8 * ((rate - 1) & 7));
+    quill_keccak_x4_inst_absorb(k, j, in, len, rate);
 }
 
 void quill_keccak_x4_inst_absorb(quill_keccak_x4 *k, unsigned j, const uint8_t *in,
@@ -147,6 +124,9 @@ void quill_keccak_x4_inst_absorb(quill_keccak_x4 *k, unsigned j, const uint8_t *
         k->s[4 * (i >> 3) + j] ^= quill_load_le64(in + i);
     for (; i < len; i++)
         k->s[4 * (i >> 3) + j] ^= (uint64_t)in[i] << (8 * (i & 7));
+    /* A short block is the last: SHAKE's domain bits 1111 with the first
+     * pad bit (0x1f) and the final pad bit (0x80 in the block's last byte;
+     * FIPS 202, Sections 5.1 and 6.2). */
     if (len < rate) {
         k->s[4 * (len >> 3) + j] ^= (uint64_t)0x1f << (8 * (len & 7));
         k->s[4 * ((rate - 1) >> 3) + j] ^= (uint64_t)0x80 << (8 * ((rate - 1) & 7));
