@@ -63,6 +63,19 @@ run() {
     return 1
 }
 
+# stop_server PID: an s_server started with -naccept 1 exits by itself after
+# its handshake and writes its stats line at teardown; give it up to 5 s
+# (slow under the sanitizers) before killing it, or its counters are lost.
+stop_server() {
+    waited=0
+    while [ "$waited" -lt 50 ] && kill -0 "$1" 2>/dev/null; do
+        sleep 0.1
+        waited=$((waited + 1))
+    done
+    kill "$1" 2>/dev/null
+    wait "$1" 2>/dev/null
+}
+
 # Sums one counter over all lines of the stats file; a malformed line fails.
 sum() {
     [ -f "$stats" ] || { echo 0; return; }

@@ -232,16 +232,7 @@ tls() {
         bad "$desc"
         sed 's/^/    /' "$work/out" "$work/server.out" >&2
     fi
-    # With -naccept 1 the server exits by itself after the handshake and
-    # writes its stats line at teardown: give it up to 5 s (slow under the
-    # sanitizers) before killing it, or its counters are lost.
-    waited=0
-    while [ "$waited" -lt 50 ] && kill -0 "$server" 2>/dev/null; do
-        sleep 0.1
-        waited=$((waited + 1))
-    done
-    kill "$server" 2>/dev/null
-    wait "$server" 2>/dev/null
+    stop_server "$server"
 }
 snap
 tls "TLS 1.3 handshake" -tls1_3

@@ -129,8 +129,7 @@ else
     bad "TLS 1.3 handshake with the EC certificate"
     sed 's/^/    /' "$work/out" "$work/server.out" >&2
 fi
-kill "$server" 2>/dev/null
-wait "$server" 2>/dev/null
+stop_server "$server"
 expect "TLS 1.3" 1 1 -
 
 # openssl speed (raw ECDSA signing of 20 bytes, as the tool does it).
