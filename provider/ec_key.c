@@ -62,7 +62,7 @@ static const char *const explicit_names[] = {
 static int import_group(const quill_prov_ec_key *k, const OSSL_PARAM params[]) {
     const char *s = NULL;
     const OSSL_PARAM *p = OSSL_PARAM_locate_const(params, OSSL_PKEY_PARAM_EC_ENCODING);
-    if (p != NULL && (!OSSL_PARAM_get_utf8_string_ptr(p, &s) ||
+    if (p != NULL && (!quill_param_get_utf8(p, &s) ||
                       OPENSSL_strcasecmp(s, OSSL_PKEY_EC_ENCODING_GROUP) != 0)) {
         QUILL_RAISE_MSG(k->prov, QUILL_R_UNSUPPORTED_CURVE, "encoding %s (named curves only)",
                         s != NULL ? s : "?");
@@ -78,7 +78,7 @@ static int import_group(const quill_prov_ec_key *k, const OSSL_PARAM params[]) {
     if (p == NULL)
         return -1;
     s = NULL;
-    if (!OSSL_PARAM_get_utf8_string_ptr(p, &s) || !quill_prov_ec_group_is_p256(s)) {
+    if (!quill_param_get_utf8(p, &s) || !quill_prov_ec_group_is_p256(s)) {
         QUILL_RAISE_MSG(k->prov, QUILL_R_UNSUPPORTED_CURVE, "group %s", s != NULL ? s : "?");
         return 0;
     }
@@ -92,7 +92,7 @@ static int import_point_format(const OSSL_PARAM params[]) {
     const char *s = NULL;
     if (p == NULL)
         return -1;
-    if (!OSSL_PARAM_get_utf8_string_ptr(p, &s))
+    if (!quill_param_get_utf8(p, &s))
         return -2;
     if (OPENSSL_strcasecmp(s, OSSL_PKEY_EC_POINT_CONVERSION_FORMAT_UNCOMPRESSED) == 0)
         return 0;
@@ -152,7 +152,7 @@ int quill_prov_ec_key_import(quill_prov_ec_key *k, int selection, const OSSL_PAR
         (p = OSSL_PARAM_locate_const(params, OSSL_PKEY_PARAM_PUB_KEY)) != NULL) {
         const void *pub = NULL;
         size_t len = 0;
-        if (!OSSL_PARAM_get_octet_string_ptr(p, &pub, &len)) {
+        if (!quill_param_get_octets(p, &pub, &len)) {
             QUILL_RAISE_MSG(k->prov, QUILL_R_BAD_PARAMETER, "bad %s", OSSL_PKEY_PARAM_PUB_KEY);
             goto done;
         }

@@ -15,6 +15,7 @@
 #include "ec/ecdsa_der.h"
 #include "ec_key.h"
 #include "names.h"
+#include "params.h"
 #include "prov_err.h"
 #include "rng.h"
 
@@ -221,7 +222,7 @@ static int ec_set_params(void *keydata, const OSSL_PARAM params[]) {
     if ((p = OSSL_PARAM_locate_const(params, OSSL_PKEY_PARAM_ENCODED_PUBLIC_KEY)) != NULL) {
         const void *buf = NULL;
         size_t len = 0;
-        if (!OSSL_PARAM_get_octet_string_ptr(p, &buf, &len)) {
+        if (!quill_param_get_octets(p, &buf, &len)) {
             QUILL_RAISE(k->prov, QUILL_R_BAD_PARAMETER);
             return 0;
         }
@@ -284,7 +285,7 @@ static int ec_gen_set_params(void *genctx, const OSSL_PARAM params[]) {
     if (params == NULL)
         return 1;
     if ((p = OSSL_PARAM_locate_const(params, OSSL_PKEY_PARAM_GROUP_NAME)) != NULL) {
-        if (!OSSL_PARAM_get_utf8_string_ptr(p, &s)) {
+        if (!quill_param_get_utf8(p, &s)) {
             QUILL_RAISE(g->prov, QUILL_R_BAD_PARAMETER);
             return 0;
         }
@@ -295,13 +296,13 @@ static int ec_gen_set_params(void *genctx, const OSSL_PARAM params[]) {
         g->has_group = 1;
     }
     if ((p = OSSL_PARAM_locate_const(params, OSSL_PKEY_PARAM_EC_ENCODING)) != NULL &&
-        (!OSSL_PARAM_get_utf8_string_ptr(p, &s) ||
+        (!quill_param_get_utf8(p, &s) ||
          OPENSSL_strcasecmp(s, OSSL_PKEY_EC_ENCODING_GROUP) != 0)) {
         QUILL_RAISE_MSG(g->prov, QUILL_R_UNSUPPORTED_CURVE, "encoding (named curves only)");
         return 0;
     }
     if ((p = OSSL_PARAM_locate_const(params, OSSL_PKEY_PARAM_EC_POINT_CONVERSION_FORMAT)) != NULL) {
-        if (!OSSL_PARAM_get_utf8_string_ptr(p, &s)) {
+        if (!quill_param_get_utf8(p, &s)) {
             QUILL_RAISE(g->prov, QUILL_R_BAD_PARAMETER);
             return 0;
         }

@@ -17,6 +17,7 @@
 #include "common/zeroize.h"
 #include "mldsa_key.h"
 #include "names.h"
+#include "params.h"
 #include "prov_err.h"
 #include "rng.h"
 
@@ -103,7 +104,7 @@ static int get_octets(const quill_prov_mldsa_key *k, const OSSL_PARAM params[], 
     *len = 0;
     if (p == NULL)
         return 1;
-    if (!OSSL_PARAM_get_octet_string_ptr(p, &v, len)) {
+    if (!quill_param_get_octets(p, &v, len)) {
         QUILL_RAISE_MSG(k->prov, QUILL_R_BAD_PARAMETER, "%s is not an octet string", name);
         return 0;
     }
@@ -309,7 +310,7 @@ static int mldsa_gen_set_params(void *genctx, const OSSL_PARAM params[]) {
     if ((p = OSSL_PARAM_locate_const(params, OSSL_PKEY_PARAM_ML_DSA_SEED)) != NULL) {
         const void *v = NULL;
         size_t len = 0;
-        if (!OSSL_PARAM_get_octet_string_ptr(p, &v, &len)) {
+        if (!quill_param_get_octets(p, &v, &len)) {
             QUILL_RAISE_MSG(g->prov, QUILL_R_BAD_PARAMETER, "seed is not an octet string");
             return 0;
         }

@@ -10,6 +10,7 @@
 
 #include "mldsa_sig.h"
 #include "names.h"
+#include "params.h"
 #include "prov_err.h"
 
 /* Reads an int parameter that must be 0 or 1 (or, for the encoding, one of
@@ -47,7 +48,7 @@ int quill_mldsa_sig_set_ctx_params(void *vctx, const OSSL_PARAM params[]) {
     int det = c->deterministic, enc = c->encoding, mu = c->mu_input;
     int has_ctx = 0;
     if ((p = OSSL_PARAM_locate_const(params, OSSL_SIGNATURE_PARAM_CONTEXT_STRING)) != NULL) {
-        if (!OSSL_PARAM_get_octet_string_ptr(p, &ctx_str, &ctx_len)) {
+        if (!quill_param_get_octets(p, &ctx_str, &ctx_len)) {
             QUILL_RAISE_MSG(c->prov, QUILL_R_BAD_PARAMETER, "%s is not an octet string", p->key);
             return 0;
         }
@@ -69,7 +70,7 @@ int quill_mldsa_sig_set_ctx_params(void *vctx, const OSSL_PARAM params[]) {
         (!get_flag(c, p, &mu) || (mu != c->mu_input && !check_unlocked(c, p->key))))
         return 0;
     if ((p = OSSL_PARAM_locate_const(params, OSSL_SIGNATURE_PARAM_TEST_ENTROPY)) != NULL) {
-        if (!OSSL_PARAM_get_octet_string_ptr(p, &entropy, &entropy_len) ||
+        if (!quill_param_get_octets(p, &entropy, &entropy_len) ||
             entropy_len != QUILL_MLDSA_RND_BYTES) {
             QUILL_RAISE_MSG(c->prov, QUILL_R_BAD_PARAMETER, "%s must be %d bytes", p->key,
                             QUILL_MLDSA_RND_BYTES);

@@ -1,6 +1,8 @@
 /* Copyright quill authors. */
 #include "params.h"
 
+#include <openssl/params.h>
+
 #include <stdlib.h>
 #include <string.h>
 
@@ -15,6 +17,21 @@
 /* Byte i (0 = least significant) of a native-endian integer of |size|. */
 static size_t native_index(size_t i, size_t size) {
     return QUILL_NATIVE_BIG_ENDIAN ? size - 1 - i : i;
+}
+
+int quill_param_get_utf8(const OSSL_PARAM *p, const char **s) {
+    return OSSL_PARAM_get_utf8_string_ptr(p, s) && *s != NULL;
+}
+
+int quill_param_get_octets(const OSSL_PARAM *p, const void **v, size_t *len) {
+    if (!OSSL_PARAM_get_octet_string_ptr(p, v, len))
+        return 0;
+    if (*v == NULL) {
+        if (*len != 0)
+            return 0;
+        *v = "";
+    }
+    return 1;
 }
 
 int quill_param_get_be(const OSSL_PARAM *p, uint8_t **out, size_t *out_len) {

@@ -1,10 +1,19 @@
 /* Copyright quill authors.
  *
- * Big-integer OSSL_PARAMs without BIGNUM: OpenSSL passes integers as
- * native-endian magnitudes (OSSL_PARAM_UNSIGNED_INTEGER, or a non-negative
- * OSSL_PARAM_INTEGER); the core wants big-endian bytes.  These helpers only
- * reorder bytes, so they are safe for secrets: the caller zeroises the
- * buffers they fill. */
+ * Reading string parameters safely, and big-integer OSSL_PARAMs without
+ * BIGNUM.
+ *
+ * Strings: OpenSSL 3.0's OSSL_PARAM_get_utf8_string_ptr and
+ * OSSL_PARAM_get_octet_string_ptr accept a parameter whose data pointer is
+ * NULL and hand the NULL back; quill_param_get_utf8 and
+ * quill_param_get_octets refuse it (an empty octet string, NULL with size
+ * 0, is read as a valid pointer to no bytes), so no caller ever passes NULL
+ * to strcmp or memcpy.
+ *
+ * Big integers: OpenSSL passes integers as native-endian magnitudes
+ * (OSSL_PARAM_UNSIGNED_INTEGER, or a non-negative OSSL_PARAM_INTEGER); the
+ * core wants big-endian bytes.  These helpers only reorder bytes, so they
+ * are safe for secrets: the caller zeroises the buffers they fill. */
 #ifndef QUILL_PROV_PARAMS_H
 #define QUILL_PROV_PARAMS_H
 
@@ -12,6 +21,16 @@
 #include <stdint.h>
 
 #include <openssl/core.h>
+
+/* quill_param_get_utf8 sets *s to the string in |p| and returns 1, or
+ * returns 0 if |p| is not a UTF-8 string parameter or its data is NULL. */
+int quill_param_get_utf8(const OSSL_PARAM *p, const char **s);
+
+/* quill_param_get_octets sets *v and *len to the bytes in |p| and returns
+ * 1, or returns 0 if |p| is not an octet-string parameter or holds a NULL
+ * pointer with a nonzero size.  For an empty string *v is a valid pointer
+ * (never NULL) and *len is 0. */
+int quill_param_get_octets(const OSSL_PARAM *p, const void **v, size_t *len);
 
 /* quill_param_get_be reads the integer in |p| into a new malloc'ed
  * big-endian buffer (*out, *out_len >= 1).  Returns 1, or 0 if |p| is not a

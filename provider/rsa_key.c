@@ -79,7 +79,7 @@ static int pss_import(quill_prov_rsa_key *k, const OSSL_PARAM params[]) {
     const OSSL_PARAM *pprops = OSSL_PARAM_locate_const(params, OSSL_PKEY_PARAM_RSA_DIGEST_PROPS);
     if (pmd == NULL && pmgf == NULL && pmgfn == NULL && psalt == NULL)
         return 1; /* an unrestricted RSA-PSS key */
-    const char *props = NULL;
+    const char *props = NULL; /* NULL data: no property query */
     if (pprops != NULL && !OSSL_PARAM_get_utf8_string_ptr(pprops, &props)) {
         QUILL_RAISE(k->prov, QUILL_R_BAD_PARAMETER);
         return 0;
@@ -87,17 +87,17 @@ static int pss_import(quill_prov_rsa_key *k, const OSSL_PARAM params[]) {
     /* RFC 4055 defaults, which OpenSSL leaves out of its export: SHA-1,
      * MGF1 with SHA-1 (whatever the hash), 20 bytes of salt. */
     const char *mdname = "SHA1", *mgfname = "SHA1";
-    if (pmd != NULL && !OSSL_PARAM_get_utf8_string_ptr(pmd, &mdname)) {
+    if (pmd != NULL && !quill_param_get_utf8(pmd, &mdname)) {
         QUILL_RAISE(k->prov, QUILL_R_BAD_PARAMETER);
         return 0;
     }
-    if (pmgf != NULL && !OSSL_PARAM_get_utf8_string_ptr(pmgf, &mgfname)) {
+    if (pmgf != NULL && !quill_param_get_utf8(pmgf, &mgfname)) {
         QUILL_RAISE(k->prov, QUILL_R_BAD_PARAMETER);
         return 0;
     }
     if (pmgfn != NULL) {
         const char *fn = NULL;
-        if (!OSSL_PARAM_get_utf8_string_ptr(pmgfn, &fn) || OPENSSL_strcasecmp(fn, "MGF1") != 0) {
+        if (!quill_param_get_utf8(pmgfn, &fn) || OPENSSL_strcasecmp(fn, "MGF1") != 0) {
             QUILL_RAISE(k->prov, QUILL_R_UNSUPPORTED_KEY);
             return 0;
         }

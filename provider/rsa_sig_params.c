@@ -11,10 +11,11 @@
 #include <openssl/params.h>
 
 #include "names.h"
+#include "params.h"
 #include "prov_err.h"
-#include "sig_params.h"
 #include "rsa_algid.h"
 #include "rsa_sig.h"
+#include "sig_params.h"
 
 static const char *pad_name(int pad) {
     switch (pad) {
@@ -53,7 +54,7 @@ static int parse_pad(const quill_rsa_sig_ctx *c, const OSSL_PARAM *p, int *out) 
     int pad = -1;
     const char *s = NULL;
     if (p->data_type == OSSL_PARAM_UTF8_STRING) {
-        if (!OSSL_PARAM_get_utf8_string_ptr(p, &s) || (pad = pad_from_string(s)) < 0) {
+        if (!quill_param_get_utf8(p, &s) || (pad = pad_from_string(s)) < 0) {
             QUILL_RAISE_MSG(c->prov, QUILL_R_BAD_PAD_MODE, "pad-mode %s", s != NULL ? s : "?");
             return 0;
         }
@@ -102,7 +103,7 @@ static int parse_saltlen(const OSSL_PARAM *p, int *out) {
     if (p->data_type != OSSL_PARAM_UTF8_STRING)
         return OSSL_PARAM_get_int(p, out);
     const char *s = NULL;
-    if (!OSSL_PARAM_get_utf8_string_ptr(p, &s))
+    if (!quill_param_get_utf8(p, &s))
         return 0;
     static const struct {
         const char *name;

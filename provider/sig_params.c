@@ -6,6 +6,7 @@
 #include <openssl/evp.h>
 #include <openssl/params.h>
 
+#include "params.h"
 #include "prov_err.h"
 #include "sig_params.h"
 
@@ -13,7 +14,8 @@ int quill_sig_fetch_digest(quill_prov_digest *d, const quill_provctx *prov, cons
                            const OSSL_PARAM *pname, const OSSL_PARAM *pprops, quill_md required,
                            quill_prov_scheme scheme) {
     const char *name = NULL, *props = NULL;
-    if (!OSSL_PARAM_get_utf8_string_ptr(pname, &name) ||
+    /* NULL properties (as OpenSSL passes for none) are no property query. */
+    if (!quill_param_get_utf8(pname, &name) ||
         (pprops != NULL && !OSSL_PARAM_get_utf8_string_ptr(pprops, &props))) {
         QUILL_RAISE(prov, QUILL_R_BAD_PARAMETER);
         return 0;

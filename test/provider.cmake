@@ -4,8 +4,11 @@
 #                     security bits against the default provider, key import
 #                     refusal and export, reason strings, QUILL_STATS lines.
 #   provider_exports  quill.so exports OSSL_provider_init and nothing else.
+#   provider_null_params  every string parameter quill reads, given with NULL
+#                     data, is refused with quill's error (no crash).
 
 quill_add_test(provider_basic provider/provider_basic.c LABELS provider rsa TIMEOUT 300)
+quill_add_test(provider_null_params provider/provider_null_params.c LABELS provider)
 
 add_test(NAME provider_exports
          COMMAND sh ${CMAKE_CURRENT_SOURCE_DIR}/provider/exports.sh $<TARGET_FILE:quill>)
