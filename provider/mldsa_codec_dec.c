@@ -33,8 +33,13 @@ static OSSL_FUNC_decoder_export_object_fn dec_export_object;
 static OSSL_FUNC_decoder_does_selection_fn pki_does_selection;
 static OSSL_FUNC_decoder_does_selection_fn spki_does_selection;
 
-/* No ML-DSA structure comes near this; longer input is someone else's. */
-#define MAX_INPUT 8192
+/* The input is read whole into memory, in a buffer that starts at
+ * READ_FIRST bytes (more than any ML-DSA key with few attributes) and
+ * doubles as needed below READ_MAX: PrivateKeyInfo may carry attributes of
+ * any size.  Input of READ_MAX bytes or more is passed over (someone
+ * else's, or nobody's). */
+#define READ_FIRST 8192
+#define READ_MAX (1u << 20)
 
 static void dec_freectx(void *vctx) {
     quill_mldsa_codec_ctx_free(vctx);
@@ -51,30 +56,44 @@ static int spki_does_selection(void *provctx, int selection) {
                               (selection & OSSL_KEYMGMT_SELECT_PUBLIC_KEY) != 0);
 }
 
-/* Reads all of |cin| into buf (cap bytes).  Returns the length, or 0 if the
- * input is empty, unreadable or longer than cap (*too_long = 1). */
-static size_t read_all(const quill_mldsa_codec_ctx *ctx, OSSL_CORE_BIO *cin, uint8_t *buf,
-                       size_t cap, int *too_long) {
-    *too_long = 0;
+/* Reads all of |cin| into a new buffer (*out, *cap bytes allocated; the
+ * caller zeroises and frees it, as it may hold a private key) and returns
+ * the length (0 for empty or unreadable input).  *out is NULL if the input
+ * reaches READ_MAX bytes, or if memory runs out (*oom = 1). */
+static size_t read_all(const quill_mldsa_codec_ctx *ctx, OSSL_CORE_BIO *cin, uint8_t **out,
+                       size_t *cap, int *oom) {
+    *out = NULL;
+    *cap = 0;
+    *oom = 0;
     BIO *in = BIO_new_from_core_bio(ctx->prov->libctx, cin);
     if (in == NULL)
         return 0;
-    size_t len = 0;
-    for (;;) {
+    size_t size = READ_FIRST, len = 0;
+    uint8_t *buf = malloc(size);
+    *oom = buf == NULL;
+    while (buf != NULL) {
         size_t got = 0;
-        if (len == cap) {
-            uint8_t extra;
-            if (BIO_read_ex(in, &extra, 1, &got) && got > 0) {
-                *too_long = 1;
-                len = 0;
-            }
-            break;
+        if (len == size) { /* full: grow, wiping what is left behind */
+            uint8_t *bigger = size < READ_MAX ? malloc(2 * size) : NULL;
+            *oom = size < READ_MAX && bigger == NULL;
+            if (bigger != NULL)
+                memcpy(bigger, buf, len);
+            quill_zeroize(buf, size);
+            free(buf);
+            buf = bigger;
+            size *= 2;
+            if (buf == NULL)
+                break;
         }
-        if (!BIO_read_ex(in, buf + len, cap - len, &got) || got == 0)
+        if (!BIO_read_ex(in, buf + len, size - len, &got) || got == 0)
             break;
         len += got;
     }
     BIO_free(in);
+    if (buf == NULL)
+        return 0;
+    *out = buf;
+    *cap = size;
     return len;
 }
 
@@ -85,13 +104,15 @@ static int dec_decode(void *vctx, OSSL_CORE_BIO *cin, int selection, OSSL_CALLBA
     int is_pki = ctx->kind == QUILL_MLDSA_CODEC_PKI;
     if (is_pki ? !pki_does_selection(NULL, selection) : !spki_does_selection(NULL, selection))
         return 1; /* not asked for what this decoder makes */
-    uint8_t *buf = malloc(MAX_INPUT);
-    if (buf == NULL) {
-        QUILL_RAISE(ctx->prov, QUILL_R_MEMORY);
-        return 0;
+    uint8_t *buf;
+    size_t cap;
+    int oom;
+    size_t len = read_all(ctx, cin, &buf, &cap, &oom);
+    if (buf == NULL) { /* too long to be this set's key, or out of memory */
+        if (oom)
+            QUILL_RAISE(ctx->prov, QUILL_R_MEMORY);
+        return !oom;
     }
-    int too_long;
-    size_t len = read_all(ctx, cin, buf, MAX_INPUT, &too_long);
     quill_mldsa_der_parts parts;
     quill_mldsa_der_status st;
     if (is_pki)
@@ -130,7 +151,8 @@ static int dec_decode(void *vctx, OSSL_CORE_BIO *cin, int selection, OSSL_CALLBA
     ok = data_cb(params, data_cbarg);
 done:
     quill_prov_mldsa_key_free(k);
-    quill_zeroize(buf, MAX_INPUT);
+    if (buf != NULL)
+        quill_zeroize(buf, cap);
     free(buf);
     return ok;
 }

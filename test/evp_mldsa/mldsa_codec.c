@@ -7,6 +7,7 @@
  *                 passphrase fails), SubjectPublicKeyInfo in DER and PEM;
  *                 the decoded key equals the original (public key, and the
  *                 exported "priv" and "seed").
+ *                 A PrivateKeyInfo with 20 kB of attributes decodes too.
  *   forms         the seed-only, expanded-only and both forms of
  *                 ML-DSA-PrivateKey, built here from the exported parts,
  *                 each decode to the same key; the encoder writes "both" by
@@ -365,6 +366,37 @@ static void test_round_trips(int s) {
                                                      EVP_PKEY_KEYPAIR), 1);
     /* Without naming the structure, and with selection 0 (anything). */
     check_decoded("DER, any structure", s, k, decode(der.b, der.n, NULL, 0), 1);
+    /* The same PrivateKeyInfo carrying attributes ([0], a 20000-byte value
+     * of an arbitrary type): the decoder reads input of any size below its
+     * 1 MiB limit, here past two of its buffer's growth steps. */
+    {
+        static uint8_t big[MAX_DER + 24000];
+        static const uint8_t attr_type[] = {0x06, 0x03, 0x2a, 0x03, 0x04}; /* 1.2.3.4 */
+        const size_t vl = 20000, setl = 4 + vl, attrl = sizeof(attr_type) + 4 + setl;
+        const size_t seql = 4 + attrl, attrsl = 4 + seql;
+        size_t n = 0, body = der.n - 4 + attrsl; /* der's own header is 4 bytes */
+        QT_CHECK(der.b[0] == 0x30 && der.b[1] == 0x82);
+        const uint8_t hdr[] = {0x30, 0x82, (uint8_t)(body >> 8), (uint8_t)body};
+        memcpy(big + n, hdr, 4);
+        n += 4;
+        memcpy(big + n, der.b + 4, der.n - 4);
+        n += der.n - 4;
+        const uint8_t h_attrs[] = {0xa0, 0x82, (uint8_t)(seql >> 8), (uint8_t)seql,
+                                   0x30, 0x82, (uint8_t)(attrl >> 8), (uint8_t)attrl};
+        memcpy(big + n, h_attrs, sizeof(h_attrs));
+        n += sizeof(h_attrs);
+        memcpy(big + n, attr_type, sizeof(attr_type));
+        n += sizeof(attr_type);
+        const uint8_t h_set[] = {0x31, 0x82, (uint8_t)(setl >> 8), (uint8_t)setl,
+                                 0x04, 0x82, (uint8_t)(vl >> 8), (uint8_t)vl};
+        memcpy(big + n, h_set, sizeof(h_set));
+        n += sizeof(h_set);
+        memset(big + n, 0x5a, vl);
+        n += vl;
+        QT_CHECK(n == 4 + body && n > 2 * 8192);
+        check_decoded("DER PrivateKeyInfo with 20 kB of attributes", s, k,
+                      decode(big, n, "PrivateKeyInfo", EVP_PKEY_KEYPAIR), 1);
+    }
     /* The legacy-named calls: i2d_PrivateKey writes the same bytes,
      * d2i_AutoPrivateKey reads them. */
     unsigned char *legacy = NULL;
