@@ -71,7 +71,7 @@ void quill_prov_rsa_key_free(quill_prov_rsa_key *k) {
 
 /* ---- PSS restrictions (RSA-PSS keys) ---- */
 
-static int pss_import(quill_prov_rsa_key *k, const OSSL_PARAM params[]) {
+int quill_prov_rsa_key_set_pss(quill_prov_rsa_key *k, const OSSL_PARAM params[]) {
     const OSSL_PARAM *pmd = OSSL_PARAM_locate_const(params, OSSL_PKEY_PARAM_RSA_DIGEST);
     const OSSL_PARAM *pmgf = OSSL_PARAM_locate_const(params, OSSL_PKEY_PARAM_RSA_MGF1_DIGEST);
     const OSSL_PARAM *pmgfn = OSSL_PARAM_locate_const(params, OSSL_PKEY_PARAM_RSA_MASKGENFUNC);
@@ -135,7 +135,7 @@ int quill_prov_rsa_key_import(quill_prov_rsa_key *k, int selection, const OSSL_P
     if ((selection & OSSL_KEYMGMT_SELECT_KEYPAIR) == 0) {
         /* Only domain parameters (RSA has none; RSA-PSS has its restrictions). */
         if (k->type == QUILL_PROV_RSA_PSS && (selection & OSSL_KEYMGMT_SELECT_OTHER_PARAMETERS))
-            return pss_import(k, params);
+            return quill_prov_rsa_key_set_pss(k, params);
         QUILL_RAISE_MSG(k->prov, QUILL_R_MISSING_KEY_COMPONENT, "no key selected");
         return 0;
     }
@@ -179,7 +179,7 @@ int quill_prov_rsa_key_import(quill_prov_rsa_key *k, int selection, const OSSL_P
         dst[f]->len = len[f];
     }
     if (k->type == QUILL_PROV_RSA_PSS && (selection & OSSL_KEYMGMT_SELECT_OTHER_PARAMETERS) != 0 &&
-        !pss_import(k, params))
+        !quill_prov_rsa_key_set_pss(k, params))
         goto done;
     quill_rsa_key *key = NULL;
     quill_err err = quill_rsa_key_new(&key, &c);

@@ -54,6 +54,12 @@ void quill_prov_rsa_key_free(quill_prov_rsa_key *k);
  * refuses (size, exponents, consistency).  Secret copies are zeroised. */
 int quill_prov_rsa_key_import(quill_prov_rsa_key *k, int selection, const OSSL_PARAM params[]);
 
+/* quill_prov_rsa_key_set_pss sets the PSS restrictions of the RSA-PSS key
+ * |k| from the parameters digest, mgf1-digest, mgf, saltlen and
+ * digest-props (RFC 4055's defaults for those absent; unrestricted if none
+ * is given).  Returns 0, with an error raised, for a bad value. */
+int quill_prov_rsa_key_set_pss(quill_prov_rsa_key *k, const OSSL_PARAM params[]);
+
 /* quill_prov_rsa_key_export passes the components selected (public: n, e;
  * private: d, the two factors, exponents and the coefficient; for RSA-PSS
  * the restrictions) to |cb| in one OSSL_PARAM array.  Secret buffers are

@@ -35,6 +35,9 @@ static OSSL_FUNC_keymgmt_gettable_params_fn rsa_gettable_params;
 static OSSL_FUNC_keymgmt_gettable_params_fn rsapss_gettable_params;
 static OSSL_FUNC_keymgmt_query_operation_name_fn rsa_query_operation_name;
 static OSSL_FUNC_keymgmt_gen_init_fn rsa_gen_init;
+static OSSL_FUNC_keymgmt_gen_init_fn rsapss_gen_init;
+static OSSL_FUNC_keymgmt_gen_set_params_fn rsapss_gen_set_params;
+static OSSL_FUNC_keymgmt_gen_settable_params_fn rsapss_gen_settable_params;
 static OSSL_FUNC_keymgmt_gen_set_params_fn rsa_gen_set_params;
 static OSSL_FUNC_keymgmt_gen_settable_params_fn rsa_gen_settable_params;
 static OSSL_FUNC_keymgmt_gen_set_template_fn rsa_gen_set_template;
@@ -240,29 +243,49 @@ static const char *rsa_query_operation_name(int operation_id) {
 
 /* ---- Key generation ---- */
 
+/* An RSA-PSS key's restrictions as set so far (set_params may come in
+ * several calls, each with some of them); the key's own parser reads them
+ * at generation (quill_prov_rsa_key_set_pss). */
+typedef struct pss_gen_params {
+    char md[64], mgf1[64], mgf[16], props[128];
+    int saltlen, has_saltlen;
+} pss_gen_params;
+
 typedef struct rsa_gen_ctx {
     quill_provctx *prov;
+    quill_prov_rsa_type type;
     size_t bits;
     uint8_t e[32]; /* big-endian public exponent, e_len bytes */
     size_t e_len;
     int selection;
+    pss_gen_params pss; /* RSA-PSS only */
 } rsa_gen_ctx;
 
-static void *rsa_gen_init(void *provctx, int selection, const OSSL_PARAM params[]) {
+static void *gen_init(void *provctx, quill_prov_rsa_type type, int selection,
+                      const OSSL_PARAM params[]) {
     rsa_gen_ctx *g = calloc(1, sizeof(*g));
     if (g == NULL) {
         QUILL_RAISE(provctx, QUILL_R_MEMORY);
         return NULL;
     }
     g->prov = provctx;
+    g->type = type;
     g->bits = 2048;
     g->e_len = 0; /* 65537 */
     g->selection = selection;
-    if (!rsa_gen_set_params(g, params)) {
+    if (!(type == QUILL_PROV_RSA_PSS ? rsapss_gen_set_params : rsa_gen_set_params)(g, params)) {
         free(g);
         return NULL;
     }
     return g;
+}
+
+static void *rsa_gen_init(void *provctx, int selection, const OSSL_PARAM params[]) {
+    return gen_init(provctx, QUILL_PROV_RSA, selection, params);
+}
+
+static void *rsapss_gen_init(void *provctx, int selection, const OSSL_PARAM params[]) {
+    return gen_init(provctx, QUILL_PROV_RSA_PSS, selection, params);
 }
 
 static int rsa_gen_set_params(void *genctx, const OSSL_PARAM params[]) {
@@ -334,6 +357,87 @@ static const OSSL_PARAM *rsa_gen_settable_params(void *genctx, void *provctx) {
     return rsa_gen_settable;
 }
 
+/* Copies the string parameter |name| of |params|, if present, into out
+ * (cap bytes).  Returns 0, with an error raised, if it is not a string or
+ * too long. */
+static int gen_copy_string(const rsa_gen_ctx *g, const OSSL_PARAM params[], const char *name,
+                           char *out, size_t cap) {
+    const OSSL_PARAM *p = OSSL_PARAM_locate_const(params, name);
+    const char *s = NULL;
+    if (p == NULL)
+        return 1;
+    if (!quill_param_get_utf8(p, &s) || strlen(s) >= cap) {
+        QUILL_RAISE_MSG(g->prov, QUILL_R_BAD_PARAMETER, "%s", name);
+        return 0;
+    }
+    memcpy(out, s, strlen(s) + 1);
+    return 1;
+}
+
+/* RSA-PSS key generation takes the RSA parameters and the restrictions
+ * OpenSSL's default provider takes: digest, mgf1-digest, mgf (MGF1 only),
+ * saltlen and digest-props. */
+static int rsapss_gen_set_params(void *genctx, const OSSL_PARAM params[]) {
+    rsa_gen_ctx *g = genctx;
+    if (!rsa_gen_set_params(g, params))
+        return 0;
+    pss_gen_params *pp = &g->pss;
+    const OSSL_PARAM *p = OSSL_PARAM_locate_const(params, OSSL_PKEY_PARAM_RSA_PSS_SALTLEN);
+    if (p != NULL) {
+        if (!OSSL_PARAM_get_int(p, &pp->saltlen) || pp->saltlen < 0) {
+            QUILL_RAISE(g->prov, QUILL_R_BAD_SALT_LENGTH);
+            return 0;
+        }
+        pp->has_saltlen = 1;
+    }
+    return gen_copy_string(g, params, OSSL_PKEY_PARAM_RSA_DIGEST, pp->md, sizeof(pp->md)) &&
+           gen_copy_string(g, params, OSSL_PKEY_PARAM_RSA_MGF1_DIGEST, pp->mgf1,
+                           sizeof(pp->mgf1)) &&
+           gen_copy_string(g, params, OSSL_PKEY_PARAM_RSA_MASKGENFUNC, pp->mgf,
+                           sizeof(pp->mgf)) &&
+           gen_copy_string(g, params, OSSL_PKEY_PARAM_RSA_DIGEST_PROPS, pp->props,
+                           sizeof(pp->props));
+}
+
+static const OSSL_PARAM rsapss_gen_settable[] = {
+    OSSL_PARAM_size_t(OSSL_PKEY_PARAM_RSA_BITS, NULL),
+    OSSL_PARAM_size_t(OSSL_PKEY_PARAM_RSA_PRIMES, NULL),
+    OSSL_PARAM_BN(OSSL_PKEY_PARAM_RSA_E, NULL, 0),
+    OSSL_PARAM_utf8_string(OSSL_PKEY_PARAM_RSA_DIGEST, NULL, 0),
+    OSSL_PARAM_utf8_string(OSSL_PKEY_PARAM_RSA_DIGEST_PROPS, NULL, 0),
+    OSSL_PARAM_utf8_string(OSSL_PKEY_PARAM_RSA_MASKGENFUNC, NULL, 0),
+    OSSL_PARAM_utf8_string(OSSL_PKEY_PARAM_RSA_MGF1_DIGEST, NULL, 0),
+    OSSL_PARAM_int(OSSL_PKEY_PARAM_RSA_PSS_SALTLEN, NULL),
+    OSSL_PARAM_END,
+};
+
+static const OSSL_PARAM *rsapss_gen_settable_params(void *genctx, void *provctx) {
+    return rsapss_gen_settable;
+}
+
+/* The restrictions gathered by rsapss_gen_set_params, as parameters for
+ * quill_prov_rsa_key_set_pss. */
+static int apply_pss(quill_prov_rsa_key *k, const pss_gen_params *pp) {
+    OSSL_PARAM ps[6];
+    size_t n = 0;
+    int salt = pp->saltlen;
+    if (pp->md[0] != '\0')
+        ps[n++] = OSSL_PARAM_construct_utf8_string(OSSL_PKEY_PARAM_RSA_DIGEST, (char *)pp->md, 0);
+    if (pp->mgf1[0] != '\0')
+        ps[n++] = OSSL_PARAM_construct_utf8_string(OSSL_PKEY_PARAM_RSA_MGF1_DIGEST,
+                                                   (char *)pp->mgf1, 0);
+    if (pp->mgf[0] != '\0')
+        ps[n++] = OSSL_PARAM_construct_utf8_string(OSSL_PKEY_PARAM_RSA_MASKGENFUNC,
+                                                   (char *)pp->mgf, 0);
+    if (pp->props[0] != '\0')
+        ps[n++] = OSSL_PARAM_construct_utf8_string(OSSL_PKEY_PARAM_RSA_DIGEST_PROPS,
+                                                   (char *)pp->props, 0);
+    if (pp->has_saltlen)
+        ps[n++] = OSSL_PARAM_construct_int(OSSL_PKEY_PARAM_RSA_PSS_SALTLEN, &salt);
+    ps[n] = OSSL_PARAM_construct_end();
+    return quill_prov_rsa_key_set_pss(k, ps);
+}
+
 static int rsa_gen_set_template(void *genctx, void *templ) {
     return 1; /* RSA keys have no domain parameters to copy */
 }
@@ -342,9 +446,13 @@ static void *rsa_gen(void *genctx, OSSL_CALLBACK *cb, void *cbarg) {
     rsa_gen_ctx *g = genctx;
     if (g == NULL)
         return NULL;
-    quill_prov_rsa_key *k = quill_prov_rsa_key_new(g->prov, QUILL_PROV_RSA);
+    quill_prov_rsa_key *k = quill_prov_rsa_key_new(g->prov, g->type);
     if (k == NULL)
         return NULL;
+    if (g->type == QUILL_PROV_RSA_PSS && !apply_pss(k, &g->pss)) {
+        quill_prov_rsa_key_free(k);
+        return NULL;
+    }
     if ((g->selection & OSSL_KEYMGMT_SELECT_KEYPAIR) == 0)
         return k;
     quill_rng rng = quill_prov_rng_private(g->prov);
@@ -389,9 +497,9 @@ const OSSL_DISPATCH quill_rsa_keymgmt_functions[] = {
     {0, NULL},
 };
 
-/* RSA-PSS: the same key object, restricted to PSS signatures; no key
- * generation (OpenSSL's default provider generates such keys and quill
- * imports them). */
+/* RSA-PSS: the same key object, restricted to PSS signatures, generated
+ * with or without restrictions (OpenSSL 3.0's method cache can route a
+ * generic RSA-PSS key generation here once quill has served a signature). */
 const OSSL_DISPATCH quill_rsapss_keymgmt_functions[] = {
     {OSSL_FUNC_KEYMGMT_NEW, (void (*)(void))rsapss_new},
     {OSSL_FUNC_KEYMGMT_FREE, (void (*)(void))rsa_free},
@@ -406,5 +514,11 @@ const OSSL_DISPATCH quill_rsapss_keymgmt_functions[] = {
     {OSSL_FUNC_KEYMGMT_GET_PARAMS, (void (*)(void))rsa_get_params},
     {OSSL_FUNC_KEYMGMT_GETTABLE_PARAMS, (void (*)(void))rsapss_gettable_params},
     {OSSL_FUNC_KEYMGMT_QUERY_OPERATION_NAME, (void (*)(void))rsa_query_operation_name},
+    {OSSL_FUNC_KEYMGMT_GEN_INIT, (void (*)(void))rsapss_gen_init},
+    {OSSL_FUNC_KEYMGMT_GEN_SET_PARAMS, (void (*)(void))rsapss_gen_set_params},
+    {OSSL_FUNC_KEYMGMT_GEN_SETTABLE_PARAMS, (void (*)(void))rsapss_gen_settable_params},
+    {OSSL_FUNC_KEYMGMT_GEN_SET_TEMPLATE, (void (*)(void))rsa_gen_set_template},
+    {OSSL_FUNC_KEYMGMT_GEN, (void (*)(void))rsa_gen},
+    {OSSL_FUNC_KEYMGMT_GEN_CLEANUP, (void (*)(void))rsa_gen_cleanup},
     {0, NULL},
 };

@@ -11,7 +11,10 @@
  *     RSA decryption, ECDH on P-256, ECDSA on P-384;
  *   - generic RSA key generation after quill has served a signature, which
  *     OpenSSL 3.0's method cache may route to quill's key manager: it must
- *     succeed (1024 bits, e = 3; 512 bits) whichever provider serves it.
+ *     succeed (1024 bits, e = 3; 512 bits) whichever provider serves it;
+ *     likewise RSA-PSS key generation after an RSA-PSS key of the default
+ *     provider has signed through quill, unrestricted and restricted
+ *     (SHA-256, salt >= 32: kept, enforced, and the key signs).
  *
  * The control: an ordinary 2048-bit key in the same library context is
  * served by quill. */
@@ -201,6 +204,75 @@ static void keygen_after_use(void) {
     qt_libctx_free(ctx, d, q);
 }
 
+/* One generic RSA-PSS keygen in |ctx| (restricted to SHA-256 with salt
+ * >= 32 if |restricted|), checked as generic_keygen's keys are, plus the
+ * restrictions: kept, and SHA-1 refused when restricted. */
+static void generic_pss_keygen(OSSL_LIB_CTX *ctx, int restricted) {
+    EVP_PKEY *key = NULL;
+    EVP_PKEY_CTX *g = EVP_PKEY_CTX_new_from_name(ctx, "RSA-PSS", NULL);
+    int ok = g != NULL && EVP_PKEY_keygen_init(g) > 0 &&
+             EVP_PKEY_CTX_set_rsa_keygen_bits(g, 2048) > 0;
+    if (ok && restricted)
+        ok = EVP_PKEY_CTX_set_rsa_pss_keygen_md_name(g, "SHA256", NULL) > 0 &&
+             EVP_PKEY_CTX_set_rsa_pss_keygen_saltlen(g, 32) > 0;
+    ok = ok && EVP_PKEY_generate(g, &key) > 0;
+    QT_CHECK(ok && key != NULL && EVP_PKEY_is_a(key, "RSA-PSS"));
+    printf("a quill RSA-PSS signature, then %s RSA-PSS keygen with library defaults: %s, key "
+           "by %s\n",
+           restricted ? "restricted" : "unrestricted", ok ? "ok" : "FAILED",
+           qt_prov_name(qt_pkey_provider(key)));
+    if (!ok)
+        ERR_print_errors_fp(stderr);
+    if (key != NULL) {
+        char md[32] = "";
+        int salt = 0;
+        if (restricted) {
+            QT_CHECK(EVP_PKEY_get_utf8_string_param(key, OSSL_PKEY_PARAM_RSA_DIGEST, md,
+                                                    sizeof(md), NULL) == 1 &&
+                     OPENSSL_strcasecmp(md, "SHA256") == 0);
+            QT_CHECK(EVP_PKEY_get_int_param(key, OSSL_PKEY_PARAM_RSA_PSS_SALTLEN, &salt) == 1 &&
+                     salt == 32);
+        }
+        uint8_t msg[32] = "pss generated after use", sig[256];
+        size_t sig_len = sizeof(sig);
+        qt_sigparams sp = {RSA_PKCS1_PSS_PADDING, "SHA256", NULL, "32", 0};
+        QT_CHECK(qt_digest_sign(ctx, NULL, key, &sp, msg, sizeof(msg), QT_ONESHOT, sig, &sig_len,
+                                NULL) == 1);
+        QT_CHECK(qt_digest_verify(ctx, "provider=default", key, &sp, msg, sizeof(msg),
+                                  QT_ONESHOT, sig, sig_len, NULL) == 1);
+        qt_sigparams sha1 = {RSA_PKCS1_PSS_PADDING, "SHA1", NULL, "20", 0};
+        sig_len = sizeof(sig);
+        QT_CHECK(qt_digest_sign(ctx, NULL, key, &sha1, msg, sizeof(msg), QT_ONESHOT, sig,
+                                &sig_len, NULL) == !restricted);
+    }
+    ERR_clear_error();
+    EVP_PKEY_free(key);
+    EVP_PKEY_CTX_free(g);
+}
+
+static void pss_keygen_after_use(void) {
+    OSSL_PROVIDER *d = NULL, *q = NULL;
+    OSSL_LIB_CTX *ctx = qt_evp_libctx_new(&d, &q);
+    QT_CHECK(ctx != NULL);
+    if (ctx == NULL)
+        return;
+    EVP_PKEY *pss = NULL;
+    EVP_PKEY_CTX *g = EVP_PKEY_CTX_new_from_name(ctx, "RSA-PSS", "provider=default");
+    QT_CHECK(g != NULL && EVP_PKEY_keygen_init(g) > 0 && EVP_PKEY_generate(g, &pss) > 0);
+    EVP_PKEY_CTX_free(g);
+    uint8_t msg[32] = "pss keygen after use", sig[256];
+    size_t sig_len = sizeof(sig);
+    const OSSL_PROVIDER *by = NULL;
+    qt_sigparams sp = {RSA_PKCS1_PSS_PADDING, "SHA256", NULL, "32", 0};
+    QT_CHECK(pss != NULL && qt_digest_sign(ctx, NULL, pss, &sp, msg, sizeof(msg), QT_ONESHOT,
+                                           sig, &sig_len, &by) == 1 &&
+             by == q);
+    generic_pss_keygen(ctx, 0);
+    generic_pss_keygen(ctx, 1);
+    EVP_PKEY_free(pss);
+    qt_libctx_free(ctx, d, q);
+}
+
 static void rsa_decrypt(EVP_PKEY *key) {
     uint8_t pt[48], ct[512], out[512];
     size_t ct_len = sizeof(ct), out_len = sizeof(out);
@@ -296,6 +368,7 @@ int main(void) {
     sign_verify(k3p, &pss_digest, prov_default, "3-prime key, PSS");
     pkey_sign_verify(k3p, prov_default, "3-prime key");
     keygen_after_use();
+    pss_keygen_after_use();
     rsa_decrypt(k2048);
     rsa_decrypt(k3p);
     ecdh_p256();
