@@ -87,7 +87,8 @@ static void import_param(const char *alg, const OSSL_PARAM *good, size_t ngood, 
                          unsigned type, size_t size) {
     OSSL_PARAM ps[8];
     QT_CHECK(ngood + 2 <= QT_ARRAY_LEN(ps));
-    memcpy(ps, good, ngood * sizeof(OSSL_PARAM));
+    if (ngood > 0)
+        memcpy(ps, good, ngood * sizeof(OSSL_PARAM));
     ps[ngood] = null_param(name, type, size);
     ps[ngood + 1] = (OSSL_PARAM)OSSL_PARAM_END;
     EVP_PKEY_CTX *c = EVP_PKEY_CTX_new_from_name(libctx, alg, QUILL);
