@@ -10,6 +10,7 @@
 #include <openssl/params.h>
 
 #include "common/zeroize.h"
+#include "ec_foreign.h"
 #include "names.h"
 #include "params.h"
 #include "prov_err.h"
@@ -35,6 +36,7 @@ void quill_prov_ec_key_free(quill_prov_ec_key *k) {
     if (atomic_fetch_sub_explicit(&k->refs, 1, memory_order_acq_rel) != 1)
         return;
     quill_p256_verify_cache_clear(&k->vcache);
+    EVP_PKEY_free(k->foreign);
     quill_zeroize(k, sizeof(*k));
     free(k);
 }
@@ -130,6 +132,13 @@ static int import_priv(const quill_prov_ec_key *k, const OSSL_PARAM *p, uint8_t 
 int quill_prov_ec_key_import(quill_prov_ec_key *k, int selection, const OSSL_PARAM params[]) {
     if (k == NULL)
         return 0;
+    /* Other curves are refused here (import_group), so that OpenSSL keeps
+     * such keys in its default provider and runs their operations there;
+     * only key generation makes them (ec_foreign.h). */
+    if (k->foreign != NULL) {
+        QUILL_RAISE_MSG(k->prov, QUILL_R_BAD_PARAMETER, "key object already filled");
+        return 0;
+    }
     int group = import_group(k, params);
     if (group == 0)
         return 0;
@@ -209,6 +218,8 @@ static const char *point_format_name(const quill_prov_ec_key *k) {
 
 int quill_prov_ec_key_export(const quill_prov_ec_key *k, int selection, OSSL_CALLBACK *cb,
                              void *cbarg) {
+    if (k != NULL && k->foreign != NULL)
+        return EVP_PKEY_export(k->foreign, selection, cb, cbarg) == 1;
     if (k == NULL || !k->has_group) {
         QUILL_RAISE(k != NULL ? k->prov : NULL, QUILL_R_NO_KEY);
         return 0;
@@ -254,6 +265,8 @@ static int set_coord(OSSL_PARAM *p, const uint8_t be[32]) {
 
 int quill_prov_ec_key_get_components(const quill_prov_ec_key *k, OSSL_PARAM params[]) {
     OSSL_PARAM *p;
+    if (k->foreign != NULL)
+        return EVP_PKEY_get_params(k->foreign, params) == 1;
     if (k->has_group) {
         if ((p = OSSL_PARAM_locate(params, OSSL_PKEY_PARAM_GROUP_NAME)) != NULL &&
             !OSSL_PARAM_set_utf8_string(p, QUILL_EC_GROUP_NAME))
@@ -291,6 +304,12 @@ int quill_prov_ec_key_get_components(const quill_prov_ec_key *k, OSSL_PARAM para
 }
 
 int quill_prov_ec_key_set_encoded_pub(quill_prov_ec_key *k, const uint8_t *in, size_t len) {
+    if (k->foreign != NULL) {
+        OSSL_PARAM ps[] = {OSSL_PARAM_construct_octet_string(OSSL_PKEY_PARAM_ENCODED_PUBLIC_KEY,
+                                                             (void *)in, len),
+                           OSSL_PARAM_END};
+        return EVP_PKEY_set_params(k->foreign, ps) == 1;
+    }
     quill_p256_public pub;
     quill_err err = quill_p256_public_decode(&pub, in, len);
     if (err != QUILL_OK) {
@@ -320,6 +339,13 @@ quill_prov_ec_key *quill_prov_ec_key_dup(const quill_prov_ec_key *k, int selecti
     quill_prov_ec_key *d = quill_prov_ec_key_new(k->prov);
     if (d == NULL)
         return NULL;
+    if (k->foreign != NULL) {
+        if ((d->foreign = quill_prov_ec_foreign_dup(k->prov, k->foreign, selection)) == NULL) {
+            quill_prov_ec_key_free(d);
+            return NULL;
+        }
+        return d;
+    }
     if ((selection & (OSSL_KEYMGMT_SELECT_ALL_PARAMETERS | OSSL_KEYMGMT_SELECT_KEYPAIR)) != 0) {
         d->has_group = k->has_group;
         d->compressed = k->compressed;

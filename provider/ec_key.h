@@ -1,6 +1,7 @@
 /* Copyright quill authors.
  *
- * The key object behind quill's EC key manager: P-256 only.  A reference
+ * The key object behind quill's EC key manager: P-256 for quill's core, or
+ * a key on another curve held by the default provider (ec_foreign.h).  A reference
  * counted holder of the domain (always P-256 once set), a validated public
  * point and a private scalar (secret, zeroised on release).  Filled by
  * import, generation or dup; the only later change is set_params of an
@@ -19,6 +20,7 @@
 #include <stdint.h>
 
 #include <openssl/core.h>
+#include <openssl/evp.h>
 
 #include "ec/ecdsa.h"
 #include "prov_ctx.h"
@@ -33,6 +35,9 @@ typedef struct quill_prov_ec_key {
     quill_p256_public pub;
     quill_p256_verify_cache vcache; /* for pub; never copied */
     uint8_t priv[QUILL_P256_PRIVATE_BYTES]; /* secret, big-endian */
+    /* Another curve: the whole key, held by the default provider
+     * (ec_foreign.h); the fields above are then unused. */
+    EVP_PKEY *foreign;
 } quill_prov_ec_key;
 
 /* quill_prov_ec_key_new returns an empty key object (one reference), or

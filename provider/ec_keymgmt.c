@@ -13,6 +13,7 @@
 #include "algorithms.h"
 #include "common/zeroize.h"
 #include "ec/ecdsa_der.h"
+#include "ec_foreign.h"
 #include "ec_key.h"
 #include "names.h"
 #include "params.h"
@@ -53,6 +54,8 @@ static int ec_has(const void *keydata, int selection) {
     const quill_prov_ec_key *k = keydata;
     if (k == NULL)
         return 0;
+    if (k->foreign != NULL)
+        return quill_prov_ec_foreign_has(k->foreign, selection);
     int ok = 1;
     if ((selection & OSSL_KEYMGMT_SELECT_DOMAIN_PARAMETERS) != 0)
         ok = ok && k->has_group;
@@ -67,6 +70,9 @@ static int ec_match(const void *keydata1, const void *keydata2, int selection) {
     const quill_prov_ec_key *a = keydata1, *b = keydata2;
     if (a == NULL || b == NULL)
         return 0;
+    if (a->foreign != NULL || b->foreign != NULL) /* P-256 never equals another curve */
+        return a->foreign != NULL && b->foreign != NULL &&
+               quill_prov_ec_foreign_match(a->foreign, b->foreign, selection);
     int ok = 1;
     if ((selection & OSSL_KEYMGMT_SELECT_DOMAIN_PARAMETERS) != 0)
         ok = ok && a->has_group && b->has_group;
@@ -87,6 +93,8 @@ static int ec_validate(const void *keydata, int selection, int checktype) {
     const quill_prov_ec_key *k = keydata;
     if (k == NULL)
         return 0;
+    if (k->foreign != NULL)
+        return quill_prov_ec_foreign_validate(k->prov, k->foreign, selection);
     if ((selection & OSSL_KEYMGMT_SELECT_DOMAIN_PARAMETERS) != 0 && !k->has_group) {
         QUILL_RAISE(k->prov, QUILL_R_NO_KEY);
         return 0;
@@ -176,6 +184,8 @@ static int ec_get_params(void *keydata, OSSL_PARAM params[]) {
     OSSL_PARAM *p;
     if (k == NULL)
         return 0;
+    if (k->foreign != NULL)
+        return EVP_PKEY_get_params(k->foreign, params) == 1;
     if (k->has_group) {
         if ((p = OSSL_PARAM_locate(params, OSSL_PKEY_PARAM_BITS)) != NULL &&
             !OSSL_PARAM_set_int(p, QUILL_EC_GROUP_BITS))
@@ -219,6 +229,8 @@ static int ec_set_params(void *keydata, const OSSL_PARAM params[]) {
     const OSSL_PARAM *p;
     if (k == NULL)
         return 0;
+    if (k->foreign != NULL)
+        return EVP_PKEY_set_params(k->foreign, (OSSL_PARAM *)params) == 1;
     if ((p = OSSL_PARAM_locate_const(params, OSSL_PKEY_PARAM_ENCODED_PUBLIC_KEY)) != NULL) {
         const void *buf = NULL;
         size_t len = 0;
@@ -259,6 +271,7 @@ typedef struct ec_gen_ctx {
     int selection;
     int has_group;
     int compressed;
+    EVP_PKEY_CTX *foreign; /* another curve: the default provider generates */
 } ec_gen_ctx;
 
 static void *ec_gen_init(void *provctx, int selection, const OSSL_PARAM params[]) {
@@ -284,6 +297,24 @@ static int ec_gen_set_params(void *genctx, const OSSL_PARAM params[]) {
         return 0;
     if (params == NULL)
         return 1;
+    if (g->foreign == NULL && quill_prov_ec_params_foreign(params)) {
+        /* Another curve (ec_foreign.h): from here on every parameter goes
+         * to the default provider's generator, the point format set so
+         * far too. */
+        if ((g->foreign = quill_prov_ec_foreign_genctx(g->prov, g->selection, NULL)) == NULL)
+            return 0;
+        OSSL_PARAM fmt[] = {OSSL_PARAM_construct_utf8_string(
+                                OSSL_PKEY_PARAM_EC_POINT_CONVERSION_FORMAT,
+                                (char *)(g->compressed
+                                             ? OSSL_PKEY_EC_POINT_CONVERSION_FORMAT_COMPRESSED
+                                             : OSSL_PKEY_EC_POINT_CONVERSION_FORMAT_UNCOMPRESSED),
+                                0),
+                            OSSL_PARAM_END};
+        if (EVP_PKEY_CTX_set_params(g->foreign, fmt) != 1)
+            return 0;
+    }
+    if (g->foreign != NULL)
+        return EVP_PKEY_CTX_set_params(g->foreign, params) == 1;
     if ((p = OSSL_PARAM_locate_const(params, OSSL_PKEY_PARAM_GROUP_NAME)) != NULL) {
         if (!quill_param_get_utf8(p, &s)) {
             QUILL_RAISE(g->prov, QUILL_R_BAD_PARAMETER);
@@ -334,6 +365,11 @@ static int ec_gen_set_template(void *genctx, void *templ) {
     const quill_prov_ec_key *t = templ;
     if (g == NULL || t == NULL)
         return 0;
+    if (t->foreign != NULL) {
+        EVP_PKEY_CTX_free(g->foreign);
+        g->foreign = quill_prov_ec_foreign_genctx(g->prov, g->selection, t->foreign);
+        return g->foreign != NULL;
+    }
     if (!t->has_group) {
         QUILL_RAISE_MSG(g->prov, QUILL_R_MISSING_KEY_COMPONENT, "template without a group");
         return 0;
@@ -347,6 +383,16 @@ static void *ec_gen(void *genctx, OSSL_CALLBACK *cb, void *cbarg) {
     ec_gen_ctx *g = genctx;
     if (g == NULL)
         return NULL;
+    if (g->foreign != NULL) {
+        EVP_PKEY *fk = NULL;
+        quill_prov_ec_key *k = NULL;
+        if (EVP_PKEY_generate(g->foreign, &fk) != 1 || (k = quill_prov_ec_key_new(g->prov)) == NULL) {
+            EVP_PKEY_free(fk);
+            return NULL;
+        }
+        k->foreign = fk;
+        return k;
+    }
     if (!g->has_group) {
         QUILL_RAISE_MSG(g->prov, QUILL_R_MISSING_KEY_COMPONENT, "no group set");
         return NULL;
@@ -374,6 +420,7 @@ static void ec_gen_cleanup(void *genctx) {
     ec_gen_ctx *g = genctx;
     if (g == NULL)
         return;
+    EVP_PKEY_CTX_free(g->foreign);
     quill_zeroize(g, sizeof(*g));
     free(g);
 }

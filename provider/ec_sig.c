@@ -63,6 +63,7 @@ static void sig_freectx(void *vctx) {
         return;
     quill_sig_stream_clear(&c->stream);
     quill_prov_digest_clear(&c->nonce_md);
+    quill_ec_sig_foreign_clear(c);
     quill_prov_ec_key_free(c->key);
     OPENSSL_free(c->propq);
     free(c);
@@ -82,7 +83,7 @@ static void *sig_dupctx(void *vctx) {
     c->nonce_md.md = NULL;
     if (c->key != NULL)
         quill_prov_ec_key_up_ref(c->key);
-    int ok = quill_sig_stream_copy(&c->stream, &src->stream) &&
+    int ok = quill_ec_sig_foreign_copy(c, src) && quill_sig_stream_copy(&c->stream, &src->stream) &&
              quill_prov_digest_copy(&c->nonce_md, &src->nonce_md) &&
              (src->propq == NULL || (c->propq = OPENSSL_strdup(src->propq)) != NULL);
     if (!ok) {
@@ -106,6 +107,9 @@ static int sig_init(quill_ec_sig_ctx *c, void *provkey, const OSSL_PARAM params[
         quill_prov_ec_key_free(c->key);
         c->key = provkey;
     }
+    quill_ec_sig_foreign_clear(c);
+    if (c->key != NULL && c->key->foreign != NULL) /* another curve */
+        return quill_ec_sig_foreign_init(c, op, 0, NULL, params);
     if (c->key == NULL || !c->key->has_group || !c->key->has_pub) {
         QUILL_RAISE(c->prov, QUILL_R_NO_KEY);
         return 0;
@@ -179,6 +183,8 @@ static const quill_hash *nonce_hash(quill_ec_sig_ctx *c) {
 static int sig_sign(void *vctx, unsigned char *sig, size_t *siglen, size_t sigsize,
                     const unsigned char *tbs, size_t tbslen) {
     quill_ec_sig_ctx *c = vctx;
+    if (c != NULL && QUILL_EC_SIG_FOREIGN(c))
+        return quill_ec_sig_foreign_sign(c, sig, siglen, sigsize, tbs, tbslen);
     int r = sign_ready(c, sig, siglen, sigsize);
     if (r != QUILL_SIG_SIZE_PROCEED)
         return r == QUILL_SIG_SIZE_ANSWERED;
@@ -207,6 +213,8 @@ static int sig_sign(void *vctx, unsigned char *sig, size_t *siglen, size_t sigsi
 static int sig_verify(void *vctx, const unsigned char *sig, size_t siglen,
                       const unsigned char *tbs, size_t tbslen) {
     quill_ec_sig_ctx *c = vctx;
+    if (c != NULL && QUILL_EC_SIG_FOREIGN(c))
+        return quill_ec_sig_foreign_verify(c, sig, siglen, tbs, tbslen);
     if (!op_ready(c, QUILL_ECSIG_OP_VERIFY))
         return 0;
     if (!check_digest_len(c, tbslen))
@@ -228,8 +236,11 @@ static int sig_verify(void *vctx, const unsigned char *sig, size_t siglen,
 
 static int digest_init(quill_ec_sig_ctx *c, const char *mdname, void *provkey,
                        const OSSL_PARAM params[], int op) {
-    return sig_init(c, provkey, NULL, op) &&
-           quill_sig_stream_init(&c->stream, c->prov, c->propq, mdname,
+    if (!sig_init(c, provkey, NULL, op))
+        return 0;
+    if (QUILL_EC_SIG_FOREIGN(c)) /* another curve: hashing included */
+        return quill_ec_sig_foreign_init(c, op, 1, mdname, params);
+    return quill_sig_stream_init(&c->stream, c->prov, c->propq, mdname,
                                  quill_ec_sig_set_ctx_params, c, params);
 }
 
@@ -245,12 +256,16 @@ static int sig_digest_verify_init(void *vctx, const char *mdname, void *provkey,
 
 static int sig_digest_update(void *vctx, const unsigned char *data, size_t datalen) {
     quill_ec_sig_ctx *c = vctx;
+    if (c != NULL && QUILL_EC_SIG_FOREIGN(c))
+        return quill_ec_sig_foreign_update(c, data, datalen);
     return quill_sig_stream_update(c != NULL ? &c->stream : NULL, c != NULL ? c->prov : NULL,
                                    data, datalen);
 }
 
 static int sig_digest_sign_final(void *vctx, unsigned char *sig, size_t *siglen, size_t sigsize) {
     quill_ec_sig_ctx *c = vctx;
+    if (c != NULL && QUILL_EC_SIG_FOREIGN(c))
+        return quill_ec_sig_foreign_sign_final(c, sig, siglen, sigsize);
     /* The size is checked before the hash is finalised: the caller may
      * retry. */
     int r = sign_ready(c, sig, siglen, sigsize);
@@ -261,12 +276,17 @@ static int sig_digest_sign_final(void *vctx, unsigned char *sig, size_t *siglen,
 
 static int sig_digest_verify_final(void *vctx, const unsigned char *sig, size_t siglen) {
     quill_ec_sig_ctx *c = vctx;
+    if (c != NULL && QUILL_EC_SIG_FOREIGN(c))
+        return quill_ec_sig_foreign_verify_final(c, sig, siglen);
     return op_ready(c, QUILL_ECSIG_OP_VERIFY) &&
            quill_sig_stream_verify_final(&c->stream, c->prov, sig_verify, c, sig, siglen);
 }
 
 static int sig_digest_sign(void *vctx, unsigned char *sig, size_t *siglen, size_t sigsize,
                            const unsigned char *tbs, size_t tbslen) {
+    quill_ec_sig_ctx *c = vctx;
+    if (c != NULL && QUILL_EC_SIG_FOREIGN(c))
+        return quill_ec_sig_foreign_sign(c, sig, siglen, sigsize, tbs, tbslen);
     int r = sign_ready(vctx, sig, siglen, sigsize);
     if (r != QUILL_SIG_SIZE_PROCEED)
         return r == QUILL_SIG_SIZE_ANSWERED;
@@ -276,6 +296,9 @@ static int sig_digest_sign(void *vctx, unsigned char *sig, size_t *siglen, size_
 
 static int sig_digest_verify(void *vctx, const unsigned char *sig, size_t siglen,
                              const unsigned char *tbs, size_t tbslen) {
+    quill_ec_sig_ctx *c = vctx;
+    if (c != NULL && QUILL_EC_SIG_FOREIGN(c))
+        return quill_ec_sig_foreign_verify(c, sig, siglen, tbs, tbslen);
     return sig_digest_update(vctx, tbs, tbslen) && sig_digest_verify_final(vctx, sig, siglen);
 }
 

@@ -20,6 +20,8 @@ int quill_ec_sig_set_ctx_params(void *vctx, const OSSL_PARAM params[]) {
         return 0;
     if (params == NULL)
         return 1;
+    if (QUILL_EC_SIG_FOREIGN(c))
+        return quill_ec_sig_foreign_set_params(c, params);
     if (!quill_sig_stream_set_digest(&c->stream, c->prov, c->propq, params,
                                      QUILL_MD_NONE))
         return 0;
@@ -61,6 +63,8 @@ int quill_ec_sig_get_ctx_params(void *vctx, OSSL_PARAM params[]) {
     OSSL_PARAM *p;
     if (c == NULL)
         return 0;
+    if (QUILL_EC_SIG_FOREIGN(c))
+        return quill_ec_sig_foreign_get_params(c, params);
     if (!quill_sig_get_digest_name(OSSL_PARAM_locate(params, OSSL_SIGNATURE_PARAM_DIGEST),
                                    c->stream.md.id))
         return 0;

@@ -1,0 +1,126 @@
+/* Copyright quill authors. */
+#include "ec_foreign.h"
+
+#include <openssl/bn.h>
+#include <openssl/core_names.h>
+#include <openssl/crypto.h>
+#include <openssl/err.h>
+#include <openssl/params.h>
+
+#include "ec_key.h"
+#include "params.h"
+#include "prov_err.h"
+
+/* A failure of the default provider normally leaves its own error; where
+ * it left none, say which step failed. */
+static void failed(const quill_provctx *prov, const char *what) {
+    if (ERR_peek_last_error() == 0)
+        QUILL_RAISE_MSG(prov, QUILL_R_NOT_SUPPORTED, "EC key (other curve): %s failed", what);
+}
+
+int quill_prov_ec_params_foreign(const OSSL_PARAM params[]) {
+    static const char *const explicit_names[] = {
+        OSSL_PKEY_PARAM_EC_FIELD_TYPE, OSSL_PKEY_PARAM_EC_P,         OSSL_PKEY_PARAM_EC_A,
+        OSSL_PKEY_PARAM_EC_B,          OSSL_PKEY_PARAM_EC_GENERATOR, OSSL_PKEY_PARAM_EC_ORDER,
+        OSSL_PKEY_PARAM_EC_COFACTOR,   OSSL_PKEY_PARAM_EC_SEED,
+    };
+    if (params == NULL)
+        return 0;
+    const char *s = NULL;
+    const OSSL_PARAM *p = OSSL_PARAM_locate_const(params, OSSL_PKEY_PARAM_EC_ENCODING);
+    if (p != NULL && quill_param_get_utf8(p, &s) &&
+        OPENSSL_strcasecmp(s, OSSL_PKEY_EC_ENCODING_GROUP) != 0)
+        return 1;
+    for (size_t i = 0; i < sizeof(explicit_names) / sizeof(explicit_names[0]); i++)
+        if (OSSL_PARAM_locate_const(params, explicit_names[i]) != NULL)
+            return 1;
+    p = OSSL_PARAM_locate_const(params, OSSL_PKEY_PARAM_GROUP_NAME);
+    return p != NULL && quill_param_get_utf8(p, &s) && !quill_prov_ec_group_is_p256(s);
+}
+
+EVP_PKEY *quill_prov_ec_foreign_fromdata(quill_provctx *prov, int selection,
+                                         const OSSL_PARAM params[]) {
+    EVP_PKEY *k = NULL;
+    EVP_PKEY_CTX *c = EVP_PKEY_CTX_new_from_name(prov->libctx, "EC", QUILL_EC_FOREIGN_PROPQ);
+    if (c == NULL || EVP_PKEY_fromdata_init(c) != 1 ||
+        EVP_PKEY_fromdata(c, &k, selection, (OSSL_PARAM *)params) != 1) {
+        failed(prov, "import");
+        k = NULL;
+    }
+    EVP_PKEY_CTX_free(c);
+    return k;
+}
+
+int quill_prov_ec_foreign_has(const EVP_PKEY *k, int selection) {
+    int ok = 1;
+    if ((selection & OSSL_KEYMGMT_SELECT_PUBLIC_KEY) != 0) {
+        size_t len = 0;
+        ok = ok && EVP_PKEY_get_octet_string_param(k, OSSL_PKEY_PARAM_PUB_KEY, NULL, 0, &len) &&
+             len > 0;
+    }
+    if (ok && (selection & OSSL_KEYMGMT_SELECT_PRIVATE_KEY) != 0) {
+        BIGNUM *priv = NULL;
+        ok = EVP_PKEY_get_bn_param(k, OSSL_PKEY_PARAM_PRIV_KEY, &priv) == 1;
+        BN_clear_free(priv);
+    }
+    ERR_clear_error(); /* "has" only asks */
+    /* Domain parameters: an EC key of the default provider always has them
+     * (it cannot be imported without). */
+    return ok;
+}
+
+int quill_prov_ec_foreign_match(const EVP_PKEY *a, const EVP_PKEY *b, int selection) {
+    if ((selection & OSSL_KEYMGMT_SELECT_KEYPAIR) != 0)
+        return EVP_PKEY_eq(a, b) == 1;
+    return EVP_PKEY_parameters_eq(a, b) == 1;
+}
+
+int quill_prov_ec_foreign_validate(quill_provctx *prov, const EVP_PKEY *k, int selection) {
+    EVP_PKEY_CTX *c = EVP_PKEY_CTX_new_from_pkey(prov->libctx, (EVP_PKEY *)k,
+                                                 QUILL_EC_FOREIGN_PROPQ);
+    int ok = c != NULL;
+    const int pair = OSSL_KEYMGMT_SELECT_KEYPAIR;
+    if (ok && (selection & pair) == pair)
+        ok = EVP_PKEY_check(c) == 1;
+    else if (ok && (selection & OSSL_KEYMGMT_SELECT_PUBLIC_KEY) != 0)
+        ok = EVP_PKEY_public_check(c) == 1;
+    else if (ok && (selection & OSSL_KEYMGMT_SELECT_PRIVATE_KEY) != 0)
+        ok = EVP_PKEY_private_check(c) == 1;
+    else if (ok && (selection & OSSL_KEYMGMT_SELECT_DOMAIN_PARAMETERS) != 0)
+        ok = EVP_PKEY_param_check(c) == 1;
+    if (!ok)
+        failed(prov, "validation");
+    EVP_PKEY_CTX_free(c);
+    return ok;
+}
+
+EVP_PKEY *quill_prov_ec_foreign_dup(quill_provctx *prov, const EVP_PKEY *k, int selection) {
+    OSSL_PARAM *params = NULL;
+    EVP_PKEY *d = NULL;
+    if (EVP_PKEY_todata(k, selection, &params) == 1)
+        d = quill_prov_ec_foreign_fromdata(prov, selection, params);
+    else
+        failed(prov, "copy");
+    OSSL_PARAM_free(params); /* clears the secret part (OpenSSL allocates it apart) */
+    return d;
+}
+
+EVP_PKEY_CTX *quill_prov_ec_foreign_genctx(quill_provctx *prov, int selection,
+                                           const EVP_PKEY *templ) {
+    EVP_PKEY_CTX *c = EVP_PKEY_CTX_new_from_name(prov->libctx, "EC", QUILL_EC_FOREIGN_PROPQ);
+    int ok = c != NULL && ((selection & OSSL_KEYMGMT_SELECT_KEYPAIR) != 0
+                               ? EVP_PKEY_keygen_init(c) == 1
+                               : EVP_PKEY_paramgen_init(c) == 1);
+    if (ok && templ != NULL) {
+        OSSL_PARAM *domain = NULL;
+        ok = EVP_PKEY_todata(templ, EVP_PKEY_KEY_PARAMETERS, &domain) == 1 &&
+             EVP_PKEY_CTX_set_params(c, domain) == 1;
+        OSSL_PARAM_free(domain);
+    }
+    if (!ok) {
+        failed(prov, "key generation");
+        EVP_PKEY_CTX_free(c);
+        return NULL;
+    }
+    return c;
+}
