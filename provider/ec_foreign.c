@@ -1,7 +1,6 @@
 /* Copyright quill authors. */
 #include "ec_foreign.h"
 
-#include <openssl/bn.h>
 #include <openssl/core_names.h>
 #include <openssl/crypto.h>
 #include <openssl/err.h>
@@ -11,12 +10,11 @@
 #include "params.h"
 #include "prov_err.h"
 
-/* A failure of the default provider normally leaves its own error; where
- * it left none, say which step failed. */
-static void failed(const quill_provctx *prov, const char *what) {
-    if (ERR_peek_last_error() == 0)
-        QUILL_RAISE_MSG(prov, QUILL_R_NOT_SUPPORTED, "EC key (other curve): %s failed", what);
+void quill_prov_ec_foreign_failed(const quill_provctx *prov, const char *what) {
+    QUILL_RAISE_MSG(prov, QUILL_R_NOT_SUPPORTED, "EC key (other curve): %s failed", what);
 }
+
+#define failed quill_prov_ec_foreign_failed
 
 int quill_prov_ec_params_foreign(const OSSL_PARAM params[]) {
     static const char *const explicit_names[] = {
@@ -51,19 +49,25 @@ EVP_PKEY *quill_prov_ec_foreign_fromdata(quill_provctx *prov, int selection,
     return k;
 }
 
+/* 1 if |k| answers the parameter |name| (its size only: no copy of a
+ * secret is made). */
+static int has_param(const EVP_PKEY *k, const char *name, int bn) {
+    OSSL_PARAM p[] = {bn ? OSSL_PARAM_construct_BN(name, NULL, 0)
+                         : OSSL_PARAM_construct_octet_string(name, NULL, 0),
+                      OSSL_PARAM_END};
+    return EVP_PKEY_get_params(k, p) == 1 && OSSL_PARAM_modified(p) && p[0].return_size > 0;
+}
+
 int quill_prov_ec_foreign_has(const EVP_PKEY *k, int selection) {
+    /* "has" only asks: whatever the queries raise is dropped, and nothing
+     * already on the queue. */
+    ERR_set_mark();
     int ok = 1;
-    if ((selection & OSSL_KEYMGMT_SELECT_PUBLIC_KEY) != 0) {
-        size_t len = 0;
-        ok = ok && EVP_PKEY_get_octet_string_param(k, OSSL_PKEY_PARAM_PUB_KEY, NULL, 0, &len) &&
-             len > 0;
-    }
-    if (ok && (selection & OSSL_KEYMGMT_SELECT_PRIVATE_KEY) != 0) {
-        BIGNUM *priv = NULL;
-        ok = EVP_PKEY_get_bn_param(k, OSSL_PKEY_PARAM_PRIV_KEY, &priv) == 1;
-        BN_clear_free(priv);
-    }
-    ERR_clear_error(); /* "has" only asks */
+    if ((selection & OSSL_KEYMGMT_SELECT_PUBLIC_KEY) != 0)
+        ok = has_param(k, OSSL_PKEY_PARAM_PUB_KEY, 0);
+    if (ok && (selection & OSSL_KEYMGMT_SELECT_PRIVATE_KEY) != 0)
+        ok = has_param(k, OSSL_PKEY_PARAM_PRIV_KEY, 1);
+    ERR_pop_to_mark();
     /* Domain parameters: an EC key of the default provider always has them
      * (it cannot be imported without). */
     return ok;
@@ -95,13 +99,24 @@ int quill_prov_ec_foreign_validate(quill_provctx *prov, const EVP_PKEY *k, int s
 }
 
 EVP_PKEY *quill_prov_ec_foreign_dup(quill_provctx *prov, const EVP_PKEY *k, int selection) {
+    if ((selection & OSSL_KEYMGMT_SELECT_ALL) == OSSL_KEYMGMT_SELECT_ALL) {
+        EVP_PKEY *d = EVP_PKEY_dup((EVP_PKEY *)k);
+        if (d == NULL)
+            failed(prov, "copy");
+        return d;
+    }
     OSSL_PARAM *params = NULL;
     EVP_PKEY *d = NULL;
     if (EVP_PKEY_todata(k, selection, &params) == 1)
         d = quill_prov_ec_foreign_fromdata(prov, selection, params);
     else
         failed(prov, "copy");
-    OSSL_PARAM_free(params); /* clears the secret part (OpenSSL allocates it apart) */
+    /* OSSL_PARAM_free does not clear an ordinary allocation: the private
+     * key is wiped here. */
+    OSSL_PARAM *priv = params != NULL ? OSSL_PARAM_locate(params, OSSL_PKEY_PARAM_PRIV_KEY) : NULL;
+    if (priv != NULL && priv->data != NULL)
+        OPENSSL_cleanse(priv->data, priv->data_size);
+    OSSL_PARAM_free(params);
     return d;
 }
 

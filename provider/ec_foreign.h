@@ -27,6 +27,10 @@
 /* The property query that places these keys and their operations. */
 #define QUILL_EC_FOREIGN_PROPQ "provider=default"
 
+/* quill_prov_ec_foreign_failed raises quill's error for a failed |what|
+ * (on top of any error the default provider raised). */
+void quill_prov_ec_foreign_failed(const quill_provctx *prov, const char *what);
+
 /* quill_prov_ec_params_foreign returns 1 if |params| describe a domain
  * quill's core does not take: a group other than P-256, explicit curve
  * parameters, or an "encoding" other than named_curve. */

@@ -229,19 +229,17 @@ static int ec_set_params(void *keydata, const OSSL_PARAM params[]) {
     const OSSL_PARAM *p;
     if (k == NULL)
         return 0;
-    if (k->foreign != NULL)
-        return EVP_PKEY_set_params(k->foreign, (OSSL_PARAM *)params) == 1;
-    if ((p = OSSL_PARAM_locate_const(params, OSSL_PKEY_PARAM_ENCODED_PUBLIC_KEY)) != NULL) {
-        const void *buf = NULL;
-        size_t len = 0;
-        if (!quill_param_get_octets(p, &buf, &len)) {
-            QUILL_RAISE(k->prov, QUILL_R_BAD_PARAMETER);
-            return 0;
-        }
-        if (!quill_prov_ec_key_set_encoded_pub(k, buf, len))
-            return 0;
+    const void *buf = NULL;
+    size_t len = 0;
+    p = OSSL_PARAM_locate_const(params, OSSL_PKEY_PARAM_ENCODED_PUBLIC_KEY);
+    if (p != NULL && !quill_param_get_octets(p, &buf, &len)) {
+        QUILL_RAISE(k->prov, QUILL_R_BAD_PARAMETER);
+        return 0;
     }
-    return 1;
+    if (k->foreign != NULL)
+        return EVP_PKEY_set_params(k->foreign, (OSSL_PARAM *)params) == 1 ||
+               (quill_prov_ec_foreign_failed(k->prov, "set_params"), 0);
+    return p == NULL || quill_prov_ec_key_set_encoded_pub(k, buf, len);
 }
 
 static const OSSL_PARAM ec_settable[] = {
@@ -283,7 +281,7 @@ static void *ec_gen_init(void *provctx, int selection, const OSSL_PARAM params[]
     g->prov = provctx;
     g->selection = selection;
     if (!ec_gen_set_params(g, params)) {
-        free(g);
+        ec_gen_cleanup(g);
         return NULL;
     }
     return g;
@@ -386,7 +384,11 @@ static void *ec_gen(void *genctx, OSSL_CALLBACK *cb, void *cbarg) {
     if (g->foreign != NULL) {
         EVP_PKEY *fk = NULL;
         quill_prov_ec_key *k = NULL;
-        if (EVP_PKEY_generate(g->foreign, &fk) != 1 || (k = quill_prov_ec_key_new(g->prov)) == NULL) {
+        if (EVP_PKEY_generate(g->foreign, &fk) != 1) {
+            quill_prov_ec_foreign_failed(g->prov, "key generation");
+            return NULL;
+        }
+        if ((k = quill_prov_ec_key_new(g->prov)) == NULL) {
             EVP_PKEY_free(fk);
             return NULL;
         }

@@ -81,9 +81,11 @@ static void *sig_dupctx(void *vctx) {
     *c = *src;
     c->propq = NULL;
     c->nonce_md.md = NULL;
+    c->fpctx = NULL; /* src's, until copied below */
+    c->fmd = NULL;
     if (c->key != NULL)
         quill_prov_ec_key_up_ref(c->key);
-    int ok = quill_ec_sig_foreign_copy(c, src) && quill_sig_stream_copy(&c->stream, &src->stream) &&
+    int ok = quill_sig_stream_copy(&c->stream, &src->stream) && quill_ec_sig_foreign_copy(c, src) &&
              quill_prov_digest_copy(&c->nonce_md, &src->nonce_md) &&
              (src->propq == NULL || (c->propq = OPENSSL_strdup(src->propq)) != NULL);
     if (!ok) {
@@ -108,8 +110,11 @@ static int sig_init(quill_ec_sig_ctx *c, void *provkey, const OSSL_PARAM params[
         c->key = provkey;
     }
     quill_ec_sig_foreign_clear(c);
-    if (c->key != NULL && c->key->foreign != NULL) /* another curve */
+    c->op = QUILL_ECSIG_OP_NONE; /* until this init succeeds */
+    if (c->key != NULL && c->key->foreign != NULL) { /* another curve */
+        quill_sig_stream_clear(&c->stream);
         return quill_ec_sig_foreign_init(c, op, 0, NULL, params);
+    }
     if (c->key == NULL || !c->key->has_group || !c->key->has_pub) {
         QUILL_RAISE(c->prov, QUILL_R_NO_KEY);
         return 0;
@@ -137,8 +142,9 @@ static int sig_verify_init(void *vctx, void *provkey, const OSSL_PARAM params[])
 /* op_ready checks that |c| holds an operation |op| initialised with a key,
  * raising QUILL_R_OPERATION_NOT_INITIALISED if not. */
 static int op_ready(const quill_ec_sig_ctx *c, int op) {
-    return quill_sig_ready(c != NULL ? c->prov : NULL,
-                           c != NULL && c->op == op && c->key != NULL);
+    return quill_sig_ready(c != NULL ? c->prov : NULL, c != NULL && c->op == op &&
+                                                           c->key != NULL &&
+                                                           c->key->foreign == NULL);
 }
 
 /* sign_ready opens every signing call: op_ready for signing, then the

@@ -12,8 +12,28 @@
 #include "prov_err.h"
 
 static int failed(const quill_ec_sig_ctx *c, const char *what) {
-    if (ERR_peek_last_error() == 0)
-        QUILL_RAISE_MSG(c->prov, QUILL_R_NOT_SUPPORTED, "ECDSA (other curve): %s failed", what);
+    QUILL_RAISE_MSG(c->prov, QUILL_R_NOT_SUPPORTED, "ECDSA (other curve): %s failed", what);
+    return 0;
+}
+
+/* A verdict of "invalid" raises quill's reason, as on the P-256 path (the
+ * default provider raises none). */
+static int verdict(const quill_ec_sig_ctx *c, int r) {
+    if (r == 1)
+        return 1;
+    QUILL_RAISE_MSG(c->prov, QUILL_R_BAD_SIGNATURE, "ECDSA (other curve)");
+    return 0;
+}
+
+/* The output size is checked before anything reaches the default provider,
+ * which would hash a one-shot message before failing on a short buffer, so
+ * that the caller can retry (as on the P-256 path). */
+static int size_ok(const quill_ec_sig_ctx *c, const unsigned char *sig, size_t sigsize) {
+    int need = EVP_PKEY_get_size(c->key->foreign);
+    if (sig == NULL || need <= 0 || sigsize >= (size_t)need)
+        return 1;
+    QUILL_RAISE_MSG(c->prov, QUILL_R_BUFFER_TOO_SMALL, "%zu bytes for a %d-byte signature",
+                    sigsize, need);
     return 0;
 }
 
@@ -67,6 +87,8 @@ int quill_ec_sig_foreign_copy(quill_ec_sig_ctx *dst, const quill_ec_sig_ctx *src
 int quill_ec_sig_foreign_sign(quill_ec_sig_ctx *c, unsigned char *sig, size_t *siglen,
                               size_t sigsize, const unsigned char *tbs, size_t tbslen) {
     size_t len = sig != NULL ? sigsize : 0;
+    if (!size_ok(c, sig, sigsize))
+        return 0;
     int ok = c->fpctx != NULL ? EVP_PKEY_sign(c->fpctx, sig, &len, tbs, tbslen) == 1
                               : EVP_DigestSign(c->fmd, sig, &len, tbs, tbslen) == 1;
     if (!ok)
@@ -78,8 +100,8 @@ int quill_ec_sig_foreign_sign(quill_ec_sig_ctx *c, unsigned char *sig, size_t *s
 int quill_ec_sig_foreign_verify(quill_ec_sig_ctx *c, const unsigned char *sig, size_t siglen,
                                 const unsigned char *tbs, size_t tbslen) {
     if (c->fpctx != NULL)
-        return EVP_PKEY_verify(c->fpctx, sig, siglen, tbs, tbslen) == 1;
-    return EVP_DigestVerify(c->fmd, sig, siglen, tbs, tbslen) == 1;
+        return verdict(c, EVP_PKEY_verify(c->fpctx, sig, siglen, tbs, tbslen));
+    return verdict(c, EVP_DigestVerify(c->fmd, sig, siglen, tbs, tbslen));
 }
 
 int quill_ec_sig_foreign_update(quill_ec_sig_ctx *c, const unsigned char *data, size_t len) {
@@ -99,6 +121,8 @@ int quill_ec_sig_foreign_sign_final(quill_ec_sig_ctx *c, unsigned char *sig, siz
         QUILL_RAISE(c->prov, QUILL_R_OPERATION_NOT_INITIALISED);
         return 0;
     }
+    if (!size_ok(c, sig, sigsize))
+        return 0;
     if (EVP_DigestSignFinal(c->fmd, sig, &len) != 1)
         return failed(c, "signing");
     *siglen = len;
@@ -111,7 +135,7 @@ int quill_ec_sig_foreign_verify_final(quill_ec_sig_ctx *c, const unsigned char *
         QUILL_RAISE(c->prov, QUILL_R_OPERATION_NOT_INITIALISED);
         return 0;
     }
-    return EVP_DigestVerifyFinal(c->fmd, sig, siglen) == 1;
+    return verdict(c, EVP_DigestVerifyFinal(c->fmd, sig, siglen));
 }
 
 static EVP_PKEY_CTX *pkey_ctx(quill_ec_sig_ctx *c) {
