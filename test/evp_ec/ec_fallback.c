@@ -16,8 +16,11 @@
  *     manager: it succeeds, and the keys, held for quill by the default
  *     provider, sign and verify (digests and messages, one-shot and
  *     streamed, the default provider agreeing), are checked, compared,
- *     duplicated and used for ECDH.  Import by name of a P-384 key there
- *     is the known gap: refused with an error, not a wrong key.
+ *     duplicated and used for ECDH; a bad signature leaves quill's reason,
+ *     a short buffer is refused before hashing (the retry verifies), and
+ *     the key manager's "has" keeps the caller's error queue.  Import by
+ *     name of a P-384 key there is the known gap: refused with an error,
+ *     not a wrong key.
  *
  * The control: a P-256 key in the same library context is signed for by
  * quill. */
@@ -123,6 +126,27 @@ static void check_after_use(OSSL_LIB_CTX *ctx, EVP_PKEY *key, const char *group,
     EVP_PKEY_CTX *c = EVP_PKEY_CTX_new_from_pkey(ctx, key, NULL);
     QT_CHECK(c != NULL && EVP_PKEY_check(c) == 1 && EVP_PKEY_public_check(c) == 1);
     EVP_PKEY_CTX_free(c);
+    /* A bad signature leaves quill's reason; a short buffer is refused
+     * before the message is hashed, so the retry signs it once. */
+    sl = sizeof(sig);
+    QT_CHECK(ect_sign(ctx, NULL, key, md, msg, sizeof(msg), ECT_ONESHOT, -1, sig, &sl, NULL));
+    sig[3] ^= 0x40;
+    QT_CHECK(ect_verify(ctx, NULL, key, md, msg, sizeof(msg), ECT_ONESHOT, sig, sl, NULL) != 1 &&
+             qt_error_has_reason());
+    ERR_clear_error();
+    EVP_MD_CTX *m = EVP_MD_CTX_new();
+    size_t small = 8, full = sizeof(sig);
+    QT_CHECK(m != NULL && EVP_DigestSignInit_ex(m, NULL, md, ctx, NULL, key, NULL) == 1);
+    QT_CHECK(EVP_DigestSign(m, sig, &small, msg, sizeof(msg)) != 1 && qt_error_has_reason());
+    ERR_clear_error();
+    QT_CHECK(EVP_DigestSign(m, sig, &full, msg, sizeof(msg)) == 1);
+    QT_CHECK(ect_verify(ctx, ECT_DEFAULT, key, md, msg, sizeof(msg), ECT_ONESHOT, sig, full,
+                        NULL) == 1);
+    EVP_MD_CTX_free(m);
+    /* Asking whether the key has its parts keeps the caller's errors. */
+    ERR_raise_data(ERR_LIB_USER, 42, "the caller's error");
+    QT_CHECK(EVP_PKEY_missing_parameters(key) == 0 && ERR_peek_error() != 0);
+    ERR_clear_error();
     EVP_PKEY *d = EVP_PKEY_dup(key);
     QT_CHECK(d != NULL && EVP_PKEY_eq(key, d) == 1);
     EVP_PKEY_free(d);
