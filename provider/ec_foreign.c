@@ -17,11 +17,6 @@ void quill_prov_ec_foreign_failed(const quill_provctx *prov, const char *what) {
 #define failed quill_prov_ec_foreign_failed
 
 int quill_prov_ec_params_foreign(const OSSL_PARAM params[]) {
-    static const char *const explicit_names[] = {
-        OSSL_PKEY_PARAM_EC_FIELD_TYPE, OSSL_PKEY_PARAM_EC_P,         OSSL_PKEY_PARAM_EC_A,
-        OSSL_PKEY_PARAM_EC_B,          OSSL_PKEY_PARAM_EC_GENERATOR, OSSL_PKEY_PARAM_EC_ORDER,
-        OSSL_PKEY_PARAM_EC_COFACTOR,   OSSL_PKEY_PARAM_EC_SEED,
-    };
     if (params == NULL)
         return 0;
     const char *s = NULL;
@@ -29,9 +24,8 @@ int quill_prov_ec_params_foreign(const OSSL_PARAM params[]) {
     if (p != NULL && quill_param_get_utf8(p, &s) &&
         OPENSSL_strcasecmp(s, OSSL_PKEY_EC_ENCODING_GROUP) != 0)
         return 1;
-    for (size_t i = 0; i < sizeof(explicit_names) / sizeof(explicit_names[0]); i++)
-        if (OSSL_PARAM_locate_const(params, explicit_names[i]) != NULL)
-            return 1;
+    if (quill_prov_ec_params_explicit(params))
+        return 1;
     p = OSSL_PARAM_locate_const(params, OSSL_PKEY_PARAM_GROUP_NAME);
     return p != NULL && quill_param_get_utf8(p, &s) && !quill_prov_ec_group_is_p256(s);
 }

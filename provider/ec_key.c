@@ -52,12 +52,18 @@ int quill_prov_ec_group_is_p256(const char *name) {
     return 0;
 }
 
-/* Parameters that describe a curve explicitly: keys quill refuses. */
-static const char *const explicit_names[] = {
-    OSSL_PKEY_PARAM_EC_FIELD_TYPE, OSSL_PKEY_PARAM_EC_P,        OSSL_PKEY_PARAM_EC_A,
-    OSSL_PKEY_PARAM_EC_B,          OSSL_PKEY_PARAM_EC_GENERATOR, OSSL_PKEY_PARAM_EC_ORDER,
-    OSSL_PKEY_PARAM_EC_COFACTOR,   OSSL_PKEY_PARAM_EC_SEED,
-};
+int quill_prov_ec_params_explicit(const OSSL_PARAM params[]) {
+    /* Parameters that describe a curve explicitly: keys quill refuses. */
+    static const char *const explicit_names[] = {
+        OSSL_PKEY_PARAM_EC_FIELD_TYPE, OSSL_PKEY_PARAM_EC_P,         OSSL_PKEY_PARAM_EC_A,
+        OSSL_PKEY_PARAM_EC_B,          OSSL_PKEY_PARAM_EC_GENERATOR, OSSL_PKEY_PARAM_EC_ORDER,
+        OSSL_PKEY_PARAM_EC_COFACTOR,   OSSL_PKEY_PARAM_EC_SEED,
+    };
+    for (size_t i = 0; i < sizeof(explicit_names) / sizeof(explicit_names[0]); i++)
+        if (OSSL_PARAM_locate_const(params, explicit_names[i]) != NULL)
+            return 1;
+    return 0;
+}
 
 /* Checks the domain in |params|: 1 if it is P-256 by name, 0 (error
  * raised) if it is anything else, -1 if no domain is given at all. */
@@ -70,11 +76,9 @@ static int import_group(const quill_prov_ec_key *k, const OSSL_PARAM params[]) {
                         s != NULL ? s : "?");
         return 0;
     }
-    for (size_t i = 0; i < sizeof(explicit_names) / sizeof(explicit_names[0]); i++) {
-        if (OSSL_PARAM_locate_const(params, explicit_names[i]) != NULL) {
-            QUILL_RAISE_MSG(k->prov, QUILL_R_UNSUPPORTED_CURVE, "explicit curve parameters");
-            return 0;
-        }
+    if (quill_prov_ec_params_explicit(params)) {
+        QUILL_RAISE_MSG(k->prov, QUILL_R_UNSUPPORTED_CURVE, "explicit curve parameters");
+        return 0;
     }
     p = OSSL_PARAM_locate_const(params, OSSL_PKEY_PARAM_GROUP_NAME);
     if (p == NULL)
@@ -265,8 +269,6 @@ static int set_coord(OSSL_PARAM *p, const uint8_t be[32]) {
 
 int quill_prov_ec_key_get_components(const quill_prov_ec_key *k, OSSL_PARAM params[]) {
     OSSL_PARAM *p;
-    if (k->foreign != NULL)
-        return EVP_PKEY_get_params(k->foreign, params) == 1;
     if (k->has_group) {
         if ((p = OSSL_PARAM_locate(params, OSSL_PKEY_PARAM_GROUP_NAME)) != NULL &&
             !OSSL_PARAM_set_utf8_string(p, QUILL_EC_GROUP_NAME))
@@ -304,12 +306,6 @@ int quill_prov_ec_key_get_components(const quill_prov_ec_key *k, OSSL_PARAM para
 }
 
 int quill_prov_ec_key_set_encoded_pub(quill_prov_ec_key *k, const uint8_t *in, size_t len) {
-    if (k->foreign != NULL) {
-        OSSL_PARAM ps[] = {OSSL_PARAM_construct_octet_string(OSSL_PKEY_PARAM_ENCODED_PUBLIC_KEY,
-                                                             (void *)in, len),
-                           OSSL_PARAM_END};
-        return EVP_PKEY_set_params(k->foreign, ps) == 1;
-    }
     quill_p256_public pub;
     quill_err err = quill_p256_public_decode(&pub, in, len);
     if (err != QUILL_OK) {

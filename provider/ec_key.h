@@ -49,6 +49,11 @@ quill_prov_ec_key *quill_prov_ec_key_new(quill_provctx *prov);
 void quill_prov_ec_key_up_ref(quill_prov_ec_key *k);
 void quill_prov_ec_key_free(quill_prov_ec_key *k);
 
+/* quill_prov_ec_params_explicit returns 1 if |params| hold any explicit
+ * curve parameter (field type, p, a, b, generator, order, cofactor,
+ * seed). */
+int quill_prov_ec_params_explicit(const OSSL_PARAM params[]);
+
 /* quill_prov_ec_group_is_p256 returns 1 if |name| names P-256
  * ("prime256v1", "P-256", "secp256r1", or its OID; case-insensitive). */
 int quill_prov_ec_group_is_p256(const char *name);
@@ -71,12 +76,13 @@ int quill_prov_ec_key_export(const quill_prov_ec_key *k, int selection, OSSL_CAL
 
 /* quill_prov_ec_key_get_components answers "group", "pub", "priv",
  * "encoded-pub-key", "point-format", "encoding" and the point coordinates
- * "qx"/"qy" in |params| for what the key holds.  Returns 0 if a buffer is
- * too small. */
+ * "qx"/"qy" in |params| for what a P-256 key holds (the key manager
+ * forwards a key on another curve itself).  Returns 0 if a buffer is too
+ * small. */
 int quill_prov_ec_key_get_components(const quill_prov_ec_key *k, OSSL_PARAM params[]);
 
-/* quill_prov_ec_key_set_encoded_pub replaces the public key with the SEC 1
- * point |in| (validated) and drops any private key (it would no longer
+/* quill_prov_ec_key_set_encoded_pub replaces the public key of a P-256 key
+ * with the SEC 1 point |in| (validated) and drops any private key (it would no longer
  * match).  Returns 0 with an error raised if the point is invalid. */
 int quill_prov_ec_key_set_encoded_pub(quill_prov_ec_key *k, const uint8_t *in, size_t len);
 
