@@ -99,9 +99,12 @@ static void *sig_dupctx(void *vctx) {
 /* ---- Initialisation ---- */
 
 /* Common to every *_init: takes the key (which must hold a public key, and
- * a private key for signing), resets the nonce type, then applies
- * |params|. */
-static int sig_init(quill_ec_sig_ctx *c, void *provkey, const OSSL_PARAM params[], int op) {
+ * a private key for signing), resets the nonce type, then applies |params|
+ * and, for an operation on a |message|, starts hashing it with |mdname|.
+ * A key on another curve starts the default provider's operation
+ * instead. */
+static int sig_init(quill_ec_sig_ctx *c, void *provkey, const OSSL_PARAM params[], int op,
+                    int message, const char *mdname) {
     if (c == NULL)
         return 0;
     if (provkey != NULL) {
@@ -113,7 +116,7 @@ static int sig_init(quill_ec_sig_ctx *c, void *provkey, const OSSL_PARAM params[
     c->op = QUILL_ECSIG_OP_NONE; /* until this init succeeds */
     if (c->key != NULL && c->key->foreign != NULL) { /* another curve */
         quill_sig_stream_clear(&c->stream);
-        return quill_ec_sig_foreign_init(c, op, 0, NULL, params);
+        return quill_ec_sig_foreign_init(c, op, message, mdname, params);
     }
     if (c->key == NULL || !c->key->has_group || !c->key->has_pub) {
         QUILL_RAISE(c->prov, QUILL_R_NO_KEY);
@@ -126,15 +129,18 @@ static int sig_init(quill_ec_sig_ctx *c, void *provkey, const OSSL_PARAM params[
     c->op = op;
     c->stream.locked = 0;
     c->nonce_type = QUILL_ECDSA_NONCE_HEDGED;
-    return quill_ec_sig_set_ctx_params(c, params);
+    if (!message)
+        return quill_ec_sig_set_ctx_params(c, params);
+    return quill_sig_stream_init(&c->stream, c->prov, c->propq, mdname,
+                                 quill_ec_sig_set_ctx_params, c, params);
 }
 
 static int sig_sign_init(void *vctx, void *provkey, const OSSL_PARAM params[]) {
-    return sig_init(vctx, provkey, params, QUILL_ECSIG_OP_SIGN);
+    return sig_init(vctx, provkey, params, QUILL_ECSIG_OP_SIGN, 0, NULL);
 }
 
 static int sig_verify_init(void *vctx, void *provkey, const OSSL_PARAM params[]) {
-    return sig_init(vctx, provkey, params, QUILL_ECSIG_OP_VERIFY);
+    return sig_init(vctx, provkey, params, QUILL_ECSIG_OP_VERIFY, 0, NULL);
 }
 
 /* ---- Sign and verify a digest ---- */
@@ -240,24 +246,14 @@ static int sig_verify(void *vctx, const unsigned char *sig, size_t siglen,
 
 /* ---- Sign and verify a message (hashing inside) ---- */
 
-static int digest_init(quill_ec_sig_ctx *c, const char *mdname, void *provkey,
-                       const OSSL_PARAM params[], int op) {
-    if (!sig_init(c, provkey, NULL, op))
-        return 0;
-    if (QUILL_EC_SIG_FOREIGN(c)) /* another curve: hashing included */
-        return quill_ec_sig_foreign_init(c, op, 1, mdname, params);
-    return quill_sig_stream_init(&c->stream, c->prov, c->propq, mdname,
-                                 quill_ec_sig_set_ctx_params, c, params);
-}
-
 static int sig_digest_sign_init(void *vctx, const char *mdname, void *provkey,
                                 const OSSL_PARAM params[]) {
-    return digest_init(vctx, mdname, provkey, params, QUILL_ECSIG_OP_SIGN);
+    return sig_init(vctx, provkey, params, QUILL_ECSIG_OP_SIGN, 1, mdname);
 }
 
 static int sig_digest_verify_init(void *vctx, const char *mdname, void *provkey,
                                   const OSSL_PARAM params[]) {
-    return digest_init(vctx, mdname, provkey, params, QUILL_ECSIG_OP_VERIFY);
+    return sig_init(vctx, provkey, params, QUILL_ECSIG_OP_VERIFY, 1, mdname);
 }
 
 static int sig_digest_update(void *vctx, const unsigned char *data, size_t datalen) {
@@ -302,9 +298,7 @@ static int sig_digest_sign(void *vctx, unsigned char *sig, size_t *siglen, size_
 
 static int sig_digest_verify(void *vctx, const unsigned char *sig, size_t siglen,
                              const unsigned char *tbs, size_t tbslen) {
-    quill_ec_sig_ctx *c = vctx;
-    if (c != NULL && QUILL_EC_SIG_FOREIGN(c))
-        return quill_ec_sig_foreign_verify(c, sig, siglen, tbs, tbslen);
+    /* update and verify_final forward a key on another curve themselves. */
     return sig_digest_update(vctx, tbs, tbslen) && sig_digest_verify_final(vctx, sig, siglen);
 }
 
