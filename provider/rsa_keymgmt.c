@@ -346,12 +346,12 @@ static int rsa_gen_set_params(void *genctx, const OSSL_PARAM params[]) {
     return 1;
 }
 
-static const OSSL_PARAM rsa_gen_settable[] = {
-    OSSL_PARAM_size_t(OSSL_PKEY_PARAM_RSA_BITS, NULL),
-    OSSL_PARAM_size_t(OSSL_PKEY_PARAM_RSA_PRIMES, NULL),
-    OSSL_PARAM_BN(OSSL_PKEY_PARAM_RSA_E, NULL, 0),
-    OSSL_PARAM_END,
-};
+#define RSA_GEN_TYPES                                        \
+    OSSL_PARAM_size_t(OSSL_PKEY_PARAM_RSA_BITS, NULL),       \
+        OSSL_PARAM_size_t(OSSL_PKEY_PARAM_RSA_PRIMES, NULL), \
+        OSSL_PARAM_BN(OSSL_PKEY_PARAM_RSA_E, NULL, 0)
+
+static const OSSL_PARAM rsa_gen_settable[] = {RSA_GEN_TYPES, OSSL_PARAM_END};
 
 static const OSSL_PARAM *rsa_gen_settable_params(void *genctx, void *provctx) {
     return rsa_gen_settable;
@@ -399,17 +399,7 @@ static int rsapss_gen_set_params(void *genctx, const OSSL_PARAM params[]) {
                            sizeof(pp->props));
 }
 
-static const OSSL_PARAM rsapss_gen_settable[] = {
-    OSSL_PARAM_size_t(OSSL_PKEY_PARAM_RSA_BITS, NULL),
-    OSSL_PARAM_size_t(OSSL_PKEY_PARAM_RSA_PRIMES, NULL),
-    OSSL_PARAM_BN(OSSL_PKEY_PARAM_RSA_E, NULL, 0),
-    OSSL_PARAM_utf8_string(OSSL_PKEY_PARAM_RSA_DIGEST, NULL, 0),
-    OSSL_PARAM_utf8_string(OSSL_PKEY_PARAM_RSA_DIGEST_PROPS, NULL, 0),
-    OSSL_PARAM_utf8_string(OSSL_PKEY_PARAM_RSA_MASKGENFUNC, NULL, 0),
-    OSSL_PARAM_utf8_string(OSSL_PKEY_PARAM_RSA_MGF1_DIGEST, NULL, 0),
-    OSSL_PARAM_int(OSSL_PKEY_PARAM_RSA_PSS_SALTLEN, NULL),
-    OSSL_PARAM_END,
-};
+static const OSSL_PARAM rsapss_gen_settable[] = {RSA_GEN_TYPES, RSA_PSS_TYPES, OSSL_PARAM_END};
 
 static const OSSL_PARAM *rsapss_gen_settable_params(void *genctx, void *provctx) {
     return rsapss_gen_settable;
