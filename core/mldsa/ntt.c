@@ -532,39 +532,57 @@ void quill_mldsa_invntt_tomont_freeze_c(int32_t a[QUILL_MLDSA_N]) {
     invntt_body(a, INV_FREEZE);
 }
 
-/* The sum S = sum_j a_j b_j is formed exactly in 64 bits, then reduced
- * once (ntt.h).  With pmuludq's unsigned products, a >= 0 and b_u = b mod
- * 2^32: S = P - 2^32 C with P = sum a_j b_u,j (below 8 2^23 2^32 = 2^58)
- * and C = sum of the a_j whose b_j is negative.  t = lo(S) q^-1 = lo(P)
- * q^-1 mod 2^32 (signed, as quill_mldsa_mont_reduce's) and T = t + 2^31
- * in [0, 2^32): S - t q = 2^32 r, so P - T q = 2^32 (r + C) - 2^31 q,
- * whose low half is 2^31 and whose high half (modulo 2^64) is
- * r + C - (q + 1) / 2.  The two halves of each 64-bit lane are gathered
+/* The sum is formed exactly in 64 bits, then reduced once (ntt.h).
+ * pmuludq's products are unsigned, so b is biased to b + 9q, in (0, 18q):
+ * P = sum a_j (b_j + 9q) = S + 9q sum a_j is congruent to S modulo q and
+ * below 8 q 18q < 2^53.  t = lo(P) q^-1 mod 2^32 (signed, as
+ * quill_mldsa_mont_reduce's) and T = t + 2^31 in [0, 2^32): P - t q =
+ * 2^32 r, so P - T q = 2^32 r - 2^31 q, whose low half is 2^31 and whose
+ * high half (modulo 2^64) is r - (q + 1) / 2; r = mont_reduce(P), in
+ * (-q/2, q) as P < 144 q^2.  The two halves of each 64-bit lane are gathered
  * as in quill_mldsa_mont_mul_v4, the 2^31 of the odd D's low half taken
- * back by the constant: r = hi + (q + 1) / 2 - C. */
-void quill_mldsa_dot_mont_c(int32_t r[QUILL_MLDSA_N], const int32_t *a, const int32_t *b,
-                            unsigned n) {
+ * back by the constant.  dot_body is unrolled for the sets' l (dot_mont_c
+ * below): with n a constant the products of a column stay in registers,
+ * 15% faster than the loop. */
+QUILL_INLINE void dot_body(int32_t r[QUILL_MLDSA_N], const int32_t *a, const int32_t *b,
+                           unsigned n) {
     const v4 q = quill_mldsa_v4_dup(QUILL_MLDSA_Q), qinv = quill_mldsa_v4_dup(QUILL_MLDSA_QINV);
+    const v4 bias = quill_mldsa_v4_dup(9 * QUILL_MLDSA_Q);
     const v4 top = quill_mldsa_v4_dup(INT32_MIN);
     const int32_t h = (QUILL_MLDSA_Q + 1) / 2;
     const v4 k = QUILL_MLDSA_V4_LO ? (v4){h, h + INT32_MIN, h, h + INT32_MIN}
                                    : (v4){h + INT32_MIN, h, h + INT32_MIN, h};
     for (unsigned i = 0; i < QUILL_MLDSA_N; i += 4) {
         v2x64 pe = {0, 0}, po = {0, 0};
-        v4 corr = quill_mldsa_v4_dup(0);
         for (unsigned j = 0; j < n; j++) {
             v4 av = quill_mldsa_v4_load(a + QUILL_MLDSA_N * j + i);
-            v4 bv = quill_mldsa_v4_load(b + QUILL_MLDSA_N * j + i);
+            v4 bv = quill_mldsa_v4_load(b + QUILL_MLDSA_N * j + i) + bias;
             pe += quill_mldsa_v4_mul_even(av, bv);
             po += quill_mldsa_v4_mul_even((v4)((v2x64)av >> 32), (v4)((v2x64)bv >> 32));
-            corr += (bv >> 31) & av;
         }
         v4 te = (v4)quill_mldsa_v4_mul_even((v4)pe, qinv) ^ top;
         v4 to = (v4)quill_mldsa_v4_mul_even((v4)po, qinv) ^ top;
         v2x64 de = pe - quill_mldsa_v4_mul_even(te, q);
         v2x64 dodd = po - quill_mldsa_v4_mul_even(to, q);
-        v4 sum = quill_mldsa_v4_gather(de, dodd, k);
-        quill_mldsa_v4_store(r + i, (v4)((quill_mldsa_v4u)sum - (quill_mldsa_v4u)corr));
+        quill_mldsa_v4_store(r + i, quill_mldsa_v4_gather(de, dodd, k));
+    }
+}
+
+void quill_mldsa_dot_mont_c(int32_t r[QUILL_MLDSA_N], const int32_t *a, const int32_t *b,
+                            unsigned n) {
+    switch (n) { /* l of ML-DSA-44, -65 and -87 */
+    case 4:
+        dot_body(r, a, b, 4);
+        break;
+    case 5:
+        dot_body(r, a, b, 5);
+        break;
+    case 7:
+        dot_body(r, a, b, 7);
+        break;
+    default:
+        dot_body(r, a, b, n);
+        break;
     }
 }
 
