@@ -31,9 +31,10 @@ if(EXISTS ${CMAKE_CURRENT_SOURCE_DIR}/mldsa/mldsa_speed.c)
   target_link_libraries(mldsa_speed PRIVATE quill_testutil ${QUILL_MLDSA_LIBS})
 endif()
 
-# The signing arithmetic again with every CPU feature masked (the baseline
-# builds of the polynomial loops).
-foreach(t mldsa_sign_arith mldsa_ntt16 mldsa_mask)
+# The arithmetic and signing's arithmetic again with every CPU feature
+# masked (the portable transforms against schoolbook, the baseline builds
+# of the polynomial loops).
+foreach(t mldsa_arith mldsa_sign_arith mldsa_ntt16 mldsa_mask)
   if(TARGET test_${t})
     add_test(NAME test_${t}_nohw COMMAND test_${t})
     set_tests_properties(test_${t}_nohw PROPERTIES

@@ -24,10 +24,12 @@
  * transpose as four 4 x 4 transposes (the two off-diagonal ones trading
  * places), and levels 6-8 on rows.  The inverse runs the same steps
  * backwards, the final multiplication by INVNTT_F folded into its last
- * pass.  Each butterfly computes exactly what the scalar definition
- * computes (mont_zeta_v4 below gives quill_mldsa_mont_mul's value), only
- * independent butterflies are reordered, so the results are bit-identical
- * to the AVX2 backend's (test_mldsa_arith compares them).
+ * pass.  The multiplications by zetas are unsigned Montgomery products
+ * (mont_zeta_v4 below), a quarter fewer operations than the signed form
+ * the AVX2 backend uses: each result is congruent to the AVX2 backend's
+ * and within the same bounds, but may differ from it by q
+ * (test_mldsa_arith compares them modulo q; every caller reduces
+ * further).
  *
  * Signing's fused form (ntt.h) reuses the inverse body with freeze in its
  * last pass (test_mldsa_sign_arith).  The products with the challenge are
@@ -194,60 +196,43 @@ const int32_t quill_mldsa_zetas_inv_rows[7][32] = {
 typedef quill_mldsa_v4 v4;
 typedef quill_mldsa_v2x64 v2x64;
 
-/* Multiplication by a fixed zeta on four lanes (one zeta per lane), with
- * the constants precomputed per zeta z (zeta_consts, all lanes of a field
- * for the lanes of a vector):
- *   za = |z|, zaq = |z| q^-1 mod 2^32, e = 2^31 if z is even (else 0),
- *   k = ceil((q - |z|) / 2), zs = -1 if z < 0 (else 0),
- * and zao, zaqo, eo, kk below.
- * With s the sign of z, a' = s a (so a z = a' |z|), A = a' + 2^31 and
- * T = t + 2^31, both in [0, 2^32), where t = a z q^-1 mod 2^32 taken signed
- * is the t of quill_mldsa_mont_mul:
- *   a z - t q = (A |z| - T q) + 2^31 (q - |z|).
- * The left side is 2^32 times the result r; 2^31 (q - |z|) has low half e
- * (2^31 exactly when q - |z| is odd), so D = A |z| - T q, taken modulo
- * 2^64 (two unsigned products), has low half e and high half r - k.
- * T comes from A: A |z| q^-1 = t + 2^31 |z| q^-1 = t + 2^31 (z mod 2)
- * mod 2^32, so T = lo(A zaq) xor e.  A = (a xor zx) - zs with
- * zx = zs xor 2^31.  No sign corrections remain.
- *
+/* Multiplication by a fixed zeta on four lanes (one zeta per lane), as an
+ * unsigned Montgomery product.  Per zeta z (zeta_consts, all lanes of a
+ * field for the lanes of a vector) the constants are zp = z mod q in
+ * [0, q) and zpq = zp q^-1 mod 2^32, and zpo, zpqo the same for the other
+ * lane of each 64-bit pair (below).
+ * The input is made non-negative first: A = a + 256 q, in (0, 512 q) and
+ * so below 2^32 for |a| < 256 q, and congruent to a.  With T = A zpq mod
+ * 2^32, D = A zp - T q is divisible by 2^32 (T q = A zp mod 2^32) and
+ * r = D / 2^32 is a zp 2^-32 mod q, with -q < r < A zp / 2^32 < 512 q^2 /
+ * 2^32 < q.
  * The products are those of pmuludq (quill_mldsa_v4_mul_even: the low
- * halves of the 64-bit lanes); the other lane of each pair is moved down
- * by a 64-bit shift of A, and its multiplicands are precomputed so
- * (zao, zaqo, eo).  T stays in the low halves where the products leave it.
- * The results are gathered without shuffles: the even D shifted down by
- * 32 holds r - k in the low halves and 0 above; the odd D holds r - k in
- * the high halves and its e in the low ones, so their sum plus kk = k + eo
- * (in the low halves) is r in every lane.  16 vector operations per four
- * products (18 with 4-lane products and shuffles).  In: |a| < 2^31 (the
- * NTT's bounds keep |a| < 256 q).  Out: the value of
- * quill_mldsa_mont_mul(z, a), in (-q, q). */
+ * halves of the 64-bit lanes, unsigned); the other lane of each pair is
+ * moved down by a 64-bit shift of A, and its multiplicands are
+ * precomputed so (zpo, zpqo).  T stays in the low halves where the
+ * products leave it.  D taken modulo 2^64 has r in its high half and 0 in
+ * its low half, so the results are gathered without shuffles: the even D
+ * shifted down by 32 holds r in the low halves and 0 above, the odd D r in
+ * the high halves and 0 below; their sum is r in every lane.  12 vector
+ * operations per four products (the signed form of quill_mldsa_mont_mul
+ * needs 16).  In: |a| < 256 q (the NTT's bounds).  Out: in (-q, q),
+ * congruent to quill_mldsa_mont_mul(z, a) (equal or q apart). */
 typedef struct {
-    _Alignas(16) int32_t za[4];
-    int32_t zaq[4], e[4], zs[4], zao[4], zaqo[4], eo[4], kk[4];
+    _Alignas(16) int32_t zp[4];
+    int32_t zpq[4], zpo[4], zpqo[4];
 } zeta_consts;
 
-#define ZA(z) ((z) < 0 ? -(z) : (z))
-#define ZAQ(z) ((int32_t)((uint32_t)ZA(z) * (uint32_t)QUILL_MLDSA_QINV))
-#define ZE(z) (((z) & 1) ? 0 : INT32_MIN)
-#define ZK(z) ((QUILL_MLDSA_Q + 1 - ZA(z)) >> 1)
-#define ZS(z) ((z) < 0 ? -1 : 0)
+#define ZP(z) ((z) < 0 ? (z) + QUILL_MLDSA_Q : (z))
+#define ZPQ(z) ((int32_t)((uint32_t)ZP(z) * (uint32_t)QUILL_MLDSA_QINV))
 /* For the pair of lanes (x0, x1) sharing a 64-bit lane: the value of the
  * lane in the high half, to be placed in the low half. */
 #define OTH(x0, x1) (QUILL_MLDSA_V4_LO ? (x0) : (x1))
 #define PAIR_OTH(F, z0, z1) OTH(F(z0), F(z1)), OTH(F(z0), F(z1))
-/* kk of the pair: k, plus e of the other lane in the low half's lane. */
-#define PAIR_KK(z0, z1) \
-    ZK(z0) + (QUILL_MLDSA_V4_LO ? 0 : ZE(z1)), ZK(z1) + (QUILL_MLDSA_V4_LO ? ZE(z0) : 0)
 #define PREP(z0, z1, z2, z3)                                                                    \
-    {{ZA(z0), ZA(z1), ZA(z2), ZA(z3)},                                                          \
-     {ZAQ(z0), ZAQ(z1), ZAQ(z2), ZAQ(z3)},                                                      \
-     {ZE(z0), ZE(z1), ZE(z2), ZE(z3)},                                                          \
-     {ZS(z0), ZS(z1), ZS(z2), ZS(z3)},                                                          \
-     {PAIR_OTH(ZA, z0, z1), PAIR_OTH(ZA, z2, z3)},                                              \
-     {PAIR_OTH(ZAQ, z0, z1), PAIR_OTH(ZAQ, z2, z3)},                                            \
-     {PAIR_OTH(ZE, z0, z1), PAIR_OTH(ZE, z2, z3)},                                              \
-     {PAIR_KK(z0, z1), PAIR_KK(z2, z3)}},
+    {{ZP(z0), ZP(z1), ZP(z2), ZP(z3)},                                                          \
+     {ZPQ(z0), ZPQ(z1), ZPQ(z2), ZPQ(z3)},                                                      \
+     {PAIR_OTH(ZP, z0, z1), PAIR_OTH(ZP, z2, z3)},                                              \
+     {PAIR_OTH(ZPQ, z0, z1), PAIR_OTH(ZPQ, z2, z3)}},
 #define PREP_DUP(z) PREP(z, z, z, z)
 #define PREP_DUP_NEG(z) PREP(-(z), -(z), -(z), -(z))
 
@@ -277,34 +262,29 @@ static const zeta_consts inv_rows[7][8] = {
 };
 
 typedef struct {
-    v4 za, zaq, e, zs, zx, zao, zaqo, eo, kk;
+    v4 zp, zpq, zpo, zpqo;
 } zeta_v4;
 
 QUILL_INLINE zeta_v4 zeta_load(const zeta_consts *c) {
     zeta_v4 r;
-    r.za = quill_mldsa_v4_load(c->za);
-    r.zaq = quill_mldsa_v4_load(c->zaq);
-    r.e = quill_mldsa_v4_load(c->e);
-    r.zs = quill_mldsa_v4_load(c->zs);
-    r.zx = r.zs ^ quill_mldsa_v4_dup(INT32_MIN);
-    r.zao = quill_mldsa_v4_load(c->zao);
-    r.zaqo = quill_mldsa_v4_load(c->zaqo);
-    r.eo = quill_mldsa_v4_load(c->eo);
-    r.kk = quill_mldsa_v4_load(c->kk);
+    r.zp = quill_mldsa_v4_load(c->zp);
+    r.zpq = quill_mldsa_v4_load(c->zpq);
+    r.zpo = quill_mldsa_v4_load(c->zpo);
+    r.zpqo = quill_mldsa_v4_load(c->zpqo);
     return r;
 }
 
 QUILL_INLINE v4 mont_zeta_v4(v4 a, const zeta_v4 *z) {
     const v4 q = quill_mldsa_v4_dup(QUILL_MLDSA_Q);
-    v4 big_a = (v4)((quill_mldsa_v4u)(a ^ z->zx) - (quill_mldsa_v4u)z->zs); /* wraps */
+    v4 big_a = (v4)((quill_mldsa_v4u)a + (quill_mldsa_v4u)quill_mldsa_v4_dup(256 * QUILL_MLDSA_Q));
     v4 big_ao = (v4)((v2x64)big_a >> 32);
-    v2x64 pe = quill_mldsa_v4_mul_even(big_a, z->za);
-    v2x64 po = quill_mldsa_v4_mul_even(big_ao, z->zao);
-    v4 te = (v4)quill_mldsa_v4_mul_even(big_a, z->zaq) ^ z->e;
-    v4 to = (v4)quill_mldsa_v4_mul_even(big_ao, z->zaqo) ^ z->eo;
+    v2x64 pe = quill_mldsa_v4_mul_even(big_a, z->zp);
+    v2x64 po = quill_mldsa_v4_mul_even(big_ao, z->zpo);
+    v4 te = (v4)quill_mldsa_v4_mul_even(big_a, z->zpq);
+    v4 to = (v4)quill_mldsa_v4_mul_even(big_ao, z->zpqo);
     v2x64 de = pe - quill_mldsa_v4_mul_even(te, q);
     v2x64 dodd = po - quill_mldsa_v4_mul_even(to, q);
-    return quill_mldsa_v4_gather(de, dodd, z->kk);
+    return (v4)((quill_mldsa_v4u)(de >> 32) + (quill_mldsa_v4u)dodd);
 }
 
 /* Forward butterfly: (lo, hi) -> (lo + z hi, lo - z hi). */
