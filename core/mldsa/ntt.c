@@ -25,11 +25,10 @@
  * places), and levels 6-8 on rows.  The inverse runs the same steps
  * backwards, the final multiplication by INVNTT_F folded into its last
  * pass.  The multiplications by zetas are unsigned Montgomery products
- * (mont_zeta_v4 below), a quarter fewer operations than the signed form
- * the AVX2 backend uses: each result is congruent to the AVX2 backend's
- * and within the same bounds, but may differ from it by q
- * (test_mldsa_arith compares them modulo q; every caller reduces
- * further).
+ * (mont_zeta_v4 below), a quarter fewer operations than the signed form of
+ * quill_mldsa_mont_mul in SSE2; the AVX2 backend computes the same
+ * products, so the results are bit-identical to its (test_mldsa_arith
+ * compares them).
  *
  * Signing's fused form (ntt.h) reuses the inverse body with freeze in its
  * last pass (test_mldsa_sign_arith).  The products with the challenge are
@@ -214,9 +213,11 @@ typedef quill_mldsa_v2x64 v2x64;
  * its low half, so the results are gathered without shuffles: the even D
  * shifted down by 32 holds r in the low halves and 0 above, the odd D r in
  * the high halves and 0 below; their sum is r in every lane.  12 vector
- * operations per four products (the signed form of quill_mldsa_mont_mul
- * needs 16).  In: |a| < 256 q (the NTT's bounds).  Out: in (-q, q),
- * congruent to quill_mldsa_mont_mul(z, a) (equal or q apart). */
+ * operations per four products, 11 in the forward transform, which holds
+ * its values biased (fwd_bf); the signed form of quill_mldsa_mont_mul
+ * needs 16.  In: |a| < 256 q (the NTT's bounds).  Out: in (-q, q),
+ * congruent to quill_mldsa_mont_mul(z, a) (equal or q apart; the AVX2
+ * backend's montmul gives this value). */
 typedef struct {
     _Alignas(16) int32_t zp[4];
     int32_t zpq[4], zpo[4], zpqo[4];
@@ -274,9 +275,20 @@ QUILL_INLINE zeta_v4 zeta_load(const zeta_consts *c) {
     return r;
 }
 
-QUILL_INLINE v4 mont_zeta_v4(v4 a, const zeta_v4 *z) {
+/* The bias that makes an input of mont_zeta_v4 non-negative (above). */
+#define MONT_BIAS (256 * QUILL_MLDSA_Q)
+
+QUILL_INLINE v4 add_bias(v4 a) {
+    return (v4)((quill_mldsa_v4u)a + (quill_mldsa_v4u)quill_mldsa_v4_dup(MONT_BIAS));
+}
+
+QUILL_INLINE v4 sub_bias(v4 a) {
+    return (v4)((quill_mldsa_v4u)a - (quill_mldsa_v4u)quill_mldsa_v4_dup(MONT_BIAS));
+}
+
+/* mont_zeta_v4 on an input already biased: big_a = a + 256 q. */
+QUILL_INLINE v4 mont_zeta_biased_v4(v4 big_a, const zeta_v4 *z) {
     const v4 q = quill_mldsa_v4_dup(QUILL_MLDSA_Q);
-    v4 big_a = (v4)((quill_mldsa_v4u)a + (quill_mldsa_v4u)quill_mldsa_v4_dup(256 * QUILL_MLDSA_Q));
     v4 big_ao = (v4)((v2x64)big_a >> 32);
     v2x64 pe = quill_mldsa_v4_mul_even(big_a, z->zp);
     v2x64 po = quill_mldsa_v4_mul_even(big_ao, z->zpo);
@@ -287,11 +299,22 @@ QUILL_INLINE v4 mont_zeta_v4(v4 a, const zeta_v4 *z) {
     return (v4)((quill_mldsa_v4u)(de >> 32) + (quill_mldsa_v4u)dodd);
 }
 
-/* Forward butterfly: (lo, hi) -> (lo + z hi, lo - z hi). */
+QUILL_INLINE v4 mont_zeta_v4(v4 a, const zeta_v4 *z) {
+    return mont_zeta_biased_v4(add_bias(a), z);
+}
+
+/* Forward butterfly: (lo, hi) -> (lo + z hi, lo - z hi), on values held
+ * biased by 256 q throughout the forward transform (the bias is added as
+ * the coefficients are first loaded and taken off as they are last
+ * stored): a butterfly keeps it on both outputs (it rides on lo, and z hi
+ * is computed from the biased hi, mont_zeta_v4's input), so the products
+ * need no addition of their own.  Biased values reach 265 q > 2^31:
+ * unsigned lanes (the sums wrap by design; every true value is in
+ * range). */
 QUILL_INLINE void fwd_bf(v4 *lo, v4 *hi, const zeta_v4 *z) {
-    v4 t = mont_zeta_v4(*hi, z);
-    *hi = *lo - t;
-    *lo = *lo + t;
+    v4 t = mont_zeta_biased_v4(*hi, z);
+    *hi = (v4)((quill_mldsa_v4u)*lo - (quill_mldsa_v4u)t);
+    *lo = (v4)((quill_mldsa_v4u)*lo + (quill_mldsa_v4u)t);
 }
 
 /* Inverse butterfly: (lo, hi) -> (lo + hi, z (lo - hi)), z a negated zeta. */
@@ -379,16 +402,18 @@ QUILL_INLINE void ntt_chunk(int32_t *c, unsigned g) {
     fwd_levels678(w1, 2 * g + 1);
 #pragma GCC unroll 8
     for (unsigned p = 0; p < 8; p++) {
-        quill_mldsa_v4_store(c + 8 * p, w0[ROW(p)]);
-        quill_mldsa_v4_store(c + 8 * p + 4, w1[ROW(p)]);
+        quill_mldsa_v4_store(c + 8 * p, sub_bias(w0[ROW(p)]));
+        quill_mldsa_v4_store(c + 8 * p + 4, sub_bias(w1[ROW(p)]));
     }
 }
 
 QUILL_INLINE void ntt_body(int32_t a[QUILL_MLDSA_N]) {
     zeta_v4 z1 = zeta_load(&fwd_dup[1]), z2 = zeta_load(&fwd_dup[2]), z3 = zeta_load(&fwd_dup[3]);
     for (unsigned j = 0; j < 64; j += 4) {
-        v4 v0 = quill_mldsa_v4_load(a + j), v1 = quill_mldsa_v4_load(a + j + 64);
-        v4 v2 = quill_mldsa_v4_load(a + j + 128), v3 = quill_mldsa_v4_load(a + j + 192);
+        v4 v0 = add_bias(quill_mldsa_v4_load(a + j));
+        v4 v1 = add_bias(quill_mldsa_v4_load(a + j + 64));
+        v4 v2 = add_bias(quill_mldsa_v4_load(a + j + 128));
+        v4 v3 = add_bias(quill_mldsa_v4_load(a + j + 192));
         fwd_bf(&v0, &v2, &z1);
         fwd_bf(&v1, &v3, &z1);
         fwd_bf(&v0, &v1, &z2);
@@ -512,39 +537,41 @@ void quill_mldsa_invntt_tomont_freeze_c(int32_t a[QUILL_MLDSA_N]) {
     invntt_body(a, INV_FREEZE);
 }
 
-/* The sum is formed exactly in 64 bits, then reduced once (ntt.h).
- * pmuludq's products are unsigned, so b is biased to b + 9q, in (0, 18q):
- * P = sum a_j (b_j + 9q) = S + 9q sum a_j is congruent to S modulo q and
- * below 8 q 18q < 2^53.  t = lo(P) q^-1 mod 2^32 (signed, as
- * quill_mldsa_mont_reduce's) and T = t + 2^31 in [0, 2^32): P - t q =
- * 2^32 r, so P - T q = 2^32 r - 2^31 q, whose low half is 2^31 and whose
- * high half (modulo 2^64) is r - (q + 1) / 2; r = mont_reduce(P), in
- * (-q/2, q) as P < 144 q^2.  The two halves of each 64-bit lane are gathered
+/* The sum S = sum_j a_j b_j is formed exactly in 64 bits, then reduced
+ * once (ntt.h).  With pmuludq's unsigned products, a >= 0 and b_u = b mod
+ * 2^32: S = P - 2^32 C with P = sum a_j b_u,j (below 8 2^23 2^32 = 2^58)
+ * and C = sum of the a_j whose b_j is negative.  t = lo(S) q^-1 = lo(P)
+ * q^-1 mod 2^32 (signed, as quill_mldsa_mont_reduce's) and T = t + 2^31
+ * in [0, 2^32): S - t q = 2^32 r, so P - T q = 2^32 (r + C) - 2^31 q,
+ * whose low half is 2^31 and whose high half (modulo 2^64) is
+ * r + C - (q + 1) / 2.  The two halves of each 64-bit lane are gathered
  * as in quill_mldsa_mont_mul_v4, the 2^31 of the odd D's low half taken
- * back by the constant.  dot_body is unrolled for the sets' l (dot_mont_c
- * below): with n a constant the products of a column stay in registers,
- * 15% faster than the loop. */
+ * back by the constant: r = hi + (q + 1) / 2 - C.  dot_body is unrolled
+ * for the sets' l (dot_mont_c below): with n a constant the products of
+ * a column stay in registers, 15% faster than the loop on Zen 4. */
 QUILL_INLINE void dot_body(int32_t r[QUILL_MLDSA_N], const int32_t *a, const int32_t *b,
                            unsigned n) {
     const v4 q = quill_mldsa_v4_dup(QUILL_MLDSA_Q), qinv = quill_mldsa_v4_dup(QUILL_MLDSA_QINV);
-    const v4 bias = quill_mldsa_v4_dup(9 * QUILL_MLDSA_Q);
     const v4 top = quill_mldsa_v4_dup(INT32_MIN);
     const int32_t h = (QUILL_MLDSA_Q + 1) / 2;
     const v4 k = QUILL_MLDSA_V4_LO ? (v4){h, h + INT32_MIN, h, h + INT32_MIN}
                                    : (v4){h + INT32_MIN, h, h + INT32_MIN, h};
     for (unsigned i = 0; i < QUILL_MLDSA_N; i += 4) {
         v2x64 pe = {0, 0}, po = {0, 0};
+        v4 corr = quill_mldsa_v4_dup(0);
         for (unsigned j = 0; j < n; j++) {
             v4 av = quill_mldsa_v4_load(a + QUILL_MLDSA_N * j + i);
-            v4 bv = quill_mldsa_v4_load(b + QUILL_MLDSA_N * j + i) + bias;
+            v4 bv = quill_mldsa_v4_load(b + QUILL_MLDSA_N * j + i);
             pe += quill_mldsa_v4_mul_even(av, bv);
             po += quill_mldsa_v4_mul_even((v4)((v2x64)av >> 32), (v4)((v2x64)bv >> 32));
+            corr += (bv >> 31) & av;
         }
         v4 te = (v4)quill_mldsa_v4_mul_even((v4)pe, qinv) ^ top;
         v4 to = (v4)quill_mldsa_v4_mul_even((v4)po, qinv) ^ top;
         v2x64 de = pe - quill_mldsa_v4_mul_even(te, q);
         v2x64 dodd = po - quill_mldsa_v4_mul_even(to, q);
-        quill_mldsa_v4_store(r + i, quill_mldsa_v4_gather(de, dodd, k));
+        v4 sum = quill_mldsa_v4_gather(de, dodd, k);
+        quill_mldsa_v4_store(r + i, (v4)((quill_mldsa_v4u)sum - (quill_mldsa_v4u)corr));
     }
 }
 

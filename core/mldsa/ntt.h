@@ -57,13 +57,11 @@ void quill_mldsa_invntt_tomont_freeze(int32_t a[QUILL_MLDSA_N]);
 
 /* quill_mldsa_dot_mont sets r = S 2^-32 mod q in (-q, q) for the exact
  * sum S = sum_{j < n} a_j o b_j, a_j = a + 256 j, b_j = b + 256 j
- * (consecutive polynomials): one Montgomery reduction per coefficient,
- * congruent to the sum of n pointwise_mont products.  The native backends
- * return the value of quill_mldsa_mont_reduce(S); the portable one reduces
- * S + 9q sum_j a_j (ntt.c), which is congruent, so the results agree
- * modulo q (every caller reduces further).  In: 1 <= n <= 8,
- * 0 <= a_j,i < q (A-hat), |b_j,i| < 9q (an NTT output), so
- * |S| < 72 q^2 < 2^31 q.  Out: (-q, q). */
+ * (consecutive polynomials): one Montgomery reduction per coefficient (the
+ * value of quill_mldsa_mont_reduce(S)), congruent to the sum of n
+ * pointwise_mont products.  In: 1 <= n <= 8, 0 <= a_j,i < q (A-hat),
+ * |b_j,i| < 9q (an NTT output), so |S| < 72 q^2 < 2^31 q.
+ * Out: (-q, q). */
 void quill_mldsa_dot_mont(int32_t r[QUILL_MLDSA_N], const int32_t *a, const int32_t *b, unsigned n);
 
 /* The individual implementations (for tests and benchmarks). */

@@ -1,22 +1,28 @@
 /* Copyright quill authors.
  *
  * The AVX2 backend of ntt.h: the same transforms as ntt.c (same layout,
- * same butterflies with the same operands, so bit-identical results,
- * compared by test_mldsa_arith), eight coefficients per register.  The same
- * source, compiled again by ntt_avx512vl.c with QUILL_MLDSA_NTT_AVX512VL
- * set, gives the _avx512vl backend (still 256-bit vectors; see merge_hi()).
+ * same butterflies with the same operands and the same Montgomery
+ * products, so bit-identical results, compared by test_mldsa_arith), eight
+ * coefficients per register.  The same source, compiled again by
+ * ntt_avx512vl.c with QUILL_MLDSA_NTT_AVX512VL set, gives the _avx512vl
+ * backend (still 256-bit vectors; see merge_hi()).
  *
- * Montgomery product: mont(a, b) = hi(a b) - hi(t q) with
- * t = a b q^-1 mod 2^32, exact because a b - t q is divisible by 2^32 (the
- * low halves of a b and t q are equal), where hi() is the high 32 bits of
- * the signed 64-bit product.  Every correct evaluation of this formula
- * gives the same value, so the vector code may order it as it likes.  AVX2
- * has no 32-bit signed mulhi: vpmuldq multiplies the even lanes into 64-bit
- * products, the odd lanes go through it after vmovshdup (odd -> even), the
- * differences a b - t q are taken on the 64-bit products (the low halves
- * cancel, so the high halves hold hi(a b) - hi(t q) exactly) and the two
- * halves are merged back: eleven instructions per eight products (ten
- * with AVX-512VL), five of them multiplications.  On current cores (AMD
+ * Montgomery products: by a zeta (montmul), ntt.c's unsigned form: A =
+ * a + 256 q (non-negative, below 2^32), zp the zeta's residue in [0, q),
+ * T = A zp q^-1 mod 2^32 taken unsigned, r = (A zp - T q) / 2^32, exact
+ * because A zp - T q is divisible by 2^32; between two vectors
+ * (montmul_vv, the pointwise product) the signed form mont(a, b) =
+ * (a b - t q) / 2^32 with t = a b q^-1 mod 2^32 taken signed, the value of
+ * quill_mldsa_mont_mul.  Every correct evaluation of either formula gives
+ * the same value, so the vector code may order it as it likes.  AVX2 has
+ * no 32-bit mulhi: vpmuludq (vpmuldq) multiplies the even lanes into
+ * 64-bit products, the odd lanes go through it after vmovshdup (odd ->
+ * even), the differences are taken on the 64-bit products (the low halves
+ * cancel, so the high halves hold r exactly) and the two halves are merged
+ * back: twelve instructions per eight products by a zeta (eleven with
+ * AVX-512VL, and one fewer in the forward transform, whose values are held
+ * biased), five of them multiplications; the signed form needs no bias,
+ * one instruction fewer, but costs the portable code a quarter more.  On current cores (AMD
  * Zen 4 measured) these routines are bound by the number of vector
  * instructions and by the latency of the butterfly chains, so the code
  * avoids every other instruction it can and keeps two independent chains
@@ -86,7 +92,7 @@ TARGET static inline __m256i merge_hi(__m256i e, __m256i o) {
 
 /* mont() from the 64-bit products a b of the even (pe) and odd (po) lanes
  * and t = a b q^-1 mod 2^32 in the low halves of te (even lanes) and to
- * (odd lanes).  In: |a b| < 2^31 q.  Out: (-q, q). */
+ * (odd lanes), t taken signed.  In: |a b| < 2^31 q.  Out: (-q, q). */
 TARGET static inline __m256i mont_finish(__m256i pe, __m256i po, __m256i te, __m256i to) {
     const __m256i q = _mm256_set1_epi32(QUILL_MLDSA_Q);
     __m256i de = _mm256_sub_epi64(pe, _mm256_mul_epi32(te, q));
@@ -94,13 +100,37 @@ TARGET static inline __m256i mont_finish(__m256i pe, __m256i po, __m256i te, __m
     return merge_hi(de, dw);
 }
 
-/* mont(a, b) for a prepared multiplier b: t for all lanes with one
- * vpmulld.  In: |a b| < 2^31 q.  Out: (-q, q). */
+/* The unsigned Montgomery product by a zeta b (prepared, in [0, q); see
+ * above and ntt.c's mont_zeta_v4) of an input already biased, big_a =
+ * a + 256 q: T for all lanes with one vpmulld.  In: |a| < 256 q.
+ * Out: (-q, q). */
+TARGET static inline __m256i montmul_biased(__m256i big_a, mult b) {
+    const __m256i q = _mm256_set1_epi32(QUILL_MLDSA_Q);
+    __m256i t = _mm256_mullo_epi32(big_a, b.qinv);
+    __m256i pe = _mm256_mul_epu32(big_a, b.even);
+    __m256i po = _mm256_mul_epu32(odd_to_even(big_a), b.odd);
+    __m256i de = _mm256_sub_epi64(pe, _mm256_mul_epu32(t, q));
+    __m256i dw = _mm256_sub_epi64(po, _mm256_mul_epu32(odd_to_even(t), q));
+    return merge_hi(de, dw);
+}
+
+TARGET static inline __m256i bias(__m256i a) {
+    return _mm256_add_epi32(a, _mm256_set1_epi32(256 * QUILL_MLDSA_Q));
+}
+
+TARGET static inline __m256i unbias(__m256i a) {
+    return _mm256_sub_epi32(a, _mm256_set1_epi32(256 * QUILL_MLDSA_Q));
+}
+
+/* The same on an input as it is.  In: |a| < 256 q.  Out: (-q, q). */
 TARGET static inline __m256i montmul(__m256i a, mult b) {
-    __m256i t = _mm256_mullo_epi32(a, b.qinv);
-    __m256i pe = _mm256_mul_epi32(a, b.even);
-    __m256i po = _mm256_mul_epi32(odd_to_even(a), b.odd);
-    return mont_finish(pe, po, t, odd_to_even(t));
+    return montmul_biased(bias(a), b);
+}
+
+/* Centred zetas to their residues in [0, q) (montmul's multipliers). */
+TARGET static inline __m256i residue(__m256i v) {
+    return _mm256_add_epi32(v, _mm256_and_si256(_mm256_srai_epi32(v, 31),
+                                                _mm256_set1_epi32(QUILL_MLDSA_Q)));
 }
 
 /* A multiplier from the stack table (z[k], zq[k] = z[k] q^-1), broadcast:
@@ -111,14 +141,14 @@ TARGET static inline mult mult_table(const int32_t *z, const int32_t *zq, unsign
     return m;
 }
 
-/* A compile-time constant (b q^-1 folds). */
+/* A compile-time constant in [0, q) (b q^-1 folds). */
 TARGET static inline mult mult_const(int32_t b) {
     __m256i v = _mm256_set1_epi32(b);
     mult m = {v, v, _mm256_set1_epi32((int32_t)((uint32_t)b * (uint32_t)QUILL_MLDSA_QINV))};
     return m;
 }
 
-/* Eight multipliers, one per lane. */
+/* Eight multipliers in [0, q), one per lane. */
 TARGET static inline mult mult_vector(__m256i b) {
     mult m = {b, odd_to_even(b), _mm256_mullo_epi32(b, _mm256_set1_epi32(QUILL_MLDSA_QINV))};
     return m;
@@ -127,17 +157,18 @@ TARGET static inline mult mult_vector(__m256i b) {
 /* The zeta vector for the 8 blocks of chunk g from row `row' of ntt.c's
  * tables of the last three levels. */
 TARGET static inline mult row_mult(const int32_t (*rows)[32], unsigned row, unsigned g) {
-    return mult_vector(ld(rows[row] + 8 * g));
+    return mult_vector(residue(ld(rows[row] + 8 * g)));
 }
 
-/* z[k] = sign * quill_mldsa_zetas[k] and zq[k] = z[k] q^-1 mod 2^32 for
- * k < 32, the single zetas of levels 1-5 (public values). */
+/* z[k] = sign * quill_mldsa_zetas[k] mod q in [0, q) and zq[k] = z[k] q^-1
+ * mod 2^32 for k < 32, the single zetas of levels 1-5 (public values). */
 TARGET static inline void zeta_table(int32_t z[32], int32_t zq[32], int sign) {
     const __m256i qinv = _mm256_set1_epi32(QUILL_MLDSA_QINV);
     for (unsigned i = 0; i < 32; i += 8) {
         __m256i v = ld(quill_mldsa_zetas + i);
         if (sign < 0)
             v = _mm256_sub_epi32(_mm256_setzero_si256(), v);
+        v = residue(v);
         st(z + i, v);
         st(zq + i, _mm256_mullo_epi32(v, qinv));
     }
@@ -145,7 +176,9 @@ TARGET static inline void zeta_table(int32_t z[32], int32_t zq[32], int sign) {
 
 /* Forward butterfly (lo, hi) -> (lo + z hi, lo - z hi) and inverse
  * butterfly (lo, hi) -> (lo + hi, z (lo - hi)), as in ntt.c (no reduction
- * of lo: ntt.h's bounds), on registers lo and hi of two independent sets
+ * of lo: ntt.h's bounds; the forward one on values held biased by 256 q
+ * from their first load to their last store, ntt.c's fwd_bf), on
+ * registers lo and hi of two independent sets
  * r[0] and r[1] with zetas z0 and z1.  A butterfly is a chain of about
  * eleven cycles and the four of one level are all the work a level of one
  * set offers, too little to fill the machine: working on two sets at once
@@ -153,7 +186,7 @@ TARGET static inline void zeta_table(int32_t z[32], int32_t zq[32], int sign) {
  * makes the transforms 5-15% faster on Zen 4, despite the few spills it
  * costs with AVX2's 16 registers (none with AVX-512VL's 32). */
 TARGET static inline void fwd2(__m256i r[2][8], unsigned lo, unsigned hi, mult z0, mult z1) {
-    __m256i t0 = montmul(r[0][hi], z0), t1 = montmul(r[1][hi], z1);
+    __m256i t0 = montmul_biased(r[0][hi], z0), t1 = montmul_biased(r[1][hi], z1);
     r[0][hi] = _mm256_sub_epi32(r[0][lo], t0);
     r[0][lo] = _mm256_add_epi32(r[0][lo], t0);
     r[1][hi] = _mm256_sub_epi32(r[1][lo], t1);
@@ -211,6 +244,9 @@ TARGET void BACKEND(quill_mldsa_ntt)(int32_t a[QUILL_MLDSA_N]) {
     for (unsigned j = 0; j < 32; j += 16) {
         __m256i r[2][8];
         load2(r, a + j, 8, 32);
+        for (unsigned w = 0; w < 2; w++)
+            for (unsigned i = 0; i < 8; i++)
+                r[w][i] = bias(r[w][i]);
         for (unsigned i = 0; i < 4; i++)
             fwd2(r, i, i + 4, mult_table(z, zq, 1), mult_table(z, zq, 1));
         for (unsigned s = 0; s < 2; s++)
@@ -248,6 +284,9 @@ TARGET void BACKEND(quill_mldsa_ntt)(int32_t a[QUILL_MLDSA_N]) {
         }
         for (unsigned s = 0; s < 4; s++)
             fwd2(r, 2 * s, 2 * s + 1, row_mult(rows, 3 + s, g), row_mult(rows, 3 + s, g + 1));
+        for (unsigned w = 0; w < 2; w++)
+            for (unsigned i = 0; i < 8; i++)
+                r[w][i] = unbias(r[w][i]);
         store2(a + 64 * g, r, 64, 8);
     }
 }
