@@ -215,7 +215,9 @@ typedef quill_mldsa_v2x64 v2x64;
  * the high halves and 0 below; their sum is r in every lane.  12 vector
  * operations per four products, 11 in the forward transform, which holds
  * its values biased (fwd_bf); the signed form of quill_mldsa_mont_mul
- * needs 16.  In: |a| < 256 q (the NTT's bounds).  Out: in (-q, q),
+ * needs 16.  In: |a| < 256 q (the transforms' bounds: the forward one
+ * multiplies values below B + 7q < 2^31 - q < 256 q, ntt.h, the inverse
+ * one differences and sums below 256 q).  Out: in (-q, q),
  * congruent to quill_mldsa_mont_mul(z, a) (equal or q apart; the AVX2
  * backend's montmul gives this value). */
 typedef struct {

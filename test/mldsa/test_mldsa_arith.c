@@ -118,8 +118,8 @@ static void test_backend(const struct backend *be) {
     }
     quill_mldsa_poly a, b, c1, c2;
     for (int t = 0; t < 3000; t++) {
-        random_poly(&a, t % 5);
-        random_poly(&b, (t + 1) % 5);
+        random_poly(&a, t % 7);
+        random_poly(&b, (t + 1) % 7);
         c1 = a;
         c2 = a;
         quill_mldsa_ntt_c(c1.c);
@@ -153,8 +153,8 @@ static void test_backends(void) {
     /* mont_mul against mont_reduce */
     quill_mldsa_poly a, b;
     for (int t = 0; t < 3000; t++) {
-        random_poly(&a, t % 5);
-        random_poly(&b, (t + 1) % 5);
+        random_poly(&a, t % 7);
+        random_poly(&b, (t + 1) % 7);
         for (unsigned i = 0; i < N; i++)
             QT_CHECK(quill_mldsa_mont_mul(a.c[i], b.c[i]) ==
                      quill_mldsa_mont_reduce((int64_t)a.c[i] * b.c[i]));
@@ -207,7 +207,9 @@ static void schoolbook(int64_t out[N], const int32_t *a, const int32_t *b) {
 }
 
 /* Random coefficients in (-q, q), with some polynomials all at +-(q - 1),
- * 0, or mixed extremes. */
+ * 0, or mixed extremes; kinds 5 and 6 are q - 1 in one half and -(q - 1)
+ * in the other, which drives the inverse transform's last difference to
+ * 256 (q - 1), the largest input its products take. */
 static void random_poly(quill_mldsa_poly *a, int kind) {
     for (unsigned i = 0; i < N; i++) {
         int32_t v = (int32_t)(qt_rng_u64() % (2 * Q - 1)) - (Q - 1);
@@ -216,6 +218,8 @@ static void random_poly(quill_mldsa_poly *a, int kind) {
         case 2: v = -(Q - 1); break;
         case 3: v = (qt_rng_u64() & 1) ? Q - 1 : -(Q - 1); break;
         case 4: v = 0; break;
+        case 5: v = i < N / 2 ? Q - 1 : -(Q - 1); break;
+        case 6: v = i < N / 2 ? -(Q - 1) : Q - 1; break;
         default: break;
         }
         a->c[i] = v;
@@ -227,8 +231,8 @@ static void test_ntt(void) {
     quill_mldsa_poly a, b, c, ah, bh, acc;
     int64_t want[N];
     for (int t = 0; t < 2000; t++) {
-        random_poly(&a, t % 6);
-        random_poly(&b, (t / 6) % 6);
+        random_poly(&a, t % 7);
+        random_poly(&b, (t / 7) % 7);
         /* invntt_tomont(ntt(a)) = a 2^32 */
         ah = a;
         quill_mldsa_poly_ntt(&ah);
@@ -273,24 +277,29 @@ static void test_ntt(void) {
     }
 }
 
-/* The forward transform at the top of its documented input range (|a_i| <
- * 2^23, ntt.h): the portable body and the dispatched one stay within
- * 2^23 + 8q and invert to a 2^32. */
+/* The forward transform over its documented input range, |a_i| < B with
+ * B + 8q < 2^31 (ntt.h; callers use B <= 2^23): for B = 2^23 and for the
+ * largest B, the portable body and the dispatched one stay within B + 8q
+ * and are congruent to the transform of the input reduced mod q (the
+ * transform is linear), at random inputs and at +-B. */
 static void test_ntt_wide_input(void) {
-    const int64_t r32 = (int64_t)((UINT64_C(1) << 32) % Q);
-    const int32_t b = (1 << 23) - 1;
-    quill_mldsa_poly a, ah;
-    for (int t = 0; t < 200; t++) {
+    static const int32_t bounds[2] = {1 << 23, (int32_t)(((int64_t)1 << 31) - 8 * Q - 1)};
+    quill_mldsa_poly a, ar, ah, ref;
+    for (int t = 0; t < 400; t++) {
+        const int32_t b = bounds[t & 1] - 1; /* |a_i| <= b < B */
         for (unsigned i = 0; i < N; i++) {
-            int32_t v = (int32_t)(qt_rng_u64() % (2u * b + 1)) - b;
-            if (t % 4 == 1)
-                v = b;
-            else if (t % 4 == 2)
-                v = -b;
-            else if (t % 4 == 3)
-                v = (qt_rng_u64() & 1) ? b : -b;
+            int32_t v = (int32_t)((int64_t)(qt_rng_u64() % (2 * (uint64_t)b + 1)) - b);
+            switch ((t >> 1) % 4) {
+            case 1: v = b; break;
+            case 2: v = -b; break;
+            case 3: v = (qt_rng_u64() & 1) ? b : -b; break;
+            default: break;
+            }
             a.c[i] = v;
+            ar.c[i] = (int32_t)(v % Q); /* |.| < q */
         }
+        ref = ar;
+        quill_mldsa_ntt_c(ref.c);
         for (int impl = 0; impl < 2; impl++) {
             ah = a;
             if (impl == 0)
@@ -298,12 +307,11 @@ static void test_ntt_wide_input(void) {
             else
                 quill_mldsa_poly_ntt(&ah);
             int ok = 1;
-            for (unsigned i = 0; i < N; i++)
-                ok &= ah.c[i] > -(b + 1 + 8 * Q) && ah.c[i] < b + 1 + 8 * Q;
-            quill_mldsa_poly_reduce32(&ah);
-            quill_mldsa_poly_invntt_tomont(&ah);
-            for (unsigned i = 0; i < N; i++)
-                ok &= modq(ah.c[i]) == modq(a.c[i] * r32);
+            for (unsigned i = 0; i < N; i++) {
+                ok &= (int64_t)ah.c[i] > -((int64_t)b + 1 + 8 * Q);
+                ok &= (int64_t)ah.c[i] < (int64_t)b + 1 + 8 * Q;
+                ok &= modq(ah.c[i]) == modq(ref.c[i]);
+            }
             QT_CHECK(ok);
         }
     }

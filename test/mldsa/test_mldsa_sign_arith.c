@@ -92,7 +92,8 @@ static void test_invntt_freeze(void) {
 }
 
 /* a in [0, q) like A-hat, b within +-(9q - 1) like an NTT output, or both at
- * their extremes (sums up to 8 (q - 1) (9q - 1) in absolute value). */
+ * their extremes (sums up to 8 (q - 1) (9q - 1) in absolute value, of
+ * either sign in either lane of a pair). */
 static void test_dot(void) {
     static quill_mldsa_poly a[8], b[8];
     quill_mldsa_poly want, got;
@@ -100,9 +101,17 @@ static void test_dot(void) {
         unsigned n = 1 + (unsigned)t % 8;
         for (unsigned j = 0; j < n; j++)
             for (unsigned i = 0; i < N; i++) {
+                /* t = 1 mod 3: the extremes, b's signs alternating both ways
+                 * or all one sign, so each lane of a 64-bit pair sees both
+                 * ends (every n meets every pattern) */
+                static const int32_t m = 9 * Q - 1;
+                const int pattern = (t / 24) % 4;
+                int32_t sign = pattern == 0   ? ((i & 1) ? 1 : -1)
+                               : pattern == 1 ? ((i & 1) ? -1 : 1)
+                               : pattern == 2 ? 1
+                                              : -1;
                 a[j].c[i] = t % 3 == 1 ? Q - 1 : rand_range(0, Q - 1);
-                b[j].c[i] = t % 3 == 1 ? ((i & 1) ? 9 * Q - 1 : -(9 * Q - 1))
-                                       : rand_range(-(9 * Q - 1), 9 * Q - 1);
+                b[j].c[i] = t % 3 == 1 ? sign * m : rand_range(-m, m);
             }
         /* sep: the sum of the separately reduced products */
         quill_mldsa_poly sep, term;
