@@ -191,6 +191,10 @@ const int32_t quill_mldsa_zetas_inv_rows[7][32] = {
  * 2^32 (the "tomont" of quill_mldsa_invntt_tomont) after a Montgomery
  * multiplication. */
 #define INVNTT_F 41978
+/* The last level's zeta with that factor folded in: -zetas[1] INVNTT_F
+ * 2^-32 mod q (zetas[1] = 25847), so that the differences of the last
+ * level take one product, not two (invntt_body). */
+#define INVNTT_F_Z1 3975713
 
 typedef quill_mldsa_v4 v4;
 typedef quill_mldsa_v2x64 v2x64;
@@ -244,7 +248,7 @@ typedef struct {
  * all, public constants indexed by position only). */
 static const zeta_consts fwd_dup[32] = {QUILL_MLDSA_ZETAS_TOP(PREP_DUP)};
 static const zeta_consts inv_dup[32] = {QUILL_MLDSA_ZETAS_TOP(PREP_DUP_NEG)};
-static const zeta_consts invntt_f[1] = {PREP_DUP(INVNTT_F)};
+static const zeta_consts invntt_f[2] = {PREP_DUP(INVNTT_F) PREP_DUP(INVNTT_F_Z1)};
 static const zeta_consts fwd_rows[7][8] = {
     {ZETA_ROW_0(PREP)},
     {ZETA_ROW_1(PREP)},
@@ -494,6 +498,8 @@ QUILL_INLINE void invntt_chunk(int32_t *c, unsigned g) {
     }
 }
 
+/* The product by f (INVNTT_F, or INVNTT_F_Z1 for a difference of the last
+ * level), then in INV_FREEZE mode caddq. */
 QUILL_INLINE v4 inv_finish(v4 v, const zeta_v4 *f, int mode) {
     v = mont_zeta_v4(v, f);
     if (mode == INV_FREEZE)
@@ -501,22 +507,23 @@ QUILL_INLINE v4 inv_finish(v4 v, const zeta_v4 *f, int mode) {
     return v;
 }
 
+/* The last level (distance 128) is fused with the scaling: the sums are
+ * multiplied by INVNTT_F and the differences by INVNTT_F_Z1 alone, one
+ * product each instead of two for the differences. */
 QUILL_INLINE void invntt_body(int32_t a[QUILL_MLDSA_N], int mode) {
     for (unsigned g = 0; g < 4; g++)
         invntt_chunk(a + 64 * g, g);
-    zeta_v4 z1 = zeta_load(&inv_dup[1]), z2 = zeta_load(&inv_dup[2]), z3 = zeta_load(&inv_dup[3]);
-    zeta_v4 f = zeta_load(invntt_f);
+    zeta_v4 z2 = zeta_load(&inv_dup[2]), z3 = zeta_load(&inv_dup[3]);
+    zeta_v4 f = zeta_load(&invntt_f[0]), fz1 = zeta_load(&invntt_f[1]);
     for (unsigned j = 0; j < 64; j += 4) {
         v4 v0 = quill_mldsa_v4_load(a + j), v1 = quill_mldsa_v4_load(a + j + 64);
         v4 v2 = quill_mldsa_v4_load(a + j + 128), v3 = quill_mldsa_v4_load(a + j + 192);
         inv_bf(&v0, &v1, &z3);
         inv_bf(&v2, &v3, &z2);
-        inv_bf(&v0, &v2, &z1);
-        inv_bf(&v1, &v3, &z1);
-        quill_mldsa_v4_store(a + j, inv_finish(v0, &f, mode));
-        quill_mldsa_v4_store(a + j + 64, inv_finish(v1, &f, mode));
-        quill_mldsa_v4_store(a + j + 128, inv_finish(v2, &f, mode));
-        quill_mldsa_v4_store(a + j + 192, inv_finish(v3, &f, mode));
+        quill_mldsa_v4_store(a + j, inv_finish(v0 + v2, &f, mode));
+        quill_mldsa_v4_store(a + j + 64, inv_finish(v1 + v3, &f, mode));
+        quill_mldsa_v4_store(a + j + 128, inv_finish(v0 - v2, &fz1, mode));
+        quill_mldsa_v4_store(a + j + 192, inv_finish(v1 - v3, &fz1, mode));
     }
 }
 

@@ -58,6 +58,7 @@
 #define BACKEND(name) name##_avx2
 #endif
 #define INVNTT_F 41978
+#define INVNTT_F_Z1 3975713 /* -zetas[1] INVNTT_F 2^-32 mod q (ntt.c) */
 
 /* A multiplier b prepared for mont(): b itself (vpmuldq reads the even
  * lanes), its odd lanes moved to the even ones, and b q^-1 mod 2^32. */
@@ -353,9 +354,9 @@ TARGET static inline void invntt_body(int32_t a[QUILL_MLDSA_N], int mode) {
     }
     /* Four columns at a time, r[w][4h + i] = a[j + 16w + 8h + 64 i]:
      * distance 64 (i = 0, 1 with -zetas[3]; i = 2, 3 with -zetas[2]),
-     * distance 128 (i, i + 2 with -zetas[1]), then the factor 2^64 / 256
-     * (ntt.c). */
-    const mult f = mult_const(INVNTT_F);
+     * distance 128 (i, i + 2) fused with the factor 2^64 / 256: the sums
+     * times INVNTT_F, the differences times INVNTT_F_Z1 (ntt.c). */
+    const mult f = mult_const(INVNTT_F), fz1 = mult_const(INVNTT_F_Z1);
     for (unsigned j = 0; j < 64; j += 32) {
         __m256i r[2][8];
         for (unsigned w = 0; w < 2; w++)
@@ -366,13 +367,14 @@ TARGET static inline void invntt_body(int32_t a[QUILL_MLDSA_N], int mode) {
             inv2(r, 4 * h, 4 * h + 1, mult_table(z, zq, 3), mult_table(z, zq, 3));
             inv2(r, 4 * h + 2, 4 * h + 3, mult_table(z, zq, 2), mult_table(z, zq, 2));
         }
-        for (unsigned h = 0; h < 2; h++)
-            for (unsigned i = 0; i < 2; i++)
-                inv2(r, 4 * h + i, 4 * h + i + 2, mult_table(z, zq, 1), mult_table(z, zq, 1));
         for (unsigned w = 0; w < 2; w++)
             for (unsigned h = 0; h < 2; h++)
-                for (unsigned i = 0; i < 4; i++)
-                    st(a + j + 16 * w + 8 * h + 64 * i, inv_finish(r[w][4 * h + i], f, mode));
+                for (unsigned i = 0; i < 2; i++) {
+                    __m256i lo = r[w][4 * h + i], hi = r[w][4 * h + i + 2];
+                    int32_t *p = a + j + 16 * w + 8 * h + 64 * i;
+                    st(p, inv_finish(_mm256_add_epi32(lo, hi), f, mode));
+                    st(p + 128, inv_finish(_mm256_sub_epi32(lo, hi), fz1, mode));
+                }
     }
 }
 
