@@ -23,8 +23,7 @@
  * vectors, levels 3-5 (distances 32, 16, 8) in natural order, the 8 x 8
  * transpose as four 4 x 4 transposes (the two off-diagonal ones trading
  * places), and levels 6-8 on rows.  The inverse runs the same steps
- * backwards, the final multiplication by INVNTT_F folded into its last
- * pass.  The multiplications by zetas are unsigned Montgomery products
+ * backwards, its last level fused with the final scaling (by INVNTT_F).  The multiplications by zetas are unsigned Montgomery products
  * (mont_zeta_v4 below), a quarter fewer operations than the signed form of
  * quill_mldsa_mont_mul in SSE2; the AVX2 backend computes the same
  * products, so the results are bit-identical to its (test_mldsa_arith
@@ -314,9 +313,11 @@ QUILL_INLINE v4 mont_zeta_v4(v4 a, const zeta_v4 *z) {
  * the coefficients are first loaded and taken off as they are last
  * stored): a butterfly keeps it on both outputs (it rides on lo, and z hi
  * is computed from the biased hi, mont_zeta_v4's input), so the products
- * need no addition of their own.  Biased values reach 265 q > 2^31:
- * unsigned lanes (the sums wrap by design; every true value is in
- * range). */
+ * need no addition of their own.  Biased values reach 264 q + B, above
+ * 2^31 (and the last level's outputs may wrap below 0 for B > 248 q, which
+ * only sub_bias reads): unsigned lanes, the sums wrapping by design; every
+ * value multiplied is biased into (0, 2^32) and every true value is in
+ * range. */
 QUILL_INLINE void fwd_bf(v4 *lo, v4 *hi, const zeta_v4 *z) {
     v4 t = mont_zeta_biased_v4(*hi, z);
     *hi = (v4)((quill_mldsa_v4u)*lo - (quill_mldsa_v4u)t);
@@ -469,7 +470,8 @@ QUILL_INLINE void inv_levels54(v4 w[8], unsigned hc) {
 
 /* What an inverse transform does besides the transform (a compile-time
  * constant of each body, see ntt.h):
- *   INV_TOMONT  the last pass multiplies by INVNTT_F (out in (-q, q));
+ *   INV_TOMONT  the last level is fused with the scaling: sums times
+ *               INVNTT_F, differences times INVNTT_F_Z1 (out in (-q, q));
  *   INV_FREEZE  the same, then caddq (out in [0, q): the value of
  *               quill_mldsa_freeze on INV_TOMONT's output). */
 enum { INV_TOMONT, INV_FREEZE };

@@ -3,8 +3,9 @@
  * The number-theoretic transform over Z_q[X]/(X^256 + 1) (FIPS 204,
  * Algorithms 41 and 42), the backend interface for polynomial arithmetic:
  * each function has a portable body (_c, always built) and, on x86-64
- * unless QUILL_NO_ASM, an _avx2 twin (ntt_avx2.c, intrinsics) chosen at
- * each call when quill_mldsa_avx2_capable(); tests compare the two.  All
+ * unless QUILL_NO_ASM, _avx2 and _avx512vl twins (ntt_avx2.c, intrinsics)
+ * chosen at each call when quill_mldsa_avx2_capable() (or
+ * quill_mldsa_avx512vl_capable()); tests compare them bit for bit.  All
  * constant time (no branch or index on values).
  *
  * Domains: quill_mldsa_ntt maps a polynomial to its NTT; the pointwise

@@ -32,7 +32,8 @@
  *    registers holding a column of stride 32, then levels 4-8 on each chunk
  *    of 64 coefficients (blocks of 8, transposed in registers for the last
  *    three levels as in ntt.c); the inverse does levels 8-3 per chunk, then
- *    levels 2-1 and the final scaling on columns of stride 64;
+ *    level 2 and level 1 fused with the final scaling on columns of
+ *    stride 64;
  *  - the 31 single zetas and their z q^-1 go to a table on the stack once
  *    per call (four vpmulld) and are broadcast from memory (loads, no ALU
  *    work); only the per-block zeta vectors of the last three levels are
@@ -223,8 +224,9 @@ TARGET static inline void transpose8(__m256i r[8]) {
     }
 }
 
-/* Registers r[w][i] <-> p[8w + stride i]. */
-TARGET static inline void load2(__m256i r[2][8], const int32_t *p, unsigned w_step, unsigned stride) {
+/* Registers r[w][i] <-> p[w_step w + stride i]. */
+TARGET static inline void load2(__m256i r[2][8], const int32_t *p, unsigned w_step,
+                                unsigned stride) {
     for (unsigned w = 0; w < 2; w++)
         for (unsigned i = 0; i < 8; i++)
             r[w][i] = ld(p + w_step * w + stride * i);
@@ -305,8 +307,9 @@ TARGET static inline __m256i montmul_vv(__m256i a, __m256i b) {
     return mont_finish(pe, po, _mm256_mul_epi32(pe, qinv), _mm256_mul_epi32(po, qinv));
 }
 
-/* The modes of the inverse transform, as in ntt.c: plain (final scaling
- * by INVNTT_F), or the same then caddq. */
+/* The modes of the inverse transform, as in ntt.c: plain (the last level
+ * fused with the scaling: sums times INVNTT_F, differences times
+ * INVNTT_F_Z1), or the same then caddq. */
 enum { INV_TOMONT, INV_FREEZE };
 
 TARGET static inline __m256i inv_finish(__m256i v, mult f, int mode) {

@@ -4,8 +4,8 @@
  * QUILL_MLDSA_NTT_AVX512VL, still on 256-bit vectors (on AMD Zen 4 the
  * 512-bit forms take two cycles of the same 256-bit units, so they would
  * buy nothing).  The only difference is merge_hi(), one masked vmovshdup
- * instead of a vmovshdup and a blend in every Montgomery product, about
- * one vector instruction in twelve fewer in the transforms. */
+ * instead of a vmovshdup and a blend in every Montgomery product, one
+ * vector instruction in eleven to fourteen fewer in the transforms. */
 #define QUILL_MLDSA_NTT_AVX512VL 1
 #include "ntt_avx2.c"
 
