@@ -23,7 +23,8 @@
  * vectors, levels 3-5 (distances 32, 16, 8) in natural order, the 8 x 8
  * transpose as four 4 x 4 transposes (the two off-diagonal ones trading
  * places), and levels 6-8 on rows.  The inverse runs the same steps
- * backwards, its last level fused with the final scaling (by INVNTT_F).  The multiplications by zetas are unsigned Montgomery products
+ * backwards, its last level fused with the final scaling (by INVNTT_F).
+ * The multiplications by zetas are unsigned Montgomery products
  * (mont_zeta_v4 below), a quarter fewer operations than the signed form of
  * quill_mldsa_mont_mul in SSE2; the AVX2 backend computes the same
  * products, so the results are bit-identical to its (test_mldsa_arith
@@ -186,14 +187,9 @@ const int32_t quill_mldsa_zetas_inv_rows[7][32] = {
     {ZETA_INV_ROW_6(QUILL_MLDSA_LANES)},
 };
 
-/* 2^64 / 256 mod q: undoes the 256 of the transform and leaves one factor
- * 2^32 (the "tomont" of quill_mldsa_invntt_tomont) after a Montgomery
- * multiplication. */
-#define INVNTT_F 41978
-/* The last level's zeta with that factor folded in: -zetas[1] INVNTT_F
- * 2^-32 mod q (zetas[1] = 25847), so that the differences of the last
- * level take one product, not two (invntt_body). */
-#define INVNTT_F_Z1 3975713
+/* The inverse transform's scaling factors (ntt.h). */
+#define INVNTT_F QUILL_MLDSA_INVNTT_F
+#define INVNTT_F_Z1 QUILL_MLDSA_INVNTT_F_Z1
 
 typedef quill_mldsa_v4 v4;
 typedef quill_mldsa_v2x64 v2x64;
@@ -280,15 +276,12 @@ QUILL_INLINE zeta_v4 zeta_load(const zeta_consts *c) {
     return r;
 }
 
-/* The bias that makes an input of mont_zeta_v4 non-negative (above). */
-#define MONT_BIAS (256 * QUILL_MLDSA_Q)
-
 QUILL_INLINE v4 add_bias(v4 a) {
-    return (v4)((quill_mldsa_v4u)a + (quill_mldsa_v4u)quill_mldsa_v4_dup(MONT_BIAS));
+    return (v4)((quill_mldsa_v4u)a + (quill_mldsa_v4u)quill_mldsa_v4_dup(QUILL_MLDSA_MONT_BIAS));
 }
 
 QUILL_INLINE v4 sub_bias(v4 a) {
-    return (v4)((quill_mldsa_v4u)a - (quill_mldsa_v4u)quill_mldsa_v4_dup(MONT_BIAS));
+    return (v4)((quill_mldsa_v4u)a - (quill_mldsa_v4u)quill_mldsa_v4_dup(QUILL_MLDSA_MONT_BIAS));
 }
 
 /* mont_zeta_v4 on an input already biased: big_a = a + 256 q. */

@@ -27,6 +27,23 @@
 #define QUILL_MLDSA_HAVE_AVX2 0
 #endif
 
+/* Constants both backends' transforms use (ntt.c, ntt_avx2.c; checked by
+ * test_mldsa_arith):
+ *   QUILL_MLDSA_INVNTT_F     2^64 / 256 mod q: undoes the 256 of the
+ *                            transform and leaves one factor 2^32 (the
+ *                            "tomont" of quill_mldsa_invntt_tomont) after a
+ *                            Montgomery multiplication;
+ *   QUILL_MLDSA_INVNTT_F_Z1  -zetas[1] INVNTT_F 2^-32 mod q: the inverse
+ *                            transform's last zeta with that factor folded
+ *                            in, so that the differences of its last level
+ *                            take one product, not two;
+ *   QUILL_MLDSA_MONT_BIAS    256 q, added to an input of the unsigned
+ *                            Montgomery product by a zeta to make it
+ *                            non-negative (ntt.c, mont_zeta_v4). */
+#define QUILL_MLDSA_INVNTT_F 41978
+#define QUILL_MLDSA_INVNTT_F_Z1 3975713
+#define QUILL_MLDSA_MONT_BIAS (256 * QUILL_MLDSA_Q)
+
 /* FIPS 204 NTT index i (0..255) -> storage position. */
 #define QUILL_MLDSA_NTT_POS(i) (((i) & ~63u) | (((i) & 7u) << 3) | (((i) >> 3) & 7u))
 

@@ -22,8 +22,8 @@
  * back: twelve instructions per eight products by a zeta (eleven with
  * AVX-512VL, and one fewer in the forward transform, whose values are held
  * biased), five of them multiplications; the signed form needs no bias,
- * one instruction fewer, but costs the portable code a quarter more.  On current cores (AMD
- * Zen 4 measured) these routines are bound by the number of vector
+ * one instruction fewer, but costs the portable code a quarter more.  On
+ * current cores (AMD Zen 4 measured) these routines are bound by the number of vector
  * instructions and by the latency of the butterfly chains, so the code
  * avoids every other instruction it can and keeps two independent chains
  * in flight:
@@ -58,8 +58,8 @@
 #define TARGET __attribute__((target("avx2")))
 #define BACKEND(name) name##_avx2
 #endif
-#define INVNTT_F 41978
-#define INVNTT_F_Z1 3975713 /* -zetas[1] INVNTT_F 2^-32 mod q (ntt.c) */
+#define INVNTT_F QUILL_MLDSA_INVNTT_F /* ntt.h */
+#define INVNTT_F_Z1 QUILL_MLDSA_INVNTT_F_Z1
 
 /* A multiplier b prepared for mont(): b itself (vpmuldq reads the even
  * lanes), its odd lanes moved to the even ones, and b q^-1 mod 2^32. */
@@ -117,11 +117,11 @@ TARGET static inline __m256i montmul_biased(__m256i big_a, mult b) {
 }
 
 TARGET static inline __m256i bias(__m256i a) {
-    return _mm256_add_epi32(a, _mm256_set1_epi32(256 * QUILL_MLDSA_Q));
+    return _mm256_add_epi32(a, _mm256_set1_epi32(QUILL_MLDSA_MONT_BIAS));
 }
 
 TARGET static inline __m256i unbias(__m256i a) {
-    return _mm256_sub_epi32(a, _mm256_set1_epi32(256 * QUILL_MLDSA_Q));
+    return _mm256_sub_epi32(a, _mm256_set1_epi32(QUILL_MLDSA_MONT_BIAS));
 }
 
 /* The same on an input as it is.  In: |a| < 256 q.  Out: (-q, q). */
@@ -129,8 +129,9 @@ TARGET static inline __m256i montmul(__m256i a, mult b) {
     return montmul_biased(bias(a), b);
 }
 
-/* Centred zetas to their residues in [0, q) (montmul's multipliers). */
-TARGET static inline __m256i residue(__m256i v) {
+/* v + q for negative v: centred zetas to their residues in [0, q)
+ * (montmul's multipliers), and INV_FREEZE's last step. */
+TARGET static inline __m256i caddq(__m256i v) {
     return _mm256_add_epi32(v, _mm256_and_si256(_mm256_srai_epi32(v, 31),
                                                 _mm256_set1_epi32(QUILL_MLDSA_Q)));
 }
@@ -159,7 +160,7 @@ TARGET static inline mult mult_vector(__m256i b) {
 /* The zeta vector for the 8 blocks of chunk g from row `row' of ntt.c's
  * tables of the last three levels. */
 TARGET static inline mult row_mult(const int32_t (*rows)[32], unsigned row, unsigned g) {
-    return mult_vector(residue(ld(rows[row] + 8 * g)));
+    return mult_vector(caddq(ld(rows[row] + 8 * g)));
 }
 
 /* z[k] = sign * quill_mldsa_zetas[k] mod q in [0, q) and zq[k] = z[k] q^-1
@@ -170,7 +171,7 @@ TARGET static inline void zeta_table(int32_t z[32], int32_t zq[32], int sign) {
         __m256i v = ld(quill_mldsa_zetas + i);
         if (sign < 0)
             v = _mm256_sub_epi32(_mm256_setzero_si256(), v);
-        v = residue(v);
+        v = caddq(v);
         st(z + i, v);
         st(zq + i, _mm256_mullo_epi32(v, qinv));
     }
@@ -315,8 +316,7 @@ enum { INV_TOMONT, INV_FREEZE };
 TARGET static inline __m256i inv_finish(__m256i v, mult f, int mode) {
     v = montmul(v, f);
     if (mode == INV_FREEZE)
-        v = _mm256_add_epi32(v, _mm256_and_si256(_mm256_srai_epi32(v, 31),
-                                                 _mm256_set1_epi32(QUILL_MLDSA_Q)));
+        v = caddq(v);
     return v;
 }
 

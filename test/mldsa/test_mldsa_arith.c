@@ -55,6 +55,12 @@ static void test_constants(void) {
     const int64_t r32 = (int64_t)((UINT64_C(1) << 32) % Q);
     QT_CHECK((uint32_t)((uint32_t)Q * (uint32_t)QUILL_MLDSA_QINV) == 1u);
     QT_CHECK(modq(QUILL_MLDSA_MONT) == r32);
+    /* the inverse transform's factors (ntt.h): 256 F = 2^64, and F_Z1 2^32 =
+     * -zetas[1] F (mod q); the bias a multiple of q */
+    QT_CHECK(modq((int64_t)QUILL_MLDSA_INVNTT_F * 256) == modq(r32 * r32));
+    QT_CHECK(modq((int64_t)QUILL_MLDSA_INVNTT_F_Z1 * r32) ==
+             modq(-(int64_t)quill_mldsa_zetas[1] * QUILL_MLDSA_INVNTT_F));
+    QT_CHECK(QUILL_MLDSA_MONT_BIAS % Q == 0);
     QT_CHECK(powmod(1753, 256) == Q - 1); /* primitive 512th root */
     QT_CHECK(quill_mldsa_zetas[0] == 0);
     for (unsigned i = 1; i < N; i++) {
