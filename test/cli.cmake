@@ -9,3 +9,5 @@ endif()
 add_test(NAME cli_rsa COMMAND sh ${CMAKE_CURRENT_SOURCE_DIR}/cli/cli_rsa.sh)
 set_tests_properties(cli_rsa PROPERTIES ENVIRONMENT "${QUILL_CLI_ENV}" SKIP_RETURN_CODE 77
                      TIMEOUT 300 LABELS "cli;rsa")
+quill_add_levels(cli_rsa COMMAND sh ${CMAKE_CURRENT_SOURCE_DIR}/cli/cli_rsa.sh
+                 LEVELS avx2 adx portable)

@@ -14,12 +14,9 @@ quill_add_test(rsa_threads evp/rsa_threads.c LIBS quill_evptest Threads::Threads
 quill_add_test(rsa_badinput evp/rsa_badinput.c LIBS quill_evptest LABELS evp rsa TIMEOUT 300)
 quill_add_test(rsa_fallback evp/rsa_fallback.c LIBS quill_evptest LABELS evp rsa TIMEOUT 300)
 
-# The same suites on quill's portable C paths (QUILL_CPU_MASK clears every
-# CPU feature bit, core/common/cpu.h).
-foreach(suite rsa_wycheproof rsa_threads)
-  add_test(NAME ${suite}_portable COMMAND ${suite})
-  set_tests_properties(${suite}_portable PROPERTIES
-                       ENVIRONMENT "${QUILL_TEST_ENV};QUILL_CPU_MASK=0xffffffff"
-                       SKIP_RETURN_CODE 77 TIMEOUT 600 LABELS "evp;rsa;portable")
+# The vectors, the interoperability checks and the threads again at each
+# lower CPU level of the dispatch (test/CMakeLists.txt, quill_add_levels).
+foreach(suite rsa_wycheproof rsa_interop rsa_threads)
+  quill_add_levels(${suite} LEVELS avx2 adx portable)
 endforeach()
 quill_add_test(rsa_gaps evp/rsa_gaps.c LIBS quill_evptest LABELS evp rsa TIMEOUT 300)

@@ -19,9 +19,11 @@ endif()
 set_tests_properties(cli_ec PROPERTIES ENVIRONMENT "${QUILL_CLI_EC_ENV}" SKIP_RETURN_CODE 77
                      TIMEOUT 300 LABELS "cli;ec")
 
-# The same vectors on quill's portable C paths (QUILL_CPU_MASK clears every
-# CPU feature bit, core/common/cpu.h).
-add_test(NAME ec_wycheproof_portable COMMAND ec_wycheproof)
-set_tests_properties(ec_wycheproof_portable PROPERTIES
-                     ENVIRONMENT "${QUILL_TEST_ENV};QUILL_CPU_MASK=0xffffffff"
-                     SKIP_RETURN_CODE 77 TIMEOUT 600 LABELS "evp;ec;portable")
+# The vectors, the interoperability checks, the threads and the CLI again at
+# each lower CPU level of the dispatch (test/CMakeLists.txt,
+# quill_add_levels).
+foreach(suite ec_wycheproof ec_interop ec_threads)
+  quill_add_levels(${suite} LEVELS avx2 adx portable)
+endforeach()
+quill_add_levels(cli_ec COMMAND sh ${CMAKE_CURRENT_SOURCE_DIR}/evp_ec/cli_ec.sh
+                 LEVELS avx2 adx portable)

@@ -32,12 +32,10 @@ target_compile_definitions(quill_evpmldsatest PUBLIC
 quill_add_test(mldsa_wycheproof evp_mldsa/mldsa_wycheproof.c LIBS quill_evpmldsatest
                LABELS evp mldsa TIMEOUT 600)
 
-# The same vectors on quill's portable C paths (QUILL_CPU_MASK clears every
-# CPU feature bit, core/common/cpu.h).
-add_test(NAME mldsa_wycheproof_portable COMMAND mldsa_wycheproof)
-set_tests_properties(mldsa_wycheproof_portable PROPERTIES
-                     ENVIRONMENT "${QUILL_TEST_ENV};QUILL_CPU_MASK=0xffffffff"
-                     SKIP_RETURN_CODE 77 TIMEOUT 600 LABELS "evp;mldsa;portable")
+# The vectors again at each lower CPU level of the dispatch
+# (test/CMakeLists.txt, quill_add_levels); likewise the cross-check, the
+# threads and the CLI below.
+quill_add_levels(mldsa_wycheproof LEVELS avx2 adx portable)
 
 # Cross-check with @noble/post-quantum: npm ci into the build tree at test
 # time (never at build time), then the driver and node script.
@@ -51,21 +49,18 @@ add_test(NAME mldsa_noble
 set_tests_properties(mldsa_noble PROPERTIES ENVIRONMENT "${QUILL_TEST_ENV}"
                      SKIP_RETURN_CODE 77 TIMEOUT 600 LABELS "evp;mldsa;interop"
                      RESOURCE_LOCK quill_noble_dir)
-# The same cross-check on quill's portable C paths (one npm directory: the
-# two runs take turns).
-add_test(NAME mldsa_noble_portable
-         COMMAND sh ${CMAKE_CURRENT_SOURCE_DIR}/evp_mldsa/noble/run_noble.sh
-                 $<TARGET_FILE:mldsa_noble> ${CMAKE_CURRENT_SOURCE_DIR}/evp_mldsa/noble
-                 ${CMAKE_CURRENT_BINARY_DIR}/noble 20)
-set_tests_properties(mldsa_noble_portable PROPERTIES
-                     ENVIRONMENT "${QUILL_TEST_ENV};QUILL_CPU_MASK=0xffffffff"
-                     SKIP_RETURN_CODE 77 TIMEOUT 600 LABELS "evp;mldsa;interop;portable"
-                     RESOURCE_LOCK quill_noble_dir)
+# (One npm directory: the runs at each level take turns.)
+quill_add_levels(mldsa_noble
+                 COMMAND sh ${CMAKE_CURRENT_SOURCE_DIR}/evp_mldsa/noble/run_noble.sh
+                         $<TARGET_FILE:mldsa_noble> ${CMAKE_CURRENT_SOURCE_DIR}/evp_mldsa/noble
+                         ${CMAKE_CURRENT_BINARY_DIR}/noble 20
+                 LEVELS avx2 adx portable)
 
 quill_add_test(mldsa_badinput evp_mldsa/mldsa_badinput.c LIBS quill_evpmldsatest
                LABELS evp mldsa TIMEOUT 300)
 quill_add_test(mldsa_threads evp_mldsa/mldsa_threads.c LIBS quill_evpmldsatest Threads::Threads
                LABELS evp mldsa TIMEOUT 600)
+quill_add_levels(mldsa_threads LEVELS avx2 adx portable)
 
 # cli_mldsa (test/cli/cli_mldsa.sh): the openssl CLI with
 # openssl.cnf.example; mldsa_clitool is its EVP side.  With QUILL_SANITIZE=ON
@@ -82,3 +77,5 @@ endif()
 add_test(NAME cli_mldsa COMMAND sh ${CMAKE_CURRENT_SOURCE_DIR}/cli/cli_mldsa.sh)
 set_tests_properties(cli_mldsa PROPERTIES ENVIRONMENT "${QUILL_CLI_MLDSA_ENV}"
                      SKIP_RETURN_CODE 77 TIMEOUT 300 LABELS "cli;mldsa")
+quill_add_levels(cli_mldsa COMMAND sh ${CMAKE_CURRENT_SOURCE_DIR}/cli/cli_mldsa.sh
+                 LEVELS avx2 adx portable)
