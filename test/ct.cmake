@@ -37,10 +37,11 @@
 # (and _nohw masks everything).  The bignum MULX/ADCX/ADOX kernels are
 # validated separately by ct_bn_adx (test/bn_adx.cmake), which calls them
 # directly (valgrind executes ADX), and the P-256 ones by ct_ec_adx
-# (test/ec.cmake) likewise; the AVX-512 IFMA exponentiation and the AVX-512
-# Keccak are not run under memcheck at all: their constant-time argument is
-# that they have no branches and no addresses that depend on data (see each
-# file).
+# (test/ec.cmake) likewise; the AVX-512 IFMA exponentiation, the AVX-512VL
+# NTT and the AVX-512 Keccak are not run under memcheck at all: their
+# constant-time argument is that they have no branches and no addresses that
+# depend on data (see each file), and ct_trace (test/ct_trace.cmake) checks
+# the branches half of it by tracing their control flow with ptrace.
 #
 # CPU time on this machine (valgrind, gcc 12): the reference set ~95 s
 # (ct_rsa_sign ~21 s of it, mostly OpenSSL's keygen under valgrind), the
