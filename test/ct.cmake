@@ -41,7 +41,8 @@
 # NTT and the AVX-512 Keccak are not run under memcheck at all: their
 # constant-time argument is that they have no branches and no addresses that
 # depend on data (see each file), and ct_trace (test/ct_trace.cmake) checks
-# the branches half of it by tracing their control flow with ptrace.
+# it on random inputs by tracing their instructions and memory accesses with
+# ptrace.
 #
 # CPU time on this machine (valgrind, gcc 12): the reference set ~95 s
 # (ct_rsa_sign ~21 s of it, mostly OpenSSL's keygen under valgrind), the

@@ -1,6 +1,7 @@
 # ct_trace (test/ct/ct_trace.c): the AVX-512 backends that memcheck cannot
 # run (test/ct.cmake) traced instruction by instruction with ptrace, on
-# several secret inputs each; the control flow must not change.  Linux on
+# several secret inputs each; neither the instructions executed nor the
+# addresses accessed may change.  Linux on
 # x86-64 with the assembly only; not in the sanitizer build, whose
 # instrumentation is not the code that ships.  Skipped (77) on CPUs without
 # AVX-512 IFMA and where ptrace is refused.  About a minute of CPU here.

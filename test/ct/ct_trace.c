@@ -1,32 +1,37 @@
 /* Copyright quill authors.
  *
- * ct_trace: control-flow equivalence of the AVX-512 backends, which
- * valgrind's memcheck cannot run (valgrind 3.19 has no AVX-512 and hides it
- * from CPUID, so test/ct never reaches this code; see test/ct.cmake).
+ * ct_trace: constant-time check of the AVX-512 backends, which valgrind's
+ * memcheck cannot run (valgrind 3.19 has no AVX-512 and hides it from
+ * CPUID, so test/ct never reaches this code; see test/ct.cmake).
  *
  * A child process runs each kernel on several sets of random secret inputs
  * (moduli, bases, exponents; polynomials; Keccak states), each call between
  * a breakpoint (INT3) and an empty marker function.  The parent
- * single-steps it from the one to the other with ptrace and hashes the
- * address of every instruction executed inside this executable's text,
- * which holds quill's statically linked core.  Calls into the C library
- * (memset, the allocator, whose paths depend on the heap's history and not
- * on the inputs) are run over at full speed and left out.  Every input set
- * of a kernel must give the same instruction count and the same hash: a
- * branch on a secret, or a loop whose trip count depends on one, changes
- * the trace.  Addresses of memory accesses are not compared; the kernels
- * index memory by public counters only (each file says so).
+ * single-steps it from the one to the other with ptrace and, for every
+ * instruction executed inside this executable's text (which holds quill's
+ * statically linked core), hashes its address and, where it has a memory
+ * operand addressed by registers, the address it accesses (read off
+ * `objdump -d` of this executable: disp(base, index, scale) evaluated on
+ * the registers at that step; LEA and NOPs are not accesses).  Calls into
+ * the C library (memset, the allocator) are run over at full speed and left
+ * out; an address inside a block allocated during the call is hashed as
+ * (block number, offset), where the allocator puts a block being no secret.
+ * Every input set of a kernel must give the same instructions and the same
+ * accesses: a branch on a secret, a loop whose trip count depends on one,
+ * or a memory index derived from one changes the trace.  This is a check on
+ * a few random inputs, not memcheck's taint tracking: it finds what those
+ * inputs exercise.
  *
  * Covered: the two-way IFMA exponentiation of the RSA CRT halves with a
  * one-limb exponent (its driver, window table, gathers, conversions and
  * kernels), its squaring and almost-Montgomery product at every supported
  * size, the AVX-512VL NTT, inverse NTT, pointwise and dot products of
- * ML-DSA, and the AVX-512VL Keccak permutations.  A negative control, a
- * loop as long as its secret, must give different traces: it shows that
- * the harness sees such a leak.
+ * ML-DSA, and the AVX-512VL Keccak permutations.  Two negative controls, a
+ * loop as long as its secret and a table read at a secret index, must give
+ * different traces: they show that the harness sees either leak.
  *
  * Exits 77 (skipped) on a CPU without AVX-512 IFMA, under a QUILL_CPU_MASK
- * that clears it, or where ptrace is not permitted. */
+ * that clears it, where ptrace is not permitted or without objdump. */
 #define _GNU_SOURCE
 #include <errno.h>
 #include <signal.h>
@@ -85,6 +90,12 @@ __attribute__((noinline)) static void leaky(volatile uint64_t *acc, unsigned s) 
         *acc += i;
 }
 
+/* The other: a table read at a secret index (same instructions). */
+__attribute__((noinline)) static void leaky_index(volatile uint64_t *acc, const uint64_t *table,
+                                                  unsigned s) {
+    *acc += table[s];
+}
+
 static void ifma_setup(inputs *in, size_t n) {
     for (int l = 0; l < 2; l++) {
         make_modulus(in->m[l], in->a[l], n);
@@ -96,9 +107,12 @@ static void ifma_setup(inputs *in, size_t n) {
     }
 }
 
+/* Freed in the reverse order of their allocation, so that the allocator
+ * hands the next set the same blocks: their addresses are part of the
+ * trace. */
 static void ifma_teardown(inputs *in) {
-    quill_mont_free(in->mont[0]);
     quill_mont_free(in->mont[1]);
+    quill_mont_free(in->mont[0]);
 }
 
 static void poly_fill(int32_t *p, int32_t bound) {
@@ -120,6 +134,7 @@ typedef enum {
     K_KECCAK_X4,
     K_KECCAK_X1,
     K_CONTROL,
+    K_CONTROL_INDEX,
     K_COUNT
 } kernel;
 
@@ -137,6 +152,7 @@ static const char *const kernel_names[K_COUNT] = {
     "Keccak-f[1600] four-way (AVX-512VL)",
     "Keccak-f[1600] single (AVX-512VL)",
     "negative control: a loop as long as a secret (must differ)",
+    "negative control: a table read at a secret index (must differ)",
 };
 
 static const size_t sqr_limbs[K_COUNT] = {[K_SQR8] = 8, [K_SQR16] = 16, [K_SQR24] = 24,
@@ -171,6 +187,7 @@ static void setup(inputs *in, kernel k) {
         qt_rng_bytes(in->keccak, sizeof(in->keccak));
         break;
     case K_CONTROL:
+    case K_CONTROL_INDEX:
     case K_COUNT:
         break;
     }
@@ -211,6 +228,9 @@ static int run(inputs *in, kernel k) {
         return 1;
     case K_CONTROL:
         leaky(&in->keccak[0], in->run);
+        return 1;
+    case K_CONTROL_INDEX:
+        leaky_index(&in->keccak[0], &in->keccak[1], in->run);
         return 1;
     case K_COUNT:
         break;
@@ -267,10 +287,175 @@ static void child(void) {
 
 /* ---- The parent: tracing ---- */
 
+#define MAX_ALLOCS 16
+
 typedef struct {
-    unsigned long steps; /* instructions inside the executable */
-    uint64_t hash;       /* FNV-1a over their addresses */
+    unsigned long steps;    /* instructions inside the executable */
+    unsigned long accesses; /* of them, those with a register-addressed memory operand */
+    uint64_t hash;          /* FNV-1a over their addresses */
+    uint64_t addr_hash;     /* FNV-1a over the addresses they access */
+    /* Blocks allocated during the call: an address inside one is hashed as
+     * (its number, the offset), the allocator's choice of place being no
+     * secret. */
+    struct {
+        uint64_t base, size;
+    } allocs[MAX_ALLOCS];
+    unsigned n_allocs;
 } trace;
+
+/* An accessed address as it enters the hash. */
+static uint64_t canonical_address(const trace *t, uint64_t a) {
+    for (unsigned i = 0; i < t->n_allocs; i++)
+        if (a - t->allocs[i].base < t->allocs[i].size)
+            return ((uint64_t)(i + 1) << 56) ^ (a - t->allocs[i].base);
+    return a;
+}
+
+#define FNV_INIT 0xcbf29ce484222325u
+static uint64_t fnv(uint64_t h, uint64_t v) {
+    return (h ^ v) * 0x100000001b3u;
+}
+
+/* ---- Memory operands, from the executable's disassembly ---- */
+
+/* A memory operand disp(base, index, scale) of the instruction at text
+ * offset off (registers as indexes into user_regs_struct, -1 for none). */
+typedef struct {
+    uintptr_t off;
+    long long disp;
+    int base, index, scale;
+} mem_operand;
+
+static mem_operand *operands;
+static size_t n_operands;
+
+static int reg_index(const char *name, size_t len) {
+    static const char *const names[] = {"rax", "rbx", "rcx", "rdx", "rsi", "rdi", "rbp", "rsp",
+                                        "r8",  "r9",  "r10", "r11", "r12", "r13", "r14", "r15"};
+    for (int i = 0; i < (int)QT_ARRAY_LEN(names); i++)
+        if (strlen(names[i]) == len && memcmp(names[i], name, len) == 0)
+            return i;
+    return -2; /* not a 64-bit general register */
+}
+
+static uint64_t reg_value(const struct user_regs_struct *r, int i) {
+    const unsigned long long v[16] = {r->rax, r->rbx, r->rcx, r->rdx, r->rsi, r->rdi,
+                                      r->rbp, r->rsp, r->r8,  r->r9,  r->r10, r->r11,
+                                      r->r12, r->r13, r->r14, r->r15};
+    return i < 0 ? 0 : (uint64_t)v[i];
+}
+
+/* Parses "disp(%base,%index,scale)" in an AT&T operand list; returns 1 with
+ * *m filled, 0 if there is no register-addressed memory operand (none, or
+ * RIP-relative or absolute: constant addresses), -1 if it cannot be read
+ * (a register that is not a 64-bit general one, e.g. a vector index). */
+static int parse_operand(const char *ops, mem_operand *m) {
+    const char *open = strchr(ops, '(');
+    if (open == NULL)
+        return 0;
+    const char *close = strchr(open, ')');
+    if (close == NULL)
+        return -1;
+    if (strncmp(open, "(%rip)", 6) == 0)
+        return 0;
+    const char *d = open;
+    while (d > ops && d[-1] != ',' && d[-1] != ' ' && d[-1] != ':')
+        d--;
+    m->disp = d == open ? 0 : strtoll(d, NULL, 0);
+    m->base = m->index = -1;
+    m->scale = 1;
+    const char *p = open + 1;
+    for (int field = 0; p < close; field++) {
+        const char *end = memchr(p, ',', (size_t)(close - p));
+        if (end == NULL)
+            end = close;
+        if (field < 2 && end > p) {
+            if (*p != '%')
+                return -1;
+            int r = reg_index(p + 1, (size_t)(end - p - 1));
+            if (r < 0)
+                return -1;
+            *(field == 0 ? &m->base : &m->index) = r;
+        } else if (field == 2) {
+            m->scale = (int)strtol(p, NULL, 10);
+        }
+        p = end + 1;
+    }
+    return 1;
+}
+
+static int cmp_operand(const void *a, const void *b) {
+    const mem_operand *x = a, *y = b;
+    return x->off < y->off ? -1 : x->off > y->off;
+}
+
+/* Reads `objdump -d` of this executable into operands (sorted by offset
+ * from __executable_start).  Instructions whose operand is not an access
+ * (LEA, NOPs, prefetches) are left out. */
+static int load_operands(void) {
+    char cmd[64];
+    snprintf(cmd, sizeof(cmd), "objdump -d --no-show-raw-insn /proc/%d/exe", (int)getpid());
+    FILE *f = popen(cmd, "r");
+    if (f == NULL)
+        return 0;
+    char line[512];
+    size_t cap = 0;
+    long long anchor_link = -1; /* where the disassembly puts trace_end */
+    while (fgets(line, sizeof(line), f) != NULL) {
+        unsigned long long addr;
+        char sym[128];
+        if (sscanf(line, "%llx <%127[^>]>:", &addr, sym) == 2) {
+            if (strcmp(sym, "trace_end") == 0)
+                anchor_link = (long long)addr;
+            continue;
+        }
+        char *tab = strchr(line, '\t');
+        if (tab == NULL || sscanf(line, " %llx:", &addr) != 1)
+            continue;
+        char mnem[32];
+        int used = 0;
+        if (sscanf(tab + 1, "%31s %n", mnem, &used) != 1)
+            continue;
+        if (strncmp(mnem, "lea", 3) == 0 || strncmp(mnem, "nop", 3) == 0 ||
+            strncmp(mnem, "prefetch", 8) == 0)
+            continue;
+        mem_operand m;
+        int r = parse_operand(tab + 1 + used, &m);
+        if (r == 0)
+            continue;
+        if (r < 0) /* unreadable: tracing through it is an error */
+            m.base = -2;
+        if (n_operands == cap) {
+            cap = cap ? 2 * cap : 4096;
+            mem_operand *grown = realloc(operands, cap * sizeof(*operands));
+            if (grown == NULL)
+                break;
+            operands = grown;
+        }
+        m.off = (uintptr_t)addr;
+        operands[n_operands++] = m;
+    }
+    if (pclose(f) != 0 || anchor_link < 0 || n_operands == 0)
+        return 0;
+    /* link-time addresses to offsets from __executable_start */
+    const uintptr_t link_start = (uintptr_t)&trace_end - (uintptr_t)&__executable_start;
+    for (size_t i = 0; i < n_operands; i++)
+        operands[i].off = operands[i].off - (uintptr_t)anchor_link + link_start;
+    qsort(operands, n_operands, sizeof(*operands), cmp_operand);
+    return 1;
+}
+
+static const mem_operand *find_operand(uintptr_t off) {
+    size_t lo = 0, hi = n_operands;
+    while (lo < hi) {
+        size_t mid = lo + (hi - lo) / 2;
+        if (operands[mid].off < off)
+            lo = mid + 1;
+        else
+            hi = mid;
+    }
+    return lo < n_operands && operands[lo].off == off ? &operands[lo] : NULL;
+}
 
 /* Waits for the child's next stop; returns the signal, or -1 if it ended
  * (its exit status in *status). */
@@ -289,7 +474,15 @@ static int in_text(uintptr_t a) {
  * call from inside, so that the return address is on top of the stack: a
  * breakpoint there, PTRACE_CONT, and the original byte back.  Single-stepping
  * through it instead would count every iteration of a REP STOSB. */
-static int skip_outside(pid_t pid, struct user_regs_struct *regs) {
+static int skip_outside(pid_t pid, struct user_regs_struct *regs, trace *t) {
+    /* the size asked of an allocation function, 0 for other calls */
+    uint64_t size = 0;
+    if (regs->rip == (uintptr_t)&malloc)
+        size = regs->rdi;
+    else if (regs->rip == (uintptr_t)&aligned_alloc)
+        size = regs->rsi;
+    else if (regs->rip == (uintptr_t)&calloc)
+        size = regs->rdi * regs->rsi;
     errno = 0;
     const uintptr_t ret = (uintptr_t)ptrace(PTRACE_PEEKDATA, pid, (void *)regs->rsp, NULL);
     if (errno != 0 || !in_text(ret))
@@ -303,32 +496,55 @@ static int skip_outside(pid_t pid, struct user_regs_struct *regs) {
     int status, ok = ptrace(PTRACE_CONT, pid, NULL, NULL) == 0 && wait_stop(pid, &status) == SIGTRAP;
     ok = ok && ptrace(PTRACE_GETREGS, pid, NULL, regs) == 0 && regs->rip == ret + 1;
     ok = ok && ptrace(PTRACE_POKETEXT, pid, (void *)ret, (void *)word) == 0;
+    if (ok && size != 0 && regs->rax != 0) {
+        if (t->n_allocs == MAX_ALLOCS)
+            return 0;
+        t->allocs[t->n_allocs].base = regs->rax;
+        t->allocs[t->n_allocs++].size = size;
+    }
     regs->rip = ret;
     return ok && ptrace(PTRACE_SETREGS, pid, NULL, regs) == 0;
 }
 
 /* From the start breakpoint, single-steps to trace_end. */
 static int trace_call(pid_t pid, trace *t) {
-    t->steps = 0;
-    t->hash = 0xcbf29ce484222325u;
+    t->steps = t->accesses = 0;
+    t->hash = t->addr_hash = FNV_INIT;
+    t->n_allocs = 0;
     for (;;) {
         int status;
         struct user_regs_struct regs;
         if (ptrace(PTRACE_SINGLESTEP, pid, NULL, NULL) != 0 || wait_stop(pid, &status) != SIGTRAP ||
             ptrace(PTRACE_GETREGS, pid, NULL, &regs) != 0)
             return 0;
-        if (!in_text(regs.rip) && !skip_outside(pid, &regs))
+        if (!in_text(regs.rip) && !skip_outside(pid, &regs, t))
             return 0;
         if (regs.rip == (uintptr_t)&trace_end)
             return 1;
         t->steps++;
-        t->hash = (t->hash ^ (uint64_t)regs.rip) * 0x100000001b3u;
+        t->hash = fnv(t->hash, (uint64_t)regs.rip);
+        const mem_operand *m = find_operand((uintptr_t)regs.rip - (uintptr_t)&__executable_start);
+        if (m != NULL) {
+            if (m->base == -2) {
+                fprintf(stderr, "ct_trace: unreadable memory operand at text offset %#lx\n",
+                        (unsigned long)m->off);
+                return 0;
+            }
+            t->accesses++;
+            const uint64_t a = (uint64_t)m->disp + reg_value(&regs, m->base) +
+                               reg_value(&regs, m->index) * (uint64_t)m->scale;
+            t->addr_hash = fnv(t->addr_hash, canonical_address(t, a));
+        }
     }
 }
 
 int main(void) {
     if (!ifma_usable()) {
         printf("ct_trace: skipped (no AVX-512 IFMA/VL, or masked)\n");
+        return 77;
+    }
+    if (!load_operands()) {
+        printf("ct_trace: skipped (no objdump to read the memory operands)\n");
         return 77;
     }
     fflush(stdout);
@@ -362,16 +578,20 @@ int main(void) {
         }
         int same = 1;
         for (int r = 1; r < RUNS; r++)
-            same &= t[r].steps == t[0].steps && t[r].hash == t[0].hash;
-        QT_CHECK(t[0].steps > 0);
-        if (k == K_CONTROL)
+            same &= t[r].steps == t[0].steps && t[r].hash == t[0].hash &&
+                    t[r].accesses == t[0].accesses && t[r].addr_hash == t[0].addr_hash;
+        QT_CHECK(t[0].steps > 0 && t[0].accesses > 0);
+        if (k == K_CONTROL || k == K_CONTROL_INDEX)
             QT_CHECK(!same); /* the harness sees a leak */
         else
             QT_CHECK(same);
-        printf("  %-58s %8lu", kernel_names[k], t[0].steps);
+        printf("  %-62s %6lu instructions, %5lu accesses:", kernel_names[k], t[0].steps,
+               t[0].accesses);
         for (int r = 1; r < RUNS; r++)
-            printf(" %s %lu", t[r].hash == t[0].hash ? "=" : "DIFFERENT", t[r].steps);
-        printf(" instructions\n");
+            printf(" %s", t[r].steps == t[0].steps && t[r].hash == t[0].hash
+                              ? (t[r].addr_hash == t[0].addr_hash ? "same" : "ADDRESSES DIFFER")
+                              : "FLOW DIFFERS");
+        printf("\n");
     }
     ptrace(PTRACE_CONT, pid, NULL, NULL);
     waitpid(pid, &status, 0);
