@@ -6,8 +6,8 @@ set(QUILL_CLI_ENV ${QUILL_TEST_ENV} "QUILL_CC=${CMAKE_C_COMPILER}")
 if(QUILL_SANITIZE)
   list(APPEND QUILL_CLI_ENV "QUILL_SANITIZE=1")
 endif()
-add_test(NAME cli_rsa COMMAND sh ${CMAKE_CURRENT_SOURCE_DIR}/cli/cli_rsa.sh)
+set(QUILL_CLI_RSA_CMD sh ${CMAKE_CURRENT_SOURCE_DIR}/cli/cli_rsa.sh)
+add_test(NAME cli_rsa COMMAND ${QUILL_CLI_RSA_CMD})
 set_tests_properties(cli_rsa PROPERTIES ENVIRONMENT "${QUILL_CLI_ENV}" SKIP_RETURN_CODE 77
                      TIMEOUT 300 LABELS "cli;rsa")
-quill_add_levels(cli_rsa COMMAND sh ${CMAKE_CURRENT_SOURCE_DIR}/cli/cli_rsa.sh
-                 LEVELS avx2 adx portable)
+quill_add_levels(cli_rsa COMMAND ${QUILL_CLI_RSA_CMD} LEVELS avx2 x86_64 portable)

@@ -14,9 +14,11 @@ quill_add_test(rsa_threads evp/rsa_threads.c LIBS quill_evptest Threads::Threads
 quill_add_test(rsa_badinput evp/rsa_badinput.c LIBS quill_evptest LABELS evp rsa TIMEOUT 300)
 quill_add_test(rsa_fallback evp/rsa_fallback.c LIBS quill_evptest LABELS evp rsa TIMEOUT 300)
 
-# The vectors, the interoperability checks and the threads again at each
-# lower CPU level of the dispatch (test/CMakeLists.txt, quill_add_levels).
+# The vectors, the interoperability checks and the threads again at the
+# lower CPU levels where RSA's code differs (test/CMakeLists.txt,
+# quill_add_levels): the MULX/ADX kernels without IFMA, C kernels with the
+# ADC/SBB loops, portable C.
 foreach(suite rsa_wycheproof rsa_interop rsa_threads)
-  quill_add_levels(${suite} LEVELS avx2 adx portable)
+  quill_add_levels(${suite} LEVELS avx2 x86_64 portable)
 endforeach()
 quill_add_test(rsa_gaps evp/rsa_gaps.c LIBS quill_evptest LABELS evp rsa TIMEOUT 300)

@@ -32,35 +32,31 @@ target_compile_definitions(quill_evpmldsatest PUBLIC
 quill_add_test(mldsa_wycheproof evp_mldsa/mldsa_wycheproof.c LIBS quill_evpmldsatest
                LABELS evp mldsa TIMEOUT 600)
 
-# The vectors again at each lower CPU level of the dispatch
-# (test/CMakeLists.txt, quill_add_levels); likewise the cross-check, the
-# threads and the CLI below.
-quill_add_levels(mldsa_wycheproof LEVELS avx2 adx portable)
+# The vectors again at the lower CPU levels where ML-DSA's code differs
+# (test/CMakeLists.txt, quill_add_levels): AVX2 without AVX-512, portable
+# C; likewise the cross-check, the threads and the CLI below.
+quill_add_levels(mldsa_wycheproof LEVELS avx2 portable)
 
 # Cross-check with @noble/post-quantum: npm ci into the build tree at test
 # time (never at build time), then the driver and node script.
 add_executable(mldsa_noble evp_mldsa/noble/mldsa_noble.c)
 target_link_libraries(mldsa_noble PRIVATE quill_evpmldsatest)
 add_dependencies(mldsa_noble quill)
-add_test(NAME mldsa_noble
-         COMMAND sh ${CMAKE_CURRENT_SOURCE_DIR}/evp_mldsa/noble/run_noble.sh
-                 $<TARGET_FILE:mldsa_noble> ${CMAKE_CURRENT_SOURCE_DIR}/evp_mldsa/noble
-                 ${CMAKE_CURRENT_BINARY_DIR}/noble 20)
+set(QUILL_NOBLE_CMD sh ${CMAKE_CURRENT_SOURCE_DIR}/evp_mldsa/noble/run_noble.sh
+    $<TARGET_FILE:mldsa_noble> ${CMAKE_CURRENT_SOURCE_DIR}/evp_mldsa/noble
+    ${CMAKE_CURRENT_BINARY_DIR}/noble 20)
+add_test(NAME mldsa_noble COMMAND ${QUILL_NOBLE_CMD})
 set_tests_properties(mldsa_noble PROPERTIES ENVIRONMENT "${QUILL_TEST_ENV}"
                      SKIP_RETURN_CODE 77 TIMEOUT 600 LABELS "evp;mldsa;interop"
                      RESOURCE_LOCK quill_noble_dir)
 # (One npm directory: the runs at each level take turns.)
-quill_add_levels(mldsa_noble
-                 COMMAND sh ${CMAKE_CURRENT_SOURCE_DIR}/evp_mldsa/noble/run_noble.sh
-                         $<TARGET_FILE:mldsa_noble> ${CMAKE_CURRENT_SOURCE_DIR}/evp_mldsa/noble
-                         ${CMAKE_CURRENT_BINARY_DIR}/noble 20
-                 LEVELS avx2 adx portable)
+quill_add_levels(mldsa_noble COMMAND ${QUILL_NOBLE_CMD} LEVELS avx2 portable)
 
 quill_add_test(mldsa_badinput evp_mldsa/mldsa_badinput.c LIBS quill_evpmldsatest
                LABELS evp mldsa TIMEOUT 300)
 quill_add_test(mldsa_threads evp_mldsa/mldsa_threads.c LIBS quill_evpmldsatest Threads::Threads
                LABELS evp mldsa TIMEOUT 600)
-quill_add_levels(mldsa_threads LEVELS avx2 adx portable)
+quill_add_levels(mldsa_threads LEVELS avx2 portable)
 
 # cli_mldsa (test/cli/cli_mldsa.sh): the openssl CLI with
 # openssl.cnf.example; mldsa_clitool is its EVP side.  With QUILL_SANITIZE=ON
@@ -74,8 +70,8 @@ set(QUILL_CLI_MLDSA_ENV ${QUILL_TEST_ENV} "QUILL_CC=${CMAKE_C_COMPILER}"
 if(QUILL_SANITIZE)
   list(APPEND QUILL_CLI_MLDSA_ENV "QUILL_SANITIZE=1")
 endif()
-add_test(NAME cli_mldsa COMMAND sh ${CMAKE_CURRENT_SOURCE_DIR}/cli/cli_mldsa.sh)
+set(QUILL_CLI_MLDSA_CMD sh ${CMAKE_CURRENT_SOURCE_DIR}/cli/cli_mldsa.sh)
+add_test(NAME cli_mldsa COMMAND ${QUILL_CLI_MLDSA_CMD})
 set_tests_properties(cli_mldsa PROPERTIES ENVIRONMENT "${QUILL_CLI_MLDSA_ENV}"
                      SKIP_RETURN_CODE 77 TIMEOUT 300 LABELS "cli;mldsa")
-quill_add_levels(cli_mldsa COMMAND sh ${CMAKE_CURRENT_SOURCE_DIR}/cli/cli_mldsa.sh
-                 LEVELS avx2 adx portable)
+quill_add_levels(cli_mldsa COMMAND ${QUILL_CLI_MLDSA_CMD} LEVELS avx2 portable)
