@@ -4,8 +4,9 @@
  * memcheck cannot run (valgrind 3.19 has no AVX-512 and hides it from
  * CPUID, so test/ct never reaches this code; see test/ct.cmake).
  *
- * A child process runs each kernel on several sets of random secret inputs
- * (moduli, bases, exponents; polynomials; Keccak states), each call between
+ * A child process runs each kernel on four sets of secret inputs (moduli,
+ * bases, exponents; polynomials; Keccak states): two random, then the
+ * largest and the smallest values its contract allows, each call between
  * a breakpoint (INT3) and an empty marker function.  The parent
  * single-steps it from the one to the other with ptrace and, for every
  * instruction executed inside this executable's text (which holds quill's
@@ -14,17 +15,21 @@
  * `objdump -d` of this executable: disp(base, index, scale) evaluated on
  * the registers at that step; LEA and NOPs are not accesses).  Calls into
  * the C library (memset, the allocator) are run over at full speed and left
- * out; an address inside a block allocated during the call is hashed as
- * (block number, offset), where the allocator puts a block being no secret.
+ * out (a leak inside them would go unseen: they get public sizes only); an
+ * address inside a heap block, allocated during the call or by the setup
+ * before it, is hashed as (block number, offset), where the allocator puts
+ * a block being no secret.
  * Every input set of a kernel must give the same instructions and the same
  * accesses: a branch on a secret, a loop whose trip count depends on one,
  * or a memory index derived from one changes the trace.  This is a check on
  * a few random inputs, not memcheck's taint tracking: it finds what those
  * inputs exercise.
  *
- * Covered: the two-way IFMA exponentiation of the RSA CRT halves with a
- * one-limb exponent (its driver, window table, gathers, conversions and
- * kernels), its squaring and almost-Montgomery product at every supported
+ * Covered: the two-way IFMA exponentiation of the RSA CRT halves at 512 and
+ * 1024 bits (RSA-1024 and RSA-2048) with a one-limb exponent, so a 3-bit
+ * window (its driver, window table, gathers, conversions and kernels; the
+ * 1536- and 2048-bit instances of the gather are not traced), its squaring
+ * and almost-Montgomery product at every supported
  * size, the AVX-512VL NTT, inverse NTT, pointwise and dot products of
  * ML-DSA, and the AVX-512VL Keccak permutations.  Two negative controls, a
  * loop as long as its secret and a table read at a secret index, must give
@@ -46,12 +51,17 @@
 
 #include "bn/bn.h"
 #include "bn/exp_ifma.h"
+#include "bn/internal.h" /* struct quill_mont's alloc_len */
 #include "common/cpu.h"
 #include "mldsa/ntt.h"
 #include "sha3/keccak.h"
 #include "test_util.h"
 
-#define RUNS 3 /* input sets per kernel */
+/* Input sets per kernel: two random, then the largest values the kernel's
+ * contract allows, then the smallest (zero, or the most negative). */
+#define RUNS 4
+#define RUN_HIGH 2
+#define RUN_LOW 3
 #define MAXN 32
 #define Q 8380417
 
@@ -63,47 +73,74 @@ static uint64_t rnd(void) {
     return qt_rng_u64();
 }
 
-/* A random odd modulus of n limbs with its top bit set, and a base below
- * it (top limb halved). */
-static void make_modulus(quill_limb *m, quill_limb *a, size_t n) {
-    for (size_t i = 0; i < n; i++) {
-        m[i] = rnd();
-        a[i] = rnd();
-    }
-    m[0] |= 1;
-    m[n - 1] |= (quill_limb)1 << 63;
-    a[n - 1] = m[n - 1] >> 1;
-}
-
 typedef struct {
     quill_limb m[2][MAXN], a[2][MAXN + 1], e[2][1], r[2][MAXN + 1], s[2][MAXN + 1];
     quill_mont *mont[2];
     int32_t pa[7][QUILL_MLDSA_N], pb[7][QUILL_MLDSA_N], acc[QUILL_MLDSA_N];
     uint64_t keccak[100];
-    unsigned run; /* which input set (the control's secret) */
+    unsigned run; /* which input set (the controls' secret) */
+    /* Heap blocks the call reads that setup allocated (base, size), for
+     * the parent's canonical addresses: the Montgomery contexts. */
+    uint64_t blocks[2][2];
 } inputs;
 
-/* The negative control: a deliberate leak, as long as its secret s (the
- * loop cannot become a closed form: acc goes through memory). */
+static inputs child_in; /* the child's; the parent reads its blocks */
+
+/* The negative controls, deliberate leaks: a loop as long as its secret s
+ * (acc goes through memory, so it cannot become a closed form), and a
+ * table read at a secret index (the same instructions every time). */
 __attribute__((noinline)) static void leaky(volatile uint64_t *acc, unsigned s) {
     for (unsigned i = 0; i <= s; i++)
         *acc += i;
 }
 
-/* The other: a table read at a secret index (same instructions). */
 __attribute__((noinline)) static void leaky_index(volatile uint64_t *acc, const uint64_t *table,
                                                   unsigned s) {
     *acc += table[s];
 }
 
-static void ifma_setup(inputs *in, size_t n) {
+/* Both lanes: a random odd modulus of n limbs with its top bit set, and a
+ * base below it (the exponentiation) or below 2m (the squaring hook, n + 1
+ * limbs), with a random one-limb exponent; for RUN_HIGH the base m - 1 (or
+ * 2m - 1) and the exponent all ones, for RUN_LOW zero and zero. */
+static void ifma_setup(inputs *in, size_t n, int below_2m) {
     for (int l = 0; l < 2; l++) {
-        make_modulus(in->m[l], in->a[l], n);
-        in->a[l][n] = 0;
+        quill_limb *m = in->m[l], *a = in->a[l];
+        for (size_t i = 0; i < n; i++) {
+            m[i] = rnd();
+            a[i] = rnd();
+        }
+        m[0] |= 1;
+        m[n - 1] |= (quill_limb)1 << 63;
+        a[n] = 0;
         in->e[l][0] = rnd();
-        in->mont[l] = quill_mont_new(in->m[l], n);
+        if (in->run == RUN_HIGH) { /* m - 1, or 2m - 1 (m is odd: no borrow) */
+            for (size_t i = 0; i < n; i++)
+                a[i] = below_2m ? (m[i] << 1) | (i > 0 ? m[i - 1] >> 63 : 0) : m[i];
+            a[n] = below_2m ? m[n - 1] >> 63 : 0;
+            a[0] -= 1;
+            in->e[l][0] = ~(quill_limb)0;
+        } else if (in->run == RUN_LOW) {
+            memset(a, 0, (n + 1) * sizeof(quill_limb));
+            in->e[l][0] = 0;
+        } else {
+            a[n - 1] %= m[n - 1]; /* a < m */
+            if (below_2m && (rnd() & 1)) { /* a + m < 2m */
+                quill_limb carry = 0;
+                for (size_t i = 0; i < n; i++) {
+                    quill_limb t = a[i] + carry;
+                    carry = t < carry;
+                    a[i] = t + m[i];
+                    carry += a[i] < t;
+                }
+                a[n] = carry;
+            }
+        }
+        in->mont[l] = quill_mont_new(m, n);
         if (in->mont[l] == NULL)
             abort();
+        in->blocks[l][0] = (uintptr_t)in->mont[l];
+        in->blocks[l][1] = in->mont[l]->alloc_len;
     }
 }
 
@@ -113,15 +150,27 @@ static void ifma_setup(inputs *in, size_t n) {
 static void ifma_teardown(inputs *in) {
     quill_mont_free(in->mont[1]);
     quill_mont_free(in->mont[0]);
+    memset(in->blocks, 0, sizeof(in->blocks));
 }
 
-static void poly_fill(int32_t *p, int32_t bound) {
-    for (int i = 0; i < QUILL_MLDSA_N; i++)
-        p[i] = (int32_t)(rnd() % (uint64_t)(2 * bound - 1)) - (bound - 1);
+/* Coefficients in (-bound, bound): random, or all bound - 1 (RUN_HIGH), or
+ * all -(bound - 1) (RUN_LOW); lo = 0 makes it [0, bound) (0 for RUN_LOW). */
+static void poly_fill(int32_t *p, int32_t bound, unsigned run, int signed_range) {
+    for (int i = 0; i < QUILL_MLDSA_N; i++) {
+        if (run == RUN_HIGH)
+            p[i] = bound - 1;
+        else if (run == RUN_LOW)
+            p[i] = signed_range ? -(bound - 1) : 0;
+        else if (signed_range)
+            p[i] = (int32_t)(rnd() % (uint64_t)(2 * bound - 1)) - (bound - 1);
+        else
+            p[i] = (int32_t)(rnd() % (uint64_t)bound);
+    }
 }
 
 typedef enum {
     K_EXP8,
+    K_EXP16,
     K_SQR8,
     K_SQR16,
     K_SQR24,
@@ -139,7 +188,8 @@ typedef enum {
 } kernel;
 
 static const char *const kernel_names[K_COUNT] = {
-    "IFMA exponentiation, 2 x 512-bit moduli, 64-bit exponents",
+    "IFMA exponentiation, 2 x 512-bit, 64-bit exponents",
+    "IFMA exponentiation, 2 x 1024-bit, 64-bit exponents",
     "IFMA squaring and product, 512-bit",
     "IFMA squaring and product, 1024-bit",
     "IFMA squaring and product, 1536-bit",
@@ -151,40 +201,76 @@ static const char *const kernel_names[K_COUNT] = {
     "ML-DSA dot product of 7 (AVX-512VL)",
     "Keccak-f[1600] four-way (AVX-512VL)",
     "Keccak-f[1600] single (AVX-512VL)",
-    "negative control: a loop as long as a secret (must differ)",
-    "negative control: a table read at a secret index (must differ)",
+    "negative control: a loop as long as a secret",
+    "negative control: a table read at a secret index",
 };
 
-static const size_t sqr_limbs[K_COUNT] = {[K_SQR8] = 8, [K_SQR16] = 16, [K_SQR24] = 24,
-                                          [K_SQR32] = 32};
-
-static void setup(inputs *in, kernel k) {
+/* The function each kernel's trace must enter (else it traced nothing). */
+static uintptr_t kernel_entry(kernel k) {
     switch (k) {
     case K_EXP8:
-        ifma_setup(in, 8);
+    case K_EXP16:
+        return (uintptr_t)&quill_mont_exp_consttime_x2_ifma;
+    case K_SQR8:
+    case K_SQR16:
+    case K_SQR24:
+    case K_SQR32:
+        return (uintptr_t)&quill_mont_sqr_x2_ifma_for_testing;
+    case K_NTT:
+        return (uintptr_t)&quill_mldsa_ntt_avx512vl;
+    case K_INVNTT:
+        return (uintptr_t)&quill_mldsa_invntt_tomont_avx512vl;
+    case K_INVNTT_FREEZE:
+        return (uintptr_t)&quill_mldsa_invntt_tomont_freeze_avx512vl;
+    case K_POINTWISE:
+        return (uintptr_t)&quill_mldsa_pointwise_mont_avx512vl;
+    case K_DOT:
+        return (uintptr_t)&quill_mldsa_dot_mont_avx512vl;
+    case K_KECCAK_X4:
+        return (uintptr_t)&quill_keccak_f1600_x4_avx512vl;
+    case K_KECCAK_X1:
+        return (uintptr_t)&quill_keccak_f1600_avx512vl;
+    case K_CONTROL:
+        return (uintptr_t)&leaky;
+    case K_CONTROL_INDEX:
+        return (uintptr_t)&leaky_index;
+    case K_COUNT:
+        break;
+    }
+    return 0;
+}
+
+static void setup(inputs *in, kernel k) {
+    static const size_t limbs[K_COUNT] = {[K_EXP8] = 8, [K_EXP16] = 16, [K_SQR8] = 8,
+                                          [K_SQR16] = 16, [K_SQR24] = 24, [K_SQR32] = 32};
+    switch (k) {
+    case K_EXP8:
+    case K_EXP16:
+        ifma_setup(in, limbs[k], 0);
         break;
     case K_SQR8:
     case K_SQR16:
     case K_SQR24:
     case K_SQR32:
-        ifma_setup(in, sqr_limbs[k]);
+        ifma_setup(in, limbs[k], 1);
         break;
     case K_NTT:
     case K_INVNTT:
     case K_INVNTT_FREEZE:
-        poly_fill(in->pb[0], Q);
+        poly_fill(in->pb[0], Q, in->run, 1);
         break;
     case K_POINTWISE:
     case K_DOT:
         for (int j = 0; j < 7; j++) {
-            for (int i = 0; i < QUILL_MLDSA_N; i++)
-                in->pa[j][i] = (int32_t)(rnd() % Q); /* A-hat: [0, q) */
-            poly_fill(in->pb[j], 9 * Q);              /* NTT outputs: (-9q, 9q) */
+            poly_fill(in->pa[j], Q, in->run, 0);     /* A-hat: [0, q) */
+            poly_fill(in->pb[j], 9 * Q, in->run, 1); /* NTT outputs: (-9q, 9q) */
         }
         break;
     case K_KECCAK_X4:
     case K_KECCAK_X1:
         qt_rng_bytes(in->keccak, sizeof(in->keccak));
+        if (in->run == RUN_HIGH || in->run == RUN_LOW)
+            memset(in->keccak, in->run == RUN_HIGH ? 0xff : 0, sizeof(in->keccak));
         break;
     case K_CONTROL:
     case K_CONTROL_INDEX:
@@ -193,10 +279,12 @@ static void setup(inputs *in, kernel k) {
     }
 }
 
-/* The traced part: between the two stops, nothing but the kernel. */
+/* The traced part: between the breakpoint and trace_end, nothing but the
+ * kernel. */
 static int run(inputs *in, kernel k) {
     switch (k) {
     case K_EXP8:
+    case K_EXP16:
         return quill_mont_exp_consttime_x2_ifma(in->r[0], in->a[0], in->e[0], in->mont[0], in->r[1],
                                                 in->a[1], in->e[1], in->mont[1], 1);
     case K_SQR8:
@@ -259,27 +347,27 @@ __attribute__((noinline)) static void trace_end(void) {
 static void child(void) {
     if (ptrace(PTRACE_TRACEME, 0, NULL, NULL) != 0)
         _exit(77);
-    static inputs in;
     qt_rng_seed(20261204);
     /* Warm-up outside the traces: the CPU probe, lazy binding, first-use
      * paths. */
     for (int k = 0; k < K_COUNT; k++) {
-        setup(&in, (kernel)k);
-        if (!run(&in, (kernel)k))
+        child_in.run = 0;
+        setup(&child_in, (kernel)k);
+        if (!run(&child_in, (kernel)k))
             _exit(2);
-        teardown(&in, (kernel)k);
+        teardown(&child_in, (kernel)k);
     }
     raise(SIGSTOP); /* the parent is ready */
     for (int k = 0; k < K_COUNT; k++) {
         for (int r = 0; r < RUNS; r++) {
-            setup(&in, (kernel)k);
-            in.run = (unsigned)r;
+            child_in.run = (unsigned)r;
+            setup(&child_in, (kernel)k);
             __asm__ __volatile__("int3" ::: "memory");
-            int ok = run(&in, (kernel)k);
+            int ok = run(&child_in, (kernel)k);
             trace_end();
             if (!ok)
                 _exit(2);
-            teardown(&in, (kernel)k);
+            teardown(&child_in, (kernel)k);
         }
     }
     _exit(0);
@@ -294,13 +382,14 @@ typedef struct {
     unsigned long accesses; /* of them, those with a register-addressed memory operand */
     uint64_t hash;          /* FNV-1a over their addresses */
     uint64_t addr_hash;     /* FNV-1a over the addresses they access */
-    /* Blocks allocated during the call: an address inside one is hashed as
-     * (its number, the offset), the allocator's choice of place being no
-     * secret. */
+    /* Heap blocks, those setup made (child_in.blocks) and those allocated
+     * during the call: an address inside one is hashed as (its number, the
+     * offset), where the allocator puts a block being no secret. */
     struct {
         uint64_t base, size;
     } allocs[MAX_ALLOCS];
     unsigned n_allocs;
+    int entered; /* the kernel's entry point was executed */
 } trace;
 
 /* An accessed address as it enters the hash. */
@@ -328,6 +417,28 @@ typedef struct {
 
 static mem_operand *operands;
 static size_t n_operands;
+
+/* The address after each CALL instruction (offsets, sorted): where a call
+ * into the C library returns. */
+static uintptr_t *returns;
+static size_t n_returns, cap_returns;
+
+static int push_return(uintptr_t off) {
+    if (n_returns == cap_returns) {
+        cap_returns = cap_returns ? 2 * cap_returns : 4096;
+        uintptr_t *grown = realloc(returns, cap_returns * sizeof(*returns));
+        if (grown == NULL)
+            return 0;
+        returns = grown;
+    }
+    returns[n_returns++] = off;
+    return 1;
+}
+
+static int cmp_offset(const void *a, const void *b) {
+    const uintptr_t x = *(const uintptr_t *)a, y = *(const uintptr_t *)b;
+    return x < y ? -1 : x > y;
+}
 
 static int reg_index(const char *name, size_t len) {
     static const char *const names[] = {"rax", "rbx", "rcx", "rdx", "rsi", "rdi", "rbp", "rsp",
@@ -401,6 +512,7 @@ static int load_operands(void) {
     char line[512];
     size_t cap = 0;
     long long anchor_link = -1; /* where the disassembly puts trace_end */
+    int after_call = 0, ok = 1;
     while (fgets(line, sizeof(line), f) != NULL) {
         unsigned long long addr;
         char sym[128];
@@ -416,6 +528,9 @@ static int load_operands(void) {
         int used = 0;
         if (sscanf(tab + 1, "%31s %n", mnem, &used) != 1)
             continue;
+        if (after_call)
+            ok &= push_return((uintptr_t)addr);
+        after_call = strncmp(mnem, "call", 4) == 0;
         if (strncmp(mnem, "lea", 3) == 0 || strncmp(mnem, "nop", 3) == 0 ||
             strncmp(mnem, "prefetch", 8) == 0)
             continue;
@@ -428,20 +543,25 @@ static int load_operands(void) {
         if (n_operands == cap) {
             cap = cap ? 2 * cap : 4096;
             mem_operand *grown = realloc(operands, cap * sizeof(*operands));
-            if (grown == NULL)
+            if (grown == NULL) {
+                ok = 0;
                 break;
+            }
             operands = grown;
         }
         m.off = (uintptr_t)addr;
         operands[n_operands++] = m;
     }
-    if (pclose(f) != 0 || anchor_link < 0 || n_operands == 0)
+    if (pclose(f) != 0 || !ok || anchor_link < 0 || n_operands == 0 || n_returns == 0)
         return 0;
     /* link-time addresses to offsets from __executable_start */
     const uintptr_t link_start = (uintptr_t)&trace_end - (uintptr_t)&__executable_start;
     for (size_t i = 0; i < n_operands; i++)
         operands[i].off = operands[i].off - (uintptr_t)anchor_link + link_start;
+    for (size_t i = 0; i < n_returns; i++)
+        returns[i] = returns[i] - (uintptr_t)anchor_link + link_start;
     qsort(operands, n_operands, sizeof(*operands), cmp_operand);
+    qsort(returns, n_returns, sizeof(*returns), cmp_offset);
     return 1;
 }
 
@@ -469,11 +589,20 @@ static int in_text(uintptr_t a) {
     return a >= (uintptr_t)&__executable_start && a < (uintptr_t)&etext;
 }
 
+static int is_return_address(uintptr_t a) {
+    const uintptr_t off = a - (uintptr_t)&__executable_start;
+    return in_text(a) && bsearch(&off, returns, n_returns, sizeof(*returns), cmp_offset) != NULL;
+}
+
 /* Runs the child over a call into code outside this executable (the C
- * library: memset, the allocator), which it entered by a call or a tail
- * call from inside, so that the return address is on top of the stack: a
- * breakpoint there, PTRACE_CONT, and the original byte back.  Single-stepping
- * through it instead would count every iteration of a REP STOSB. */
+ * library: memset, the allocator) at full speed: single-stepping through
+ * it would count every iteration of a REP STOSB, and the allocator's paths
+ * depend on the heap's history.  The child is at the first instruction
+ * outside, entered by a call (or a tail call) from inside, so the top of
+ * the stack is the address after a CALL in the text (checked against the
+ * disassembly; anything else fails the trace rather than leave a stretch
+ * untraced): a breakpoint there, PTRACE_CONT, the original word back.  A
+ * block returned by malloc, calloc or aligned_alloc is recorded in t. */
 static int skip_outside(pid_t pid, struct user_regs_struct *regs, trace *t) {
     /* the size asked of an allocation function, 0 for other calls */
     uint64_t size = 0;
@@ -485,8 +614,12 @@ static int skip_outside(pid_t pid, struct user_regs_struct *regs, trace *t) {
         size = regs->rdi * regs->rsi;
     errno = 0;
     const uintptr_t ret = (uintptr_t)ptrace(PTRACE_PEEKDATA, pid, (void *)regs->rsp, NULL);
-    if (errno != 0 || !in_text(ret))
+    if (errno != 0 || !is_return_address(ret)) {
+        fprintf(stderr, "ct_trace: left the text at %#lx, not by a call\n",
+                (unsigned long)regs->rip);
         return 0;
+    }
+    errno = 0;
     const long word = ptrace(PTRACE_PEEKTEXT, pid, (void *)ret, NULL);
     if (errno != 0)
         return 0;
@@ -495,7 +628,8 @@ static int skip_outside(pid_t pid, struct user_regs_struct *regs, trace *t) {
         return 0;
     int status, ok = ptrace(PTRACE_CONT, pid, NULL, NULL) == 0 && wait_stop(pid, &status) == SIGTRAP;
     ok = ok && ptrace(PTRACE_GETREGS, pid, NULL, regs) == 0 && regs->rip == ret + 1;
-    ok = ok && ptrace(PTRACE_POKETEXT, pid, (void *)ret, (void *)word) == 0;
+    /* the original word back, whatever happened */
+    ok = ptrace(PTRACE_POKETEXT, pid, (void *)ret, (void *)word) == 0 && ok;
     if (ok && size != 0 && regs->rax != 0) {
         if (t->n_allocs == MAX_ALLOCS)
             return 0;
@@ -506,13 +640,28 @@ static int skip_outside(pid_t pid, struct user_regs_struct *regs, trace *t) {
     return ok && ptrace(PTRACE_SETREGS, pid, NULL, regs) == 0;
 }
 
-/* From the start breakpoint, single-steps to trace_end. */
-static int trace_call(pid_t pid, trace *t) {
+/* From the start breakpoint, single-steps to trace_end; entry is the
+ * kernel's function, which the trace must reach. */
+static int trace_call(pid_t pid, trace *t, uintptr_t entry) {
     t->steps = t->accesses = 0;
     t->hash = t->addr_hash = FNV_INIT;
     t->n_allocs = 0;
+    t->entered = 0;
+    for (int l = 0; l < 2; l++) {
+        uint64_t block[2];
+        for (int w = 0; w < 2; w++) {
+            errno = 0;
+            block[w] = (uint64_t)ptrace(PTRACE_PEEKDATA, pid, (void *)&child_in.blocks[l][w], NULL);
+            if (errno != 0)
+                return 0;
+        }
+        if (block[1] != 0) {
+            t->allocs[t->n_allocs].base = block[0];
+            t->allocs[t->n_allocs++].size = block[1];
+        }
+    }
     for (;;) {
-        int status;
+        int status = 0;
         struct user_regs_struct regs;
         if (ptrace(PTRACE_SINGLESTEP, pid, NULL, NULL) != 0 || wait_stop(pid, &status) != SIGTRAP ||
             ptrace(PTRACE_GETREGS, pid, NULL, &regs) != 0)
@@ -521,6 +670,7 @@ static int trace_call(pid_t pid, trace *t) {
             return 0;
         if (regs.rip == (uintptr_t)&trace_end)
             return 1;
+        t->entered |= regs.rip == entry;
         t->steps++;
         t->hash = fnv(t->hash, (uint64_t)regs.rip);
         const mem_operand *m = find_operand((uintptr_t)regs.rip - (uintptr_t)&__executable_start);
@@ -554,47 +704,59 @@ int main(void) {
     if (pid == 0)
         child();
 
-    int status, sig = wait_stop(pid, &status);
+    int status = 0, sig = wait_stop(pid, &status);
     if (sig != SIGSTOP) { /* the child could not be traced */
         if (sig < 0 && WIFEXITED(status) && WEXITSTATUS(status) == 77) {
             printf("ct_trace: skipped (ptrace not permitted)\n");
             return 77;
         }
         fprintf(stderr, "ct_trace: the child ended or stopped before tracing\n");
+        kill(pid, SIGKILL);
+        waitpid(pid, &status, 0);
         return 1;
     }
-    for (int k = 0; k < K_COUNT; k++) {
+    /* the child dies with this process, whatever happens to it */
+    ptrace(PTRACE_SETOPTIONS, pid, NULL, (void *)(long)PTRACE_O_EXITKILL);
+    int traced = 1;
+    for (int k = 0; k < K_COUNT && traced; k++) {
         trace t[RUNS];
-        int traced = 1;
         for (int r = 0; r < RUNS && traced; r++) {
             /* on to the next start breakpoint, then step */
             traced = ptrace(PTRACE_CONT, pid, NULL, NULL) == 0 &&
-                     wait_stop(pid, &status) == SIGTRAP && trace_call(pid, &t[r]);
+                     wait_stop(pid, &status) == SIGTRAP && trace_call(pid, &t[r], kernel_entry(k));
         }
         QT_CHECK(traced);
         if (!traced) {
             fprintf(stderr, "ct_trace: lost the child at %s\n", kernel_names[k]);
             break;
         }
-        int same = 1;
-        for (int r = 1; r < RUNS; r++)
+        int same = 1, entered = 1;
+        for (int r = 0; r < RUNS; r++) {
+            entered &= t[r].entered;
             same &= t[r].steps == t[0].steps && t[r].hash == t[0].hash &&
                     t[r].accesses == t[0].accesses && t[r].addr_hash == t[0].addr_hash;
-        QT_CHECK(t[0].steps > 0 && t[0].accesses > 0);
-        if (k == K_CONTROL || k == K_CONTROL_INDEX)
+        }
+        QT_CHECK(entered && t[0].steps > 0 && t[0].accesses > 0);
+        const int control = k == K_CONTROL || k == K_CONTROL_INDEX;
+        if (control)
             QT_CHECK(!same); /* the harness sees a leak */
         else
             QT_CHECK(same);
-        printf("  %-62s %6lu instructions, %5lu accesses:", kernel_names[k], t[0].steps,
+        printf("  %-52s %6lu instructions, %5lu accesses:", kernel_names[k], t[0].steps,
                t[0].accesses);
         for (int r = 1; r < RUNS; r++)
             printf(" %s", t[r].steps == t[0].steps && t[r].hash == t[0].hash
-                              ? (t[r].addr_hash == t[0].addr_hash ? "same" : "ADDRESSES DIFFER")
-                              : "FLOW DIFFERS");
-        printf("\n");
+                              ? (t[r].addr_hash == t[0].addr_hash ? "same" : "addresses differ")
+                              : "flow differs");
+        printf("%s\n", control ? " (must differ)" : "");
     }
-    ptrace(PTRACE_CONT, pid, NULL, NULL);
-    waitpid(pid, &status, 0);
-    QT_CHECK(WIFEXITED(status) && WEXITSTATUS(status) == 0); /* the child finished cleanly */
+    if (traced) {
+        ptrace(PTRACE_CONT, pid, NULL, NULL);
+        waitpid(pid, &status, 0);
+        QT_CHECK(WIFEXITED(status) && WEXITSTATUS(status) == 0); /* the child finished cleanly */
+    } else {
+        kill(pid, SIGKILL);
+        waitpid(pid, &status, 0);
+    }
     return qt_finish("ct_trace");
 }
