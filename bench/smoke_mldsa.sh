@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: Apache-2.0
 # bench_smoke_mldsa: one short round of the ML-DSA-65 lines of quill-speed.
 #   $1  the quill-speed executable
 #   $2  where to write its JSON

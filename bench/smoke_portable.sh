@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: Apache-2.0
 # bench_smoke_portable: one short round of quill-speed --portable on RSA 2048
 # and on ML-DSA-44.
 #   $1  the quill-speed executable

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* Copyright quill authors.
  *
  * quill-speed's output: BoringSSL-style "Did N ... operations in T us" lines,

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* Copyright quill authors.
  *
  * The dispatch tables prov.c registers with OpenSSL (one per algorithm

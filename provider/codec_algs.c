@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* Copyright quill authors.
  *
  * The encoder and decoder tables prov.c registers: ML-DSA key formats

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* Copyright quill authors.
  *
  * DER AlgorithmIdentifiers of ECDSA signatures, for the "algorithm-id"

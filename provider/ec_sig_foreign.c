@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* Copyright quill authors.
  *
  * ECDSA with a key on a curve other than P-256 (ec_foreign.h): the key

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* Copyright quill authors.
  *
  * Parameters of the ECDSA signature context (see ec_sig.h): "digest" (with

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* Copyright quill authors.
  *
  * What quill's ML-DSA encoders and decoders share (mldsa_codec.h): their

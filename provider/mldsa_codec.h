@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* Copyright quill authors.
  *
  * quill's ML-DSA encoders and decoders (RFC 9881 formats), shared by

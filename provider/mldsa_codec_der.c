@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* Copyright quill authors.
  *
  * DER writers and parsers of the ML-DSA key formats (mldsa_codec_der.h).

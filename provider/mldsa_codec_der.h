@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* Copyright quill authors.
  *
  * The DER of ML-DSA keys (RFC 9881), without OpenSSL:

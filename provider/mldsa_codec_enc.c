@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* Copyright quill authors.
  *
  * ML-DSA key encoders to DER and PEM: SubjectPublicKeyInfo, PrivateKeyInfo

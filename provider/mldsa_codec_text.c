@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* Copyright quill authors.
  *
  * The TEXT encoder of ML-DSA keys (`openssl pkey -text`, EVP_PKEY_print_*),

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* Copyright quill authors.
  *
  * The ML-DSA key object of mldsa_key.h: the table of parameter sets with

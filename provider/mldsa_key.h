@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* Copyright quill authors.
  *
  * The key object behind quill's ML-DSA-44/65/87 key managers, shared by the

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* Copyright quill authors.
  *
  * The ML-DSA OIDs registered with the core (see mldsa_obj.h). */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* Copyright quill authors.
  *
  * The ML-DSA signature context shared by mldsa_sig.c (operations) and

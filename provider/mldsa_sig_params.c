@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* Copyright quill authors.
  *
  * Parameters of the ML-DSA signature context (see mldsa_sig.h), named as

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* Copyright quill authors.
  *
  * RSA and RSA-PSS key managers: OSSL_PARAM glue around quill_prov_rsa_key

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 # Bignum core (core/bn): differential tests against OpenSSL's BN, and the
 # bn_speed timing tool (not a test).
 set(QUILL_BN_TEST_COMMON bn/bn_test_common.c)

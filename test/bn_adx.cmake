@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 # MULX/ADCX/ADOX Montgomery kernels (asm/x86_64/bn_mont_adx.S, core/bn/mont_adx.c).
 #
 # The assembly is globbed into quill_core only, but the core unit tests link

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 # AVX-512 IFMA exponentiations (core/bn/exp_ifma.c, exp_ifma_x1.c) against the
 # portable path and OpenSSL's BN_mod_exp; skipped on CPUs without IFMA.
 quill_add_test(test_bn_ifma bn/test_bn_ifma.c bn/bn_test_common.c CORE

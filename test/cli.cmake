@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 # cli_rsa: the stock openssl CLI with quill activated via openssl.cnf.example
 # (test/cli/cli_rsa.sh).  With QUILL_SANITIZE=ON the script preloads the
 # sanitizer runtimes of the compiler named by QUILL_CC into openssl.

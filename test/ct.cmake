@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 # Constant-time validation under valgrind's memcheck (test/ct/).
 #
 # quill_core_ct (common, bn, rsa and the assembly) and quill_core_ct_pq

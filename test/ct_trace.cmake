@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 # ct_trace (test/ct/ct_trace.c): the AVX-512 backends that memcheck cannot
 # run (test/ct.cmake) traced instruction by instruction with ptrace, on
 # several secret inputs each; neither the instructions executed nor the

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 # ECDSA P-256 core (core/ec): differential suites against OpenSSL's BN / EC /
 # EVP, RFC 6979 and Wycheproof vectors, the generated-table check, and the
 # ec_speed timing tool (not a test).

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 # ECDSA P-256 verification paths (core/ec/p256_point_vartime.c,
 # p256_verify_precomp.c, the per-key cache of ecdsa.h) and their wiring in
 # the provider:

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 # EVP-level RSA suites: quill loaded by a stock OpenSSL through plain EVP
 # calls (test/evp/), with helpers in test/common/qt_evp.c and qt_json.c.
 

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 # EVP-level ECDSA P-256 suites (test/evp_ec/): quill's EC key manager and
 # ECDSA signature loaded by a stock OpenSSL, plus the openssl CLI
 # (cli_ec.sh).  Needs quill_evptest from test/evp.cmake.

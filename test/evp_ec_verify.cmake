@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 # ec_verify_cache (test/ec/ec_verify_evp.c): the per-key verification cache
 # of quill's EC keys through EVP -- repeated verification, dup'd keys, a
 # replaced public point, four threads sharing a key.  After evp_ec.cmake,

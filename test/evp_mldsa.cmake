@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 # EVP-level ML-DSA suites (test/evp_mldsa/): quill's ML-DSA key manager,
 # signature and codecs loaded by a stock OpenSSL 3.0, through its public API
 # and the openssl CLI.  Needs quill_evptest from test/evp.cmake.

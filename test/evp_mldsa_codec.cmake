@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 # mldsa_codec (test/evp_mldsa/mldsa_codec.c): quill's ML-DSA encoders and
 # decoders through OpenSSL's public API: DER / PEM / encrypted round trips
 # of every set, the three private key forms and ml-dsa.output_formats,

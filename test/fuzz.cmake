@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 # libFuzzer harnesses (test/fuzz/), built only with clang and -DQUILL_FUZZ=ON:
 #   fuzz_mldsa_verify   quill_mldsa_verify_mu on mutated / arbitrary
 #                       signatures; accepted => one of the two genuine ones

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 # ML-DSA core (core/mldsa), CORE tests (no quill.so):
 #   mldsa_arith      zeta table, reductions, NTT round trip and products
 #                    against schoolbook multiplication, rounding functions

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 # Provider suites (test/provider/):
 #   provider_basic    quill.so through EVP: parameters, fetchability, PKCS#1 and
 #                     PSS round trips served by quill, AlgorithmIdentifiers and

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 # RSA core (core/rsa): suites with OpenSSL's default provider as the oracle.
 #   rsa_arith   the constant-time integer helpers of core/rsa against BN
 #   rsa_key     import rejections, getters, key check, fault detection

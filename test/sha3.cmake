@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 # SHA-3 core (core/sha3): known answers and a seeded differential against
 # OpenSSL's EVP SHA3-256/512 and SHAKE128/256 (test/sha3/test_sha3.c), and the
 # sha3_speed timing tool (not a test): cycles per Keccak-f[1600] permutation.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* Copyright quill authors.
  *
  * Multi-limb addition and subtraction with one carry chain through ADC/SBB.

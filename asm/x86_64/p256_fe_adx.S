@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* Copyright quill authors.
  *
  * P-256 Montgomery multiplication modulo p and modulo the group order n

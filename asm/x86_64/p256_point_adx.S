@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* Copyright quill authors.
  *
  * P-256 mixed point addition (Jacobian + affine, madd-2007-bl, 7M + 4S)

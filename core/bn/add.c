@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* Copyright quill authors.  Multi-limb addition and subtraction: the
  * portable bodies, and the dispatch to the x86-64 ADC/SBB loops
  * (asm/x86_64/bn_add.S) on the CPU bit at each call. */

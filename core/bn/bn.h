@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* Copyright quill authors.
  *
  * Fixed-width bignums for RSA: little-endian arrays of 64-bit limbs whose

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* Copyright quill authors.  Big-endian byte strings <-> limb arrays.
  *
  * Whole limbs move as 8-byte big-endian words (a load or store and a byte

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* Copyright quill authors.  Modular exponentiation in the Montgomery domain. */
 #include "bn/internal.h"
 #include "bn/exp_ifma.h"

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* Copyright quill authors.
  *
  * Two-way constant-time exponentiation with AVX-512 IFMA (see exp_ifma.h).

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* Copyright quill authors.
  *
  * Two-way constant-time modular exponentiation on AVX-512 IFMA (x86_64):

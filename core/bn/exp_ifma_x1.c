@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* Copyright quill authors.
  *
  * One-lane exponentiation with AVX-512 IFMA for public exponents (see

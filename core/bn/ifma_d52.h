@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* Copyright quill authors.
  *
  * What the AVX-512 IFMA exponentiations share (exp_ifma.c, two lanes for

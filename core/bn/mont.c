@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* Copyright quill authors.  Montgomery contexts and domain conversions. */
 #include "bn/internal.h"
 

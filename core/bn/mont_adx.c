@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* Copyright quill authors.  Selection of the MULX/ADCX/ADOX Montgomery
  * kernels (asm/x86_64/bn_mont_adx.S). */
 #include "bn/mont_adx.h"

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* Copyright quill authors.
  *
  * Montgomery kernels in x86-64 assembly with MULX/ADCX/ADOX

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* Copyright quill authors.
  *
  * Montgomery multiplication and squaring kernels (portable C, 64-bit limbs,

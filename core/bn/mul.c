@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* Copyright quill authors.  Schoolbook multiplication and squaring. */
 #include "bn/internal.h"
 

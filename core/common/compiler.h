@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* Copyright quill authors.  Compiler attributes used throughout the core. */
 #ifndef QUILL_COMMON_COMPILER_H
 #define QUILL_COMMON_COMPILER_H

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* Copyright quill authors. */
 #ifndef QUILL_COMMON_HASH_H
 #define QUILL_COMMON_HASH_H

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* Copyright quill authors.
  *
  * ECDSA P-256 signing and verification (FIPS 186-5 sections 6.4.1, 6.4.2;

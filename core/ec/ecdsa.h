@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* Copyright quill authors.
  *
  * ECDSA over P-256 (FIPS 186-5 section 6, SEC 1 v2 for encodings, RFC 6979

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* Copyright quill authors.
  *
  * Strict DER encoding and parsing of ECDSA P-256 signatures (see

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* Copyright quill authors.
  *
  * Strict DER for ECDSA P-256 signatures (X9.62 / RFC 3279

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* Copyright quill authors.
  *
  * HMAC and HMAC_DRBG over quill_hash (see hmac_drbg.h). */

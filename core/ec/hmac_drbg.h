@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* Copyright quill authors.
  *
  * HMAC (RFC 2104) over the caller-supplied quill_hash, and the HMAC_DRBG

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* Copyright quill authors.
  *
  * x86-64 MULX/ADCX/ADOX P-256 Montgomery products

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* Copyright quill authors.
  *
  * Constant-time fixed-base multiplication k * G (see p256_point.h) with

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* Copyright quill authors.
  *
  * P-256 field arithmetic (see p256_fe.h).  Written for quill in the style of

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* Copyright quill authors.
  *
  * Internal helpers shared by the P-256 field and scalar code: 64x64->128

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* Copyright quill authors.
  *
  * P-256 point formulas in Jacobian coordinates (see p256_point.h).  The

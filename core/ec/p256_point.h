@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* Copyright quill authors.
  *
  * Points of P-256 (y^2 = x^3 - 3x + b).  Coordinates are field elements in

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* Copyright quill authors.
  *
  * Variable-time double-scalar multiplication u1 * G + u2 * Q for ECDSA

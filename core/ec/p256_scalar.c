@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* Copyright quill authors.
  *
  * Arithmetic modulo the P-256 group order (see p256_scalar.h). */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* Copyright quill authors.
  *
  * Baseline and AVX2 builds of one C body, for the coefficient-wise loops

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* Copyright quill authors.  The ML-DSA key object: allocation, the lazy
  * precomputation of NTT(t1 2^d), public keys, dup, free and accessors (the
  * signing precomputation is in keygen.c, beside the private keys). */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* Copyright quill authors.
  *
  * Private keys: ML-DSA.KeyGen_internal (FIPS 204, Algorithm 6) from a seed,

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* Copyright quill authors.
  *
  * Signing's SHAKE256 work on one four-way Keccak (sha3_x4.h): ExpandMask's

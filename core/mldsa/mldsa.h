@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* Copyright quill authors.
  *
  * ML-DSA-44, -65 and -87 (FIPS 204): key generation from a seed, signing and

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* Copyright quill authors.
  *
  * mu = H(tr || M', 64) (FIPS 204, Algorithm 7, line 6), incrementally; for

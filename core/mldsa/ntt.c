@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* Copyright quill authors.
  *
  * The NTT (FIPS 204, Algorithms 41 and 42) with Montgomery multiplications

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* Copyright quill authors.
  *
  * The number-theoretic transform over Z_q[X]/(X^256 + 1) (FIPS 204,

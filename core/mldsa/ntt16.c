@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* Copyright quill authors.
  *
  * The 16-bit challenge products of ntt16.h: the zeta tables, the pair

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* Copyright quill authors.
  *
  * The challenge products of signing (c s1, c s2, c t0) in a 16-bit NTT

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* Copyright quill authors.
  *
  * The AVX2 build of ntt16.h's transforms: ntt16_body.h on 16 lanes, the two

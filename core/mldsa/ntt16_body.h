@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* Copyright quill authors.
  *
  * The transforms of ntt16.h on one vector type, included by ntt16.c (8

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* Copyright quill authors.
  *
  * The 8-lane int16 vectors of ntt16.c's portable build, set up for

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* Copyright quill authors.
  *
  * The AVX2 backend of ntt.h: the same transforms as ntt.c (same layout,

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* Copyright quill authors.
  *
  * The AVX-512VL backend of ntt.h: ntt_avx2.c compiled again with

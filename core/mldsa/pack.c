@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* Copyright quill authors.  FIPS 204, section 7.2: encodings. */
 #include "pack.h"
 

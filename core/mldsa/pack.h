@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* Copyright quill authors.
  *
  * Encodings of FIPS 204, section 7.2 (Algorithms 16 to 28): the packing of

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* Copyright quill authors.  FIPS 204, Table 1 and Table 2. */
 #include "params.h"
 

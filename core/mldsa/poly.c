@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* Copyright quill authors.  Coefficient-wise polynomial operations. */
 #include "poly.h"
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* Copyright quill authors.
  *
  * Polynomials of Z_q[X]/(X^256 + 1) as 256 signed 32-bit coefficients, and

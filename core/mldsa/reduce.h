@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* Copyright quill authors.
  *
  * Reductions modulo q = 8380417 on signed 32-bit coefficients, all inline,

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* Copyright quill authors.  FIPS 204, Algorithms 35 to 40, on polynomials. */
 #include "rounding.h"
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* Copyright quill authors.  FIPS 204, section 7.3: sampling. */
 #include "sample.h"
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* Copyright quill authors.
  *
  * The samplers of FIPS 204, section 7.3: ExpandA (RejNTTPoly, Algorithms 30

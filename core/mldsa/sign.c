@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* Copyright quill authors.
  *
  * ML-DSA.Sign_internal (FIPS 204, Algorithm 7) on mu, with A-hat and the

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* Copyright quill authors.
  *
  * ML-DSA.Verify_internal (FIPS 204, Algorithm 8) on mu, with A-hat and

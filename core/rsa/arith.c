@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* Copyright quill authors.
  *
  * Integer helpers RSA needs beyond bn.h: bit lengths, shifts by a secret

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* Copyright quill authors.
  *
  * Key generation, FIPS 186-5 A.1.3 (random probable primes):

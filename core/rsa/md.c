@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* Copyright quill authors.
  *
  * Digest sizes and the DER DigestInfo prefixes of EMSA-PKCS1-v1_5

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* Copyright quill authors.
  *
  * RSASSA-PKCS1-v1_5 (RFC 8017 8.2) with EMSA-PKCS1-v1_5 (9.2):

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* Copyright quill authors.
  *
  * The RSA private operation (RFC 8017 5.2.1 RSASP1): base blinding by a

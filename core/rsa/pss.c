@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* Copyright quill authors.
  *
  * RSASSA-PSS (RFC 8017 8.1) with EMSA-PSS (9.1) and MGF1 (B.2.1), hashing

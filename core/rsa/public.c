@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* Copyright quill authors.
  *
  * The RSA public operation (RFC 8017 5.2.2 RSAVP1).  Everything here is

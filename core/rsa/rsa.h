@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* Copyright quill authors.
  *
  * RSA signatures on quill's bignum core (RFC 8017, FIPS 186-5).

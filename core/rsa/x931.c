@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* Copyright quill authors.
  *
  * ANSI X9.31 rDSA signatures, in the form OpenSSL's RSA_X931_PADDING gives

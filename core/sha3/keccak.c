@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* Copyright quill authors.
  *
  * Keccak-f[1600] (FIPS 202, Section 3.3 and Algorithm 7) in portable C.

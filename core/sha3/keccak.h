@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* Copyright quill authors.
  *
  * The Keccak-f[1600] backends behind quill_keccak_f1600 (sha3.h) and

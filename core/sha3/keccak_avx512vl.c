@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* Copyright quill authors.
  *
  * Keccak-f[1600] with AVX-512VL (x86-64), on one state and on four: the

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* Copyright quill authors.
  *
  * One Keccak-f[1600] round (FIPS 202, Section 3.3), written once for the

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* Copyright quill authors.
  *
  * Keccak-f[1600] on four interleaved states (sha3_x4.h): s[4 * i + j] is

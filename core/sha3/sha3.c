@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* Copyright quill authors.
  *
  * The sponge construction (FIPS 202, Section 4 and Algorithm 8) over

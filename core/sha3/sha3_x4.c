@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* Copyright quill authors.
  *
  * Four SHAKE instances in lockstep (sha3_x4.h): the sponge of sha3.c with

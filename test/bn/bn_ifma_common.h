@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* Copyright quill authors.  What the AVX-512 IFMA differential tests
  * (test_bn_ifma, test_bn_ifma_x1) share: the decision to run, the CPU mask
  * that makes the dispatched exponentiations take the portable path (their

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* Copyright quill authors.  Shared helpers of the bignum differential tests:
  * operand generators and conversions to and from OpenSSL's BIGNUM. */
 #ifndef QUILL_TEST_BN_COMMON_H

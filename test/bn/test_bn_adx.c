@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* Copyright quill authors.
  *
  * test_bn_adx: the MULX/ADCX/ADOX Montgomery kernels (core/bn/mont_adx.h,

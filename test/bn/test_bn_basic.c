@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* Copyright quill authors.
  *
  * Differential tests of the limb-level bignum routines (bytes.c, add.c,

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 # Copyright quill authors.
 #
 # cli_lib.sh: what the CLI suites (test/cli/cli_rsa.sh, test/evp_ec/cli_ec.sh)

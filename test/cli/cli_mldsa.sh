@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: Apache-2.0
 # Copyright quill authors.
 #
 # cli_mldsa: the stock openssl 3.0 command line with quill activated through

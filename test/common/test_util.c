@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* Copyright quill authors. */
 #define _POSIX_C_SOURCE 200809L
 #include "test_util.h"

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* Copyright quill authors.  Helpers shared by the test suites. */
 #ifndef QUILL_TEST_UTIL_H
 #define QUILL_TEST_UTIL_H

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* Copyright quill authors.
  *
  * Fixed RSA primes for the constant-time validation harness (ct_rsa.c).

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* Copyright quill authors.
  *
  * ct_trace: constant-time check of the AVX-512 backends, which valgrind's

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: Apache-2.0
 # Copyright quill authors.
 #
 # memcheck.sh MODE PROGRAM [ARGS...]: runs PROGRAM under valgrind's memcheck

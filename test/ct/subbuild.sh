@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: Apache-2.0
 # Copyright quill authors.
 #
 # subbuild.sh COMPILER BINARY_DIR [CMAKE_OPTION...]: configures and builds

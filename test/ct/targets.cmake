@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 # Copyright quill authors.
 #
 # The constant-time validation programs, as one reusable set of targets.

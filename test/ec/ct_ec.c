@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* Copyright quill authors.
  *
  * ct_ec MODE: exercises the secret-handling paths of core/ec in the

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* Copyright quill authors.  quill_hash backed by OpenSSL digests (tests). */
 #ifndef QUILL_TEST_EC_HASH_H
 #define QUILL_TEST_EC_HASH_H

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* Copyright quill authors.
  *
  * ec_speed: times quill's ECDSA P-256 sign and verify (core, portable C)

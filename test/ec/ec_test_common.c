@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* Copyright quill authors.  Helpers shared by the core/ec suites. */
 #include "ec_test_common.h"
 

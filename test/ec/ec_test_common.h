@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* Copyright quill authors.  Helpers shared by the core/ec suites. */
 #ifndef QUILL_TEST_EC_COMMON_H
 #define QUILL_TEST_EC_COMMON_H

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* Copyright quill authors.
  *
  * test_ec_adx: the MULX/ADCX/ADOX P-256 kernels (asm/x86_64/p256_fe_adx.S)

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* Copyright quill authors.
  *
  * core/ec ECDSA: RFC 6979 appendix A.2.5 (P-256 with SHA-1/224/256/384/512,

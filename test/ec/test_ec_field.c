@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* Copyright quill authors.
  *
  * core/ec field and scalar arithmetic against OpenSSL's BN: every operation

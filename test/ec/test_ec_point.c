@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* Copyright quill authors.
  *
  * core/ec point multiplication against OpenSSL's EC_POINT_mul: the

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* Copyright quill authors.
  *
  * rsa_badinput: hostile or impossible inputs to quill through EVP.  Each

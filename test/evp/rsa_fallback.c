@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* Copyright quill authors.
  *
  * rsa_fallback: with quill preferred the way openssl.cnf.example does it

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* Copyright quill authors.
  *
  * rsa_gaps: what OpenSSL 3.0's default provider does with RSA signatures

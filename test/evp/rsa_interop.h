@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* Copyright quill authors.  Shared between the two files of rsa_interop. */
 #ifndef QUILL_TEST_RSA_INTEROP_H
 #define QUILL_TEST_RSA_INTEROP_H

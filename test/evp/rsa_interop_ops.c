@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* Copyright quill authors.
  *
  * rsa_interop, part 2: the operations beside EVP_DigestSign/Verify --

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* Copyright quill authors.
  *
  * rsa_threads: eight threads sign and verify at once with shared EVP_PKEYs

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* Copyright quill authors.
  *
  * rsa_wycheproof: Wycheproof RSA vectors through plain EVP, served by quill.

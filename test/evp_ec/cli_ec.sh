@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: Apache-2.0
 # Copyright quill authors.
 #
 # cli_ec: the stock openssl command line with quill activated through

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* Copyright quill authors.
  *
  * Bad input to quill's EC key manager and ECDSA signature, through EVP:

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* Copyright quill authors.
  *
  * Helpers for the EVP-level ECDSA suites (test/evp_ec/): keys from either

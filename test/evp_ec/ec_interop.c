@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* Copyright quill authors.
  *
  * ECDSA P-256 interoperability between quill and OpenSSL's default

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* Copyright quill authors.
  *
  * ec_threads: eight threads sign and verify ECDSA P-256 at once with shared

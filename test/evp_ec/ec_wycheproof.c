@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* Copyright quill authors.
  *
  * Wycheproof ECDSA P-256 / SHA-256 through EVP with quill's signature:

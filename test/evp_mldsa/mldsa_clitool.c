@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* Copyright quill authors.
  *
  * mldsa_clitool: the EVP side of cli_mldsa.sh, so that signatures made by the

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* Copyright quill authors.
  *
  * Helpers for the EVP-level ML-DSA suites of test/evp_mldsa/ (Wycheproof,

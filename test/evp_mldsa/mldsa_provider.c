@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* Copyright quill authors.
  *
  * quill's ML-DSA key managers and signatures through OpenSSL 3.0's EVP, for

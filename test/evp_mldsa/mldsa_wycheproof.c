@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* Copyright quill authors.
  *
  * Wycheproof ML-DSA-44/65/87 through EVP with quill's key manager,

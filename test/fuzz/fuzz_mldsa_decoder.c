@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* Copyright quill authors.
  *
  * libFuzzer harness: quill's ML-DSA DER decoders through OSSL_DECODER, with

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* Copyright quill authors.
  *
  * libFuzzer harness: quill_mldsa_key_from_priv on mutated expanded keys.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* Copyright quill authors.
  *
  * libFuzzer harness: quill_mldsa_verify_mu on arbitrary signature bytes

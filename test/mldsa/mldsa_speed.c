@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* Copyright quill authors.
  *
  * mldsa_speed: microseconds per operation of the ML-DSA core for the three

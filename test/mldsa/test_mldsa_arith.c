@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* Copyright quill authors.
  *
  * ML-DSA arithmetic against direct implementations of FIPS 204's

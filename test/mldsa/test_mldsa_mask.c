@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* Copyright quill authors.
  *
  * Signing's mask stream (core/mldsa/mask.h) against the one-at-a-time

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* Copyright quill authors.
  *
  * ML-DSA core API beyond the vectors, for the three sets: sizes; keys from

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* Copyright quill authors.
  *
  * The fused arithmetic of ML-DSA signing (ntt.h) against its definitions

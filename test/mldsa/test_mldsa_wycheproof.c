@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* Copyright quill authors.
  *
  * Wycheproof ML-DSA at the core level, for ML-DSA-44, -65 and -87:

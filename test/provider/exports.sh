@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: Apache-2.0
 # Fails unless OSSL_provider_init is the only symbol quill.so defines in its
 # dynamic symbol table (the linker's own markers aside).
 # Usage: exports.sh path/to/quill.so

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* Copyright quill authors.
  *
  * provider_basic: quill.so as OpenSSL sees it.  Loads quill beside the

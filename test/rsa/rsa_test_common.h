@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* Copyright quill authors.
  *
  * Helpers of the RSA core suites (test/rsa/): OpenSSL is the oracle.  Keys

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* Copyright quill authors.
  *
  * The integer helpers of core/rsa (rsa/internal.h) against OpenSSL's BN on

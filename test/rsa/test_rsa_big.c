@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* Copyright quill authors.
  *
  * The largest moduli: a key whose n is close to QUILL_RSA_MAX_BITS (16384),

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* Copyright quill authors.
  *
  * RSA key import (every rejection path of quill_rsa_key_new), getters

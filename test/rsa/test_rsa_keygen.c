@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* Copyright quill authors.
  *
  * Key generation: keys from quill_rsa_keygen pass OpenSSL's EVP_PKEY_check,

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* Copyright quill authors.
  *
  * RSASSA-PKCS1-v1_5: quill's signatures equal OpenSSL's byte for byte for

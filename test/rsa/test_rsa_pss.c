@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* Copyright quill authors.
  *
  * RSASSA-PSS: quill's signatures verify in OpenSSL and OpenSSL's in quill,

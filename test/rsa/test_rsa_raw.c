@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* Copyright quill authors.
  *
  * The raw RSA primitives against OpenSSL (RSA_NO_PADDING): quill_rsa_public

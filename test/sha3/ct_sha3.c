@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* Copyright quill authors.
  *
  * ct_sha3 MODE: constant-time validation of core/sha3 under valgrind's

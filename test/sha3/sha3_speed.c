@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* Copyright quill authors.
  *
  * sha3_speed [N]: times about N (default 1000000) Keccak-f[1600]

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* Copyright quill authors.
  *
  * core/sha3 against known answers and against OpenSSL's EVP SHA3-256,

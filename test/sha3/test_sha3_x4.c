@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* Copyright quill authors.
  *
  * The four-way Keccak (core/sha3/sha3_x4.h) against the scalar one, which

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* Copyright quill authors.
  *
  * The quill side of the @noble/post-quantum cross-check (run_noble.sh runs

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Copyright quill authors.
 //
 // The @noble/post-quantum side of the ML-DSA cross-check (run_noble.sh).

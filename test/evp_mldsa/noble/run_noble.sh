@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: Apache-2.0
 # Copyright quill authors.
 #
 # mldsa_noble: cross-checks quill's ML-DSA against @noble/post-quantum (an

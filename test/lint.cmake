@@ -1,0 +1,8 @@
+# SPDX-License-Identifier: Apache-2.0
+# Source-tree checks (test/lint/), label lint:
+#   license_headers  LICENSE is the Apache License 2.0 and every source,
+#                    script and build file carries its SPDX line.
+
+add_test(NAME license_headers
+         COMMAND sh ${CMAKE_CURRENT_SOURCE_DIR}/lint/spdx.sh ${PROJECT_SOURCE_DIR})
+set_tests_properties(license_headers PROPERTIES LABELS lint)
