@@ -93,6 +93,7 @@ typedef struct options {
     double seconds;
     int json;              /* 0: none; 1: JSON to stdout, text to stderr; 2: to json_path */
     const char *json_path;
+    const char *svg_path;  /* --svg=FILE, or NULL */
     int list, verbose;
     int portable;          /* also measure quill_portable */
     int require_quill;     /* fail unless quill (and quill_portable) served every operation */
@@ -123,12 +124,13 @@ static size_t checker(const speed_alg *alg) {
 
 static void usage(FILE *out) {
     fprintf(out,
-            "usage: quill-speed [--rounds N] [--seconds S] [--json[=FILE]] [--list] [-v]\n"
-            "                   [--portable] [--require-quill] [FILTER...]\n"
+            "usage: quill-speed [--rounds N] [--seconds S] [--json[=FILE]] [--svg=FILE] [--list]\n"
+            "                   [-v] [--portable] [--require-quill] [FILTER...]\n"
             "  --rounds N       rounds per operation and provider (default 5, max %d)\n"
             "  --seconds S      time per round (default 0.5)\n"
             "  --json           JSON results on stdout (the text goes to stderr)\n"
             "  --json=FILE      JSON results written to FILE\n"
+            "  --svg=FILE       the summary drawn as an SVG bar chart (log scale) in FILE\n"
             "  --list           list the operation names and exit\n"
             "  -v               print every round\n"
             "  --portable       also measure quill's portable C path (quill_portable.so)\n"
@@ -166,6 +168,8 @@ static int parse_args(int argc, char **argv, options *o) {
         } else if (strncmp(a, "--json=", 7) == 0 && a[7] != '\0') {
             o->json = 2;
             o->json_path = a + 7;
+        } else if (strncmp(a, "--svg=", 6) == 0 && a[6] != '\0') {
+            o->svg_path = a + 6;
         } else if (strcmp(a, "--list") == 0) {
             o->list = 1;
         } else if (strcmp(a, "--portable") == 0) {
@@ -570,6 +574,15 @@ int main(int argc, char **argv) {
         }
     }
 
+    if (o.svg_path != NULL) {
+        FILE *out = fopen(o.svg_path, "w");
+        if (out == NULL || !speed_write_svg(out, &meta, rows, nrows)) {
+            fprintf(stderr, "quill-speed: cannot write the SVG picture to %s\n", o.svg_path);
+            ok = 0;
+        }
+        if (out != NULL && fclose(out) != 0)
+            ok = 0;
+    }
     if (o.json != 0) {
         FILE *out = o.json == 1 ? stdout : fopen(o.json_path, "w");
         if (out == NULL || !speed_write_json(out, &meta, rows, nrows)) {

@@ -193,4 +193,9 @@ typedef struct speed_meta {
 /* speed_write_json writes every row as JSON; returns 1 on success. */
 int speed_write_json(FILE *out, const speed_meta *meta, const speed_row *rows, size_t count);
 
+/* speed_write_svg draws the summary as an SVG picture (speed_svg.c): a bar
+ * per provider and operation on a log scale, ratios beside quill's bars.
+ * Returns 1 on success. */
+int speed_write_svg(FILE *out, const speed_meta *meta, const speed_row *rows, size_t count);
+
 #endif
