@@ -100,12 +100,27 @@ static void print_state(const char *tag, OSSL_LIB_CTX *ctx) {
     OSSL_PROVIDER_unload(q);
 }
 
+/* 1 if quill.so is mapped in this process. */
+static int quill_mapped(void) {
+    FILE *f = fopen("/proc/self/maps", "r");
+    char line[4096];
+    int found = 0;
+    while (f != NULL && fgets(line, sizeof(line), f) != NULL)
+        found |= strstr(line, "/quill.so") != NULL;
+    if (f != NULL)
+        fclose(f);
+    return found;
+}
+
 /* worker MODE SIGNS VERIFIES: loads the configuration ($OPENSSL_CONF), prints
  * "pid=N", works, then by mode:
  *   plain   exits;
  *   pause   prints "ready=1" and waits for its stdin to close;
  *   fork    forks; the child prints "child=N", works SIGNS+1 and VERIFIES+1
  *           times and exits; the parent waits, then signs once more;
+ *   reload  (quill not in the configuration) works twice in fresh
+ *           contexts loading quill explicitly, unloading it after each, and
+ *           prints "mapped-after-unload=0|1" after the first;
  *   twoctx  also works in a second library context loading the same
  *           configuration;
  *   state   prints "state=..." (the quill-stats parameter), then loads quill
@@ -122,7 +137,8 @@ static int worker(int argc, char **argv) {
         return 3;
     printf("pid=%ld\n", (long)getpid());
     EVP_PKEY *key = p256_key(NULL);
-    if (key == NULL || !work(NULL, key, signs, verifies))
+    int reload = strcmp(mode, "reload") == 0; /* quill not in the configuration */
+    if (key == NULL || (!reload && !work(NULL, key, signs, verifies)))
         return 4;
     if (strcmp(mode, "pause") == 0) {
         printf("ready=1\n");
@@ -150,6 +166,24 @@ static int worker(int argc, char **argv) {
             return 9;
         EVP_PKEY_free(k2);
         OSSL_LIB_CTX_free(c2);
+    } else if (strcmp(mode, "reload") == 0) {
+        /* quill loaded, used and unloaded twice in fresh contexts (the
+         * module is unloaded in between): the second load reopens the
+         * process's file. */
+        for (int round = 0; round < 2; round++) {
+            OSSL_LIB_CTX *c2 = OSSL_LIB_CTX_new();
+            OSSL_PROVIDER *d2 = c2 != NULL ? OSSL_PROVIDER_load(c2, "default") : NULL;
+            OSSL_PROVIDER *q2 = d2 != NULL ? OSSL_PROVIDER_load(c2, "quill") : NULL;
+            EVP_PKEY *k2 = q2 != NULL ? p256_key(c2) : NULL;
+            if (k2 == NULL || !work(c2, k2, signs, verifies))
+                return 11;
+            EVP_PKEY_free(k2);
+            OSSL_PROVIDER_unload(q2);
+            OSSL_PROVIDER_unload(d2);
+            OSSL_LIB_CTX_free(c2);
+            if (round == 0)
+                printf("mapped-after-unload=%d\n", quill_mapped());
+        }
     } else if (strcmp(mode, "state") == 0) {
         print_state("state", NULL);
         const char *bad = getenv("QUILL_TEST_BAD_DIR");
@@ -494,6 +528,26 @@ static void test_env_dir(void) {
     QT_CHECK(pid > 0);
     check_file("QUILL_STATS=DIR over the setting", dir, pid, 1, 1);
     QT_CHECK(count_files(dir_setting) == 0);
+    /* quill.so unloaded and loaded again in one process: the second load
+     * reopens the process's file. */
+    char *dir_reload = make_dir("env-reload");
+    char noquill[128];
+    snprintf(noquill, sizeof(noquill), "%s/noquill.cnf", tmp_root);
+    FILE *f = fopen(noquill, "w");
+    QT_CHECK(f != NULL);
+    if (f != NULL) {
+        fputs("openssl_conf = openssl_init\n[openssl_init]\nproviders = provider_sect\n"
+              "[provider_sect]\ndefault = default_sect\n[default_sect]\nactivate = 1\n",
+              f);
+        fclose(f);
+    }
+    run r;
+    QT_CHECK(start(&r, noquill, dir_reload, NULL, "reload", 2, 1));
+    pid = read_value(&r, "pid", NULL, 0);
+    QT_CHECK(read_value(&r, "mapped-after-unload", NULL, 0) == 0);
+    QT_CHECK(finish(&r) == 0);
+    check_file("QUILL_STATS=DIR, reloaded", dir_reload, pid, 4, 2);
+    QT_CHECK(count_files(dir_reload) == 1);
 }
 
 static void test_env_file(void) {
