@@ -18,6 +18,7 @@
 #include "prov_err.h"
 #include "algorithms.h"
 #include "mldsa_obj.h"
+#include "stats_conf.h"
 
 /* The entry point must be visible despite -fvisibility=hidden; quill.map
  * keeps every other symbol local. */
@@ -78,6 +79,7 @@ static const OSSL_PARAM quill_param_types[] = {
     OSSL_PARAM_DEFN(OSSL_PROV_PARAM_VERSION, OSSL_PARAM_UTF8_PTR, NULL, 0),
     OSSL_PARAM_DEFN(OSSL_PROV_PARAM_BUILDINFO, OSSL_PARAM_UTF8_PTR, NULL, 0),
     OSSL_PARAM_DEFN(OSSL_PROV_PARAM_STATUS, OSSL_PARAM_INTEGER, NULL, 0),
+    OSSL_PARAM_DEFN(QUILL_PARAM_STATS, OSSL_PARAM_UTF8_PTR, NULL, 0),
     OSSL_PARAM_END,
 };
 
@@ -99,6 +101,9 @@ static int quill_get_params(void *provctx, OSSL_PARAM params[]) {
     if ((p = OSSL_PARAM_locate(params, OSSL_PROV_PARAM_STATUS)) != NULL &&
         !OSSL_PARAM_set_int(p, 1))
         return 0;
+    if ((p = OSSL_PARAM_locate(params, QUILL_PARAM_STATS)) != NULL &&
+        !OSSL_PARAM_set_utf8_ptr(p, quill_prov_stats_state(provctx)))
+        return 0;
     return 1;
 }
 
@@ -111,6 +116,7 @@ static void quill_teardown(void *vctx) {
     if (ctx == NULL)
         return;
     quill_stats_finish(&ctx->stats);
+    free(ctx->stats_state);
     OSSL_LIB_CTX_free(ctx->libctx);
     free(ctx);
 }
@@ -164,6 +170,9 @@ int OSSL_provider_init(const OSSL_CORE_HANDLE *handle, const OSSL_DISPATCH *in,
         free(ctx);
         return 0;
     }
+    /* The live statistics file, if configured: after everything that can
+     * fail the load, so that its error is the only one it raises. */
+    quill_prov_stats_configure(ctx);
     quill_stats_register(&ctx->stats);
     *out = quill_dispatch;
     *provctx = ctx;

@@ -27,6 +27,10 @@ typedef struct quill_provctx {
      * configuration keys from openssl.cnf); NULL if not offered. */
     OSSL_FUNC_core_get_params_fn *core_get_params;
     quill_stats stats;
+    /* Where the live counters go, for the provider parameter
+     * QUILL_PARAM_STATS (stats_conf.h): "off", "live: DIR" or "error:
+     * ..."; malloc'ed, or NULL for "off". */
+    char *stats_state;
 } quill_provctx;
 
 #endif

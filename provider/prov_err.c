@@ -59,6 +59,7 @@ static const OSSL_ITEM reason_strings[] = {
     {QUILL_R_PUBLIC_MISMATCH, "quill: public key does not match the private key"},
     {QUILL_R_BAD_ENCODING, "quill: malformed key encoding"},
     {QUILL_R_OBJ_REGISTRATION, "quill: cannot register an object identifier with the core"},
+    {QUILL_R_STATS_DIR, "quill: cannot keep live statistics (counting stays in memory)"},
     {0, NULL},
 };
 

@@ -49,6 +49,7 @@ enum {
     QUILL_R_PUBLIC_MISMATCH,           /* public key does not match the private */
     QUILL_R_BAD_ENCODING,              /* malformed DER/PEM key encoding */
     QUILL_R_OBJ_REGISTRATION,          /* cannot register an OID with the core */
+    QUILL_R_STATS_DIR,                 /* statistics directory unusable (at load) */
     QUILL_R_LIMIT
 };
 

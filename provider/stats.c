@@ -8,29 +8,38 @@
 #include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <sys/stat.h>
 #include <unistd.h>
-
-static const char *const stat_names[QUILL_STAT_COUNT] = {
-    [QUILL_STAT_RSA_SIGN] = "rsa-sign",
-    [QUILL_STAT_RSA_VERIFY] = "rsa-verify",
-    [QUILL_STAT_RSA_KEYGEN] = "rsa-keygen",
-    [QUILL_STAT_ECDSA_SIGN] = "ecdsa-sign",
-    [QUILL_STAT_ECDSA_VERIFY] = "ecdsa-verify",
-    [QUILL_STAT_EC_KEYGEN] = "ec-keygen",
-    [QUILL_STAT_MLDSA_KEYGEN] = "mldsa-keygen",
-    [QUILL_STAT_MLDSA_SIGN] = "mldsa-sign",
-    [QUILL_STAT_MLDSA_VERIFY] = "mldsa-verify",
-};
 
 void quill_stats_init(quill_stats *s) {
     for (size_t i = 0; i < QUILL_STAT_COUNT; i++)
-        atomic_init(&s->count[i], 0);
+        atomic_init(&s->own[i], 0);
+    s->slot = s->own;
+    s->mirror = NULL;
     s->next = NULL;
     s->listed = 0;
 }
 
+int quill_stats_line_mode(void) {
+    const char *path = getenv("QUILL_STATS");
+    struct stat st;
+    if (path == NULL || *path == '\0')
+        return 0;
+    return !(stat(path, &st) == 0 && S_ISDIR(st.st_mode));
+}
+
+void quill_stats_use_file(quill_stats *s, _Atomic uint64_t *counters) {
+    if (quill_stats_line_mode())
+        s->mirror = counters;
+    else
+        s->slot = counters;
+}
+
 void quill_stats_add(quill_stats *s, quill_stat which) {
-    atomic_fetch_add_explicit(&s->count[which], 1, memory_order_relaxed);
+    atomic_fetch_add_explicit(&s->slot[which], 1, memory_order_relaxed);
+    _Atomic uint64_t *m = s->mirror;
+    if (m != NULL)
+        atomic_fetch_add_explicit(&m[which], 1, memory_order_relaxed);
 }
 
 size_t quill_stats_format(const quill_stats *s, long pid, char *buf, size_t cap) {
@@ -39,8 +48,8 @@ size_t quill_stats_format(const quill_stats *s, long pid, char *buf, size_t cap)
         return 0;
     size_t len = (size_t)n;
     for (size_t i = 0; i < QUILL_STAT_COUNT; i++) {
-        unsigned long v = atomic_load_explicit(&s->count[i], memory_order_relaxed);
-        n = snprintf(buf + len, cap - len, " %s=%lu", stat_names[i], v);
+        unsigned long long v = atomic_load_explicit(&s->slot[i], memory_order_relaxed);
+        n = snprintf(buf + len, cap - len, " %s=%llu", quill_stat_name((unsigned)i), v);
         if (n < 0 || (size_t)n >= cap - len)
             return 0;
         len += (size_t)n;

@@ -2,8 +2,14 @@
 /* Copyright quill authors.
  *
  * Operation counters.  Each provider context counts the core operations that
- * succeeded through it; at teardown, if the environment variable QUILL_STATS
- * names a file, one line is appended to it:
+ * succeeded through it, in one of two places:
+ *
+ * - live: with a statistics directory (the provider setting `stats`, or
+ *   $QUILL_STATS naming a directory; stats_conf.h), into the process's
+ *   memory-mapped file there (stats_dir.h, format stats_file.h), shared by
+ *   every context of the process, readable while it runs and after it dies;
+ * - in the context (own[]): at teardown, if the environment variable
+ *   QUILL_STATS names a file (not a directory), one line is appended to it:
  *
  *   pid=N rsa-sign=N rsa-verify=N rsa-keygen=N ecdsa-sign=N ecdsa-verify=N
  *   ec-keygen=N mldsa-keygen=N mldsa-sign=N mldsa-verify=N
@@ -24,34 +30,43 @@
 
 #include <stdatomic.h>
 #include <stddef.h>
+#include <stdint.h>
 
-typedef enum quill_stat {
-    QUILL_STAT_RSA_SIGN,
-    QUILL_STAT_RSA_VERIFY,
-    QUILL_STAT_RSA_KEYGEN,
-    QUILL_STAT_ECDSA_SIGN,
-    QUILL_STAT_ECDSA_VERIFY,
-    QUILL_STAT_EC_KEYGEN,
-    QUILL_STAT_MLDSA_KEYGEN, /* all three ML-DSA sets together */
-    QUILL_STAT_MLDSA_SIGN,
-    QUILL_STAT_MLDSA_VERIFY,
-    QUILL_STAT_COUNT
-} quill_stat;
+#include "stats_file.h" /* quill_stat */
 
 typedef struct quill_stats {
-    atomic_ulong count[QUILL_STAT_COUNT];
+    /* Where quill_stats_add counts: own[], or the process's live file in
+     * the statistics directory (stats_dir.h).  Set at init, then only
+     * read. */
+    _Atomic uint64_t *slot;
+    /* The live file's counters when own[] is also kept (QUILL_STATS names
+     * a file, whose line reports this context's own counts); else NULL. */
+    _Atomic uint64_t *mirror;
+    _Atomic uint64_t own[QUILL_STAT_COUNT];
     struct quill_stats *next; /* the live list (stats.c), under its lock */
     int listed;
 } quill_stats;
 
-/* quill_stats_init sets every counter to zero. */
+/* quill_stats_init sets every counter to zero and counts into own[]. */
 void quill_stats_init(quill_stats *s);
 
-/* quill_stats_add counts one successful operation (relaxed atomic). */
+/* quill_stats_line_mode returns 1 if $QUILL_STATS is set, non-empty and
+ * not a directory: the QUILL_STATS=FILE line is wanted. */
+int quill_stats_line_mode(void);
+
+/* quill_stats_use_file makes |s| count into |counters| (a live file's,
+ * from quill_stats_dir_open) as well: instead of own[], or, in line mode
+ * (own counts needed for the line), beside them. */
+void quill_stats_use_file(quill_stats *s, _Atomic uint64_t *counters);
+
+/* quill_stats_add counts one successful operation: one relaxed atomic add
+ * on s->slot (two in line mode with a live file). */
 void quill_stats_add(quill_stats *s, quill_stat which);
 
-/* quill_stats_format writes the stats line (with its newline and a NUL) to
- * buf; returns its length, or 0 if cap is too small. */
+/* quill_stats_format writes the stats line (with its newline and a NUL)
+ * to buf; returns its length, or 0 if cap is too small.  It shows the
+ * counters s->slot points to: the context's own, or, with a live file and
+ * no line mode, the process's (every context counting into that file). */
 size_t quill_stats_format(const quill_stats *s, long pid, char *buf, size_t cap);
 
 /* quill_stats_register lists |s| as live, so that it is reported at
