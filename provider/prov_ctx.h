@@ -12,6 +12,7 @@
 #include <openssl/core_dispatch.h>
 #include <openssl/types.h>
 
+#include "prov_info.h"
 #include "stats.h"
 
 typedef struct quill_provctx {
@@ -27,6 +28,8 @@ typedef struct quill_provctx {
      * configuration keys from openssl.cnf); NULL if not offered. */
     OSSL_FUNC_core_get_params_fn *core_get_params;
     quill_stats stats;
+    /* Buildinfo, backends and module path (prov_info.h). */
+    quill_prov_info info;
 } quill_provctx;
 
 #endif
