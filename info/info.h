@@ -84,6 +84,7 @@ typedef struct quill_info_config {
     int names_quill;
     char quill_name[128];    /* its name in the providers section */
     char quill_section[128]; /* its section */
+    int quill_section_missing; /* that section is not in the file */
     char quill_module[QUILL_INFO_PATH_MAX]; /* its module value, "" if none */
     int quill_activate;      /* activate set to a true value */
     char quill_activate_value[64]; /* as written, "" if absent */

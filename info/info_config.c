@@ -115,13 +115,15 @@ static void follow(quill_info_config *c, const CONF *conf) {
         if (n > 0 && (size_t)n < sizeof(c->providers) - used)
             used += (size_t)n;
         const char *sect = e->value;
-        if (sect != NULL && NCONF_get_section(conf, sect) == NULL)
-            sect = NULL; /* OpenSSL ignores such an entry too */
+        int missing = sect == NULL || NCONF_get_section(conf, sect) == NULL;
+        if (missing)
+            sect = NULL; /* OpenSSL fails on such an entry */
         if (c->names_quill || !is_quill(conf, e->name, sect))
             continue;
         c->names_quill = 1;
+        c->quill_section_missing = missing;
         COPY(c->quill_name, e->name);
-        COPY(c->quill_section, sect != NULL ? sect : "(missing)");
+        COPY(c->quill_section, e->value != NULL ? e->value : "");
         const char *module = sect != NULL ? get(conf, sect, "module") : NULL;
         const char *identity = sect != NULL ? get(conf, sect, "identity") : NULL;
         const char *activate = sect != NULL ? get(conf, sect, "activate") : NULL;

@@ -243,6 +243,10 @@ static int run_report(const info_options *o) {
                             "quill_sect with activate = 1, see openssl.cnf.example) or run with "
                             "OPENSSL_CONF=/path/to/openssl.cnf.example",
                             config.file);
+        } else if (config.quill_section_missing) {
+            quill_info_fail(r, "%s names quill (%s = %s in [%s]) but has no section [%s]",
+                            config.file, config.quill_name, config.quill_section,
+                            config.providers_section, config.quill_section);
         } else if (!config.quill_activate) {
             quill_info_fail(r, "%s names quill ([%s]) but does not activate it: add activate = 1",
                             config.file, config.quill_section);
