@@ -115,7 +115,10 @@ static void report_config(quill_info_report *r, const quill_info_config *c) {
         quill_info_fail(r, "%s", c->problem);
         return;
     }
-    quill_info_add(r, 0, "config.file", "config file", "%s (%s), read", c->file, origin);
+    quill_info_add(r, 0, "config.file", "config file", "%s (%s), read%s", c->file, origin,
+                   c->from_env && c->file[0] != '/'
+                       ? " (relative: programs started in another directory will not find it)"
+                       : "");
     quill_info_add(r, 1, "config.sections", "config sections",
                    "openssl_conf = %s, providers = %s (%s), default_properties = %s, "
                    "config_diagnostics = %s",
@@ -125,10 +128,13 @@ static void report_config(quill_info_report *r, const quill_info_config *c) {
                    c->diagnostics ? "1" : "0");
     if (c->names_quill)
         quill_info_add(r, 0, "config.quill", "config names quill",
-                       "yes: %s = %s in [%s], activate = %s, module %s (%s)", c->quill_name,
+                       "yes: %s = %s in [%s], activate = %s, module %s (%s%s)", c->quill_name,
                        c->quill_section, c->providers_section,
                        c->quill_activate_value[0] ? c->quill_activate_value : "(absent)",
-                       c->module_file, c->module_dir_from);
+                       c->module_file, c->module_dir_from,
+                       c->module_file[0] != '/'
+                           ? "; relative: programs started in another directory will not find it"
+                           : "");
     else if (!c->has_init)
         quill_info_add(r, 0, "config.quill", "config names quill",
                        "no: the file has no openssl_conf section, so it configures no provider");

@@ -19,7 +19,8 @@
 #                   in quill's build info (skipped without openssl)
 #   modules_empty   OPENSSL_MODULES an empty directory: module not found there
 #   module_broken   OPENSSL_MODULES holding a quill.so that is no library
-#   conf_missing    OPENSSL_CONF a relative name absent here
+#   conf_missing    OPENSSL_CONF a relative name absent here, an absent
+#                   file; a relative name present here works, with a warning
 #   conf_noquill    a configuration with the default provider only
 #   conf_notactive  quill's section without activate
 #   conf_garbage    random bytes, NULs, a long line, a directory as config
@@ -152,6 +153,10 @@ conf_missing)
     fails_with "config file \./openssl\.cnf\.example \(OPENSSL_CONF\) not found \(a relative OPENSSL_CONF is relative to the current directory, $(escape "$work")\)$" "relative OPENSSL_CONF"
     run "$work/absent.cnf" "$build"
     fails_with "config file $(escape "$work/absent.cnf") \(OPENSSL_CONF\): not found$" "absent OPENSSL_CONF"
+    cp "$example" ./openssl.cnf.example
+    run ./openssl.cnf.example "$build"
+    [ "$rc" -eq 0 ] && ok || bad "relative OPENSSL_CONF present here: exit status $rc"
+    has "^config file +\./openssl\.cnf\.example \(OPENSSL_CONF\), read \(relative: programs started in another directory will not find it\)$" out "relative OPENSSL_CONF warning"
     ;;
 conf_noquill)
     printf 'openssl_conf = init\n[init]\nproviders = provs\n[provs]\ndefault = dflt\n[dflt]\nactivate = 1\n' > noquill.cnf
