@@ -78,7 +78,7 @@ typedef struct quill_info_config {
     char init_section[128];
     int has_providers; /* the init section names a providers section */
     char providers_section[128];
-    int diagnostics;   /* config_diagnostics set to a true value */
+    int diagnostics;   /* config_diagnostics (default section) non-zero */
     char default_properties[256]; /* from the alg_section, "" if none */
     /* The provider entry that names quill (the first one found). */
     int names_quill;

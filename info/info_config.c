@@ -88,12 +88,15 @@ static void module_file(quill_info_config *c, const char *name, const char *modu
 
 /* Follows openssl_conf -> init -> providers and alg_section. */
 static void follow(quill_info_config *c, const CONF *conf) {
+    /* OpenSSL reads config_diagnostics in the default section only (any
+     * non-zero number), not in the init section. */
+    const char *diag = get(conf, NULL, "config_diagnostics");
+    c->diagnostics = diag != NULL && strtol(diag, NULL, 0) != 0;
     const char *init = get(conf, NULL, "openssl_conf");
     if (init == NULL || NCONF_get_section(conf, init) == NULL)
         return;
     c->has_init = 1;
     COPY(c->init_section, init);
-    c->diagnostics = is_true(get(conf, init, "config_diagnostics"));
     const char *alg = get(conf, init, "alg_section");
     const char *props = alg != NULL ? get(conf, alg, "default_properties") : NULL;
     if (props != NULL)

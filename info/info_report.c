@@ -96,7 +96,13 @@ const char *quill_info_errors(char *buf, size_t cap) {
     char last[256] = "";
     buf[0] = '\0';
     while ((e = ERR_get_error_all(NULL, NULL, NULL, &data, &flags)) != 0) {
-        int have_data = (flags & ERR_TXT_STRING) != 0 && data != NULL && data[0] != '\0';
+        char text[512] = "";
+        if ((flags & ERR_TXT_STRING) != 0 && data != NULL)
+            quill_info_format(text, sizeof(text), "%s", data);
+        for (size_t t = strlen(text); t > 0 && text[t - 1] == ' '; t--)
+            text[t - 1] = '\0'; /* OpenSSL pads some numbers */
+        data = text;
+        int have_data = text[0] != '\0';
         const char *rs = ERR_reason_error_string(e);
         char reason[256];
         if (rs == NULL && !have_data)

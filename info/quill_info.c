@@ -212,8 +212,15 @@ static int run_report(const info_options *o) {
     quill_info_add(r, 1, "openssl", "OpenSSL", "%s (modules directory %s)",
                    OpenSSL_version(OPENSSL_VERSION), OPENSSL_info(OPENSSL_INFO_MODULES_DIR));
     report_config(r, &config);
-    quill_info_add(r, 1, "config.init", "configuration loaded", "%s%s%s",
-                   init_ok ? "yes" : "FAILED", init_errors[0] ? ": " : "", init_errors);
+    if (init_ok) {
+        quill_info_add(r, 1, "config.init", "configuration loaded", "yes");
+    } else {
+        /* Only with config_diagnostics: applications that check refuse to
+         * start (openssl: "FATAL: Startup failure"). */
+        quill_info_add(r, 0, "config.init", "configuration loaded", "FAILED: %s", init_errors);
+        quill_info_fail(r, "OpenSSL rejects %s (config_diagnostics = 1): %s", config.file,
+                        init_errors[0] ? init_errors : "no reason given");
+    }
 
     quill_info_find_quill(&quill);
     int loaded_here = 0;

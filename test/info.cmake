@@ -8,7 +8,7 @@
 # inactive or garbage configuration, and no default_properties; --load and
 # the options.
 set(QUILL_INFO_CASES ok portable buildinfo modules_empty module_broken conf_missing
-    conf_noquill conf_notactive conf_garbage no_defaultprops load options)
+    conf_noquill conf_notactive conf_garbage diagnostics no_defaultprops load options)
 foreach(case ${QUILL_INFO_CASES})
   add_test(NAME info_${case}
            COMMAND sh ${CMAKE_CURRENT_SOURCE_DIR}/info/info.sh ${case}

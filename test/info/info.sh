@@ -24,6 +24,8 @@
 #   conf_noquill    a configuration with the default provider only
 #   conf_notactive  quill's section without activate
 #   conf_garbage    random bytes, NULs, a long line, a directory as config
+#   diagnostics     config_diagnostics = 1: what OpenSSL rejects (a missing
+#                   provider section) and what it does not (a missing module)
 #   no_defaultprops quill active but no default_properties: RSA signatures
 #                   go to the default provider
 #   load            --load with a configuration that does not name quill
@@ -190,6 +192,18 @@ conf_garbage)
     mkdir adir
     run "$work/adir" "$build"
     fails_with "config file $(escape "$work/adir") \(OPENSSL_CONF\) is a directory$" "a directory"
+    ;;
+diagnostics)
+    # config_diagnostics = 1 (default section) makes OpenSSL reject a
+    # provider entry without its section; a missing module stays silent to
+    # OpenSSL 3.0, so quill-info names it.
+    printf 'config_diagnostics = 1\nopenssl_conf = init\n[init]\nproviders = provs\n[provs]\ndefault = dflt\nquill = nosuchsection\n[dflt]\nactivate = 1\n' > dangling.cnf
+    run "$work/dangling.cnf" "$build"
+    fails_with "OpenSSL rejects $(escape "$work/dangling.cnf") \(config_diagnostics = 1\): .*section=nosuchsection not found" "config_diagnostics, dangling section"
+    { echo 'config_diagnostics = 1'; cat "$example"; } > diag.cnf
+    mkdir empty
+    run "$work/diag.cnf" "$work/empty"
+    fails_with "names quill but it is not loaded: module quill\.so not found in $(escape "$work/empty") \(OPENSSL_MODULES\)$" "config_diagnostics, empty OPENSSL_MODULES"
     ;;
 no_defaultprops)
     grep -v '^default_properties' "$example" > noprops.cnf
