@@ -80,6 +80,7 @@ static const OSSL_PARAM quill_param_types[] = {
     OSSL_PARAM_DEFN(OSSL_PROV_PARAM_BUILDINFO, OSSL_PARAM_UTF8_PTR, NULL, 0),
     OSSL_PARAM_DEFN(OSSL_PROV_PARAM_STATUS, OSSL_PARAM_INTEGER, NULL, 0),
     OSSL_PARAM_DEFN(QUILL_PARAM_STATS, OSSL_PARAM_UTF8_PTR, NULL, 0),
+    QUILL_PROV_INFO_GETTABLE,
     OSSL_PARAM_END,
 };
 
@@ -88,6 +89,7 @@ static const OSSL_PARAM *quill_gettable_params(void *provctx) {
 }
 
 static int quill_get_params(void *provctx, OSSL_PARAM params[]) {
+    const quill_provctx *ctx = provctx;
     OSSL_PARAM *p;
     if ((p = OSSL_PARAM_locate(params, OSSL_PROV_PARAM_NAME)) != NULL &&
         !OSSL_PARAM_set_utf8_ptr(p, QUILL_PROV_NAME))
@@ -95,8 +97,8 @@ static int quill_get_params(void *provctx, OSSL_PARAM params[]) {
     if ((p = OSSL_PARAM_locate(params, OSSL_PROV_PARAM_VERSION)) != NULL &&
         !OSSL_PARAM_set_utf8_ptr(p, QUILL_PROV_VERSION))
         return 0;
-    if ((p = OSSL_PARAM_locate(params, OSSL_PROV_PARAM_BUILDINFO)) != NULL &&
-        !OSSL_PARAM_set_utf8_ptr(p, QUILL_PROV_BUILDINFO))
+    /* buildinfo (with the CPU backends), module path, backends, counters */
+    if (!quill_prov_info_get_params(&ctx->info, &ctx->stats, params))
         return 0;
     if ((p = OSSL_PARAM_locate(params, OSSL_PROV_PARAM_STATUS)) != NULL &&
         !OSSL_PARAM_set_int(p, 1))
@@ -170,6 +172,7 @@ int OSSL_provider_init(const OSSL_CORE_HANDLE *handle, const OSSL_DISPATCH *in,
         free(ctx);
         return 0;
     }
+    quill_prov_info_init(&ctx->info, handle, ctx->core_get_params);
     /* The live statistics file, if configured: after everything that can
      * fail the load, so that its error is the only one it raises. */
     quill_prov_stats_configure(ctx);

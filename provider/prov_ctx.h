@@ -12,6 +12,7 @@
 #include <openssl/core_dispatch.h>
 #include <openssl/types.h>
 
+#include "prov_info.h"
 #include "stats.h"
 
 typedef struct quill_provctx {
@@ -31,6 +32,8 @@ typedef struct quill_provctx {
      * QUILL_PARAM_STATS (stats_conf.h): "off", "live: DIR" or "error:
      * ..."; malloc'ed, or NULL for "off". */
     char *stats_state;
+    /* Buildinfo, backends and module path (prov_info.h). */
+    quill_prov_info info;
 } quill_provctx;
 
 #endif

@@ -33,12 +33,11 @@
 #ifndef QUILL_PROV_STATS_CONF_H
 #define QUILL_PROV_STATS_CONF_H
 
+#include "info_params.h"
 #include "prov_ctx.h"
 
 /* The openssl.cnf key in quill's provider section. */
 #define QUILL_CONF_STATS "stats"
-/* The provider parameter (UTF8 string) giving ctx->stats_state. */
-#define QUILL_PARAM_STATS "quill-stats"
 
 /* quill_prov_stats_configure points ctx->stats at the process's live file
  * in the statistics directory, if one is configured; raises

@@ -4,8 +4,6 @@
 #   stats_live   workers signing through a test openssl.cnf; their files
 #                read live, after SIGKILL, across fork; sums, corrupt files,
 #                unusable directories, QUILL_STATS=FILE beside a directory.
-#   stats_dump   quill_info_stats as a program (stats_dump DIR
-#                [--per-process]), until quill-info --stats is wired.
 #   stats_bench  N ECDSA P-256 signatures through EVP on quill, for
 #                callgrind (stats directory on against off; not a test).
 
@@ -15,9 +13,6 @@ target_include_directories(quill_info_stats PUBLIC ${PROJECT_SOURCE_DIR}/info
                            ${PROJECT_SOURCE_DIR}/provider)
 
 quill_add_test(stats_live stats/stats_live.c LIBS quill_info_stats LABELS stats TIMEOUT 300)
-
-add_executable(stats_dump stats/stats_dump.c)
-target_link_libraries(stats_dump PRIVATE quill_info_stats)
 
 add_executable(stats_bench stats/stats_bench.c)
 target_link_libraries(stats_bench PRIVATE quill_testutil)

@@ -1,0 +1,42 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/* Copyright quill authors.
+ *
+ * Which native backend each algorithm runs on this CPU, as short names for
+ * people (quill-info, the provider's "quill-backends" parameter and its
+ * buildinfo).  Each function asks the same _capable() predicates that the
+ * module's dispatch asks, in the same order, so the name is the code that
+ * runs: QUILL_CPU_MASK=0xffffffff and a QUILL_NO_ASM build give "portable"
+ * everywhere.  Every function returns a static string and cannot fail; each
+ * lives in its module (core/<module>/backend.c), so linking one module
+ * links its own name only.  Names are listed fastest first. */
+#ifndef QUILL_COMMON_BACKEND_NAMES_H
+#define QUILL_COMMON_BACKEND_NAMES_H
+
+/* quill_rsa_backend_name names the backend of the RSA private operation of
+ * RSA-2048 to 4096 (two 1024- to 2048-bit halves, core/bn/exp.c):
+ *   "avx512ifma"  two-way AVX-512 IFMA exponentiation (exp_ifma.c), with the
+ *                 one-lane one for verification;
+ *   "adx"         MULX/ADCX/ADOX Montgomery kernels (BMI2 and ADX,
+ *                 mont_adx.c);
+ *   "x86_64"      portable Montgomery kernels with the ADC/SBB addition and
+ *                 subtraction loops (bn/add.c);
+ *   "portable"    C only. */
+const char *quill_rsa_backend_name(void);
+
+/* quill_p256_backend_name names the backend of P-256's scalar products and
+ * mixed point addition (core/ec/p256_adx.h): "adx" (MULX/ADCX/ADOX, with
+ * BMI2 and ADX) or "portable". */
+const char *quill_p256_backend_name(void);
+
+/* quill_mldsa_backend_name names the backend of ML-DSA's NTT, polynomial
+ * arithmetic and sampling (core/mldsa/ntt.c, sample.c): "avx512vl",
+ * "avx2" or "portable". */
+const char *quill_mldsa_backend_name(void);
+
+/* quill_keccak_backend_name names the Keccak-f[1600] backends
+ * (core/sha3/keccak.c, keccak_x4.c): "avx512vl" (single and four-way),
+ * else the four-way AVX2 and single-state BMI1 permutations as "avx2+bmi1",
+ * "avx2" or "bmi1", else "portable". */
+const char *quill_keccak_backend_name(void);
+
+#endif

@@ -1,0 +1,11 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/* Copyright quill authors.  quill_p256_backend_name
+ * (common/backend_names.h): the predicate p256_scalar.c and p256_point.c
+ * dispatch on. */
+#include "common/backend_names.h"
+
+#include "ec/p256_adx.h"
+
+const char *quill_p256_backend_name(void) {
+    return quill_p256_adx_capable() ? "adx" : "portable";
+}

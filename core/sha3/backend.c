@@ -1,0 +1,29 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/* Copyright quill authors.  quill_keccak_backend_name
+ * (common/backend_names.h): the order of quill_keccak_f1600 (keccak.c) and
+ * quill_keccak_f1600_x4_some (keccak_x4.c). */
+#include "common/backend_names.h"
+
+#include "sha3/keccak.h"
+
+const char *quill_keccak_backend_name(void) {
+#if QUILL_KECCAK_HAVE_AVX2
+    if (quill_keccak_f1600_avx512vl_capable())
+        return "avx512vl";
+    int x4 = quill_keccak_f1600_x4_avx2_capable();
+#else
+    int x4 = 0;
+#endif
+#if QUILL_KECCAK_HAVE_BMI
+    int single = quill_keccak_f1600_bmi_capable();
+#else
+    int single = 0;
+#endif
+    if (x4 && single)
+        return "avx2+bmi1";
+    if (x4)
+        return "avx2";
+    if (single)
+        return "bmi1";
+    return "portable";
+}
