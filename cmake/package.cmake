@@ -12,9 +12,9 @@
 #                                                directory (QUILL_DEB_MULTIARCH)
 #   /usr/bin/quill-speed, /usr/bin/quill-info     (what the build has)
 #   /usr/share/doc/quill/{README.md,CHANGELOG.md,openssl.cnf.example,copyright}
-# everything stripped, depending on libssl3 (>= 3.0) and libc6 (below).  Like any cpack run, it rewrites
-# the build tree's install_manifest.txt (CMake's own behaviour), so run
-# `uninstall` before packaging, not after.
+# everything stripped, depending on libssl3 (>= 3.0) and libc6 (below).
+# cpack leaves the build tree's install_manifest.txt (what `uninstall`
+# removes) alone: see the component install below.
 
 # Debian's multiarch triplet (x86_64-linux-gnu): dpkg-architecture (dpkg-dev)
 # if present, else the one in OpenSSL's modules directory, else CMake's.
@@ -63,6 +63,12 @@ set(CPACK_PACKAGING_INSTALL_PREFIX /usr)
 set(CPACK_STRIP_FILES ON)
 set(CPACK_CUSTOM_INSTALL_VARIABLES "QUILL_PACKAGE_MODULESDIR=${QUILL_DEB_MODULESDIR}")
 
+# One package made by a component install of everything: cpack then writes
+# its file list to install_manifest_Unspecified.txt, leaving the
+# install_manifest.txt of a real install (what `uninstall` removes) alone.
+set(CPACK_DEB_COMPONENT_INSTALL ON)
+set(CPACK_COMPONENTS_GROUPING ALL_COMPONENTS_IN_ONE)
+set(CPACK_COMPONENTS_ALL Unspecified)
 set(CPACK_DEBIAN_FILE_NAME DEB-DEFAULT)
 set(CPACK_DEBIAN_PACKAGE_MAINTAINER "${QUILL_PACKAGE_MAINTAINER}")
 set(CPACK_DEBIAN_PACKAGE_SECTION libs)

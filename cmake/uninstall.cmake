@@ -3,9 +3,10 @@
 #
 # uninstall.cmake: the `uninstall` target (cmake/install.cmake).
 #   cmake -DQUILL_MANIFEST=<build>/install_manifest.txt -P uninstall.cmake
-# Removes every file that QUILL_MANIFEST lists (the last `cmake --install`,
-# `make install` or cpack run from that build tree wrote it; $DESTDIR, if
-# set, goes in front of each path, as at install), says which it removed
+# Removes every file that QUILL_MANIFEST lists (the last `cmake --install`
+# or `make install` from that build tree wrote it; cpack writes its own,
+# install_manifest_Unspecified.txt; $DESTDIR, if set, goes in front of
+# each path, as at install), says which it removed
 # and which were already gone, removes quill's own documentation directory
 # if that is left empty, then the manifest itself.  With no manifest it says
 # that nothing was installed from this build tree and succeeds.  A file it

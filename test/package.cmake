@@ -9,8 +9,9 @@
 #                    stripped plain install under DESTDIR, the uninstall
 #                    target
 # Both install from this build tree as it is (they build nothing: build
-# first) and rewrite its install_manifest.txt while they run (cpack does
-# too), then put the user's back; hence the lock between them.  Skipped
+# first).  package_install rewrites its install_manifest.txt while it runs
+# and puts the user's back; package_deb checks that cpack leaves it alone
+# (and removes cpack's own); hence the lock between them.  Skipped
 # (77) without dpkg-deb or cpack (package_deb), readelf, openssl, or in the
 # sanitizer build (the module needs the sanitizer runtime in openssl).
 

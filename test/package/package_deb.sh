@@ -25,6 +25,14 @@ if ! (cd "$work" && "$QUILL_CPACK" -G DEB --config "$QUILL_BUILD_DIR/CPackConfig
     echo "FAIL: cpack -G DEB failed"
     exit 1
 fi
+# cpack leaves a real install's manifest alone (cmake/package.cmake).
+if [ -e "$work/install_manifest.txt.saved" ]; then
+    if cmp -s "$manifest" "$work/install_manifest.txt.saved"; then ok; else bad "cpack changed $manifest"; fi
+elif [ -e "$manifest" ]; then
+    bad "cpack wrote $manifest"
+else
+    ok
+fi
 set -- "$work"/cpack/*.deb
 if [ $# -ne 1 ] || [ ! -f "$1" ]; then
     cat "$work/cpack.out"

@@ -34,16 +34,23 @@ done
 
 unset DESTDIR
 work=$(mktemp -d "$QUILL_BUILD_DIR/package-test.XXXXXX") || exit 1
+# The build's manifests: install_manifest.txt (a real install's, what
+# uninstall removes) and install_manifest_Unspecified.txt (cpack's).
+# shellcheck disable=SC2034 # used by the scripts that source this one
 manifest=$QUILL_BUILD_DIR/install_manifest.txt
-if [ -e "$manifest" ]; then
-    cp -p "$manifest" "$work/manifest.saved" || exit 1
-fi
-restore() {
-    if [ -e "$work/manifest.saved" ]; then
-        cp -p "$work/manifest.saved" "$manifest"
-    else
-        rm -f "$manifest"
+for m in install_manifest.txt install_manifest_Unspecified.txt; do
+    if [ -e "$QUILL_BUILD_DIR/$m" ]; then
+        cp -p "$QUILL_BUILD_DIR/$m" "$work/$m.saved" || exit 1
     fi
+done
+restore() {
+    for m in install_manifest.txt install_manifest_Unspecified.txt; do
+        if [ -e "$work/$m.saved" ]; then
+            cp -p "$work/$m.saved" "$QUILL_BUILD_DIR/$m"
+        else
+            rm -f "$QUILL_BUILD_DIR/$m"
+        fi
+    done
     rm -rf "$work"
 }
 trap restore EXIT
