@@ -23,7 +23,9 @@
  * doubles the run time (a third turn per row).
  *
  * quill.so and quill_portable.so are looked up in $OPENSSL_MODULES if set,
- * else in the build directory compiled in (QUILL_SPEED_MODULES_DIR).
+ * else in the build directory compiled in (QUILL_SPEED_MODULES_DIR) when
+ * this executable is the one built there, else (an installed copy) in
+ * OpenSSL's own modules directory (see modules_dir).
  *
  * Adding an algorithm is one line in algs[] below: sign, verify and keygen
  * all come from it.
@@ -43,9 +45,12 @@
 #include "speed.h"
 
 #include <errno.h>
+#include <limits.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <time.h>
+#include <unistd.h>
 
 #include <openssl/core_names.h>
 #include <openssl/crypto.h>
@@ -54,6 +59,9 @@
 
 #ifndef QUILL_SPEED_MODULES_DIR
 #define QUILL_SPEED_MODULES_DIR "."
+#endif
+#ifndef QUILL_VERSION_STR
+#error "QUILL_VERSION_STR (the project version) must be defined by the build"
 #endif
 
 /* RSA and ECDSA sign a SHA-256 digest with EVP_PKEY_sign, as `openssl
@@ -125,7 +133,7 @@ static size_t checker(const speed_alg *alg) {
 static void usage(FILE *out) {
     fprintf(out,
             "usage: quill-speed [--rounds N] [--seconds S] [--json[=FILE]] [--svg=FILE] [--list]\n"
-            "                   [-v] [--portable] [--require-quill] [FILTER...]\n"
+            "                   [-v] [--portable] [--require-quill] [--version] [FILTER...]\n"
             "  --rounds N       rounds per operation and provider (default 5, max %d)\n"
             "  --seconds S      time per round (default 0.5)\n"
             "  --json           JSON results on stdout (the text goes to stderr)\n"
@@ -136,6 +144,7 @@ static void usage(FILE *out) {
             "  --portable       also measure quill's portable C path (quill_portable.so)\n"
             "  --require-quill  exit 1 unless quill (and with --portable quill_portable)\n"
             "                   served every operation (smoke test)\n"
+            "  --version        print quill-speed's version and OpenSSL's, and exit\n"
             "  FILTER           run only operations whose name contains every FILTER\n",
             SPEED_MAX_ROUNDS);
 }
@@ -178,6 +187,9 @@ static int parse_args(int argc, char **argv, options *o) {
             o->require_quill = 1;
         } else if (strcmp(a, "-v") == 0 || strcmp(a, "--verbose") == 0) {
             o->verbose = 1;
+        } else if (strcmp(a, "--version") == 0) {
+            printf("quill-speed %s (%s)\n", QUILL_VERSION_STR, OpenSSL_version(OPENSSL_VERSION));
+            exit(0);
         } else if (strcmp(a, "-h") == 0 || strcmp(a, "--help") == 0) {
             usage(stdout);
             exit(0);
@@ -396,6 +408,35 @@ static const char *quill_version(OSSL_PROVIDER *quill) {
     return buf;
 }
 
+/* modules_dir returns where quill.so is loaded from: $OPENSSL_MODULES if
+ * set; else the build directory compiled in, if this executable lies there
+ * (same device and inode: it is the one built there), or if
+ * /proc/self/exe cannot tell; else, for an installed copy (cmake --install,
+ * the .deb), OpenSSL's own modules directory, where a plain install puts
+ * quill.so. */
+static const char *modules_dir(void) {
+    const char *env = getenv("OPENSSL_MODULES");
+    if (env != NULL && *env != '\0')
+        return env;
+    char exe[PATH_MAX];
+    ssize_t n = readlink("/proc/self/exe", exe, sizeof(exe) - 1);
+    if (n <= 0)
+        return QUILL_SPEED_MODULES_DIR;
+    exe[n] = '\0';
+    char *slash = strrchr(exe, '/');
+    if (slash == NULL)
+        return QUILL_SPEED_MODULES_DIR;
+    if (slash == exe)
+        slash++; /* an executable in / */
+    *slash = '\0';
+    struct stat here, build;
+    if (stat(exe, &here) != 0 || stat(QUILL_SPEED_MODULES_DIR, &build) != 0 ||
+        (here.st_dev == build.st_dev && here.st_ino == build.st_ino))
+        return QUILL_SPEED_MODULES_DIR;
+    const char *openssl_dir = OPENSSL_info(OPENSSL_INFO_MODULES_DIR);
+    return openssl_dir != NULL ? openssl_dir : QUILL_SPEED_MODULES_DIR;
+}
+
 static OSSL_PROVIDER *load_one(OSSL_LIB_CTX *libctx, const char *name, const char *modules) {
     OSSL_PROVIDER *p = OSSL_PROVIDER_load(libctx, name);
     if (p == NULL) {
@@ -495,9 +536,7 @@ int main(int argc, char **argv) {
     }
 
     FILE *text = o.json == 1 ? stderr : stdout;
-    const char *modules = getenv("OPENSSL_MODULES");
-    if (modules == NULL || *modules == '\0')
-        modules = QUILL_SPEED_MODULES_DIR;
+    const char *modules = modules_dir();
     providers pv;
     if (!providers_load(&pv, modules, o.portable)) {
         providers_unload(&pv);

@@ -16,7 +16,7 @@ failed=0
 list=$(mktemp) || exit 1
 trap 'rm -f "$list"' EXIT
 find "$src/CMakeLists.txt" "$src/.ci" "$src/core" "$src/asm" "$src/provider" "$src/test" \
-     "$src/bench" "$src/tools" "$src/info" "$src/openssl.cnf.example" \
+     "$src/bench" "$src/tools" "$src/info" "$src/cmake" "$src/openssl.cnf.example" \
      \( -name node_modules -prune \) -o -type f \
      \( -name '*.c' -o -name '*.h' -o -name '*.S' -o -name '*.sh' -o -name '*.cmake' \
         -o -name '*.mjs' -o -name '*.py' -o -name '*.map' -o -name CMakeLists.txt \
