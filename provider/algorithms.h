@@ -28,6 +28,9 @@ extern const OSSL_DISPATCH quill_mldsa44_signature_functions[];
 extern const OSSL_DISPATCH quill_mldsa65_signature_functions[];
 extern const OSSL_DISPATCH quill_mldsa87_signature_functions[];
 
+/* ec_codec_dec.c */
+extern const OSSL_DISPATCH quill_ec_spki_der_decoder[];
+
 /* codec_algs.c: encoder and decoder tables (terminated by a NULL row). */
 extern const OSSL_ALGORITHM quill_encoders[];
 extern const OSSL_ALGORITHM quill_decoders[];

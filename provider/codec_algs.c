@@ -42,6 +42,8 @@ const OSSL_ALGORITHM quill_encoders[] = {
 };
 
 const OSSL_ALGORITHM quill_decoders[] = {
+    {QUILL_NAMES_EC, DEC_PROPS("SubjectPublicKeyInfo"), quill_ec_spki_der_decoder,
+     "EC P-256 from DER SubjectPublicKeyInfo"},
     MLDSA_DECODER_ROWS(44) MLDSA_DECODER_ROWS(65) MLDSA_DECODER_ROWS(87)
     {NULL, NULL, NULL, NULL},
 };

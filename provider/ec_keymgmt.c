@@ -31,6 +31,7 @@ static OSSL_FUNC_keymgmt_import_types_fn ec_import_types;
 static OSSL_FUNC_keymgmt_export_fn ec_export;
 static OSSL_FUNC_keymgmt_export_types_fn ec_export_types;
 static OSSL_FUNC_keymgmt_dup_fn ec_dup;
+static OSSL_FUNC_keymgmt_load_fn ec_load;
 static OSSL_FUNC_keymgmt_get_params_fn ec_get_params;
 static OSSL_FUNC_keymgmt_gettable_params_fn ec_gettable_params;
 static OSSL_FUNC_keymgmt_set_params_fn ec_set_params;
@@ -172,6 +173,18 @@ static int ec_export(void *keydata, int selection, OSSL_CALLBACK *cb, void *cbar
 
 static const OSSL_PARAM *ec_export_types(int selection) {
     return ec_import_types(selection);
+}
+
+/* ec_load takes over a key object quill's decoder made (ec_codec_dec.c):
+ * |reference| holds a quill_prov_ec_key pointer, which is cleared so that
+ * the decoder does not free it. */
+static void *ec_load(const void *reference, size_t reference_sz) {
+    if (reference == NULL || reference_sz != sizeof(quill_prov_ec_key *))
+        return NULL;
+    quill_prov_ec_key **ref = (quill_prov_ec_key **)reference;
+    quill_prov_ec_key *k = *ref;
+    *ref = NULL;
+    return k;
 }
 
 static void *ec_dup(const void *keydata, int selection) {
@@ -439,6 +452,7 @@ const OSSL_DISPATCH quill_ec_keymgmt_functions[] = {
     {OSSL_FUNC_KEYMGMT_EXPORT, (void (*)(void))ec_export},
     {OSSL_FUNC_KEYMGMT_EXPORT_TYPES, (void (*)(void))ec_export_types},
     {OSSL_FUNC_KEYMGMT_DUP, (void (*)(void))ec_dup},
+    {OSSL_FUNC_KEYMGMT_LOAD, (void (*)(void))ec_load},
     {OSSL_FUNC_KEYMGMT_GET_PARAMS, (void (*)(void))ec_get_params},
     {OSSL_FUNC_KEYMGMT_GETTABLE_PARAMS, (void (*)(void))ec_gettable_params},
     {OSSL_FUNC_KEYMGMT_SET_PARAMS, (void (*)(void))ec_set_params},

@@ -10,6 +10,7 @@ quill_add_test(ec_wycheproof evp_ec/ec_wycheproof.c LIBS quill_evpectest LABELS 
 quill_add_test(ec_interop evp_ec/ec_interop.c LIBS quill_evpectest LABELS evp ec TIMEOUT 600)
 quill_add_test(ec_badinput evp_ec/ec_badinput.c LIBS quill_evpectest LABELS evp ec TIMEOUT 300)
 quill_add_test(ec_fallback evp_ec/ec_fallback.c LIBS quill_evpectest LABELS evp ec TIMEOUT 300)
+quill_add_test(ec_decoder evp_ec/ec_decoder.c LIBS quill_evpectest LABELS evp ec TIMEOUT 300)
 quill_add_test(ec_threads evp_ec/ec_threads.c LIBS quill_evpectest Threads::Threads LABELS evp ec TIMEOUT 600)
 
 set(QUILL_CLI_EC_CMD sh ${CMAKE_CURRENT_SOURCE_DIR}/evp_ec/cli_ec.sh)
@@ -25,7 +26,7 @@ set_tests_properties(cli_ec PROPERTIES ENVIRONMENT "${QUILL_CLI_EC_ENV}" SKIP_RE
 # the lower CPU levels where P-256's code differs (test/CMakeLists.txt,
 # quill_add_levels): C field arithmetic beside the AVX2 gather, portable C.
 # (P-256 has no AVX-512 code.)
-foreach(suite ec_wycheproof ec_interop ec_threads)
+foreach(suite ec_wycheproof ec_interop ec_threads ec_decoder)
   quill_add_levels(${suite} LEVELS bmi2 portable)
 endforeach()
 quill_add_levels(cli_ec COMMAND ${QUILL_CLI_EC_CMD} LEVELS bmi2 portable)

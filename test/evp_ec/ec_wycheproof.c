@@ -5,10 +5,14 @@
  * ecdsa_secp256r1_sha256_test.json (DER signatures as given) and
  * ecdsa_secp256r1_sha256_p1363_test.json (r || s turned into DER here; any
  * length other than 64 bytes is invalid by definition).  Keys come from
- * publicKeyDer (decoded by the default provider, then exported to quill by
- * EVP); every verification must have been served by quill
- * (EVP_PKEY_CTX_get0_provider), every "valid" test accepted and every
- * "invalid" one rejected.  Exits 77 if the vector files are absent. */
+ * publicKeyDer, decoded by quill's SubjectPublicKeyInfo decoder (the key
+ * must be held by quill).  Every test is verified twice: with the group's
+ * key, which quill's per-key table serves from its second use on, and with
+ * a key decoded afresh for that test and used once (the one-shot path of a
+ * TLS client checking a certificate's key).  Every verification must have
+ * been served by quill (EVP_PKEY_CTX_get0_provider), every "valid" test
+ * accepted and every "invalid" one rejected by both.  Exits 77 if the
+ * vector files are absent. */
 #include <stdlib.h>
 #include <string.h>
 
@@ -42,6 +46,7 @@ static int run_file(const char *name, const char *schema, int p1363, long *nvali
         QT_CHECK(qt_json_hex(g, "publicKeyDer", &spki, &spkil));
         EVP_PKEY *key = ect_key_from_spki(libctx, spki, spkil);
         QT_CHECK(key != NULL);
+        QT_CHECK(key != NULL && ect_is_quill(EVP_PKEY_get0_provider(key)));
         const cJSON *tests = qt_json_array(g, "tests"), *t;
         cJSON_ArrayForEach(t, tests) {
             long id = 0;
@@ -65,13 +70,27 @@ static int run_file(const char *name, const char *schema, int p1363, long *nvali
                 vsig = der;
                 QT_CHECK(vlen != 0);
             }
+            int rf = 0;
             if (key != NULL && vlen != 0) {
                 r = ect_verify(libctx, ECT_QUILL, key, "SHA256", msg, msgl, ECT_ONESHOT, vsig,
                                vlen, &served);
                 QT_CHECK(r >= 0);
                 if (!ect_is_quill(served))
                     not_quill++;
+                EVP_PKEY *fresh = ect_key_from_spki(libctx, spki, spkil);
+                QT_CHECK(fresh != NULL && ect_is_quill(EVP_PKEY_get0_provider(fresh)));
+                served = NULL;
+                rf = ect_verify(libctx, ECT_QUILL, fresh, "SHA256", msg, msgl, ECT_ONESHOT, vsig,
+                                vlen, &served);
+                QT_CHECK(rf >= 0);
+                if (!ect_is_quill(served))
+                    not_quill++;
+                EVP_PKEY_free(fresh);
             }
+            if ((rf == 1) != valid)
+                fprintf(stderr, "%s tcId %ld (fresh key): expected %s, got %s\n", name, id,
+                        valid ? "valid" : "invalid", rf == 1 ? "accepted" : "rejected");
+            QT_CHECK((rf == 1) == valid);
             if ((r == 1) != valid)
                 fprintf(stderr, "%s tcId %ld: expected %s, got %s\n", name, id,
                         valid ? "valid" : "invalid", r == 1 ? "accepted" : "rejected");
