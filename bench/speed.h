@@ -156,6 +156,9 @@ int speed_fixed_input(OSSL_LIB_CTX *libctx, const speed_alg *alg, uint8_t *tbs, 
 
 /* ---- Application library contexts (speed_app.c) ---- */
 
+/* speed_now_ns reads CLOCK_MONOTONIC in nanoseconds. */
+uint64_t speed_now_ns(void);
+
 enum { SPEED_APP_DEFAULT, SPEED_APP_QUILL, SPEED_APP_N };
 
 /* quill's operation counters for one library context, as quill writes them
@@ -228,6 +231,9 @@ typedef enum speed_phase {
     SPEED_PH_C_CV,     /* client: the CertificateVerify check with the fresh key */
     SPEED_PH_S_KX,     /* server: ClientHello to EncryptedExtensions (X25519) */
     SPEED_PH_S_SIGN,   /* server: the CertificateVerify signature */
+    /* Fresh-key verification rows (speed_fresh.c). */
+    SPEED_PH_F_DECODE, /* d2i_PUBKEY_ex */
+    SPEED_PH_F_VERIFY, /* EVP_PKEY_CTX, verify_init, the verification, frees */
     SPEED_PH_COUNT
 } speed_phase;
 
@@ -274,9 +280,10 @@ speed_fresh *speed_fresh_new(OSSL_LIB_CTX *libctx, const char *expect, const spe
                              const uint8_t *spki, size_t spki_len, const uint8_t *sig,
                              size_t sig_len);
 
-/* speed_fresh_run decodes the key, verifies once and frees the key; returns
- * 1 if the signature verified. */
-int speed_fresh_run(speed_fresh *f);
+/* speed_fresh_run decodes the key, verifies once and frees the key, adding
+ * the times of the decoding and of the rest to acc (SPEED_PH_F_DECODE,
+ * SPEED_PH_F_VERIFY); returns 1 if the signature verified. */
+int speed_fresh_run(speed_fresh *f, speed_phases *acc);
 
 void speed_fresh_free(speed_fresh *f);
 
@@ -349,8 +356,10 @@ double speed_row_portable_ratio(const speed_row *row);
  * native code buys), or -1 if either is unavailable. */
 double speed_row_gain(const speed_row *row);
 
-/* speed_print_phases prints the per-handshake times of a handshake row's
- * median round on context |which| (SPEED_APP_DEFAULT or SPEED_APP_QUILL). */
+/* speed_print_phases prints the per-operation times of an application
+ * row's median round on context |which| (SPEED_APP_DEFAULT or
+ * SPEED_APP_QUILL): a handshake's split, or a fresh-key verification's
+ * decoding and verification. */
 void speed_print_phases(FILE *out, const speed_row *row, int which);
 
 /* speed_print_summary prints the table (and, if handshakes were measured,

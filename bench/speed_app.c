@@ -13,17 +13,24 @@
  * there.  Counts that match exactly show that quill, and nothing else,
  * signed and verified in that context.  quill-speed's other contexts are
  * not torn down meanwhile, so they write nothing there. */
-#define _POSIX_C_SOURCE 200809L /* mkstemp, setenv */
+#define _POSIX_C_SOURCE 200809L /* mkstemp, setenv, clock_gettime */
 
 #include "speed.h"
 
 #include <fcntl.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 #include <unistd.h>
 
 #include <openssl/err.h>
 #include <openssl/provider.h>
+
+uint64_t speed_now_ns(void) {
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (uint64_t)ts.tv_sec * 1000000000u + (uint64_t)ts.tv_nsec;
+}
 
 /* The default properties of openssl.cnf.example's [evp_properties]. */
 #define APP_PROPERTIES "?quill.sig=yes"

@@ -167,9 +167,27 @@ static int split_of(const speed_row *row, int which, split *s) {
     return 1;
 }
 
+/* A fresh-key verification's decoding and the rest, per operation. */
+static int fresh_of(const speed_row *row, int which, double *decode, double *verify) {
+    *decode = phase_us(row, which, SPEED_PH_F_DECODE);
+    *verify = phase_us(row, which, SPEED_PH_F_VERIFY);
+    return *decode >= 0.0 && *verify >= 0.0;
+}
+
 void speed_print_phases(FILE *out, const speed_row *row, int which) {
+    double dec, ver, dec0, ver0;
+    if (row->kind == SPEED_VERIFY_FRESH && fresh_of(row, which, &dec, &ver)) {
+        fprintf(out, "  per verification: decoding %.1fus, the rest %.1fus (context, "
+                     "verification, frees)",
+                dec, ver);
+        if (which == SPEED_APP_QUILL && fresh_of(row, SPEED_APP_DEFAULT, &dec0, &ver0) &&
+            ver > 0.0)
+            fprintf(out, "; the rest's ratio %.2fx", ver0 / ver);
+        fputc('\n', out);
+        return;
+    }
     split s;
-    if (!split_of(row, which, &s))
+    if (row->kind != SPEED_HANDSHAKE || !split_of(row, which, &s))
         return;
     fprintf(out, "  per handshake: server %.1fus (key exchange %.1f, signing %.1f, rest %.1f); "
                  "client %.1fus (key exchange %.1f, certificate %.1f of which chain "
@@ -319,6 +337,18 @@ static void json_app(FILE *out, const speed_row *row) {
                          "\"client_rest\": %.2f}",
                     s.server, s.s_kx, s.s_sign, s.s_rest, s.client, s.c_kx, s.c_cert, s.c_chain,
                     s.c_cv, s.c_rest);
+        }
+        fprintf(out, "}");
+    }
+    double dec, ver;
+    if (row->kind == SPEED_VERIFY_FRESH) {
+        fprintf(out, ",\n     \"per_verification_us\": {");
+        for (int w = 0; w < SPEED_APP_N; w++) {
+            fprintf(out, "%s\"%s\": ", w ? ", " : "", w == SPEED_APP_QUILL ? "quill" : "default");
+            if (fresh_of(row, w, &dec, &ver))
+                fprintf(out, "{\"decode\": %.2f, \"rest\": %.2f}", dec, ver);
+            else
+                fprintf(out, "null");
         }
         fprintf(out, "}");
     }
