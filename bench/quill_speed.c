@@ -37,7 +37,15 @@
  * noisy neighbour moves both sides of the ratio alike (a yardstick measured
  * once, minutes away, was seen to swing by 30% on a shared machine).  If
  * quill was built without ML-DSA, those operations are skipped with a
- * message (an error under --require-quill). */
+ * message (an error under --require-quill).
+ *
+ * The application rows (TLS 1.3 handshakes "tls13-*", and
+ * "ecdsa-p256-verify-fresh") run as an application configured by
+ * openssl.cnf.example would, in two library contexts of their own (default
+ * alone; default + quill with "?quill.sig=yes"), taking turns the same way;
+ * see run_app_row, speed_app.c, speed_tls.c and speed_fresh.c.  quill's own
+ * counters for its context must match the operations run there.  They do
+ * not take part in --portable. */
 #define _POSIX_C_SOURCE 200809L /* clock_gettime */
 
 #include "speed.h"
