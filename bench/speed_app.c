@@ -109,35 +109,37 @@ int speed_app_open(speed_app *app, const char *modules) {
     return ok;
 }
 
-/* Parses quill's line "pid=N name=N ...": the last line in the file. */
+/* Adds up quill's lines "pid=N name=N ..." (one per context torn down
+ * while the file was named; normally just the row's). */
 static void parse_counts(const char *text, speed_counts *c) {
-    const char *line = text, *nl;
-    while ((nl = strchr(line, '\n')) != NULL && nl[1] != '\0')
-        line = nl + 1;
-    if (strncmp(line, "pid=", 4) != 0)
-        return;
-    c->valid = 1;
-    const char *p = line;
-    while (*p != '\0' && *p != '\n') {
-        const char *eq = strchr(p, '=');
-        if (eq == NULL)
-            break;
-        size_t klen = (size_t)(eq - p);
-        char *end;
-        unsigned long v = strtoul(eq + 1, &end, 10);
-        if (klen == 8 && strncmp(p, "rsa-sign", 8) == 0)
-            c->rsa_sign = v;
-        else if (klen == 10 && strncmp(p, "rsa-verify", 10) == 0)
-            c->rsa_verify = v;
-        else if (klen == 10 && strncmp(p, "ecdsa-sign", 10) == 0)
-            c->ecdsa_sign = v;
-        else if (klen == 12 && strncmp(p, "ecdsa-verify", 12) == 0)
-            c->ecdsa_verify = v;
-        else if (!(klen == 3 && strncmp(p, "pid", 3) == 0))
-            c->others += v;
-        p = end;
-        while (*p == ' ')
-            p++;
+    for (const char *line = text; *line != '\0';) {
+        const char *nl = strchr(line, '\n');
+        const char *stop = nl != NULL ? nl : line + strlen(line);
+        if (strncmp(line, "pid=", 4) == 0) {
+            c->valid = 1;
+            for (const char *p = line; p < stop;) {
+                const char *eq = memchr(p, '=', (size_t)(stop - p));
+                if (eq == NULL)
+                    break;
+                size_t klen = (size_t)(eq - p);
+                char *end;
+                unsigned long v = strtoul(eq + 1, &end, 10);
+                if (klen == 8 && strncmp(p, "rsa-sign", 8) == 0)
+                    c->rsa_sign += v;
+                else if (klen == 10 && strncmp(p, "rsa-verify", 10) == 0)
+                    c->rsa_verify += v;
+                else if (klen == 10 && strncmp(p, "ecdsa-sign", 10) == 0)
+                    c->ecdsa_sign += v;
+                else if (klen == 12 && strncmp(p, "ecdsa-verify", 12) == 0)
+                    c->ecdsa_verify += v;
+                else if (!(klen == 3 && strncmp(p, "pid", 3) == 0))
+                    c->others += v;
+                p = end;
+                while (p < stop && *p == ' ')
+                    p++;
+            }
+        }
+        line = nl != NULL ? nl + 1 : stop;
     }
 }
 
