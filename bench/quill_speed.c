@@ -39,7 +39,15 @@
  * noisy neighbour moves both sides of the ratio alike (a yardstick measured
  * once, minutes away, was seen to swing by 30% on a shared machine).  If
  * quill was built without ML-DSA, those operations are skipped with a
- * message (an error under --require-quill). */
+ * message (an error under --require-quill).
+ *
+ * The application rows (TLS 1.3 handshakes "tls13-*", and
+ * "ecdsa-p256-verify-fresh") run as an application configured by
+ * openssl.cnf.example would, in two library contexts of their own (default
+ * alone; default + quill with "?quill.sig=yes"), taking turns the same way;
+ * see run_app_row, speed_app.c, speed_tls.c and speed_fresh.c.  quill's own
+ * counters for its context must match the operations run there.  They do
+ * not take part in --portable. */
 #define _POSIX_C_SOURCE 200809L /* clock_gettime */
 
 #include "speed.h"
@@ -56,6 +64,7 @@
 #include <openssl/crypto.h>
 #include <openssl/err.h>
 #include <openssl/provider.h>
+#include <openssl/x509.h>
 
 #ifndef QUILL_SPEED_MODULES_DIR
 #define QUILL_SPEED_MODULES_DIR "."
@@ -69,13 +78,22 @@
  * with EVP_DigestSign (no digest) and runs on quill only.  The first row is
  * the yardstick of the quill-only rows. */
 static const speed_alg algs[] = {
-    {"rsa2048", "RSA 2048", "RSA", 2048, NULL, "SHA256", "pkcs1", 0},
-    {"rsa3072", "RSA 3072", "RSA", 3072, NULL, "SHA256", "pkcs1", 0},
-    {"rsa4096", "RSA 4096", "RSA", 4096, NULL, "SHA256", "pkcs1", 0},
-    {"ecdsa-p256", "ECDSA P-256", "EC", 0, "P-256", "SHA256", NULL, 0},
-    {"mldsa44", "ML-DSA-44", "ML-DSA-44", 0, NULL, NULL, NULL, 1},
-    {"mldsa65", "ML-DSA-65", "ML-DSA-65", 0, NULL, NULL, NULL, 1},
-    {"mldsa87", "ML-DSA-87", "ML-DSA-87", 0, NULL, NULL, NULL, 1},
+    {"rsa2048", "RSA 2048", "RSA", 2048, NULL, "SHA256", "pkcs1", 0, SPEED_OPS_SIG},
+    {"rsa3072", "RSA 3072", "RSA", 3072, NULL, "SHA256", "pkcs1", 0, SPEED_OPS_SIG},
+    {"rsa4096", "RSA 4096", "RSA", 4096, NULL, "SHA256", "pkcs1", 0, SPEED_OPS_SIG},
+    {"ecdsa-p256", "ECDSA P-256", "EC", 0, "P-256", "SHA256", NULL, 0,
+     SPEED_OPS_SIG | SPEED_OP(SPEED_VERIFY_FRESH)},
+    {"mldsa44", "ML-DSA-44", "ML-DSA-44", 0, NULL, NULL, NULL, 1, SPEED_OPS_SIG},
+    {"mldsa65", "ML-DSA-65", "ML-DSA-65", 0, NULL, NULL, NULL, 1, SPEED_OPS_SIG},
+    {"mldsa87", "ML-DSA-87", "ML-DSA-87", 0, NULL, NULL, NULL, 1, SPEED_OPS_SIG},
+    /* TLS 1.3 handshakes: the server certificate's key type and its CA's;
+     * md is the CA's signature digest. */
+    {"tls13-rsa2048", "TLS 1.3 RSA 2048", "RSA", 2048, NULL, "SHA256", NULL, 0,
+     SPEED_OP(SPEED_HANDSHAKE)},
+    {"tls13-rsa3072", "TLS 1.3 RSA 3072", "RSA", 3072, NULL, "SHA256", NULL, 0,
+     SPEED_OP(SPEED_HANDSHAKE)},
+    {"tls13-p256", "TLS 1.3 P-256", "EC", 0, "P-256", "SHA256", NULL, 0,
+     SPEED_OP(SPEED_HANDSHAKE)},
 };
 #define YARDSTICK_ALG (&algs[0]) /* RSA 2048, signed by the default provider */
 #define NALGS (sizeof(algs) / sizeof(algs[0]))
@@ -94,6 +112,7 @@ typedef struct providers {
      * context, default and quill_portable in the second. */
     OSSL_LIB_CTX *libctx[2];
     OSSL_PROVIDER *loaded[4];
+    const char *modules; /* where the modules were found */
 } providers;
 
 typedef struct options {
@@ -398,6 +417,182 @@ static int run_row(const providers *pv, const options *o, speed_row *row, alg_st
     return ok;
 }
 
+/* ---- Application rows: TLS 1.3 handshakes and fresh-key verification ---- */
+
+/* One application row on one of its library contexts. */
+typedef struct app_impl {
+    speed_tls *tls;
+    speed_fresh *fresh;
+    speed_phases *acc; /* the current round's handshake phases */
+} app_impl;
+
+static int app_run(app_impl *im) {
+    return im->tls != NULL ? speed_tls_handshake(im->tls, im->acc)
+                           : speed_fresh_run(im->fresh, im->acc);
+}
+
+/* measure() for an application row. */
+static int measure_app(app_impl *im, double seconds, uint64_t *iters, uint64_t *usec) {
+    uint64_t budget = (uint64_t)(seconds * 1e6), t0 = now_usec(), t, n = 0;
+    do {
+        if (!app_run(im))
+            return 0;
+        n++;
+        t = now_usec();
+    } while (t - t0 < budget);
+    *iters = n;
+    *usec = t - t0;
+    return 1;
+}
+
+/* Each context's turns run in a function of its own, so that a profile can
+ * tell them apart, e.g. valgrind --tool=callgrind
+ * --toggle-collect=app_turn_quill (the checked runs of app_prepare stay
+ * outside). */
+__attribute__((noinline)) static int app_turn_default(app_impl im[SPEED_APP_N], double seconds,
+                                                      uint64_t *iters, uint64_t *usec) {
+    int ok = measure_app(&im[SPEED_APP_DEFAULT], seconds, iters, usec);
+    __asm__ volatile("" ::: "memory"); /* no tail call: the profile sees the turn */
+    return ok;
+}
+
+__attribute__((noinline)) static int app_turn_quill(app_impl im[SPEED_APP_N], double seconds,
+                                                    uint64_t *iters, uint64_t *usec) {
+    int ok = measure_app(&im[SPEED_APP_QUILL], seconds, iters, usec);
+    __asm__ volatile("" ::: "memory"); /* no tail call: the profile sees the turn */
+    return ok;
+}
+
+/* Prepares a row's two contexts: for a handshake the test PKI and the TLS
+ * contexts (the default context also checks that bad servers are refused),
+ * for a fresh-key verification a key and its signature made by the default
+ * provider.  Each runs once, checked. */
+static int app_prepare(const speed_app *app, const speed_alg *alg, speed_kind kind,
+                       app_impl im[SPEED_APP_N]) {
+    int ok = 1;
+    if (kind == SPEED_HANDSHAKE) {
+        speed_pki pki;
+        if (!speed_pki_make(&pki, app->libctx[SPEED_APP_DEFAULT], alg))
+            return 0;
+        for (size_t c = 0; ok && c < SPEED_APP_N; c++)
+            ok = (im[c].tls = speed_tls_new(app->libctx[c], &pki)) != NULL &&
+                 speed_tls_check(im[c].tls, alg, c == SPEED_APP_DEFAULT);
+        speed_pki_free(&pki);
+        return ok;
+    }
+    const speed_prov def = {"default", "default", "default", app->libctx[SPEED_APP_DEFAULT]};
+    EVP_PKEY *key = speed_key_make(&def, alg);
+    uint8_t *sig = NULL;
+    unsigned char *spki = NULL;
+    size_t sig_len = 0;
+    int spki_len = key != NULL ? i2d_PUBKEY(key, &spki) : 0;
+    ok = spki_len > 0 && speed_sign_once(&def, alg, key, &sig, &sig_len);
+    for (size_t c = 0; ok && c < SPEED_APP_N; c++)
+        ok = (im[c].fresh = speed_fresh_new(app->libctx[c], c == SPEED_APP_QUILL ? "quill" : "default",
+                                            alg, spki, (size_t)spki_len, sig, sig_len)) != NULL;
+    OPENSSL_free(spki);
+    free(sig);
+    EVP_PKEY_free(key);
+    return ok;
+}
+
+/* What quill must have counted in its context after |n| operations there:
+ * per handshake one signature (CertificateVerify) and two verifications
+ * (the server certificate's signature by the CA, and the CertificateVerify);
+ * per fresh-key verification one verification. */
+static void app_confirm(const speed_row *row, unsigned long n, speed_app_row *ar) {
+    int rsa = strcmp(row->alg->keytype, "RSA") == 0;
+    const speed_counts *c = &ar->counts;
+    ar->want_sign = row->kind == SPEED_HANDSHAKE ? n : 0;
+    ar->want_verify = row->kind == SPEED_HANDSHAKE ? 2 * n : n;
+    unsigned long sign = rsa ? c->rsa_sign : c->ecdsa_sign;
+    unsigned long verify = rsa ? c->rsa_verify : c->ecdsa_verify;
+    unsigned long other = c->others + (rsa ? c->ecdsa_sign + c->ecdsa_verify
+                                           : c->rsa_sign + c->rsa_verify);
+    ar->confirmed = c->valid && sign == ar->want_sign && verify == ar->want_verify && other == 0;
+}
+
+/* Measures an application row (the default context against quill's, in
+ * turns, like run_row) and checks quill's counters afterwards.  Returns 0
+ * on a hard failure. */
+static int run_app_row(const providers *pv, const options *o, speed_row *row, FILE *text) {
+    speed_app_row *ar = calloc(1, sizeof(*ar));
+    speed_app app;
+    app_impl im[SPEED_APP_N];
+    memset(im, 0, sizeof(im));
+    row->app = ar;
+    int ok = ar != NULL && speed_app_open(&app, pv->modules) &&
+             app_prepare(&app, row->alg, row->kind, im);
+    unsigned long quill_ops = ok ? 1 : 0; /* app_prepare's checked run */
+    speed_result *res[SPEED_APP_N] = {&row->def, &row->quill};
+    for (size_t c = 0; c < SPEED_APP_N; c++)
+        res[c]->available = ok;
+    uint64_t t_row = now_usec(), cap = (uint64_t)(o->seconds * ROW_CAP_FACTOR * 1e6) * 2;
+    for (size_t r = 0; ok && r < o->rounds; r++) {
+        if (r > 0 && now_usec() - t_row > cap) {
+            fprintf(text, "  (%s: time cap reached after %zu rounds)\n", row->alg->label, r);
+            break;
+        }
+        for (size_t t = 0; ok && t < SPEED_APP_N; t++) {
+            size_t c = (t + r) % SPEED_APP_N;
+            speed_result *rs = res[c];
+            uint64_t iters, us;
+            im[c].acc = &ar->phases[c][rs->rounds];
+            if (!(c == SPEED_APP_QUILL ? app_turn_quill : app_turn_default)(im, o->seconds,
+                                                                            &iters, &us)) {
+                fprintf(stderr, "quill-speed: %s %s failed in the %s context\n", row->alg->label,
+                        speed_kind_name(row->kind), c == SPEED_APP_QUILL ? "quill" : "default");
+                ERR_print_errors_fp(stderr);
+                rs->available = 0;
+                ok = 0;
+                break;
+            }
+            if (c == SPEED_APP_QUILL)
+                quill_ops += (unsigned long)iters;
+            rs->iters[rs->rounds] = iters;
+            rs->usec[rs->rounds] = us;
+            rs->rounds++;
+            if (o->verbose)
+                fprintf(text, "  round %zu %-14s %llu ops in %lluus (%.1f ops/sec)\n", r + 1,
+                        c == SPEED_APP_QUILL ? "quill" : "default", (unsigned long long)iters,
+                        (unsigned long long)us, (double)iters * 1e6 / (double)(us ? us : 1));
+        }
+    }
+    for (size_t c = 0; c < SPEED_APP_N; c++) {
+        speed_tls_free(im[c].tls);
+        speed_fresh_free(im[c].fresh);
+        speed_result_finish(res[c]);
+    }
+    if (ar == NULL)
+        return 0;
+    /* Everything made in the contexts is freed: quill's teardown reports. */
+    speed_app_close(&app, &ar->counts);
+    if (ok) {
+        app_confirm(row, quill_ops, ar);
+        if (!ar->confirmed) {
+            fprintf(stderr, "quill-speed: %s %s: quill's counters (%s: rsa-sign=%lu "
+                            "rsa-verify=%lu ecdsa-sign=%lu ecdsa-verify=%lu, others %lu) are not "
+                            "the %lu signatures and %lu verifications of the %lu operations run "
+                            "in its context\n",
+                    row->alg->label, speed_kind_name(row->kind),
+                    ar->counts.valid ? "read" : "none found", ar->counts.rsa_sign,
+                    ar->counts.rsa_verify, ar->counts.ecdsa_sign, ar->counts.ecdsa_verify,
+                    ar->counts.others, ar->want_sign, ar->want_verify, quill_ops);
+            ok = 0;
+        }
+    }
+    speed_print_line(text, row, pv->p[PROV_DEFAULT].label, &row->def, -1.0, -1.0);
+    speed_print_phases(text, row, SPEED_APP_DEFAULT);
+    speed_print_line(text, row, pv->p[PROV_QUILL].label, &row->quill, speed_row_ratio(row), -1.0);
+    speed_print_phases(text, row, SPEED_APP_QUILL);
+    if (ar->confirmed)
+        fprintf(text, "  (quill's counters: %lu signatures, %lu verifications, as many as the "
+                      "%lu operations in its context need)\n",
+                ar->want_sign, ar->want_verify, quill_ops);
+    fflush(text);
+    return ok;
+}
+
 static const char *quill_version(OSSL_PROVIDER *quill) {
     static char buf[64] = "unknown";
     const char *v = NULL;
@@ -470,6 +665,7 @@ static int providers_load(providers *pv, const char *modules, int portable) {
     memset(pv, 0, sizeof(*pv));
     memcpy(pv->p, init, sizeof(init));
     pv->n = portable ? 3 : 2;
+    pv->modules = modules;
     for (size_t c = 0; c < (portable ? 2u : 1u); c++) {
         OSSL_LIB_CTX *libctx = OSSL_LIB_CTX_new();
         if (libctx == NULL)
@@ -513,7 +709,9 @@ int main(int argc, char **argv) {
     for (size_t a = 0; a < NALGS; a++) {
         for (int k = 0; k < SPEED_KIND_COUNT; k++) {
             char name[128];
-            snprintf(name, sizeof(name), "%s-%s", algs[a].id, speed_kind_name((speed_kind)k));
+            if (!(algs[a].ops & SPEED_OP(k)))
+                continue;
+            speed_op_name(name, sizeof(name), &algs[a], (speed_kind)k);
             if (o.list) {
                 printf("%s\n", name);
                 continue;
@@ -597,13 +795,23 @@ int main(int argc, char **argv) {
     memset(states, 0, sizeof(states));
     for (size_t i = 0; i < nrows; i++) {
         speed_row *row = &rows[i];
-        ok &= run_row(&pv, &o, row, &states[row->alg - algs], &states[YARDSTICK_ALG - algs],
-                      text);
+        if (speed_kind_is_app(row->kind))
+            ok &= run_app_row(&pv, &o, row, text);
+        else
+            ok &= run_row(&pv, &o, row, &states[row->alg - algs], &states[YARDSTICK_ALG - algs],
+                          text);
     }
     if (nrows > 0)
         speed_print_summary(text, rows, nrows, o.portable);
     for (size_t i = 0; o.require_quill && i < nrows; i++) {
-        for (size_t p = PROV_QUILL; p < pv.n; p++) {
+        if (rows[i].app != NULL && !rows[i].app->confirmed) {
+            fprintf(stderr, "quill-speed: quill's counters do not show that it served %s %s\n",
+                    rows[i].alg->label, speed_kind_name(rows[i].kind));
+            ok = 0;
+        }
+        /* Application rows run on default and quill only. */
+        size_t nprov = speed_kind_is_app(rows[i].kind) ? PROV_QUILL + 1 : pv.n;
+        for (size_t p = PROV_QUILL; p < nprov; p++) {
             const speed_result *res = row_result(&rows[i], p);
             if (!res->available || res->rounds == 0) {
                 fprintf(stderr, "quill-speed: %s did not serve %s %s\n", pv.p[p].name,
@@ -634,6 +842,8 @@ int main(int argc, char **argv) {
 
     for (size_t a = 0; a < NALGS; a++)
         alg_state_free(&states[a]);
+    for (size_t i = 0; i < nrows; i++)
+        free(rows[i].app);
     providers_unload(&pv);
     free(o.filters);
     return ok ? 0 : 1;

@@ -40,13 +40,26 @@ struct speed_impl {
 };
 
 const char *speed_kind_name(speed_kind kind) {
-    static const char *const names[SPEED_KIND_COUNT] = {"sign", "verify", "keygen"};
+    static const char *const names[SPEED_KIND_COUNT] = {"sign", "verify", "keygen",
+                                                        "verify-fresh", "handshake"};
     return kind < SPEED_KIND_COUNT ? names[kind] : "?";
 }
 
 const char *speed_kind_phrase(speed_kind kind) {
-    static const char *const names[SPEED_KIND_COUNT] = {"signing", "verify", "key generation"};
+    static const char *const names[SPEED_KIND_COUNT] = {
+        "signing", "verify", "key generation", "fresh-key verify", "full handshake"};
     return kind < SPEED_KIND_COUNT ? names[kind] : "?";
+}
+
+int speed_kind_is_app(speed_kind kind) {
+    return kind == SPEED_VERIFY_FRESH || kind == SPEED_HANDSHAKE;
+}
+
+void speed_op_name(char *buf, size_t len, const speed_alg *alg, speed_kind kind) {
+    if (kind == SPEED_HANDSHAKE)
+        snprintf(buf, len, "%s", alg->id);
+    else
+        snprintf(buf, len, "%s-%s", alg->id, speed_kind_name(kind));
 }
 
 static void propq_for(char *buf, size_t len, const speed_prov *prov) {
@@ -57,9 +70,8 @@ static int served_by(const OSSL_PROVIDER *p, const speed_prov *prov) {
     return p != NULL && strcmp(OSSL_PROVIDER_get0_name(p), prov->name) == 0;
 }
 
-/* The fixed input: the size of alg->md's output, or a 64-byte message. */
-static int fixed_input(OSSL_LIB_CTX *libctx, const speed_alg *alg, uint8_t *tbs, size_t cap,
-                       size_t *len) {
+int speed_fixed_input(OSSL_LIB_CTX *libctx, const speed_alg *alg, uint8_t *tbs, size_t cap,
+                      size_t *len) {
     size_t n = 64;
     if (alg->md != NULL) {
         EVP_MD *md = EVP_MD_fetch(libctx, alg->md, "provider=default");
@@ -224,7 +236,7 @@ int speed_sign_once(const speed_prov *prov, const speed_alg *alg, EVP_PKEY *key,
     *sig = NULL;
     if (alg->md == NULL) {
         EVP_MD_CTX *mctx = msg_ctx(prov, key, SPEED_SIGN);
-        if (mctx == NULL || !fixed_input(prov->libctx, alg, tbs, sizeof(tbs), &tbs_len) ||
+        if (mctx == NULL || !speed_fixed_input(prov->libctx, alg, tbs, sizeof(tbs), &tbs_len) ||
             EVP_DigestSign(mctx, NULL, &len, tbs, tbs_len) != 1 ||
             (*sig = malloc(len)) == NULL || EVP_DigestSign(mctx, *sig, &len, tbs, tbs_len) != 1) {
             ERR_print_errors_fp(stderr);
@@ -238,7 +250,7 @@ int speed_sign_once(const speed_prov *prov, const speed_alg *alg, EVP_PKEY *key,
         return ok;
     }
     EVP_PKEY_CTX *ctx = sig_ctx(prov, alg, key, SPEED_SIGN);
-    if (ctx == NULL || !fixed_input(prov->libctx, alg, tbs, sizeof(tbs), &tbs_len) ||
+    if (ctx == NULL || !speed_fixed_input(prov->libctx, alg, tbs, sizeof(tbs), &tbs_len) ||
         EVP_PKEY_sign(ctx, NULL, &len, tbs, tbs_len) != 1 || (*sig = malloc(len)) == NULL ||
         EVP_PKEY_sign(ctx, *sig, &len, tbs, tbs_len) != 1) {
         ERR_print_errors_fp(stderr);
@@ -260,7 +272,7 @@ speed_impl *speed_impl_new(const speed_prov *prov, const speed_alg *alg, speed_k
     im->prov = prov;
     im->kind = kind;
     im->key = key;
-    if (!fixed_input(prov->libctx, alg, im->tbs, sizeof(im->tbs), &im->tbs_len))
+    if (!speed_fixed_input(prov->libctx, alg, im->tbs, sizeof(im->tbs), &im->tbs_len))
         goto fail;
     if (alg->md == NULL && kind != SPEED_KEYGEN) {
         im->mctx = msg_ctx(prov, key, kind);
@@ -376,7 +388,7 @@ int speed_verify_once(const speed_prov *prov, const speed_alg *alg, EVP_PKEY *ke
     size_t tbs_len;
     if (alg->md == NULL) {
         EVP_MD_CTX *mctx = msg_ctx(prov, key, SPEED_VERIFY);
-        int ok = mctx != NULL && fixed_input(prov->libctx, alg, tbs, sizeof(tbs), &tbs_len) &&
+        int ok = mctx != NULL && speed_fixed_input(prov->libctx, alg, tbs, sizeof(tbs), &tbs_len) &&
                  EVP_DigestVerify(mctx, sig, sig_len, tbs, tbs_len) == 1;
         if (!ok)
             ERR_print_errors_fp(stderr);
@@ -384,7 +396,7 @@ int speed_verify_once(const speed_prov *prov, const speed_alg *alg, EVP_PKEY *ke
         return ok;
     }
     EVP_PKEY_CTX *ctx = sig_ctx(prov, alg, key, SPEED_VERIFY);
-    int ok = ctx != NULL && fixed_input(prov->libctx, alg, tbs, sizeof(tbs), &tbs_len) &&
+    int ok = ctx != NULL && speed_fixed_input(prov->libctx, alg, tbs, sizeof(tbs), &tbs_len) &&
              EVP_PKEY_verify(ctx, sig, sig_len, tbs, tbs_len) == 1;
     if (!ok)
         ERR_print_errors_fp(stderr);

@@ -133,13 +133,104 @@ static void fmt_ratio(char *buf, size_t len, double x, int digits) {
         snprintf(buf, len, "%.*fx", digits, x);
 }
 
+/* Microseconds per handshake of phase |ph| in the median round of context
+ * |which|, or -1 if unknown. */
+static double phase_us(const speed_row *row, int which, speed_phase ph) {
+    const speed_result *r = which == SPEED_APP_QUILL ? &row->quill : &row->def;
+    if (row->app == NULL || !r->available || r->rounds == 0 || r->iters[r->median] == 0)
+        return -1.0;
+    return (double)row->app->phases[which][r->median].ns[ph] / 1e3 /
+           (double)r->iters[r->median];
+}
+
+/* The seven figures of a handshake row on one context: server, its key
+ * exchange, its signing, client, its key exchange, certificate (chain
+ * inside), CertificateVerify; and the two rests. */
+typedef struct split {
+    double server, s_kx, s_sign, s_rest;
+    double client, c_kx, c_cert, c_chain, c_cv, c_rest;
+} split;
+
+static int split_of(const speed_row *row, int which, split *s) {
+    s->server = phase_us(row, which, SPEED_PH_SERVER);
+    if (s->server < 0.0)
+        return 0;
+    s->s_kx = phase_us(row, which, SPEED_PH_S_KX);
+    s->s_sign = phase_us(row, which, SPEED_PH_S_SIGN);
+    s->s_rest = s->server - s->s_kx - s->s_sign;
+    s->client = phase_us(row, which, SPEED_PH_CLIENT);
+    s->c_kx = phase_us(row, which, SPEED_PH_C_KX);
+    s->c_cert = phase_us(row, which, SPEED_PH_C_CERT);
+    s->c_chain = phase_us(row, which, SPEED_PH_C_CHAIN);
+    s->c_cv = phase_us(row, which, SPEED_PH_C_CV);
+    s->c_rest = s->client - s->c_kx - s->c_cert - s->c_cv;
+    return 1;
+}
+
+/* A fresh-key verification's decoding and the rest, per operation. */
+static int fresh_of(const speed_row *row, int which, double *decode, double *verify) {
+    *decode = phase_us(row, which, SPEED_PH_F_DECODE);
+    *verify = phase_us(row, which, SPEED_PH_F_VERIFY);
+    return *decode >= 0.0 && *verify >= 0.0;
+}
+
+void speed_print_phases(FILE *out, const speed_row *row, int which) {
+    double dec, ver, dec0, ver0;
+    if (row->kind == SPEED_VERIFY_FRESH && fresh_of(row, which, &dec, &ver)) {
+        fprintf(out, "  per verification: decoding %.1fus, the rest %.1fus (context, "
+                     "verification, frees)",
+                dec, ver);
+        if (which == SPEED_APP_QUILL && fresh_of(row, SPEED_APP_DEFAULT, &dec0, &ver0) &&
+            ver > 0.0)
+            fprintf(out, "; the rest's ratio %.2fx", ver0 / ver);
+        fputc('\n', out);
+        return;
+    }
+    split s;
+    if (row->kind != SPEED_HANDSHAKE || !split_of(row, which, &s))
+        return;
+    fprintf(out, "  per handshake: server %.1fus (key exchange %.1f, signing %.1f, rest %.1f); "
+                 "client %.1fus (key exchange %.1f, certificate %.1f of which chain "
+                 "verification %.1f, CertificateVerify %.1f, rest %.1f)\n",
+            s.server, s.s_kx, s.s_sign, s.s_rest, s.client, s.c_kx, s.c_cert, s.c_chain, s.c_cv,
+            s.c_rest);
+}
+
+/* The handshakes' time split, both contexts, after the summary table. */
+static void print_phase_table(FILE *out, const speed_row *rows, size_t count) {
+    int any = 0;
+    for (size_t i = 0; i < count; i++) {
+        split s;
+        for (int w = 0; w < SPEED_APP_N; w++) {
+            if (rows[i].kind != SPEED_HANDSHAKE || !split_of(&rows[i], w, &s))
+                continue;
+            if (!any)
+                fprintf(out, "\nTLS 1.3 handshakes, microseconds per handshake (median round):\n"
+                             "%-17s %-8s %8s %7s %7s %7s %8s %7s %7s %7s %7s %7s\n",
+                        "certificate", "context", "server", "kx", "sign", "rest", "client", "kx",
+                        "cert", "(chain)", "certvfy", "rest");
+            any = 1;
+            fprintf(out, "%-17s %-8s %8.1f %7.1f %7.1f %7.1f %8.1f %7.1f %7.1f %7.1f %7.1f %7.1f\n",
+                    rows[i].alg->label, w == SPEED_APP_QUILL ? "quill" : "default", s.server,
+                    s.s_kx, s.s_sign, s.s_rest, s.client, s.c_kx, s.c_cert, s.c_chain, s.c_cv,
+                    s.c_rest);
+        }
+    }
+    if (any)
+        fprintf(out, "server and client: time inside each side's SSL_do_handshake; kx: key "
+                     "exchange (X25519) and key schedule;\nsign: the CertificateVerify "
+                     "signature; cert: the server's Certificate processed, with (chain) "
+                     "X509_verify_cert;\ncertvfy: the CertificateVerify checked with the key "
+                     "decoded from that certificate; rest: everything else\n");
+}
+
 void speed_print_summary(FILE *out, const speed_row *rows, size_t count, int portable) {
     /* The yardstick column appears only when a quill-only row is shown. */
     int yard = 0;
     for (size_t i = 0; i < count; i++)
         yard |= rows[i].alg->quill_only;
-    fprintf(out, "\n%-20s %-8s %14s %14s %8s", "algorithm", "op", "default ops/s", "quill ops/s",
-            "ratio");
+    fprintf(out, "\n%-20s %-12s %14s %14s %8s", "algorithm", "op", "default ops/s",
+            "quill ops/s", "ratio");
     if (yard)
         fprintf(out, " %16s", "x RSA-2048-sign");
     if (portable)
@@ -151,7 +242,7 @@ void speed_print_summary(FILE *out, const speed_row *rows, size_t count, int por
         fmt_rate(d, sizeof(d), &row->def);
         fmt_rate(q, sizeof(q), &row->quill);
         fmt_ratio(ratio, sizeof(ratio), speed_row_ratio(row), 2);
-        fprintf(out, "%-20s %-8s %14s %14s %8s", row->alg->label, speed_kind_name(row->kind), d,
+        fprintf(out, "%-20s %-12s %14s %14s %8s", row->alg->label, speed_kind_name(row->kind), d,
                 q, ratio);
         /* Rows of both providers leave the yardstick column empty (blank
          * only when more columns follow). */
@@ -175,6 +266,7 @@ void speed_print_summary(FILE *out, const speed_row *rows, size_t count, int por
         fprintf(out, "portable: quill's portable C path (quill_portable.so); portable ratio: "
                      "over default, or x RSA-2048-sign;\ngain: quill ops/s over portable ops/s "
                      "(what the native code buys)\n");
+    print_phase_table(out, rows, count);
 }
 
 static void json_string(FILE *out, const char *s) {
@@ -225,6 +317,46 @@ static void json_portable(FILE *out, const speed_row *row) {
     json_ratio(out, "native_gain", speed_row_gain(row), 4);
 }
 
+/* An application row's extras: the handshake split per context (median
+ * round, microseconds per handshake) and quill's counters. */
+static void json_app(FILE *out, const speed_row *row) {
+    const speed_app_row *ar = row->app;
+    if (row->kind == SPEED_HANDSHAKE) {
+        fprintf(out, ",\n     \"per_handshake_us\": {");
+        for (int w = 0; w < SPEED_APP_N; w++) {
+            split s;
+            fprintf(out, "%s\"%s\": ", w ? ", " : "", w == SPEED_APP_QUILL ? "quill" : "default");
+            if (!split_of(row, w, &s)) {
+                fprintf(out, "null");
+                continue;
+            }
+            fprintf(out, "{\"server\": %.2f, \"server_key_exchange\": %.2f, "
+                         "\"server_sign\": %.2f, \"server_rest\": %.2f, \"client\": %.2f, "
+                         "\"client_key_exchange\": %.2f, \"client_certificate\": %.2f, "
+                         "\"client_chain_verify\": %.2f, \"client_certificate_verify\": %.2f, "
+                         "\"client_rest\": %.2f}",
+                    s.server, s.s_kx, s.s_sign, s.s_rest, s.client, s.c_kx, s.c_cert, s.c_chain,
+                    s.c_cv, s.c_rest);
+        }
+        fprintf(out, "}");
+    }
+    double dec, ver;
+    if (row->kind == SPEED_VERIFY_FRESH) {
+        fprintf(out, ",\n     \"per_verification_us\": {");
+        for (int w = 0; w < SPEED_APP_N; w++) {
+            fprintf(out, "%s\"%s\": ", w ? ", " : "", w == SPEED_APP_QUILL ? "quill" : "default");
+            if (fresh_of(row, w, &dec, &ver))
+                fprintf(out, "{\"decode\": %.2f, \"rest\": %.2f}", dec, ver);
+            else
+                fprintf(out, "null");
+        }
+        fprintf(out, "}");
+    }
+    fprintf(out, ",\n     \"quill_counters\": {\"confirmed\": %s, \"sign\": %lu, "
+                 "\"verify\": %lu}",
+            ar->confirmed ? "true" : "false", ar->want_sign, ar->want_verify);
+}
+
 int speed_write_json(FILE *out, const speed_meta *meta, const speed_row *rows, size_t count) {
     fprintf(out, "{\n  \"tool\": \"quill-speed\",\n  \"cpu\": ");
     json_string(out, meta->cpu);
@@ -247,7 +379,7 @@ int speed_write_json(FILE *out, const speed_meta *meta, const speed_row *rows, s
     for (size_t i = 0; i < count; i++) {
         const speed_row *row = &rows[i];
         char name[128];
-        snprintf(name, sizeof(name), "%s-%s", row->alg->id, speed_kind_name(row->kind));
+        speed_op_name(name, sizeof(name), row->alg, row->kind);
         fprintf(out, "%s\n    {\"name\": ", i ? "," : "");
         json_string(out, name);
         fprintf(out, ", \"algorithm\": ");
@@ -276,6 +408,8 @@ int speed_write_json(FILE *out, const speed_meta *meta, const speed_row *rows, s
             else
                 fprintf(out, ",\n     \"yardstick\": null");
         }
+        if (row->app != NULL)
+            json_app(out, row);
         if (meta->portable)
             json_portable(out, row);
         fprintf(out, "}");
