@@ -60,7 +60,8 @@ apps_finish() {
     [ "$apps_failed" -eq 0 ]
 }
 
-# apps_track PID: stop PID (and its children) at exit if it still runs.
+# apps_track PID: stop PID (and its children) at exit if it still runs
+# (apps_cleanup).
 apps_track() { apps_pids="$apps_pids $1"; }
 
 # apps_children PID: the direct children of PID (read from /proc by parent
@@ -104,15 +105,13 @@ apps_wait() {
     return "$status"
 }
 
+# At exit: each tracked process still running gets SIGTERM (nginx's master
+# then stops and reaps its workers) and is killed with its children if it
+# has not exited 10 s later.
 apps_cleanup() {
     local p
-    local -a kids
     for p in $apps_pids; do
-        if kill -0 "$p" 2>/dev/null; then
-            mapfile -t kids < <(apps_children "$p")
-            kill -KILL "$p" "${kids[@]}" 2>/dev/null
-            wait "$p" 2>/dev/null
-        fi
+        kill -0 "$p" 2>/dev/null && apps_wait "$p" TERM
     done
     cd / && rm -rf "$work"
 }

@@ -84,6 +84,7 @@ EOF
 # job ($nginx_pid is the master), on two free ports ($port_rsa, $port_ec):
 # random ports, tried again on "Address already in use" (up to 8 times).
 # Ready once the pid file exists (written after the sockets are bound).
+# (nginx itself tries a taken port 5 times, 0.5 s apart, before it exits.)
 start_nginx() {
     local tries=0 i
     while [ "$tries" -lt 8 ]; do
@@ -92,6 +93,7 @@ start_nginx() {
         port_ec=$((port_rsa + 1))
         write_conf "$port_rsa" "$port_ec"
         rm -f "$work/nginx/nginx.pid" "$work/nginx/error.log"
+        quill_stats_init "$2" # a master that failed to bind has reported
         (
             quill_stats_env "$1" "$2"
             exec "$NGINX" -p "$work/nginx" -c "$work/nginx/nginx.conf" -e "$work/nginx/error.log"
@@ -150,7 +152,6 @@ fetch() {
 # run_phase on|off SERVER_LOC CLIENT_LOC
 run_phase() {
     local key v r port suite12
-    quill_stats_init "$2"
     quill_stats_init "$3"
     : >"$work/nginx/access.log" 2>/dev/null
     start_nginx "$1" "$2" || { bad "starting nginx (quill $1)"; return 1; }
