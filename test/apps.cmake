@@ -12,9 +12,12 @@
 # without quill's configuration leaves no counts.  Skipped (77) without
 # nginx, curl or python3.  Ports: nginx takes random ones and retries when
 # they are taken, the Python server lets the kernel pick, so the tests run
-# in parallel with each other and with themselves.  About 2 s each here.
+# in parallel with each other and with themselves.  About 2 s each here
+# (release build, ctest -L apps -j2: 2.3 s in all).
 # With QUILL_SANITIZE=ON the scripts preload the sanitizer runtimes of the
-# compiler named by QUILL_CC into the applications, as test/cli does.
+# compiler named by QUILL_CC into the applications, as test/cli does; curl
+# hangs at start with them (Debian 12), so there it runs without quill and
+# apps_nginx checks nginx's side only, saying so (4.4 s, 3 s of it the probe).
 
 set(QUILL_APPS_ENV ${QUILL_TEST_ENV} "QUILL_CC=${CMAKE_C_COMPILER}")
 if(QUILL_SANITIZE)

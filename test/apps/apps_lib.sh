@@ -140,6 +140,20 @@ if [ "${QUILL_SANITIZE:-}" = "1" ] || [ "${QUILL_SANITIZE:-}" = "ON" ]; then
     echo "sanitizer build: preloading $apps_preload"
 fi
 
+# apps_preload_works CMD...: whether CMD (a quick command such as
+# "curl -V") runs with the sanitizer runtimes preloaded, within 3 s; always
+# true outside the sanitizer build.
+apps_preload_works() {
+    [ -z "$apps_preload" ] ||
+        timeout 3 env LD_PRELOAD="$apps_preload" ASAN_OPTIONS=detect_leaks=0 "$@" >/dev/null 2>&1
+}
+
+# apps_no_preload: drops the sanitizer runtimes from the environment (for a
+# process that cannot take them and so runs without quill).
+apps_no_preload() {
+    unset LD_PRELOAD ASAN_OPTIONS
+}
+
 # plain.cnf: OpenSSL with its default provider only (certificates are made
 # with it, and the control runs use it); quill.cnf: openssl.cnf.example,
 # which activates quill beside the default provider.

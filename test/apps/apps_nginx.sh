@@ -29,6 +29,18 @@ NGINX=${NGINX:-/usr/sbin/nginx}
 apps_need_cmd curl openssl
 curl -V 2>/dev/null | head -n1 | grep -q 'OpenSSL/3' || apps_skip "curl is not built on OpenSSL 3 ($(curl -V | head -n1))"
 
+# In the sanitizer build quill.so needs the sanitizer runtimes preloaded;
+# Debian 12's curl hangs at start with libasan preloaded (in setlocale, on
+# glibc's locale lock, before it loads OpenSSL), so there curl runs on
+# OpenSSL's default provider and only nginx's side is checked (the release
+# build checks both, and apps_python checks a client under the sanitizers).
+curl_quill=1
+if ! apps_preload_works curl -V; then
+    echo "sanitizer build: curl does not start with the sanitizer runtimes preloaded;" \
+        "curl runs without quill, only nginx's counters are checked"
+    curl_quill=0
+fi
+
 REQUESTS=2 # per port and protocol version
 TLS12_RSA=ECDHE-RSA-AES128-GCM-SHA256
 TLS12_EC=ECDHE-ECDSA-AES128-GCM-SHA256
@@ -138,7 +150,12 @@ fetch() {
     [ "$3" = 1.2 ] && set -- "$@" --ciphers "$suite"
     rm -f "$work/body"
     if (
-        quill_stats_env "$1" "$2"
+        if [ "$curl_quill" = 1 ]; then
+            quill_stats_env "$1" "$2"
+        else
+            quill_stats_env off "$2"
+            apps_no_preload
+        fi
         shift 4
         exec curl -q -sS --fail --noproxy '*' --connect-timeout 5 --max-time 10 \
             --cacert "$work/ca.crt" "$@" -o "$work/body" "https://127.0.0.1:$port/index.html"
@@ -165,6 +182,16 @@ run_phase() {
         done
     done
     stop_nginx
+    # nothing went wrong in nginx: no alert or worse in its error log (a
+    # worker that crashed: "worker process N exited on signal S"), no
+    # sanitizer report (nginx sends its stderr to the error log too), and
+    # nothing on the stderr it had before
+    if grep '\[\(alert\|crit\|emerg\)\]\|Sanitizer\|runtime error' "$work/nginx/error.log" >&2; then
+        bad "quill $1: nginx's error log has the errors above"
+    else
+        ok
+    fi
+    check "quill $1: nginx stderr bytes" 0 "$(wc -c <"$work/nginx/stdout.log")"
     # the access log: one line per request, protocol and suite as asked
     for key in rsa ec; do
         port=$port_rsa
@@ -184,7 +211,11 @@ srv=$work/stats-nginx
 cli=$work/stats-curl
 hs=$((2 * REQUESTS)) # handshakes per certificate
 
-echo "== quill active in nginx and curl"
+if [ "$curl_quill" = 1 ]; then
+    echo "== quill active in nginx and curl"
+else
+    echo "== quill active in nginx"
+fi
 run_phase on "$srv" "$cli"
 echo "nginx reports:"
 quill_show "$srv"
@@ -198,11 +229,15 @@ check "nginx: rsa-verify" 0 "$(quill_count "$srv" rsa-verify)"
 check "nginx: ecdsa-verify" 0 "$(quill_count "$srv" ecdsa-verify)"
 # curl: one process per request; each verifies the certificate's signature
 # (RSA, by the CA) and the handshake signature (the certificate's key).
-check "curl: processes reporting" $((2 * hs)) "$(quill_reports "$cli")"
-check "curl: rsa-verify (2 per RSA handshake, 1 per P-256 one)" $((3 * hs)) "$(quill_count "$cli" rsa-verify)"
-check "curl: ecdsa-verify (1 per P-256 handshake)" "$hs" "$(quill_count "$cli" ecdsa-verify)"
-check "curl: rsa-sign" 0 "$(quill_count "$cli" rsa-sign)"
-check "curl: ecdsa-sign" 0 "$(quill_count "$cli" ecdsa-sign)"
+if [ "$curl_quill" = 1 ]; then
+    check "curl: processes reporting" $((2 * hs)) "$(quill_reports "$cli")"
+    check "curl: rsa-verify (2 per RSA handshake, 1 per P-256 one)" $((3 * hs)) "$(quill_count "$cli" rsa-verify)"
+    check "curl: ecdsa-verify (1 per P-256 handshake)" "$hs" "$(quill_count "$cli" ecdsa-verify)"
+    check "curl: rsa-sign" 0 "$(quill_count "$cli" rsa-sign)"
+    check "curl: ecdsa-sign" 0 "$(quill_count "$cli" ecdsa-sign)"
+else
+    check "curl (without quill): reports" 0 "$(quill_reports "$cli")"
+fi
 
 echo "== control: the default provider's configuration on both sides"
 run_phase off "$srv" "$cli"
