@@ -6,8 +6,9 @@
 #                (test/apps/apps_nginx.sh)
 #   apps_python  Python's ssl module as server and client
 #                (test/apps/apps_python.sh, test/apps/apps_tls.py)
-# Each asserts from quill's counters (test/apps/apps_lib.sh, the one place
-# that reads and configures them) that quill signed in the server and
+# Each asserts from quill's live counters (a statistics directory set in a
+# copy of openssl.cnf.example, read with quill-info --stats; all of it in
+# test/apps/apps_lib.sh) that quill signed in the server and
 # verified in the client, exactly once per handshake, and that a control run
 # without quill's configuration leaves no counts.  Skipped (77) without
 # nginx, curl or python3.  Ports: nginx takes random ones and retries when

@@ -15,9 +15,8 @@
 # Everything about quill's counters is in the section "Counters" below and
 # nowhere else: the suites configure processes with quill_stats_env, read
 # counters with quill_count and quill_reports, and write nginx.conf's lines
-# with quill_nginx_env.  A counter location ("LOC") is whatever those
-# functions make of it: today a file named by QUILL_STATS, to which each
-# process appends one line at exit (provider/stats.h).
+# (none are needed in nginx.conf).  A counter location ("LOC") is a live
+# statistics directory (provider/stats_file.h).
 # shellcheck shell=bash
 set -u
 
@@ -216,60 +215,93 @@ EOF
 }
 
 # ---- Counters ----
+#
+# quill's live counters: a counter location LOC is a statistics directory,
+# named by the `stats` setting in a copy of openssl.cnf.example made for it
+# (LOC.cnf), so the processes need no environment of quill's own (nginx's
+# workers get nothing from nginx.conf).  Each process that loads quill keeps
+# one memory-mapped file there, a forked child (a worker) a file of its own;
+# quill-info --stats reads them.
 
-# quill_stats_init LOC: makes the counter location LOC, empty, writable by
-# every user (nginx's workers run as nobody when the test runs as root).
+# quill_stats_init LOC: makes LOC, an empty statistics directory, and its
+# configuration LOC.cnf.
 quill_stats_init() {
-    : >"$1" && chmod 666 "$1"
+    rm -rf "$1" && mkdir -m 0755 "$1" || return 1
+    sed "/^\[quill_sect\]/a stats = $1" \
+        "$QUILL_SOURCE_DIR/openssl.cnf.example" >"$1.cnf"
+    grep -q "^stats = $1\$" "$1.cnf"
 }
 
 # quill_stats_env on|off LOC: exports the environment that makes the
 # processes started from this shell (use a subshell) count into LOC.  on:
-# quill active through openssl.cnf.example; off: the control, the same
-# environment with the default provider's configuration only (quill.so still
-# findable, so only the configuration differs).  In the sanitizer build it
-# also preloads the sanitizer runtimes.
+# quill active through LOC.cnf (openssl.cnf.example with the stats setting);
+# off: the control, the default provider's configuration only (quill.so
+# still findable, so only the configuration differs).  In the sanitizer
+# build it also preloads the sanitizer runtimes.
 quill_stats_env() {
     if [ "$1" = on ]; then
-        export OPENSSL_CONF="$QUILL_SOURCE_DIR/openssl.cnf.example"
+        export OPENSSL_CONF="$2.cnf"
     else
         export OPENSSL_CONF="$work/plain.cnf"
     fi
     export OPENSSL_MODULES="$QUILL_BUILD_DIR"
-    export QUILL_STATS="$2"
+    unset QUILL_STATS
     if [ -n "$apps_preload" ]; then
         export LD_PRELOAD="$apps_preload"
         export ASAN_OPTIONS="${ASAN_OPTIONS:+$ASAN_OPTIONS:}detect_leaks=0"
     fi
 }
 
-# quill_nginx_env: the lines nginx.conf needs so that its workers (whose
-# environment nginx clears) keep quill's configuration and counters.
-quill_nginx_env() {
-    echo "env OPENSSL_CONF;"
-    echo "env OPENSSL_MODULES;"
-    echo "env QUILL_STATS;"
+# quill_info_stats LOC: quill-info --stats LOC, "" if LOC holds no file
+# (quill-info's status 2), "malformed" on any other failure.
+quill_info_stats() {
+    local out status
+    out=$("$QUILL_BUILD_DIR/quill-info" --stats "$1" 2>"$work/quill-info.err")
+    status=$?
+    case $status in
+    0) echo "$out" ;;
+    2) ;;
+    *) echo malformed; sed 's/^/    /' "$work/quill-info.err" >&2 ;;
+    esac
 }
 
-# quill_reports LOC: how many process reports LOC holds (a process that never
-# loaded quill reports nothing); "malformed" if any line is not a report.
+# quill_reports LOC: how many processes kept a file in LOC (a process that
+# never loaded quill keeps none); "malformed" if quill-info cannot read it.
 quill_reports() {
-    [ -s "$1" ] || { echo 0; return; }
-    awk '!/^pid=[0-9]+( [a-z0-9-]+=[0-9]+)+$/ { bad = 1 } END { if (bad) print "malformed"; else print NR }' "$1"
+    local out
+    out=$(quill_info_stats "$1")
+    case $out in
+    "") echo 0 ;;
+    malformed) echo malformed ;;
+    *) echo "$out" | sed -n 's/^quill stats in .*: \([0-9]*\) process.*/\1/p' ;;
+    esac
+}
+
+# quill_live LOC: how many of them are still running.
+quill_live() {
+    local out
+    out=$(quill_info_stats "$1")
+    case $out in
+    "") echo 0 ;;
+    malformed) echo malformed ;;
+    *) echo "$out" | sed -n 's/^quill stats in .*: [0-9]* process.* (\([0-9]*\) live.*/\1/p' ;;
+    esac
 }
 
 # quill_count LOC NAME: counter NAME (rsa-sign, ecdsa-verify, ...) summed
-# over LOC; "malformed" if any line is not a report.
+# over LOC's files by quill-info --stats.
 quill_count() {
-    [ -s "$1" ] || { echo 0; return; }
-    awk -v key="$2" '
-        !/^pid=[0-9]+( [a-z0-9-]+=[0-9]+)+$/ { bad = 1 }
-        { for (i = 1; i <= NF; i++) { split($i, kv, "="); if (kv[1] == key) s += kv[2] } }
-        END { if (bad) print "malformed"; else print s + 0 }' "$1"
+    local out
+    out=$(quill_info_stats "$1")
+    case $out in
+    "") echo 0 ;;
+    malformed) echo malformed ;;
+    *) echo "$out" | sed -n "s/^total .* $2=\([0-9]*\).*/\1/p; s/^total $2=\([0-9]*\).*/\1/p" | head -n 1 ;;
+    esac
 }
 
-# quill_show LOC: the reports, for the log.
+# quill_show LOC: the files, one line per process, for the log.
 quill_show() {
-    [ -s "$1" ] && sed 's/^/    /' "$1"
+    "$QUILL_BUILD_DIR/quill-info" --stats "$1" --per-process 2>&1 | sed 's/^/    /'
     return 0
 }

@@ -62,7 +62,6 @@ master_process on;
 worker_processes 2;
 pid $n/nginx.pid;
 error_log $n/error.log notice;
-$(quill_nginx_env)
 events { worker_connections 64; }
 http {
     log_format apps '\$server_port \$ssl_protocol \$ssl_cipher \$status';
@@ -181,6 +180,13 @@ run_phase() {
             done
         done
     done
+    if [ "$1" = on ]; then
+        # live: the workers' counts are there while nginx still runs (the
+        # master and its two workers, each with a file of its own)
+        check "live, nginx running: rsa-sign" "$((2 * REQUESTS))" "$(quill_count "$2" rsa-sign)"
+        check "live, nginx running: ecdsa-sign" "$((2 * REQUESTS))" "$(quill_count "$2" ecdsa-sign)"
+        check "live, nginx running: live processes" 3 "$(quill_live "$2")"
+    fi
     stop_nginx
     # nothing went wrong in nginx: no alert or worse in its error log (a
     # worker that crashed: "worker process N exited on signal S"), no
