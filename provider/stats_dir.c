@@ -30,7 +30,8 @@ typedef struct stats_dir {
 } stats_dir;
 
 static pthread_mutex_t dirs_lock = PTHREAD_MUTEX_INITIALIZER;
-static stats_dir *dirs;     /* under dirs_lock; entries are never freed */
+static stats_dir *dirs;     /* under dirs_lock; freed only when quill.so is
+                             * unloaded (release_dirs) */
 static uint8_t boot_id[16]; /* read once, before the first file */
 static pthread_once_t fork_once = PTHREAD_ONCE_INIT;
 
@@ -193,6 +194,25 @@ static void fork_child(void) {
 static void install_fork_handler(void) {
     (void)pthread_atfork(fork_prepare, fork_parent, fork_child);
     (void)quill_stats_read_boot_id(boot_id);
+}
+
+/* When quill.so is unloaded (dlclose at OPENSSL_cleanup, or the end of the
+ * process, after the exit handlers): the entries go, since nothing could
+ * reach them once the module's data is unmapped (a leak checker would say
+ * they were lost).  The mappings stay, as the header promises: a thread
+ * still finishing an operation while the process exits counts into valid
+ * memory.  A later load in the same process finds its file again
+ * (reopen_own). */
+__attribute__((destructor)) static void release_dirs(void) {
+    pthread_mutex_lock(&dirs_lock);
+    while (dirs != NULL) {
+        stats_dir *d = dirs;
+        dirs = d->next;
+        free(d->dir);
+        free(d->path);
+        free(d);
+    }
+    pthread_mutex_unlock(&dirs_lock);
 }
 
 _Atomic uint64_t *quill_stats_dir_open(const char *dir, int *err, const char **step) {

@@ -20,12 +20,8 @@
 # hangs at start with them (Debian 12), so there it runs without quill and
 # apps_nginx checks nginx's side only, saying so (4.4 s, 3 s of it the probe).
 
-set(QUILL_APPS_ENV ${QUILL_TEST_ENV} "QUILL_CC=${CMAKE_C_COMPILER}")
-if(QUILL_SANITIZE)
-  list(APPEND QUILL_APPS_ENV "QUILL_SANITIZE=1")
-endif()
 foreach(app nginx python)
   add_test(NAME apps_${app} COMMAND bash ${CMAKE_CURRENT_SOURCE_DIR}/apps/apps_${app}.sh)
-  set_tests_properties(apps_${app} PROPERTIES ENVIRONMENT "${QUILL_APPS_ENV}"
+  set_tests_properties(apps_${app} PROPERTIES ENVIRONMENT "${QUILL_PRELOAD_TEST_ENV}"
                        SKIP_RETURN_CODE 77 TIMEOUT 120 LABELS apps)
 endforeach()

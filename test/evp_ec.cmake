@@ -15,11 +15,7 @@ quill_add_test(ec_threads evp_ec/ec_threads.c LIBS quill_evpectest Threads::Thre
 
 set(QUILL_CLI_EC_CMD sh ${CMAKE_CURRENT_SOURCE_DIR}/evp_ec/cli_ec.sh)
 add_test(NAME cli_ec COMMAND ${QUILL_CLI_EC_CMD})
-set(QUILL_CLI_EC_ENV ${QUILL_TEST_ENV} "QUILL_CC=${CMAKE_C_COMPILER}")
-if(QUILL_SANITIZE)
-  list(APPEND QUILL_CLI_EC_ENV "QUILL_SANITIZE=1")
-endif()
-set_tests_properties(cli_ec PROPERTIES ENVIRONMENT "${QUILL_CLI_EC_ENV}" SKIP_RETURN_CODE 77
+set_tests_properties(cli_ec PROPERTIES ENVIRONMENT "${QUILL_PRELOAD_TEST_ENV}" SKIP_RETURN_CODE 77
                      TIMEOUT 300 LABELS "cli;ec")
 
 # The vectors, the interoperability checks, the threads and the CLI again at

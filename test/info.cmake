@@ -13,6 +13,6 @@ foreach(case ${QUILL_INFO_CASES})
   add_test(NAME info_${case}
            COMMAND sh ${CMAKE_CURRENT_SOURCE_DIR}/info/info.sh ${case}
                    $<TARGET_FILE:quill-info> $<TARGET_FILE:quill> ${PROJECT_VERSION})
-  set_tests_properties(info_${case} PROPERTIES ENVIRONMENT "${QUILL_TEST_ENV}"
+  set_tests_properties(info_${case} PROPERTIES ENVIRONMENT "${QUILL_PRELOAD_TEST_ENV}"
                        SKIP_RETURN_CODE 77 TIMEOUT 120 LABELS info)
 endforeach()

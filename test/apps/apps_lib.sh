@@ -125,19 +125,11 @@ cd "$work" || exit 1
 
 # The sanitizer build's quill.so needs the sanitizer runtimes loaded first
 # in applications that were not built with them (as in test/cli/cli_lib.sh).
-apps_preload=""
-if [ "${QUILL_SANITIZE:-}" = "1" ] || [ "${QUILL_SANITIZE:-}" = "ON" ]; then
-    apps_cc=${QUILL_CC:-gcc}
-    for lib in libasan.so libubsan.so libclang_rt.asan-x86_64.so libclang_rt.ubsan_standalone-x86_64.so; do
-        apps_lib_path=$("$apps_cc" -print-file-name="$lib" 2>/dev/null)
-        case "$apps_lib_path" in
-        /*) [ -e "$apps_lib_path" ] && apps_preload="$apps_preload $apps_lib_path" ;;
-        esac
-    done
-    [ -n "$apps_preload" ] || apps_skip "sanitizer build but no sanitizer runtime found for $apps_cc"
-    apps_preload=${apps_preload# }
-    echo "sanitizer build: preloading $apps_preload"
-fi
+# shellcheck source=../common/sanitizer_preload.sh
+. "$QUILL_SOURCE_DIR/test/common/sanitizer_preload.sh"
+quill_sanitizer_preload || apps_skip "sanitizer build but no sanitizer runtime found for ${QUILL_CC:-gcc}"
+apps_preload=$QUILL_PRELOAD
+[ -z "$apps_preload" ] || echo "sanitizer build: preloading $apps_preload"
 
 # apps_preload_works CMD...: whether CMD (a quick command such as
 # "curl -V") runs with the sanitizer runtimes preloaded, within 3 s; always

@@ -30,21 +30,17 @@ failed=0
 ok() { passed=$((passed + 1)); }
 bad() { failed=$((failed + 1)); echo "FAIL: $*" >&2; }
 
-preload=""
-if [ "${QUILL_SANITIZE:-}" = "1" ] || [ "${QUILL_SANITIZE:-}" = "ON" ]; then
-    cc=${QUILL_CC:-gcc}
-    for lib in libasan.so libubsan.so libclang_rt.asan-x86_64.so libclang_rt.ubsan_standalone-x86_64.so; do
-        path=$("$cc" -print-file-name="$lib" 2>/dev/null)
-        case "$path" in /*) [ -e "$path" ] && preload="$preload $path" ;; esac
-    done
-    [ -n "$preload" ] || { echo "sanitizer build but no sanitizer runtime found for $cc" >&2; exit 1; }
-    echo "sanitizer build: preloading$preload"
-fi
+# shellcheck source=../common/sanitizer_preload.sh
+. "$QUILL_SOURCE_DIR/test/common/sanitizer_preload.sh"
+quill_sanitizer_preload ||
+    { echo "sanitizer build but no sanitizer runtime found for ${QUILL_CC:-gcc}" >&2; exit 1; }
+preload=$QUILL_PRELOAD
+[ -z "$preload" ] || echo "sanitizer build: preloading $preload"
 
 # ossl: openssl with quill activated; plain: openssl with the default provider only.
 ossl() {
     env OPENSSL_CONF="$QUILL_SOURCE_DIR/openssl.cnf.example" OPENSSL_MODULES="$QUILL_BUILD_DIR" \
-        QUILL_STATS="$stats" LD_PRELOAD="${preload# }" ASAN_OPTIONS=detect_leaks=0 \
+        QUILL_STATS="$stats" LD_PRELOAD="$preload" ASAN_OPTIONS=detect_leaks=0 \
         "$OPENSSL" "$@"
 }
 plain() {

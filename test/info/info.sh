@@ -135,8 +135,11 @@ buildinfo)
     run "$example" "$build"
     backends=$(sed -n 's/^backends  *//p' out)
     [ -n "$backends" ] && ok || bad "quill-info printed no backends"
+    # the sanitizer build's quill.so in a program built without them
+    . "$QUILL_SOURCE_DIR/test/common/sanitizer_preload.sh"
+    quill_sanitizer_preload || { bad "sanitizer build but no sanitizer runtime to preload"; QUILL_PRELOAD=""; }
     env OPENSSL_CONF="$example" OPENSSL_MODULES="$build" ASAN_OPTIONS=detect_leaks=0 \
-        openssl list -providers -verbose >list.txt 2>&1
+        LD_PRELOAD="$QUILL_PRELOAD" openssl list -providers -verbose >list.txt 2>&1
     has "build info: quill $(escape "$version") .*backends: $(escape "$backends")$" list.txt "openssl list buildinfo"
     has "quill-backends: pointer to a UTF8 encoded string" list.txt "gettable quill-backends"
     has "quill-module-path: pointer to a UTF8 encoded string" list.txt "gettable quill-module-path"
