@@ -632,7 +632,7 @@ static const char *modules_dir(void) {
     return openssl_dir != NULL ? openssl_dir : QUILL_SPEED_MODULES_DIR;
 }
 
-static OSSL_PROVIDER *load_one(OSSL_LIB_CTX *libctx, const char *name, const char *modules) {
+OSSL_PROVIDER *speed_provider_load(OSSL_LIB_CTX *libctx, const char *name, const char *modules) {
     OSSL_PROVIDER *p = OSSL_PROVIDER_load(libctx, name);
     if (p == NULL) {
         fprintf(stderr, "quill-speed: cannot load the %s provider (module path %s)\n", name,
@@ -675,8 +675,8 @@ static int providers_load(providers *pv, const char *modules, int portable) {
         /* The default provider in both: quill's child library context takes
          * its digests and randomness from there. */
         const char *name = c == 0 ? "quill" : "quill_portable";
-        if ((pv->loaded[2 * c] = load_one(libctx, "default", modules)) == NULL ||
-            (pv->loaded[2 * c + 1] = load_one(libctx, name, modules)) == NULL)
+        if ((pv->loaded[2 * c] = speed_provider_load(libctx, "default", modules)) == NULL ||
+            (pv->loaded[2 * c + 1] = speed_provider_load(libctx, name, modules)) == NULL)
             return 0;
     }
     pv->p[PROV_DEFAULT].libctx = pv->p[PROV_QUILL].libctx = pv->libctx[0];

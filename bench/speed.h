@@ -154,6 +154,11 @@ int speed_sign_once(const speed_prov *prov, const speed_alg *alg, EVP_PKEY *key,
 int speed_fixed_input(OSSL_LIB_CTX *libctx, const speed_alg *alg, uint8_t *tbs, size_t cap,
                       size_t *len);
 
+/* speed_provider_load loads provider |name| into |libctx| (quill_speed.c);
+ * on failure it says so on stderr, naming the module path |modules|, with
+ * OpenSSL's errors, and returns NULL. */
+OSSL_PROVIDER *speed_provider_load(OSSL_LIB_CTX *libctx, const char *name, const char *modules);
+
 /* ---- Application library contexts (speed_app.c) ---- */
 
 /* speed_now_ns reads CLOCK_MONOTONIC in nanoseconds. */

@@ -35,16 +35,6 @@ uint64_t speed_now_ns(void) {
 /* The default properties of openssl.cnf.example's [evp_properties]. */
 #define APP_PROPERTIES "?quill.sig=yes"
 
-static OSSL_PROVIDER *load(OSSL_LIB_CTX *libctx, const char *name, const char *modules) {
-    OSSL_PROVIDER *p = OSSL_PROVIDER_load(libctx, name);
-    if (p == NULL) {
-        fprintf(stderr, "quill-speed: cannot load the %s provider (module path %s)\n", name,
-                modules);
-        ERR_print_errors_fp(stderr);
-    }
-    return p;
-}
-
 /* Sets $QUILL_STATS to a new empty temporary file, keeping the caller's
  * value. */
 static int stats_redirect(speed_app *app) {
@@ -94,9 +84,9 @@ int speed_app_open(speed_app *app, const char *modules) {
         OSSL_PROVIDER_set_default_search_path(app->libctx[c], modules);
     }
     OSSL_LIB_CTX *q = app->libctx[SPEED_APP_QUILL];
-    if ((app->loaded[0] = load(app->libctx[SPEED_APP_DEFAULT], "default", modules)) == NULL ||
-        (app->loaded[1] = load(q, "default", modules)) == NULL ||
-        (app->loaded[2] = load(q, "quill", modules)) == NULL)
+    if ((app->loaded[0] = speed_provider_load(app->libctx[SPEED_APP_DEFAULT], "default", modules)) == NULL ||
+        (app->loaded[1] = speed_provider_load(q, "default", modules)) == NULL ||
+        (app->loaded[2] = speed_provider_load(q, "quill", modules)) == NULL)
         return 0;
     if (EVP_set_default_properties(q, APP_PROPERTIES) != 1) {
         ERR_print_errors_fp(stderr);

@@ -257,39 +257,34 @@ quill_info_stats() {
     esac
 }
 
-# quill_reports LOC: how many processes kept a file in LOC (a process that
-# never loaded quill keeps none); "malformed" if quill-info cannot read it.
-quill_reports() {
+# quill_stats_field LOC SED: what the sed script SED prints of quill-info
+# --stats LOC; 0 if LOC holds no file, "malformed" if quill-info cannot
+# read it.
+quill_stats_field() {
     local out
     out=$(quill_info_stats "$1")
     case $out in
     "") echo 0 ;;
     malformed) echo malformed ;;
-    *) echo "$out" | sed -n 's/^quill stats in .*: \([0-9]*\) process.*/\1/p' ;;
+    *) echo "$out" | sed -n "$2" | head -n 1 ;;
     esac
+}
+
+# quill_reports LOC: how many processes kept a file in LOC (a process that
+# never loaded quill keeps none).
+quill_reports() {
+    quill_stats_field "$1" 's/^quill stats in .*: \([0-9]*\) process.*/\1/p'
 }
 
 # quill_live LOC: how many of them are still running.
 quill_live() {
-    local out
-    out=$(quill_info_stats "$1")
-    case $out in
-    "") echo 0 ;;
-    malformed) echo malformed ;;
-    *) echo "$out" | sed -n 's/^quill stats in .*: [0-9]* process.* (\([0-9]*\) live.*/\1/p' ;;
-    esac
+    quill_stats_field "$1" 's/^quill stats in .*: [0-9]* process.* (\([0-9]*\) live.*/\1/p'
 }
 
 # quill_count LOC NAME: counter NAME (rsa-sign, ecdsa-verify, ...) summed
-# over LOC's files by quill-info --stats.
+# over LOC's files.
 quill_count() {
-    local out
-    out=$(quill_info_stats "$1")
-    case $out in
-    "") echo 0 ;;
-    malformed) echo malformed ;;
-    *) echo "$out" | sed -n "s/^total .* $2=\([0-9]*\).*/\1/p; s/^total $2=\([0-9]*\).*/\1/p" | head -n 1 ;;
-    esac
+    quill_stats_field "$1" "s/^total.* $2=\([0-9]*\).*/\1/p"
 }
 
 # quill_show LOC: the files, one line per process, for the log.
