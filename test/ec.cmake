@@ -87,3 +87,8 @@ foreach(t ec_field ec_ecdsa)
                          LABELS "ec;unit;portable" TIMEOUT 300)
   endif()
 endforeach()
+
+# ec_verify_count: instruction counts of a fresh-key verification under
+# callgrind (core and EVP, quill against the default provider).  Not a test.
+add_executable(ec_verify_count ec/ec_verify_count.c)
+target_link_libraries(ec_verify_count PRIVATE quill_evptest quill_core OpenSSL::Crypto)

@@ -21,6 +21,7 @@
 #ifndef QUILL_EC_P256_ADX_H
 #define QUILL_EC_P256_ADX_H
 
+#include <stddef.h>
 #include <stdint.h>
 
 #include "common/cpu.h"
@@ -47,6 +48,15 @@ struct quill_p256_affine;
 void quill_p256_point_add_mixed_adx(struct quill_p256_jacobian *out,
                                     const struct quill_p256_jacobian *a,
                                     const struct quill_p256_affine *b);
+
+/* quill_p256_point_double_n_adx sets out = 2^n a, n >= 1, by n rounds of
+ * the doubling of quill_p256_point_double (asm/x86_64/p256_double_adx.S),
+ * bit-identical to n calls of it (its portable twin), including Z = 0.
+ * Coordinates fully reduced.  out may alias a.  Constant time in the
+ * coordinates, but the frame is not wiped: for public points only (the
+ * verification paths). */
+void quill_p256_point_double_n_adx(struct quill_p256_jacobian *out,
+                                   const struct quill_p256_jacobian *a, size_t n);
 
 /* quill_p256_adx_capable returns nonzero when the CPU has BMI2 and ADX and
  * QUILL_CPU_MASK does not clear them. */

@@ -93,6 +93,13 @@ int quill_p256_batch_to_affine_vartime(quill_p256_affine *out, const quill_p256_
     return 1;
 }
 
+void quill_p256_point_double_n_vartime(quill_p256_jacobian *r, const quill_p256_jacobian *a,
+                                       int n) {
+    vt_double(r, a);
+    for (int i = 1; i < n; i++)
+        vt_double(r, r);
+}
+
 /* tab[i] = (2i + 1) Q in Chudnovsky form, i < QODD. */
 static void q_table(quill_p256_chudnovsky tab[QODD], const quill_p256_affine *q) {
     quill_p256_jacobian acc, twice;
@@ -128,18 +135,18 @@ void quill_p256_point_mul_double_vartime(quill_p256_jacobian *out,
 
     if (len2 > 0)
         q_table(qtab, q);
+    const int adx = quill_p256_adx_capable();
     vt_set_infinity(&acc);
-    int started = 0;
-    for (int i = len - 1; i >= 0; i--) {
-        if (started)
-            vt_double(&acc, &acc);
+    /* From the top digit (position len - 1, nonzero) down: the digits at
+     * position i, then the run of doublings to the next nonzero position
+     * (or to position 0) in one call. */
+    for (int i = len - 1; i >= 0;) {
         if (d1[i] != 0) {
             int d = d1[i];
             g = quill_p256_base_wnaf[0][(d < 0 ? -d : d) >> 1];
             if (d < 0)
                 quill_p256_fe_opp(&g.y, &g.y);
             vt_madd(&acc, &acc, &g);
-            started = 1;
         }
         if (d2[i] != 0) {
             int d = d2[i];
@@ -150,8 +157,14 @@ void quill_p256_point_mul_double_vartime(quill_p256_jacobian *out,
                 t = &neg;
             }
             vt_add_cached(&acc, &acc, t);
-            started = 1;
         }
+        int j = i - 1;
+        while (j >= 0 && d1[j] == 0 && d2[j] == 0)
+            j--;
+        const int steps = j >= 0 ? i - j : i;
+        if (steps > 0)
+            vt_double_n(&acc, &acc, steps, adx);
+        i = j;
     }
     *out = acc;
 }

@@ -22,6 +22,7 @@
 
 #include <stdint.h>
 
+#include "ec/p256_adx.h"
 #include "ec/p256_fe_inline.h"
 #include "ec/p256_point.h"
 
@@ -100,6 +101,28 @@ QUILL_INLINE void vt_double(quill_p256_jacobian *r, const quill_p256_jacobian *a
     vt_sqr(&t1, &gamma4);
     vt_half(&t1, &t1);          /* 8 Y^4 */
     vt_sub(&r->y, &t0, &t1);
+}
+
+/* quill_p256_point_double_n_vartime sets r = 2^n a (n >= 1) by n rounds of
+ * vt_double, a function of its own (p256_point_vartime.c): inlined into
+ * the loops around it, gcc 12 spilled the doubling's temporaries (~1.5x
+ * the instructions).  r may alias a. */
+void quill_p256_point_double_n_vartime(quill_p256_jacobian *r, const quill_p256_jacobian *a,
+                                       int n);
+
+/* r = 2^n a (n >= 1): adx (the caller's quill_p256_adx_capable(), read
+ * once per multiplication) selects the assembly twin,
+ * quill_p256_point_double_n_adx, bit-identical.  r may alias a. */
+QUILL_INLINE void vt_double_n(quill_p256_jacobian *r, const quill_p256_jacobian *a, int n,
+                              int adx) {
+#ifdef QUILL_P256_HAVE_ADX
+    if (adx) {
+        quill_p256_point_double_n_adx(r, a, (size_t)n);
+        return;
+    }
+#endif
+    (void)adx;
+    quill_p256_point_double_n_vartime(r, a, n);
 }
 
 /* r = a + b, b affine and finite.  r may alias a. */

@@ -11,7 +11,11 @@
  * twins; the mixed point addition (asm/x86_64/p256_point_adx.S) against
  * quill_p256_point_add_mixed_raw_c on coordinates drawn from the edge
  * values, built from carry-heavy words and at random, with out aliasing a,
- * and along a chain of real points; and every entry point preserves the
+ * and along a chain of real points; the repeated doubling
+ * (asm/x86_64/p256_double_adx.S) against n calls of quill_p256_point_double
+ * on the same kinds of coordinates (Z = 0 included), n = 1..8, with out
+ * aliasing a, and along a chain of real points; and every entry point
+ * preserves the
  * callee-saved registers (ec_abi_check.S).  Skips (77) without BMI2 and ADX
  * or with QUILL_NO_ASM. */
 #include <stdio.h>
@@ -166,6 +170,23 @@ static void check_point_add(const uint64_t c[5][4]) {
     QT_CHECK(memcmp(&a, &want, sizeof(a)) == 0);
 }
 
+/* The assembly doubling, n rounds, equals n calls of the C doubling on the
+ * coordinates c[0..2] = X, Y, Z (any values below p), also with out
+ * aliasing a. */
+static void check_point_double(const uint64_t c[3][4], size_t n) {
+    quill_p256_jacobian a, want, got;
+    memcpy(a.x.v, c[0], 32);
+    memcpy(a.y.v, c[1], 32);
+    memcpy(a.z.v, c[2], 32);
+    want = a;
+    for (size_t i = 0; i < n; i++)
+        quill_p256_point_double(&want, &want);
+    quill_p256_point_double_n_adx(&got, &a, n);
+    QT_CHECK(memcmp(&got, &want, sizeof(got)) == 0);
+    quill_p256_point_double_n_adx(&a, &a, n);
+    QT_CHECK(memcmp(&a, &want, sizeof(a)) == 0);
+}
+
 /* v >= p, for four little-endian words. */
 static int ge_p(const uint64_t v[4]) {
     static const uint64_t p[4] = {UINT64_MAX, UINT64_C(0xffffffff), 0,
@@ -196,6 +217,22 @@ static void check_point_chain(unsigned steps) {
     }
 }
 
+/* 2^k G for k = 1..steps by both, one and three doublings per call. */
+static void check_double_chain(unsigned steps) {
+    quill_p256_affine g;
+    quill_p256_jacobian acc_c, acc_asm;
+    quill_p256_generator(&g);
+    quill_p256_point_from_affine(&acc_c, &g);
+    acc_asm = acc_c;
+    for (unsigned i = 0; i < steps; i++) {
+        size_t n = 1 + 2 * (i % 2);
+        for (size_t k = 0; k < n; k++)
+            quill_p256_point_double(&acc_c, &acc_c);
+        quill_p256_point_double_n_adx(&acc_asm, &acc_asm, n);
+        QT_CHECK(memcmp(&acc_c, &acc_asm, sizeof(acc_c)) == 0);
+    }
+}
+
 static void check_abi(void) {
     uint64_t a[4] = {1, 2, 3, 4}, b[4] = {5, 6, 7, 8}, o[4];
     QT_CHECK(ect_abi_call3((void *)quill_p256_fe_mul_adx, (uint64_t)(uintptr_t)o,
@@ -208,6 +245,8 @@ static void check_abi(void) {
     uint64_t po[12];
     QT_CHECK(ect_abi_call3((void *)quill_p256_point_add_mixed_adx, (uint64_t)(uintptr_t)po,
                            (uint64_t)(uintptr_t)pa, (uint64_t)(uintptr_t)pb) == 0);
+    QT_CHECK(ect_abi_call3((void *)quill_p256_point_double_n_adx, (uint64_t)(uintptr_t)po,
+                           (uint64_t)(uintptr_t)pa, 3) == 0);
 }
 
 int main(void) {
@@ -269,6 +308,29 @@ int main(void) {
         check_point_add(c);
     }
     check_point_chain(2000);
+    /* Doubling, n = 1..8 rounds: edge values, random, carry-heavy words;
+     * every eighth point with Z = 0 (infinity, which must stay there). */
+    for (int i = 0; i < 2 * N_RANDOM; i++) {
+        for (int j = 0; j < 3; j++) {
+            switch (i % 3) {
+            case 0:
+                memcpy(c[j], ep[qt_rng_u64() % (uint64_t)kp], 32);
+                break;
+            case 1:
+                ect_random_below(c[j], ect_p256_p(), ctx);
+                break;
+            default:
+                for (int w = 0; w < 4; w++)
+                    c[j][w] = words[qt_rng_u64() % QT_ARRAY_LEN(words)];
+                if (ge_p(c[j]))
+                    c[j][3] = 0;
+            }
+        }
+        if (i % 8 == 7)
+            memset(c[2], 0, 32);
+        check_point_double((const uint64_t(*)[4])c, 1 + (size_t)(i % 8));
+    }
+    check_double_chain(500);
     /* Inversion through the ADX kernel against BN. */
     for (int i = 0; i < 200; i++) {
         quill_p256_scalar_plain a, ai;
