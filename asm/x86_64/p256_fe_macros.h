@@ -85,12 +85,13 @@
  * and drops word 0, so s0 becomes the frame's new top word.  Without a
  * multiplication (MULX is the bottleneck here): m p3 = m 2^64 - m 2^32 + m
  * is hi:lo = m:m - (m >> 32):(m << 32), and hi <= p3 - 1, so the carry
- * into it cannot overflow. */
+ * into it cannot overflow.  The shifts are BMI2's SHLX/SHRX by rsi = 32
+ * (set by REDC_STORE), which leave s0 in place: 9 instructions instead of
+ * 11 with SHL/SHR and copies (a doubling 1184 -> 1128 instructions, the
+ * same time; MULX for m p3 would make it 8 but cost 2% in time, Zen 4). */
 .macro REDC_STEP s0, s1, s2, s3
-        mov     \s0, %rcx
-        shl     $32, %rcx               /* m << 32 */
-        mov     \s0, %rdx
-        shr     $32, %rdx               /* m >> 32 */
+        shlx    %rsi, \s0, %rcx         /* m << 32 (rsi = 32) */
+        shrx    %rsi, \s0, %rdx         /* m >> 32 */
         mov     \s0, %rax
         sub     %rcx, %rax              /* lo(m p3) */
         sbb     %rdx, \s0               /* hi(m p3) */
@@ -100,10 +101,12 @@
         adc     $0, \s0
 .endm
 
-/* The low half (r8..r11) of a product in r8..r15, reduced: four steps leave
+/* The low half (r8..r11) of a product in r8..r15, reduced (clobbers rsi):
+ * four steps leave
  * u = (low + M p) / 2^256 <= p in r8..r11; u plus the high half is
  * a b R^-1 + (a multiple of p) < 2p, stored reduced at \out. */
 .macro REDC_STORE out
+        mov     $32, %esi
         REDC_STEP %r8, %r9, %r10, %r11
         REDC_STEP %r9, %r10, %r11, %r8
         REDC_STEP %r10, %r11, %r8, %r9

@@ -58,6 +58,22 @@ void quill_p256_point_add_mixed_adx(struct quill_p256_jacobian *out,
 void quill_p256_point_double_n_adx(struct quill_p256_jacobian *out,
                                    const struct quill_p256_jacobian *a, size_t n);
 
+/* quill_p256_point_madd_vartime_adx and
+ * quill_p256_point_add_cached_vartime_adx (asm/x86_64/p256_add_vartime_adx.S)
+ * are vt_madd (madd-2004-hmv, b affine) and vt_add_cached (add-1998-cmo-2,
+ * b with Z^2 and Z^3) of p256_verify_point.h without their case handling,
+ * bit-identical to them otherwise: a must be finite (Z != 0), b finite;
+ * when H = 0 (a = +-b) they return 0 and leave out untouched, else they
+ * set out = a + b and return 1.  out may alias a.  Variable time (the
+ * branch on H), frame not wiped: public points only. */
+struct quill_p256_chudnovsky;
+int quill_p256_point_madd_vartime_adx(struct quill_p256_jacobian *out,
+                                      const struct quill_p256_jacobian *a,
+                                      const struct quill_p256_affine *b);
+int quill_p256_point_add_cached_vartime_adx(struct quill_p256_jacobian *out,
+                                            const struct quill_p256_jacobian *a,
+                                            const struct quill_p256_chudnovsky *b);
+
 /* quill_p256_adx_capable returns nonzero when the CPU has BMI2 and ADX and
  * QUILL_CPU_MASK does not clear them. */
 static inline int quill_p256_adx_capable(void) {

@@ -100,8 +100,18 @@ void quill_p256_point_double_n_vartime(quill_p256_jacobian *r, const quill_p256_
         vt_double(r, r);
 }
 
+void quill_p256_point_madd_vartime_c(quill_p256_jacobian *r, const quill_p256_jacobian *a,
+                                     const quill_p256_affine *b) {
+    vt_madd(r, a, b);
+}
+
+void quill_p256_point_add_cached_vartime_c(quill_p256_jacobian *r, const quill_p256_jacobian *a,
+                                           const quill_p256_chudnovsky *b) {
+    vt_add_cached(r, a, b);
+}
+
 /* tab[i] = (2i + 1) Q in Chudnovsky form, i < QODD. */
-static void q_table(quill_p256_chudnovsky tab[QODD], const quill_p256_affine *q) {
+static void q_table(quill_p256_chudnovsky tab[QODD], const quill_p256_affine *q, int adx) {
     quill_p256_jacobian acc, twice;
     quill_p256_point_from_affine(&acc, q);
     quill_p256_point_double(&twice, &acc);
@@ -112,7 +122,7 @@ static void q_table(quill_p256_chudnovsky tab[QODD], const quill_p256_affine *q)
     tab[0].zzz = tab[0].z;
     for (int i = 1; i < QODD; i++) {
         /* (2i + 1) Q != +-2Q for 2i + 1 < n: never a doubling or infinity */
-        vt_add_cached(&acc, &twice, &tab[i - 1]);
+        vt_add_cached_x(&acc, &twice, &tab[i - 1], adx);
         tab[i].x = acc.x;
         tab[i].y = acc.y;
         tab[i].z = acc.z;
@@ -133,9 +143,9 @@ void quill_p256_point_mul_double_vartime(quill_p256_jacobian *out,
     int len2 = quill_p256_wnaf_vartime(d2, u2, QW);
     int len = len1 > len2 ? len1 : len2;
 
-    if (len2 > 0)
-        q_table(qtab, q);
     const int adx = quill_p256_adx_capable();
+    if (len2 > 0)
+        q_table(qtab, q, adx);
     vt_set_infinity(&acc);
     /* From the top digit (position len - 1, nonzero) down: the digits at
      * position i, then the run of doublings to the next nonzero position
@@ -146,7 +156,7 @@ void quill_p256_point_mul_double_vartime(quill_p256_jacobian *out,
             g = quill_p256_base_wnaf[0][(d < 0 ? -d : d) >> 1];
             if (d < 0)
                 quill_p256_fe_opp(&g.y, &g.y);
-            vt_madd(&acc, &acc, &g);
+            vt_madd_x(&acc, &acc, &g, adx);
         }
         if (d2[i] != 0) {
             int d = d2[i];
@@ -156,7 +166,7 @@ void quill_p256_point_mul_double_vartime(quill_p256_jacobian *out,
                 quill_p256_fe_opp(&neg.y, &neg.y);
                 t = &neg;
             }
-            vt_add_cached(&acc, &acc, t);
+            vt_add_cached_x(&acc, &acc, t, adx);
         }
         int j = i - 1;
         while (j >= 0 && d1[j] == 0 && d2[j] == 0)

@@ -203,4 +203,42 @@ QUILL_INLINE void vt_add_cached(quill_p256_jacobian *r, const quill_p256_jacobia
     r->x = x3;
 }
 
+/* quill_p256_point_madd_vartime_c and quill_p256_point_add_cached_vartime_c
+ * are vt_madd and vt_add_cached as functions of their own
+ * (p256_point_vartime.c): the portable twins of the assembly, and the
+ * complete fallback around it. */
+void quill_p256_point_madd_vartime_c(quill_p256_jacobian *r, const quill_p256_jacobian *a,
+                                     const quill_p256_affine *b);
+void quill_p256_point_add_cached_vartime_c(quill_p256_jacobian *r, const quill_p256_jacobian *a,
+                                           const quill_p256_chudnovsky *b);
+
+/* r = a + b as vt_madd, by the assembly when adx (the caller's
+ * quill_p256_adx_capable()): a at infinity and H = 0 go to the C twin. */
+QUILL_INLINE void vt_madd_x(quill_p256_jacobian *r, const quill_p256_jacobian *a,
+                            const quill_p256_affine *b, int adx) {
+#ifdef QUILL_P256_HAVE_ADX
+    if (adx) {
+        if (vt_is_zero(&a->z) || !quill_p256_point_madd_vartime_adx(r, a, b))
+            quill_p256_point_madd_vartime_c(r, a, b);
+        return;
+    }
+#endif
+    (void)adx;
+    quill_p256_point_madd_vartime_c(r, a, b);
+}
+
+/* r = a + b as vt_add_cached, by the assembly when adx. */
+QUILL_INLINE void vt_add_cached_x(quill_p256_jacobian *r, const quill_p256_jacobian *a,
+                                  const quill_p256_chudnovsky *b, int adx) {
+#ifdef QUILL_P256_HAVE_ADX
+    if (adx) {
+        if (vt_is_zero(&a->z) || !quill_p256_point_add_cached_vartime_adx(r, a, b))
+            quill_p256_point_add_cached_vartime_c(r, a, b);
+        return;
+    }
+#endif
+    (void)adx;
+    quill_p256_point_add_cached_vartime_c(r, a, b);
+}
+
 #endif

@@ -35,7 +35,7 @@ quill_p256_verify_precomp *quill_p256_verify_precomp_new_vartime(const quill_p25
         vt_mul(&twice.zzz, &twice.zz, &acc.z);
         jac[QODD * j] = base;
         for (int k = 1; k < QODD; k++)
-            vt_add_cached(&jac[QODD * j + k], &jac[QODD * j + k - 1], &twice);
+            vt_add_cached_x(&jac[QODD * j + k], &jac[QODD * j + k - 1], &twice, adx);
         if (j < 3)
             vt_double_n(&base, &base, 64, adx);
     }
@@ -51,13 +51,14 @@ void quill_p256_verify_precomp_free(quill_p256_verify_precomp *p) {
 }
 
 /* acc += d * t[|d| >> 1] for an odd digit d (negating y for d < 0). */
-QUILL_INLINE void add_digit(quill_p256_jacobian *acc, const quill_p256_affine *t, int d) {
+QUILL_INLINE void add_digit(quill_p256_jacobian *acc, const quill_p256_affine *t, int d,
+                            int adx) {
     if (d > 0) {
-        vt_madd(acc, acc, &t[d >> 1]);
+        vt_madd_x(acc, acc, &t[d >> 1], adx);
     } else {
         quill_p256_affine neg = t[(-d) >> 1];
         quill_p256_fe_opp(&neg.y, &neg.y);
-        vt_madd(acc, acc, &neg);
+        vt_madd_x(acc, acc, &neg, adx);
     }
 }
 
@@ -92,9 +93,9 @@ void quill_p256_point_mul_double_precomp_vartime(quill_p256_jacobian *out,
         for (int j = (k == 64 ? 3 : 0); j < 4; j++) {
             const int i = 64 * j + k;
             if (d1[i] != 0)
-                add_digit(&acc, quill_p256_base_wnaf[j], d1[i]);
+                add_digit(&acc, quill_p256_base_wnaf[j], d1[i], adx);
             if (d2[i] != 0)
-                add_digit(&acc, pre->t[j], d2[i]);
+                add_digit(&acc, pre->t[j], d2[i], adx);
         }
         int next = k - 1;
         while (next >= 0 && !any_digit(d1, d2, next))
