@@ -58,14 +58,13 @@
 #define OUTPTR  544
 #define FRAME   560
 
-/* eax = 0 and return if H = 0, from the four words of H that FE_SUB
- * leaves in r8..r11 (a rare, public case: the caller doubles or returns
- * infinity). */
-.macro RETURN_IF_ZERO
-        mov     %r8, %rax
-        or      %r9, %rax
-        or      %r10, %rax
-        or      %r11, %rax
+/* eax = 0 and return if H = 0, from the four words of H in h0..h3 (a
+ * rare, public case: the caller doubles or returns infinity). */
+.macro RETURN_IF_ZERO h0, h1, h2, h3
+        mov     \h0, %rax
+        or      \h1, %rax
+        or      \h2, %rax
+        or      \h3, %rax
         jnz     .Lnonzero\@
         .cfi_remember_state             /* rax = 0: the return value */
         add     $FRAME, %rsp
@@ -73,6 +72,16 @@
         POP_REGS_RET_NOEND
         .cfi_restore_state
 .Lnonzero\@:
+.endm
+
+/* The coordinate at byte offset \off of out = t0..t3 (out from the
+ * frame). */
+.macro STORE_OUT off, t0, t1, t2, t3
+        mov     OUTPTR(%rsp), %rdi
+        mov     \t0, \off+0(%rdi)
+        mov     \t1, \off+8(%rdi)
+        mov     \t2, \off+16(%rdi)
+        mov     \t3, \off+24(%rdi)
 .endm
 
 /* POP_REGS_RET (callee_saved.h) without closing the CFI procedure. */
@@ -113,28 +122,30 @@ quill_p256_point_madd_vartime_adx:
 
         FE_SQR  ZZ1, Z1                 /* Z1^2 */
         FE_MUL  S2, ZZ1, Z1             /* Z1^3 */
-        FE_MUL  U2, ZZ1, X2             /* U2 = X2 Z1^2 */
-        FE_MUL  S2, S2, Y2              /* S2 = Y2 Z1^3 */
-        FE_SUB  S2, S2, Y1              /* R = S2 - Y1 */
-        FE_SUB  U2, U2, X1              /* H = U2 - X1 */
-        RETURN_IF_ZERO
-        FE_MUL  Z1, Z1, U2              /* Z3 = Z1 H */
+        FE_MUL  , S2, Y2                /* S2 = Y2 Z1^3 */
+        SUB_MOD %r12, %r13, %r14, %r15, Y1
+        STORE4  S2, %r12, %r13, %r14, %r15 /* R = S2 - Y1 */
+        FE_MUL  , ZZ1, X2               /* U2 = X2 Z1^2 */
+        SUB_MOD %r12, %r13, %r14, %r15, X1
+        RETURN_IF_ZERO %r12, %r13, %r14, %r15
+        STORE4  U2, %r12, %r13, %r14, %r15 /* H = U2 - X1 */
+        FE_MUL  , Z1, U2                /* Z3 = Z1 H */
+        STORE_OUT 64, %r12, %r13, %r14, %r15
         FE_SQR  HH, U2                  /* H^2 */
         FE_MUL  HHH, HH, U2             /* H^3 */
         FE_MUL  V, HH, X1               /* V = X1 H^2 */
-        FE_SQR  X3, S2                  /* R^2 */
-        FE_SUB  X3, X3, HHH
-        FE_SUB  X3, X3, V
-        FE_SUB  X3, X3, V               /* X3 = R^2 - H^3 - 2 V */
-        FE_SUB  V, V, X3
-        FE_MUL  V, V, S2                /* R (V - X3) */
+        FE_SQR  , S2                    /* R^2 */
+        SUB_MOD %r12, %r13, %r14, %r15, HHH
+        SUB_MOD %r12, %r13, %r14, %r15, V
+        SUB_MOD %r12, %r13, %r14, %r15, V /* X3 = R^2 - H^3 - 2 V */
+        STORE_OUT 0, %r12, %r13, %r14, %r15
+        LOAD4   V
+        SUB_MOD_REG %r8, %r9, %r10, %r11, %r12, %r13, %r14, %r15
+        STORE4  V, %r8, %r9, %r10, %r11 /* V - X3 */
         FE_MUL  HHH, HHH, Y1            /* Y1 H^3 */
-        FE_SUB  Y1, V, HHH              /* Y3 = R (V - X3) - Y1 H^3 */
-
-        mov     OUTPTR(%rsp), %rdi
-        COPY32  0, %rdi, X3, %rsp
-        COPY32  32, %rdi, Y1, %rsp
-        COPY32  64, %rdi, Z1, %rsp
+        FE_MUL  , V, S2                 /* R (V - X3) */
+        SUB_MOD %r12, %r13, %r14, %r15, HHH
+        STORE_OUT 32, %r12, %r13, %r14, %r15 /* Y3 = R (V - X3) - Y1 H^3 */
         mov     $1, %eax
 
         add     $FRAME, %rsp
@@ -163,31 +174,33 @@ quill_p256_point_add_cached_vartime_adx:
 
         FE_SQR  ZZ1, Z1                 /* Z1^2 */
         FE_MUL  U1, X1, ZZ2             /* U1 = X1 Z2^2 */
-        FE_MUL  U2, X2, ZZ1             /* U2 = X2 Z1^2 */
         FE_MUL  S1, Y1, ZZZ2            /* S1 = Y1 Z2^3 */
         FE_MUL  S2, ZZ1, Z1
-        FE_MUL  S2, S2, Y2              /* S2 = Y2 Z1^3 */
-        FE_SUB  S2, S2, S1              /* R = S2 - S1 */
-        FE_SUB  U2, U2, U1              /* H = U2 - U1 */
-        RETURN_IF_ZERO
+        FE_MUL  , S2, Y2                /* S2 = Y2 Z1^3 */
+        SUB_MOD %r12, %r13, %r14, %r15, S1
+        STORE4  S2, %r12, %r13, %r14, %r15 /* R = S2 - S1 */
+        FE_MUL  , X2, ZZ1               /* U2 = X2 Z1^2 */
+        SUB_MOD %r12, %r13, %r14, %r15, U1
+        RETURN_IF_ZERO %r12, %r13, %r14, %r15
+        STORE4  U2, %r12, %r13, %r14, %r15 /* H = U2 - U1 */
         FE_SQR  HH, U2                  /* H^2 */
         FE_MUL  HHH, HH, U2             /* H^3 */
         FE_MUL  V, U1, HH               /* V = U1 H^2 */
-        FE_SQR  X3, S2                  /* R^2 */
-        FE_SUB  X3, X3, HHH
-        FE_SUB  X3, X3, V
-        FE_SUB  X3, X3, V               /* X3 = R^2 - H^3 - 2 V */
-        FE_SUB  V, V, X3
-        FE_MUL  V, V, S2                /* R (V - X3) */
+        FE_SQR  , S2                    /* R^2 */
+        SUB_MOD %r12, %r13, %r14, %r15, HHH
+        SUB_MOD %r12, %r13, %r14, %r15, V
+        SUB_MOD %r12, %r13, %r14, %r15, V /* X3 = R^2 - H^3 - 2 V */
+        STORE_OUT 0, %r12, %r13, %r14, %r15
+        LOAD4   V
+        SUB_MOD_REG %r8, %r9, %r10, %r11, %r12, %r13, %r14, %r15
+        STORE4  V, %r8, %r9, %r10, %r11 /* V - X3 */
         FE_MUL  S1, S1, HHH             /* S1 H^3 */
-        FE_SUB  Y1, V, S1               /* Y3 = R (V - X3) - S1 H^3 */
+        FE_MUL  , V, S2                 /* R (V - X3) */
+        SUB_MOD %r12, %r13, %r14, %r15, S1
+        STORE_OUT 32, %r12, %r13, %r14, %r15 /* Y3 = R (V - X3) - S1 H^3 */
         FE_MUL  Z1, Z1, Z2
-        FE_MUL  Z1, Z1, U2              /* Z3 = Z1 Z2 H */
-
-        mov     OUTPTR(%rsp), %rdi
-        COPY32  0, %rdi, X3, %rsp
-        COPY32  32, %rdi, Y1, %rsp
-        COPY32  64, %rdi, Z1, %rsp
+        FE_MUL  , Z1, U2                /* Z3 = Z1 Z2 H */
+        STORE_OUT 64, %r12, %r13, %r14, %r15
         mov     $1, %eax
 
         add     $FRAME, %rsp

@@ -70,18 +70,32 @@ quill_p256_point_double_n_adx:
         FE_MUL  B4, X, G4               /* beta4 = 4 X Y^2 */
         FE_SUB  T0, X, DELTA
         FE_ADD  T1, X, DELTA
-        FE_MUL  ALPHA, T0, T1
-        FE_ADD  T0, ALPHA, ALPHA
-        FE_ADD  ALPHA, T0, ALPHA        /* alpha = 3 (X - delta)(X + delta) */
+        /* alpha = 3 (X - delta)(X + delta): the product in r12..r15 only,
+         * doubled and added to itself as (a + a) + a, like the C */
+        FE_MUL  , T0, T1
+        mov     %r12, %r8
+        mov     %r13, %r9
+        mov     %r14, %r10
+        mov     %r15, %r11
+        ADD_MOD_REG , %r8, %r9, %r10, %r11, %r8, %r9, %r10, %r11, %rax, %rcx, %rdx, %rsi
+        ADD_MOD_REG ALPHA, %r8, %r9, %r10, %r11, %r12, %r13, %r14, %r15, %rax, %rcx, %rdx, %rsi
         FE_MUL  Z, Y2, Z                /* Z3 = 2 Y Z */
-        FE_SQR  T0, ALPHA
-        FE_SUB  T0, T0, B4
-        FE_SUB  X, T0, B4               /* X3 = alpha^2 - 2 beta4 */
-        FE_SUB  T0, B4, X
-        FE_MUL  T0, ALPHA, T0
-        FE_SQR  T1, G4
-        FE_HALF T1, T1                  /* 8 Y^4 */
-        FE_SUB  Y, T0, T1               /* Y3 = alpha (beta4 - X3) - 8 Y^4 */
+        /* X3 = alpha^2 - beta4 - beta4, in r12..r15 */
+        FE_SQR  , ALPHA
+        SUB_MOD %r12, %r13, %r14, %r15, B4
+        SUB_MOD %r12, %r13, %r14, %r15, B4
+        STORE4  X, %r12, %r13, %r14, %r15
+        /* T0 = beta4 - X3 */
+        LOAD4   B4
+        SUB_MOD_REG %r8, %r9, %r10, %r11, %r12, %r13, %r14, %r15
+        STORE4  T0, %r8, %r9, %r10, %r11
+        /* T1 = gamma4^2 / 2 = 8 Y^4 */
+        FE_SQR  , G4
+        HALF_REG T1, %r12, %r13, %r14, %r15
+        /* Y3 = alpha (beta4 - X3) - 8 Y^4 */
+        FE_MUL  , ALPHA, T0
+        SUB_MOD %r12, %r13, %r14, %r15, T1
+        STORE4  Y, %r12, %r13, %r14, %r15
         decq    COUNT(%rsp)
         jnz     .Ldouble
 

@@ -39,9 +39,17 @@
 .Lp3:   .quad   0xffffffff00000001
         .text
 
-/* (t0..t3, carry word c) < 2p: store t mod p at \out(%rsp); clobbers the
- * d registers and c.  d = t - p; a borrow out of the five words means
- * t < p: keep t. */
+/* Slot \out = the four registers t0..t3. */
+.macro STORE4 out, t0, t1, t2, t3
+        mov     \t0, \out+0(%rsp)
+        mov     \t1, \out+8(%rsp)
+        mov     \t2, \out+16(%rsp)
+        mov     \t3, \out+24(%rsp)
+.endm
+
+/* (t0..t3, carry word c) < 2p: t0..t3 = t mod p, also stored at
+ * \out(%rsp) unless \out is blank; clobbers the d registers and c.
+ * d = t - p; a borrow out of the five words means t < p: keep t. */
 .macro FE_REDUCE_ONCE out, t0, t1, t2, t3, c, d0, d1, d2, d3
         mov     \t0, \d0
         mov     \t1, \d1
@@ -56,10 +64,9 @@
         cmovnc  \d1, \t1
         cmovnc  \d2, \t2
         cmovnc  \d3, \t3
-        mov     \t0, \out+0(%rsp)
-        mov     \t1, \out+8(%rsp)
-        mov     \t2, \out+16(%rsp)
-        mov     \t3, \out+24(%rsp)
+.ifnb \out
+        STORE4  \out, \t0, \t1, \t2, \t3
+.endif
 .endm
 
 /* Row i >= 1 of the product: (s0..s4) += a * rdx, s4 fresh. */
@@ -120,7 +127,8 @@
         FE_REDUCE_ONCE \out, %r12, %r13, %r14, %r15, %rbx, %r8, %r9, %r10, %r11
 .endm
 
-/* \out = \a * \b * R^-1 mod p (slot offsets). */
+/* \out = \a * \b * R^-1 mod p (slot offsets); the result is also left in
+ * r12..r15, and with \out blank only there (likewise FE_SQR). */
 .macro FE_MUL out, a, b
         mov     \b+0(%rsp), %rdx
         mulx    \a+0(%rsp), %r8, %r9
@@ -209,54 +217,84 @@
         FE_REDUCE_ONCE \out, %r8, %r9, %r10, %r11, %rbx, %r12, %r13, %r14, %r15
 .endm
 
-/* \out = \a - \b mod p: on a borrow add p, masked (p & mask word by word:
- * mask, mask >> 32, 0, mask & p3). */
-.macro FE_SUB out, a, b
-        LOAD4   \a
-        sub     \b+0(%rsp), %r8
-        sbb     \b+8(%rsp), %r9
-        sbb     \b+16(%rsp), %r10
-        sbb     \b+24(%rsp), %r11
+/* t0..t3 -= slot \b mod p (both reduced): on a borrow add p, masked
+ * (p & mask word by word: mask, mask >> 32, 0, mask & p3).  Clobbers rax,
+ * rcx, rdx. */
+.macro SUB_MOD t0, t1, t2, t3, b
+        sub     \b+0(%rsp), \t0
+        sbb     \b+8(%rsp), \t1
+        sbb     \b+16(%rsp), \t2
+        sbb     \b+24(%rsp), \t3
+        ADD_P_IF_BORROW \t0, \t1, \t2, \t3
+.endm
+
+/* t0..t3 -= s0..s3 mod p (registers, both reduced).  Clobbers rax, rcx,
+ * rdx. */
+.macro SUB_MOD_REG t0, t1, t2, t3, s0, s1, s2, s3
+        sub     \s0, \t0
+        sbb     \s1, \t1
+        sbb     \s2, \t2
+        sbb     \s3, \t3
+        ADD_P_IF_BORROW \t0, \t1, \t2, \t3
+.endm
+
+/* After a four-word subtraction into t0..t3 (CF = its borrow): adds p
+ * back on a borrow. */
+.macro ADD_P_IF_BORROW t0, t1, t2, t3
         sbb     %rcx, %rcx              /* all ones on a borrow */
         mov     %rcx, %rax
         shr     $32, %rax
         mov     .Lp3(%rip), %rdx
         and     %rcx, %rdx
-        add     %rcx, %r8
-        adc     %rax, %r9
-        adc     $0, %r10
-        adc     %rdx, %r11
-        mov     %r8, \out+0(%rsp)
-        mov     %r9, \out+8(%rsp)
-        mov     %r10, \out+16(%rsp)
-        mov     %r11, \out+24(%rsp)
+        add     %rcx, \t0
+        adc     %rax, \t1
+        adc     $0, \t2
+        adc     %rdx, \t3
 .endm
 
-/* \out = \a / 2 mod p: a + p if a is odd (p masked by a's low bit), then
- * the 257-bit sum shifted right by one. */
-.macro FE_HALF out, a
+/* \out = \a - \b mod p; the result is left in r8..r11 too. */
+.macro FE_SUB out, a, b
         LOAD4   \a
-        mov     %r8, %rcx
+        SUB_MOD %r8, %r9, %r10, %r11, \b
+        STORE4  \out, %r8, %r9, %r10, %r11
+.endm
+
+/* t0..t3 += s0..s3 mod p (registers, both reduced), also stored at \out
+ * unless blank; d0..d3 scratch; clobbers rbx. */
+.macro ADD_MOD_REG out, t0, t1, t2, t3, s0, s1, s2, s3, d0, d1, d2, d3
+        xor     %ebx, %ebx
+        add     \s0, \t0
+        adc     \s1, \t1
+        adc     \s2, \t2
+        adc     \s3, \t3
+        adc     $0, %rbx
+        FE_REDUCE_ONCE \out, \t0, \t1, \t2, \t3, %rbx, \d0, \d1, \d2, \d3
+.endm
+
+/* t0..t3 = t0..t3 / 2 mod p: t + p if t is odd (p masked by t's low bit),
+ * then the 257-bit sum shifted right by one; stored at \out unless blank.
+ * Clobbers rax, rbx, rcx, rdx. */
+.macro HALF_REG out, t0, t1, t2, t3
+        mov     \t0, %rcx
         and     $1, %ecx
-        neg     %rcx                    /* all ones if a is odd */
+        neg     %rcx                    /* all ones if t is odd */
         mov     %rcx, %rax
         shr     $32, %rax
         mov     .Lp3(%rip), %rdx
         and     %rcx, %rdx
         xor     %ebx, %ebx
-        add     %rcx, %r8
-        adc     %rax, %r9
-        adc     $0, %r10
-        adc     %rdx, %r11
+        add     %rcx, \t0
+        adc     %rax, \t1
+        adc     $0, \t2
+        adc     %rdx, \t3
         adc     $0, %rbx
-        shrd    $1, %r9, %r8
-        shrd    $1, %r10, %r9
-        shrd    $1, %r11, %r10
-        shrd    $1, %rbx, %r11
-        mov     %r8, \out+0(%rsp)
-        mov     %r9, \out+8(%rsp)
-        mov     %r10, \out+16(%rsp)
-        mov     %r11, \out+24(%rsp)
+        shrd    $1, \t1, \t0
+        shrd    $1, \t2, \t1
+        shrd    $1, \t3, \t2
+        shrd    $1, %rbx, \t3
+.ifnb \out
+        STORE4  \out, \t0, \t1, \t2, \t3
+.endif
 .endm
 
 /* Copy 32 bytes between (\sbase) + \soff and (\dbase) + \doff. */
