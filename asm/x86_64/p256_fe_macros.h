@@ -25,8 +25,13 @@
  *
  * Registers inside a field operation: r8-r15 the product words, rax/rbx
  * product words and scratch, rcx and rdx scratch (rdx also the MULX
- * multiplier), rsi/rdi scratch in FE_SQR.  Every macro may clobber all of
- * these and the flags; none touches rbp or the slots other than its output.
+ * multiplier), rsi the shift count of the reduction and scratch in
+ * FE_SQR, rdi scratch in FE_SQR.  Every macro may clobber all of these and
+ * the flags; none touches rbp or the slots other than its output.  The
+ * macros ending in _REG take and leave their operands in registers (the
+ * last result of FE_MUL and FE_SQR is in r12..r15, of FE_ADD, FE_SUB and
+ * LOAD4 in r8..r11), so that a formula can chain operations without a
+ * round trip through the frame.
  */
 #ifndef QUILL_ASM_X86_64_P256_FE_MACROS_H
 #define QUILL_ASM_X86_64_P256_FE_MACROS_H
@@ -109,9 +114,9 @@
 .endm
 
 /* The low half (r8..r11) of a product in r8..r15, reduced (clobbers rsi):
- * four steps leave
- * u = (low + M p) / 2^256 <= p in r8..r11; u plus the high half is
- * a b R^-1 + (a multiple of p) < 2p, stored reduced at \out. */
+ * four steps leave u = (low + M p) / 2^256 <= p in r8..r11; u plus the
+ * high half is a b R^-1 + (a multiple of p) < 2p, reduced into r12..r15
+ * and stored at \out unless blank. */
 .macro REDC_STORE out
         mov     $32, %esi
         REDC_STEP %r8, %r9, %r10, %r11

@@ -2,9 +2,14 @@
 /* Copyright quill authors.
  *
  * x86-64 MULX/ADCX/ADOX P-256 Montgomery products
- * (asm/x86_64/p256_fe_adx.S), internal to core/ec.  Each has a portable
- * twin that stays the oracle: quill_p256_fe_mul_inline / _sqr_inline
- * (p256_fe_inline.h) and quill_p256_scalar_mul_c (p256_scalar.c).
+ * (asm/x86_64/p256_fe_adx.S) and point formulas (p256_point_adx.S,
+ * p256_double_adx.S, p256_add_vartime_adx.S, built from the field macros
+ * of p256_fe_macros.h), internal to core/ec.  Each has a portable twin
+ * that stays the oracle: quill_p256_fe_mul_inline / _sqr_inline
+ * (p256_fe_inline.h), quill_p256_scalar_mul_c (p256_scalar.c),
+ * quill_p256_point_add_mixed_raw_c and quill_p256_point_double
+ * (p256_point.c), quill_p256_point_madd_vartime_c and
+ * quill_p256_point_add_cached_vartime_c (p256_verify_point.h).
  *
  * Limb arrays are four 64-bit words, little-endian.  Bounds and results are
  * those of the C twins: inputs fully reduced, outputs fully reduced, out
@@ -12,12 +17,15 @@
  * fail.  Call only when quill_p256_adx_capable() is true.
  *
  * Dispatched to: the scalar product (quill_p256_scalar_mul and the
- * constant-time scalar inversion), about 1.6x faster than its C twin, and
- * the mixed point addition of the fixed-base multiplication
- * (quill_p256_point_add_mixed_scratch).  The field products alone are not,
- * gcc 12's inlined C being as fast on Zen 4 (measurements in p256_fe.c);
- * inside the point addition the assembly saves the C's moves between
- * temporaries. */
+ * constant-time scalar inversion), about 1.6x faster than its C twin; the
+ * mixed point addition of the fixed-base multiplication
+ * (quill_p256_point_add_mixed_scratch); and the doublings and additions
+ * of both verification paths (p256_verify_point.h), which made a one-shot
+ * verification 763k -> 433k instructions and 1.1x -> 1.5x OpenSSL 3.0's
+ * time.  The field products alone are not, gcc 12's inlined C being as
+ * fast on Zen 4 (measurements in p256_fe.c); inside the point formulas the
+ * assembly saves the C's moves between temporaries and keeps
+ * intermediate values in registers. */
 #ifndef QUILL_EC_P256_ADX_H
 #define QUILL_EC_P256_ADX_H
 

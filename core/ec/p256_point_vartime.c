@@ -14,7 +14,17 @@
  * (~6000 ticks for the inversion, 3M per entry) than the ~100 ticks it
  * saves on each of the ~43 additions: 143.0k against 139.0k TSC ticks per
  * verification (Zen 4, gcc 12).  Before this file used the Chudnovsky
- * table, madd-2004-hmv and an inlined doubling: 153.0k. */
+ * table, madd-2004-hmv and an inlined doubling: 153.0k.
+ *
+ * With BMI2 and ADX the doublings and additions run in assembly
+ * (p256_adx.h; the C formulas are the twins, so both paths give the same
+ * Jacobian result).  Per verification then (callgrind, 32 keys): 257
+ * doublings (256 + 2Q) ~276k instructions, ~37 mixed additions ~51k, ~45
+ * cached additions (7 for the table) ~79k, the rest ~14k; field
+ * operations 1827 M + 1282 S, as in C.  The affine Q table still does not
+ * pay: the cached additions cost ~360 instructions more than mixed ones
+ * (~15k over 43 digits), the inversion (divsteps, ~12k) plus Montgomery's
+ * trick and the conversion (~53 M/S, ~6k) as much or more. */
 #include "ec/p256_adx.h"
 #include "ec/p256_point.h"
 #include "ec/p256_table.h"

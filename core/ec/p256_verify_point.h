@@ -16,7 +16,16 @@
  *   vt_add_cached  add-1998-cmo-2 with the second point's Z^2 and Z^3
  *                  precomputed (Chudnovsky form), 11M + 3S.
  * Both compute U2 and S2 once and only then branch on H = 0 (equal x),
- * where they double or return infinity: complete for public inputs. */
+ * where they double or return infinity: complete for public inputs.
+ *
+ * The loops call them through vt_double_n, vt_madd_x and vt_add_cached_x,
+ * which take the x86-64 assembly (p256_adx.h: the same operation
+ * sequences, so bit-identical results) when the caller's adx flag is set,
+ * and out-of-line C functions otherwise (inlined into the loops, gcc 12
+ * spilled the formulas' temporaries).  Callgrind per call, assembly
+ * against C: doubling 1075 against 1827 instructions, mixed addition 1385
+ * against 2432, cached addition 1748 against 3044; TSC ticks (Zen 4, one
+ * process): 240 against 338, 346 against 440, 444 against 562. */
 #ifndef QUILL_EC_P256_VERIFY_POINT_H
 #define QUILL_EC_P256_VERIFY_POINT_H
 

@@ -42,11 +42,12 @@
 #include "qt_evp.h"
 #include "test_util.h"
 
-#include <cpuid.h>
-
 #include "common/cpu.h"
 
 #define MAX_N 256
+
+#if defined(__x86_64__) && !defined(QUILL_NO_ASM)
+#include <cpuid.h>
 
 uint32_t quill_cpu_features(void) {
     static uint32_t cached;
@@ -76,6 +77,7 @@ uint32_t quill_cpu_features(void) {
     }
     return cached;
 }
+#endif
 #define NOINLINE __attribute__((noinline))
 
 typedef struct vc_case {
