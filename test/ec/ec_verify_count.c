@@ -12,6 +12,11 @@
  *                                 signatures
  *   ec_verify_count quill [N]     default + quill (?quill.sig=yes), N keys
  *   ec_verify_count default [N]   default provider alone, N keys
+ *   ec_verify_count time [N]      not for callgrind: TSC ticks of
+ *       vc_evp_init + vc_evp_verify + vc_evp_free with a freshly decoded
+ *       key (decoding not timed), quill's context and the default
+ *       provider's alternating in one process, N keys x 20 rounds; prints
+ *       the medians and their ratio
  *       vc_evp_decode   d2i_PUBKEY_ex of the key's SubjectPublicKeyInfo
  *       vc_evp_init     EVP_MD_CTX_new + EVP_DigestVerifyInit_ex (SHA-256)
  *       vc_evp_verify   EVP_DigestVerify of a 64-byte message
@@ -32,6 +37,9 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#if defined(__x86_64__)
+#include <x86intrin.h>
+#endif
 
 #include <openssl/ec.h>
 #include <openssl/err.h>
@@ -170,11 +178,53 @@ static int run_evp(OSSL_LIB_CTX *ctx, int n) {
     return 1;
 }
 
+#if defined(__x86_64__)
+static int cmp_u64(const void *a, const void *b) {
+    const uint64_t x = *(const uint64_t *)a, y = *(const uint64_t *)b;
+    return x < y ? -1 : x > y;
+}
+
+/* Ticks of one fresh-key verification after decoding (init, verify,
+ * free); 0 on failure. */
+static uint64_t time_one(OSSL_LIB_CTX *ctx, const vc_case *c) {
+    EVP_PKEY *key = vc_evp_decode(ctx, c);
+    if (key == NULL)
+        return 0;
+    const uint64_t t0 = __rdtsc();
+    EVP_MD_CTX *m = vc_evp_init(ctx, key);
+    const int ok = m != NULL && vc_evp_verify(m, c);
+    vc_evp_free(m, NULL);
+    const uint64_t t1 = __rdtsc();
+    EVP_PKEY_free(key);
+    return ok ? t1 - t0 : 0;
+}
+
+static int run_time(OSSL_LIB_CTX *qctx, OSSL_LIB_CTX *dctx, int n) {
+    enum { ROUNDS = 20 };
+    static uint64_t tq[MAX_N * ROUNDS], td[MAX_N * ROUNDS];
+    int k = 0;
+    for (int r = 0; r < ROUNDS; r++)
+        for (int i = 0; i < n; i++, k++) {
+            tq[k] = time_one(qctx, &cases[i]);
+            td[k] = time_one(dctx, &cases[i]);
+            if (tq[k] == 0 || td[k] == 0)
+                return 0;
+        }
+    qsort(tq, (size_t)k, sizeof(tq[0]), cmp_u64);
+    qsort(td, (size_t)k, sizeof(td[0]), cmp_u64);
+    printf("fresh-key init+verify+free, TSC ticks, median of %d: quill %llu, default %llu, "
+           "ratio %.2f\n",
+           k, (unsigned long long)tq[k / 2], (unsigned long long)td[k / 2],
+           (double)td[k / 2] / (double)tq[k / 2]);
+    return 1;
+}
+#endif
+
 int main(int argc, char **argv) {
     const char *mode = argc > 1 ? argv[1] : "core";
     int n = argc > 2 ? atoi(argv[2]) : 32;
     if (n < 1 || n > MAX_N) {
-        fprintf(stderr, "usage: ec_verify_count core|quill|default [1..%d]\n", MAX_N);
+        fprintf(stderr, "usage: ec_verify_count core|quill|default|time [1..%d]\n", MAX_N);
         return 2;
     }
     qt_rng_seed(7);
@@ -195,6 +245,17 @@ int main(int argc, char **argv) {
         ok = def != NULL && run_evp(ctx, n);
         OSSL_PROVIDER_unload(def);
         OSSL_LIB_CTX_free(ctx);
+#if defined(__x86_64__)
+    } else if (strcmp(mode, "time") == 0) {
+        OSSL_PROVIDER *def = NULL, *quill = NULL;
+        OSSL_LIB_CTX *qctx = qt_evp_libctx_new(&def, &quill);
+        OSSL_LIB_CTX *dctx = OSSL_LIB_CTX_new();
+        OSSL_PROVIDER *ddef = dctx != NULL ? OSSL_PROVIDER_load(dctx, "default") : NULL;
+        ok = qctx != NULL && ddef != NULL && run_time(qctx, dctx, n);
+        OSSL_PROVIDER_unload(ddef);
+        OSSL_LIB_CTX_free(dctx);
+        qt_libctx_free(qctx, def, quill);
+#endif
     } else {
         fprintf(stderr, "unknown mode %s\n", mode);
         return 2;
