@@ -25,10 +25,22 @@
  * pay: the cached additions cost ~360 instructions more than mixed ones
  * (~15k over 43 digits), the inversion (divsteps, ~12k) plus Montgomery's
  * trick and the conversion (~53 M/S, ~6k) as much or more. */
+#include <stddef.h>
+
 #include "ec/p256_adx.h"
 #include "ec/p256_point.h"
 #include "ec/p256_table.h"
 #include "ec/p256_verify_point.h"
+
+/* p256_add_vartime_adx.S reads a Chudnovsky point as five consecutive
+ * four-word coordinates (the Jacobian and affine layouts are asserted in
+ * p256_point.c). */
+_Static_assert(offsetof(quill_p256_chudnovsky, y) == 32 &&
+                   offsetof(quill_p256_chudnovsky, z) == 64 &&
+                   offsetof(quill_p256_chudnovsky, zz) == 96 &&
+                   offsetof(quill_p256_chudnovsky, zzz) == 128 &&
+                   sizeof(quill_p256_chudnovsky) == 160,
+               "chudnovsky layout");
 
 /* wNAF width for Q: 5 (8 odd multiples).  6 needs 8 more table additions
  * to save ~6 in the main loop, 4 saves 4 table additions for ~8 more. */
