@@ -80,10 +80,17 @@ quill_add_test(test_ec_adx ec/test_ec_adx.c ec/ec_abi_check.S ${QUILL_EC_TEST_CO
                LIBS quill_core_ec quill_core_common LABELS ec unit TIMEOUT 300)
 target_include_directories(test_ec_adx PRIVATE ${CMAKE_CURRENT_SOURCE_DIR}/ec)
 set_tests_properties(test_ec_adx PROPERTIES SKIP_RETURN_CODE 77)
-foreach(t ec_field ec_ecdsa)
+foreach(t ec_field ec_ecdsa ec_point)
   if(TARGET test_${t})
     add_test(NAME test_${t}_portable COMMAND test_${t})
     set_tests_properties(test_${t}_portable PROPERTIES ENVIRONMENT "${QUILL_TEST_ENV};QUILL_CPU_MASK=3"
                          LABELS "ec;unit;portable" TIMEOUT 300)
   endif()
 endforeach()
+
+# ec_verify_count: instruction counts of a fresh-key verification under
+# callgrind (core and EVP, quill against the default provider).  Not a test.
+# It links the static quill_core so that its own quill_cpu_features can
+# claim ADX under valgrind (QUILL_VC_ASSUME_ADX=1; see the file).
+add_executable(ec_verify_count ec/ec_verify_count.c)
+target_link_libraries(ec_verify_count PRIVATE quill_evptest quill_core OpenSSL::Crypto)

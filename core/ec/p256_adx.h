@@ -2,9 +2,14 @@
 /* Copyright quill authors.
  *
  * x86-64 MULX/ADCX/ADOX P-256 Montgomery products
- * (asm/x86_64/p256_fe_adx.S), internal to core/ec.  Each has a portable
- * twin that stays the oracle: quill_p256_fe_mul_inline / _sqr_inline
- * (p256_fe_inline.h) and quill_p256_scalar_mul_c (p256_scalar.c).
+ * (asm/x86_64/p256_fe_adx.S) and point formulas (p256_point_adx.S,
+ * p256_double_adx.S, p256_add_vartime_adx.S, built from the field macros
+ * of p256_fe_macros.h), internal to core/ec.  Each has a portable twin
+ * that stays the oracle: quill_p256_fe_mul_inline / _sqr_inline
+ * (p256_fe_inline.h), quill_p256_scalar_mul_c (p256_scalar.c),
+ * quill_p256_point_add_mixed_raw_c and quill_p256_point_double
+ * (p256_point.c), quill_p256_point_madd_vartime_c and
+ * quill_p256_point_add_cached_vartime_c (p256_verify_point.h).
  *
  * Limb arrays are four 64-bit words, little-endian.  Bounds and results are
  * those of the C twins: inputs fully reduced, outputs fully reduced, out
@@ -12,15 +17,19 @@
  * fail.  Call only when quill_p256_adx_capable() is true.
  *
  * Dispatched to: the scalar product (quill_p256_scalar_mul and the
- * constant-time scalar inversion), about 1.6x faster than its C twin, and
- * the mixed point addition of the fixed-base multiplication
- * (quill_p256_point_add_mixed_scratch).  The field products alone are not,
- * gcc 12's inlined C being as fast on Zen 4 (measurements in p256_fe.c);
- * inside the point addition the assembly saves the C's moves between
- * temporaries. */
+ * constant-time scalar inversion), about 1.6x faster than its C twin; the
+ * mixed point addition of the fixed-base multiplication
+ * (quill_p256_point_add_mixed_scratch); and the doublings and additions
+ * of both verification paths (p256_verify_point.h), which made a one-shot
+ * verification 763k -> 433k instructions and 1.1x -> 1.5x OpenSSL 3.0's
+ * time.  The field products alone are not, gcc 12's inlined C being as
+ * fast on Zen 4 (measurements in p256_fe.c); inside the point formulas the
+ * assembly saves the C's moves between temporaries and keeps
+ * intermediate values in registers. */
 #ifndef QUILL_EC_P256_ADX_H
 #define QUILL_EC_P256_ADX_H
 
+#include <stddef.h>
 #include <stdint.h>
 
 #include "common/cpu.h"
@@ -47,6 +56,31 @@ struct quill_p256_affine;
 void quill_p256_point_add_mixed_adx(struct quill_p256_jacobian *out,
                                     const struct quill_p256_jacobian *a,
                                     const struct quill_p256_affine *b);
+
+/* quill_p256_point_double_n_adx sets out = 2^n a, n >= 1, by n rounds of
+ * the doubling of quill_p256_point_double (asm/x86_64/p256_double_adx.S),
+ * bit-identical to n calls of it (its portable twin), including Z = 0.
+ * Coordinates fully reduced.  out may alias a.  Constant time in the
+ * coordinates, but the frame is not wiped: for public points only (the
+ * verification paths). */
+void quill_p256_point_double_n_adx(struct quill_p256_jacobian *out,
+                                   const struct quill_p256_jacobian *a, size_t n);
+
+/* quill_p256_point_madd_vartime_adx and
+ * quill_p256_point_add_cached_vartime_adx (asm/x86_64/p256_add_vartime_adx.S)
+ * are vt_madd (madd-2004-hmv, b affine) and vt_add_cached (add-1998-cmo-2,
+ * b with Z^2 and Z^3) of p256_verify_point.h without their case handling,
+ * bit-identical to them otherwise: a must be finite (Z != 0), b finite;
+ * when H = 0 (a = +-b) they return 0 and leave out untouched, else they
+ * set out = a + b and return 1.  out may alias a.  Variable time (the
+ * branch on H), frame not wiped: public points only. */
+struct quill_p256_chudnovsky;
+int quill_p256_point_madd_vartime_adx(struct quill_p256_jacobian *out,
+                                      const struct quill_p256_jacobian *a,
+                                      const struct quill_p256_affine *b);
+int quill_p256_point_add_cached_vartime_adx(struct quill_p256_jacobian *out,
+                                            const struct quill_p256_jacobian *a,
+                                            const struct quill_p256_chudnovsky *b);
 
 /* quill_p256_adx_capable returns nonzero when the CPU has BMI2 and ADX and
  * QUILL_CPU_MASK does not clear them. */

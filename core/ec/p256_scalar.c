@@ -176,116 +176,19 @@ void quill_p256_scalar_inv_consttime(quill_p256_scalar *out, const quill_p256_sc
 
 /* ---- variable time ---- */
 
-static int sc_is_zero_vartime(const uint64_t a[4]) {
-    return (a[0] | a[1] | a[2] | a[3]) == 0;
-}
-
-static int sc_geq_vartime(const uint64_t a[4], const uint64_t b[4]) {
-    for (int i = 3; i >= 0; i--)
-        if (a[i] != b[i])
-            return a[i] > b[i];
-    return 1;
-}
-
-/* Number of trailing zero bits of a nonzero a. */
-static unsigned sc_ctz_vartime(const uint64_t a[4]) {
-    unsigned w = 0;
-    while (a[w] == 0)
-        w++;
-    return 64 * w + (unsigned)__builtin_ctzll(a[w]);
-}
-
-/* a >>= k for 0 < k < 256. */
-static void sc_shr_vartime(uint64_t a[4], unsigned k) {
-    unsigned w = k / 64, b = k % 64;
-    for (unsigned i = 0; i < 4; i++) {
-        uint64_t lo = i + w < 4 ? a[i + w] : 0, hi = i + w + 1 < 4 ? a[i + w + 1] : 0;
-        a[i] = b == 0 ? lo : (lo >> b) | (hi << (64 - b));
-    }
-}
-
-/* a <<= k for 0 < k < 256; the caller guarantees that nothing is shifted
- * out. */
-static void sc_shl_vartime(uint64_t a[4], unsigned k) {
-    unsigned w = k / 64, b = k % 64;
-    for (int i = 3; i >= 0; i--) {
-        uint64_t hi = i >= (int)w ? a[i - (int)w] : 0;
-        uint64_t lo = i >= (int)w + 1 ? a[i - (int)w - 1] : 0;
-        a[i] = b == 0 ? hi : (hi << b) | (lo >> (64 - b));
-    }
-}
-
 int quill_p256_scalar_inv_vartime(quill_p256_scalar_plain *out, const quill_p256_scalar_plain *a) {
-    /* Kaliski's almost Montgomery inverse (IEEE Trans. Computers 44(8),
-     * 1995), phase 1, with runs of halvings done at once: starting from
-     * u = n, v = a, r = 0, s = 1, it keeps n = u s + v r (so r, s <= n while
-     * u, v > 0), u odd, and ends with v = 0, r <= 2n - 2 and
-     * n - (r mod n) = a^-1 2^k mod n, where k (256 <= k <= 512) counts the
-     * halvings.  No arithmetic mod n is needed inside the loop. */
-    uint64_t u[4], v[4], r[4] = {0, 0, 0, 0}, s[4] = {1, 0, 0, 0}, d[4], rtop = 0;
-    unsigned k = 0, tz;
-    if (sc_is_zero_vartime(a->v))
+    /* The divsteps of quill_p256_inv_vartime (p256_inv.h), which stop once
+     * g = 0 and skip runs of even g: 11.6k instructions per inversion
+     * against 28.8k for Kaliski's almost Montgomery inverse used before
+     * (callgrind), best of 20000 3770 against 4550 TSC ticks in one process
+     * (means 4.7k and 5.8k; Zen 4).  A branch-free swap in the steps, as
+     * in the constant-time code, measured 3900 ticks and 16.8k
+     * instructions. */
+    quill_p256_inv_modulus mod;
+    if ((a->v[0] | a->v[1] | a->v[2] | a->v[3]) == 0)
         return 0;
-    for (int i = 0; i < 4; i++) {
-        u[i] = sc_n[i];
-        v[i] = a->v[i];
-    }
-    tz = sc_ctz_vartime(v); /* r = 0: shifting it is a no-op */
-    if (tz != 0)
-        sc_shr_vartime(v, tz);
-    k += tz;
-    for (;;) {
-        if (!sc_geq_vartime(v, u)) { /* u > v */
-            (void)quill_sub4(d, u, v);
-            tz = sc_ctz_vartime(d);
-            sc_shr_vartime(d, tz);
-            memcpy(u, d, sizeof(u));
-            (void)quill_add4(r, r, s);
-            sc_shl_vartime(s, tz);
-        } else {
-            (void)quill_sub4(d, v, u);
-            if (sc_is_zero_vartime(d)) { /* u = v = 1: one last halving */
-                (void)quill_add4(s, s, r);
-                rtop = quill_add4(r, r, r);
-                k += 1;
-                break;
-            }
-            tz = sc_ctz_vartime(d);
-            sc_shr_vartime(d, tz);
-            memcpy(v, d, sizeof(v));
-            (void)quill_add4(s, s, r);
-            sc_shl_vartime(r, tz);
-        }
-        k += tz;
-    }
-    /* r mod n with r <= 2n - 2 (rtop is its bit 256), then x = n - r. */
-    if (rtop || sc_geq_vartime(r, sc_n))
-        (void)quill_sub4(r, r, sc_n);
-    quill_p256_scalar x, c, t;
-    (void)quill_sub4(x.v, sc_n, r);
-    /* a^-1 = x 2^-k: multiply by c = 2^(512 - k) mod n in the Montgomery
-     * domain (x c 2^-256), then leave it (2^-256 again).  2^j < n for
-     * j <= 255; 2^256 mod n = 2^256 - n; a smaller k (not expected) is
-     * covered by doubling mod n. */
-    memset(c.v, 0, sizeof(c.v));
-    unsigned j = k <= 512 ? 512 - k : 0;
-    if (j <= 255) {
-        c.v[j / 64] = UINT64_C(1) << (j % 64);
-    } else {
-        uint64_t zero[4] = {0, 0, 0, 0};
-        (void)quill_sub4(c.v, zero, sc_n); /* 2^256 - n */
-        for (unsigned i = 256; i < j; i++) {
-            uint64_t top = quill_add4(c.v, c.v, c.v);
-            if (top || sc_geq_vartime(c.v, sc_n))
-                (void)quill_sub4(c.v, c.v, sc_n);
-        }
-    }
-    for (unsigned i = 512; i < k; i++) { /* k > 512: halve x mod n (not expected) */
-        uint64_t top = (x.v[0] & 1) ? quill_add4(x.v, x.v, sc_n) : 0;
-        sc_shr_vartime(x.v, 1);
-        x.v[3] |= top << 63;
-    }
-    quill_p256_scalar_mul(&t, &x, &c);
-    quill_p256_scalar_from_mont(out, &t);
+    quill_inv_to_s62(mod.m, sc_n);
+    mod.minv = SC_N0;
+    quill_p256_inv_vartime(out->v, a->v, &mod);
     return 1;
 }

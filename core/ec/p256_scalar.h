@@ -86,9 +86,9 @@ void quill_p256_scalar_plain_reduce(quill_p256_scalar_plain *out,
 void quill_p256_scalar_inv_consttime(quill_p256_scalar *out, const quill_p256_scalar *a);
 
 /* quill_p256_scalar_inv_vartime sets out = a^-1 mod n for plain values by
- * Kaliski's almost Montgomery inverse (a binary extended Euclid whose loop
- * needs no reduction mod n) and one Montgomery multiplication to remove the
- * power of two; running time depends on a, so a must be public (the s of a
+ * Bernstein-Yang divsteps in variable time (p256_inv.h,
+ * quill_p256_inv_vartime: runs of even values skipped, stopping at
+ * convergence); running time depends on a, so a must be public (the s of a
  * signature being verified).  Returns 1, or 0 if a == 0 (out untouched).
  * In: a < n.  Out: < n. */
 int quill_p256_scalar_inv_vartime(quill_p256_scalar_plain *out, const quill_p256_scalar_plain *a);

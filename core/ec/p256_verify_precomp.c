@@ -20,6 +20,7 @@ quill_p256_verify_precomp *quill_p256_verify_precomp_new_vartime(const quill_p25
     quill_p256_fe scratch[NPOINTS];
     if (p == NULL)
         return NULL;
+    const int adx = quill_p256_adx_capable();
     p->q = *q;
     quill_p256_point_from_affine(&base, q);
     for (int j = 0; j < 4; j++) {
@@ -34,10 +35,9 @@ quill_p256_verify_precomp *quill_p256_verify_precomp_new_vartime(const quill_p25
         vt_mul(&twice.zzz, &twice.zz, &acc.z);
         jac[QODD * j] = base;
         for (int k = 1; k < QODD; k++)
-            vt_add_cached(&jac[QODD * j + k], &jac[QODD * j + k - 1], &twice);
+            vt_add_cached_x(&jac[QODD * j + k], &jac[QODD * j + k - 1], &twice, adx);
         if (j < 3)
-            for (int i = 0; i < 64; i++)
-                quill_p256_point_double(&base, &base);
+            vt_double_n(&base, &base, 64, adx);
     }
     if (!quill_p256_batch_to_affine_vartime(&p->t[0][0], jac, scratch, NPOINTS)) {
         free(p); /* unreachable for a point of order n */
@@ -51,14 +51,24 @@ void quill_p256_verify_precomp_free(quill_p256_verify_precomp *p) {
 }
 
 /* acc += d * t[|d| >> 1] for an odd digit d (negating y for d < 0). */
-QUILL_INLINE void add_digit(quill_p256_jacobian *acc, const quill_p256_affine *t, int d) {
+QUILL_INLINE void add_digit(quill_p256_jacobian *acc, const quill_p256_affine *t, int d,
+                            int adx) {
     if (d > 0) {
-        vt_madd(acc, acc, &t[d >> 1]);
+        vt_madd_x(acc, acc, &t[d >> 1], adx);
     } else {
         quill_p256_affine neg = t[(-d) >> 1];
         quill_p256_fe_opp(&neg.y, &neg.y);
-        vt_madd(acc, acc, &neg);
+        vt_madd_x(acc, acc, &neg, adx);
     }
+}
+
+/* Whether some slice has a digit of u1 or u2 at offset k (0 <= k <= 64;
+ * only slice 3 has offset 64). */
+QUILL_INLINE int any_digit(const int8_t *d1, const int8_t *d2, int k) {
+    for (int j = (k == 64 ? 3 : 0); j < 4; j++)
+        if ((d1[64 * j + k] | d2[64 * j + k]) != 0)
+            return 1;
+    return 0;
 }
 
 void quill_p256_point_mul_double_precomp_vartime(quill_p256_jacobian *out,
@@ -69,26 +79,31 @@ void quill_p256_point_mul_double_precomp_vartime(quill_p256_jacobian *out,
     quill_p256_jacobian acc;
     (void)quill_p256_wnaf_vartime(d1, u1, QUILL_P256_BASE_WNAF_WIDTH);
     (void)quill_p256_wnaf_vartime(d2, u2, QUILL_P256_VERIFY_Q_WIDTH);
+    const int adx = quill_p256_adx_capable();
     vt_set_infinity(&acc);
-    int started = 0;
     /* Digit position i = 64 j + k goes to slice j = min(i / 64, 3): slice 3
      * also takes position 256 (k = 64), the carry out of a NAF of a 256-bit
      * scalar.  After the additions for k, acc holds the slices' partial sums
-     * at 2^k, so the remaining k doublings finish them. */
-    for (int k = 64; k >= 0; k--) {
-        if (started)
-            vt_double(&acc, &acc);
+     * at 2^k, so the remaining k doublings finish them; each run of
+     * doublings up to the next k with a digit is one call. */
+    int k = 64;
+    while (k >= 0 && !any_digit(d1, d2, k))
+        k--;
+    while (k >= 0) {
         for (int j = (k == 64 ? 3 : 0); j < 4; j++) {
             const int i = 64 * j + k;
-            if (d1[i] != 0) {
-                add_digit(&acc, quill_p256_base_wnaf[j], d1[i]);
-                started = 1;
-            }
-            if (d2[i] != 0) {
-                add_digit(&acc, pre->t[j], d2[i]);
-                started = 1;
-            }
+            if (d1[i] != 0)
+                add_digit(&acc, quill_p256_base_wnaf[j], d1[i], adx);
+            if (d2[i] != 0)
+                add_digit(&acc, pre->t[j], d2[i], adx);
         }
+        int next = k - 1;
+        while (next >= 0 && !any_digit(d1, d2, next))
+            next--;
+        const int steps = next >= 0 ? k - next : k;
+        if (steps > 0)
+            vt_double_n(&acc, &acc, steps, adx);
+        k = next;
     }
     *out = acc;
 }

@@ -11,7 +11,15 @@
  * twins; the mixed point addition (asm/x86_64/p256_point_adx.S) against
  * quill_p256_point_add_mixed_raw_c on coordinates drawn from the edge
  * values, built from carry-heavy words and at random, with out aliasing a,
- * and along a chain of real points; and every entry point preserves the
+ * and along a chain of real points; the repeated doubling
+ * (asm/x86_64/p256_double_adx.S) against n calls of quill_p256_point_double
+ * on the same kinds of coordinates (Z = 0 included), n = 1..8, with out
+ * aliasing a, and along a chain of real points; the two variable-time
+ * additions of verification (asm/x86_64/p256_add_vartime_adx.S) against
+ * quill_p256_point_madd_vartime_c and quill_p256_point_add_cached_vartime_c
+ * on the same kinds of coordinates, with H = 0 forced (a = b and a = -b:
+ * return 0, out untouched), aliasing, and along chains of real points;
+ * and every entry point preserves the
  * callee-saved registers (ec_abi_check.S).  Skips (77) without BMI2 and ADX
  * or with QUILL_NO_ASM. */
 #include <stdio.h>
@@ -23,6 +31,7 @@
 #include "ec/p256_fe_inline.h"
 #include "ec/p256_point.h"
 #include "ec/p256_scalar.h"
+#include "ec/p256_verify_point.h"
 #include "ec_test_common.h"
 #include "test_util.h"
 
@@ -166,6 +175,119 @@ static void check_point_add(const uint64_t c[5][4]) {
     QT_CHECK(memcmp(&a, &want, sizeof(a)) == 0);
 }
 
+/* The assembly doubling, n rounds, equals n calls of the C doubling on the
+ * coordinates c[0..2] = X, Y, Z (any values below p), also with out
+ * aliasing a. */
+static void check_point_double(const uint64_t c[3][4], size_t n) {
+    quill_p256_jacobian a, want, got;
+    memcpy(a.x.v, c[0], 32);
+    memcpy(a.y.v, c[1], 32);
+    memcpy(a.z.v, c[2], 32);
+    want = a;
+    for (size_t i = 0; i < n; i++)
+        quill_p256_point_double(&want, &want);
+    quill_p256_point_double_n_adx(&got, &a, n);
+    QT_CHECK(memcmp(&got, &want, sizeof(got)) == 0);
+    quill_p256_point_double_n_adx(&a, &a, n);
+    QT_CHECK(memcmp(&a, &want, sizeof(a)) == 0);
+}
+
+/* The variable-time additions: c[0..2] = X1, Y1, Z1 (Z1 != 0), c[3..7] =
+ * x, y, z, zz, zzz of b (only x, y for the mixed addition).  Equal to the
+ * C twins when H != 0; when H = 0 they return 0 and leave out alone. */
+static void check_vartime_add(const uint64_t c[8][4]) {
+    quill_p256_jacobian a, want, got, t;
+    quill_p256_affine b;
+    quill_p256_chudnovsky bc;
+    memcpy(a.x.v, c[0], 32);
+    memcpy(a.y.v, c[1], 32);
+    memcpy(a.z.v, c[2], 32);
+    memcpy(b.x.v, c[3], 32);
+    memcpy(b.y.v, c[4], 32);
+    bc.x = b.x;
+    bc.y = b.y;
+    memcpy(bc.z.v, c[5], 32);
+    memcpy(bc.zz.v, c[6], 32);
+    memcpy(bc.zzz.v, c[7], 32);
+    quill_p256_fe u2, h;
+    quill_p256_fe_sqr(&u2, &a.z);
+    quill_p256_fe_mul(&u2, &u2, &b.x);
+    quill_p256_fe_sub(&h, &u2, &a.x);
+    const int mixed_h_zero = !quill_p256_fe_nonzero(&h);
+    memset(&got, 0xa5, sizeof(got));
+    t = got;
+    quill_p256_point_madd_vartime_c(&want, &a, &b);
+    QT_CHECK(quill_p256_point_madd_vartime_adx(&got, &a, &b) == !mixed_h_zero);
+    if (mixed_h_zero) {
+        QT_CHECK(memcmp(&got, &t, sizeof(got)) == 0);
+    } else {
+        QT_CHECK(memcmp(&got, &want, sizeof(got)) == 0);
+        t = a;
+        QT_CHECK(quill_p256_point_madd_vartime_adx(&t, &t, &b) == 1);
+        QT_CHECK(memcmp(&t, &want, sizeof(t)) == 0);
+    }
+    quill_p256_fe u1;
+    quill_p256_fe_mul(&u1, &a.x, &bc.zz);
+    quill_p256_fe_sqr(&u2, &a.z);
+    quill_p256_fe_mul(&u2, &u2, &bc.x);
+    quill_p256_fe_sub(&h, &u2, &u1);
+    const int cached_h_zero = !quill_p256_fe_nonzero(&h);
+    memset(&got, 0x5a, sizeof(got));
+    t = got;
+    quill_p256_point_add_cached_vartime_c(&want, &a, &bc);
+    QT_CHECK(quill_p256_point_add_cached_vartime_adx(&got, &a, &bc) == !cached_h_zero);
+    if (cached_h_zero) {
+        QT_CHECK(memcmp(&got, &t, sizeof(got)) == 0);
+    } else {
+        QT_CHECK(memcmp(&got, &want, sizeof(got)) == 0);
+        t = a;
+        QT_CHECK(quill_p256_point_add_cached_vartime_adx(&t, &t, &bc) == 1);
+        QT_CHECK(memcmp(&t, &want, sizeof(t)) == 0);
+    }
+}
+
+/* b = +-a (as affine and in Chudnovsky form with Z^2, Z^3 computed, or
+ * with Z = 1): both additions must report H = 0 and write nothing. */
+static void check_vartime_add_equal(const uint64_t z[4], const uint64_t x[4], const uint64_t y[4],
+                                    int negate) {
+    quill_p256_jacobian a, got, untouched;
+    quill_p256_affine b;
+    quill_p256_chudnovsky bc;
+    quill_p256_fe zz, zzz;
+    memcpy(b.x.v, x, 32);
+    memcpy(b.y.v, y, 32);
+    memcpy(a.z.v, z, 32);
+    if (!quill_p256_fe_nonzero(&a.z))
+        quill_p256_fe_one(&a.z);
+    quill_p256_fe_sqr(&zz, &a.z);
+    quill_p256_fe_mul(&zzz, &zz, &a.z);
+    quill_p256_fe_mul(&a.x, &b.x, &zz);
+    quill_p256_fe_mul(&a.y, &b.y, &zzz);
+    if (negate)
+        quill_p256_fe_opp(&b.y, &b.y);
+    memset(&got, 0x3c, sizeof(got));
+    untouched = got;
+    QT_CHECK(quill_p256_point_madd_vartime_adx(&got, &a, &b) == 0);
+    QT_CHECK(memcmp(&got, &untouched, sizeof(got)) == 0);
+    bc.x = a.x;
+    bc.y = a.y;
+    bc.z = a.z;
+    bc.zz = zz;
+    bc.zzz = zzz;
+    if (negate)
+        quill_p256_fe_opp(&bc.y, &bc.y);
+    QT_CHECK(quill_p256_point_add_cached_vartime_adx(&got, &a, &bc) == 0);
+    QT_CHECK(memcmp(&got, &untouched, sizeof(got)) == 0);
+    /* and through the dispatching wrappers: the C twin's complete result */
+    quill_p256_jacobian want_m, want_c, r;
+    quill_p256_point_madd_vartime_c(&want_m, &a, &b);
+    vt_madd_x(&r, &a, &b, 1);
+    QT_CHECK(memcmp(&r, &want_m, sizeof(r)) == 0);
+    quill_p256_point_add_cached_vartime_c(&want_c, &a, &bc);
+    vt_add_cached_x(&r, &a, &bc, 1);
+    QT_CHECK(memcmp(&r, &want_c, sizeof(r)) == 0);
+}
+
 /* v >= p, for four little-endian words. */
 static int ge_p(const uint64_t v[4]) {
     static const uint64_t p[4] = {UINT64_MAX, UINT64_C(0xffffffff), 0,
@@ -196,6 +318,58 @@ static void check_point_chain(unsigned steps) {
     }
 }
 
+/* 2^k G for k = 1..steps by both, one and three doublings per call. */
+static void check_double_chain(unsigned steps) {
+    quill_p256_affine g;
+    quill_p256_jacobian acc_c, acc_asm;
+    quill_p256_generator(&g);
+    quill_p256_point_from_affine(&acc_c, &g);
+    acc_asm = acc_c;
+    for (unsigned i = 0; i < steps; i++) {
+        size_t n = 1 + 2 * (i % 2);
+        for (size_t k = 0; k < n; k++)
+            quill_p256_point_double(&acc_c, &acc_c);
+        quill_p256_point_double_n_adx(&acc_asm, &acc_asm, n);
+        QT_CHECK(memcmp(&acc_c, &acc_asm, sizeof(acc_c)) == 0);
+    }
+}
+
+/* u G for u = 3, 5, 7, ... by both mixed additions (acc + 2G, affine) and
+ * both cached additions (acc + 2G in Chudnovsky form), as verification
+ * adds real points; then acc - acc (H = 0) through the wrappers. */
+static void check_vartime_chain(unsigned steps) {
+    quill_p256_affine g, g2a;
+    quill_p256_jacobian gj, g2, acc_c, acc_asm, cacc_c, cacc_asm;
+    quill_p256_chudnovsky g2c;
+    quill_p256_generator(&g);
+    quill_p256_point_from_affine(&gj, &g);
+    quill_p256_point_double(&g2, &gj);
+    (void)quill_p256_point_to_affine(&g2a, &g2);
+    g2c.x = g2.x;
+    g2c.y = g2.y;
+    g2c.z = g2.z;
+    quill_p256_fe_sqr(&g2c.zz, &g2.z);
+    quill_p256_fe_mul(&g2c.zzz, &g2c.zz, &g2.z);
+    acc_c = acc_asm = cacc_c = cacc_asm = gj;
+    for (unsigned i = 0; i < steps; i++) {
+        quill_p256_point_madd_vartime_c(&acc_c, &acc_c, &g2a);
+        QT_CHECK(quill_p256_point_madd_vartime_adx(&acc_asm, &acc_asm, &g2a) == 1);
+        QT_CHECK(memcmp(&acc_c, &acc_asm, sizeof(acc_c)) == 0);
+        quill_p256_point_add_cached_vartime_c(&cacc_c, &cacc_c, &g2c);
+        QT_CHECK(quill_p256_point_add_cached_vartime_adx(&cacc_asm, &cacc_asm, &g2c) == 1);
+        QT_CHECK(memcmp(&cacc_c, &cacc_asm, sizeof(cacc_c)) == 0);
+    }
+    /* a + a doubles, a at infinity gives b: through vt_madd_x (C fallback) */
+    quill_p256_jacobian r, want, inf;
+    vt_set_infinity(&inf);
+    vt_madd_x(&r, &inf, &g2a, 1);
+    quill_p256_point_madd_vartime_c(&want, &inf, &g2a);
+    QT_CHECK(memcmp(&r, &want, sizeof(r)) == 0);
+    vt_add_cached_x(&r, &inf, &g2c, 1);
+    quill_p256_point_add_cached_vartime_c(&want, &inf, &g2c);
+    QT_CHECK(memcmp(&r, &want, sizeof(r)) == 0);
+}
+
 static void check_abi(void) {
     uint64_t a[4] = {1, 2, 3, 4}, b[4] = {5, 6, 7, 8}, o[4];
     QT_CHECK(ect_abi_call3((void *)quill_p256_fe_mul_adx, (uint64_t)(uintptr_t)o,
@@ -208,6 +382,27 @@ static void check_abi(void) {
     uint64_t po[12];
     QT_CHECK(ect_abi_call3((void *)quill_p256_point_add_mixed_adx, (uint64_t)(uintptr_t)po,
                            (uint64_t)(uintptr_t)pa, (uint64_t)(uintptr_t)pb) == 0);
+    QT_CHECK(ect_abi_call3((void *)quill_p256_point_double_n_adx, (uint64_t)(uintptr_t)po,
+                           (uint64_t)(uintptr_t)pa, 3) == 0);
+    uint64_t pc[20] = {1, 0, 0, 0, 2, 0, 0, 0, 3, 0, 0, 0, 4, 0, 0, 0, 5, 0, 0, 0};
+    QT_CHECK(ect_abi_call3((void *)quill_p256_point_madd_vartime_adx, (uint64_t)(uintptr_t)po,
+                           (uint64_t)(uintptr_t)pa, (uint64_t)(uintptr_t)pb) == 0);
+    QT_CHECK(ect_abi_call3((void *)quill_p256_point_add_cached_vartime_adx,
+                           (uint64_t)(uintptr_t)po, (uint64_t)(uintptr_t)pa,
+                           (uint64_t)(uintptr_t)pc) == 0);
+    /* the H = 0 early return restores the registers too */
+    uint64_t pe[12] = {1, 0, 0, 0, 2, 0, 0, 0, 0, 0, 0, 0};
+    pe[8] = 1; /* Z1 = R mod p, one in the Montgomery domain, so H = x2 - X1 = 0 */
+    pe[9] = UINT64_C(0xffffffff00000000);
+    pe[10] = UINT64_MAX;
+    pe[11] = UINT64_C(0xfffffffe);
+    QT_CHECK(ect_abi_call3((void *)quill_p256_point_madd_vartime_adx, (uint64_t)(uintptr_t)po,
+                           (uint64_t)(uintptr_t)pe, (uint64_t)(uintptr_t)pb) == 0);
+    quill_p256_jacobian je, jo;
+    quill_p256_affine jb;
+    memcpy(&je, pe, sizeof(je));
+    memcpy(&jb, pb, sizeof(jb));
+    QT_CHECK(quill_p256_point_madd_vartime_adx(&jo, &je, &jb) == 0);
 }
 
 int main(void) {
@@ -269,6 +464,66 @@ int main(void) {
         check_point_add(c);
     }
     check_point_chain(2000);
+    /* Doubling, n = 1..8 rounds: edge values, random, carry-heavy words;
+     * every eighth point with Z = 0 (infinity, which must stay there). */
+    for (int i = 0; i < 2 * N_RANDOM; i++) {
+        for (int j = 0; j < 3; j++) {
+            switch (i % 3) {
+            case 0:
+                memcpy(c[j], ep[qt_rng_u64() % (uint64_t)kp], 32);
+                break;
+            case 1:
+                ect_random_below(c[j], ect_p256_p(), ctx);
+                break;
+            default:
+                for (int w = 0; w < 4; w++)
+                    c[j][w] = words[qt_rng_u64() % QT_ARRAY_LEN(words)];
+                if (ge_p(c[j]))
+                    c[j][3] = 0;
+            }
+        }
+        if (i % 8 == 7)
+            memset(c[2], 0, 32);
+        check_point_double((const uint64_t(*)[4])c, 1 + (size_t)(i % 8));
+    }
+    check_double_chain(500);
+    /* The variable-time additions: Z1 from the edge values but nonzero,
+     * the rest from edge values, random, carry-heavy words; then b = +-a. */
+    uint64_t v[8][4];
+    for (int i = 0; i < 2 * N_RANDOM; i++) {
+        for (int j = 0; j < 8; j++) {
+            switch (i % 3) {
+            case 0:
+                memcpy(v[j], ep[qt_rng_u64() % (uint64_t)kp], 32);
+                break;
+            case 1:
+                ect_random_below(v[j], ect_p256_p(), ctx);
+                break;
+            default:
+                for (int w = 0; w < 4; w++)
+                    v[j][w] = words[qt_rng_u64() % QT_ARRAY_LEN(words)];
+                if (ge_p(v[j]))
+                    v[j][3] = 0;
+            }
+        }
+        if ((v[2][0] | v[2][1] | v[2][2] | v[2][3]) == 0)
+            v[2][0] = 1;
+        check_vartime_add((const uint64_t(*)[4])v);
+    }
+    for (int i = 0; i < 2000; i++) {
+        uint64_t z[4], x[4], y[4];
+        if (i < kp * 2) {
+            memcpy(z, ep[i % kp], 32);
+            memcpy(x, ep[(i * 7) % kp], 32);
+            memcpy(y, ep[(i * 5 + 1) % kp], 32);
+        } else {
+            ect_random_below(z, ect_p256_p(), ctx);
+            ect_random_below(x, ect_p256_p(), ctx);
+            ect_random_below(y, ect_p256_p(), ctx);
+        }
+        check_vartime_add_equal(z, x, y, i % 2);
+    }
+    check_vartime_chain(1000);
     /* Inversion through the ADX kernel against BN. */
     for (int i = 0; i < 200; i++) {
         quill_p256_scalar_plain a, ai;

@@ -4,8 +4,12 @@
  * core/ec field and scalar arithmetic against OpenSSL's BN: every operation
  * on thousands of random and edge inputs (0, 1, m-1, m-2, values near 2^256
  * where the bounds allow).  Montgomery-domain values are checked through
- * their definition (x stands for x * R^-1 mod m). */
+ * their definition (x stands for x * R^-1 mod m).  The variable-time
+ * divsteps batch (p256_inv.h) gives the constant-time one's matrix and
+ * zeta on random and sparse low words. */
 #include <string.h>
+
+#include "ec/p256_inv.h"
 
 #include "ec/p256_fe.h"
 #include "ec/p256_scalar.h"
@@ -280,6 +284,32 @@ static void test_scalar(void) {
     BN_free(e);
 }
 
+/* quill_inv_divsteps_62_vartime computes the same 62 divsteps as
+ * quill_inv_divsteps_62: same zeta and transition matrix, for odd f, any
+ * g (sparse, zero, with long runs of zero bits) and zeta in a wide range. */
+static void test_divsteps_vartime(int count) {
+    for (int i = 0; i < count; i++) {
+        uint64_t f = qt_rng_u64() | 1, g = qt_rng_u64();
+        switch (i % 6) {
+        case 1:
+            g &= qt_rng_u64() & qt_rng_u64(); /* sparse */
+            break;
+        case 2:
+            g <<= qt_rng_u64() % 64; /* a long run of zeros at the bottom */
+            break;
+        case 3:
+            g = i % 12 == 3 ? 0 : UINT64_C(1) << (qt_rng_u64() % 64);
+            break;
+        default:
+            break;
+        }
+        int64_t zeta = (int64_t)(qt_rng_u64() % 1200) - 600, t1[4], t2[4];
+        const int64_t z1 = quill_inv_divsteps_62(zeta, f, g, t1);
+        const int64_t z2 = quill_inv_divsteps_62_vartime(zeta, f, g, t2);
+        QT_CHECK(z1 == z2 && memcmp(t1, t2, sizeof(t1)) == 0);
+    }
+}
+
 int main(void) {
     qt_rng_seed(0x70256f1e1dULL);
     ctx = BN_CTX_new();
@@ -297,6 +327,7 @@ int main(void) {
     test_field();
     test_scalar();
     test_scalar_inv_edges();
+    test_divsteps_vartime(200000);
     BN_free(rinv_p);
     BN_free(rinv_n);
     BN_free(r_p);

@@ -2,7 +2,8 @@
 /* Copyright quill authors.
  *
  * test_ec_verify: the verification paths of core/ec.
- *   - the vartime formulas' special cases (a + a, a - a, infinity) and the
+ *   - the vartime formulas' special cases (a + a, a - a, infinity), the
+ *     n-fold doubling (portable and assembly) against n doublings, and the
  *     batched affine conversion;
  *   - quill_p256_wnaf_vartime: digits odd, bounded, w apart, summing to k,
  *     for every width used (and 2..8), on edge and random scalars;
@@ -295,6 +296,25 @@ static void test_formulas(void) {
     QT_CHECK(same_jacobian(&r, &g2));
     vt_double(&r, &inf);
     QT_CHECK(vt_is_zero(&r.z));
+    /* n doublings at once, portable and (where the CPU has it) assembly,
+     * bit-identical to n calls of quill_p256_point_double, aliased or not,
+     * from a point with Z != 1 and from infinity */
+    for (int n = 1; n <= 6; n++) {
+        quill_p256_jacobian dn_want;
+        const quill_p256_jacobian *from[2] = {&gz, &inf};
+        for (int f = 0; f < 2; f++) {
+            dn_want = *from[f];
+            for (int k = 0; k < n; k++)
+                quill_p256_point_double(&dn_want, &dn_want);
+            for (int adx = 0; adx <= quill_p256_adx_capable(); adx++) {
+                vt_double_n(&r, from[f], n, adx);
+                QT_CHECK(memcmp(&r, &dn_want, sizeof(r)) == 0);
+                r = *from[f];
+                vt_double_n(&r, &r, n, adx);
+                QT_CHECK(memcmp(&r, &dn_want, sizeof(r)) == 0);
+            }
+        }
+    }
 
     quill_p256_jacobian in[3] = {gz, g2, want};
     quill_p256_affine out[3];

@@ -1,0 +1,313 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/* Copyright quill authors.
+ *
+ * P-256 field operations as assembler macros for the MULX/ADCX/ADOX point
+ * formulas (asm/x86_64/p256_point_adx.S, p256_double_adx.S; included after
+ * the C preprocessor's #include).  Each operand is a 32-byte slot of the
+ * including routine's stack frame, given as its offset from %rsp; every
+ * value is four little-endian words in the Montgomery domain, fully
+ * reduced, and every result is the unique reduced value, so a routine made
+ * of these macros is bit-identical to the C formula with the same
+ * operations (core/ec/p256_fe_inline.h).  No branch and no address depends
+ * on the values (the reductions select with CMOV and masks).
+ *
+ * Field multiplication (FE_MUL): the full 512-bit product t = a b by rows
+ * (row i adds a b_i: ADCX takes the low product words into t_(i+j), ADOX
+ * the high words into t_(i+j+1)), then four Montgomery steps on the low
+ * half with m = t_0 each time (-p^-1 = 1 mod 2^64): t + m p zeroes word 0,
+ * and with p0 = 2^64 - 1, p1 = 2^32 - 1, p2 = 0 that is (m << 32) into
+ * word 1, (m >> 32) into word 2 and m p3 into words 3 and 4, itself made of
+ * shifts and a subtraction (p3 = 2^64 - 2^32 + 1; see REDC_STEP).
+ * The low half becomes u = (t_low + M p) / 2^256 <= p, added to the high
+ * half: a b R^-1 + (multiple of p) < 2p, then one conditional subtraction
+ * of p.  Squaring (FE_SQR) computes the cross products once, doubles them
+ * and adds the squares: 10 MULX instead of 16.
+ *
+ * Registers inside a field operation: r8-r15 the product words, rax/rbx
+ * product words and scratch, rcx and rdx scratch (rdx also the MULX
+ * multiplier), rsi the shift count of the reduction and scratch in
+ * FE_SQR, rdi scratch in FE_SQR.  Every macro may clobber all of these and
+ * the flags; none touches rbp or the slots other than its output.  The
+ * macros ending in _REG take and leave their operands in registers (the
+ * last result of FE_MUL and FE_SQR is in r12..r15, of FE_ADD, FE_SUB and
+ * LOAD4 in r8..r11), so that a formula can chain operations without a
+ * round trip through the frame.
+ */
+#ifndef QUILL_ASM_X86_64_P256_FE_MACROS_H
+#define QUILL_ASM_X86_64_P256_FE_MACROS_H
+
+/* p1 and p3, the words of p that are neither 0 nor all ones, as memory
+ * operands (one copy per including file). */
+        .section .rodata
+        .p2align 3
+.Lp1:   .quad   0x00000000ffffffff
+.Lp3:   .quad   0xffffffff00000001
+        .text
+
+/* Slot \out = the four registers t0..t3. */
+.macro STORE4 out, t0, t1, t2, t3
+        mov     \t0, \out+0(%rsp)
+        mov     \t1, \out+8(%rsp)
+        mov     \t2, \out+16(%rsp)
+        mov     \t3, \out+24(%rsp)
+.endm
+
+/* (t0..t3, carry word c) < 2p: t0..t3 = t mod p, also stored at
+ * \out(%rsp) unless \out is blank; clobbers the d registers and c.
+ * d = t - p; a borrow out of the five words means t < p: keep t. */
+.macro FE_REDUCE_ONCE out, t0, t1, t2, t3, c, d0, d1, d2, d3
+        mov     \t0, \d0
+        mov     \t1, \d1
+        mov     \t2, \d2
+        mov     \t3, \d3
+        sub     $-1, \d0                /* p0 = 2^64 - 1 */
+        sbb     .Lp1(%rip), \d1
+        sbb     $0, \d2                 /* p2 = 0 */
+        sbb     .Lp3(%rip), \d3
+        sbb     $0, \c
+        cmovnc  \d0, \t0
+        cmovnc  \d1, \t1
+        cmovnc  \d2, \t2
+        cmovnc  \d3, \t3
+.ifnb \out
+        STORE4  \out, \t0, \t1, \t2, \t3
+.endif
+.endm
+
+/* Row i >= 1 of the product: (s0..s4) += a * rdx, s4 fresh. */
+.macro MUL_ROW a, s0, s1, s2, s3, s4
+        xor     \s4, \s4                /* CF = OF = 0 */
+        mulx    \a+0(%rsp), %rax, %rbx
+        adcx    %rax, \s0
+        adox    %rbx, \s1
+        mulx    \a+8(%rsp), %rax, %rbx
+        adcx    %rax, \s1
+        adox    %rbx, \s2
+        mulx    \a+16(%rsp), %rax, %rbx
+        adcx    %rax, \s2
+        adox    %rbx, \s3
+        mulx    \a+24(%rsp), %rax, %rbx
+        adcx    %rax, \s3
+        adox    %rbx, \s4
+        mov     $0, %eax
+        adcx    %rax, \s4               /* the sum fits: no carry out */
+.endm
+
+/* One Montgomery step with m = s0 on the frame (s0, s1, s2, s3): adds m p
+ * and drops word 0, so s0 becomes the frame's new top word.  Without a
+ * multiplication (MULX is the bottleneck here): m p3 = m 2^64 - m 2^32 + m
+ * is hi:lo = m:m - (m >> 32):(m << 32), and hi <= p3 - 1, so the carry
+ * into it cannot overflow.  The shifts are BMI2's SHLX/SHRX by rsi = 32
+ * (set by REDC_STORE), which leave s0 in place: 9 instructions instead of
+ * 11 with SHL/SHR and copies (a doubling 1184 -> 1128 instructions, the
+ * same time; MULX for m p3 would make it 8 but cost 2% in time, Zen 4). */
+.macro REDC_STEP s0, s1, s2, s3
+        shlx    %rsi, \s0, %rcx         /* m << 32 (rsi = 32) */
+        shrx    %rsi, \s0, %rdx         /* m >> 32 */
+        mov     \s0, %rax
+        sub     %rcx, %rax              /* lo(m p3) */
+        sbb     %rdx, \s0               /* hi(m p3) */
+        add     %rcx, \s1
+        adc     %rdx, \s2
+        adc     %rax, \s3
+        adc     $0, \s0
+.endm
+
+/* The low half (r8..r11) of a product in r8..r15, reduced (clobbers rsi):
+ * four steps leave u = (low + M p) / 2^256 <= p in r8..r11; u plus the
+ * high half is a b R^-1 + (a multiple of p) < 2p, reduced into r12..r15
+ * and stored at \out unless blank. */
+.macro REDC_STORE out
+        mov     $32, %esi
+        REDC_STEP %r8, %r9, %r10, %r11
+        REDC_STEP %r9, %r10, %r11, %r8
+        REDC_STEP %r10, %r11, %r8, %r9
+        REDC_STEP %r11, %r8, %r9, %r10
+        xor     %ebx, %ebx
+        add     %r8, %r12
+        adc     %r9, %r13
+        adc     %r10, %r14
+        adc     %r11, %r15
+        adc     $0, %rbx
+        FE_REDUCE_ONCE \out, %r12, %r13, %r14, %r15, %rbx, %r8, %r9, %r10, %r11
+.endm
+
+/* \out = \a * \b * R^-1 mod p (slot offsets); the result is also left in
+ * r12..r15, and with \out blank only there (likewise FE_SQR). */
+.macro FE_MUL out, a, b
+        mov     \b+0(%rsp), %rdx
+        mulx    \a+0(%rsp), %r8, %r9
+        mulx    \a+8(%rsp), %rax, %r10
+        add     %rax, %r9
+        mulx    \a+16(%rsp), %rax, %r11
+        adc     %rax, %r10
+        mulx    \a+24(%rsp), %rax, %r12
+        adc     %rax, %r11
+        adc     $0, %r12
+        mov     \b+8(%rsp), %rdx
+        MUL_ROW \a, %r9, %r10, %r11, %r12, %r13
+        mov     \b+16(%rsp), %rdx
+        MUL_ROW \a, %r10, %r11, %r12, %r13, %r14
+        mov     \b+24(%rsp), %rdx
+        MUL_ROW \a, %r11, %r12, %r13, %r14, %r15
+        REDC_STORE \out
+.endm
+
+/* \out = \a^2 R^-1 mod p: the six cross products a_i a_j (i < j) into
+ * words 1..6, doubled (carry to word 7), plus the four squares a_i^2 at
+ * words 2i, 2i + 1; ten MULX instead of sixteen.  Also uses rsi and rdi. */
+.macro FE_SQR out, a
+        mov     \a+0(%rsp), %rdx
+        mulx    \a+8(%rsp), %r9, %r10
+        mulx    \a+16(%rsp), %rax, %r11
+        mulx    \a+24(%rsp), %rbx, %r12
+        add     %rax, %r10
+        adc     %rbx, %r11
+        adc     $0, %r12                /* a0 (a1, a2, a3) in words 1..4 */
+        mov     \a+8(%rsp), %rdx
+        mulx    \a+16(%rsp), %rax, %rbx
+        mulx    \a+24(%rsp), %rcx, %r13
+        add     %rax, %r11
+        adc     %rbx, %r12
+        adc     $0, %r13
+        add     %rcx, %r12
+        adc     $0, %r13                /* + a1 (a2, a3) at words 3..5 */
+        mov     \a+16(%rsp), %rdx
+        mulx    \a+24(%rsp), %rax, %r14
+        add     %rax, %r13
+        adc     $0, %r14                /* + a2 a3 at words 5, 6 */
+        xor     %r15d, %r15d
+        add     %r9, %r9
+        adc     %r10, %r10
+        adc     %r11, %r11
+        adc     %r12, %r12
+        adc     %r13, %r13
+        adc     %r14, %r14
+        adc     $0, %r15                /* doubled, word 7 = carry */
+        mov     \a+0(%rsp), %rdx
+        mulx    %rdx, %r8, %rax
+        mov     \a+8(%rsp), %rdx
+        mulx    %rdx, %rbx, %rcx
+        mov     \a+16(%rsp), %rdx
+        mulx    %rdx, %rsi, %rdi
+        add     %rax, %r9
+        adc     %rbx, %r10
+        adc     %rcx, %r11
+        adc     %rsi, %r12
+        adc     %rdi, %r13
+        mov     \a+24(%rsp), %rdx      /* MOV and MULX leave CF alone */
+        mulx    %rdx, %rax, %rbx
+        adc     %rax, %r14
+        adc     %rbx, %r15
+        REDC_STORE \out
+.endm
+
+/* r8..r11 = the four words of slot \a. */
+.macro LOAD4 a
+        mov     \a+0(%rsp), %r8
+        mov     \a+8(%rsp), %r9
+        mov     \a+16(%rsp), %r10
+        mov     \a+24(%rsp), %r11
+.endm
+
+/* \out = \a + \b mod p. */
+.macro FE_ADD out, a, b
+        LOAD4   \a
+        xor     %ebx, %ebx
+        add     \b+0(%rsp), %r8
+        adc     \b+8(%rsp), %r9
+        adc     \b+16(%rsp), %r10
+        adc     \b+24(%rsp), %r11
+        adc     $0, %rbx
+        FE_REDUCE_ONCE \out, %r8, %r9, %r10, %r11, %rbx, %r12, %r13, %r14, %r15
+.endm
+
+/* t0..t3 -= slot \b mod p (both reduced): on a borrow add p, masked
+ * (p & mask word by word: mask, mask >> 32, 0, mask & p3).  Clobbers rax,
+ * rcx, rdx. */
+.macro SUB_MOD t0, t1, t2, t3, b
+        sub     \b+0(%rsp), \t0
+        sbb     \b+8(%rsp), \t1
+        sbb     \b+16(%rsp), \t2
+        sbb     \b+24(%rsp), \t3
+        ADD_P_IF_BORROW \t0, \t1, \t2, \t3
+.endm
+
+/* t0..t3 -= s0..s3 mod p (registers, both reduced).  Clobbers rax, rcx,
+ * rdx. */
+.macro SUB_MOD_REG t0, t1, t2, t3, s0, s1, s2, s3
+        sub     \s0, \t0
+        sbb     \s1, \t1
+        sbb     \s2, \t2
+        sbb     \s3, \t3
+        ADD_P_IF_BORROW \t0, \t1, \t2, \t3
+.endm
+
+/* After a four-word subtraction into t0..t3 (CF = its borrow): adds p
+ * back on a borrow. */
+.macro ADD_P_IF_BORROW t0, t1, t2, t3
+        sbb     %rcx, %rcx              /* all ones on a borrow */
+        mov     %rcx, %rax
+        shr     $32, %rax
+        mov     .Lp3(%rip), %rdx
+        and     %rcx, %rdx
+        add     %rcx, \t0
+        adc     %rax, \t1
+        adc     $0, \t2
+        adc     %rdx, \t3
+.endm
+
+/* \out = \a - \b mod p; the result is left in r8..r11 too. */
+.macro FE_SUB out, a, b
+        LOAD4   \a
+        SUB_MOD %r8, %r9, %r10, %r11, \b
+        STORE4  \out, %r8, %r9, %r10, %r11
+.endm
+
+/* t0..t3 += s0..s3 mod p (registers, both reduced), also stored at \out
+ * unless blank; d0..d3 scratch; clobbers rbx. */
+.macro ADD_MOD_REG out, t0, t1, t2, t3, s0, s1, s2, s3, d0, d1, d2, d3
+        xor     %ebx, %ebx
+        add     \s0, \t0
+        adc     \s1, \t1
+        adc     \s2, \t2
+        adc     \s3, \t3
+        adc     $0, %rbx
+        FE_REDUCE_ONCE \out, \t0, \t1, \t2, \t3, %rbx, \d0, \d1, \d2, \d3
+.endm
+
+/* t0..t3 = t0..t3 / 2 mod p: t + p if t is odd (p masked by t's low bit),
+ * then the 257-bit sum shifted right by one; stored at \out unless blank.
+ * Clobbers rax, rbx, rcx, rdx. */
+.macro HALF_REG out, t0, t1, t2, t3
+        mov     \t0, %rcx
+        and     $1, %ecx
+        neg     %rcx                    /* all ones if t is odd */
+        mov     %rcx, %rax
+        shr     $32, %rax
+        mov     .Lp3(%rip), %rdx
+        and     %rcx, %rdx
+        xor     %ebx, %ebx
+        add     %rcx, \t0
+        adc     %rax, \t1
+        adc     $0, \t2
+        adc     %rdx, \t3
+        adc     $0, %rbx
+        shrd    $1, \t1, \t0
+        shrd    $1, \t2, \t1
+        shrd    $1, \t3, \t2
+        shrd    $1, %rbx, \t3
+.ifnb \out
+        STORE4  \out, \t0, \t1, \t2, \t3
+.endif
+.endm
+
+/* Copy 32 bytes between (\sbase) + \soff and (\dbase) + \doff. */
+.macro COPY32 doff, dbase, soff, sbase
+        movdqu  \soff(\sbase), %xmm0
+        movdqu  \soff+16(\sbase), %xmm1
+        movdqu  %xmm0, \doff(\dbase)
+        movdqu  %xmm1, \doff+16(\dbase)
+.endm
+
+#endif

@@ -1,0 +1,265 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/* Copyright quill authors.
+ *
+ * ec_verify_count: a driver for counting the instructions of one ECDSA
+ * P-256 verification with a key used once (the one-shot path: no per-key
+ * table), under valgrind --tool=callgrind.  Not a test.  Each measured step
+ * is a function of its own, so that callgrind's inclusive cost of that
+ * function divided by the count printed is the cost of one operation:
+ *
+ *   ec_verify_count core [N]      vc_core_verify: quill_ecdsa_p256_verify
+ *                                 (core, no cache) on N distinct keys and
+ *                                 signatures
+ *   ec_verify_count quill [N]     default + quill (?quill.sig=yes), N keys
+ *   ec_verify_count default [N]   default provider alone, N keys
+ *   ec_verify_count time [N]      not for callgrind: TSC ticks of
+ *       vc_evp_init + vc_evp_verify + vc_evp_free with a freshly decoded
+ *       key (decoding not timed), quill's context and the default
+ *       provider's alternating in one process, N keys x 20 rounds; prints
+ *       the medians and their ratio
+ *       vc_evp_decode   d2i_PUBKEY_ex of the key's SubjectPublicKeyInfo
+ *       vc_evp_init     EVP_MD_CTX_new + EVP_DigestVerifyInit_ex (SHA-256)
+ *       vc_evp_verify   EVP_DigestVerify of a 64-byte message
+ *       vc_evp_free     EVP_MD_CTX_free + EVP_PKEY_free
+ *
+ * e.g. QUILL_CPU_MASK=0x30 OPENSSL_MODULES=build valgrind --tool=callgrind
+ *      --callgrind-out-file=cg.out build/ec_verify_count core 32
+ *      callgrind_annotate --inclusive=yes cg.out | grep vc_
+ * valgrind's CPUID is a Haswell's: BMI2 without ADX, though it executes
+ * ADCX and ADOX.  So that callgrind can count quill's ADX level, this
+ * driver replaces quill_cpu_features (it links the static quill_core, whose
+ * cpu.o is then left out) with one that adds ADX to BMI2 when
+ * QUILL_VC_ASSUME_ADX=1, after probing as cpu.c does; QUILL_CPU_MASK still
+ * applies.  Only the core mode sees it: quill.so probes on its own.
+ * Keys, messages and signatures come from a fixed seed: two runs (before
+ * and after a change) verify the same signatures.  Every verification must
+ * succeed (exit status 1 otherwise). */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#if defined(__x86_64__)
+#include <x86intrin.h>
+#endif
+
+#include <openssl/ec.h>
+#include <openssl/err.h>
+#include <openssl/evp.h>
+#include <openssl/x509.h>
+
+#include "ec/ecdsa.h"
+#include "qt_evp.h"
+#include "test_util.h"
+
+#include "common/cpu.h"
+
+#define MAX_N 256
+
+#if defined(__x86_64__) && !defined(QUILL_NO_ASM)
+#include <cpuid.h>
+
+uint32_t quill_cpu_features(void) {
+    static uint32_t cached;
+    static int done;
+    if (!done) {
+        unsigned a, b, c, d;
+        uint32_t f = QUILL_CPU_X86_64;
+        if (__get_cpuid_max(0, 0) >= 7) {
+            __cpuid_count(7, 0, a, b, c, d);
+            if (b & (1u << 3))
+                f |= QUILL_CPU_X86_BMI1;
+            if (b & (1u << 8))
+                f |= QUILL_CPU_X86_BMI2;
+            if (b & (1u << 19))
+                f |= QUILL_CPU_X86_ADX;
+            if (b & (1u << 5))
+                f |= QUILL_CPU_X86_AVX2; /* P-256 has no AVX code */
+        }
+        const char *assume = getenv("QUILL_VC_ASSUME_ADX");
+        if (assume != NULL && strcmp(assume, "1") == 0 && (f & QUILL_CPU_X86_BMI2))
+            f |= QUILL_CPU_X86_ADX;
+        const char *mask = getenv("QUILL_CPU_MASK");
+        if (mask != NULL && *mask != '\0')
+            f &= ~(uint32_t)strtoul(mask, NULL, 0);
+        cached = f;
+        done = 1;
+    }
+    return cached;
+}
+#endif
+#define NOINLINE __attribute__((noinline))
+
+typedef struct vc_case {
+    uint8_t spki[128];
+    int spki_len;
+    uint8_t msg[64];
+    uint8_t sig[80];
+    size_t sig_len;
+    uint8_t digest[32];
+    uint8_t raw[64]; /* r || s */
+    quill_p256_public pub;
+} vc_case;
+
+static vc_case cases[MAX_N];
+
+NOINLINE static int vc_core_verify(const vc_case *c) {
+    return quill_ecdsa_p256_verify(&c->pub, c->digest, sizeof(c->digest), c->raw) == QUILL_OK;
+}
+
+NOINLINE static EVP_PKEY *vc_evp_decode(OSSL_LIB_CTX *ctx, const vc_case *c) {
+    const unsigned char *p = c->spki;
+    return d2i_PUBKEY_ex(NULL, &p, c->spki_len, ctx, NULL);
+}
+
+NOINLINE static EVP_MD_CTX *vc_evp_init(OSSL_LIB_CTX *ctx, EVP_PKEY *key) {
+    EVP_MD_CTX *m = EVP_MD_CTX_new();
+    if (m != NULL && EVP_DigestVerifyInit_ex(m, NULL, "SHA256", ctx, NULL, key, NULL) != 1) {
+        EVP_MD_CTX_free(m);
+        m = NULL;
+    }
+    return m;
+}
+
+NOINLINE static int vc_evp_verify(EVP_MD_CTX *m, const vc_case *c) {
+    return EVP_DigestVerify(m, c->sig, c->sig_len, c->msg, sizeof(c->msg)) == 1;
+}
+
+NOINLINE static void vc_evp_free(EVP_MD_CTX *m, EVP_PKEY *key) {
+    EVP_MD_CTX_free(m);
+    EVP_PKEY_free(key);
+}
+
+/* DER ECDSA-Sig-Value -> r || s (32 bytes each). */
+static int der_to_raw(uint8_t raw[64], const uint8_t *der, size_t len) {
+    const unsigned char *p = der;
+    ECDSA_SIG *s = d2i_ECDSA_SIG(NULL, &p, (long)len);
+    int ok = s != NULL && BN_bn2binpad(ECDSA_SIG_get0_r(s), raw, 32) == 32 &&
+             BN_bn2binpad(ECDSA_SIG_get0_s(s), raw + 32, 32) == 32;
+    ECDSA_SIG_free(s);
+    return ok;
+}
+
+/* Keys and signatures made by the default provider, so that both contexts
+ * verify the same inputs. */
+static int make_cases(int n) {
+    for (int i = 0; i < n; i++) {
+        vc_case *c = &cases[i];
+        EVP_PKEY *k = EVP_PKEY_Q_keygen(NULL, NULL, "EC", "P-256");
+        EVP_MD_CTX *m = EVP_MD_CTX_new();
+        unsigned char *p = c->spki;
+        qt_rng_bytes(c->msg, sizeof(c->msg));
+        c->sig_len = sizeof(c->sig);
+        if (k == NULL || m == NULL || EVP_DigestSignInit(m, NULL, EVP_sha256(), NULL, k) != 1 ||
+            EVP_DigestSign(m, c->sig, &c->sig_len, c->msg, sizeof(c->msg)) != 1 ||
+            i2d_PUBKEY(k, NULL) > (int)sizeof(c->spki) || (c->spki_len = i2d_PUBKEY(k, &p)) <= 0 ||
+            !der_to_raw(c->raw, c->sig, c->sig_len) ||
+            EVP_Digest(c->msg, sizeof(c->msg), c->digest, NULL, EVP_sha256(), NULL) != 1 ||
+            quill_p256_public_decode(&c->pub, c->spki + c->spki_len - 65, 65) != QUILL_OK) {
+            ERR_print_errors_fp(stderr);
+            return 0;
+        }
+        EVP_MD_CTX_free(m);
+        EVP_PKEY_free(k);
+    }
+    return 1;
+}
+
+static int run_evp(OSSL_LIB_CTX *ctx, int n) {
+    for (int i = 0; i < n; i++) {
+        EVP_PKEY *key = vc_evp_decode(ctx, &cases[i]);
+        EVP_MD_CTX *m = key != NULL ? vc_evp_init(ctx, key) : NULL;
+        int ok = m != NULL && vc_evp_verify(m, &cases[i]);
+        vc_evp_free(m, key);
+        if (!ok) {
+            ERR_print_errors_fp(stderr);
+            fprintf(stderr, "verification %d failed\n", i);
+            return 0;
+        }
+    }
+    return 1;
+}
+
+#if defined(__x86_64__)
+static int cmp_u64(const void *a, const void *b) {
+    const uint64_t x = *(const uint64_t *)a, y = *(const uint64_t *)b;
+    return x < y ? -1 : x > y;
+}
+
+/* Ticks of one fresh-key verification after decoding (init, verify,
+ * free); 0 on failure. */
+static uint64_t time_one(OSSL_LIB_CTX *ctx, const vc_case *c) {
+    EVP_PKEY *key = vc_evp_decode(ctx, c);
+    if (key == NULL)
+        return 0;
+    const uint64_t t0 = __rdtsc();
+    EVP_MD_CTX *m = vc_evp_init(ctx, key);
+    const int ok = m != NULL && vc_evp_verify(m, c);
+    vc_evp_free(m, NULL);
+    const uint64_t t1 = __rdtsc();
+    EVP_PKEY_free(key);
+    return ok ? t1 - t0 : 0;
+}
+
+static int run_time(OSSL_LIB_CTX *qctx, OSSL_LIB_CTX *dctx, int n) {
+    enum { ROUNDS = 20 };
+    static uint64_t tq[MAX_N * ROUNDS], td[MAX_N * ROUNDS];
+    int k = 0;
+    for (int r = 0; r < ROUNDS; r++)
+        for (int i = 0; i < n; i++, k++) {
+            tq[k] = time_one(qctx, &cases[i]);
+            td[k] = time_one(dctx, &cases[i]);
+            if (tq[k] == 0 || td[k] == 0)
+                return 0;
+        }
+    qsort(tq, (size_t)k, sizeof(tq[0]), cmp_u64);
+    qsort(td, (size_t)k, sizeof(td[0]), cmp_u64);
+    printf("fresh-key init+verify+free, TSC ticks, median of %d: quill %llu, default %llu, "
+           "ratio %.2f\n",
+           k, (unsigned long long)tq[k / 2], (unsigned long long)td[k / 2],
+           (double)td[k / 2] / (double)tq[k / 2]);
+    return 1;
+}
+#endif
+
+int main(int argc, char **argv) {
+    const char *mode = argc > 1 ? argv[1] : "core";
+    int n = argc > 2 ? atoi(argv[2]) : 32;
+    if (n < 1 || n > MAX_N) {
+        fprintf(stderr, "usage: ec_verify_count core|quill|default|time [1..%d]\n", MAX_N);
+        return 2;
+    }
+    qt_rng_seed(7);
+    if (!make_cases(n))
+        return 1;
+    int ok = 1;
+    if (strcmp(mode, "core") == 0) {
+        for (int i = 0; i < n && ok; i++)
+            ok = vc_core_verify(&cases[i]);
+    } else if (strcmp(mode, "quill") == 0) {
+        OSSL_PROVIDER *def = NULL, *quill = NULL;
+        OSSL_LIB_CTX *ctx = qt_evp_libctx_new(&def, &quill);
+        ok = ctx != NULL && run_evp(ctx, n);
+        qt_libctx_free(ctx, def, quill);
+    } else if (strcmp(mode, "default") == 0) {
+        OSSL_LIB_CTX *ctx = OSSL_LIB_CTX_new();
+        OSSL_PROVIDER *def = ctx != NULL ? OSSL_PROVIDER_load(ctx, "default") : NULL;
+        ok = def != NULL && run_evp(ctx, n);
+        OSSL_PROVIDER_unload(def);
+        OSSL_LIB_CTX_free(ctx);
+#if defined(__x86_64__)
+    } else if (strcmp(mode, "time") == 0) {
+        OSSL_PROVIDER *def = NULL, *quill = NULL;
+        OSSL_LIB_CTX *qctx = qt_evp_libctx_new(&def, &quill);
+        OSSL_LIB_CTX *dctx = OSSL_LIB_CTX_new();
+        OSSL_PROVIDER *ddef = dctx != NULL ? OSSL_PROVIDER_load(dctx, "default") : NULL;
+        ok = qctx != NULL && ddef != NULL && run_time(qctx, dctx, n);
+        OSSL_PROVIDER_unload(ddef);
+        OSSL_LIB_CTX_free(dctx);
+        qt_libctx_free(qctx, def, quill);
+#endif
+    } else {
+        fprintf(stderr, "unknown mode %s\n", mode);
+        return 2;
+    }
+    printf("%s: %d verifications %s\n", mode, n, ok ? "ok" : "FAILED");
+    return ok ? 0 : 1;
+}
