@@ -103,7 +103,9 @@ QUILL_INLINE int64_t quill_inv_divsteps_62(int64_t zeta, uint64_t f, uint64_t g,
         g = (g ^ c) - c;
         q = (q ^ c) - c;
         r = (r ^ c) - c;
-        z = ((z ^ c) - c) - 1;
+        /* -zeta - 2 on a swap (= ~zeta - 1), zeta - 1 otherwise: the
+         * half-delta update whose 590-step bound the 620 steps rely on. */
+        z = (z ^ c) - 1;
         g += f & odd;
         q += u & odd;
         r += v & odd;
@@ -259,7 +261,7 @@ QUILL_INLINE int64_t quill_inv_divsteps_62_vartime(int64_t zeta, uint64_t f, uin
             x = v;
             v = r;
             r = (uint64_t)0 - x;
-            z = -z - 1;
+            z = -z - 2;
         } else {
             z = z - 1;
         }
@@ -286,14 +288,10 @@ QUILL_INLINE void quill_p256_inv_vartime(uint64_t out[4], const uint64_t x[4],
     for (int i = 0; i < 5; i++)
         f[i] = mod->m[i];
     quill_inv_to_s62(g, x);
-    /* Up to 12 batches, 744 steps: the zeta update above (-zeta - 1 on a
-     * swap) is that of the original divsteps from delta = 1, for which
-     * Bernstein and Yang's bound for 256-bit inputs is (49 * 256 + 57) / 17
-     * = 741 steps.  Random inputs converge in 9 or 10 batches (3 * 10^7
-     * tried with n and p as moduli: 8 batches 0.0004%, 9 99.986%, 10
-     * 0.014%, never more); a public input is not random, and stopping at
-     * convergence makes the extra batches free. */
-    for (int j = 0; j < 12 && (g[0] | g[1] | g[2] | g[3] | g[4]) != 0; j++) {
+    /* At most 10 batches, as in the constant-time version (590 hddivsteps
+     * suffice); stopping at convergence ends random inputs after about
+     * 9. */
+    for (int j = 0; j < 10 && (g[0] | g[1] | g[2] | g[3] | g[4]) != 0; j++) {
         const uint64_t fl = (uint64_t)f[0] | ((uint64_t)f[1] << 62);
         const uint64_t gl = (uint64_t)g[0] | ((uint64_t)g[1] << 62);
         zeta = quill_inv_divsteps_62_vartime(zeta, fl, gl, t);
