@@ -31,7 +31,9 @@
         .cfi_offset %r15, -48
 .endm
 
-.macro POP_REGS_RET
+/* POP_REGS_RET_NOEND restores the registers and returns, leaving the CFI
+ * procedure open (for a function with another return after it). */
+.macro POP_REGS_RET_NOEND
         pop     %r15
         .cfi_adjust_cfa_offset -8
         .cfi_restore %r15
@@ -48,6 +50,10 @@
         .cfi_adjust_cfa_offset -8
         .cfi_restore %rbx
         ret
+.endm
+
+.macro POP_REGS_RET
+        POP_REGS_RET_NOEND
         .cfi_endproc
 .endm
 

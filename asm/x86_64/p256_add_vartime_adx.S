@@ -84,25 +84,6 @@
         mov     \t3, \off+24(%rdi)
 .endm
 
-/* POP_REGS_RET (callee_saved.h) without closing the CFI procedure. */
-.macro POP_REGS_RET_NOEND
-        pop     %r15
-        .cfi_adjust_cfa_offset -8
-        .cfi_restore %r15
-        pop     %r14
-        .cfi_adjust_cfa_offset -8
-        .cfi_restore %r14
-        pop     %r13
-        .cfi_adjust_cfa_offset -8
-        .cfi_restore %r13
-        pop     %r12
-        .cfi_adjust_cfa_offset -8
-        .cfi_restore %r12
-        pop     %rbx
-        .cfi_adjust_cfa_offset -8
-        .cfi_restore %rbx
-        ret
-.endm
 
         .globl  quill_p256_point_madd_vartime_adx
         .hidden quill_p256_point_madd_vartime_adx
