@@ -90,7 +90,10 @@ endforeach()
 
 # ec_verify_count: instruction counts of a fresh-key verification under
 # callgrind (core and EVP, quill against the default provider).  Not a test.
-# It links the static quill_core so that its own quill_cpu_features can
-# claim ADX under valgrind (QUILL_VC_ASSUME_ADX=1; see the file).
+# It links the static quill_core with quill_cpu_features wrapped, so that it
+# can claim ADX under valgrind (QUILL_VC_ASSUME_ADX=1; see the file).
 add_executable(ec_verify_count ec/ec_verify_count.c)
 target_link_libraries(ec_verify_count PRIVATE quill_evptest quill_core OpenSSL::Crypto)
+if(CMAKE_SYSTEM_PROCESSOR MATCHES "x86_64|AMD64" AND NOT QUILL_NO_ASM)
+  target_link_options(ec_verify_count PRIVATE -Wl,--wrap=quill_cpu_features)
+endif()

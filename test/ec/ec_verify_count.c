@@ -27,10 +27,8 @@
  *      callgrind_annotate --inclusive=yes cg.out | grep vc_
  * valgrind's CPUID is a Haswell's: BMI2 without ADX, though it executes
  * ADCX and ADOX.  So that callgrind can count quill's ADX level, this
- * driver replaces quill_cpu_features (it links the static quill_core, whose
- * cpu.o is then left out) with one that adds ADX to BMI2 when
- * QUILL_VC_ASSUME_ADX=1, after probing as cpu.c does; QUILL_CPU_MASK still
- * applies.  Only the core mode sees it: quill.so probes on its own.
+ * driver wraps quill_cpu_features (the linker's --wrap) to add ADX to BMI2
+ * when QUILL_VC_ASSUME_ADX=1; QUILL_CPU_MASK still applies.  Only the core mode sees it: quill.so probes on its own.
  * Keys, messages and signatures come from a fixed seed: two runs (before
  * and after a change) verify the same signatures.  Every verification must
  * succeed (exit status 1 otherwise). */
@@ -55,35 +53,20 @@
 #define MAX_N 256
 
 #if defined(__x86_64__) && !defined(QUILL_NO_ASM)
-#include <cpuid.h>
-
-uint32_t quill_cpu_features(void) {
-    static uint32_t cached;
-    static int done;
-    if (!done) {
-        unsigned a, b, c, d;
-        uint32_t f = QUILL_CPU_X86_64;
-        if (__get_cpuid_max(0, 0) >= 7) {
-            __cpuid_count(7, 0, a, b, c, d);
-            if (b & (1u << 3))
-                f |= QUILL_CPU_X86_BMI1;
-            if (b & (1u << 8))
-                f |= QUILL_CPU_X86_BMI2;
-            if (b & (1u << 19))
-                f |= QUILL_CPU_X86_ADX;
-            if (b & (1u << 5))
-                f |= QUILL_CPU_X86_AVX2; /* P-256 has no AVX code */
-        }
-        const char *assume = getenv("QUILL_VC_ASSUME_ADX");
-        if (assume != NULL && strcmp(assume, "1") == 0 && (f & QUILL_CPU_X86_BMI2))
-            f |= QUILL_CPU_X86_ADX;
-        const char *mask = getenv("QUILL_CPU_MASK");
-        if (mask != NULL && *mask != '\0')
-            f &= ~(uint32_t)strtoul(mask, NULL, 0);
-        cached = f;
-        done = 1;
-    }
-    return cached;
+/* Linked with --wrap=quill_cpu_features (test/ec.cmake): the core's own
+ * probe, with ADX added beside BMI2 when QUILL_VC_ASSUME_ADX=1 and
+ * QUILL_CPU_MASK does not clear it. */
+uint32_t __real_quill_cpu_features(void);
+uint32_t __wrap_quill_cpu_features(void);
+uint32_t __wrap_quill_cpu_features(void) {
+    uint32_t f = __real_quill_cpu_features();
+    const char *assume = getenv("QUILL_VC_ASSUME_ADX");
+    const char *mask = getenv("QUILL_CPU_MASK");
+    uint32_t cleared = mask != NULL && *mask != '\0' ? (uint32_t)strtoul(mask, NULL, 0) : 0;
+    if (assume != NULL && strcmp(assume, "1") == 0 && (f & QUILL_CPU_X86_BMI2) &&
+        !(cleared & QUILL_CPU_X86_ADX))
+        f |= QUILL_CPU_X86_ADX;
+    return f;
 }
 #endif
 #define NOINLINE __attribute__((noinline))
