@@ -91,6 +91,10 @@ typedef struct quill_mont quill_mont;
  * parity and the top limb being non-zero are public.  The context (which
  * holds m) is zeroised by quill_mont_free. */
 QUILL_MUST_CHECK quill_mont *quill_mont_new(const quill_limb *m, size_t n);
+/* quill_mont_new_public is quill_mont_new for a public m (an RSA modulus):
+ * it may branch on m, and takes R mod m = R - m in one subtraction when m's
+ * top bit is set, instead of 64 modular doublings. */
+QUILL_MUST_CHECK quill_mont *quill_mont_new_public(const quill_limb *m, size_t n);
 void quill_mont_free(quill_mont *mont);
 
 size_t quill_mont_limbs(const quill_mont *mont);

@@ -31,7 +31,7 @@ quill_err quill_rsa_key_assemble(quill_rsa_key **out, const quill_rsa_limbs *c) 
     quill_limb *next = key->e + el;
     key->bits = quill_bn_num_bits_public(key->n, nl);
     key->bytes = (key->bits + 7) / 8;
-    key->mont_n = quill_mont_new(key->n, nl);
+    key->mont_n = quill_mont_new_public(key->n, nl);
     if (key->mont_n == NULL)
         goto oom;
     if (priv) {

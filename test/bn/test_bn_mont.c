@@ -21,6 +21,23 @@ static void test_modulus(size_t n, unsigned mkind, int rounds) {
     if (mont == NULL)
         return;
     QT_CHECK(quill_mont_limbs(mont) == n);
+    /* The public-modulus context (R mod m by subtraction when the top bit
+     * is set) holds the same constants: the same Montgomery forms of 1 and
+     * of an operand. */
+    quill_mont *pub = quill_mont_new_public(M, n);
+    QT_CHECK(pub != NULL);
+    if (pub != NULL) {
+        memset(A, 0, sizeof(A));
+        A[0] = 1;
+        quill_mont_to(R, A, mont);
+        quill_mont_to(S, A, pub);
+        QT_CHECK(memcmp(R, S, n * sizeof(quill_limb)) == 0);
+        bt_operand(A, M, n, (unsigned)(qt_rng_u64() % BT_OPERAND_KINDS));
+        quill_mont_to(R, A, mont);
+        quill_mont_to(S, A, pub);
+        QT_CHECK(memcmp(R, S, n * sizeof(quill_limb)) == 0);
+        quill_mont_free(pub);
+    }
     QT_CHECK(memcmp(quill_mont_modulus(mont), M, n * sizeof(quill_limb)) == 0);
     BN_CTX *ctx = bt_ctx();
     BIGNUM *bm = bt_bn(M, n);
