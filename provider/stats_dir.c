@@ -33,7 +33,7 @@ static pthread_mutex_t dirs_lock = PTHREAD_MUTEX_INITIALIZER;
 static stats_dir *dirs;     /* under dirs_lock; freed only when quill.so is
                              * unloaded (release_dirs) */
 static uint8_t boot_id[16]; /* read once, before the first file */
-static pthread_once_t fork_once = PTHREAD_ONCE_INIT;
+static pthread_once_t boot_once = PTHREAD_ONCE_INIT;
 
 /* Room for "/.quill-<pid>-<start>-<boot>.stats.tmp" after the directory. */
 #define NAME_ROOM 80
@@ -162,12 +162,20 @@ static quill_stats_file *create_and_map(stats_dir *d, long pid, uint64_t start, 
     return m;
 }
 
+/* Set by fork_prepare while it holds dirs_lock across a fork, so that the
+ * parent and child handlers unlock only a lock it took. */
+static int fork_locked;
+
 static void fork_prepare(void) {
     pthread_mutex_lock(&dirs_lock);
+    fork_locked = 1;
 }
 
 static void fork_parent(void) {
-    pthread_mutex_unlock(&dirs_lock);
+    if (fork_locked) {
+        fork_locked = 0;
+        pthread_mutex_unlock(&dirs_lock);
+    }
 }
 
 /* In the child: a file of its own in every directory, mapped over the
@@ -187,12 +195,23 @@ static void fork_child(void) {
             (void)m;
         }
     }
-    pthread_mutex_unlock(&dirs_lock);
+    if (fork_locked) {
+        fork_locked = 0;
+        pthread_mutex_unlock(&dirs_lock);
+    }
     errno = saved;
 }
 
-static void install_fork_handler(void) {
+/* The fork handlers are registered when quill.so is loaded, before any
+ * thread can hold dirs_lock: registered at the first directory instead,
+ * they could land in the middle of another thread's fork (glibc runs the
+ * handlers registered before it), and a child could inherit dirs_lock held
+ * without the handler that releases it. */
+__attribute__((constructor)) static void install_fork_handler(void) {
     (void)pthread_atfork(fork_prepare, fork_parent, fork_child);
+}
+
+static void read_boot_id(void) {
     (void)quill_stats_read_boot_id(boot_id);
 }
 
@@ -216,7 +235,7 @@ __attribute__((destructor)) static void release_dirs(void) {
 }
 
 _Atomic uint64_t *quill_stats_dir_open(const char *dir, int *err, const char **step) {
-    pthread_once(&fork_once, install_fork_handler);
+    pthread_once(&boot_once, read_boot_id);
     *step = "cannot resolve the path";
     char *real = realpath(dir, NULL);
     if (real == NULL) {
