@@ -20,12 +20,17 @@ void quill_stats_init(quill_stats *s) {
     s->listed = 0;
 }
 
-int quill_stats_line_mode(void) {
+const char *quill_stats_env_dir(void) {
     const char *path = getenv("QUILL_STATS");
     struct stat st;
-    if (path == NULL || *path == '\0')
-        return 0;
-    return !(stat(path, &st) == 0 && S_ISDIR(st.st_mode));
+    if (path == NULL || *path == '\0' || stat(path, &st) != 0 || !S_ISDIR(st.st_mode))
+        return NULL;
+    return path;
+}
+
+int quill_stats_line_mode(void) {
+    const char *path = getenv("QUILL_STATS");
+    return path != NULL && *path != '\0' && quill_stats_env_dir() == NULL;
 }
 
 void quill_stats_use_file(quill_stats *s, _Atomic uint64_t *counters) {
@@ -62,9 +67,9 @@ size_t quill_stats_format(const quill_stats *s, long pid, char *buf, size_t cap)
 }
 
 void quill_stats_report(const quill_stats *s) {
+    if (!quill_stats_line_mode())
+        return; /* no QUILL_STATS, or a statistics directory */
     const char *path = getenv("QUILL_STATS");
-    if (path == NULL || *path == '\0')
-        return;
     char line[512];
     size_t len = quill_stats_format(s, (long)getpid(), line, sizeof(line));
     if (len == 0)

@@ -50,6 +50,10 @@ typedef struct quill_stats {
 /* quill_stats_init sets every counter to zero and counts into own[]. */
 void quill_stats_init(quill_stats *s);
 
+/* quill_stats_env_dir returns $QUILL_STATS if it names a directory (a
+ * statistics directory, overriding the `stats` setting), else NULL. */
+const char *quill_stats_env_dir(void);
+
 /* quill_stats_line_mode returns 1 if $QUILL_STATS is set, non-empty and
  * not a directory: the QUILL_STATS=FILE line is wanted. */
 int quill_stats_line_mode(void);
@@ -79,8 +83,8 @@ void quill_stats_register(quill_stats *s);
 void quill_stats_finish(quill_stats *s);
 
 /* quill_stats_report appends the line to the file named by $QUILL_STATS, if
- * set and non-empty.  Failures are silent: statistics never break a
- * caller. */
+ * set, non-empty and not a directory (quill_stats_line_mode).  Failures
+ * are silent: statistics never break a caller. */
 void quill_stats_report(const quill_stats *s);
 
 #endif

@@ -63,11 +63,8 @@ static char *state_string(const char *a, const char *b) {
 }
 
 void quill_prov_stats_configure(quill_provctx *ctx) {
-    const char *env = getenv("QUILL_STATS");
-    const char *dir = NULL, *source = NULL;
-    struct stat st;
-    if (env != NULL && *env != '\0' && stat(env, &st) == 0 && S_ISDIR(st.st_mode)) {
-        dir = env;
+    const char *dir, *source;
+    if ((dir = quill_stats_env_dir()) != NULL) {
         source = "QUILL_STATS";
     } else if ((dir = conf_stats_dir(ctx)) != NULL) {
         source = "stats";
