@@ -17,18 +17,18 @@
 #ifndef QUILL_PROV_EC_KEY_H
 #define QUILL_PROV_EC_KEY_H
 
-#include <stdatomic.h>
 #include <stdint.h>
 
 #include <openssl/core.h>
 #include <openssl/evp.h>
 
 #include "ec/ecdsa.h"
+#include "key_ref.h"
 #include "prov_ctx.h"
 
 typedef struct quill_prov_ec_key {
     quill_provctx *prov;
-    atomic_int refs;
+    quill_key_ref refs;
     int has_group;  /* domain parameters set (P-256) */
     int has_pub;
     int has_priv;
