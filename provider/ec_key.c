@@ -11,6 +11,7 @@
 #include <openssl/params.h>
 
 #include "common/zeroize.h"
+#include "ec_domain.h"
 #include "ec_foreign.h"
 #include "names.h"
 #include "params.h"
@@ -36,30 +37,6 @@ void quill_prov_ec_key_free(quill_prov_ec_key *k) {
     EVP_PKEY_free(k->foreign);
     quill_zeroize(k, sizeof(*k));
     free(k);
-}
-
-int quill_prov_ec_group_is_p256(const char *name) {
-    static const char *const names[] = {QUILL_EC_GROUP_NAME, "P-256", "secp256r1",
-                                        "1.2.840.10045.3.1.7"};
-    if (name == NULL)
-        return 0;
-    for (size_t i = 0; i < sizeof(names) / sizeof(names[0]); i++)
-        if (OPENSSL_strcasecmp(name, names[i]) == 0)
-            return 1;
-    return 0;
-}
-
-int quill_prov_ec_params_explicit(const OSSL_PARAM params[]) {
-    /* Parameters that describe a curve explicitly: keys quill refuses. */
-    static const char *const explicit_names[] = {
-        OSSL_PKEY_PARAM_EC_FIELD_TYPE, OSSL_PKEY_PARAM_EC_P,         OSSL_PKEY_PARAM_EC_A,
-        OSSL_PKEY_PARAM_EC_B,          OSSL_PKEY_PARAM_EC_GENERATOR, OSSL_PKEY_PARAM_EC_ORDER,
-        OSSL_PKEY_PARAM_EC_COFACTOR,   OSSL_PKEY_PARAM_EC_SEED,
-    };
-    for (size_t i = 0; i < sizeof(explicit_names) / sizeof(explicit_names[0]); i++)
-        if (OSSL_PARAM_locate_const(params, explicit_names[i]) != NULL)
-            return 1;
-    return 0;
 }
 
 /* Checks the domain in |params|: 1 if it is P-256 by name, 0 (error

@@ -50,15 +50,6 @@ quill_prov_ec_key *quill_prov_ec_key_new(quill_provctx *prov);
 void quill_prov_ec_key_up_ref(quill_prov_ec_key *k);
 void quill_prov_ec_key_free(quill_prov_ec_key *k);
 
-/* quill_prov_ec_params_explicit returns 1 if |params| hold any explicit
- * curve parameter (field type, p, a, b, generator, order, cofactor,
- * seed). */
-int quill_prov_ec_params_explicit(const OSSL_PARAM params[]);
-
-/* quill_prov_ec_group_is_p256 returns 1 if |name| names P-256
- * ("prime256v1", "P-256", "secp256r1", or its OID; case-insensitive). */
-int quill_prov_ec_group_is_p256(const char *name);
-
 /* quill_prov_ec_key_import fills |k| from OpenSSL EC key parameters: the
  * group (by name only: explicit parameters and every other curve are
  * refused with QUILL_R_UNSUPPORTED_CURVE, so OpenSSL keeps the key in its
