@@ -7,8 +7,6 @@
 #include <openssl/err.h>
 #include <openssl/params.h>
 
-#include "ec_key.h"
-#include "params.h"
 #include "prov_err.h"
 
 void quill_prov_ec_foreign_failed(const quill_provctx *prov, const char *what) {
@@ -16,20 +14,6 @@ void quill_prov_ec_foreign_failed(const quill_provctx *prov, const char *what) {
 }
 
 #define failed quill_prov_ec_foreign_failed
-
-int quill_prov_ec_params_foreign(const OSSL_PARAM params[]) {
-    if (params == NULL)
-        return 0;
-    const char *s = NULL;
-    const OSSL_PARAM *p = OSSL_PARAM_locate_const(params, OSSL_PKEY_PARAM_EC_ENCODING);
-    if (p != NULL && quill_param_get_utf8(p, &s) &&
-        OPENSSL_strcasecmp(s, OSSL_PKEY_EC_ENCODING_GROUP) != 0)
-        return 1;
-    if (quill_prov_ec_params_explicit(params))
-        return 1;
-    p = OSSL_PARAM_locate_const(params, OSSL_PKEY_PARAM_GROUP_NAME);
-    return p != NULL && quill_param_get_utf8(p, &s) && !quill_prov_ec_group_is_p256(s);
-}
 
 EVP_PKEY *quill_prov_ec_foreign_fromdata(quill_provctx *prov, int selection,
                                          const OSSL_PARAM params[]) {

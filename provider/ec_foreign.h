@@ -15,7 +15,8 @@
  * "provider=default", and the key manager and ECDSA (ec_keymgmt.c,
  * ec_sig_foreign.c) forward every operation on it there.  Import still
  * refuses them (EVP_PKEY_fromdata by name in that situation fails: a known
- * gap, README).  None of quill's own arithmetic runs on these keys, and
+ * gap, README).  ec_domain.h tells these domains from P-256; this file
+ * depends on no other EC file of the provider.  None of quill's own arithmetic runs on these keys, and
  * they are not counted in QUILL_STATS. */
 #ifndef QUILL_PROV_EC_FOREIGN_H
 #define QUILL_PROV_EC_FOREIGN_H
@@ -31,11 +32,6 @@
 /* quill_prov_ec_foreign_failed raises quill's error for a failed |what|
  * (on top of any error the default provider raised). */
 void quill_prov_ec_foreign_failed(const quill_provctx *prov, const char *what);
-
-/* quill_prov_ec_params_foreign returns 1 if |params| describe a domain
- * quill's core does not take: a group other than P-256, explicit curve
- * parameters, or an "encoding" other than named_curve. */
-int quill_prov_ec_params_foreign(const OSSL_PARAM params[]);
 
 /* quill_prov_ec_foreign_fromdata imports the |selection| of |params| with
  * the default provider's EC key manager; NULL (error raised) if it

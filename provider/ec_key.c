@@ -11,59 +11,32 @@
 #include <openssl/params.h>
 
 #include "common/zeroize.h"
+#include "ec_domain.h"
 #include "ec_foreign.h"
 #include "names.h"
 #include "params.h"
 #include "prov_err.h"
 
 quill_prov_ec_key *quill_prov_ec_key_new(quill_provctx *prov) {
-    quill_prov_ec_key *k = calloc(1, sizeof(*k));
-    if (k == NULL) {
-        QUILL_RAISE(prov, QUILL_R_MEMORY);
+    quill_prov_ec_key *k = quill_key_obj_alloc(prov, sizeof(*k));
+    if (k == NULL)
         return NULL;
-    }
     k->prov = prov;
-    atomic_init(&k->refs, 1);
+    quill_key_ref_init(&k->refs);
     return k;
 }
 
 void quill_prov_ec_key_up_ref(quill_prov_ec_key *k) {
-    atomic_fetch_add_explicit(&k->refs, 1, memory_order_relaxed);
+    quill_key_ref_up(&k->refs);
 }
 
 void quill_prov_ec_key_free(quill_prov_ec_key *k) {
-    if (k == NULL)
-        return;
-    if (atomic_fetch_sub_explicit(&k->refs, 1, memory_order_acq_rel) != 1)
+    if (k == NULL || !quill_key_ref_down(&k->refs))
         return;
     quill_p256_verify_cache_clear(&k->vcache);
     EVP_PKEY_free(k->foreign);
     quill_zeroize(k, sizeof(*k));
     free(k);
-}
-
-int quill_prov_ec_group_is_p256(const char *name) {
-    static const char *const names[] = {QUILL_EC_GROUP_NAME, "P-256", "secp256r1",
-                                        "1.2.840.10045.3.1.7"};
-    if (name == NULL)
-        return 0;
-    for (size_t i = 0; i < sizeof(names) / sizeof(names[0]); i++)
-        if (OPENSSL_strcasecmp(name, names[i]) == 0)
-            return 1;
-    return 0;
-}
-
-int quill_prov_ec_params_explicit(const OSSL_PARAM params[]) {
-    /* Parameters that describe a curve explicitly: keys quill refuses. */
-    static const char *const explicit_names[] = {
-        OSSL_PKEY_PARAM_EC_FIELD_TYPE, OSSL_PKEY_PARAM_EC_P,         OSSL_PKEY_PARAM_EC_A,
-        OSSL_PKEY_PARAM_EC_B,          OSSL_PKEY_PARAM_EC_GENERATOR, OSSL_PKEY_PARAM_EC_ORDER,
-        OSSL_PKEY_PARAM_EC_COFACTOR,   OSSL_PKEY_PARAM_EC_SEED,
-    };
-    for (size_t i = 0; i < sizeof(explicit_names) / sizeof(explicit_names[0]); i++)
-        if (OSSL_PARAM_locate_const(params, explicit_names[i]) != NULL)
-            return 1;
-    return 0;
 }
 
 /* Checks the domain in |params|: 1 if it is P-256 by name, 0 (error

@@ -17,18 +17,18 @@
 #ifndef QUILL_PROV_EC_KEY_H
 #define QUILL_PROV_EC_KEY_H
 
-#include <stdatomic.h>
 #include <stdint.h>
 
 #include <openssl/core.h>
 #include <openssl/evp.h>
 
 #include "ec/ecdsa.h"
+#include "key_ref.h"
 #include "prov_ctx.h"
 
 typedef struct quill_prov_ec_key {
     quill_provctx *prov;
-    atomic_int refs;
+    quill_key_ref refs;
     int has_group;  /* domain parameters set (P-256) */
     int has_pub;
     int has_priv;
@@ -49,15 +49,6 @@ quill_prov_ec_key *quill_prov_ec_key_new(quill_provctx *prov);
  * one and, on the last, zeroises and frees the object (NULL is fine). */
 void quill_prov_ec_key_up_ref(quill_prov_ec_key *k);
 void quill_prov_ec_key_free(quill_prov_ec_key *k);
-
-/* quill_prov_ec_params_explicit returns 1 if |params| hold any explicit
- * curve parameter (field type, p, a, b, generator, order, cofactor,
- * seed). */
-int quill_prov_ec_params_explicit(const OSSL_PARAM params[]);
-
-/* quill_prov_ec_group_is_p256 returns 1 if |name| names P-256
- * ("prime256v1", "P-256", "secp256r1", or its OID; case-insensitive). */
-int quill_prov_ec_group_is_p256(const char *name);
 
 /* quill_prov_ec_key_import fills |k| from OpenSSL EC key parameters: the
  * group (by name only: explicit parameters and every other curve are

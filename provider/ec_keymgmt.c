@@ -14,6 +14,7 @@
 #include "algorithms.h"
 #include "common/zeroize.h"
 #include "ec/ecdsa_der.h"
+#include "ec_domain.h"
 #include "ec_foreign.h"
 #include "ec_key.h"
 #include "names.h"

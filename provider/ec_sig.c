@@ -24,6 +24,7 @@
 #include "names.h"
 #include "prov_err.h"
 #include "rng.h"
+#include "sig_params.h"
 
 static OSSL_FUNC_signature_newctx_fn sig_newctx;
 static OSSL_FUNC_signature_freectx_fn sig_freectx;
@@ -323,9 +324,9 @@ const OSSL_DISPATCH quill_ecdsa_signature_functions[] = {
     {OSSL_FUNC_SIGNATURE_GETTABLE_CTX_PARAMS, (void (*)(void))quill_ec_sig_gettable_ctx_params},
     {OSSL_FUNC_SIGNATURE_SET_CTX_PARAMS, (void (*)(void))quill_ec_sig_set_ctx_params},
     {OSSL_FUNC_SIGNATURE_SETTABLE_CTX_PARAMS, (void (*)(void))quill_ec_sig_settable_ctx_params},
-    {OSSL_FUNC_SIGNATURE_GET_CTX_MD_PARAMS, (void (*)(void))quill_ec_sig_get_ctx_md_params},
-    {OSSL_FUNC_SIGNATURE_GETTABLE_CTX_MD_PARAMS, (void (*)(void))quill_ec_sig_gettable_ctx_md_params},
-    {OSSL_FUNC_SIGNATURE_SET_CTX_MD_PARAMS, (void (*)(void))quill_ec_sig_set_ctx_md_params},
-    {OSSL_FUNC_SIGNATURE_SETTABLE_CTX_MD_PARAMS, (void (*)(void))quill_ec_sig_settable_ctx_md_params},
+    {OSSL_FUNC_SIGNATURE_GET_CTX_MD_PARAMS, (void (*)(void))quill_sig_get_ctx_md_params},
+    {OSSL_FUNC_SIGNATURE_GETTABLE_CTX_MD_PARAMS, (void (*)(void))quill_sig_gettable_ctx_md_params},
+    {OSSL_FUNC_SIGNATURE_SET_CTX_MD_PARAMS, (void (*)(void))quill_sig_set_ctx_md_params},
+    {OSSL_FUNC_SIGNATURE_SETTABLE_CTX_MD_PARAMS, (void (*)(void))quill_sig_settable_ctx_md_params},
     {0, NULL},
 };

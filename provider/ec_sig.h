@@ -7,6 +7,8 @@
 #ifndef QUILL_PROV_EC_SIG_H
 #define QUILL_PROV_EC_SIG_H
 
+#include <stddef.h>
+
 #include <openssl/core.h>
 #include <openssl/evp.h>
 
@@ -18,11 +20,12 @@
 enum { QUILL_ECSIG_OP_NONE = 0, QUILL_ECSIG_OP_SIGN, QUILL_ECSIG_OP_VERIFY };
 
 typedef struct quill_ec_sig_ctx {
+    quill_sig_stream stream; /* first (sig_params.h): the message digest, if
+                              * set, and its hashing */
     quill_provctx *prov;
     char *propq;
     quill_prov_ec_key *key; /* one reference, NULL before init */
     int op;
-    quill_sig_stream stream;    /* the message digest, if set, and its hashing */
     quill_prov_digest nonce_md; /* HMAC hash for k when md is unset (SHA-256) */
     unsigned int nonce_type;    /* quill_ecdsa_nonce_type */
     /* A key on another curve (ec_foreign.h): the default provider's ECDSA
@@ -31,6 +34,7 @@ typedef struct quill_ec_sig_ctx {
     EVP_PKEY_CTX *fpctx;
     EVP_MD_CTX *fmd;
 } quill_ec_sig_ctx;
+_Static_assert(offsetof(quill_ec_sig_ctx, stream) == 0, "the stream comes first (sig_params.h)");
 
 /* ECDSA for keys on other curves (ec_sig_foreign.c): _init starts the
  * default provider's operation |op| on c->key->foreign (on a message
@@ -59,9 +63,5 @@ int quill_ec_sig_set_ctx_params(void *vctx, const OSSL_PARAM params[]);
 const OSSL_PARAM *quill_ec_sig_settable_ctx_params(void *vctx, void *provctx);
 int quill_ec_sig_get_ctx_params(void *vctx, OSSL_PARAM params[]);
 const OSSL_PARAM *quill_ec_sig_gettable_ctx_params(void *vctx, void *provctx);
-int quill_ec_sig_get_ctx_md_params(void *vctx, OSSL_PARAM *params);
-const OSSL_PARAM *quill_ec_sig_gettable_ctx_md_params(void *vctx);
-int quill_ec_sig_set_ctx_md_params(void *vctx, const OSSL_PARAM params[]);
-const OSSL_PARAM *quill_ec_sig_settable_ctx_md_params(void *vctx);
 
 #endif

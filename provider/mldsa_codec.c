@@ -85,6 +85,16 @@ const quill_prov_mldsa_key *quill_mldsa_codec_key(const quill_mldsa_codec_ctx *c
     return k;
 }
 
+const quill_prov_mldsa_key *quill_mldsa_codec_encode_key(const quill_mldsa_codec_ctx *ctx,
+                                                         const void *obj_raw,
+                                                         const OSSL_PARAM obj_abstract[]) {
+    if (obj_abstract != NULL) {
+        QUILL_RAISE_MSG(ctx->prov, QUILL_R_NOT_SUPPORTED, "key given as parameters");
+        return NULL;
+    }
+    return quill_mldsa_codec_key(ctx, obj_raw);
+}
+
 int quill_mldsa_codec_pick_form(const char *list, int has_seed, quill_mldsa_form *form) {
     static const struct {
         const char *name;

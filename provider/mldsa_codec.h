@@ -53,6 +53,14 @@ void *quill_mldsa_codec_import(quill_mldsa_codec_ctx *ctx, int selection,
 const quill_prov_mldsa_key *quill_mldsa_codec_key(const quill_mldsa_codec_ctx *ctx,
                                                   const void *obj);
 
+/* quill_mldsa_codec_encode_key is quill_mldsa_codec_key for an encoder's
+ * encode call, which receives the key as an object |obj_raw| or as
+ * parameters |obj_abstract|: parameters are refused (QUILL_R_NOT_SUPPORTED;
+ * OpenSSL passes keys of other providers through import_object instead). */
+const quill_prov_mldsa_key *quill_mldsa_codec_encode_key(const quill_mldsa_codec_ctx *ctx,
+                                                         const void *obj_raw,
+                                                         const OSSL_PARAM obj_abstract[]);
+
 /* quill_mldsa_codec_form picks the private key form to write for a key that
  * has (has_seed) or has not its seed: the first applicable entry of the
  * provider configuration's "ml-dsa.output_formats" (entries separated by

@@ -10,88 +10,47 @@
 
 #include <string.h>
 
-#define TAG_INTEGER 0x02
-#define TAG_BIT_STRING 0x03
-#define TAG_OCTET_STRING 0x04
-#define TAG_OID 0x06
-#define TAG_SEQUENCE 0x30
+#include "der.h"
+
 #define TAG_SEED 0x80
 #define TAG_ATTRIBUTES 0xa0
 #define TAG_PUBLIC_KEY 0x81
 
 /* ---- Writing ------------------------------------------------------------ */
 
-/* Bytes of a definite length field for |len| (short form below 128, else
- * 0x80 | count followed by the big-endian length). */
-static size_t len_size(size_t len) {
-    if (len < 0x80)
-        return 1;
-    size_t n = 0;
-    for (size_t v = len; v != 0; v >>= 8)
-        n++;
-    return 1 + n;
-}
-
-static size_t tlv_size(size_t content_len) {
-    return 1 + len_size(content_len) + content_len;
-}
-
-/* A cursor writing forwards into a buffer whose size was computed first. */
-typedef struct writer {
-    uint8_t *p;
-} writer;
-
-static void put_header(writer *w, uint8_t tag, size_t len) {
-    *w->p++ = tag;
-    size_t n = len_size(len);
-    if (n == 1) {
-        *w->p++ = (uint8_t)len;
-        return;
-    }
-    *w->p++ = (uint8_t)(0x80 | (n - 1));
-    for (size_t i = n - 1; i-- > 0;)
-        *w->p++ = (uint8_t)(len >> (8 * i));
-}
-
-static void put_bytes(writer *w, const uint8_t *b, size_t len) {
-    memcpy(w->p, b, len);
-    w->p += len;
-}
-
 static size_t algid_size(const quill_mldsa_alg *alg) {
-    return tlv_size(tlv_size(alg->oid_der_len));
+    return quill_der_algid_size(alg->oid_der_len, QUILL_DER_PARAMS_ABSENT);
 }
 
 /* AlgorithmIdentifier { id-ml-dsa-NN } with parameters absent. */
-static void put_algid(writer *w, const quill_mldsa_alg *alg) {
-    put_header(w, TAG_SEQUENCE, tlv_size(alg->oid_der_len));
-    put_header(w, TAG_OID, alg->oid_der_len);
-    put_bytes(w, alg->oid_der, alg->oid_der_len);
+static void put_algid(quill_der *w, const quill_mldsa_alg *alg) {
+    quill_der_algid(w, alg->oid_der, alg->oid_der_len, QUILL_DER_PARAMS_ABSENT);
 }
 
 size_t quill_mldsa_der_spki(const quill_mldsa_alg *alg, const uint8_t *pub, size_t pub_len,
                             uint8_t *out, size_t cap) {
-    size_t bits = tlv_size(1 + pub_len);
+    size_t bits = quill_der_tlv_size(1 + pub_len);
     size_t body = algid_size(alg) + bits;
-    size_t total = tlv_size(body);
+    size_t total = quill_der_tlv_size(body);
     if (out == NULL)
         return total;
     if (cap < total || pub == NULL)
         return 0;
-    writer w = {out};
-    put_header(&w, TAG_SEQUENCE, body);
+    quill_der w;
+    quill_der_init(&w, out, cap);
+    quill_der_header(&w, QUILL_DER_SEQUENCE, body);
     put_algid(&w, alg);
-    put_header(&w, TAG_BIT_STRING, 1 + pub_len);
-    *w.p++ = 0; /* no unused bits */
-    put_bytes(&w, pub, pub_len);
-    return total;
+    quill_der_header(&w, QUILL_DER_BIT_STRING, 1 + pub_len);
+    quill_der_byte(&w, 0); /* no unused bits */
+    quill_der_bytes(&w, pub, pub_len);
+    return quill_der_finish(&w);
 }
 
 size_t quill_mldsa_der_pki(const quill_mldsa_alg *alg, quill_mldsa_form form,
                            const uint8_t *seed, const uint8_t *priv, size_t priv_len,
                            uint8_t *out, size_t cap) {
-    size_t seed_tlv = tlv_size(QUILL_MLDSA_SEED_BYTES);
-    size_t priv_tlv = tlv_size(priv_len);
+    size_t seed_tlv = quill_der_tlv_size(QUILL_MLDSA_SEED_BYTES);
+    size_t priv_tlv = quill_der_tlv_size(priv_len);
     size_t choice;
     switch (form) {
     case QUILL_MLDSA_FORM_SEED_ONLY:
@@ -101,37 +60,38 @@ size_t quill_mldsa_der_pki(const quill_mldsa_alg *alg, quill_mldsa_form form,
         choice = priv_tlv;
         break;
     case QUILL_MLDSA_FORM_SEED_PRIV:
-        choice = tlv_size(seed_tlv + priv_tlv);
+        choice = quill_der_tlv_size(seed_tlv + priv_tlv);
         break;
     default:
         return 0;
     }
-    size_t body = tlv_size(1) + algid_size(alg) + tlv_size(choice);
-    size_t total = tlv_size(body);
+    size_t body = quill_der_tlv_size(1) + algid_size(alg) + quill_der_tlv_size(choice);
+    size_t total = quill_der_tlv_size(body);
     if (out == NULL)
         return total;
     int need_seed = form != QUILL_MLDSA_FORM_PRIV_ONLY;
     int need_priv = form != QUILL_MLDSA_FORM_SEED_ONLY;
     if (cap < total || (need_seed && seed == NULL) || (need_priv && priv == NULL))
         return 0;
-    writer w = {out};
-    put_header(&w, TAG_SEQUENCE, body);
-    put_header(&w, TAG_INTEGER, 1);
-    *w.p++ = 0; /* version v1 (0) */
+    quill_der w;
+    quill_der_init(&w, out, cap);
+    quill_der_header(&w, QUILL_DER_SEQUENCE, body);
+    quill_der_header(&w, QUILL_DER_INTEGER, 1);
+    quill_der_byte(&w, 0); /* version v1 (0) */
     put_algid(&w, alg);
-    put_header(&w, TAG_OCTET_STRING, choice);
+    quill_der_header(&w, QUILL_DER_OCTET_STRING, choice);
     if (form == QUILL_MLDSA_FORM_SEED_PRIV)
-        put_header(&w, TAG_SEQUENCE, seed_tlv + priv_tlv);
+        quill_der_header(&w, QUILL_DER_SEQUENCE, seed_tlv + priv_tlv);
     if (need_seed) {
-        put_header(&w, form == QUILL_MLDSA_FORM_SEED_ONLY ? TAG_SEED : TAG_OCTET_STRING,
-                   QUILL_MLDSA_SEED_BYTES);
-        put_bytes(&w, seed, QUILL_MLDSA_SEED_BYTES);
+        quill_der_header(&w, form == QUILL_MLDSA_FORM_SEED_ONLY ? TAG_SEED : QUILL_DER_OCTET_STRING,
+                         QUILL_MLDSA_SEED_BYTES);
+        quill_der_bytes(&w, seed, QUILL_MLDSA_SEED_BYTES);
     }
     if (need_priv) {
-        put_header(&w, TAG_OCTET_STRING, priv_len);
-        put_bytes(&w, priv, priv_len);
+        quill_der_header(&w, QUILL_DER_OCTET_STRING, priv_len);
+        quill_der_bytes(&w, priv, priv_len);
     }
-    return total;
+    return quill_der_finish(&w);
 }
 
 /* ---- Parsing ------------------------------------------------------------ */
@@ -184,7 +144,7 @@ static int get_tlv(reader *r, uint8_t tag, reader *content, int *partial) {
 static quill_mldsa_der_status get_algid(reader *r, const quill_mldsa_alg *alg) {
     reader seq, oid;
     int partial = 0;
-    if (!get_tlv(r, TAG_SEQUENCE, &seq, &partial) || !get_tlv(&seq, TAG_OID, &oid, NULL))
+    if (!get_tlv(r, QUILL_DER_SEQUENCE, &seq, &partial) || !get_tlv(&seq, QUILL_DER_OID, &oid, NULL))
         return QUILL_MLDSA_DER_OTHER;
     if (oid.left != alg->oid_der_len || memcmp(oid.p, alg->oid_der, oid.left) != 0)
         return QUILL_MLDSA_DER_OTHER;
@@ -208,13 +168,13 @@ quill_mldsa_der_status quill_mldsa_der_parse_spki(const quill_mldsa_alg *alg, co
     memset(parts, 0, sizeof(*parts));
     reader in = {der, len}, spki, key;
     int partial = 0;
-    if (der == NULL || !get_tlv(&in, TAG_SEQUENCE, &spki, &partial))
+    if (der == NULL || !get_tlv(&in, QUILL_DER_SEQUENCE, &spki, &partial))
         return QUILL_MLDSA_DER_OTHER;
     quill_mldsa_der_status st = get_algid(&spki, alg);
     if (st != QUILL_MLDSA_DER_OK)
         return st;
     /* From here on the key is |alg|'s: every defect is BAD. */
-    if (partial || in.left != 0 || !get_bits(&spki, TAG_BIT_STRING, &key) || spki.left != 0)
+    if (partial || in.left != 0 || !get_bits(&spki, QUILL_DER_BIT_STRING, &key) || spki.left != 0)
         return QUILL_MLDSA_DER_BAD;
     parts->pub = key.p;
     parts->pub_len = key.left;
@@ -234,17 +194,17 @@ static int get_private_choice(reader *r, quill_mldsa_der_parts *parts, quill_mld
         parts->seed_len = a.left;
         *form = QUILL_MLDSA_FORM_SEED_ONLY;
         break;
-    case TAG_OCTET_STRING:
-        if (!get_tlv(r, TAG_OCTET_STRING, &a, NULL))
+    case QUILL_DER_OCTET_STRING:
+        if (!get_tlv(r, QUILL_DER_OCTET_STRING, &a, NULL))
             return 0;
         parts->priv = a.p;
         parts->priv_len = a.left;
         *form = QUILL_MLDSA_FORM_PRIV_ONLY;
         break;
-    case TAG_SEQUENCE:
-        if (!get_tlv(r, TAG_SEQUENCE, &both, NULL) ||
-            !get_tlv(&both, TAG_OCTET_STRING, &a, NULL) ||
-            !get_tlv(&both, TAG_OCTET_STRING, &b, NULL) || both.left != 0)
+    case QUILL_DER_SEQUENCE:
+        if (!get_tlv(r, QUILL_DER_SEQUENCE, &both, NULL) ||
+            !get_tlv(&both, QUILL_DER_OCTET_STRING, &a, NULL) ||
+            !get_tlv(&both, QUILL_DER_OCTET_STRING, &b, NULL) || both.left != 0)
             return 0;
         parts->seed = a.p;
         parts->seed_len = a.left;
@@ -265,13 +225,13 @@ quill_mldsa_der_status quill_mldsa_der_parse_pki(const quill_mldsa_alg *alg, con
     quill_mldsa_form f = QUILL_MLDSA_FORM_PRIV_ONLY;
     reader in = {der, len}, pki, version, key, attrs, pub;
     int partial = 0;
-    if (der == NULL || !get_tlv(&in, TAG_SEQUENCE, &pki, &partial) ||
-        !get_tlv(&pki, TAG_INTEGER, &version, NULL) || version.left != 1 || version.p[0] > 1)
+    if (der == NULL || !get_tlv(&in, QUILL_DER_SEQUENCE, &pki, &partial) ||
+        !get_tlv(&pki, QUILL_DER_INTEGER, &version, NULL) || version.left != 1 || version.p[0] > 1)
         return QUILL_MLDSA_DER_OTHER;
     quill_mldsa_der_status st = get_algid(&pki, alg);
     if (st != QUILL_MLDSA_DER_OK)
         return st;
-    if (partial || in.left != 0 || !get_tlv(&pki, TAG_OCTET_STRING, &key, NULL))
+    if (partial || in.left != 0 || !get_tlv(&pki, QUILL_DER_OCTET_STRING, &key, NULL))
         goto bad;
     if (key.left == QUILL_MLDSA_SEED_BYTES) {
         /* Bare seed: no structured form is 32 bytes long (seed-only is 34). */

@@ -216,12 +216,7 @@ static int enc_encode(void *vctx, OSSL_CORE_BIO *cout, const void *obj_raw,
                       const OSSL_PARAM obj_abstract[], int selection,
                       OSSL_PASSPHRASE_CALLBACK *cb, void *cbarg) {
     const quill_mldsa_codec_ctx *ctx = vctx;
-    if (obj_abstract != NULL) {
-        /* OpenSSL passes foreign keys through import_object instead. */
-        QUILL_RAISE_MSG(ctx->prov, QUILL_R_NOT_SUPPORTED, "key given as parameters");
-        return 0;
-    }
-    const quill_prov_mldsa_key *k = quill_mldsa_codec_key(ctx, obj_raw);
+    const quill_prov_mldsa_key *k = quill_mldsa_codec_encode_key(ctx, obj_raw, obj_abstract);
     if (k == NULL)
         return 0;
     if (ctx->kind == QUILL_MLDSA_CODEC_SPKI)

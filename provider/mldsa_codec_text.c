@@ -74,11 +74,7 @@ static int text_encode(void *vctx, OSSL_CORE_BIO *cout, const void *obj_raw,
                        const OSSL_PARAM obj_abstract[], int selection,
                        OSSL_PASSPHRASE_CALLBACK *cb, void *cbarg) {
     const quill_mldsa_codec_ctx *ctx = vctx;
-    if (obj_abstract != NULL) {
-        QUILL_RAISE_MSG(ctx->prov, QUILL_R_NOT_SUPPORTED, "key given as parameters");
-        return 0;
-    }
-    const quill_prov_mldsa_key *k = quill_mldsa_codec_key(ctx, obj_raw);
+    const quill_prov_mldsa_key *k = quill_mldsa_codec_encode_key(ctx, obj_raw, obj_abstract);
     if (k == NULL)
         return 0;
     const quill_mldsa_key *key = k->key;

@@ -56,25 +56,21 @@ quill_prov_mldsa_key *quill_prov_mldsa_key_new(quill_provctx *prov, quill_mldsa_
         QUILL_RAISE_CORE(prov, QUILL_ERR_INVALID_ARGUMENT);
         return NULL;
     }
-    quill_prov_mldsa_key *k = calloc(1, sizeof(*k));
-    if (k == NULL) {
-        QUILL_RAISE(prov, QUILL_R_MEMORY);
+    quill_prov_mldsa_key *k = quill_key_obj_alloc(prov, sizeof(*k));
+    if (k == NULL)
         return NULL;
-    }
     k->prov = prov;
     k->alg = alg;
-    atomic_init(&k->refs, 1);
+    quill_key_ref_init(&k->refs);
     return k;
 }
 
 void quill_prov_mldsa_key_up_ref(quill_prov_mldsa_key *k) {
-    atomic_fetch_add_explicit(&k->refs, 1, memory_order_relaxed);
+    quill_key_ref_up(&k->refs);
 }
 
 void quill_prov_mldsa_key_free(quill_prov_mldsa_key *k) {
-    if (k == NULL)
-        return;
-    if (atomic_fetch_sub_explicit(&k->refs, 1, memory_order_acq_rel) != 1)
+    if (k == NULL || !quill_key_ref_down(&k->refs))
         return;
     quill_mldsa_key_free(k->key); /* zeroises the secrets */
     free(k);

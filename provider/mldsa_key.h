@@ -8,13 +8,13 @@
 #ifndef QUILL_PROV_MLDSA_KEY_H
 #define QUILL_PROV_MLDSA_KEY_H
 
-#include <stdatomic.h>
 #include <stddef.h>
 #include <stdint.h>
 
 #include <openssl/core.h>
 
 #include "mldsa/mldsa.h"
+#include "key_ref.h"
 #include "prov_ctx.h"
 
 /* One row per parameter set: OpenSSL 3.5's names and OIDs. */
@@ -36,7 +36,7 @@ const quill_mldsa_alg *quill_mldsa_alg_by_name(const char *name);
 
 typedef struct quill_prov_mldsa_key {
     quill_provctx *prov;
-    atomic_int refs;
+    quill_key_ref refs;
     const quill_mldsa_alg *alg;
     quill_mldsa_key *key; /* NULL while empty; immutable once set */
 } quill_prov_mldsa_key;

@@ -12,6 +12,7 @@
 #include "mldsa_sig.h"
 #include "names.h"
 #include "params.h"
+#include "der.h"
 #include "prov_err.h"
 
 /* Reads an int parameter that must be 0 or 1 (or, for the encoding, one of
@@ -110,15 +111,10 @@ const OSSL_PARAM *quill_mldsa_sig_settable_ctx_params(void *vctx, void *provctx)
  * parameters absent (RFC 9881, section 2).  Returns its length, 0 if |cap|
  * is too small. */
 static size_t algorithm_id(const quill_mldsa_alg *alg, uint8_t *out, size_t cap) {
-    size_t len = 4 + alg->oid_der_len;
-    if (alg->oid_der_len > 127 - 2 || cap < len)
-        return 0;
-    out[0] = 0x30; /* SEQUENCE */
-    out[1] = (uint8_t)(2 + alg->oid_der_len);
-    out[2] = 0x06; /* OBJECT IDENTIFIER */
-    out[3] = (uint8_t)alg->oid_der_len;
-    memcpy(out + 4, alg->oid_der, alg->oid_der_len);
-    return len;
+    quill_der w;
+    quill_der_init(&w, out, cap);
+    quill_der_algid(&w, alg->oid_der, alg->oid_der_len, QUILL_DER_PARAMS_ABSENT);
+    return quill_der_finish(&w);
 }
 
 int quill_mldsa_sig_get_ctx_params(void *vctx, OSSL_PARAM params[]) {

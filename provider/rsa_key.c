@@ -45,25 +45,21 @@ static const char *const multiprime_names[] = {
 };
 
 quill_prov_rsa_key *quill_prov_rsa_key_new(quill_provctx *prov, quill_prov_rsa_type type) {
-    quill_prov_rsa_key *k = calloc(1, sizeof(*k));
-    if (k == NULL) {
-        QUILL_RAISE(prov, QUILL_R_MEMORY);
+    quill_prov_rsa_key *k = quill_key_obj_alloc(prov, sizeof(*k));
+    if (k == NULL)
         return NULL;
-    }
     k->prov = prov;
     k->type = type;
-    atomic_init(&k->refs, 1);
+    quill_key_ref_init(&k->refs);
     return k;
 }
 
 void quill_prov_rsa_key_up_ref(quill_prov_rsa_key *k) {
-    atomic_fetch_add_explicit(&k->refs, 1, memory_order_relaxed);
+    quill_key_ref_up(&k->refs);
 }
 
 void quill_prov_rsa_key_free(quill_prov_rsa_key *k) {
-    if (k == NULL)
-        return;
-    if (atomic_fetch_sub_explicit(&k->refs, 1, memory_order_acq_rel) != 1)
+    if (k == NULL || !quill_key_ref_down(&k->refs))
         return;
     quill_rsa_key_free(k->key);
     quill_zeroize(k, sizeof(*k));

@@ -9,10 +9,9 @@
 #ifndef QUILL_PROV_RSA_KEY_H
 #define QUILL_PROV_RSA_KEY_H
 
-#include <stdatomic.h>
-
 #include <openssl/core.h>
 
+#include "key_ref.h"
 #include "prov_ctx.h"
 #include "rsa/rsa.h"
 
@@ -32,7 +31,7 @@ typedef struct quill_prov_pss_restrictions {
 
 typedef struct quill_prov_rsa_key {
     quill_provctx *prov;
-    atomic_int refs;
+    quill_key_ref refs;
     quill_prov_rsa_type type;
     quill_rsa_key *key; /* NULL for an empty object */
     quill_prov_pss_restrictions pss;

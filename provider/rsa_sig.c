@@ -19,6 +19,7 @@
 #include "names.h"
 #include "prov_err.h"
 #include "rng.h"
+#include "sig_params.h"
 #include "rsa_key.h"
 #include "rsa_sig.h"
 
@@ -423,9 +424,9 @@ const OSSL_DISPATCH quill_rsa_signature_functions[] = {
     {OSSL_FUNC_SIGNATURE_GETTABLE_CTX_PARAMS, (void (*)(void))quill_rsa_sig_gettable_ctx_params},
     {OSSL_FUNC_SIGNATURE_SET_CTX_PARAMS, (void (*)(void))quill_rsa_sig_set_ctx_params},
     {OSSL_FUNC_SIGNATURE_SETTABLE_CTX_PARAMS, (void (*)(void))quill_rsa_sig_settable_ctx_params},
-    {OSSL_FUNC_SIGNATURE_GET_CTX_MD_PARAMS, (void (*)(void))quill_rsa_sig_get_ctx_md_params},
-    {OSSL_FUNC_SIGNATURE_GETTABLE_CTX_MD_PARAMS, (void (*)(void))quill_rsa_sig_gettable_ctx_md_params},
-    {OSSL_FUNC_SIGNATURE_SET_CTX_MD_PARAMS, (void (*)(void))quill_rsa_sig_set_ctx_md_params},
-    {OSSL_FUNC_SIGNATURE_SETTABLE_CTX_MD_PARAMS, (void (*)(void))quill_rsa_sig_settable_ctx_md_params},
+    {OSSL_FUNC_SIGNATURE_GET_CTX_MD_PARAMS, (void (*)(void))quill_sig_get_ctx_md_params},
+    {OSSL_FUNC_SIGNATURE_GETTABLE_CTX_MD_PARAMS, (void (*)(void))quill_sig_gettable_ctx_md_params},
+    {OSSL_FUNC_SIGNATURE_SET_CTX_MD_PARAMS, (void (*)(void))quill_sig_set_ctx_md_params},
+    {OSSL_FUNC_SIGNATURE_SETTABLE_CTX_MD_PARAMS, (void (*)(void))quill_sig_settable_ctx_md_params},
     {0, NULL},
 };

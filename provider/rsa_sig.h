@@ -8,6 +8,8 @@
 #ifndef QUILL_PROV_RSA_SIG_H
 #define QUILL_PROV_RSA_SIG_H
 
+#include <stddef.h>
+
 #include <openssl/core_dispatch.h>
 #include <openssl/evp.h>
 
@@ -19,15 +21,17 @@
 enum { QUILL_SIG_OP_NONE, QUILL_SIG_OP_SIGN, QUILL_SIG_OP_VERIFY, QUILL_SIG_OP_VERIFY_RECOVER };
 
 typedef struct quill_rsa_sig_ctx {
+    quill_sig_stream stream; /* first (sig_params.h); stream.md.md == NULL: no
+                              * digest (raw PKCS#1) */
     quill_provctx *prov;
     char *propq;             /* the fetch's property query, for digests */
     quill_prov_rsa_key *key; /* one reference */
     int op;                  /* QUILL_SIG_OP_* */
     int pad;                 /* QUILL_PAD_PKCS1, _PSS, _NONE or _X931 */
-    quill_sig_stream stream; /* stream.md.md == NULL: no digest (raw PKCS#1) */
     quill_prov_digest mgf1;  /* mgf1.md == NULL: same as md */
     int saltlen;             /* >= 0, or QUILL_SALTLEN_* */
 } quill_rsa_sig_ctx;
+_Static_assert(offsetof(quill_rsa_sig_ctx, stream) == 0, "the stream comes first (sig_params.h)");
 
 /* Parameter dispatch functions (rsa_sig_params.c).  set_ctx_params applies
  * "digest" (+ "properties") and "pad-mode" (string or RSA_*_PADDING integer:
@@ -43,11 +47,7 @@ OSSL_FUNC_signature_set_ctx_params_fn quill_rsa_sig_set_ctx_params;
 OSSL_FUNC_signature_settable_ctx_params_fn quill_rsa_sig_settable_ctx_params;
 OSSL_FUNC_signature_get_ctx_params_fn quill_rsa_sig_get_ctx_params;
 OSSL_FUNC_signature_gettable_ctx_params_fn quill_rsa_sig_gettable_ctx_params;
-/* The running hash's own parameters (e.g. SHAKE output length). */
-OSSL_FUNC_signature_get_ctx_md_params_fn quill_rsa_sig_get_ctx_md_params;
-OSSL_FUNC_signature_gettable_ctx_md_params_fn quill_rsa_sig_gettable_ctx_md_params;
-OSSL_FUNC_signature_set_ctx_md_params_fn quill_rsa_sig_set_ctx_md_params;
-OSSL_FUNC_signature_settable_ctx_md_params_fn quill_rsa_sig_settable_ctx_md_params;
+/* The running hash's own parameters are sig_params.h's. */
 
 /* quill_rsa_sig_mgf1 returns the MGF1 digest in effect: the explicit one,
  * else the message digest. */

@@ -351,23 +351,3 @@ static const OSSL_PARAM gettable_params[] = {
 const OSSL_PARAM *quill_rsa_sig_gettable_ctx_params(void *vctx, void *provctx) {
     return gettable_params;
 }
-
-int quill_rsa_sig_get_ctx_md_params(void *vctx, OSSL_PARAM *params) {
-    quill_rsa_sig_ctx *c = vctx;
-    return quill_sig_stream_get_md_params(c != NULL ? &c->stream : NULL, params);
-}
-
-const OSSL_PARAM *quill_rsa_sig_gettable_ctx_md_params(void *vctx) {
-    quill_rsa_sig_ctx *c = vctx;
-    return quill_sig_stream_gettable_md_params(c != NULL ? &c->stream : NULL);
-}
-
-int quill_rsa_sig_set_ctx_md_params(void *vctx, const OSSL_PARAM params[]) {
-    quill_rsa_sig_ctx *c = vctx;
-    return quill_sig_stream_set_md_params(c != NULL ? &c->stream : NULL, params);
-}
-
-const OSSL_PARAM *quill_rsa_sig_settable_ctx_md_params(void *vctx) {
-    quill_rsa_sig_ctx *c = vctx;
-    return quill_sig_stream_settable_md_params(c != NULL ? &c->stream : NULL);
-}

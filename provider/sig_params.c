@@ -72,18 +72,25 @@ int quill_sig_get_digest_name(OSSL_PARAM *p, quill_md md) {
 
 /* ---- The running hash's own parameters ---- */
 
-int quill_sig_stream_get_md_params(const quill_sig_stream *s, OSSL_PARAM params[]) {
+/* |vctx| is a signature context that begins with its stream (sig_params.h):
+ * a pointer to it is a pointer to the stream. */
+
+int quill_sig_get_ctx_md_params(void *vctx, OSSL_PARAM params[]) {
+    const quill_sig_stream *s = vctx;
     return s != NULL && s->mdctx != NULL && EVP_MD_CTX_get_params(s->mdctx, params);
 }
 
-const OSSL_PARAM *quill_sig_stream_gettable_md_params(const quill_sig_stream *s) {
+const OSSL_PARAM *quill_sig_gettable_ctx_md_params(void *vctx) {
+    const quill_sig_stream *s = vctx;
     return s != NULL && s->md.md != NULL ? EVP_MD_gettable_ctx_params(s->md.md) : NULL;
 }
 
-int quill_sig_stream_set_md_params(quill_sig_stream *s, const OSSL_PARAM params[]) {
+int quill_sig_set_ctx_md_params(void *vctx, const OSSL_PARAM params[]) {
+    quill_sig_stream *s = vctx;
     return s != NULL && s->mdctx != NULL && EVP_MD_CTX_set_params(s->mdctx, params);
 }
 
-const OSSL_PARAM *quill_sig_stream_settable_md_params(const quill_sig_stream *s) {
+const OSSL_PARAM *quill_sig_settable_ctx_md_params(void *vctx) {
+    const quill_sig_stream *s = vctx;
     return s != NULL && s->md.md != NULL ? EVP_MD_settable_ctx_params(s->md.md) : NULL;
 }

@@ -48,13 +48,15 @@ int quill_sig_fetch_digest(quill_prov_digest *d, const quill_provctx *prov, cons
  * |p| cannot take it. */
 int quill_sig_get_digest_name(OSSL_PARAM *p, quill_md md);
 
-/* The running hash's own parameters (e.g. SHAKE's output length), for the
- * OSSL_FUNC_signature_*_ctx_md_params functions; |s| may be NULL.  get and
- * set fail (0) before hashing has started; gettable and settable are NULL
- * without a digest. */
-int quill_sig_stream_get_md_params(const quill_sig_stream *s, OSSL_PARAM params[]);
-const OSSL_PARAM *quill_sig_stream_gettable_md_params(const quill_sig_stream *s);
-int quill_sig_stream_set_md_params(quill_sig_stream *s, const OSSL_PARAM params[]);
-const OSSL_PARAM *quill_sig_stream_settable_md_params(const quill_sig_stream *s);
+/* The running hash's own parameters (e.g. SHAKE's output length): the
+ * OSSL_FUNC_signature_*_ctx_md_params functions of every digest-based
+ * scheme, whose signature context begins with its quill_sig_stream (RSA's
+ * and ECDSA's: a _Static_assert beside each context type checks it).
+ * |vctx| may be NULL.  get and set fail (0) before hashing has started;
+ * gettable and settable return NULL without a digest. */
+OSSL_FUNC_signature_get_ctx_md_params_fn quill_sig_get_ctx_md_params;
+OSSL_FUNC_signature_gettable_ctx_md_params_fn quill_sig_gettable_ctx_md_params;
+OSSL_FUNC_signature_set_ctx_md_params_fn quill_sig_set_ctx_md_params;
+OSSL_FUNC_signature_settable_ctx_md_params_fn quill_sig_settable_ctx_md_params;
 
 #endif

@@ -6,7 +6,7 @@ find_package(PkgConfig REQUIRED)
 pkg_check_modules(QUILL_CJSON REQUIRED IMPORTED_TARGET libcjson)
 find_package(Threads REQUIRED)
 
-add_library(quill_evptest STATIC common/qt_evp.c common/qt_json.c)
+add_library(quill_evptest STATIC common/qt_evp.c common/qt_json.c common/qt_threads.c)
 target_link_libraries(quill_evptest PUBLIC quill_testutil PkgConfig::QUILL_CJSON OpenSSL::Crypto m)
 
 quill_add_test(rsa_wycheproof evp/rsa_wycheproof.c LIBS quill_evptest LABELS evp rsa TIMEOUT 600)

@@ -7,7 +7,6 @@
  * signature quill makes is verified by quill and by the default provider,
  * and a corrupted one must be rejected.  Meant to run under the sanitizer
  * build too (QUILL_SANITIZE=ON). */
-#include <pthread.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -16,6 +15,7 @@
 #include <openssl/rsa.h>
 
 #include "qt_evp.h"
+#include "qt_threads.h"
 #include "test_util.h"
 
 #define N_THREADS 8
@@ -25,66 +25,39 @@ static OSSL_LIB_CTX *libctx;
 static OSSL_PROVIDER *prov_default, *prov_quill;
 static EVP_PKEY *keys[2];
 
-typedef struct worker {
-    pthread_t thread;
-    unsigned id;
-    uint64_t rng;
-    unsigned long ops, checks, failures;
-} worker;
-
-static uint64_t next_u64(worker *w) {
-    uint64_t z = (w->rng += 0x9e3779b97f4a7c15ull);
-    z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
-    z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
-    return z ^ (z >> 31);
-}
-
-/* Records a failure without touching the (unsynchronised) QT_CHECK counters. */
-#define W_CHECK(w, cond)                                                            \
-    do {                                                                            \
-        (w)->checks++;                                                              \
-        if (!(cond)) {                                                              \
-            (w)->failures++;                                                        \
-            fprintf(stderr, "thread %u: %s:%d: check failed: %s\n", (w)->id, __FILE__, \
-                    __LINE__, #cond);                                               \
-        }                                                                           \
-    } while (0)
-
-static void *work(void *arg) {
+static void work(qt_worker *w) {
     static const char *const mds[] = {"SHA256", "SHA384", "SHA512"};
-    worker *w = arg;
     for (unsigned i = 0; i < N_ITERATIONS; i++) {
         uint8_t msg[128], sig[512];
         size_t sig_len = sizeof(sig);
         for (size_t j = 0; j < sizeof(msg); j++)
-            msg[j] = (uint8_t)next_u64(w);
+            msg[j] = (uint8_t)qt_worker_u64(w);
         EVP_PKEY *key = keys[(w->id + i) % 2];
         qt_sigparams sp = {(i % 2) ? RSA_PKCS1_PSS_PADDING : RSA_PKCS1_PADDING,
-                           mds[next_u64(w) % 3], NULL, (i % 2) ? "digest" : NULL,
+                           mds[qt_worker_u64(w) % 3], NULL, (i % 2) ? "digest" : NULL,
                            (int)(i % 4 == 3)};
         const OSSL_PROVIDER *served = NULL;
-        int mode = (int)(next_u64(w) % 2);
+        int mode = (int)(qt_worker_u64(w) % 2);
         int ok = qt_digest_sign(libctx, NULL, key, &sp, msg, sizeof(msg), mode, sig, &sig_len,
                                 &served);
-        W_CHECK(w, ok);
-        W_CHECK(w, served == prov_quill);
+        QT_W_CHECK(w, ok);
+        QT_W_CHECK(w, served == prov_quill);
         if (!ok) {
             ERR_print_errors_fp(stderr);
             continue;
         }
-        W_CHECK(w, qt_digest_verify(libctx, NULL, key, &sp, msg, sizeof(msg), 1 - mode, sig,
-                                    sig_len, &served) == 1);
-        W_CHECK(w, served == prov_quill);
-        W_CHECK(w, qt_digest_verify(libctx, "provider=default", key, &sp, msg, sizeof(msg),
-                                    QT_ONESHOT, sig, sig_len, &served) == 1);
-        W_CHECK(w, served == prov_default);
-        sig[next_u64(w) % sig_len] ^= 0x10;
-        W_CHECK(w, qt_digest_verify(libctx, NULL, key, &sp, msg, sizeof(msg), QT_ONESHOT, sig,
-                                    sig_len, NULL) == 0);
+        QT_W_CHECK(w, qt_digest_verify(libctx, NULL, key, &sp, msg, sizeof(msg), 1 - mode, sig,
+                                       sig_len, &served) == 1);
+        QT_W_CHECK(w, served == prov_quill);
+        QT_W_CHECK(w, qt_digest_verify(libctx, "provider=default", key, &sp, msg, sizeof(msg),
+                                       QT_ONESHOT, sig, sig_len, &served) == 1);
+        QT_W_CHECK(w, served == prov_default);
+        sig[qt_worker_u64(w) % sig_len] ^= 0x10;
+        QT_W_CHECK(w, qt_digest_verify(libctx, NULL, key, &sp, msg, sizeof(msg), QT_ONESHOT, sig,
+                                       sig_len, NULL) == 0);
         ERR_clear_error();
         w->ops++;
     }
-    return NULL;
 }
 
 int main(void) {
@@ -96,24 +69,8 @@ int main(void) {
     QT_CHECK(keys[0] != NULL && keys[1] != NULL);
     if (keys[0] == NULL || keys[1] == NULL)
         return qt_finish("rsa_threads");
-    worker workers[N_THREADS];
-    double t0 = qt_now();
-    for (unsigned i = 0; i < N_THREADS; i++) {
-        memset(&workers[i], 0, sizeof(workers[i]));
-        workers[i].id = i;
-        workers[i].rng = 0x7468726561647300ull + i;
-        QT_CHECK(pthread_create(&workers[i].thread, NULL, work, &workers[i]) == 0);
-    }
-    unsigned long ops = 0;
-    for (unsigned i = 0; i < N_THREADS; i++) {
-        QT_CHECK(pthread_join(workers[i].thread, NULL) == 0);
-        /* Fold the thread's own tally into the suite's counts. */
-        qt_checked += workers[i].checks;
-        qt_failed += workers[i].failures;
-        QT_CHECK(workers[i].ops == N_ITERATIONS);
-        ops += workers[i].ops;
-    }
-    printf("%u threads: %lu sign + 3 verify rounds in %.2f s\n", N_THREADS, ops, qt_now() - t0);
+    unsigned long ops = qt_threads_run("rsa_threads", N_THREADS, work, 0x7468726561647300ull);
+    QT_CHECK(ops == (unsigned long)N_THREADS * N_ITERATIONS);
     EVP_PKEY_free(keys[0]);
     EVP_PKEY_free(keys[1]);
     qt_libctx_free(libctx, prov_default, prov_quill);

@@ -8,7 +8,6 @@
  * verified by quill and by the default provider, and a corrupted one must
  * be rejected.  Deterministic signatures of the same message must agree
  * across threads.  Meant to run under the sanitizer build too. */
-#include <pthread.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -17,6 +16,7 @@
 
 #include "ec_evp.h"
 #include "qt_evp.h"
+#include "qt_threads.h"
 #include "test_util.h"
 
 #define N_THREADS 8
@@ -29,24 +29,7 @@ static EVP_PKEY *keys[2];
 static uint8_t det_sig[2][80];
 static size_t det_len[2];
 
-typedef struct worker {
-    pthread_t thread;
-    unsigned id;
-    unsigned long ops, checks, failures;
-} worker;
-
-#define W_CHECK(w, cond)                                                                  \
-    do {                                                                                  \
-        (w)->checks++;                                                                    \
-        if (!(cond)) {                                                                    \
-            (w)->failures++;                                                              \
-            fprintf(stderr, "thread %u: %s:%d: check failed: %s\n", (w)->id, __FILE__,    \
-                    __LINE__, #cond);                                                     \
-        }                                                                                 \
-    } while (0)
-
-static void *run(void *arg) {
-    worker *w = arg;
+static void run(qt_worker *w) {
     static const char *const mds[] = {"SHA256", "SHA384", "SHA512", "SHA3-512"};
     for (unsigned i = 0; i < N_ITERATIONS; i++) {
         EVP_PKEY *key = keys[(w->id + i) % 2];
@@ -57,27 +40,26 @@ static void *run(void *arg) {
             msg[j] = (uint8_t)(w->id * 131 + i * 17 + j);
         const OSSL_PROVIDER *ps = NULL;
         int nonce = (int)(i % 2);
-        W_CHECK(w, ect_sign(libctx, ECT_QUILL, key, md, msg, sizeof(msg), (int)(i % 2), nonce, sig,
-                            &sl, &ps));
-        W_CHECK(w, ect_is_quill(ps));
-        W_CHECK(w, ect_verify(libctx, ECT_QUILL, key, md, msg, sizeof(msg), ECT_ONESHOT, sig, sl,
-                              NULL) == 1);
-        W_CHECK(w, ect_verify(libctx, ECT_DEFAULT, key, md, msg, sizeof(msg), ECT_STREAMED, sig, sl,
-                              NULL) == 1);
+        QT_W_CHECK(w, ect_sign(libctx, ECT_QUILL, key, md, msg, sizeof(msg), (int)(i % 2), nonce,
+                               sig, &sl, &ps));
+        QT_W_CHECK(w, ect_is_quill(ps));
+        QT_W_CHECK(w, ect_verify(libctx, ECT_QUILL, key, md, msg, sizeof(msg), ECT_ONESHOT, sig, sl,
+                                 NULL) == 1);
+        QT_W_CHECK(w, ect_verify(libctx, ECT_DEFAULT, key, md, msg, sizeof(msg), ECT_STREAMED, sig,
+                                 sl, NULL) == 1);
         sig[sl / 2] ^= 0x10;
-        W_CHECK(w, ect_verify(libctx, ECT_QUILL, key, md, msg, sizeof(msg), ECT_ONESHOT, sig, sl,
-                              NULL) == 0);
+        QT_W_CHECK(w, ect_verify(libctx, ECT_QUILL, key, md, msg, sizeof(msg), ECT_ONESHOT, sig, sl,
+                                 NULL) == 0);
         /* Deterministic signing agrees across threads. */
         size_t k = (w->id + i) % 2, dl = sizeof(sig);
-        W_CHECK(w, ect_sign(libctx, ECT_QUILL, keys[k], "SHA256", (const uint8_t *)"fixed", 5,
-                            ECT_ONESHOT, 1, sig, &dl, NULL));
-        W_CHECK(w, dl == det_len[k] && memcmp(sig, det_sig[k], dl) == 0);
+        QT_W_CHECK(w, ect_sign(libctx, ECT_QUILL, keys[k], "SHA256", (const uint8_t *)"fixed", 5,
+                               ECT_ONESHOT, 1, sig, &dl, NULL));
+        QT_W_CHECK(w, dl == det_len[k] && memcmp(sig, det_sig[k], dl) == 0);
         ERR_clear_error();
         w->ops += 4;
     }
     OPENSSL_thread_stop_ex(libctx);
     OPENSSL_thread_stop();
-    return NULL;
 }
 
 int main(void) {
@@ -93,25 +75,10 @@ int main(void) {
         QT_CHECK(ect_sign(libctx, ECT_QUILL, keys[k], "SHA256", (const uint8_t *)"fixed", 5,
                           ECT_ONESHOT, 1, det_sig[k], &det_len[k], NULL));
     }
-    worker w[N_THREADS];
-    memset(w, 0, sizeof(w));
-    double t0 = qt_now();
-    if (keys[0] != NULL && keys[1] != NULL) {
-        for (unsigned i = 0; i < N_THREADS; i++) {
-            w[i].id = i;
-            QT_CHECK(pthread_create(&w[i].thread, NULL, run, &w[i]) == 0);
-        }
-        for (unsigned i = 0; i < N_THREADS; i++)
-            pthread_join(w[i].thread, NULL);
-    }
     unsigned long ops = 0;
-    for (unsigned i = 0; i < N_THREADS; i++) {
-        qt_checked += w[i].checks;
-        qt_failed += w[i].failures;
-        ops += w[i].ops;
-    }
+    if (keys[0] != NULL && keys[1] != NULL)
+        ops = qt_threads_run("ec_threads", N_THREADS, run, 0);
     QT_CHECK(ops == (unsigned long)N_THREADS * N_ITERATIONS * 4);
-    printf("%lu operations in %.2f s on %d threads\n", ops, qt_now() - t0, N_THREADS);
     EVP_PKEY_free(keys[0]);
     EVP_PKEY_free(keys[1]);
     qt_libctx_free(libctx, def, quill);

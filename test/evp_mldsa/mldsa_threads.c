@@ -8,7 +8,6 @@
  * Deterministic signatures must equal the ones made before the threads
  * started; every signature must verify, and verify again after a byte is
  * changed must fail.  Meant to run under the sanitizer build too. */
-#include <pthread.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -17,6 +16,7 @@
 
 #include "mldsa_evp.h"
 #include "qt_evp.h"
+#include "qt_threads.h"
 #include "test_util.h"
 
 #define N_THREADS 8
@@ -31,24 +31,7 @@ static const uint8_t fixed_ctx[] = "ctx";
 static uint8_t det_sig[MDT_NSETS][MDT_MAX_SIG];
 static size_t det_len[MDT_NSETS];
 
-typedef struct worker {
-    pthread_t thread;
-    unsigned id;
-    unsigned long ops, checks, failures;
-} worker;
-
-#define W_CHECK(w, cond)                                                                  \
-    do {                                                                                  \
-        (w)->checks++;                                                                    \
-        if (!(cond)) {                                                                    \
-            (w)->failures++;                                                              \
-            fprintf(stderr, "thread %u: %s:%d: check failed: %s\n", (w)->id, __FILE__,    \
-                    __LINE__, #cond);                                                     \
-        }                                                                                 \
-    } while (0)
-
-static void *run(void *arg) {
-    worker *w = arg;
+static void run(qt_worker *w) {
     uint8_t sig[MDT_MAX_SIG];
     for (unsigned i = 0; i < N_ITERATIONS; i++) {
         int set = (int)((w->id + i) % MDT_NSETS);
@@ -59,9 +42,9 @@ static void *run(void *arg) {
         if (i % 4 == 0) {
             /* The fixed message: deterministic, must equal the reference. */
             mdt_opts o = {.ctx = fixed_ctx, .ctx_len = 3, .has_ctx = 1, .deterministic = 1};
-            W_CHECK(w, mdt_sign(libctx, key, mode, &o, fixed_msg, 5, sig, &sl, &ps) == MDT_OK);
-            W_CHECK(w, sl == det_len[set] && memcmp(sig, det_sig[set], sl) == 0);
-            W_CHECK(w, mdt_is_quill(ps));
+            QT_W_CHECK(w, mdt_sign(libctx, key, mode, &o, fixed_msg, 5, sig, &sl, &ps) == MDT_OK);
+            QT_W_CHECK(w, sl == det_len[set] && memcmp(sig, det_sig[set], sl) == 0);
+            QT_W_CHECK(w, mdt_is_quill(ps));
             w->ops++;
             continue;
         }
@@ -78,17 +61,16 @@ static void *run(void *arg) {
             ml = 64; /* any 64 bytes are a mu */
             mode = MDT_PKEY;
         }
-        W_CHECK(w, mdt_sign(libctx, key, mode, &o, msg, ml, sig, &sl, &ps) == MDT_OK);
-        W_CHECK(w, sl == mdt_sig_len(set));
-        W_CHECK(w, mdt_verify(libctx, key, mode, &o, msg, ml, sig, sl, &pv) == MDT_OK);
-        W_CHECK(w, mdt_is_quill(ps) && mdt_is_quill(pv));
+        QT_W_CHECK(w, mdt_sign(libctx, key, mode, &o, msg, ml, sig, &sl, &ps) == MDT_OK);
+        QT_W_CHECK(w, sl == mdt_sig_len(set));
+        QT_W_CHECK(w, mdt_verify(libctx, key, mode, &o, msg, ml, sig, sl, &pv) == MDT_OK);
+        QT_W_CHECK(w, mdt_is_quill(ps) && mdt_is_quill(pv));
         sig[(i * 97) % sl] ^= 0x04;
-        W_CHECK(w, mdt_verify(libctx, key, mode, &o, msg, ml, sig, sl, NULL) == MDT_REJECTED);
+        QT_W_CHECK(w, mdt_verify(libctx, key, mode, &o, msg, ml, sig, sl, NULL) == MDT_REJECTED);
         ERR_clear_error();
         w->ops += 3;
     }
     ERR_clear_error();
-    return NULL;
 }
 
 int main(void) {
@@ -115,26 +97,8 @@ int main(void) {
                           &det_len[set], NULL) == MDT_OK;
     }
     QT_CHECK(ready);
-    worker w[N_THREADS];
-    memset(w, 0, sizeof(w));
-    double t0 = qt_now();
-    int started = 0;
-    for (unsigned i = 0; ready && i < N_THREADS; i++) {
-        w[i].id = i;
-        if (pthread_create(&w[i].thread, NULL, run, &w[i]) == 0)
-            started++;
-        else
-            break;
-    }
-    QT_CHECK(!ready || started == N_THREADS);
-    unsigned long ops = 0;
-    for (int i = 0; i < started; i++) {
-        pthread_join(w[i].thread, NULL);
-        ops += w[i].ops;
-        qt_checked += w[i].checks;
-        qt_failed += w[i].failures;
-    }
-    printf("%d threads, %lu operations in %.2f s\n", started, ops, qt_now() - t0);
+    if (ready)
+        qt_threads_run("mldsa_threads", N_THREADS, run, 0);
     for (int set = 0; set < MDT_NSETS; set++)
         EVP_PKEY_free(keys[set]);
     qt_libctx_free(libctx, def, quill);

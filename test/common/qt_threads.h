@@ -1,0 +1,50 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/* Copyright quill authors.
+ *
+ * The threads harness of the EVP suites (rsa_threads, ec_threads,
+ * mldsa_threads): start N workers on one function, join them, and fold
+ * what each counted into the suite's totals (test_util.h).  A worker counts
+ * its own checks (QT_W_CHECK) because QT_CHECK's counters are not
+ * synchronised. */
+#ifndef QUILL_QT_THREADS_H
+#define QUILL_QT_THREADS_H
+
+#include <pthread.h>
+#include <stdint.h>
+#include <stdio.h>
+
+typedef struct qt_worker {
+    pthread_t thread;
+    unsigned id;        /* 0 .. n-1 */
+    uint64_t rng;       /* this worker's generator (qt_worker_u64) */
+    unsigned long ops;  /* operations done, counted by the worker */
+    unsigned long checks, failures;
+    void (*fn)(struct qt_worker *w);
+} qt_worker;
+
+/* QT_W_CHECK is QT_CHECK for a worker: records a failure with its location
+ * and the worker's id, and goes on. */
+#define QT_W_CHECK(w, cond)                                                               \
+    do {                                                                                  \
+        (w)->checks++;                                                                    \
+        if (!(cond)) {                                                                    \
+            (w)->failures++;                                                              \
+            fprintf(stderr, "thread %u: %s:%d: check failed: %s\n", (w)->id, __FILE__,    \
+                    __LINE__, #cond);                                                     \
+        }                                                                                 \
+    } while (0)
+
+/* qt_worker_u64 returns the next value of the worker's own generator
+ * (splitmix64, seeded by qt_threads_run). */
+uint64_t qt_worker_u64(qt_worker *w);
+
+/* qt_threads_run runs |fn| on |n| threads at once (worker i has id i and
+ * its generator seeded with seed + i), waits for all of them, adds their
+ * checks and failures to qt_checked and qt_failed, prints the operation
+ * count and the time taken under |suite|'s name, and returns the sum of
+ * the workers' ops.  A thread that cannot be created is a failure: no more
+ * are started, and those already running are waited for. */
+unsigned long qt_threads_run(const char *suite, unsigned n, void (*fn)(qt_worker *w),
+                             uint64_t seed);
+
+#endif
