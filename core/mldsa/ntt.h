@@ -8,8 +8,8 @@
  * chosen at each call when quill_mldsa_avx2_capable() (or
  * quill_mldsa_avx512vl_capable()) by the dispatch in ntt.c; the portable
  * bodies are in ntt_c.c, the zeta tables in ntt_zetas.c.  Tests compare
- * the backends bit for bit.  All
- * constant time (no branch or index on values).
+ * the backends bit for bit.  All constant time (no branch or index on
+ * values).
  *
  * Domains: quill_mldsa_ntt maps a polynomial to its NTT; the pointwise
  * product of two NTTs in Montgomery form (a * b * 2^-32) sent through
