@@ -6,14 +6,16 @@
  * each function has a portable body (_c, always built) and, on x86-64
  * unless QUILL_NO_ASM, _avx2 and _avx512vl twins (ntt_avx2.c, intrinsics)
  * chosen at each call when quill_mldsa_avx2_capable() (or
- * quill_mldsa_avx512vl_capable()); tests compare them bit for bit.  All
- * constant time (no branch or index on values).
+ * quill_mldsa_avx512vl_capable()) by the dispatch in ntt.c; the portable
+ * bodies are in ntt_c.c, the zeta tables in ntt_zetas.c.  Tests compare
+ * the backends bit for bit.  All constant time (no branch or index on
+ * values).
  *
  * Domains: quill_mldsa_ntt maps a polynomial to its NTT; the pointwise
  * product of two NTTs in Montgomery form (a * b * 2^-32) sent through
  * quill_mldsa_invntt_tomont (which multiplies by 2^32) gives the plain
  * product.  NTT-domain order: FIPS 204's bit-reversed NTT vector entry i is
- * stored at QUILL_MLDSA_NTT_POS(i) (8 x 8 transposes, see ntt.c); only
+ * stored at QUILL_MLDSA_NTT_POS(i) (8 x 8 transposes, see ntt_c.c); only
  * ExpandA, which samples directly in the NTT domain, needs to know. */
 #ifndef QUILL_MLDSA_NTT_H
 #define QUILL_MLDSA_NTT_H
@@ -28,7 +30,7 @@
 #define QUILL_MLDSA_HAVE_AVX2 0
 #endif
 
-/* Constants both backends' transforms use (ntt.c, ntt_avx2.c; checked by
+/* Constants both backends' transforms use (ntt_c.c, ntt_avx2.c; checked by
  * test_mldsa_arith):
  *   QUILL_MLDSA_INVNTT_F     2^64 / 256 mod q: undoes the 256 of the
  *                            transform and leaves one factor 2^32 (the
@@ -40,7 +42,7 @@
  *                            take one product, not two;
  *   QUILL_MLDSA_MONT_BIAS    256 q, added to an input of the unsigned
  *                            Montgomery product by a zeta to make it
- *                            non-negative (ntt.c, mont_zeta_v4). */
+ *                            non-negative (ntt_c.c, mont_zeta_v4). */
 #define QUILL_MLDSA_INVNTT_F 41978
 #define QUILL_MLDSA_INVNTT_F_Z1 3975713
 #define QUILL_MLDSA_MONT_BIAS (256 * QUILL_MLDSA_Q)
@@ -52,7 +54,8 @@
  * FIPS 204's primitive 512th root of unity zeta), [0] = 0;
  * quill_mldsa_zetas_rows / _inv_rows the entries of the last three levels
  * arranged per block, for the forward and (negated) inverse transforms
- * (ntt.c).  Both listed in ntt.c and recomputed by test_mldsa_arith. */
+ * (ntt_c.c).  Both in ntt_zetas.c, made from the lists of ntt_zetas.h,
+ * and recomputed by test_mldsa_arith. */
 extern const int32_t quill_mldsa_zetas[QUILL_MLDSA_N];
 extern const int32_t quill_mldsa_zetas_rows[7][32];
 extern const int32_t quill_mldsa_zetas_inv_rows[7][32];

@@ -9,7 +9,7 @@
  * give bit-identical results (test_mldsa_ntt16 compares them).
  *
  * Cost (Zen 4, gcc 12): one quill_mldsa_mulc16, two products, about 1000
- * TSC ticks portable and 500 with AVX2, less than one product of ntt.c's
+ * TSC ticks portable and 500 with AVX2, less than one product of ntt.h's
  * 32-bit transforms costs in the same build. */
 #include "ntt16.h"
 

@@ -1,14 +1,14 @@
 /* SPDX-License-Identifier: Apache-2.0 */
 /* Copyright quill authors.
  *
- * The AVX2 backend of ntt.h: the same transforms as ntt.c (same layout,
+ * The AVX2 backend of ntt.h: the same transforms as ntt_c.c (same layout,
  * same butterflies with the same operands and the same Montgomery
  * products, so bit-identical results, compared by test_mldsa_arith), eight
  * coefficients per register.  The same source, compiled again by
  * ntt_avx512vl.c with QUILL_MLDSA_NTT_AVX512VL set, gives the _avx512vl
  * backend (still 256-bit vectors; see merge_hi()).
  *
- * Montgomery products: by a zeta (montmul), ntt.c's unsigned form: A =
+ * Montgomery products: by a zeta (montmul), ntt_c.c's unsigned form: A =
  * a + 256 q (non-negative, below 2^32), zp the zeta's residue in [0, q),
  * T = A zp q^-1 mod 2^32 taken unsigned, r = (A zp - T q) / 2^32, exact
  * because A zp - T q is divisible by 2^32; between two vectors
@@ -32,7 +32,7 @@
  *    forward transform does levels 1-3 (distances 128, 64, 32) on eight
  *    registers holding a column of stride 32, then levels 4-8 on each chunk
  *    of 64 coefficients (blocks of 8, transposed in registers for the last
- *    three levels as in ntt.c); the inverse does levels 8-3 per chunk, then
+ *    three levels as in ntt_c.c); the inverse does levels 8-3 per chunk, then
  *    level 2 and level 1 fused with the final scaling on columns of
  *    stride 64;
  *  - the 31 single zetas and their z q^-1 go to a table on the stack once
@@ -104,7 +104,7 @@ TARGET static inline __m256i mont_finish(__m256i pe, __m256i po, __m256i te, __m
 }
 
 /* The unsigned Montgomery product by a zeta b (prepared, in [0, q); see
- * above and ntt.c's mont_zeta_v4) of an input already biased, big_a =
+ * above and ntt_c.c's mont_zeta_v4) of an input already biased, big_a =
  * a + 256 q: T for all lanes with one vpmulld.  In: |a| < 256 q.
  * Out: (-q, q). */
 TARGET static inline __m256i montmul_biased(__m256i big_a, mult b) {
@@ -158,8 +158,8 @@ TARGET static inline mult mult_vector(__m256i b) {
     return m;
 }
 
-/* The zeta vector for the 8 blocks of chunk g from row `row' of ntt.c's
- * tables of the last three levels. */
+/* The zeta vector for the 8 blocks of chunk g from row `row' of the tables
+ * of the last three levels (quill_mldsa_zetas_rows, _inv_rows). */
 TARGET static inline mult row_mult(const int32_t (*rows)[32], unsigned row, unsigned g) {
     return mult_vector(caddq(ld(rows[row] + 8 * g)));
 }
@@ -179,9 +179,9 @@ TARGET static inline void zeta_table(int32_t z[32], int32_t zq[32], int sign) {
 }
 
 /* Forward butterfly (lo, hi) -> (lo + z hi, lo - z hi) and inverse
- * butterfly (lo, hi) -> (lo + hi, z (lo - hi)), as in ntt.c (no reduction
+ * butterfly (lo, hi) -> (lo + hi, z (lo - hi)), as in ntt_c.c (no reduction
  * of lo: ntt.h's bounds; the forward one on values held biased by 256 q
- * from their first load to their last store, ntt.c's fwd_bf), on
+ * from their first load to their last store, ntt_c.c's fwd_bf), on
  * registers lo and hi of two independent sets
  * r[0] and r[1] with zetas z0 and z1.  A butterfly is a chain of about
  * eleven cycles and the four of one level are all the work a level of one
@@ -245,7 +245,7 @@ TARGET void BACKEND(quill_mldsa_ntt)(int32_t a[QUILL_MLDSA_N]) {
     zeta_table(z, zq, 1);
     /* Levels 1-3 on columns j and j + 8 with r[w][i] = a[j + 8w + 32 i]:
      * distance 128 pairs i, i + 4 (zeta 1), 64 pairs i, i + 2 (zetas 2,
-     * 3), 32 pairs i, i + 1 (zetas 4-7), ntt.c's order of the table. */
+     * 3), 32 pairs i, i + 1 (zetas 4-7), ntt_c.c's order of the table. */
     for (unsigned j = 0; j < 32; j += 16) {
         __m256i r[2][8];
         load2(r, a + j, 8, 32);
@@ -265,7 +265,7 @@ TARGET void BACKEND(quill_mldsa_ntt)(int32_t a[QUILL_MLDSA_N]) {
      * pairs i, i + 2 (zetas 8 + 2g + s), 8 pairs 2m, 2m + 1 (zetas
      * 16 + 4g + m); then the transpose so that r[w][p] holds position p of
      * the 8 blocks, the last three levels with a zeta per lane, and row p
-     * stored at 8p (ntt.c). */
+     * stored at 8p (ntt_c.c). */
     for (unsigned g = 0; g < 4; g += 2) {
         __m256i r[2][8];
         load2(r, a + 64 * g, 64, 8);
@@ -309,7 +309,7 @@ TARGET static inline __m256i montmul_vv(__m256i a, __m256i b) {
     return mont_finish(pe, po, _mm256_mul_epi32(pe, qinv), _mm256_mul_epi32(po, qinv));
 }
 
-/* The modes of the inverse transform, as in ntt.c: plain (the last level
+/* The modes of the inverse transform, as in ntt_c.c: plain (the last level
  * fused with the scaling: sums times INVNTT_F, differences times
  * INVNTT_F_Z1), or the same then caddq. */
 enum { INV_TOMONT, INV_FREEZE };
@@ -327,7 +327,7 @@ TARGET static inline void invntt_body(int32_t a[QUILL_MLDSA_N], int mode) {
     /* Chunks g + w: the last three levels on the rows, the transpose back
      * to blocks r[w][i], then distance 8 (blocks 2m, 2m + 1,
      * -zetas[31 - 4g - m]), 16 (blocks i, i + 2 for i = 4m, 4m + 1,
-     * -zetas[15 - 2g - m]) and 32 (blocks i, i + 4, -zetas[7 - g]): ntt.c's
+     * -zetas[15 - 2g - m]) and 32 (blocks i, i + 4, -zetas[7 - g]): ntt_c.c's
      * backward walk of the table. */
     for (unsigned g = 0; g < 4; g += 2) {
         __m256i r[2][8];
@@ -359,7 +359,7 @@ TARGET static inline void invntt_body(int32_t a[QUILL_MLDSA_N], int mode) {
     /* Four columns at a time, r[w][4h + i] = a[j + 16w + 8h + 64 i]:
      * distance 64 (i = 0, 1 with -zetas[3]; i = 2, 3 with -zetas[2]),
      * distance 128 (i, i + 2) fused with the factor 2^64 / 256: the sums
-     * times INVNTT_F, the differences times INVNTT_F_Z1 (ntt.c). */
+     * times INVNTT_F, the differences times INVNTT_F_Z1 (ntt_c.c). */
     const mult f = mult_const(INVNTT_F), fz1 = mult_const(INVNTT_F_Z1);
     for (unsigned j = 0; j < 64; j += 32) {
         __m256i r[2][8];
@@ -391,7 +391,7 @@ TARGET void BACKEND(quill_mldsa_invntt_tomont_freeze)(int32_t a[QUILL_MLDSA_N]) 
 }
 
 /* The sum of the n signed 64-bit products, exact (below 2^31 q), reduced
- * once: the value of quill_mldsa_mont_reduce on it, as ntt.c's. */
+ * once: the value of quill_mldsa_mont_reduce on it, as ntt_c.c's. */
 TARGET void BACKEND(quill_mldsa_dot_mont)(int32_t r[QUILL_MLDSA_N], const int32_t *a,
                                           const int32_t *b, unsigned n) {
     const __m256i qinv = _mm256_set1_epi32(QUILL_MLDSA_QINV);

@@ -83,7 +83,7 @@ QUILL_INLINE int32_t quill_mldsa_centre(int32_t a) {
 
 /* ---- Four coefficients at a time ----
  *
- * The portable NTT and pointwise products (ntt.c) work on GCC/clang generic
+ * The portable NTT and pointwise products (ntt_c.c) work on GCC/clang generic
  * vectors of four int32 lanes: SSE2 on baseline x86-64, NEON on AArch64,
  * plain scalar code where the target has no SIMD.  Baseline x86-64 has no
  * 32-bit vector multiply, neither the low nor the high half; its only one

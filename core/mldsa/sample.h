@@ -13,10 +13,17 @@
  * SHAKE blocks drawn.  Kept values are computed and stored without a branch
  * or index on their value (the position written is the public count).
  *
- * Speed: with AVX2, ExpandA and ExpandS draw four SHAKE streams at once
- * (core/sha3/sha3_x4.h); the outputs are those of the one-at-a-time path
- * (the vector suite runs both, test_mldsa_wycheproof{,_nohw}).  Signing
- * draws ExpandMask's streams on the four lanes too (mask.h). */
+ * Speed: ExpandA and ExpandS draw up to four SHAKE streams at once
+ * (core/sha3/sha3_x4.h: AVX2, or the portable two-way code) and parse them
+ * with AVX2 + BMI2 twins where the CPU has both (sample.c chooses); every
+ * path gives FIPS 204's output (test_mldsa_arith compares the parsers with
+ * a reference, the vector suite runs natively and with every CPU feature
+ * masked, test_mldsa_wycheproof{,_nohw}).  Signing draws ExpandMask's
+ * streams on the four lanes too (mask.h).
+ *
+ * Files: sample.c (ExpandA, ExpandS, ExpandMask: the streams and the
+ * choice of parser), sample_rej_ntt.c and sample_rej_eta.c (the parsers),
+ * sample_ball.c (SampleInBall). */
 #ifndef QUILL_MLDSA_SAMPLE_H
 #define QUILL_MLDSA_SAMPLE_H
 
@@ -79,9 +86,10 @@ void quill_mldsa_expand_mask(quill_mldsa_poly *y, const uint8_t rhopp[QUILL_MLDS
                              unsigned first, unsigned n, const quill_mldsa_params *p);
 
 /* quill_mldsa_sample_in_ball writes c = SampleInBall(c~) (tau coefficients
- * +-1, the rest 0), with the Fisher-Yates swaps done by masked passes over
- * the polynomial so that positions stay secret: the signer's c~ of a
- * rejected iteration is never published.  Only the rejection of bytes
+ * +-1, the rest 0), with the Fisher-Yates swaps followed as the positions
+ * of the tau entries and applied by masked passes over small vectors, so
+ * that positions stay secret: the signer's c~ of a rejected iteration is
+ * never published.  Only the rejection of bytes
  * above the current bound is declassified (see above). */
 void quill_mldsa_sample_in_ball(quill_mldsa_poly *c, const uint8_t *ctilde,
                                 const quill_mldsa_params *p);
