@@ -28,6 +28,7 @@
 #include "common/compiler.h"
 #include "common/err.h"
 #include "common/hash.h"
+#include "common/md.h"
 #include "common/rng.h"
 
 #define QUILL_RSA_MIN_BITS 512
@@ -179,12 +180,9 @@ QUILL_MUST_CHECK quill_err quill_rsa_private(const quill_rsa_key *key, uint8_t *
 
 /* ---- Digests ---- */
 
-
-/* Output length of |md| in bytes (0 for QUILL_MD_NONE). */
-size_t quill_md_size(quill_md md);
-
-/* PSS and MGF1 hash through quill_hash (common/hash.h), supplied by the
- * caller: the core has no SHA-2 of its own. */
+/* Digests are named by quill_md, whose sizes quill_md_size gives
+ * (common/md.h).  PSS and MGF1 hash through quill_hash (common/hash.h),
+ * supplied by the caller: the core has no SHA-2 of its own. */
 
 /* ---- RSASSA-PKCS1-v1_5 (RFC 8017 8.2, EMSA-PKCS1-v1_5 9.2) ---- */
 
