@@ -3,8 +3,8 @@
  *
  * Fixed-width bignums for RSA: little-endian arrays of 64-bit limbs whose
  * length (in limbs) is a public parameter.  No heap-allocated BIGNUM, no
- * BN_CTX: callers own their arrays.  Karatsuba is deliberately absent (it
- * does not pay at RSA sizes).
+ * BN_CTX: callers own their arrays (a few routines allocate scratch and say
+ * so).  Karatsuba is deliberately absent (it does not pay at RSA sizes).
  *
  * Timing contract: unless a name ends in _vartime or _public, a function runs
  * in time that depends only on its length arguments, never on limb values,
@@ -13,9 +13,11 @@
  * Lengths: 1 <= n <= QUILL_BN_MAX_LIMBS unless stated.  Outputs may alias
  * inputs only where stated.
  *
- * Word-level routines (add, sub, mul_add) are the backend interface: each has
- * a portable _c version that is always built; native versions are chosen
- * inside bn at run time (see core/common/cpu.h). */
+ * Native code sits behind the same names: add and sub (portable _c bodies,
+ * always built, and x86-64 twins chosen at each call) and the Montgomery
+ * kernels (portable, ADX and AVX-512 IFMA, chosen when a context is made or
+ * an exponentiation starts), on the CPU bits of core/common/cpu.h.  The
+ * schoolbook product quill_bn_mul is portable only. */
 #ifndef QUILL_BN_BN_H
 #define QUILL_BN_BN_H
 
