@@ -10,8 +10,9 @@
 
 #include <openssl/evp.h>
 
+#include "common/hash.h"
+#include "common/md.h"
 #include "prov_ctx.h"
-#include "rsa/rsa.h"
 
 typedef struct quill_prov_digest {
     EVP_MD *md;     /* NULL when no digest is set */

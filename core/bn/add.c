@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: Apache-2.0 */
 /* Copyright quill authors.  Multi-limb addition and subtraction: the
  * portable bodies, and the dispatch to the x86-64 ADC/SBB loops
- * (asm/x86_64/bn_add.S) on the CPU bit at each call. */
+ * (asm/x86_64/bn_add.S) on the CPU bit at each call; adding a secret carry
+ * bit in constant time. */
 #include "bn/internal.h"
 
 #include "common/cpu.h"
@@ -46,4 +47,15 @@ quill_limb quill_bn_sub(quill_limb *r, const quill_limb *a, const quill_limb *b,
         return quill_bn_sub_x86_64(r, a, b, n);
 #endif
     return quill_bn_sub_c(r, a, b, n);
+}
+
+quill_limb quill_bn_add_word_consttime(quill_limb *r, size_t n, quill_limb c) {
+    for (size_t i = 0; i < n; i++) {
+        quill_limb s = r[i] + c;
+        /* Carry out iff c == 1 and s == 0.  The barrier hides ~s & (s - 1)
+         * (top bit set iff s == 0) so the compiler cannot see the test. */
+        c &= quill_ct_msb_mask(quill_value_barrier_w(~s & (s - 1)));
+        r[i] = s;
+    }
+    return c;
 }

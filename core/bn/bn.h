@@ -3,8 +3,8 @@
  *
  * Fixed-width bignums for RSA: little-endian arrays of 64-bit limbs whose
  * length (in limbs) is a public parameter.  No heap-allocated BIGNUM, no
- * BN_CTX: callers own their arrays.  Karatsuba is deliberately absent (it
- * does not pay at RSA sizes).
+ * BN_CTX: callers own their arrays (a few routines allocate scratch and say
+ * so).  Karatsuba is deliberately absent (it does not pay at RSA sizes).
  *
  * Timing contract: unless a name ends in _vartime or _public, a function runs
  * in time that depends only on its length arguments, never on limb values,
@@ -13,9 +13,11 @@
  * Lengths: 1 <= n <= QUILL_BN_MAX_LIMBS unless stated.  Outputs may alias
  * inputs only where stated.
  *
- * Word-level routines (add, sub, mul_add) are the backend interface: each has
- * a portable _c version that is always built; native versions are chosen
- * inside bn at run time (see core/common/cpu.h). */
+ * Native code sits behind the same names: add and sub (portable _c bodies,
+ * always built, and x86-64 twins chosen at each call) and the Montgomery
+ * kernels (portable, ADX and AVX-512 IFMA, chosen when a context is made or
+ * an exponentiation starts), on the CPU bits of core/common/cpu.h.  The
+ * schoolbook product quill_bn_mul is portable only. */
 #ifndef QUILL_BN_BN_H
 #define QUILL_BN_BN_H
 
@@ -55,6 +57,12 @@ quill_limb quill_bn_add(quill_limb *r, const quill_limb *a, const quill_limb *b,
 /* r = a - b over n limbs; returns the borrow (0 or 1).  r may alias a or b. */
 quill_limb quill_bn_sub(quill_limb *r, const quill_limb *a, const quill_limb *b, size_t n);
 
+/* quill_bn_add_word_consttime: r (n limbs) += c for a secret c in {0, 1};
+ * returns the carry out.  Constant time in r and c: written so that
+ * compilers cannot turn the carry chain into branches (clang does with the
+ * plain is-zero mask). */
+quill_limb quill_bn_add_word_consttime(quill_limb *r, size_t n, quill_limb c);
+
 /* r (na + nb limbs) = a (na limbs) * b (nb limbs), schoolbook.  r must not
  * alias a or b. */
 void quill_bn_mul(quill_limb *r, const quill_limb *a, size_t na, const quill_limb *b, size_t nb);
@@ -78,6 +86,31 @@ size_t quill_bn_num_bits_public(const quill_limb *a, size_t n);
  * hardware division on data: the divisor's reciprocal is used).  For trial
  * division in key generation. */
 uint16_t quill_bn_mod_u16(const quill_limb *a, size_t n, uint16_t d);
+
+/* ---- Bit lengths and shifts (bits.c) ---- */
+
+/* quill_bn_limbs_public returns the number of limbs up to the top non-zero
+ * one (0 for zero).  Variable time: public values only. */
+size_t quill_bn_limbs_public(const quill_limb *a, size_t n);
+
+/* quill_bn_num_bits_consttime returns the bit length of a (0 for zero),
+ * computed without a branch or index on a: time depends on n only, and the
+ * result is as secret as a (the constant-time twin of
+ * quill_bn_num_bits_public). */
+size_t quill_bn_num_bits_consttime(const quill_limb *a, size_t n);
+
+/* quill_bn_ctz_consttime returns the number of trailing zero bits of a (64n
+ * for zero).  Time depends on n only; the result is as secret as a. */
+size_t quill_bn_ctz_consttime(const quill_limb *a, size_t n);
+
+/* quill_bn_rshift_consttime / quill_bn_lshift_consttime: r = a >> s and
+ * r = (a << s) mod 2^(64n) for a secret shift s < 2^log2_max (log2_max
+ * public, at most 20).  One masked pass per bit of s: time and addresses
+ * depend on n and log2_max only.  r may alias a. */
+void quill_bn_rshift_consttime(quill_limb *r, const quill_limb *a, size_t n, size_t s,
+                               unsigned log2_max);
+void quill_bn_lshift_consttime(quill_limb *r, const quill_limb *a, size_t n, size_t s,
+                               unsigned log2_max);
 
 /* ---- Montgomery arithmetic (mont.c) ---- */
 
@@ -132,6 +165,28 @@ void quill_mont_from(quill_limb *r, const quill_limb *a, const quill_mont *mont)
  * a is not modified. */
 void quill_mont_reduce_wide(quill_limb *r, const quill_limb *a, size_t na,
                             const quill_mont *mont);
+
+/* ---- Division, remainders and gcd (div.c) ---- */
+
+/* quill_bn_divmod_consttime: q = a / m (na limbs, q may be NULL) and
+ * r = a mod m (nm limbs) for any m != 0 (secret or public, even or odd), by
+ * bit-serial long division: time and addresses depend on na and nm only.
+ * Outputs must not alias inputs.  Returns 1, or 0 on allocation failure
+ * (outputs zero). */
+QUILL_MUST_CHECK int quill_bn_divmod_consttime(quill_limb *q, quill_limb *r, const quill_limb *a,
+                                               size_t na, const quill_limb *m, size_t nm);
+
+/* quill_bn_mod_consttime: r = a mod m (m's n limbs) for a of any length na,
+ * with m the modulus of |mont|, by Horner's rule over chunks of n limbs
+ * (each step one quill_mont_reduce_wide).  Time depends on na and n only;
+ * a and m may be secret.  r must not alias a. */
+void quill_bn_mod_consttime(quill_limb *r, const quill_limb *a, size_t na,
+                            const quill_mont *mont);
+
+/* quill_bn_gcd_consttime: g = gcd(a, b) (n limbs each, both non-zero,
+ * secret).  Binary gcd with a fixed iteration count (128 n): time depends
+ * on n only.  g may not alias a or b. */
+void quill_bn_gcd_consttime(quill_limb *g, const quill_limb *a, const quill_limb *b, size_t n);
 
 /* ---- Exponentiation (exp.c) ---- */
 

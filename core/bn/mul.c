@@ -1,5 +1,8 @@
 /* SPDX-License-Identifier: Apache-2.0 */
-/* Copyright quill authors.  Schoolbook multiplication and squaring. */
+/* Copyright quill authors.  Schoolbook multiplication (portable only): one
+ * multiply-accumulate row per limb of b.  There is no plain squaring here;
+ * the squarings of the exponentiations are the Montgomery kernels
+ * (mont_kernels.c, mont_adx.c, exp_ifma.c). */
 #include "bn/internal.h"
 
 quill_limb quill_bn_mul_add_word_c(quill_limb *r, const quill_limb *a, size_t n, quill_limb w) {

@@ -65,7 +65,7 @@ static quill_err check_prime(const quill_mont *mont, const uint16_t *primes, siz
                              const quill_rng *rng) {
     size_t l = quill_mont_limbs(mont);
     const quill_limb *w = quill_mont_modulus(mont);
-    size_t bits = quill_rsa_bn_bits_consttime(w, l);
+    size_t bits = quill_bn_num_bits_consttime(w, l);
     QUILL_CT_DECLASSIFY(&bits, sizeof(bits)); /* the size of a factor is public */
     if (bits < 16)
         return QUILL_ERR_KEY_CHECK;
@@ -100,22 +100,22 @@ static quill_err check_crt(const quill_rsa_key *key, check_ws *w) {
         return QUILL_ERR_MEMORY;
     memset(w->de, 0, sizeof(w->de));
     quill_bn_mul(w->de, key->d, nl, key->e, key->el);
-    if (!quill_rsa_bn_divmod_consttime(NULL, w->r, w->de, nl + key->el, w->lambda, nl))
+    if (!quill_bn_divmod_consttime(NULL, w->r, w->de, nl + key->el, w->lambda, nl))
         return QUILL_ERR_MEMORY;
     ok &= quill_bn_eq_mask(w->r, w->one, nl);
     /* dp == d mod (p - 1), dq == d mod (q - 1). */
     memcpy(w->t, key->p, pl * sizeof(quill_limb));
     w->t[0] &= ~(quill_limb)1;
-    if (!quill_rsa_bn_divmod_consttime(NULL, w->r, key->d, nl, w->t, pl))
+    if (!quill_bn_divmod_consttime(NULL, w->r, key->d, nl, w->t, pl))
         return QUILL_ERR_MEMORY;
     ok &= quill_bn_eq_mask(w->r, key->dp, pl);
     memcpy(w->t, key->q, ql * sizeof(quill_limb));
     w->t[0] &= ~(quill_limb)1;
-    if (!quill_rsa_bn_divmod_consttime(NULL, w->r, key->d, nl, w->t, ql))
+    if (!quill_bn_divmod_consttime(NULL, w->r, key->d, nl, w->t, ql))
         return QUILL_ERR_MEMORY;
     ok &= quill_bn_eq_mask(w->r, key->dq, ql);
     /* qinv * q == 1 mod p. */
-    quill_rsa_reduce_consttime(w->t, key->q, ql, key->mont_p);
+    quill_bn_mod_consttime(w->t, key->q, ql, key->mont_p);
     quill_mont_mul(w->t, w->t, key->qinv_mont, key->mont_p);
     ok &= quill_bn_eq_mask(w->t, w->one, pl);
     return quill_rsa_verdict(ok) ? QUILL_OK : QUILL_ERR_KEY_CHECK;

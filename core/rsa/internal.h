@@ -1,9 +1,9 @@
 /* SPDX-License-Identifier: Apache-2.0 */
 /* Copyright quill authors.
  *
- * Private helpers of core/rsa: the key layout, the constant-time integer
- * helpers RSA needs beyond bn.h (long division, gcd, shifts by a secret
- * amount), primality testing, encoding helpers.
+ * Private helpers of core/rsa: the key layout, blinding, the key arithmetic
+ * RSA needs beyond bn.h (lcm(p - 1, q - 1), e^-1 mod lambda), primality
+ * testing, key checks, encoding helpers.
  *
  * Timing contract as in bn.h: unless a name ends in _vartime or _public, time
  * and memory addresses depend only on the length arguments. */
@@ -88,50 +88,9 @@ QUILL_MUST_CHECK quill_err quill_rsa_blinding_get(const quill_rsa_key *key, quil
                                                   quill_limb *ai_m, quill_limb *r, uint8_t *rand,
                                                   const quill_rng *rng);
 
-/* ---- Integer helpers (arith.c) ---- */
-
-/* quill_rsa_bn_limbs_public returns the number of limbs up to the top
- * non-zero one (0 for zero).  Variable time: public values only. */
-size_t quill_rsa_bn_limbs_public(const quill_limb *a, size_t n);
-
-/* quill_rsa_bn_bits_consttime returns the bit length of a (0 for zero),
- * computed without a branch or index on a; the result is as secret as a. */
-size_t quill_rsa_bn_bits_consttime(const quill_limb *a, size_t n);
-
-/* quill_rsa_bn_ctz_consttime returns the number of trailing zero bits of a
- * (64n for zero), constant time; the result is as secret as a. */
-size_t quill_rsa_bn_ctz_consttime(const quill_limb *a, size_t n);
-
-/* quill_rsa_bn_rshift_consttime / _lshift_consttime: r = a >> s and
- * r = (a << s) mod 2^(64n) for a secret shift s < 2^log2_max (log2_max
- * public, at most 20).  r may alias a. */
-void quill_rsa_bn_rshift_consttime(quill_limb *r, const quill_limb *a, size_t n, size_t s,
-                                   unsigned log2_max);
-void quill_rsa_bn_lshift_consttime(quill_limb *r, const quill_limb *a, size_t n, size_t s,
-                                   unsigned log2_max);
-
-/* quill_rsa_bn_add_word_consttime: r (n limbs) += c for a secret c in
- * {0, 1}; returns the carry out.  Written so that compilers cannot turn the
- * carry chain into branches (clang does with the plain is-zero mask). */
-quill_limb quill_rsa_bn_add_word_consttime(quill_limb *r, size_t n, quill_limb c);
-
-/* quill_rsa_bn_divmod_consttime: q = a / m (na limbs, q may be NULL) and
- * r = a mod m (nm limbs) for any m != 0 (secret or public, even or odd), by
- * bit-serial long division: time depends on na and nm only.  Outputs must
- * not alias inputs.  Returns 1, or 0 on allocation failure (outputs zero). */
-QUILL_MUST_CHECK int quill_rsa_bn_divmod_consttime(quill_limb *q, quill_limb *r,
-                                                   const quill_limb *a, size_t na,
-                                                   const quill_limb *m, size_t nm);
-
-/* quill_rsa_reduce_consttime: r = a mod m (m's limbs) for a of any length na,
- * with m the modulus of |mont|, by Horner's rule over chunks of m's length
- * (each step one quill_mont_reduce_wide).  r must not alias a. */
-void quill_rsa_reduce_consttime(quill_limb *r, const quill_limb *a, size_t na,
-                                const quill_mont *mont);
-
-/* quill_rsa_bn_gcd_consttime: g = gcd(a, b) (n limbs each, both non-zero,
- * secret).  Binary gcd with a fixed iteration count.  g may not alias. */
-void quill_rsa_bn_gcd_consttime(quill_limb *g, const quill_limb *a, const quill_limb *b, size_t n);
+/* ---- Key arithmetic (arith.c) ----
+ * The generic constant-time helpers (bit lengths, secret shifts, long
+ * division, reduction of long values, gcd) are in bn.h. */
 
 /* quill_rsa_lambda_consttime: lambda (out_n limbs) = lcm(p - 1, q - 1) for odd
  * p (pl limbs) and q (ql limbs), both > 1, secret.  lcm must fit in out_n

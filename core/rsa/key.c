@@ -123,7 +123,7 @@ static int load_secret(quill_limb *r, size_t nl, const quill_bytes *b) {
 /* The limb length of a secret value, declassified: the size of a prime
  * factor (or of a CRT exponent's container) is public. */
 static size_t limbs_declassified(const quill_limb *a, size_t n) {
-    size_t bits = quill_rsa_bn_bits_consttime(a, n);
+    size_t bits = quill_bn_num_bits_consttime(a, n);
     QUILL_CT_DECLASSIFY(&bits, sizeof(bits));
     return QUILL_BN_LIMBS_FOR_BITS(bits);
 }
@@ -167,7 +167,7 @@ static quill_err import_crt(import_ws *w, quill_rsa_limbs *l, const quill_rsa_co
 /* qinv * q == 1 mod p, on the assembled key (it needs the context of p). */
 static quill_err check_qinv(const quill_rsa_key *key, quill_limb *t) {
     quill_limb one[QUILL_BN_MAX_LIMBS] = {1};
-    quill_rsa_reduce_consttime(t, key->q, key->ql, key->mont_p);
+    quill_bn_mod_consttime(t, key->q, key->ql, key->mont_p);
     quill_mont_mul(t, t, key->qinv_mont, key->mont_p);
     quill_word ok = quill_bn_eq_mask(t, one, key->pl);
     quill_zeroize(t, key->pl * sizeof(quill_limb));
@@ -194,7 +194,7 @@ static quill_err import(import_ws *w, quill_rsa_key **out, const quill_rsa_compo
     /* 3 <= e < n, e odd. */
     if (e.len > n.len || !quill_bn_from_bytes_be(w->e, nl, e.data, e.len))
         return QUILL_ERR_BAD_EXPONENT;
-    size_t el = quill_rsa_bn_limbs_public(w->e, nl);
+    size_t el = quill_bn_limbs_public(w->e, nl);
     if (el == 0 || (w->e[0] & 1) == 0 || (el == 1 && w->e[0] < 3) ||
         !quill_bn_lt_mask(w->e, w->n, nl))
         return QUILL_ERR_BAD_EXPONENT;
@@ -340,7 +340,7 @@ quill_err quill_rsa_key_get(const quill_rsa_key *key, quill_rsa_field f, uint8_t
     /* The length of the minimal encoding is what the caller asks for: it is
      * released even for a secret field (computed without a branch, then
      * declassified). */
-    size_t bits = secret ? quill_rsa_bn_bits_consttime(a, n) : quill_bn_num_bits_public(a, n);
+    size_t bits = secret ? quill_bn_num_bits_consttime(a, n) : quill_bn_num_bits_public(a, n);
     QUILL_CT_DECLASSIFY(&bits, sizeof(bits));
     size_t len = bits == 0 ? 1 : (bits + 7) / 8;
     *out_len = len;

@@ -106,7 +106,7 @@ static quill_err gen_prime(keygen_ws *w, quill_limb *out, size_t bits, size_t at
         /* gcd(cand - 1, e) = 1 <=> cand - 1 is invertible mod e (e odd). */
         memcpy(w->t1, out, l * sizeof(quill_limb));
         w->t1[0] &= ~(quill_limb)1;
-        quill_rsa_reduce_consttime(w->t2, w->t1, l, w->mont_e);
+        quill_bn_mod_consttime(w->t2, w->t1, l, w->mont_e);
         if (!quill_rsa_verdict(quill_bn_inv_mod_odd_consttime(w->t3, w->t2, w->e, w->el)))
             continue;
         if (other != NULL) {
@@ -155,14 +155,14 @@ static quill_err derive(keygen_ws *w, quill_rsa_key **out, size_t bits, size_t p
     w->t1[0] &= ~(quill_limb)1;
     memcpy(w->t2, w->q, ql * sizeof(quill_limb));
     w->t2[0] &= ~(quill_limb)1;
-    if (!quill_rsa_bn_divmod_consttime(NULL, w->dp, w->d, nl, w->t1, pl) ||
-        !quill_rsa_bn_divmod_consttime(NULL, w->dq, w->d, nl, w->t2, ql))
+    if (!quill_bn_divmod_consttime(NULL, w->dp, w->d, nl, w->t1, pl) ||
+        !quill_bn_divmod_consttime(NULL, w->dq, w->d, nl, w->t2, ql))
         return QUILL_ERR_MEMORY;
     /* qinv = (q mod p)^-1 mod p. */
     quill_mont *mont_p = quill_rsa_mont_new_secret(w->p, pl);
     if (mont_p == NULL)
         return QUILL_ERR_MEMORY;
-    quill_rsa_reduce_consttime(w->t3, w->q, ql, mont_p);
+    quill_bn_mod_consttime(w->t3, w->q, ql, mont_p);
     quill_mont_free(mont_p);
     ok = quill_bn_inv_mod_odd_consttime(w->qinv, w->t3, w->p, pl);
     if (!quill_rsa_verdict(ok))
@@ -183,7 +183,7 @@ static quill_err load_e(keygen_ws *w, const quill_bytes *e) {
         if (!quill_bn_from_bytes_be(w->e, E_MAX_LIMBS, e->data, e->len))
             return QUILL_ERR_BAD_EXPONENT; /* >= 2^256 */
     }
-    w->el = quill_rsa_bn_limbs_public(w->e, E_MAX_LIMBS);
+    w->el = quill_bn_limbs_public(w->e, E_MAX_LIMBS);
     /* Odd, 3 <= e < 2^256 (FIPS 186-5 wants e > 2^16: smaller ones are the
      * compatibility range). */
     if (w->el == 0 || (w->e[0] & 1) == 0 || (w->el == 1 && w->e[0] < 3))

@@ -95,11 +95,11 @@ quill_err quill_rsa_miller_rabin(int *probable_prime, const quill_mont *mont, si
     /* w - 1 = 2^a m with m odd (B.3.1 steps 1-2); w is odd. */
     memcpy(ws[MR_WM1], w, n * sizeof(quill_limb));
     ws[MR_WM1][0] &= ~(quill_limb)1;
-    size_t a = quill_rsa_bn_ctz_consttime(ws[MR_WM1], n);
+    size_t a = quill_bn_ctz_consttime(ws[MR_WM1], n);
     unsigned levels = 0;
     while (((size_t)1 << levels) <= 64 * n)
         levels++;
-    quill_rsa_bn_rshift_consttime(ws[MR_M], ws[MR_WM1], n, a, levels);
+    quill_bn_rshift_consttime(ws[MR_M], ws[MR_WM1], n, a, levels);
     /* 1 and w - 1 in the Montgomery domain, for the comparisons. */
     memset(ws[MR_B], 0, n * sizeof(quill_limb));
     ws[MR_B][0] = 1;

@@ -28,8 +28,8 @@ typedef struct priv_ws {
  * 2b).  q may be larger than p: m2 is reduced mod p first. */
 static int crt_exp(const quill_rsa_key *key, priv_ws *ws) {
     size_t nl = key->nl, pl = key->pl, ql = key->ql;
-    quill_rsa_reduce_consttime(ws->cp, ws->xb, nl, key->mont_p);
-    quill_rsa_reduce_consttime(ws->cq, ws->xb, nl, key->mont_q);
+    quill_bn_mod_consttime(ws->cp, ws->xb, nl, key->mont_p);
+    quill_bn_mod_consttime(ws->cq, ws->xb, nl, key->mont_q);
     /* The exponent length is the public size of dp and dq (pl, ql limbs),
      * never their actual bit length. */
     if (pl == ql) {
@@ -41,7 +41,7 @@ static int crt_exp(const quill_rsa_key *key, priv_ws *ws) {
                !quill_mont_exp_consttime(ws->m2, ws->cq, key->dq, ql, key->mont_q)) {
         return 0;
     }
-    quill_rsa_reduce_consttime(ws->m2p, ws->m2, ql, key->mont_p);
+    quill_bn_mod_consttime(ws->m2p, ws->m2, ql, key->mont_p);
     /* h = m1 - m2p mod p: add p back under the borrow mask. */
     quill_word borrow = 0 - quill_bn_sub(ws->h, ws->m1, ws->m2p, pl);
     (void)quill_bn_add(ws->tmp, ws->h, key->p, pl);
@@ -52,7 +52,7 @@ static int crt_exp(const quill_rsa_key *key, priv_ws *ws) {
     memset(ws->prod, 0, 2 * nl * sizeof(quill_limb));
     quill_bn_mul(ws->prod, ws->h, pl, key->q, ql);
     quill_limb c = quill_bn_add(ws->prod, ws->prod, ws->m2, ql);
-    (void)quill_rsa_bn_add_word_consttime(ws->prod + ql, pl, c);
+    (void)quill_bn_add_word_consttime(ws->prod + ql, pl, c);
     memcpy(ws->sb, ws->prod, nl * sizeof(quill_limb));
     return 1;
 }

@@ -28,6 +28,7 @@
 #include "common/compiler.h"
 #include "common/err.h"
 #include "common/hash.h"
+#include "common/md.h"
 #include "common/rng.h"
 
 #define QUILL_RSA_MIN_BITS 512
@@ -164,27 +165,28 @@ QUILL_MUST_CHECK quill_err quill_rsa_keygen(quill_rsa_key **out, size_t bits, co
 QUILL_MUST_CHECK quill_err quill_rsa_public(const quill_rsa_key *key, uint8_t *out,
                                             const uint8_t *in, size_t in_len);
 
-/* out = in^d mod n with base blinding, CRT when the key has it, and the result checked against the public exponent before it
- * is released (QUILL_ERR_FAULT_DETECTED, out zeroed, if not).  |in| (public)
- * is exactly quill_rsa_key_size() bytes (QUILL_ERR_INVALID_ARGUMENT
- * otherwise) and < n (QUILL_ERR_INPUT_RANGE).  Other statuses:
- * QUILL_ERR_KEY_MISSING_PRIVATE, QUILL_ERR_RNG, QUILL_ERR_MEMORY; out is
- * zeroed on every failure.  Constant time in d, p, q, dp, dq, qinv and the
- * blinding value.  Blinding: the key keeps a secret pair (r^e, r^-1) that is
- * squared after each use; |rng| is consulted (and QUILL_ERR_RNG possible)
- * only when a pair is drawn: on first use, every QUILL_RSA_BLINDING_REFRESH
- * uses, after fork, or when another thread holds the key's pair. */
+/* out = in^d mod n with base blinding, CRT when the key has it, and the
+ * result checked against the public exponent before it is released
+ * (QUILL_ERR_FAULT_DETECTED, out zeroed, if not).  |in| (public) is exactly
+ * quill_rsa_key_size() bytes (QUILL_ERR_INVALID_ARGUMENT otherwise) and < n
+ * (QUILL_ERR_INPUT_RANGE).  Other statuses: QUILL_ERR_KEY_MISSING_PRIVATE,
+ * QUILL_ERR_RNG, QUILL_ERR_MEMORY; out is zeroed on every failure.  Constant
+ * time in d, p, q, dp, dq, qinv and the blinding value.  The Montgomery
+ * contexts of n, p and q are built with the key (quill_rsa_key_new,
+ * quill_rsa_keygen, quill_rsa_key_dup), never here.  Blinding: the key keeps
+ * a secret pair (r^e, r^-1) that is squared after each use; |rng| is
+ * consulted (and QUILL_ERR_RNG possible) only when a pair is drawn: on first
+ * use, every QUILL_RSA_BLINDING_REFRESH uses, after fork, or when another
+ * thread holds the key's pair. */
 QUILL_MUST_CHECK quill_err quill_rsa_private(const quill_rsa_key *key, uint8_t *out,
-                                             const uint8_t *in, size_t in_len, const quill_rng *rng);
+                                             const uint8_t *in, size_t in_len,
+                                             const quill_rng *rng);
 
 /* ---- Digests ---- */
 
-
-/* Output length of |md| in bytes (0 for QUILL_MD_NONE). */
-size_t quill_md_size(quill_md md);
-
-/* PSS and MGF1 hash through quill_hash (common/hash.h), supplied by the
- * caller: the core has no SHA-2 of its own. */
+/* Digests are named by quill_md, whose sizes quill_md_size gives
+ * (common/md.h).  PSS and MGF1 hash through quill_hash (common/hash.h),
+ * supplied by the caller: the core has no SHA-2 of its own. */
 
 /* ---- RSASSA-PKCS1-v1_5 (RFC 8017 8.2, EMSA-PKCS1-v1_5 9.2) ---- */
 
