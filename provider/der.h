@@ -23,8 +23,9 @@
 /* [n] constructed, context-specific (EXPLICIT tagging). */
 #define QUILL_DER_CONTEXT(n) (0xa0 | (n))
 
-/* The contents octets of an OBJECT IDENTIFIER, for tables (the longest
- * quill writes has 11). */
+/* The contents octets of an OBJECT IDENTIFIER, for tables: room for 11
+ * (the longest quill writes, NIST's hash and ML-DSA arcs and
+ * id-RSASSA-PSS, have 9). */
 typedef struct quill_der_oid {
     uint8_t len;
     uint8_t bytes[11];

@@ -16,8 +16,8 @@
  * ec_sig_foreign.c) forward every operation on it there.  Import still
  * refuses them (EVP_PKEY_fromdata by name in that situation fails: a known
  * gap, README).  ec_domain.h tells these domains from P-256; this file
- * depends on no other EC file of the provider.  None of quill's own arithmetic runs on these keys, and
- * they are not counted in QUILL_STATS. */
+ * depends on no other EC file of the provider.  None of quill's own
+ * arithmetic runs on these keys, and they are not counted in QUILL_STATS. */
 #ifndef QUILL_PROV_EC_FOREIGN_H
 #define QUILL_PROV_EC_FOREIGN_H
 

@@ -144,7 +144,8 @@ static int get_tlv(reader *r, uint8_t tag, reader *content, int *partial) {
 static quill_mldsa_der_status get_algid(reader *r, const quill_mldsa_alg *alg) {
     reader seq, oid;
     int partial = 0;
-    if (!get_tlv(r, QUILL_DER_SEQUENCE, &seq, &partial) || !get_tlv(&seq, QUILL_DER_OID, &oid, NULL))
+    if (!get_tlv(r, QUILL_DER_SEQUENCE, &seq, &partial)
+        || !get_tlv(&seq, QUILL_DER_OID, &oid, NULL))
         return QUILL_MLDSA_DER_OTHER;
     if (oid.left != alg->oid_der_len || memcmp(oid.p, alg->oid_der, oid.left) != 0)
         return QUILL_MLDSA_DER_OTHER;

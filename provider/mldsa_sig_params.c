@@ -9,10 +9,10 @@
 #include <openssl/core_names.h>
 #include <openssl/params.h>
 
+#include "der.h"
 #include "mldsa_sig.h"
 #include "names.h"
 #include "params.h"
-#include "der.h"
 #include "prov_err.h"
 
 /* Reads an int parameter that must be 0 or 1 (or, for the encoding, one of

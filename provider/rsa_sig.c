@@ -19,9 +19,9 @@
 #include "names.h"
 #include "prov_err.h"
 #include "rng.h"
-#include "sig_params.h"
 #include "rsa_key.h"
 #include "rsa_sig.h"
+#include "sig_params.h"
 
 static OSSL_FUNC_signature_newctx_fn sig_newctx;
 static OSSL_FUNC_signature_freectx_fn sig_freectx;

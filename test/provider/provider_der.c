@@ -34,7 +34,8 @@ static void test_headers(void) {
         ASN1_put_object(&p, 0, (int)len, V_ASN1_OCTET_STRING, V_ASN1_UNIVERSAL);
         size_t m = (size_t)(p - theirs);
         QT_CHECK(n == m && memcmp(mine, theirs, n) == 0);
-        QT_CHECK(quill_der_tlv_size(len) == (size_t)ASN1_object_size(0, (int)len, V_ASN1_OCTET_STRING));
+        QT_CHECK(quill_der_tlv_size(len)
+                 == (size_t)ASN1_object_size(0, (int)len, V_ASN1_OCTET_STRING));
     }
 }
 
