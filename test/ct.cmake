@@ -1,10 +1,9 @@
 # SPDX-License-Identifier: Apache-2.0
 # Constant-time validation under valgrind's memcheck (test/ct/).
 #
-# quill_core_ct (common, bn, rsa and the assembly) and quill_core_ct_pq
-# (sha3, mldsa) are a second copy of the core compiled with
-# QUILL_CT_VALIDATION=1 at -O2 -g: secrets are
-# marked undefined for memcheck, so any branch or memory address that
+# quill_core_ct is a second copy of the core (a variant of quill_add_core,
+# cmake/core.cmake) compiled with QUILL_CT_VALIDATION=1 at -O2 -g: secrets
+# are marked undefined for memcheck, so any branch or memory address that
 # depends on one is reported.  test/ct/memcheck.sh runs each program under
 #   valgrind --tool=memcheck --error-exitcode=1 --track-origins=yes
 # and fails on any such report; it exits 77 (skipped) without valgrind.
@@ -14,14 +13,20 @@
 #       2048-bit key), nocrt, check, keygen (2048), sign3072, sign4096,
 #       nocrt3072, unbalanced (primes of 16 and 17 limbs), keygen_small
 #       (1024 bits with e = 3, 1025 bits), export (quill_rsa_key_get)
-#   ct_rsa_sign_nohw   ct_rsa sign3072 with QUILL_CPU_MASK clearing every
-#       CPU feature (registered only once the core has CPU dispatch)
+#   ct_rsa_sign3072_portable   ct_rsa sign3072 with every CPU feature
+#       masked (the portable level of quill_add_levels, test/CMakeLists.txt)
 #   ct_control_branch, ct_control_index   negative controls: a deliberate
 #       leak that memcheck must report (the test fails if it does not)
 #   ct_control_select   positive control: constant-time code stays clean
 #   ct_mldsa_44, _65, _87   ML-DSA (test/ct/ct_mldsa.c): key from a secret
 #       seed, key from a secret expanded key, deterministic and hedged
-#       signing; ct_mldsa_65_nohw the same with every CPU feature masked
+#       signing; ct_mldsa_65_portable the same with every CPU feature masked
+#   ct_ec_<mode>    P-256 (test/ec/ct_ec.c): sign, keygen, pub (public from
+#       private), ecdh; adx (the MULX/ADX kernels called directly: valgrind
+#       executes ADX but hides it from CPUID) where the assembly is built
+#   ct_sha3_scalar, _x4   SHA-3 and SHAKE, scalar and four-way
+#       (test/sha3/ct_sha3.c), on secret inputs; ct_sha3_scalar_portable
+#       the scalar mode with every CPU feature masked
 #
 # Other code generation (label ct_codegen, e.g. ctest -LE ct_codegen to
 # leave it out): the same programs compiled differently, run on the modes
@@ -35,10 +40,10 @@
 #
 # What memcheck cannot see here: valgrind 3.19 hides ADX and AVX-512 from
 # the program's CPUID, so these runs take the BMI2/AVX2 and portable paths
-# (and _nohw masks everything).  The bignum MULX/ADCX/ADOX kernels are
+# (and _portable masks everything).  The bignum MULX/ADCX/ADOX kernels are
 # validated separately by ct_bn_adx (test/bn_adx.cmake), which calls them
 # directly (valgrind executes ADX), and the P-256 ones by ct_ec_adx
-# (test/ec.cmake) likewise; the AVX-512 IFMA exponentiation, the AVX-512VL
+# likewise; the AVX-512 IFMA exponentiation, the AVX-512VL
 # NTT and the AVX-512 Keccak are not run under memcheck at all: their
 # constant-time argument is that they have no branches and no addresses that
 # depend on data (see each file), and ct_trace (test/ct_trace.cmake) checks
@@ -81,9 +86,8 @@ endfunction()
 # The three controls and the fast RSA modes, for every code generation.
 set(QUILL_CT_CONTROLS branch:leak:ct_leaky_branch index:leak:ct_leaky_index select:clean)
 set(QUILL_CT_RSA_FAST sign3072 nocrt3072 unbalanced keygen_small)
+set(QUILL_CT_MLDSA_SETS 44 65 87)
 
-set(QUILL_CT_ROOT ${PROJECT_SOURCE_DIR})
-set(QUILL_CT_ASM_SOURCES ${QUILL_ASM_SOURCES})
 set(QUILL_CT_TESTUTIL quill_testutil)
 include(${CMAKE_CURRENT_SOURCE_DIR}/ct/targets.cmake)
 
@@ -100,38 +104,42 @@ foreach(mode sign nocrt check keygen sign3072 sign4096 nocrt3072 unbalanced keyg
   quill_ct_add(ct_rsa_${mode} clean ct_rsa ${mode})
 endforeach()
 
-# With CPU dispatch in the core (assembly, or C kernels chosen by
-# quill_cpu_has), the runs above take the native paths valgrind's virtual CPU
-# reports (BMI2 and AVX2; valgrind 3.19 hides ADX, so ADX code is validated
-# by ct_bn_adx instead).  Validate the portable path too, with every feature
-# bit masked off.
-set(_quill_ct_dispatch ${QUILL_ASM_SOURCES})
-file(GLOB _quill_ct_sources ${PROJECT_SOURCE_DIR}/core/common/*.c
-     ${PROJECT_SOURCE_DIR}/core/bn/*.c ${PROJECT_SOURCE_DIR}/core/rsa/*.c)
-foreach(src ${_quill_ct_sources})
-  file(STRINGS ${src} _hits REGEX "quill_cpu_has[(]")
-  if(_hits)
-    list(APPEND _quill_ct_dispatch ${src})
-  endif()
+# ML-DSA: key generation, expanded-key import and signing per set.
+foreach(set ${QUILL_CT_MLDSA_SETS})
+  quill_ct_add(ct_mldsa_${set} clean ct_mldsa ${set})
 endforeach()
-if(_quill_ct_dispatch)
-  quill_ct_add(ct_rsa_sign_nohw clean ct_rsa sign3072)
-  set_property(TEST ct_rsa_sign_nohw APPEND PROPERTY ENVIRONMENT "QUILL_CPU_MASK=0xffffffff")
-endif()
 
-# ML-DSA: key generation, expanded-key import and signing per set, and the
-# portable NTT and Keccak (every CPU feature masked) for ML-DSA-65.
-set(QUILL_CT_MLDSA_SETS 44 65 87)
-if(QUILL_CT_HAVE_MLDSA)
-  foreach(set ${QUILL_CT_MLDSA_SETS})
-    quill_ct_add(ct_mldsa_${set} clean ct_mldsa ${set})
-  endforeach()
-  quill_ct_add(ct_mldsa_65_nohw clean ct_mldsa 65)
-  set_property(TEST ct_mldsa_65_nohw APPEND PROPERTY ENVIRONMENT "QUILL_CPU_MASK=0xffffffff")
-else()
-  message(STATUS "ct: core/mldsa or test/ct/ct_mldsa.c absent; ML-DSA constant-time tests not registered")
+# P-256 and SHA-3, over the same copy of the core.
+foreach(prog ec sha3)
+  add_executable(ct_${prog} ${prog}/ct_${prog}.c)
+  quill_ct_target(ct_${prog} -O2)
+  target_link_libraries(ct_${prog} PRIVATE quill_core_ct)
+endforeach()
+target_link_libraries(ct_ec PRIVATE OpenSSL::Crypto)
+set(_ct_ec_modes sign keygen pub ecdh)
+if(QUILL_CORE_ec_ASM)
+  list(APPEND _ct_ec_modes adx)
 endif()
+foreach(mode ${_ct_ec_modes})
+  quill_ct_add(ct_ec_${mode} clean ct_ec ${mode})
+  set_property(TEST ct_ec_${mode} APPEND PROPERTY LABELS ec)
+endforeach()
+foreach(mode scalar x4)
+  quill_ct_add(ct_sha3_${mode} clean ct_sha3 ${mode})
+  set_property(TEST ct_sha3_${mode} APPEND PROPERTY LABELS sha3)
+endforeach()
 
+# The runs above take the native paths valgrind's virtual CPU reports (BMI2
+# and AVX2; valgrind 3.19 hides ADX, so ADX code is validated by ct_bn_adx
+# and ct_ec_adx instead).  The portable paths too, with every feature bit
+# masked (test/CMakeLists.txt, quill_add_levels): RSA-3072 signing, ML-DSA-65
+# (the portable NTT and Keccak) and scalar SHA-3.
+quill_add_levels(ct_rsa_sign3072 COMMAND sh ${QUILL_CT_RUN} clean $<TARGET_FILE:ct_rsa> sign3072
+                 LEVELS portable)
+quill_add_levels(ct_mldsa_65 COMMAND sh ${QUILL_CT_RUN} clean $<TARGET_FILE:ct_mldsa> 65
+                 LEVELS portable)
+quill_add_levels(ct_sha3_scalar COMMAND sh ${QUILL_CT_RUN} clean $<TARGET_FILE:ct_sha3> scalar
+                 LEVELS portable)
 # ---- Other code generation ----
 # quill_ct_codegen_tests(PREFIX DIR_OR_EMPTY SUFFIX) registers the controls
 # and the fast modes for the programs <name><SUFFIX> (targets, or files in
@@ -157,22 +165,20 @@ function(quill_ct_codegen_tests prefix dir suffix)
       quill_ct_add(${prefix}_rsa_${mode} clean ct_rsa${suffix} ${mode})
     endif()
   endforeach()
-  if(QUILL_CT_HAVE_MLDSA)
-    foreach(set ${QUILL_CT_MLDSA_SETS})
-      list(APPEND _names ${prefix}_mldsa_${set})
-      if(dir)
-        quill_ct_add_file(${prefix}_mldsa_${set} clean ${dir}/ct_mldsa ${set})
-      else()
-        quill_ct_add(${prefix}_mldsa_${set} clean ct_mldsa${suffix} ${set})
-      endif()
-    endforeach()
-  endif()
+  foreach(set ${QUILL_CT_MLDSA_SETS})
+    list(APPEND _names ${prefix}_mldsa_${set})
+    if(dir)
+      quill_ct_add_file(${prefix}_mldsa_${set} clean ${dir}/ct_mldsa ${set})
+    else()
+      quill_ct_add(${prefix}_mldsa_${set} clean ct_mldsa${suffix} ${set})
+    endif()
+  endforeach()
   set_tests_properties(${_names} PROPERTIES LABELS "ct;ct_codegen")
   set(QUILL_CT_CODEGEN_NAMES ${_names} PARENT_SCOPE)
 endfunction()
 
 # -O3 with this build's compiler, in this build.
-quill_ct_targets(_o3 -O3)
+quill_ct_targets(_o3 -O3 MODULES common bn rsa mldsa sha3)
 quill_ct_codegen_tests(ct_o3 "" _o3)
 
 # The other compiler, as a sub-build run by a fixture test.

@@ -7,12 +7,8 @@
 #   rsa_pss     PSS interoperability both ways, salt lengths 0 / hLen / max
 #   rsa_keygen  key generation checked by EVP_PKEY_check and sign/verify
 #   rsa_big     a modulus near 16384 bits (q a product of primes) against BN
-set(QUILL_RSA_TEST_COMMON rsa/rsa_test_common.c)
 foreach(t rsa_arith rsa_key rsa_raw rsa_pkcs1 rsa_pss rsa_keygen rsa_big)
-  if(EXISTS ${CMAKE_CURRENT_SOURCE_DIR}/rsa/test_${t}.c)
-    quill_add_test(test_${t} rsa/test_${t}.c ${QUILL_RSA_TEST_COMMON} CORE
-                   LIBS quill_core_rsa quill_core_bn quill_core_common LABELS rsa unit
-                   TIMEOUT 300)
-    target_include_directories(test_${t} PRIVATE ${CMAKE_CURRENT_SOURCE_DIR}/rsa)
-  endif()
+  quill_add_test(test_${t} rsa/test_${t}.c rsa/rsa_test_common.c CORE
+                 LIBS quill_core_rsa quill_core_bn quill_core_common LABELS rsa unit TIMEOUT 300)
+  target_include_directories(test_${t} PRIVATE ${CMAKE_CURRENT_SOURCE_DIR}/rsa)
 endforeach()
