@@ -72,42 +72,50 @@ if(NOT QUILL_VALGRIND_INCLUDE_DIR)
   return()
 endif()
 
-# quill_ct_add(NAME MODE PROGRAM [ARGS...]) registers one memcheck run of a
-# target; quill_ct_add_file does the same for a program given by path.
+# quill_ct_add(NAME MODE PROGRAM [ARGS...]) registers one memcheck run of
+# the program at path PROGRAM (test/ct/memcheck.sh MODE: clean, or leak:SYMBOL
+# for a negative control).
 function(quill_ct_add name mode program)
-  quill_ct_add_file(${name} ${mode} $<TARGET_FILE:${program}> ${ARGN})
-endfunction()
-function(quill_ct_add_file name mode path)
-  add_test(NAME ${name} COMMAND sh ${QUILL_CT_RUN} ${mode} ${path} ${ARGN})
+  add_test(NAME ${name} COMMAND sh ${QUILL_CT_RUN} ${mode} ${program} ${ARGN})
   set_tests_properties(${name} PROPERTIES ENVIRONMENT "${QUILL_TEST_ENV}"
                        SKIP_RETURN_CODE 77 TIMEOUT 900 LABELS ct)
 endfunction()
 
-# The three controls and the fast RSA modes, for every code generation.
-set(QUILL_CT_CONTROLS branch:leak:ct_leaky_branch index:leak:ct_leaky_index select:clean)
+# quill_ct_suite(PREFIX LEAK RSA MLDSA RSA_MODE...) registers, for the
+# programs at the paths LEAK, RSA and MLDSA (ct_leak, ct_rsa and ct_mldsa of
+# one code generation), the three controls PREFIX_control_<branch, index,
+# select>, PREFIX_rsa_<mode> for each RSA_MODE and PREFIX_mldsa_<44, 65,
+# 87>; QUILL_CT_NAMES lists them in the caller's scope.
+function(quill_ct_suite prefix leak rsa mldsa)
+  set(names)
+  foreach(c branch:leak:ct_leaky_branch index:leak:ct_leaky_index select:clean)
+    string(REPLACE ":" ";" c ${c})
+    list(POP_FRONT c arg)
+    list(JOIN c ":" mode)
+    quill_ct_add(${prefix}_control_${arg} ${mode} ${leak} ${arg})
+    list(APPEND names ${prefix}_control_${arg})
+  endforeach()
+  foreach(mode ${ARGN})
+    quill_ct_add(${prefix}_rsa_${mode} clean ${rsa} ${mode})
+    list(APPEND names ${prefix}_rsa_${mode})
+  endforeach()
+  foreach(set 44 65 87)
+    quill_ct_add(${prefix}_mldsa_${set} clean ${mldsa} ${set})
+    list(APPEND names ${prefix}_mldsa_${set})
+  endforeach()
+  set(QUILL_CT_NAMES ${names} PARENT_SCOPE)
+endfunction()
+
+# The fast RSA modes (fixed keys), for the other code generations.
 set(QUILL_CT_RSA_FAST sign3072 nocrt3072 unbalanced keygen_small)
-set(QUILL_CT_MLDSA_SETS 44 65 87)
 
 set(QUILL_CT_TESTUTIL quill_testutil)
 include(${CMAKE_CURRENT_SOURCE_DIR}/ct/targets.cmake)
 
 # ---- The reference set: -O2, this build's compiler ----
 quill_ct_targets("" -O2)
-foreach(c ${QUILL_CT_CONTROLS})
-  string(REPLACE ":" ";" c ${c})
-  list(POP_FRONT c arg)
-  list(JOIN c ":" mode)
-  quill_ct_add(ct_control_${arg} ${mode} ct_leak ${arg})
-endforeach()
-foreach(mode sign nocrt check keygen sign3072 sign4096 nocrt3072 unbalanced keygen_small
-             export)
-  quill_ct_add(ct_rsa_${mode} clean ct_rsa ${mode})
-endforeach()
-
-# ML-DSA: key generation, expanded-key import and signing per set.
-foreach(set ${QUILL_CT_MLDSA_SETS})
-  quill_ct_add(ct_mldsa_${set} clean ct_mldsa ${set})
-endforeach()
+quill_ct_suite(ct $<TARGET_FILE:ct_leak> $<TARGET_FILE:ct_rsa> $<TARGET_FILE:ct_mldsa>
+               sign nocrt check keygen sign3072 sign4096 nocrt3072 unbalanced keygen_small export)
 
 # P-256 and SHA-3, over the same copy of the core.
 foreach(prog ec sha3)
@@ -121,11 +129,11 @@ if(QUILL_CORE_ec_ASM)
   list(APPEND _ct_ec_modes adx)
 endif()
 foreach(mode ${_ct_ec_modes})
-  quill_ct_add(ct_ec_${mode} clean ct_ec ${mode})
+  quill_ct_add(ct_ec_${mode} clean $<TARGET_FILE:ct_ec> ${mode})
   set_property(TEST ct_ec_${mode} APPEND PROPERTY LABELS ec)
 endforeach()
 foreach(mode scalar x4)
-  quill_ct_add(ct_sha3_${mode} clean ct_sha3 ${mode})
+  quill_ct_add(ct_sha3_${mode} clean $<TARGET_FILE:ct_sha3> ${mode})
   set_property(TEST ct_sha3_${mode} APPEND PROPERTY LABELS sha3)
 endforeach()
 
@@ -140,46 +148,13 @@ quill_add_levels(ct_mldsa_65 COMMAND sh ${QUILL_CT_RUN} clean $<TARGET_FILE:ct_m
                  LEVELS portable)
 quill_add_levels(ct_sha3_scalar COMMAND sh ${QUILL_CT_RUN} clean $<TARGET_FILE:ct_sha3> scalar
                  LEVELS portable)
-# ---- Other code generation ----
-# quill_ct_codegen_tests(PREFIX DIR_OR_EMPTY SUFFIX) registers the controls
-# and the fast modes for the programs <name><SUFFIX> (targets, or files in
-# DIR when DIR is given).
-function(quill_ct_codegen_tests prefix dir suffix)
-  set(_names)
-  foreach(c ${QUILL_CT_CONTROLS})
-    string(REPLACE ":" ";" c ${c})
-    list(POP_FRONT c arg)
-    list(JOIN c ":" mode)
-    list(APPEND _names ${prefix}_control_${arg})
-    if(dir)
-      quill_ct_add_file(${prefix}_control_${arg} ${mode} ${dir}/ct_leak ${arg})
-    else()
-      quill_ct_add(${prefix}_control_${arg} ${mode} ct_leak${suffix} ${arg})
-    endif()
-  endforeach()
-  foreach(mode ${QUILL_CT_RSA_FAST})
-    list(APPEND _names ${prefix}_rsa_${mode})
-    if(dir)
-      quill_ct_add_file(${prefix}_rsa_${mode} clean ${dir}/ct_rsa ${mode})
-    else()
-      quill_ct_add(${prefix}_rsa_${mode} clean ct_rsa${suffix} ${mode})
-    endif()
-  endforeach()
-  foreach(set ${QUILL_CT_MLDSA_SETS})
-    list(APPEND _names ${prefix}_mldsa_${set})
-    if(dir)
-      quill_ct_add_file(${prefix}_mldsa_${set} clean ${dir}/ct_mldsa ${set})
-    else()
-      quill_ct_add(${prefix}_mldsa_${set} clean ct_mldsa${suffix} ${set})
-    endif()
-  endforeach()
-  set_tests_properties(${_names} PROPERTIES LABELS "ct;ct_codegen")
-  set(QUILL_CT_CODEGEN_NAMES ${_names} PARENT_SCOPE)
-endfunction()
 
+# ---- Other code generation (label ct_codegen) ----
 # -O3 with this build's compiler, in this build.
 quill_ct_targets(_o3 -O3 MODULES common bn rsa mldsa sha3)
-quill_ct_codegen_tests(ct_o3 "" _o3)
+quill_ct_suite(ct_o3 $<TARGET_FILE:ct_leak_o3> $<TARGET_FILE:ct_rsa_o3> $<TARGET_FILE:ct_mldsa_o3>
+               ${QUILL_CT_RSA_FAST})
+set_tests_properties(${QUILL_CT_NAMES} PROPERTIES LABELS "ct;ct_codegen")
 
 # The other compiler, as a sub-build run by a fixture test.
 if(CMAKE_C_COMPILER_ID STREQUAL "GNU")
@@ -201,6 +176,7 @@ add_test(NAME ct_${_quill_ct_other}_build
 set_tests_properties(ct_${_quill_ct_other}_build PROPERTIES
                      ENVIRONMENT "CMAKE=${CMAKE_COMMAND}" TIMEOUT 600
                      LABELS "ct;ct_codegen" FIXTURES_SETUP ct_${_quill_ct_other}_build)
-quill_ct_codegen_tests(ct_${_quill_ct_other} ${_quill_ct_subdir} "")
-set_tests_properties(${QUILL_CT_CODEGEN_NAMES} PROPERTIES
+quill_ct_suite(ct_${_quill_ct_other} ${_quill_ct_subdir}/ct_leak ${_quill_ct_subdir}/ct_rsa
+               ${_quill_ct_subdir}/ct_mldsa ${QUILL_CT_RSA_FAST})
+set_tests_properties(${QUILL_CT_NAMES} PROPERTIES LABELS "ct;ct_codegen"
                      FIXTURES_REQUIRED ct_${_quill_ct_other}_build)
