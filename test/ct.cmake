@@ -24,6 +24,8 @@
 #   ct_ec_<mode>    P-256 (test/ec/ct_ec.c): sign, keygen, pub (public from
 #       private), ecdh; adx (the MULX/ADX kernels called directly: valgrind
 #       executes ADX but hides it from CPUID) where the assembly is built
+#   ct_bn   the bignum core (test/bn/test_bn_ct.c): comparisons, products,
+#       Montgomery arithmetic, exponentiation, inversion on secret operands
 #   ct_sha3_scalar, _x4   SHA-3 and SHAKE, scalar and four-way
 #       (test/sha3/ct_sha3.c), on secret inputs; ct_sha3_scalar_portable
 #       the scalar mode with every CPU feature masked
@@ -136,6 +138,17 @@ foreach(mode scalar x4)
   quill_ct_add(ct_sha3_${mode} clean $<TARGET_FILE:ct_sha3> ${mode})
   set_property(TEST ct_sha3_${mode} APPEND PROPERTY LABELS sha3)
 endforeach()
+
+# The bignum core's secret paths (test/bn/test_bn_ct.c, also run as the unit
+# test test_bn_ct): comparisons, selection, products, Montgomery contexts and
+# arithmetic, exponentiation, inversion, byte conversion, on secret operands
+# of 1..64 limbs.
+add_executable(ct_bn bn/test_bn_ct.c bn/bn_test_common.c)
+quill_ct_target(ct_bn -O2)
+target_include_directories(ct_bn PRIVATE bn)
+target_link_libraries(ct_bn PRIVATE quill_core_ct quill_testutil OpenSSL::Crypto)
+quill_ct_add(ct_bn clean $<TARGET_FILE:ct_bn>)
+set_property(TEST ct_bn APPEND PROPERTY LABELS bn)
 
 # The runs above take the native paths valgrind's virtual CPU reports (BMI2
 # and AVX2; valgrind 3.19 hides ADX, so ADX code is validated by ct_bn_adx
