@@ -65,9 +65,10 @@ endif()
 #                system include directories of every source of the variant
 #   NO_PROBE     core/common/cpu.c compiled with QUILL_NO_ASM (its only
 #                effect there: no CPU probe, every quill_cpu_has() false), as
-#                the object library NAME_cpu; the other sources unchanged
+#                the object library NAME_cpu; every other source as usual
 #   REUSE base   (with NO_PROBE) the modules other than common are the
 #                objects of the variant base, which compiles them the same
+#                (common's other files are compiled again, as in base)
 function(quill_add_core name)
   cmake_parse_arguments(C "NO_PROBE" "REUSE" "MODULES;DEFINITIONS;OPTIONS;INCLUDES" ${ARGN})
   if(NOT C_MODULES)
