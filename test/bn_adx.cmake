@@ -1,29 +1,18 @@
 # SPDX-License-Identifier: Apache-2.0
-# MULX/ADCX/ADOX Montgomery kernels (asm/x86_64/bn_mont_adx.S, core/bn/mont_adx.c).
-#
-# The assembly is globbed into quill_core only, but the core unit tests link
-# the object library quill_core_bn, whose mont_kernels.c now calls it: the
-# assembly sources are therefore INTERFACE sources of quill_core_bn, compiled
-# into each executable that links it (quill_core takes quill_core_bn's objects,
-# not the target, so nothing is defined twice there).
-if(QUILL_ASM_SOURCES)
-  target_sources(quill_core_bn INTERFACE ${QUILL_ASM_SOURCES})
-endif()
-
+# MULX/ADCX/ADOX Montgomery kernels (asm/x86_64/bn_mont_adx.S, core/bn/mont_adx.c;
+# the assembly is part of the bn module, cmake/core.cmake).
 #   test_bn_adx   every ADX kernel against its portable twin (random and edge
-#                 operands, n = 4..64 and the unrolled sizes), the dispatch
-#                 with QUILL_CPU_MASK clearing ADX
+#                 operands, n = 4..64 and the unrolled sizes), the dispatch;
+#                 test_bn_adx_bmi2 (test_bn_adx --masked at the bmi2 level,
+#                 ADX cleared): the dispatch falls back to the portable kernels
 #   test_bn_abi   every assembly entry point called through a trampoline that
 #                 checks the callee-saved registers and the stack pointer
-quill_add_test(test_bn_adx bn/test_bn_adx.c ${QUILL_BN_TEST_COMMON} CORE
+quill_add_test(test_bn_adx bn/test_bn_adx.c bn/bn_test_common.c CORE
                LIBS quill_core_bn quill_core_common LABELS bn unit TIMEOUT 600)
 target_include_directories(test_bn_adx PRIVATE ${CMAKE_CURRENT_SOURCE_DIR}/bn)
-add_test(NAME test_bn_adx_masked COMMAND test_bn_adx --masked)
-set_tests_properties(test_bn_adx_masked PROPERTIES
-  ENVIRONMENT "${QUILL_TEST_ENV};QUILL_CPU_MASK=0x2" SKIP_RETURN_CODE 77 TIMEOUT 600
-  LABELS "bn;unit")
+quill_add_levels(test_bn_adx COMMAND test_bn_adx --masked LEVELS bmi2)
 
-if(QUILL_ASM_SOURCES)
+if(QUILL_CORE_bn_ASM)
   quill_add_test(test_bn_abi bn/test_abi.c bn/abi_check_test.S CORE
                  LIBS quill_core_bn quill_core_common LABELS bn unit TIMEOUT 300)
 endif()
@@ -33,7 +22,7 @@ endif()
 # not in the sanitizer build (ASan and valgrind do not mix).
 find_program(QUILL_ADX_VALGRIND valgrind)
 find_path(QUILL_ADX_MEMCHECK_INCLUDE valgrind/memcheck.h)
-if(NOT QUILL_SANITIZE AND QUILL_ASM_SOURCES AND QUILL_ADX_VALGRIND AND QUILL_ADX_MEMCHECK_INCLUDE)
+if(NOT QUILL_SANITIZE AND QUILL_CORE_bn_ASM AND QUILL_ADX_VALGRIND AND QUILL_ADX_MEMCHECK_INCLUDE)
   target_compile_definitions(test_bn_adx PRIVATE QUILL_ADX_MEMCHECK=1)
   target_include_directories(test_bn_adx SYSTEM PRIVATE ${QUILL_ADX_MEMCHECK_INCLUDE})
   add_test(NAME ct_bn_adx

@@ -1,10 +1,9 @@
 # SPDX-License-Identifier: Apache-2.0
 # Constant-time validation under valgrind's memcheck (test/ct/).
 #
-# quill_core_ct (common, bn, rsa and the assembly) and quill_core_ct_pq
-# (sha3, mldsa) are a second copy of the core compiled with
-# QUILL_CT_VALIDATION=1 at -O2 -g: secrets are
-# marked undefined for memcheck, so any branch or memory address that
+# quill_core_ct is a second copy of the core (a variant of quill_add_core,
+# cmake/core.cmake) compiled with QUILL_CT_VALIDATION=1 at -O2 -g: secrets
+# are marked undefined for memcheck, so any branch or memory address that
 # depends on one is reported.  test/ct/memcheck.sh runs each program under
 #   valgrind --tool=memcheck --error-exitcode=1 --track-origins=yes
 # and fails on any such report; it exits 77 (skipped) without valgrind.
@@ -14,14 +13,22 @@
 #       2048-bit key), nocrt, check, keygen (2048), sign3072, sign4096,
 #       nocrt3072, unbalanced (primes of 16 and 17 limbs), keygen_small
 #       (1024 bits with e = 3, 1025 bits), export (quill_rsa_key_get)
-#   ct_rsa_sign_nohw   ct_rsa sign3072 with QUILL_CPU_MASK clearing every
-#       CPU feature (registered only once the core has CPU dispatch)
+#   ct_rsa_sign3072_portable   ct_rsa sign3072 with every CPU feature
+#       masked (the portable level of quill_add_levels, test/CMakeLists.txt)
 #   ct_control_branch, ct_control_index   negative controls: a deliberate
 #       leak that memcheck must report (the test fails if it does not)
 #   ct_control_select   positive control: constant-time code stays clean
 #   ct_mldsa_44, _65, _87   ML-DSA (test/ct/ct_mldsa.c): key from a secret
 #       seed, key from a secret expanded key, deterministic and hedged
-#       signing; ct_mldsa_65_nohw the same with every CPU feature masked
+#       signing; ct_mldsa_65_portable the same with every CPU feature masked
+#   ct_ec_<mode>    P-256 (test/ec/ct_ec.c): sign, keygen, pub (public from
+#       private), ecdh; adx (the MULX/ADX kernels called directly: valgrind
+#       executes ADX but hides it from CPUID) where the assembly is built
+#   ct_bn   the bignum core (test/bn/test_bn_ct.c): comparisons, products,
+#       Montgomery arithmetic, exponentiation, inversion on secret operands
+#   ct_sha3_scalar, _x4   SHA-3 and SHAKE, scalar and four-way
+#       (test/sha3/ct_sha3.c), on secret inputs; ct_sha3_scalar_portable
+#       the scalar mode with every CPU feature masked
 #
 # Other code generation (label ct_codegen, e.g. ctest -LE ct_codegen to
 # leave it out): the same programs compiled differently, run on the modes
@@ -35,10 +42,10 @@
 #
 # What memcheck cannot see here: valgrind 3.19 hides ADX and AVX-512 from
 # the program's CPUID, so these runs take the BMI2/AVX2 and portable paths
-# (and _nohw masks everything).  The bignum MULX/ADCX/ADOX kernels are
+# (and _portable masks everything).  The bignum MULX/ADCX/ADOX kernels are
 # validated separately by ct_bn_adx (test/bn_adx.cmake), which calls them
 # directly (valgrind executes ADX), and the P-256 ones by ct_ec_adx
-# (test/ec.cmake) likewise; the AVX-512 IFMA exponentiation, the AVX-512VL
+# likewise; the AVX-512 IFMA exponentiation, the AVX-512VL
 # NTT and the AVX-512 Keccak are not run under memcheck at all: their
 # constant-time argument is that they have no branches and no addresses that
 # depend on data (see each file), and ct_trace (test/ct_trace.cmake) checks
@@ -67,113 +74,100 @@ if(NOT QUILL_VALGRIND_INCLUDE_DIR)
   return()
 endif()
 
-# quill_ct_add(NAME MODE PROGRAM [ARGS...]) registers one memcheck run of a
-# target; quill_ct_add_file does the same for a program given by path.
+# quill_ct_add(NAME MODE PROGRAM [ARGS...]) registers one memcheck run of
+# the program at path PROGRAM (test/ct/memcheck.sh MODE: clean, or leak:SYMBOL
+# for a negative control).
 function(quill_ct_add name mode program)
-  quill_ct_add_file(${name} ${mode} $<TARGET_FILE:${program}> ${ARGN})
-endfunction()
-function(quill_ct_add_file name mode path)
-  add_test(NAME ${name} COMMAND sh ${QUILL_CT_RUN} ${mode} ${path} ${ARGN})
+  add_test(NAME ${name} COMMAND sh ${QUILL_CT_RUN} ${mode} ${program} ${ARGN})
   set_tests_properties(${name} PROPERTIES ENVIRONMENT "${QUILL_TEST_ENV}"
                        SKIP_RETURN_CODE 77 TIMEOUT 900 LABELS ct)
 endfunction()
 
-# The three controls and the fast RSA modes, for every code generation.
-set(QUILL_CT_CONTROLS branch:leak:ct_leaky_branch index:leak:ct_leaky_index select:clean)
+# quill_ct_suite(PREFIX LEAK RSA MLDSA RSA_MODE...) registers, for the
+# programs at the paths LEAK, RSA and MLDSA (ct_leak, ct_rsa and ct_mldsa of
+# one code generation), the three controls PREFIX_control_<branch, index,
+# select>, PREFIX_rsa_<mode> for each RSA_MODE and PREFIX_mldsa_<44, 65,
+# 87>; QUILL_CT_NAMES lists them in the caller's scope.
+function(quill_ct_suite prefix leak rsa mldsa)
+  set(names)
+  foreach(c branch:leak:ct_leaky_branch index:leak:ct_leaky_index select:clean)
+    string(REPLACE ":" ";" c ${c})
+    list(POP_FRONT c arg)
+    list(JOIN c ":" mode)
+    quill_ct_add(${prefix}_control_${arg} ${mode} ${leak} ${arg})
+    list(APPEND names ${prefix}_control_${arg})
+  endforeach()
+  foreach(mode ${ARGN})
+    quill_ct_add(${prefix}_rsa_${mode} clean ${rsa} ${mode})
+    list(APPEND names ${prefix}_rsa_${mode})
+  endforeach()
+  foreach(set 44 65 87)
+    quill_ct_add(${prefix}_mldsa_${set} clean ${mldsa} ${set})
+    list(APPEND names ${prefix}_mldsa_${set})
+  endforeach()
+  set(QUILL_CT_NAMES ${names} PARENT_SCOPE)
+endfunction()
+
+# The fast RSA modes (fixed keys), for the other code generations.
 set(QUILL_CT_RSA_FAST sign3072 nocrt3072 unbalanced keygen_small)
 
-set(QUILL_CT_ROOT ${PROJECT_SOURCE_DIR})
-set(QUILL_CT_ASM_SOURCES ${QUILL_ASM_SOURCES})
 set(QUILL_CT_TESTUTIL quill_testutil)
 include(${CMAKE_CURRENT_SOURCE_DIR}/ct/targets.cmake)
 
 # ---- The reference set: -O2, this build's compiler ----
 quill_ct_targets("" -O2)
-foreach(c ${QUILL_CT_CONTROLS})
-  string(REPLACE ":" ";" c ${c})
-  list(POP_FRONT c arg)
-  list(JOIN c ":" mode)
-  quill_ct_add(ct_control_${arg} ${mode} ct_leak ${arg})
-endforeach()
-foreach(mode sign nocrt check keygen sign3072 sign4096 nocrt3072 unbalanced keygen_small
-             export)
-  quill_ct_add(ct_rsa_${mode} clean ct_rsa ${mode})
-endforeach()
+quill_ct_suite(ct $<TARGET_FILE:ct_leak> $<TARGET_FILE:ct_rsa> $<TARGET_FILE:ct_mldsa>
+               sign nocrt check keygen sign3072 sign4096 nocrt3072 unbalanced keygen_small export)
 
-# With CPU dispatch in the core (assembly, or C kernels chosen by
-# quill_cpu_has), the runs above take the native paths valgrind's virtual CPU
-# reports (BMI2 and AVX2; valgrind 3.19 hides ADX, so ADX code is validated
-# by ct_bn_adx instead).  Validate the portable path too, with every feature
-# bit masked off.
-set(_quill_ct_dispatch ${QUILL_ASM_SOURCES})
-file(GLOB _quill_ct_sources ${PROJECT_SOURCE_DIR}/core/common/*.c
-     ${PROJECT_SOURCE_DIR}/core/bn/*.c ${PROJECT_SOURCE_DIR}/core/rsa/*.c)
-foreach(src ${_quill_ct_sources})
-  file(STRINGS ${src} _hits REGEX "quill_cpu_has[(]")
-  if(_hits)
-    list(APPEND _quill_ct_dispatch ${src})
-  endif()
+# P-256 and SHA-3, over the same copy of the core.
+foreach(prog ec sha3)
+  add_executable(ct_${prog} ${prog}/ct_${prog}.c)
+  quill_ct_target(ct_${prog} -O2)
+  target_link_libraries(ct_${prog} PRIVATE quill_core_ct)
 endforeach()
-if(_quill_ct_dispatch)
-  quill_ct_add(ct_rsa_sign_nohw clean ct_rsa sign3072)
-  set_property(TEST ct_rsa_sign_nohw APPEND PROPERTY ENVIRONMENT "QUILL_CPU_MASK=0xffffffff")
+target_link_libraries(ct_ec PRIVATE OpenSSL::Crypto)
+set(_ct_ec_modes sign keygen pub ecdh)
+if(QUILL_CORE_ec_ASM)
+  list(APPEND _ct_ec_modes adx)
 endif()
+foreach(mode ${_ct_ec_modes})
+  quill_ct_add(ct_ec_${mode} clean $<TARGET_FILE:ct_ec> ${mode})
+  set_property(TEST ct_ec_${mode} APPEND PROPERTY LABELS ec)
+endforeach()
+foreach(mode scalar x4)
+  quill_ct_add(ct_sha3_${mode} clean $<TARGET_FILE:ct_sha3> ${mode})
+  set_property(TEST ct_sha3_${mode} APPEND PROPERTY LABELS sha3)
+endforeach()
 
-# ML-DSA: key generation, expanded-key import and signing per set, and the
-# portable NTT and Keccak (every CPU feature masked) for ML-DSA-65.
-set(QUILL_CT_MLDSA_SETS 44 65 87)
-if(QUILL_CT_HAVE_MLDSA)
-  foreach(set ${QUILL_CT_MLDSA_SETS})
-    quill_ct_add(ct_mldsa_${set} clean ct_mldsa ${set})
-  endforeach()
-  quill_ct_add(ct_mldsa_65_nohw clean ct_mldsa 65)
-  set_property(TEST ct_mldsa_65_nohw APPEND PROPERTY ENVIRONMENT "QUILL_CPU_MASK=0xffffffff")
-else()
-  message(STATUS "ct: core/mldsa or test/ct/ct_mldsa.c absent; ML-DSA constant-time tests not registered")
-endif()
+# The bignum core's secret paths (test/bn/test_bn_ct.c, also run as the unit
+# test test_bn_ct): comparisons, selection, products, Montgomery contexts and
+# arithmetic, exponentiation, inversion, byte conversion, on secret operands
+# of 1..64 limbs.
+add_executable(ct_bn bn/test_bn_ct.c bn/bn_test_common.c)
+quill_ct_target(ct_bn -O2)
+target_include_directories(ct_bn PRIVATE bn)
+target_link_libraries(ct_bn PRIVATE quill_core_ct quill_testutil OpenSSL::Crypto)
+quill_ct_add(ct_bn clean $<TARGET_FILE:ct_bn>)
+set_property(TEST ct_bn APPEND PROPERTY LABELS bn)
 
-# ---- Other code generation ----
-# quill_ct_codegen_tests(PREFIX DIR_OR_EMPTY SUFFIX) registers the controls
-# and the fast modes for the programs <name><SUFFIX> (targets, or files in
-# DIR when DIR is given).
-function(quill_ct_codegen_tests prefix dir suffix)
-  set(_names)
-  foreach(c ${QUILL_CT_CONTROLS})
-    string(REPLACE ":" ";" c ${c})
-    list(POP_FRONT c arg)
-    list(JOIN c ":" mode)
-    list(APPEND _names ${prefix}_control_${arg})
-    if(dir)
-      quill_ct_add_file(${prefix}_control_${arg} ${mode} ${dir}/ct_leak ${arg})
-    else()
-      quill_ct_add(${prefix}_control_${arg} ${mode} ct_leak${suffix} ${arg})
-    endif()
-  endforeach()
-  foreach(mode ${QUILL_CT_RSA_FAST})
-    list(APPEND _names ${prefix}_rsa_${mode})
-    if(dir)
-      quill_ct_add_file(${prefix}_rsa_${mode} clean ${dir}/ct_rsa ${mode})
-    else()
-      quill_ct_add(${prefix}_rsa_${mode} clean ct_rsa${suffix} ${mode})
-    endif()
-  endforeach()
-  if(QUILL_CT_HAVE_MLDSA)
-    foreach(set ${QUILL_CT_MLDSA_SETS})
-      list(APPEND _names ${prefix}_mldsa_${set})
-      if(dir)
-        quill_ct_add_file(${prefix}_mldsa_${set} clean ${dir}/ct_mldsa ${set})
-      else()
-        quill_ct_add(${prefix}_mldsa_${set} clean ct_mldsa${suffix} ${set})
-      endif()
-    endforeach()
-  endif()
-  set_tests_properties(${_names} PROPERTIES LABELS "ct;ct_codegen")
-  set(QUILL_CT_CODEGEN_NAMES ${_names} PARENT_SCOPE)
-endfunction()
+# The runs above take the native paths valgrind's virtual CPU reports (BMI2
+# and AVX2; valgrind 3.19 hides ADX, so ADX code is validated by ct_bn_adx
+# and ct_ec_adx instead).  The portable paths too, with every feature bit
+# masked (test/CMakeLists.txt, quill_add_levels): RSA-3072 signing, ML-DSA-65
+# (the portable NTT and Keccak) and scalar SHA-3.
+quill_add_levels(ct_rsa_sign3072 COMMAND sh ${QUILL_CT_RUN} clean $<TARGET_FILE:ct_rsa> sign3072
+                 LEVELS portable)
+quill_add_levels(ct_mldsa_65 COMMAND sh ${QUILL_CT_RUN} clean $<TARGET_FILE:ct_mldsa> 65
+                 LEVELS portable)
+quill_add_levels(ct_sha3_scalar COMMAND sh ${QUILL_CT_RUN} clean $<TARGET_FILE:ct_sha3> scalar
+                 LEVELS portable)
 
+# ---- Other code generation (label ct_codegen) ----
 # -O3 with this build's compiler, in this build.
-quill_ct_targets(_o3 -O3)
-quill_ct_codegen_tests(ct_o3 "" _o3)
+quill_ct_targets(_o3 -O3 MODULES common bn rsa mldsa sha3)
+quill_ct_suite(ct_o3 $<TARGET_FILE:ct_leak_o3> $<TARGET_FILE:ct_rsa_o3> $<TARGET_FILE:ct_mldsa_o3>
+               ${QUILL_CT_RSA_FAST})
+set_tests_properties(${QUILL_CT_NAMES} PROPERTIES LABELS "ct;ct_codegen")
 
 # The other compiler, as a sub-build run by a fixture test.
 if(CMAKE_C_COMPILER_ID STREQUAL "GNU")
@@ -195,6 +189,7 @@ add_test(NAME ct_${_quill_ct_other}_build
 set_tests_properties(ct_${_quill_ct_other}_build PROPERTIES
                      ENVIRONMENT "CMAKE=${CMAKE_COMMAND}" TIMEOUT 600
                      LABELS "ct;ct_codegen" FIXTURES_SETUP ct_${_quill_ct_other}_build)
-quill_ct_codegen_tests(ct_${_quill_ct_other} ${_quill_ct_subdir} "")
-set_tests_properties(${QUILL_CT_CODEGEN_NAMES} PROPERTIES
+quill_ct_suite(ct_${_quill_ct_other} ${_quill_ct_subdir}/ct_leak ${_quill_ct_subdir}/ct_rsa
+               ${_quill_ct_subdir}/ct_mldsa ${QUILL_CT_RSA_FAST})
+set_tests_properties(${QUILL_CT_NAMES} PROPERTIES LABELS "ct;ct_codegen"
                      FIXTURES_REQUIRED ct_${_quill_ct_other}_build)

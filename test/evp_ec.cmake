@@ -1,10 +1,7 @@
 # SPDX-License-Identifier: Apache-2.0
 # EVP-level ECDSA P-256 suites (test/evp_ec/): quill's EC key manager and
 # ECDSA signature loaded by a stock OpenSSL, plus the openssl CLI
-# (cli_ec.sh).  Needs quill_evptest from test/evp.cmake.
-
-add_library(quill_evpectest STATIC evp_ec/ec_evp.c)
-target_link_libraries(quill_evpectest PUBLIC quill_evptest)
+# (cli_ec.sh), with the helpers of quill_evpectest (test/CMakeLists.txt).
 
 quill_add_test(ec_wycheproof evp_ec/ec_wycheproof.c LIBS quill_evpectest LABELS evp ec TIMEOUT 600)
 quill_add_test(ec_interop evp_ec/ec_interop.c LIBS quill_evpectest LABELS evp ec TIMEOUT 600)

@@ -1,7 +1,8 @@
 # SPDX-License-Identifier: Apache-2.0
 # EVP-level ML-DSA suites (test/evp_mldsa/): quill's ML-DSA key manager,
 # signature and codecs loaded by a stock OpenSSL 3.0, through its public API
-# and the openssl CLI.  Needs quill_evptest from test/evp.cmake.
+# and the openssl CLI, with the helpers of quill_evpmldsatest
+# (test/CMakeLists.txt).
 #   mldsa_wycheproof  all nine Wycheproof ML-DSA files through EVP
 #   mldsa_badinput    wrong lengths, malformed signatures (hints, z), long
 #                     contexts, bad mu, public keys for signing, corrupt
@@ -12,23 +13,7 @@
 #                     without node/npm or when the npm install fails)
 #   cli_mldsa         the openssl CLI with openssl.cnf.example
 # (mldsa_provider and mldsa_codec are registered by evp_mldsa_prov.cmake and
-# evp_mldsa_codec.cmake.)
-#
-# Until the ML-DSA provider code is in the tree (provider/mldsa_keymgmt.c),
-# the suites report skipped when quill offers no ML-DSA; once it is, a
-# missing ML-DSA key manager is a failure.
-
-if(EXISTS ${PROJECT_SOURCE_DIR}/provider/mldsa_keymgmt.c)
-  set(QUILL_TEST_MLDSA_EXPECTED 1)
-else()
-  set(QUILL_TEST_MLDSA_EXPECTED 0)
-endif()
-
-add_library(quill_evpmldsatest STATIC evp_mldsa/mldsa_evp.c)
-target_link_libraries(quill_evpmldsatest PUBLIC quill_evptest)
-target_include_directories(quill_evpmldsatest PUBLIC ${CMAKE_CURRENT_SOURCE_DIR}/evp_mldsa)
-target_compile_definitions(quill_evpmldsatest PUBLIC
-  QUILL_TEST_MLDSA_EXPECTED=${QUILL_TEST_MLDSA_EXPECTED})
+# evp_mldsa_codec.cmake.)  A quill without an ML-DSA key manager fails them.
 
 quill_add_test(mldsa_wycheproof evp_mldsa/mldsa_wycheproof.c LIBS quill_evpmldsatest
                LABELS evp mldsa TIMEOUT 600)
@@ -65,12 +50,7 @@ quill_add_levels(mldsa_threads LEVELS avx2 portable)
 add_executable(mldsa_clitool evp_mldsa/mldsa_clitool.c)
 target_link_libraries(mldsa_clitool PRIVATE quill_evpmldsatest)
 add_dependencies(mldsa_clitool quill)
-set(QUILL_CLI_MLDSA_ENV ${QUILL_TEST_ENV} "QUILL_CC=${CMAKE_C_COMPILER}"
-    "MLDSA_CLITOOL=$<TARGET_FILE:mldsa_clitool>"
-    "QUILL_TEST_MLDSA_EXPECTED=${QUILL_TEST_MLDSA_EXPECTED}")
-if(QUILL_SANITIZE)
-  list(APPEND QUILL_CLI_MLDSA_ENV "QUILL_SANITIZE=1")
-endif()
+set(QUILL_CLI_MLDSA_ENV ${QUILL_PRELOAD_TEST_ENV} "MLDSA_CLITOOL=$<TARGET_FILE:mldsa_clitool>")
 set(QUILL_CLI_MLDSA_CMD sh ${CMAKE_CURRENT_SOURCE_DIR}/cli/cli_mldsa.sh)
 add_test(NAME cli_mldsa COMMAND ${QUILL_CLI_MLDSA_CMD})
 set_tests_properties(cli_mldsa PROPERTIES ENVIRONMENT "${QUILL_CLI_MLDSA_ENV}"

@@ -11,8 +11,9 @@
 #   -DCMAKE_C_COMPILER=clang -DQUILL_FUZZ=ON -DQUILL_SANITIZE=ON
 #   -DCMAKE_C_FLAGS=-fsanitize=fuzzer-no-link
 #   -DCMAKE_MODULE_LINKER_FLAGS=-Wl,-z,undefs
-# (the last one because quill.so is linked with -z,defs, which clang's static
-# sanitizer runtime cannot satisfy in a module; see notes/review_mldsa.md R1)
+# (the last one because quill.so is linked with -z,defs: with clang the
+# static sanitizer and fuzzer runtimes live in the executable that loads the
+# module, so the module's references to them are undefined at its link)
 # and run e.g. ./fuzz_mldsa_verify -max_total_time=300 corpus_dir (keep
 # corpora out of git).  CTest runs each for a few seconds (label fuzz).
 option(QUILL_FUZZ "Build the libFuzzer harnesses (clang only)" OFF)

@@ -15,48 +15,21 @@
 # mldsa_speed is a timing tool (not a test): us/op for the three sets.
 set(QUILL_MLDSA_LIBS quill_core_mldsa quill_core_sha3 quill_core_common)
 foreach(t mldsa_arith mldsa_sign mldsa_sign_arith mldsa_ntt16 mldsa_mask)
-  if(EXISTS ${CMAKE_CURRENT_SOURCE_DIR}/mldsa/test_${t}.c)
-    quill_add_test(test_${t} mldsa/test_${t}.c CORE LIBS ${QUILL_MLDSA_LIBS}
-                   LABELS mldsa unit TIMEOUT 300)
-  endif()
-endforeach()
-if(EXISTS ${CMAKE_CURRENT_SOURCE_DIR}/mldsa/test_mldsa_wycheproof.c)
-  find_package(PkgConfig REQUIRED)
-  pkg_check_modules(QUILL_MLDSA_CJSON REQUIRED IMPORTED_TARGET libcjson)
-  quill_add_test(test_mldsa_wycheproof mldsa/test_mldsa_wycheproof.c common/qt_json.c CORE
-                 LIBS ${QUILL_MLDSA_LIBS} PkgConfig::QUILL_MLDSA_CJSON m
+  quill_add_test(test_${t} mldsa/test_${t}.c CORE LIBS ${QUILL_MLDSA_LIBS}
                  LABELS mldsa unit TIMEOUT 300)
-endif()
-if(EXISTS ${CMAKE_CURRENT_SOURCE_DIR}/mldsa/mldsa_speed.c)
-  add_executable(mldsa_speed mldsa/mldsa_speed.c)
-  target_link_libraries(mldsa_speed PRIVATE quill_testutil ${QUILL_MLDSA_LIBS})
-endif()
-
-# The arithmetic and signing's arithmetic again with every CPU feature
-# masked (the portable transforms against schoolbook, the baseline builds
-# of the polynomial loops).
-foreach(t mldsa_arith mldsa_sign_arith mldsa_ntt16 mldsa_mask)
-  if(TARGET test_${t})
-    add_test(NAME test_${t}_nohw COMMAND test_${t})
-    set_tests_properties(test_${t}_nohw PROPERTIES
-      ENVIRONMENT "${QUILL_TEST_ENV};QUILL_CPU_MASK=0xffffffff"
-      SKIP_RETURN_CODE 77 TIMEOUT 300 LABELS "mldsa;unit")
-  endif()
 endforeach()
+quill_add_test(test_mldsa_wycheproof mldsa/test_mldsa_wycheproof.c common/qt_json.c CORE
+               LIBS ${QUILL_MLDSA_LIBS} PkgConfig::QUILL_CJSON m LABELS mldsa unit TIMEOUT 300)
+add_executable(mldsa_speed mldsa/mldsa_speed.c)
+target_link_libraries(mldsa_speed PRIVATE quill_testutil ${QUILL_MLDSA_LIBS})
 
-# The mask stream at the AVX2 level too (AVX-512VL and IFMA masked): its
-# hashes then ride the AVX2 four-way permutation.
-if(TARGET test_mldsa_mask)
-  add_test(NAME test_mldsa_mask_avx2 COMMAND test_mldsa_mask)
-  set_tests_properties(test_mldsa_mask_avx2 PROPERTIES
-    ENVIRONMENT "${QUILL_TEST_ENV};QUILL_CPU_MASK=0x30"
-    SKIP_RETURN_CODE 77 TIMEOUT 300 LABELS "mldsa;unit")
-endif()
-
-# The vector suite again with every CPU feature masked: the portable NTT.
-if(TARGET test_mldsa_wycheproof)
-  add_test(NAME test_mldsa_wycheproof_nohw COMMAND test_mldsa_wycheproof)
-  set_tests_properties(test_mldsa_wycheproof_nohw PROPERTIES
-    ENVIRONMENT "${QUILL_TEST_ENV};QUILL_CPU_MASK=0xffffffff"
-    SKIP_RETURN_CODE 77 TIMEOUT 300 LABELS "mldsa;unit")
-endif()
+# Again at the lower CPU levels (test/CMakeLists.txt, quill_add_levels):
+# the arithmetic, signing's arithmetic and the vectors with every CPU
+# feature masked (portable: the portable transforms against schoolbook, the
+# baseline builds of the polynomial loops, the portable NTT), and the mask
+# stream at the AVX2 level too (AVX-512VL and IFMA masked: its hashes then
+# ride the AVX2 four-way permutation).
+foreach(t mldsa_arith mldsa_sign_arith mldsa_ntt16 mldsa_wycheproof)
+  quill_add_levels(test_${t} LEVELS portable)
+endforeach()
+quill_add_levels(test_mldsa_mask LEVELS avx2 portable)

@@ -46,7 +46,7 @@ static const struct {
      * practice) writes and expects 1.2.840.113549.2.3 in its DigestInfo.
      * quill signs MD4 only to do what OpenSSL's default provider does, so
      * it uses OpenSSL's arc: quill's MD4 signatures verify there and its
-     * signatures verify here (test/evp/rsa_gaps.c checks both ways). */
+     * signatures verify here (test/evp_rsa/rsa_gaps.c checks both ways). */
     {QUILL_MD_MD4, 8, {0x2a, 0x86, 0x48, 0x86, 0xf7, 0x0d, 0x02, 0x03}},
     /* ripemd160 1.3.36.3.2.1 (TeleTrusT) */
     {QUILL_MD_RIPEMD160, 5, {0x2b, 0x24, 0x03, 0x02, 0x01}},

@@ -1,11 +1,13 @@
 /* SPDX-License-Identifier: Apache-2.0 */
 /* Copyright quill authors.
  *
- * Constant-time validation of the bignum core (run under valgrind memcheck
- * in the QUILL_CT_VALIDATION build): every secret input is marked undefined
- * with QUILL_CT_SECRET, so memcheck reports any branch or memory index that
+ * Constant-time validation of the bignum core (ct_bn: built with
+ * QUILL_CT_VALIDATION over quill_core_ct and run under valgrind memcheck,
+ * test/ct.cmake): every secret input is marked undefined with
+ * QUILL_CT_SECRET, so memcheck reports any branch or memory index that
  * depends on it.  Outputs are declassified before they are compared.
- * Outside that build this is an ordinary (small) functional test. */
+ * Built without QUILL_CT_VALIDATION (test_bn_ct) this is an ordinary
+ * (small) functional test. */
 #include <string.h>
 
 #include "bn_test_common.h"

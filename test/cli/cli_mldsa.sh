@@ -14,10 +14,9 @@
 # loading and signing under the same configuration.
 #
 # Environment (set by CTest, test/evp_mldsa.cmake): QUILL_SOURCE_DIR,
-# QUILL_BUILD_DIR, MLDSA_CLITOOL (the mldsa_clitool program),
-# QUILL_TEST_MLDSA_EXPECTED (0: skip if quill has no ML-DSA yet), optional
+# QUILL_BUILD_DIR, MLDSA_CLITOOL (the mldsa_clitool program), optional
 # QUILL_SANITIZE=1 with QUILL_CC.  Exit 77 (skipped) without an openssl
-# binary, or without ML-DSA in quill while it is not expected.
+# binary.
 #
 # "A && ok || bad" is safe because ok always succeeds.
 # shellcheck disable=SC2015
@@ -28,10 +27,6 @@ tool=${MLDSA_CLITOOL:?}
 
 # quill is active and offers ML-DSA.
 if ! ossl list -key-managers 2>/dev/null | grep -i "ML-DSA-65" | grep -q "@ quill"; then
-    if [ "${QUILL_TEST_MLDSA_EXPECTED:-1}" = 0 ]; then
-        echo "quill has no ML-DSA in this build yet: skipped"
-        exit 77
-    fi
     bad "quill ML-DSA-65 key manager not listed"
 fi
 if run "list signatures" ossl list -signature-algorithms; then

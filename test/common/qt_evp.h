@@ -2,7 +2,8 @@
 /* Copyright quill authors.
  *
  * EVP helpers shared by the suites that exercise quill through plain OpenSSL
- * APIs (test/evp/).  Nothing here is secret: keys are test keys. */
+ * APIs (test/evp_rsa/, evp_ec/, evp_mldsa/).  Nothing here is secret: keys
+ * are test keys. */
 #ifndef QUILL_TEST_QT_EVP_H
 #define QUILL_TEST_QT_EVP_H
 

@@ -16,7 +16,7 @@
  *    block squeezed from the sponge it hands back.
  * Natively the hashes ride instance 0 of the four-way Keccak (AVX-512VL;
  * test_mldsa_mask_avx2 masks AVX-512 off for the AVX2 permutation);
- * test_mldsa_mask_nohw runs the same with every CPU feature masked, where
+ * test_mldsa_mask_portable runs the same with every CPU feature masked, where
  * all four instances make polynomials and the hashes use the scalar
  * sponge. */
 #include <string.h>

@@ -20,7 +20,7 @@
  *  - pair16_split against its definition over t0's whole range, and
  *    pair16_set with no second polynomial;
  *  - the portable and AVX2 builds bit for bit, and the dispatch.
- * Run natively and with QUILL_CPU_MASK clearing every feature (_nohw). */
+ * Run natively and with QUILL_CPU_MASK clearing every feature (_portable). */
 #include <string.h>
 
 #include "mldsa/ntt16.h"

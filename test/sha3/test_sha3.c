@@ -19,7 +19,7 @@
  *  4. Backends: quill_keccak_f1600_bmi and _avx512vl against
  *     quill_keccak_f1600_c on random states (when the CPU has them).
  *     CTest also runs the whole suite with QUILL_CPU_MASK clearing every
- *     feature (test_sha3_nohw), so the portable permutation serves the
+ *     feature (test_sha3_portable), so the portable permutation serves the
  *     sponge there. */
 #include <stdlib.h>
 #include <string.h>

@@ -15,7 +15,7 @@
  *     by side, every length up to three blocks and a bit in each instance,
  *     against the scalar SHAKE (inst_case below).
  * Seeded; CTest runs it again with every CPU feature masked
- * (test_sha3_x4_nohw), so the portable four-way permutation serves there. */
+ * (test_sha3_x4_portable), so the portable four-way permutation serves there. */
 #include <stdlib.h>
 #include <string.h>
 
