@@ -98,16 +98,19 @@ export function childEnv(quill, stats) {
   return env;
 }
 
-// nodeArgs(quill, script, args): node's command line.
-export function nodeArgs(quill, script, args = []) {
-  return [...(quill ? [`--openssl-config=${CNF}`] : []), script, ...args];
+// nodeArgs(quill, script, args, cnf): node's command line; cnf, if given,
+// is a configuration for a plain child (the default provider alone, with
+// its own settings such as ml-dsa.retain_seed).
+export function nodeArgs(quill, script, args = [], cnf = '') {
+  const c = quill ? CNF : cnf;
+  return [...(c ? [`--openssl-config=${c}`] : []), script, ...args];
 }
 
-// runNode({quill, stats, script, args, input, timeout}): runs a child to the
+// runNode({quill, stats, script, args, input, timeout, cnf}): runs a child to the
 // end; returns spawnSync's result (status, signal, stdout, stderr).
-export function runNode({ quill, stats, script, args = [], input, timeout = 120000 }) {
+export function runNode({ quill, stats, script, args = [], input, timeout = 120000, cnf = '' }) {
   if (stats) fs.mkdirSync(stats, { recursive: true });
-  return spawnSync(NODE, nodeArgs(quill, script, args), {
+  return spawnSync(NODE, nodeArgs(quill, script, args, cnf), {
     env: childEnv(quill, stats), input, timeout, encoding: 'utf8', maxBuffer: 64 << 20,
   });
 }
