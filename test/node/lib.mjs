@@ -76,6 +76,11 @@ export function counters(dir) {
   return c;
 }
 
+// zeros(): every counter 0.
+export function zeros() {
+  return Object.fromEntries(COUNTERS.map((k) => [k, 0]));
+}
+
 // diff(a, b): the counters that changed from a to b, as {name: delta}.
 export function diff(a, b) {
   const d = {};
