@@ -22,16 +22,20 @@
 //             webcrypto with and without `context`; createSign refuses ML-DSA
 //             in node (ERR_CRYPTO_UNSUPPORTED_OPERATION) on both sides, which
 //             is checked too.
+// The driver also checks the other way to load quill into node: the
+// unchanged openssl.cnf.example with --openssl-shared-config.
 // Key generation (crypto.generateKeyPairSync and subtle.generateKey) is
 // checked to stay where it runs today: RSA and EC on the default provider
 // (by design, openssl.cnf.example prefers quill for signatures only), and
 // ML-DSA too, which issue 21 wants on quill (MLDSA_KEYGEN_ON_QUILL below;
 // flip it when quill takes ML-DSA key generation on a 3.5 core).
 
+import { spawnSync } from 'node:child_process';
 import crypto from 'node:crypto';
+import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { Checks, counters, diff, isQuill, needHost, runNode, tmp } from './lib.mjs';
+import { BUILD, Checks, NODE, SRC, childEnv, counters, diff, isQuill, needHost, runNode, tmp } from './lib.mjs';
 
 // TODO(issue 21): ML-DSA key generation with openssl.cnf.example stays on
 // OpenSSL 3.5's default provider; set to true once quill serves it.
@@ -197,10 +201,34 @@ async function child() {
   t.finish();
 }
 
+// The other way to give node quill: openssl.cnf.example unchanged, with
+// --openssl-shared-config (node then reads openssl_conf instead of
+// nodejs_conf) and OPENSSL_MODULES naming the build.  Without the flag
+// node ignores the unchanged file (no nodejs_conf section), which is
+// printed, not asserted (a nodejs_conf line in the example would change it).
+function sharedConfig(dir) {
+  const script = 'const c = require("node:crypto"); const k = c.generateKeyPairSync("ml-dsa-65");' +
+    'process.stdout.write(String(c.verify(null, Buffer.from("m"), k.publicKey, c.sign(null, Buffer.from("m"), k.privateKey))));';
+  const run = (flags, stats) => {
+    fs.mkdirSync(stats);
+    const env = { ...childEnv(true, stats), OPENSSL_MODULES: BUILD };
+    const r = spawnSync(NODE, [...flags, `--openssl-config=${path.join(SRC, 'openssl.cnf.example')}`, '-e', script], { env, encoding: 'utf8' });
+    return { out: r.stdout, status: r.status, c: counters(stats) };
+  };
+  let failed = 0;
+  const a = run(['--openssl-shared-config'], path.join(dir, 'shared'));
+  const ok = a.status === 0 && a.out === 'true' && a.c['mldsa-sign'] === 1 && a.c['mldsa-verify'] === 1;
+  console.log(`${ok ? 'ok' : 'FAIL'}: --openssl-shared-config --openssl-config=openssl.cnf.example: quill signed and verified (${a.c['mldsa-sign']}, ${a.c['mldsa-verify']})`);
+  if (!ok) failed++;
+  const b = run([], path.join(dir, 'unshared'));
+  console.log(`note: --openssl-config=openssl.cnf.example without --openssl-shared-config: quill ${b.c.files ? 'loaded' : 'not loaded (node reads nodejs_conf only)'}`);
+  return failed;
+}
+
 function driver() {
   needHost();
   const dir = tmp('node_sign');
-  let failed = 0;
+  let failed = sharedConfig(dir);
   for (const quill of [true, false]) {
     const r = runNode({ quill, stats: path.join(dir, quill ? 'q' : 'p'), script: self, args: ['child'] });
     process.stdout.write(r.stdout);
