@@ -16,7 +16,8 @@
 #                  on the other, both ways
 #   node_tls       TLS 1.3 on loopback, node server and client in separate
 #                  processes, RSA-2048, P-256 and ML-DSA-65 certificates,
-#                  every quill/plain pairing, counters on both sides
+#                  every quill/plain pairing, and mutual TLS with ML-DSA-65
+#                  client certificates; counters on both sides
 #   node_badinput  malformed keys, signatures, certificates: the same end
 #                  with and without quill, no crash
 #   node_routing   where the rest goes once quill has signed in the process

@@ -22,6 +22,8 @@
 //     handshake, N + 1 (the refused client aborts after the server's
 //     CertificateVerify; rsa-sign, ecdsa-sign or mldsa-sign) with quill,
 //     none plain.
+// Mutual TLS with ML-DSA-65 (the server asks for a client certificate from
+// the same CA) runs the same pairings, with the counts given at the checks.
 // ML-DSA-65 in TLS 1.3 works here because OpenSSL 3.5's default provider
 // announces ML-DSA's TLS signature schemes and quill's signature is
 // preferred for them; a 3.0 core has no ML-DSA in TLS.
@@ -40,15 +42,23 @@ const TYPES = {
   p256: { gen: ['-algorithm', 'EC', '-pkeyopt', 'ec_paramgen_curve:P-256'], quill: false, node: 'ec', sign: 'ecdsa-sign', verify: 'ecdsa-verify' },
   mldsa65: { gen: ['-algorithm', 'ML-DSA-65'], quill: true, node: 'ml-dsa-65', sign: 'mldsa-sign', verify: 'mldsa-verify' },
 };
+// Mutual TLS with ML-DSA-65 on both sides: the server asks for a client
+// certificate (issued by the same CA) and refuses clients without one.
+const MUTUAL = 'mldsa65';
 
-// server KEY CERT: listens on 127.0.0.1 (a port the kernel picks, printed
+// server KEY CERT [CLIENTCA]: listens on 127.0.0.1 (a port the kernel picks, printed
 // as the first line), answers each connection, and on "close" on stdin (or
 // after 60 s) closes and prints {handshakes, protocols}.
-function server(keyFile, certFile) {
-  const done = { handshakes: 0, protocols: {}, clientErrors: [] };
+function server(keyFile, certFile, clientCaFile) {
+  const done = { handshakes: 0, protocols: {}, clientErrors: [], clients: [] };
+  const mutual = clientCaFile ? { requestCert: true, rejectUnauthorized: true, ca: fs.readFileSync(clientCaFile) } : {};
   const srv = tls.createServer({ key: fs.readFileSync(keyFile), cert: fs.readFileSync(certFile),
-    minVersion: 'TLSv1.3', maxVersion: 'TLSv1.3' }, (sock) => {
+    minVersion: 'TLSv1.3', maxVersion: 'TLSv1.3', ...mutual }, (sock) => {
     done.handshakes++;
+    if (clientCaFile) {
+      const pc = sock.getPeerX509Certificate();
+      done.clients.push([sock.authorized, pc ? pc.publicKey.asymmetricKeyType : null]);
+    }
     const p = sock.getProtocol();
     done.protocols[p] = (done.protocols[p] || 0) + 1;
     sock.on('error', () => {});
@@ -80,18 +90,20 @@ function connect(opts) {
   });
 }
 
-// client PORT CA OTHERCA TYPE: N checked handshakes, its counters, one
+// client PORT CA OTHERCA TYPE [KEY CERT]: N checked handshakes (with a
+// client certificate if KEY and CERT are given), its counters, one
 // handshake trusting OTHERCA that must fail; prints {results, d, bad}.
-async function client(port, caFile, otherCaFile, type) {
+async function client(port, caFile, otherCaFile, type, keyFile, certFile) {
   const stats = process.env.QUILL_STATS;
   const before = counters(stats);
   const results = [];
+  const mine = keyFile ? { key: fs.readFileSync(keyFile), cert: fs.readFileSync(certFile) } : {};
   for (let i = 0; i < N; i++)
     results.push(await connect({ host: '127.0.0.1', port: Number(port), servername: 'localhost', ca: fs.readFileSync(caFile),
-      minVersion: 'TLSv1.3' }));
+      minVersion: 'TLSv1.3', ...mine }));
   const d = diff(before, counters(stats));
   const bad = await connect({ host: '127.0.0.1', port: Number(port), servername: 'localhost', ca: fs.readFileSync(otherCaFile),
-    minVersion: 'TLSv1.3' });
+    minVersion: 'TLSv1.3', ...mine });
   process.stdout.write(JSON.stringify({ results, d, bad, type, quill: isQuill() }));
 }
 
@@ -101,7 +113,9 @@ function makeCerts(dir) {
   fs.writeFileSync(path.join(dir, 'x.cnf'), '[req]\ndistinguished_name = dn\n[dn]\n' +
     '[ca]\nbasicConstraints = critical, CA:TRUE\nkeyUsage = critical, keyCertSign\nsubjectKeyIdentifier = hash\n' +
     '[leaf]\nbasicConstraints = critical, CA:FALSE\nkeyUsage = critical, digitalSignature\nextendedKeyUsage = serverAuth\n' +
-    'subjectAltName = DNS:localhost, IP:127.0.0.1\nauthorityKeyIdentifier = keyid\n');
+    'subjectAltName = DNS:localhost, IP:127.0.0.1\nauthorityKeyIdentifier = keyid\n' +
+    '[client]\nbasicConstraints = critical, CA:FALSE\nkeyUsage = critical, digitalSignature\nextendedKeyUsage = clientAuth\n' +
+    'authorityKeyIdentifier = keyid\n');
   const cnf = path.join(dir, 'x.cnf');
   for (const [t, spec] of Object.entries(TYPES)) {
     const f = (x) => path.join(dir, `${t}-${x}`);
@@ -113,6 +127,12 @@ function makeCerts(dir) {
     openssl(['req', '-new', '-key', f('leaf.key'), '-subj', '/CN=localhost', '-config', cnf, '-out', f('leaf.csr')], o);
     openssl(['x509', '-req', '-in', f('leaf.csr'), '-CA', f('ca.pem'), '-CAkey', f('ca.key'), '-CAcreateserial', '-days', '2',
       '-extfile', cnf, '-extensions', 'leaf', '-out', f('leaf.pem')], o);
+    if (t === MUTUAL) {
+      openssl(['genpkey', ...spec.gen, '-out', f('client.key')], o);
+      openssl(['req', '-new', '-key', f('client.key'), '-subj', '/CN=quill node client', '-config', cnf, '-out', f('client.csr')], o);
+      openssl(['x509', '-req', '-in', f('client.csr'), '-CA', f('ca.pem'), '-CAkey', f('ca.key'), '-CAcreateserial', '-days', '2',
+        '-extfile', cnf, '-extensions', 'client', '-out', f('client.pem')], o);
+    }
   }
 }
 
@@ -137,12 +157,15 @@ async function driver() {
   const dir = tmp('node_tls');
   makeCerts(dir);
   let n = 0;
-  for (const [type, spec] of Object.entries(TYPES)) {
+  const runs = [...Object.keys(TYPES).map((type) => [type, false]), [MUTUAL, true]];
+  for (const [type, mutual] of runs) {
+    const spec = TYPES[type];
     for (const [sq, cq] of [[true, true], [true, false], [false, true], [false, false]]) {
-      const name = `${type} server ${sq ? 'quill' : 'plain'} / client ${cq ? 'quill' : 'plain'}`;
+      const name = `${type}${mutual ? ' mutual' : ''} server ${sq ? 'quill' : 'plain'} / client ${cq ? 'quill' : 'plain'}`;
       const f = (x) => path.join(dir, `${type}-${x}`);
       const sstats = path.join(dir, `s${n}`), cstats = path.join(dir, `c${n++}`);
-      const srv = startNode({ quill: sq, stats: sstats, script: self, args: ['server', f('leaf.key'), f('leaf.pem')] });
+      const srv = startNode({ quill: sq, stats: sstats, script: self,
+        args: ['server', f('leaf.key'), f('leaf.pem'), ...(mutual ? [f('ca.pem')] : [])] });
       let serr = '';
       srv.stderr.on('data', (d) => { serr += d; });
       const exited = new Promise((res) => srv.on('exit', (code, sig) => res(code ?? sig)));
@@ -151,7 +174,8 @@ async function driver() {
         let rest = rest0;
         srv.stdout.on('data', (d) => { rest += d; });
         const { port } = JSON.parse(first);
-        const r = runNode({ quill: cq, stats: cstats, script: self, args: ['client', String(port), f('ca.pem'), f('other-ca.pem'), type] });
+        const r = runNode({ quill: cq, stats: cstats, script: self,
+          args: ['client', String(port), f('ca.pem'), f('other-ca.pem'), type, ...(mutual ? [f('client.key'), f('client.pem')] : [])] });
         let c = null;
         if (t.check(`${name}: client ran`, r.status === 0, `exit ${r.status ?? r.signal}: ${r.stderr}`)) c = JSON.parse(r.stdout);
         srv.stdin.write('close\n');
@@ -161,14 +185,25 @@ async function driver() {
         if (c) {
           c.results.forEach((x, i) => t.eq(`${name}: handshake ${i + 1} (protocol, authorized, server key, greeting)`,
             ['TLSv1.3', true, spec.node, 'hello TLSv1.3\n'], [x.protocol, x.authorized, x.keyType, x.data]));
-          t.eq(`${name}: client counters after ${N} handshakes`, cq ? { [spec.verify]: 2 * N } : {}, c.d);
+          // mutual: a third verification per handshake, the CA's signature
+          // on the client's own certificate, checked as libssl builds the
+          // chain it sends (the ca option gives it the CA), and the
+          // client's CertificateVerify signature
+          t.eq(`${name}: client counters after ${N} handshakes`,
+            cq ? (mutual ? { [spec.sign]: N, [spec.verify]: 3 * N } : { [spec.verify]: 2 * N }) : {}, c.d);
           t.check(`${name}: a client trusting another CA is refused (${c.bad.error || 'no error'})`,
             !!c.bad.error && !c.bad.authorized);
         }
         // the refused client aborts the handshake after the server's
         // CertificateVerify: the server signed, but did not finish it
         t.eq(`${name}: server handshakes completed, client errors`, [N, 1], [s.handshakes, (s.clientErrors || []).length]);
-        t.eq(`${name}: server counters`, sq ? { [spec.sign]: N + 1 } : {}, diff(zeros(), counters(sstats)));
+        if (mutual) t.eq(`${name}: server saw client certificates (authorized, key type)`, Array(N).fill([true, spec.node]), s.clients);
+        // mutual: per handshake the server also verifies the client's
+        // certificate and CertificateVerify, and (having the CA for client
+        // certificates) the CA's signature on its own certificate as libssl
+        // builds the chain it sends, which it does for the refused client too
+        t.eq(`${name}: server counters`,
+          sq ? (mutual ? { [spec.sign]: N + 1, [spec.verify]: 3 * N + 1 } : { [spec.sign]: N + 1 }) : {}, diff(zeros(), counters(sstats)));
         if (!sq) t.eq(`${name}: plain server left no statistics file`, 0, counters(sstats).files);
         if (!cq) t.eq(`${name}: plain client left no statistics file`, 0, counters(cstats).files);
       } catch (e) {
