@@ -18,6 +18,10 @@
 //             context string;
 //   signatures each side verifies every signature of both sides (and its
 //             own); with a context, without it (false);
+//   RSA and ECDSA  signatures with RSA-2048, RSA-3072 (e = 3) and RSA-4096
+//             keys (PKCS#1 v1.5 and PSS, several digests and salt lengths)
+//             and P-256 (DER and ieee-p1363, SHA-1 to SHA-512 and
+//             SHA3-256) made on each side and verified on the other;
 //   certificates  a CA (self-signed) and a leaf it issues, per parameter
 //             set, made by the openssl CLI with quill (req -x509, x509
 //             -req), by plain node and by node with quill (der.mjs writes
@@ -39,6 +43,26 @@ import { certificate, mldsaParsePkcs8, mldsaPkcs8, pem } from './der.mjs';
 const self = fileURLToPath(import.meta.url);
 const SETS = ['ml-dsa-44', 'ml-dsa-65', 'ml-dsa-87'];
 const b64 = (b) => Buffer.from(b).toString('base64');
+// RSA and ECDSA signatures checked across sides too: keys (made by the
+// driver, plain) x digests x paddings or encodings.
+const CLASSIC = (() => {
+  const P = crypto.constants;
+  const out = [];
+  for (const key of ['rsa2048', 'rsa3072e3', 'rsa4096']) {
+    for (const digest of ['sha1', 'sha256', 'sha384', 'sha512', 'sha3-256'])
+      out.push({ id: `${key} PKCS#1 v1.5 ${digest}`, key, digest, opts: {}, vopts: {} });
+    for (const [digest, salt] of [['sha256', P.RSA_PSS_SALTLEN_DIGEST], ['sha256', P.RSA_PSS_SALTLEN_MAX_SIGN], ['sha384', 0],
+      ['sha512', 64], ['sha1', 20]]) {
+      const o = { padding: P.RSA_PKCS1_PSS_PADDING, saltLength: salt };
+      out.push({ id: `${key} PSS ${digest} salt ${salt}`, key, digest, opts: o,
+        vopts: { padding: P.RSA_PKCS1_PSS_PADDING, saltLength: salt === P.RSA_PSS_SALTLEN_MAX_SIGN ? P.RSA_PSS_SALTLEN_AUTO : salt } });
+    }
+  }
+  for (const digest of ['sha1', 'sha224', 'sha256', 'sha384', 'sha512', 'sha3-256'])
+    for (const dsaEncoding of ['der', 'ieee-p1363'])
+      out.push({ id: `p256 ECDSA ${digest} ${dsaEncoding}`, key: 'p256', digest, opts: { dsaEncoding }, vopts: { dsaEncoding } });
+  return out;
+})();
 const unb64 = (s) => Buffer.from(s, 'base64');
 
 // ---- children: read JSON on stdin, write JSON on stdout ----
@@ -104,6 +128,23 @@ const modes = {
       };
     }
     return out;
+  },
+  // csign {keys: {name: pem}, msg}: RSA and ECDSA signatures with every
+  // combination in CLASSIC.
+  csign({ keys, msg }) {
+    return CLASSIC.map((c) => {
+      const key = crypto.createPrivateKey(keys[c.key]);
+      return { id: c.id, sig: b64(crypto.sign(c.digest, unb64(msg), { key, ...c.opts })) };
+    });
+  },
+  // cverify {keys, msg, sigs: [{id, sig}]}: each checked with the public key.
+  cverify({ keys, msg, sigs }) {
+    const by = Object.fromEntries(CLASSIC.map((c) => [c.id, c]));
+    return sigs.map(({ id, sig }) => {
+      const c = by[id];
+      const key = crypto.createPublicKey(keys[c.key]);
+      return { id, ok: crypto.verify(c.digest, unb64(msg), { key, ...c.vopts }, unb64(sig)) };
+    });
   },
   // certs {pairs: [{id, alg, ca, leaf}]}: X509Certificate checks of each.
   certs({ pairs }) {
@@ -226,6 +267,27 @@ function driver() {
     const good = items.filter((i) => i.expect).length;
     t.eq(`${side}: verifications counted`, side === 'quill' ? { 'mldsa-verify': good } : {}, d);
     out.forEach((r, i) => t.check(`${side} verifies ${r.id}: ${items[i].expect}`, !r.err && r.ok === items[i].expect, r.err || `got ${r.ok}`));
+  }
+
+  // RSA and ECDSA signatures across sides.
+  const ckeys = {
+    rsa2048: crypto.generateKeyPairSync('rsa', { modulusLength: 2048 }).privateKey.export({ format: 'pem', type: 'pkcs8' }),
+    rsa3072e3: crypto.generateKeyPairSync('rsa', { modulusLength: 3072, publicExponent: 3 }).privateKey.export({ format: 'pem', type: 'pkcs8' }),
+    rsa4096: crypto.generateKeyPairSync('rsa', { modulusLength: 4096 }).privateKey.export({ format: 'pem', type: 'pkcs8' }),
+    p256: crypto.generateKeyPairSync('ec', { namedCurve: 'P-256' }).privateKey.export({ format: 'pem', type: 'pkcs8' }),
+  };
+  const nrsa = CLASSIC.filter((c) => c.key !== 'p256').length, nec = CLASSIC.length - nrsa;
+  const csigs = {};
+  for (const side of ['quill', 'plain']) {
+    const { out, d } = call(side, 'csign', { keys: ckeys, msg });
+    csigs[side] = out;
+    t.eq(`${side}: RSA and ECDSA signatures counted`, side === 'quill' ? { 'rsa-sign': nrsa, 'ecdsa-sign': nec } : {}, d);
+  }
+  for (const [maker, checker] of [['quill', 'plain'], ['plain', 'quill'], ['quill', 'quill']]) {
+    const { out, d } = call(checker, 'cverify', { keys: ckeys, msg, sigs: csigs[maker] });
+    t.eq(`${checker} checking ${maker}'s RSA and ECDSA signatures: counted`,
+      checker === 'quill' ? { 'rsa-verify': nrsa, 'ecdsa-verify': nec } : {}, d);
+    for (const r of out) t.check(`${checker} verifies ${maker}'s ${r.id}`, r.ok === true);
   }
 
   // Certificates.
