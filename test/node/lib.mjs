@@ -28,14 +28,21 @@ export const SRC = process.env.QUILL_SOURCE_DIR || '';
 export const COUNTERS = ['rsa-sign', 'rsa-verify', 'rsa-keygen', 'ecdsa-sign', 'ecdsa-verify',
   'ec-keygen', 'mldsa-keygen', 'mldsa-sign', 'mldsa-verify'];
 
+// canon(v): JSON text with every object's keys sorted.
+export function canon(v) {
+  return JSON.stringify(v, (k, x) => (x && typeof x === 'object' && !Array.isArray(x) && !Buffer.isBuffer(x)
+    ? Object.fromEntries(Object.keys(x).sort().map((n) => [n, x[n]])) : x));
+}
+
 // A pass/fail tally; every check prints one line.
 export class Checks {
   constructor(name) { this.name = name; this.passed = 0; this.failed = 0; }
   ok(desc) { this.passed++; console.log(`ok: ${desc}`); }
   bad(desc) { this.failed++; console.log(`FAIL: ${desc}`); }
   check(desc, cond, detail = '') { if (cond) this.ok(desc); else this.bad(detail ? `${desc}: ${detail}` : desc); return !!cond; }
+  // eq: equal as JSON, objects' keys in any order.
   eq(desc, expected, actual) {
-    const e = JSON.stringify(expected), a = JSON.stringify(actual);
+    const e = canon(expected), a = canon(actual);
     return this.check(`${desc} = ${a}`, e === a, `expected ${e}`);
   }
   // finish: the verdict as the exit status.

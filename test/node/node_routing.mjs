@@ -13,6 +13,10 @@
 //     generation and signatures (the default provider's), X25519 and
 //     Ed25519 all work and are not counted: they stay with the default
 //     provider;
+//   - P-256 and RSA keys imported from PEM (and JWK) after that: ECDH with
+//     a peer key and OAEP decryption of a ciphertext, both from the
+//     driver, give the same bytes on both sides and are not counted; their
+//     PKCS#8, SEC1, PKCS#1, JWK and SPKI exports are equal on both sides;
 //   - ML-DSA key generation is not counted (stays on the default provider:
 //     MLDSA_KEYGEN_ON_QUILL, issue 21);
 //   - ML-DSA keys imported from a raw seed (webcrypto 'raw-seed') and from
@@ -91,6 +95,20 @@ async function child(input) {
     return crypto.diffieHellman({ privateKey: a.privateKey, publicKey: b.publicKey }).length === 32 &&
       crypto.verify(null, m, e.publicKey, crypto.sign(null, m, e.privateKey));
   });
+  // keys imported from PEM (made by the driver), after quill's signatures
+  const h = (b) => crypto.createHash('sha256').update(b).digest('hex');
+  await step('imported P-256 and RSA keys sign', () => {
+    g.iec = crypto.createPrivateKey(I.ec); g.irsa = crypto.createPrivateKey(I.rsa);
+    return crypto.sign('sha256', m, g.iec).length > 0 && crypto.sign('sha256', m, g.irsa).length === 256;
+  });
+  await step('imported P-256 key: ECDH with the driver\'s peer key', () => h(crypto.diffieHellman({ privateKey: g.iec, publicKey: crypto.createPublicKey(I.peer) })));
+  await step('imported P-256 key from its JWK: ECDH', () =>
+    h(crypto.diffieHellman({ privateKey: crypto.createPrivateKey({ key: g.iec.export({ format: 'jwk' }), format: 'jwk' }), publicKey: crypto.createPublicKey(I.peer) })));
+  await step('imported RSA key: OAEP decryption of the driver\'s ciphertext', () => crypto.privateDecrypt(g.irsa, Buffer.from(I.oaep, 'base64')).toString());
+  await step('imported keys: PKCS#8, SEC1, PKCS#1, JWK and SPKI exports', () => h([g.iec.export({ type: 'pkcs8', format: 'pem' }),
+    g.iec.export({ type: 'sec1', format: 'der' }), JSON.stringify(g.iec.export({ format: 'jwk' })), g.irsa.export({ type: 'pkcs1', format: 'pem' }),
+    JSON.stringify(g.irsa.export({ format: 'jwk' })), crypto.createPublicKey(g.iec).export({ type: 'spki', format: 'pem' }),
+    crypto.createPublicKey(g.irsa).export({ type: 'spki', format: 'pem' })].join('|')));
   await step('ML-DSA-65 key generation', () => { g.ml = crypto.generateKeyPairSync('ml-dsa-65'); return 'ok'; });
   await step('ML-DSA-65 key from a raw seed (webcrypto raw-seed): public key', async () =>
     spkiHash(crypto.KeyObject.from(await crypto.webcrypto.subtle.importKey('raw-seed', Buffer.from(I.seed, 'base64'), { name: 'ML-DSA-65' }, true, ['sign']))));
@@ -121,6 +139,7 @@ async function child(input) {
 const COUNTED = {
   'RSA-2048 signature': { 'rsa-sign': 1, 'rsa-verify': 1 },
   'P-256 ECDSA signature': { 'ecdsa-sign': 1, 'ecdsa-verify': 1 },
+  'imported P-256 and RSA keys sign': { 'ecdsa-sign': 1, 'rsa-sign': 1 },
   'ML-DSA-65 key generation': MLDSA_KEYGEN_ON_QUILL ? { 'mldsa-keygen': 1 } : {},
   'RSA-PSS restricted key signs, verifies with salt 32': { 'rsa-sign': 1, 'rsa-verify': 1 },
   'RSA-PSS unrestricted key, no salt length given: the salt length signed with': { 'rsa-sign': 1, 'rsa-verify': 1 },
@@ -136,7 +155,12 @@ function driver() {
   const t = new Checks('node_routing');
   const dir = tmp('node_routing');
   const kp = crypto.generateKeyPairSync('ml-dsa-65');
-  const input = JSON.stringify({ seed: crypto.randomBytes(32).toString('base64'), jwk: kp.privateKey.export({ format: 'jwk' }) });
+  const ec = crypto.generateKeyPairSync('ec', { namedCurve: 'P-256' }), peer = crypto.generateKeyPairSync('ec', { namedCurve: 'P-256' });
+  const rsa = crypto.generateKeyPairSync('rsa', { modulusLength: 2048 });
+  const pem = (k) => k.export({ type: 'pkcs8', format: 'pem' });
+  const input = JSON.stringify({ seed: crypto.randomBytes(32).toString('base64'), jwk: kp.privateKey.export({ format: 'jwk' }),
+    ec: pem(ec.privateKey), rsa: pem(rsa.privateKey), peer: peer.publicKey.export({ type: 'spki', format: 'pem' }),
+    oaep: crypto.publicEncrypt(rsa.publicKey, Buffer.from('from the driver')).toString('base64') });
   const res = {};
   for (const side of ['quill', 'plain']) {
     const stats = path.join(dir, side);
