@@ -18,7 +18,7 @@
 //     driver, give the same bytes on both sides and are not counted; their
 //     PKCS#8, SEC1, PKCS#1, JWK and SPKI exports are equal on both sides;
 //   - ML-DSA key generation is not counted (stays on the default provider:
-//     MLDSA_KEYGEN_ON_QUILL, issue 21);
+//     MLDSA_KEYGEN_ON_QUILL in lib.mjs, issue 21);
 //   - ML-DSA keys imported from a raw seed (webcrypto 'raw-seed') and from
 //     a JWK give the same public key on both sides (the seed comes from
 //     the driver);
@@ -33,13 +33,10 @@
 import crypto from 'node:crypto';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { Checks, counters, diff, needHost, runNode, tmp } from './lib.mjs';
+import { Checks, MLDSA_KEYGEN_ON_QUILL, counters, diff, needHost, runNode, tmp } from './lib.mjs';
 
 const self = fileURLToPath(import.meta.url);
 
-// TODO(issue 21): ML-DSA key generation with openssl.cnf.example stays on
-// OpenSSL 3.5's default provider; true once quill serves it.
-const MLDSA_KEYGEN_ON_QUILL = false;
 // TODO(issue 21): an unrestricted RSA-PSS key signs with the maximum salt
 // length (222 bytes for RSA-2048 and SHA-256: OpenSSL 3.0's default) on
 // quill, where OpenSSL 3.5's default provider uses the digest length (32:

@@ -27,19 +27,15 @@
 // Key generation (crypto.generateKeyPairSync and subtle.generateKey) is
 // checked to stay where it runs today: RSA and EC on the default provider
 // (by design, openssl.cnf.example prefers quill for signatures only), and
-// ML-DSA too, which issue 21 wants on quill (MLDSA_KEYGEN_ON_QUILL below;
-// flip it when quill takes ML-DSA key generation on a 3.5 core).
+// ML-DSA too, which issue 21 wants on quill (MLDSA_KEYGEN_ON_QUILL in
+// lib.mjs; flip it when quill takes ML-DSA key generation on a 3.5 core).
 
 import { spawnSync } from 'node:child_process';
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { BUILD, Checks, NODE, SRC, childEnv, counters, diff, isQuill, needHost, runNode, tmp } from './lib.mjs';
-
-// TODO(issue 21): ML-DSA key generation with openssl.cnf.example stays on
-// OpenSSL 3.5's default provider; set to true once quill serves it.
-const MLDSA_KEYGEN_ON_QUILL = false;
+import { BUILD, Checks, MLDSA_KEYGEN_ON_QUILL, NODE, SRC, childEnv, counters, diff, isQuill, needHost, runNode, tmp } from './lib.mjs';
 
 const self = fileURLToPath(import.meta.url);
 
