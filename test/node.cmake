@@ -31,8 +31,9 @@
 # sanitizer build (QUILL_SANITIZE, from QUILL_PRELOAD_TEST_ENV).  The tests
 # share the install directory but not files in it (quill.cnf is written
 # atomically with identical contents), so no RESOURCE_LOCK.
-# About 13 s in all after the install (ctest -L node -j2 here); the npm
-# install itself about 8 s (a 30 MB download).
+# About 10-16 s in all after the install (ctest -L node -j2 on 2 loaded
+# cores; about 20-30 s one after the other); the npm install itself about
+# 8 s (a 30 MB download, 189 MB in build/node).
 
 set(QUILL_NODE_RUN sh ${CMAKE_CURRENT_SOURCE_DIR}/node/run_node.sh
     ${CMAKE_CURRENT_SOURCE_DIR}/node ${CMAKE_BINARY_DIR}/node)
