@@ -46,3 +46,9 @@ add_test(NAME node_speed_smoke COMMAND ${QUILL_NODE_RUN} ${PROJECT_SOURCE_DIR}/b
          --rounds 1 --seconds 0.05 --check-served)
 set_tests_properties(node_speed_smoke PROPERTIES ENVIRONMENT "${QUILL_PRELOAD_TEST_ENV}"
                      SKIP_RETURN_CODE 77 TIMEOUT 300 LABELS "node;bench")
+# The signing, interop and TLS scripts again on quill's portable C path
+# (QUILL_CPU_MASK reaches quill inside node through the environment).
+foreach(t sign interop tls)
+  quill_add_levels(node_${t} COMMAND ${QUILL_NODE_RUN} ${CMAKE_CURRENT_SOURCE_DIR}/node/node_${t}.mjs
+                   LEVELS portable)
+endforeach()
