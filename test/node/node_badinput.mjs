@@ -16,6 +16,7 @@
 // checked to still end as it does today.
 
 import crypto from 'node:crypto';
+import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Checks, counters, diff, needHost, runNode, tmp } from './lib.mjs';
@@ -86,10 +87,8 @@ function inputs() {
   const r = crypto.generateKeyPairSync('rsa', { modulusLength: 2048 });
   const e = crypto.generateKeyPairSync('ec', { namedCurve: 'P-256' });
   const der = (k, type) => k.export({ format: 'der', type });
-  // The expanded key: with its seed a node key exports seed-only, so the
-  // expanded form comes from quill's encoder... or from a key derived here:
-  // the seed is enough to make every form through der.mjs, the expanded key
-  // is taken from the key's JWK-free export of a seedless copy (below).
+  // node exports seed-only while a key has its seed: the expanded keys
+  // come from a child that drops seeds (driver, below)
   const seed = mldsaParsePkcs8(der(m.privateKey, 'pkcs8')).seed;
   const I = { msg: b64(msg), mSpki: b64(der(m.publicKey, 'spki')), rSpki: b64(der(r.publicKey, 'spki')), eSpki: b64(der(e.publicKey, 'spki')) };
   I.mSig = b64(crypto.sign(null, msg, m.privateKey));
@@ -147,7 +146,9 @@ function damage(I, m, m2, r, e, seed, expanded, expanded2) {
   const hintBad = Buffer.from(sig);
   hintBad[hintBad.length - 1] = 0xff; // hint count beyond omega
   const hintOrder = Buffer.from(sig);
-  hintOrder[48 + 3200] = 200; hintOrder[48 + 3201] = 100; // indices not increasing (if the first row has two)
+  // the first two hint index bytes: indices not increasing if the first
+  // row has two hints, else non-zero bytes past the hints (both malformed)
+  hintOrder[48 + 3200] = 200; hintOrder[48 + 3201] = 100;
   I.badMldsaSig = {
     'one byte short': b64(sig.subarray(1)),
     'one byte long': b64(Buffer.concat([sig, Buffer.from([0])])),
@@ -156,7 +157,7 @@ function damage(I, m, m2, r, e, seed, expanded, expanded2) {
     'c~ changed': b64(flip(sig, 0)),
     'z changed': b64(flip(sig, 100)),
     'hint count beyond omega': b64(hintBad),
-    'hint indices out of order': b64(hintOrder),
+    'hint index bytes out of order or past the count': b64(hintOrder),
     'of another key': b64(crypto.sign(null, unb64(I.msg), m2.privateKey)),
   };
   const rsig = unb64(I.rSig);
@@ -200,7 +201,6 @@ function driver() {
   const { I, m, m2, r, e, seed } = inputs();
   // the expanded keys: from a child whose default provider drops seeds
   const dropseed = path.join(dir, 'dropseed.cnf');
-  const fs = process.getBuiltinModule('node:fs');
   fs.writeFileSync(dropseed, 'nodejs_conf = openssl_init\n[openssl_init]\nproviders = provider_sect\n' +
     '[provider_sect]\ndefault = default_sect\n[default_sect]\nml-dsa.retain_seed = no\nactivate = 1\n');
   const keys = [m, m2].map((k) => b64(k.privateKey.export({ format: 'der', type: 'pkcs8' })));
