@@ -13,6 +13,7 @@
 #include <openssl/crypto.h>
 #include <openssl/params.h>
 
+#include "core_version.h"
 #include "names.h"
 #include "prov_ctx.h"
 #include "prov_err.h"
@@ -158,6 +159,7 @@ int OSSL_provider_init(const OSSL_CORE_HANDLE *handle, const OSSL_DISPATCH *in,
             break;
         }
     }
+    ctx->core_version = quill_core_version_read(handle, ctx->core_get_params);
     /* The ML-DSA OIDs, for a core older than 3.5 (once per process). */
     if (!quill_mldsa_obj_register(ctx, in)) {
         free(ctx);
