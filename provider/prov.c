@@ -30,20 +30,6 @@ static OSSL_FUNC_provider_get_params_fn quill_get_params;
 static OSSL_FUNC_provider_query_operation_fn quill_query_operation;
 static OSSL_FUNC_provider_get_reason_strings_fn quill_get_reason_strings;
 
-static const OSSL_ALGORITHM quill_signatures[] = {
-    {QUILL_NAMES_RSA, QUILL_PROPS_SIG, quill_rsa_signature_functions,
-     "quill RSA signatures (PKCS#1 v1.5, PSS) on a constant-time core"},
-    {QUILL_NAMES_ECDSA, QUILL_PROPS_SIG, quill_ecdsa_signature_functions,
-     "quill ECDSA P-256 on a constant-time core"},
-    {QUILL_NAMES_MLDSA44, QUILL_PROPS_SIG, quill_mldsa44_signature_functions,
-     "quill ML-DSA-44 (FIPS 204)"},
-    {QUILL_NAMES_MLDSA65, QUILL_PROPS_SIG, quill_mldsa65_signature_functions,
-     "quill ML-DSA-65 (FIPS 204)"},
-    {QUILL_NAMES_MLDSA87, QUILL_PROPS_SIG, quill_mldsa87_signature_functions,
-     "quill ML-DSA-87 (FIPS 204)"},
-    {NULL, NULL, NULL, NULL},
-};
-
 static const OSSL_ALGORITHM quill_keymgmts[] = {
     {QUILL_NAMES_RSA, QUILL_PROPS_KEYMGMT, quill_rsa_keymgmt_functions, "quill RSA keys"},
     {QUILL_NAMES_RSA_PSS, QUILL_PROPS_KEYMGMT, quill_rsapss_keymgmt_functions,
@@ -63,7 +49,10 @@ static const OSSL_ALGORITHM *quill_query_operation(void *provctx, int operation_
     *no_cache = 0;
     switch (operation_id) {
     case OSSL_OP_SIGNATURE:
-        return quill_signatures;
+        /* OpenSSL 3.4's names for key and digest, where the core has them. */
+        return ((const quill_provctx *)provctx)->core_version >= QUILL_CORE_VERSION(3, 4, 0)
+                   ? quill_signatures_34
+                   : quill_signatures;
     case OSSL_OP_KEYMGMT:
         return quill_keymgmts;
     case OSSL_OP_ENCODER:
