@@ -15,3 +15,4 @@ add_test(NAME provider_exports
          COMMAND sh ${CMAKE_CURRENT_SOURCE_DIR}/provider/exports.sh $<TARGET_FILE:quill>)
 set_tests_properties(provider_exports PROPERTIES LABELS provider SKIP_RETURN_CODE 77)
 quill_add_test(provider_der provider/provider_der.c ${PROJECT_SOURCE_DIR}/provider/der.c CORE LABELS provider)
+quill_add_test(keygen_route provider/keygen_route.c LABELS provider TIMEOUT 300)
