@@ -3,8 +3,8 @@
  *
  * The provider entry point: OSSL_provider_init builds the provider context
  * (error upcalls, child library context, statistics) and answers OpenSSL's
- * queries for parameters, algorithms, reason strings and capabilities.
- * The only symbol quill.so exports (see quill.map). */
+ * queries for parameters, algorithms and reason strings.  The only symbol
+ * quill.so exports (see quill.map). */
 #include <stdlib.h>
 
 #include <openssl/core.h>
@@ -13,7 +13,6 @@
 #include <openssl/crypto.h>
 #include <openssl/params.h>
 
-#include "capabilities.h"
 #include "core_version.h"
 #include "names.h"
 #include "prov_ctx.h"
@@ -120,8 +119,6 @@ static const OSSL_DISPATCH quill_dispatch[] = {
     {OSSL_FUNC_PROVIDER_GET_PARAMS, (void (*)(void))quill_get_params},
     {OSSL_FUNC_PROVIDER_QUERY_OPERATION, (void (*)(void))quill_query_operation},
     {OSSL_FUNC_PROVIDER_GET_REASON_STRINGS, (void (*)(void))quill_get_reason_strings},
-    /* The TLS signature schemes (capabilities.h: ML-DSA on a 3.5+ core). */
-    {OSSL_FUNC_PROVIDER_GET_CAPABILITIES, (void (*)(void))quill_get_capabilities},
     {0, NULL},
 };
 
