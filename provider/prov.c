@@ -20,6 +20,7 @@
 #include "algorithms.h"
 #include "mldsa_obj.h"
 #include "stats_conf.h"
+#include "tls_sigalg.h"
 
 /* The entry point must be visible despite -fvisibility=hidden; quill.map
  * keeps every other symbol local. */
@@ -113,12 +114,22 @@ static void quill_teardown(void *vctx) {
     free(ctx);
 }
 
+#define QUILL_DISPATCH_COMMON                                                                  \
+    {OSSL_FUNC_PROVIDER_TEARDOWN, (void (*)(void))quill_teardown},                             \
+        {OSSL_FUNC_PROVIDER_GETTABLE_PARAMS, (void (*)(void))quill_gettable_params},           \
+        {OSSL_FUNC_PROVIDER_GET_PARAMS, (void (*)(void))quill_get_params},                     \
+        {OSSL_FUNC_PROVIDER_QUERY_OPERATION, (void (*)(void))quill_query_operation},           \
+        {OSSL_FUNC_PROVIDER_GET_REASON_STRINGS, (void (*)(void))quill_get_reason_strings}
+
 static const OSSL_DISPATCH quill_dispatch[] = {
-    {OSSL_FUNC_PROVIDER_TEARDOWN, (void (*)(void))quill_teardown},
-    {OSSL_FUNC_PROVIDER_GETTABLE_PARAMS, (void (*)(void))quill_gettable_params},
-    {OSSL_FUNC_PROVIDER_GET_PARAMS, (void (*)(void))quill_get_params},
-    {OSSL_FUNC_PROVIDER_QUERY_OPERATION, (void (*)(void))quill_query_operation},
-    {OSSL_FUNC_PROVIDER_GET_REASON_STRINGS, (void (*)(void))quill_get_reason_strings},
+    QUILL_DISPATCH_COMMON,
+    {0, NULL},
+};
+
+/* For a 3.5+ core: ML-DSA's TLS signature algorithms (tls_sigalg.h). */
+static const OSSL_DISPATCH quill_dispatch_35[] = {
+    QUILL_DISPATCH_COMMON,
+    {OSSL_FUNC_PROVIDER_GET_CAPABILITIES, (void (*)(void))quill_prov_get_capabilities},
     {0, NULL},
 };
 
@@ -168,7 +179,7 @@ int OSSL_provider_init(const OSSL_CORE_HANDLE *handle, const OSSL_DISPATCH *in,
      * fail the load, so that its error is the only one it raises. */
     quill_prov_stats_configure(ctx);
     quill_stats_register(&ctx->stats);
-    *out = quill_dispatch;
+    *out = ctx->core_version >= QUILL_CORE_VERSION(3, 5, 0) ? quill_dispatch_35 : quill_dispatch;
     *provctx = ctx;
     return 1;
 }

@@ -188,4 +188,37 @@ static inline void qt_sigalg_wrong_key(const qt_sigalg_env *e, const char *name,
     EVP_SIGNATURE_free(q);
 }
 
+/* The census of qt_sigalg_missing. */
+typedef struct qt_sigalg_census {
+    OSSL_LIB_CTX *ctx;
+    const char *prefix;
+    int deflt, missing;
+} qt_sigalg_census;
+
+static inline void qt_sigalg_count_one(EVP_SIGNATURE *s, void *arg) {
+    qt_sigalg_census *c = arg;
+    const char *name = EVP_SIGNATURE_get0_name(s);
+    if (strcmp(OSSL_PROVIDER_get0_name(EVP_SIGNATURE_get0_provider(s)), "default") != 0 ||
+        name == NULL || strncmp(name, c->prefix, strlen(c->prefix)) != 0)
+        return;
+    c->deflt++;
+    EVP_SIGNATURE *q = EVP_SIGNATURE_fetch(c->ctx, name, "provider=quill");
+    if (q == NULL) {
+        c->missing++;
+        fprintf(stderr, "default provider's %s is not on quill\n", name);
+    }
+    EVP_SIGNATURE_free(q);
+}
+
+/* Checks that the default provider offers |want| signature algorithms whose
+ * first name starts with |prefix| ("RSA-", "ECDSA-") and that quill offers
+ * each of them. */
+static inline void qt_sigalg_census_check(OSSL_LIB_CTX *ctx, const char *prefix, int want) {
+    qt_sigalg_census c = {ctx, prefix, 0, 0};
+    EVP_SIGNATURE_do_all_provided(ctx, qt_sigalg_count_one, &c);
+    printf("default provider: %d %s<digest> algorithms, %d not on quill\n", c.deflt, prefix,
+           c.missing);
+    QT_CHECK(c.deflt == want && c.missing == 0);
+}
+
 #endif

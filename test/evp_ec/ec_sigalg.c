@@ -34,26 +34,6 @@ static const struct {
     {"ECDSA-SHA3-512", "2.16.840.1.101.3.4.3.12", "SHA3-512"},
 };
 
-typedef struct {
-    OSSL_LIB_CTX *ctx;
-    int deflt, missing;
-} census;
-
-static void count_one(EVP_SIGNATURE *s, void *arg) {
-    census *c = arg;
-    const char *name = EVP_SIGNATURE_get0_name(s);
-    if (strcmp(OSSL_PROVIDER_get0_name(EVP_SIGNATURE_get0_provider(s)), "default") != 0 ||
-        name == NULL || strncmp(name, "ECDSA-", 6) != 0)
-        return;
-    c->deflt++;
-    EVP_SIGNATURE *q = EVP_SIGNATURE_fetch(c->ctx, name, "provider=quill");
-    if (q == NULL) {
-        c->missing++;
-        fprintf(stderr, "default provider's %s is not on quill\n", name);
-    }
-    EVP_SIGNATURE_free(q);
-}
-
 int main(void) {
     qt_msgapi api;
     if (!qt_msgapi_load(&api))
@@ -80,11 +60,7 @@ int main(void) {
     if (p384 != NULL)
         qt_sigalg_check(&e, "ECDSA-SHA2-384", "1.2.840.10045.4.3.3", "SHA384", p384);
 
-    census c = {ctx, 0, 0};
-    EVP_SIGNATURE_do_all_provided(ctx, count_one, &c);
-    printf("default provider: %d ECDSA-<digest> algorithms, %d not on quill\n", c.deflt,
-           c.missing);
-    QT_CHECK(c.deflt == (int)QT_ARRAY_LEN(algs) && c.missing == 0);
+    qt_sigalg_census_check(ctx, "ECDSA-", (int)QT_ARRAY_LEN(algs));
 
     EVP_PKEY *rsa = EVP_PKEY_Q_keygen(ctx, "provider=default", "RSA", (size_t)2048);
     QT_CHECK(rsa != NULL);

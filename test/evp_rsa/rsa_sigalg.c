@@ -37,29 +37,6 @@ static const struct {
     {"RSA-SM3", "1.2.156.10197.1.504", "SM3"},
 };
 
-/* Counts the default provider's signature algorithms whose first name
- * starts with "RSA-" and that quill lacks. */
-typedef struct {
-    OSSL_LIB_CTX *ctx;
-    const OSSL_PROVIDER *quill;
-    int deflt, missing;
-} census;
-
-static void count_one(EVP_SIGNATURE *s, void *arg) {
-    census *c = arg;
-    const char *name = EVP_SIGNATURE_get0_name(s);
-    if (strcmp(OSSL_PROVIDER_get0_name(EVP_SIGNATURE_get0_provider(s)), "default") != 0 ||
-        name == NULL || strncmp(name, "RSA-", 4) != 0)
-        return;
-    c->deflt++;
-    EVP_SIGNATURE *q = EVP_SIGNATURE_fetch(c->ctx, name, "provider=quill");
-    if (q == NULL) {
-        c->missing++;
-        fprintf(stderr, "default provider's %s is not on quill\n", name);
-    }
-    EVP_SIGNATURE_free(q);
-}
-
 int main(void) {
     qt_msgapi api;
     if (!qt_msgapi_load(&api))
@@ -75,10 +52,7 @@ int main(void) {
     for (size_t i = 0; key != NULL && i < QT_ARRAY_LEN(algs); i++)
         qt_sigalg_check(&e, algs[i].name, algs[i].oid, algs[i].md, key);
 
-    census c = {ctx, quill, 0, 0};
-    EVP_SIGNATURE_do_all_provided(ctx, count_one, &c);
-    printf("default provider: %d RSA-<digest> algorithms, %d not on quill\n", c.deflt, c.missing);
-    QT_CHECK(c.deflt == (int)QT_ARRAY_LEN(algs) && c.missing == 0);
+    qt_sigalg_census_check(ctx, "RSA-", (int)QT_ARRAY_LEN(algs));
 
     /* EC and RSA-PSS keys are not for these algorithms (as in the default
      * provider, which refuses PSS here). */
