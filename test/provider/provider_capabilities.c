@@ -1,8 +1,8 @@
 /* SPDX-License-Identifier: Apache-2.0 */
 /* Copyright quill authors.
  *
- * tls_sigalg: quill's provider capabilities (provider/capabilities.h), on
- * whatever core runs the test:
+ * provider_capabilities: quill's provider capabilities
+ * (provider/tls_sigalg.h), on whatever core runs the test:
  *   - "TLS-SIGALG" (any case) succeeds; on a 3.5+ core it gives exactly
  *     ML-DSA-44/65/87 with the parameters written below, and each entry is
  *     equal, key by key, to the default provider's entry of the same name;
@@ -185,5 +185,5 @@ int main(void) {
     qt_libctx_free(ctx, def, quill);
     check_libssl("?quill.sig=yes", on_35);
     check_libssl(NULL, on_35);
-    return qt_finish("tls_sigalg");
+    return qt_finish("provider_capabilities");
 }
