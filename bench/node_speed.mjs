@@ -25,8 +25,8 @@
 // status 1 if a worker fails or the default worker counts anything, and
 // with --check-served (the CTest smoke test, node_speed_smoke) also if an
 // operation is not served where expected: every signature and
-// verification by quill, ML-DSA key generation by the default provider
-// (today; MLDSA_KEYGEN_ON_QUILL in test/node/lib.mjs).
+// verification by quill, ML-DSA key generation by quill too
+// (MLDSA_KEYGEN_ON_QUILL in test/node/lib.mjs).
 
 import crypto from 'node:crypto';
 import path from 'node:path';
@@ -35,7 +35,7 @@ import { fileURLToPath } from 'node:url';
 import { MLDSA_KEYGEN_ON_QUILL, counters, diff, isQuill, needHost, startNode, tmp } from '../test/node/lib.mjs';
 
 const self = fileURLToPath(import.meta.url);
-// ML-DSA key generation: on the default provider today (issue 21).
+// ML-DSA key generation: on quill under openssl.cnf.example (lib.mjs).
 const MLDSA_KEYGEN_SERVED = MLDSA_KEYGEN_ON_QUILL ? 'quill' : 'default';
 const OPS = ['mldsa65-keygen', 'mldsa65-sign', 'mldsa65-verify', 'rsa2048-sign', 'rsa2048-verify', 'p256-sign', 'p256-verify'];
 const COUNTER = { 'mldsa65-keygen': 'mldsa-keygen', 'mldsa65-sign': 'mldsa-sign', 'mldsa65-verify': 'mldsa-verify',

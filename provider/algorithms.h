@@ -27,9 +27,18 @@ extern const OSSL_DISPATCH quill_mldsa87_keymgmt_functions[];
 extern const OSSL_DISPATCH quill_mldsa44_signature_functions[];
 extern const OSSL_DISPATCH quill_mldsa65_signature_functions[];
 extern const OSSL_DISPATCH quill_mldsa87_signature_functions[];
+/* ... and with OpenSSL 3.4's message API (sign_message_init, ...) */
+extern const OSSL_DISPATCH quill_mldsa44_message_signature_functions[];
+extern const OSSL_DISPATCH quill_mldsa65_message_signature_functions[];
+extern const OSSL_DISPATCH quill_mldsa87_message_signature_functions[];
 
 /* ec_codec_dec.c */
 extern const OSSL_DISPATCH quill_ec_spki_der_decoder[];
+
+/* sig_algs.c: the signature tables for a core before 3.4 and for 3.4+
+ * (terminated by a NULL row). */
+extern const OSSL_ALGORITHM quill_signatures[];
+extern const OSSL_ALGORITHM quill_signatures_34[];
 
 /* codec_algs.c: encoder and decoder tables (terminated by a NULL row). */
 extern const OSSL_ALGORITHM quill_encoders[];

@@ -9,6 +9,7 @@
 #include <openssl/crypto.h>
 #include <openssl/err.h>
 
+#include "core_version.h"
 #include "prov_err.h"
 
 /* Bit of quill_prov_scheme |s| in a row's scheme mask. */
@@ -38,7 +39,9 @@ static const struct {
     {QUILL_MD_RIPEMD160, "RIPEMD160", RSA_ONLY},
     {QUILL_MD_MD5_SHA1, "MD5-SHA1", RSA_ONLY},
     /* Known, but refused by every scheme, as OpenSSL 3.0's default
-     * provider refuses it for RSA ("digest not allowed"). */
+     * provider refuses it for RSA ("digest not allowed"); from 3.4 on the
+     * default provider signs RSA with it, and so does quill on such a core
+     * (md_accepted). */
     {QUILL_MD_SM3, "SM3", 0},
 };
 
@@ -48,6 +51,14 @@ static unsigned md_schemes(quill_md md) {
         if (md_table[i].id == md)
             return md_table[i].schemes;
     return 0;
+}
+
+/* Whether |scheme| takes |md| on the core |ctx| runs in: its table row,
+ * plus SM3 for RSA on a 3.4+ core. */
+static int md_accepted(const quill_provctx *ctx, quill_md md, quill_prov_scheme scheme) {
+    if (md == QUILL_MD_SM3 && scheme == QUILL_PROV_SCHEME_RSA)
+        return ctx->core_version >= QUILL_CORE_VERSION(3, 4, 0);
+    return (md_schemes(md) & SCHEME_BIT(scheme)) != 0;
 }
 
 const char *quill_prov_md_name(quill_md md) {
@@ -138,7 +149,7 @@ int quill_prov_digest_fetch_for(quill_prov_digest *d, const quill_provctx *ctx, 
     }
     ERR_pop_to_mark();
     quill_md id = quill_prov_md_from_evp(md);
-    if (id == QUILL_MD_NONE || (md_schemes(id) & SCHEME_BIT(scheme)) == 0 ||
+    if (id == QUILL_MD_NONE || !md_accepted(ctx, id, scheme) ||
         (size_t)EVP_MD_get_size(md) != quill_md_size(id)) {
         EVP_MD_free(md);
         QUILL_RAISE_MSG(ctx, QUILL_R_UNSUPPORTED_DIGEST, "digest %s", name);

@@ -8,9 +8,11 @@
 #include <openssl/core_dispatch.h>
 #include <openssl/core_names.h>
 #include <openssl/crypto.h>
+#include <openssl/err.h>
 #include <openssl/params.h>
 
 #include "common/zeroize.h"
+#include "core_version.h"
 #include "ec_domain.h"
 #include "ec_foreign.h"
 #include "names.h"
@@ -107,19 +109,42 @@ static int import_priv(const quill_prov_ec_key *k, const OSSL_PARAM *p, uint8_t 
     return ok;
 }
 
+/* On a 3.4+ core, a key on another curve (or with explicit parameters) is
+ * taken at import too, held by the default provider (ec_foreign.h): an
+ * application that fetched one of quill's ECDSA-SHA2-256, ... algorithms
+ * (sigalg.h) has OpenSSL export its key to quill's key manager, with no
+ * fallback to the default provider's algorithm if quill refuses it.  Only
+ * into an empty key object. */
+static int import_foreign(quill_prov_ec_key *k, int selection, const OSSL_PARAM params[]) {
+    if (k->prov->core_version < QUILL_CORE_VERSION(3, 4, 0) || k->has_group || k->has_pub ||
+        k->has_priv)
+        return 0;
+    k->foreign = quill_prov_ec_foreign_fromdata(k->prov, selection, params);
+    return k->foreign != NULL;
+}
+
 int quill_prov_ec_key_import(quill_prov_ec_key *k, int selection, const OSSL_PARAM params[]) {
     if (k == NULL)
         return 0;
-    /* Other curves are refused here (import_group), so that OpenSSL keeps
-     * such keys in its default provider and runs their operations there;
-     * only key generation makes them (ec_foreign.h). */
+    /* Other curves are refused here (import_group) on a core before 3.4,
+     * so that OpenSSL keeps such keys in its default provider and runs
+     * their operations there; there only key generation makes them
+     * (ec_foreign.h).  A 3.4+ core gets them held for it (import_foreign). */
     if (k->foreign != NULL) {
         QUILL_RAISE_MSG(k->prov, QUILL_R_BAD_PARAMETER, "key object already filled");
         return 0;
     }
+    ERR_set_mark();
     int group = import_group(k, params);
-    if (group == 0)
+    if (group == 0) {
+        if (import_foreign(k, selection, params)) {
+            ERR_pop_to_mark();
+            return 1;
+        }
+        ERR_clear_last_mark();
         return 0;
+    }
+    ERR_clear_last_mark();
     if (group < 0 && !k->has_group) {
         QUILL_RAISE_MSG(k->prov, QUILL_R_MISSING_KEY_COMPONENT, "no group");
         return 0;

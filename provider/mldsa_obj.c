@@ -5,44 +5,13 @@
 #include "mldsa_obj.h"
 
 #include <pthread.h>
-#include <stdlib.h>
 
 #include <openssl/core_dispatch.h>
-#include <openssl/core_names.h>
 #include <openssl/objects.h>
-#include <openssl/params.h>
 
+#include "core_version.h"
 #include "mldsa_key.h"
 #include "prov_err.h"
-
-/* Returns 1 if |version| ("3.0.19", "3.5.0-dev", "4.0.0") is OpenSSL 3.5
- * or later, 0 if earlier, -1 if it does not start with major.minor. */
-static int version_is_35(const char *version) {
-    char *end = NULL;
-    if (version == NULL)
-        return -1;
-    unsigned long major = strtoul(version, &end, 10);
-    if (end == version || *end != '.')
-        return -1;
-    const char *minor_s = end + 1;
-    unsigned long minor = strtoul(minor_s, &end, 10);
-    if (end == minor_s)
-        return -1;
-    return major > 3 || (major == 3 && minor >= 5);
-}
-
-/* The core's version, 1 if 3.5 or later (ML-DSA built in), 0 if earlier,
- * -1 if unknown (then each OID is checked on its own). */
-static int core_is_35(const OSSL_CORE_HANDLE *handle, OSSL_FUNC_core_get_params_fn *get_params) {
-    const char *version = NULL;
-    OSSL_PARAM p[] = {
-        OSSL_PARAM_construct_utf8_ptr(OSSL_PROV_PARAM_CORE_VERSION, (char **)&version, 0),
-        OSSL_PARAM_construct_end(),
-    };
-    if (get_params == NULL || !get_params(handle, p))
-        return -1;
-    return version_is_35(version);
-}
 
 static pthread_mutex_t obj_lock = PTHREAD_MUTEX_INITIALIZER;
 static int obj_done; /* under obj_lock */
@@ -68,14 +37,10 @@ static int register_one(const quill_provctx *prov, const quill_mldsa_alg *a,
 }
 
 int quill_mldsa_obj_register(quill_provctx *prov, const OSSL_DISPATCH *in) {
-    OSSL_FUNC_core_get_params_fn *get_params = NULL;
     OSSL_FUNC_core_obj_create_fn *obj_create = NULL;
     OSSL_FUNC_core_obj_add_sigid_fn *add_sigid = NULL;
     for (const OSSL_DISPATCH *f = in; f->function_id != 0; f++) {
         switch (f->function_id) {
-        case OSSL_FUNC_CORE_GET_PARAMS:
-            get_params = OSSL_FUNC_core_get_params(f);
-            break;
         case OSSL_FUNC_CORE_OBJ_CREATE:
             obj_create = OSSL_FUNC_core_obj_create(f);
             break;
@@ -88,7 +53,7 @@ int quill_mldsa_obj_register(quill_provctx *prov, const OSSL_DISPATCH *in) {
     }
     int ok = 1;
     pthread_mutex_lock(&obj_lock);
-    if (!obj_done && core_is_35(prov->handle, get_params) != 1) {
+    if (!obj_done && prov->core_version < QUILL_CORE_VERSION(3, 5, 0)) {
         static const quill_mldsa_set sets[] = {QUILL_MLDSA_44, QUILL_MLDSA_65, QUILL_MLDSA_87};
         for (size_t i = 0; ok && i < sizeof(sets) / sizeof(sets[0]); i++)
             ok = register_one(prov, quill_mldsa_alg_get(sets[i]), obj_create, add_sigid);

@@ -20,7 +20,7 @@
  * (obj_add_sigid).  The object table is process-wide, so this runs once
  * per process whichever library context loads quill first (under a lock).
  * Skipped entirely when the core is OpenSSL 3.5 or later (read from
- * OSSL_PROV_PARAM_CORE_VERSION, compared numerically) and, OID by OID,
+ * prov->core_version, core_version.h) and, OID by OID,
  * for what the core already knows.  Returns 1 on success or when skipped;
  * 0 with QUILL_R_OBJ_REGISTRATION raised if an upcall is missing or
  * fails (a later load retries). */

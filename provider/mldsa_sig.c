@@ -24,6 +24,7 @@
 #include "names.h"
 #include "prov_err.h"
 #include "rng.h"
+#include "sigalg.h"
 #include "sig_stream.h"
 
 static OSSL_FUNC_signature_freectx_fn sig_freectx;
@@ -345,7 +346,12 @@ static int sig_digest_verify_final(void *vctx, const unsigned char *sig, size_t 
     return stream_final(c, mu) && verify_mu(c, mu, sig, siglen);
 }
 
-/* ---- Dispatch tables, one per set ---- */
+/* ---- Dispatch tables, two per set ---- */
+
+/* For a 3.4+ core, the table with OpenSSL 3.4's message API as well
+ * (sig_algs.c): sign_message_init and verify_message_init, then a whole
+ * message in one sign or verify call, are sign_init and verify_init, as
+ * for OpenSSL 3.5's own ML-DSA (which has no message update either). */
 
 #define MLDSA_SIGNATURE(NN)                                                                    \
     static OSSL_FUNC_signature_newctx_fn mldsa##NN##_newctx;                                   \
@@ -353,6 +359,16 @@ static int sig_digest_verify_final(void *vctx, const unsigned char *sig, size_t 
         return newctx(provctx, QUILL_MLDSA_##NN);                                              \
     }                                                                                          \
     const OSSL_DISPATCH quill_mldsa##NN##_signature_functions[] = {                            \
+        MLDSA_SIGNATURE_FUNCTIONS(NN) {0, NULL},                                               \
+    };                                                                                         \
+    const OSSL_DISPATCH quill_mldsa##NN##_message_signature_functions[] = {                    \
+        {OSSL_FUNC_SIGNATURE_SIGN_MESSAGE_INIT, (void (*)(void))sig_sign_init},                \
+        {OSSL_FUNC_SIGNATURE_VERIFY_MESSAGE_INIT, (void (*)(void))sig_verify_init},            \
+        MLDSA_SIGNATURE_FUNCTIONS(NN) {0, NULL},                                               \
+    }
+
+/* The operations of every set; NN's newctx fixes the set. */
+#define MLDSA_SIGNATURE_FUNCTIONS(NN)                                                          \
         {OSSL_FUNC_SIGNATURE_NEWCTX, (void (*)(void))mldsa##NN##_newctx},                      \
         {OSSL_FUNC_SIGNATURE_FREECTX, (void (*)(void))sig_freectx},                            \
         {OSSL_FUNC_SIGNATURE_DUPCTX, (void (*)(void))sig_dupctx},                              \
@@ -373,9 +389,7 @@ static int sig_digest_verify_final(void *vctx, const unsigned char *sig, size_t 
          (void (*)(void))quill_mldsa_sig_gettable_ctx_params},                                 \
         {OSSL_FUNC_SIGNATURE_SET_CTX_PARAMS, (void (*)(void))quill_mldsa_sig_set_ctx_params},  \
         {OSSL_FUNC_SIGNATURE_SETTABLE_CTX_PARAMS,                                              \
-         (void (*)(void))quill_mldsa_sig_settable_ctx_params},                                 \
-        {0, NULL},                                                                             \
-    }
+         (void (*)(void))quill_mldsa_sig_settable_ctx_params},
 
 MLDSA_SIGNATURE(44);
 MLDSA_SIGNATURE(65);

@@ -13,12 +13,14 @@
 #include <openssl/crypto.h>
 #include <openssl/params.h>
 
+#include "core_version.h"
 #include "names.h"
 #include "prov_ctx.h"
 #include "prov_err.h"
 #include "algorithms.h"
 #include "mldsa_obj.h"
 #include "stats_conf.h"
+#include "tls_sigalg.h"
 
 /* The entry point must be visible despite -fvisibility=hidden; quill.map
  * keeps every other symbol local. */
@@ -29,30 +31,16 @@ static OSSL_FUNC_provider_get_params_fn quill_get_params;
 static OSSL_FUNC_provider_query_operation_fn quill_query_operation;
 static OSSL_FUNC_provider_get_reason_strings_fn quill_get_reason_strings;
 
-static const OSSL_ALGORITHM quill_signatures[] = {
-    {QUILL_NAMES_RSA, QUILL_PROPS_SIG, quill_rsa_signature_functions,
-     "quill RSA signatures (PKCS#1 v1.5, PSS) on a constant-time core"},
-    {QUILL_NAMES_ECDSA, QUILL_PROPS_SIG, quill_ecdsa_signature_functions,
-     "quill ECDSA P-256 on a constant-time core"},
-    {QUILL_NAMES_MLDSA44, QUILL_PROPS_SIG, quill_mldsa44_signature_functions,
-     "quill ML-DSA-44 (FIPS 204)"},
-    {QUILL_NAMES_MLDSA65, QUILL_PROPS_SIG, quill_mldsa65_signature_functions,
-     "quill ML-DSA-65 (FIPS 204)"},
-    {QUILL_NAMES_MLDSA87, QUILL_PROPS_SIG, quill_mldsa87_signature_functions,
-     "quill ML-DSA-87 (FIPS 204)"},
-    {NULL, NULL, NULL, NULL},
-};
-
 static const OSSL_ALGORITHM quill_keymgmts[] = {
     {QUILL_NAMES_RSA, QUILL_PROPS_KEYMGMT, quill_rsa_keymgmt_functions, "quill RSA keys"},
     {QUILL_NAMES_RSA_PSS, QUILL_PROPS_KEYMGMT, quill_rsapss_keymgmt_functions,
      "quill RSA-PSS keys"},
     {QUILL_NAMES_EC, QUILL_PROPS_KEYMGMT, quill_ec_keymgmt_functions, "quill EC P-256 keys"},
-    {QUILL_NAMES_MLDSA44, QUILL_PROPS_KEYMGMT, quill_mldsa44_keymgmt_functions,
+    {QUILL_NAMES_MLDSA44, QUILL_PROPS_KEYMGMT_SIG_ONLY, quill_mldsa44_keymgmt_functions,
      "quill ML-DSA-44 keys"},
-    {QUILL_NAMES_MLDSA65, QUILL_PROPS_KEYMGMT, quill_mldsa65_keymgmt_functions,
+    {QUILL_NAMES_MLDSA65, QUILL_PROPS_KEYMGMT_SIG_ONLY, quill_mldsa65_keymgmt_functions,
      "quill ML-DSA-65 keys"},
-    {QUILL_NAMES_MLDSA87, QUILL_PROPS_KEYMGMT, quill_mldsa87_keymgmt_functions,
+    {QUILL_NAMES_MLDSA87, QUILL_PROPS_KEYMGMT_SIG_ONLY, quill_mldsa87_keymgmt_functions,
      "quill ML-DSA-87 keys"},
     {NULL, NULL, NULL, NULL},
 };
@@ -62,7 +50,10 @@ static const OSSL_ALGORITHM *quill_query_operation(void *provctx, int operation_
     *no_cache = 0;
     switch (operation_id) {
     case OSSL_OP_SIGNATURE:
-        return quill_signatures;
+        /* OpenSSL 3.4's names for key and digest, where the core has them. */
+        return ((const quill_provctx *)provctx)->core_version >= QUILL_CORE_VERSION(3, 4, 0)
+                   ? quill_signatures_34
+                   : quill_signatures;
     case OSSL_OP_KEYMGMT:
         return quill_keymgmts;
     case OSSL_OP_ENCODER:
@@ -123,12 +114,22 @@ static void quill_teardown(void *vctx) {
     free(ctx);
 }
 
+#define QUILL_DISPATCH_COMMON                                                                  \
+    {OSSL_FUNC_PROVIDER_TEARDOWN, (void (*)(void))quill_teardown},                             \
+        {OSSL_FUNC_PROVIDER_GETTABLE_PARAMS, (void (*)(void))quill_gettable_params},           \
+        {OSSL_FUNC_PROVIDER_GET_PARAMS, (void (*)(void))quill_get_params},                     \
+        {OSSL_FUNC_PROVIDER_QUERY_OPERATION, (void (*)(void))quill_query_operation},           \
+        {OSSL_FUNC_PROVIDER_GET_REASON_STRINGS, (void (*)(void))quill_get_reason_strings}
+
 static const OSSL_DISPATCH quill_dispatch[] = {
-    {OSSL_FUNC_PROVIDER_TEARDOWN, (void (*)(void))quill_teardown},
-    {OSSL_FUNC_PROVIDER_GETTABLE_PARAMS, (void (*)(void))quill_gettable_params},
-    {OSSL_FUNC_PROVIDER_GET_PARAMS, (void (*)(void))quill_get_params},
-    {OSSL_FUNC_PROVIDER_QUERY_OPERATION, (void (*)(void))quill_query_operation},
-    {OSSL_FUNC_PROVIDER_GET_REASON_STRINGS, (void (*)(void))quill_get_reason_strings},
+    QUILL_DISPATCH_COMMON,
+    {0, NULL},
+};
+
+/* For a 3.5+ core: ML-DSA's TLS signature algorithms (tls_sigalg.h). */
+static const OSSL_DISPATCH quill_dispatch_35[] = {
+    QUILL_DISPATCH_COMMON,
+    {OSSL_FUNC_PROVIDER_GET_CAPABILITIES, (void (*)(void))quill_prov_get_capabilities},
     {0, NULL},
 };
 
@@ -158,6 +159,7 @@ int OSSL_provider_init(const OSSL_CORE_HANDLE *handle, const OSSL_DISPATCH *in,
             break;
         }
     }
+    ctx->core_version = quill_core_version_read(handle, ctx->core_get_params);
     /* The ML-DSA OIDs, for a core older than 3.5 (once per process). */
     if (!quill_mldsa_obj_register(ctx, in)) {
         free(ctx);
@@ -177,7 +179,7 @@ int OSSL_provider_init(const OSSL_CORE_HANDLE *handle, const OSSL_DISPATCH *in,
      * fail the load, so that its error is the only one it raises. */
     quill_prov_stats_configure(ctx);
     quill_stats_register(&ctx->stats);
-    *out = quill_dispatch;
+    *out = ctx->core_version >= QUILL_CORE_VERSION(3, 5, 0) ? quill_dispatch_35 : quill_dispatch;
     *provctx = ctx;
     return 1;
 }

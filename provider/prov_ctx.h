@@ -27,6 +27,10 @@ typedef struct quill_provctx {
     /* The core's parameters (its version, and the provider's own
      * configuration keys from openssl.cnf); NULL if not offered. */
     OSSL_FUNC_core_get_params_fn *core_get_params;
+    /* The core's version, QUILL_CORE_VERSION form (core_version.h): where
+     * a later core's default provider differs from 3.0's, quill follows
+     * the core it runs in. */
+    unsigned long core_version;
     quill_stats stats;
     /* Where the live counters go, for the provider parameter
      * QUILL_PARAM_STATS (stats_conf.h): "off", "live: DIR" or "error:

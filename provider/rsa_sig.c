@@ -15,6 +15,7 @@
 #include <openssl/params.h>
 
 #include "algorithms.h"
+#include "core_version.h"
 #include "digest.h"
 #include "names.h"
 #include "prov_err.h"
@@ -42,6 +43,15 @@ static OSSL_FUNC_signature_digest_verify_fn sig_digest_verify;
 
 /* ---- Context life cycle ---- */
 
+/* The salt length a PSS signature takes when none is set, as the core's
+ * default provider: "auto" (the maximum) up to OpenSSL 3.0, "auto-digestmax"
+ * (the digest's length, or the maximum if smaller) from 3.1 on.  Either
+ * detects the salt length when verifying. */
+static int default_saltlen(const quill_provctx *prov) {
+    return prov->core_version >= QUILL_CORE_VERSION(3, 1, 0) ? QUILL_SALTLEN_AUTO_DIGEST_MAX
+                                                              : QUILL_SALTLEN_AUTO;
+}
+
 static void *sig_newctx(void *provctx, const char *propq) {
     quill_rsa_sig_ctx *c = calloc(1, sizeof(*c));
     if (c == NULL) {
@@ -55,7 +65,7 @@ static void *sig_newctx(void *provctx, const char *propq) {
         return NULL;
     }
     c->pad = QUILL_PAD_PKCS1;
-    c->saltlen = QUILL_SALTLEN_AUTO;
+    c->saltlen = default_saltlen(c->prov);
     c->stream.scheme = QUILL_PROV_SCHEME_RSA;
     return c;
 }
@@ -118,7 +128,7 @@ static int sig_init(quill_rsa_sig_ctx *c, void *provkey, const OSSL_PARAM params
     c->op = op;
     c->stream.locked = 0;
     c->pad = QUILL_PAD_PKCS1;
-    c->saltlen = QUILL_SALTLEN_AUTO;
+    c->saltlen = default_saltlen(c->prov);
     if (c->key->type == QUILL_PROV_RSA_PSS) {
         if (op == QUILL_SIG_OP_VERIFY_RECOVER) {
             QUILL_RAISE_MSG(c->prov, QUILL_R_NOT_SUPPORTED, "PSS signatures cannot be recovered");

@@ -56,3 +56,5 @@ add_test(NAME cli_mldsa COMMAND ${QUILL_CLI_MLDSA_CMD})
 set_tests_properties(cli_mldsa PROPERTIES ENVIRONMENT "${QUILL_CLI_MLDSA_ENV}"
                      SKIP_RETURN_CODE 77 TIMEOUT 300 LABELS "cli;mldsa")
 quill_add_levels(cli_mldsa COMMAND ${QUILL_CLI_MLDSA_CMD} LEVELS avx2 portable)
+quill_add_test(mldsa_sigalg evp_mldsa/mldsa_sigalg.c LIBS quill_evpmldsatest LABELS evp mldsa TIMEOUT 300)
+quill_add_test(mldsa_tls evp_mldsa/mldsa_tls.c LIBS quill_evpmldsatest OpenSSL::SSL LABELS evp mldsa TIMEOUT 300)

@@ -11,6 +11,7 @@ quill_add_test(rsa_threads evp_rsa/rsa_threads.c LIBS quill_evptest Threads::Thr
 quill_add_test(rsa_badinput evp_rsa/rsa_badinput.c LIBS quill_evptest LABELS evp rsa TIMEOUT 300)
 quill_add_test(rsa_fallback evp_rsa/rsa_fallback.c LIBS quill_evptest LABELS evp rsa TIMEOUT 300)
 quill_add_test(rsa_gaps evp_rsa/rsa_gaps.c LIBS quill_evptest LABELS evp rsa TIMEOUT 300)
+quill_add_test(rsa_sigalg evp_rsa/rsa_sigalg.c LIBS quill_evptest LABELS evp rsa TIMEOUT 300)
 
 # The vectors, the interoperability checks and the threads again at the
 # lower CPU levels where RSA's code differs (test/CMakeLists.txt,

@@ -7,6 +7,8 @@
 #   provider_exports  quill.so exports OSSL_provider_init and nothing else.
 #   provider_null_params  every string parameter quill reads, given with NULL
 #                     data, is refused with quill's error (no crash).
+#   provider_capabilities  the TLS-SIGALG capability (ML-DSA on a 3.5+ core,
+#                     as the default provider's), TLS-GROUP empty, libssl's view.
 
 quill_add_test(provider_basic provider/provider_basic.c LABELS provider rsa TIMEOUT 300)
 quill_add_test(provider_null_params provider/provider_null_params.c LABELS provider)
@@ -15,3 +17,5 @@ add_test(NAME provider_exports
          COMMAND sh ${CMAKE_CURRENT_SOURCE_DIR}/provider/exports.sh $<TARGET_FILE:quill>)
 set_tests_properties(provider_exports PROPERTIES LABELS provider SKIP_RETURN_CODE 77)
 quill_add_test(provider_der provider/provider_der.c ${PROJECT_SOURCE_DIR}/provider/der.c CORE LABELS provider)
+quill_add_test(keygen_route provider/keygen_route.c LABELS provider TIMEOUT 300)
+quill_add_test(provider_capabilities provider/provider_capabilities.c LIBS OpenSSL::SSL LABELS provider)

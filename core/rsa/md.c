@@ -50,9 +50,14 @@ static const struct {
     {QUILL_MD_MD4, 8, {0x2a, 0x86, 0x48, 0x86, 0xf7, 0x0d, 0x02, 0x03}},
     /* ripemd160 1.3.36.3.2.1 (TeleTrusT) */
     {QUILL_MD_RIPEMD160, 5, {0x2b, 0x24, 0x03, 0x02, 0x01}},
-    /* sm3 1.2.156.10197.1.401 (156 = 0x81 0x1c, 10197 = 0xcf 0x55,
-     * 401 = 0x83 0x11) */
-    {QUILL_MD_SM3, 8, {0x2a, 0x81, 0x1c, 0xcf, 0x55, 0x01, 0x83, 0x11}},
+    /* SM3's hash OID is 1.2.156.10197.1.401, but OpenSSL (whose default
+     * provider signs RSA with SM3 from 3.4 on, the only place quill does)
+     * writes and expects 1.2.156.10197.1.504 (sm3WithRSAEncryption) in its
+     * DigestInfo, with a short outer length (quill_rsa_digest_info); as for
+     * MD4, quill uses OpenSSL's bytes so that its signatures verify there
+     * and OpenSSL's here (156 = 0x81 0x1c, 10197 = 0xcf 0x55, 504 = 0x83
+     * 0x78; test/evp_rsa/rsa_gaps.c checks both ways). */
+    {QUILL_MD_SM3, 8, {0x2a, 0x81, 0x1c, 0xcf, 0x55, 0x01, 0x83, 0x78}},
     /* MD5 || SHA-1 (TLS 1.0/1.1, RFC 4346 7.4.3): signed raw, no OID. */
     {QUILL_MD_MD5_SHA1, 0, {0}},
 };
@@ -89,5 +94,11 @@ size_t quill_rsa_digest_info(quill_md md, uint8_t *out) {
     out[7 + ol] = 0x00;
     out[8 + ol] = 0x04;
     out[9 + ol] = (uint8_t)h;
+    /* OpenSSL's SM3 DigestInfo (crypto/rsa/rsa_sign.c, as of 3.5) declares
+     * its outer SEQUENCE one byte short (0x2f for 48 bytes of content); its
+     * verification compares the whole encoding, so quill writes the same
+     * bytes (see the SM3 row). */
+    if (md == QUILL_MD_SM3)
+        out[1]--;
     return ol + 10;
 }

@@ -7,6 +7,7 @@
 #include <string.h>
 #include <time.h>
 
+#include <openssl/crypto.h>
 #include <openssl/err.h>
 
 unsigned long qt_failed, qt_checked;
@@ -152,4 +153,11 @@ void qt_libctx_free(OSSL_LIB_CTX *ctx, OSSL_PROVIDER *def, OSSL_PROVIDER *quill)
     if (def != NULL)
         OSSL_PROVIDER_unload(def);
     OSSL_LIB_CTX_free(ctx);
+}
+
+int qt_core_at_least(unsigned major, unsigned minor) {
+    /* 0xMNN00PPSL: major in the top nibble, minor in the next byte. */
+    unsigned long v = OpenSSL_version_num();
+    unsigned long want = ((unsigned long)major << 28) | ((unsigned long)minor << 20);
+    return v >= want;
 }

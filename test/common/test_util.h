@@ -58,4 +58,10 @@ void qt_rng_bytes(void *out, size_t len);
 OSSL_LIB_CTX *qt_libctx_new(OSSL_PROVIDER **def, OSSL_PROVIDER **quill);
 void qt_libctx_free(OSSL_LIB_CTX *ctx, OSSL_PROVIDER *def, OSSL_PROVIDER *quill);
 
+/* 1 if the libcrypto loaded at run time (OpenSSL_version_num(), not the
+ * headers built against) is OpenSSL major.minor or later: where a later
+ * core's default provider or EVP legitimately differs from 3.0's, a test
+ * expects what the core it runs on does. */
+int qt_core_at_least(unsigned major, unsigned minor);
+
 #endif

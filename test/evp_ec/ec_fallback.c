@@ -5,9 +5,11 @@
  * (default_properties "?quill.sig=yes"), everything quill does not take
  * keeps working through the default provider:
  *
- *   - ECDSA with P-384 and P-521 keys (quill refuses them at import; the
- *     signature falls back to the default provider), signing and
- *     verifying, one-shot and streamed;
+ *   - ECDSA with P-384 and P-521 keys (quill refuses them at import on a
+ *     core before 3.4, and the signature falls back to the default
+ *     provider; a 3.4+ core has them held for quill by the default
+ *     provider, which then signs for quill), signing and verifying,
+ *     one-shot and streamed;
  *   - EC key generation with the library defaults for P-384 and P-521;
  *   - ECDH on P-256 (default-held and quill-held keys) and X25519;
  *   - Ed25519 signatures;
@@ -20,8 +22,10 @@
  *     duplicated and used for ECDH; a bad signature leaves quill's reason,
  *     a short buffer is refused before hashing (the retry verifies), and
  *     the key manager's "has" keeps the caller's error queue.  Import by
- *     name of a P-384 key there is the known gap: refused with an error,
- *     not a wrong key.
+ *     name of a P-384 key there is the known gap before OpenSSL 3.4:
+ *     refused with an error, not a wrong key; a 3.4+ core has it held for
+ *     quill by the default provider, like the P-384 and P-521 keys above,
+ *     whose operations quill then serves by the default provider.
  *
  * The control: a P-256 key in the same library context is signed for by
  * quill. */
@@ -38,7 +42,12 @@
 
 static OSSL_LIB_CTX *libctx;
 
+/* |want_quill|: served by quill (P-256), or, for a key quill refuses on a
+ * core before 3.4, by the default provider; a 3.4+ core has such keys held
+ * for quill by the default provider (provider/ec_key.c, import_foreign), so
+ * quill serves the operation there and has the default provider do it. */
 static void sign_verify(EVP_PKEY *key, const char *md, int want_quill, const char *what) {
+    want_quill = want_quill || qt_core_at_least(3, 4);
     uint8_t msg[100], sig[256];
     size_t sl = sizeof(sig);
     const OSSL_PROVIDER *ps = NULL, *pv = NULL;
@@ -140,6 +149,15 @@ static void check_after_use(OSSL_LIB_CTX *ctx, EVP_PKEY *key, const char *group,
     QT_CHECK(m != NULL && EVP_DigestSignInit_ex(m, NULL, md, ctx, NULL, key, NULL) == 1);
     QT_CHECK(EVP_DigestSign(m, sig, &small, msg, sizeof(msg)) != 1 && qt_error_has_reason());
     ERR_clear_error();
+    if (qt_core_at_least(3, 2)) {
+        /* From OpenSSL 3.2 on, EVP marks a one-shot EVP_DigestSign context
+         * finished even when the provider refused it: the retry is EVP's
+         * error, and a fresh initialisation signs. */
+        QT_CHECK(EVP_DigestSign(m, sig, &full, msg, sizeof(msg)) != 1);
+        ERR_clear_error();
+        full = sizeof(sig);
+        QT_CHECK(EVP_DigestSignInit_ex(m, NULL, md, ctx, NULL, key, NULL) == 1);
+    }
     QT_CHECK(EVP_DigestSign(m, sig, &full, msg, sizeof(msg)) == 1);
     QT_CHECK(ect_verify(ctx, ECT_DEFAULT, key, md, msg, sizeof(msg), ECT_ONESHOT, sig, full,
                         NULL) == 1);
@@ -184,9 +202,15 @@ static void after_use(void) {
      * error from quill. */
     EVP_PKEY *src = ect_keygen(ctx, ECT_DEFAULT, "P-384");
     EVP_PKEY *pub = src != NULL ? ect_key_copy(ctx, NULL, src, EVP_PKEY_PUBLIC_KEY) : NULL;
-    QT_CHECK(src != NULL && pub == NULL && qt_error_has_reason());
+    if (qt_core_at_least(3, 4)) {
+        /* Held for quill by the default provider on a 3.4+ core: the gap
+         * is closed there. */
+        QT_CHECK(src != NULL && pub != NULL && EVP_PKEY_eq(src, pub) == 1);
+    } else {
+        QT_CHECK(src != NULL && pub == NULL && qt_error_has_reason());
+    }
     printf("after a quill signature, P-384 import by name: %s\n",
-           pub == NULL ? "refused (known gap)" : "accepted");
+           pub == NULL ? "refused (known gap before OpenSSL 3.4)" : "accepted");
     ERR_clear_error();
     EVP_PKEY_free(src);
     EVP_PKEY_free(pub);

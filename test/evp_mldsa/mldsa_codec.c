@@ -514,7 +514,9 @@ static void test_round_trips(int s) {
 /* ---- Output forms from the provider configuration --------------------------- */
 
 /* A library context configured from a file that loads default and quill
- * with ml-dsa.output_formats = |formats|. */
+ * with ml-dsa.output_formats = |formats|, and openssl.cnf.example's
+ * default properties: on OpenSSL 3.5+, whose default provider has ML-DSA
+ * too, they put the key (and so its encoding) on quill. */
 static OSSL_LIB_CTX *configured_libctx(const char *formats, char *path, size_t path_cap) {
     const char *mods = getenv("OPENSSL_MODULES");
     snprintf(path, path_cap, "%s/mldsa_codec_%ld.cnf", mods != NULL ? mods : ".", (long)getpid());
@@ -522,7 +524,8 @@ static OSSL_LIB_CTX *configured_libctx(const char *formats, char *path, size_t p
     if (f == NULL)
         return NULL;
     fprintf(f,
-            "openssl_conf = conf\n[conf]\nproviders = provs\n"
+            "openssl_conf = conf\n[conf]\nproviders = provs\nalg_section = algs\n"
+            "[algs]\ndefault_properties = ?quill.sig=yes\n"
             "[provs]\ndefault = def\nquill = quill\n"
             "[def]\nactivate = 1\n"
             "[quill]\nmodule = %s/quill.so\nactivate = 1\nml-dsa.output_formats = %s\n",

@@ -9,7 +9,8 @@
  *     provider): quill refuses them at import, so signing and verifying
  *     fall back to the default provider;
  *   - RSA key generation with the library defaults (1024 bits, e = 3),
- *     RSA decryption, ECDH on P-256, ECDSA on P-384;
+ *     RSA decryption, ECDH on P-256, ECDSA on P-384 (on a 3.4+ core
+ *     served by quill with the key held for it by the default provider);
  *   - generic RSA key generation after quill has served a signature, which
  *     OpenSSL 3.0's method cache may route to quill's key manager: it must
  *     succeed (1024 bits, e = 3; 512 bits) whichever provider serves it;
@@ -329,7 +330,10 @@ static void ecdsa_p384(void) {
              EVP_DigestVerifyInit_ex(v, &vp, "SHA384", libctx, NULL, k, NULL) > 0 &&
              EVP_DigestVerify(v, sig, sig_len, msg, sizeof(msg)) == 1;
     QT_CHECK(ok);
-    QT_CHECK(qt_pctx_provider(sp) == prov_default);
+    /* On a 3.4+ core the P-384 key is held for quill by the default
+     * provider (provider/ec_key.c, import_foreign) and quill's ECDSA has
+     * the default provider sign; before, the signature falls back. */
+    QT_CHECK(qt_pctx_provider(sp) == (qt_core_at_least(3, 4) ? prov_quill : prov_default));
     printf("%-44s %s\n", "ECDSA P-384", ok ? "ok" : "FAILED");
     if (!ok)
         ERR_print_errors_fp(stderr);

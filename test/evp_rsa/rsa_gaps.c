@@ -272,10 +272,13 @@ static void algid_case(EVP_PKEY *key, const char *q, int pad, const char *md) {
 }
 
 static void test_digests(EVP_PKEY *key) {
-    static const char *const mds[] = {"MD5", "RIPEMD160", "MD5-SHA1", "SHA1", "MD4"};
+    /* SM3 last: from OpenSSL 3.4 on the default provider signs RSA with
+     * it, and so does quill on such a core; before, both refuse it. */
+    static const char *const mds[] = {"MD5", "RIPEMD160", "MD5-SHA1", "SHA1", "MD4", "SM3"};
+    const size_t n_mds = QT_ARRAY_LEN(mds) - (qt_core_at_least(3, 4) ? 0 : 1);
     for (size_t qi = 0; qi < 2; qi++) {
         const char *q = quill_queries[qi];
-        for (size_t i = 0; i < QT_ARRAY_LEN(mds); i++) {
+        for (size_t i = 0; i < n_mds; i++) {
             uint8_t probe[64];
             if (digest_of(mds[i], probe, 0, probe) == 0) {
                 printf("digest %-10s: not in this library (no legacy provider): skipped\n",
@@ -294,7 +297,7 @@ static void test_digests(EVP_PKEY *key) {
         /* Refused by the default provider, so by quill too (an error, not
          * a signature nobody verifies). */
         static const char *const refused[] = {"SM3", "SHAKE128", "SHAKE256"};
-        for (size_t i = 0; i < QT_ARRAY_LEN(refused); i++) {
+        for (size_t i = qt_core_at_least(3, 4) ? 1 : 0; i < QT_ARRAY_LEN(refused); i++) {
             uint8_t msg[8] = {0}, sig[MAX_K];
             size_t len = sizeof(sig);
             qt_sigparams sp = {RSA_PKCS1_PADDING, refused[i], NULL, NULL, 0};

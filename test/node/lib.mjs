@@ -25,13 +25,12 @@ export const NODE = process.env.QUILL_NODE || process.execPath;
 export const CNF = process.env.QUILL_NODE_CNF || '';
 export const BUILD = process.env.QUILL_BUILD_DIR || '';
 export const SRC = process.env.QUILL_SOURCE_DIR || '';
-// TODO(issue 21): ML-DSA key generation (crypto.generateKeyPairSync,
-// subtle.generateKey) with openssl.cnf.example stays on OpenSSL 3.5's
-// default provider today, because quill's ML-DSA key managers carry only
-// provider=quill (not quill.sig=yes).  The suite asserts that; set this to
-// true once quill serves it (node_sign, node_interop, node_routing and
-// bench/node_speed.mjs follow it).
-export const MLDSA_KEYGEN_ON_QUILL = false;
+// ML-DSA key generation (crypto.generateKeyPairSync, subtle.generateKey)
+// with openssl.cnf.example runs on quill (counted as mldsa-keygen): quill's
+// ML-DSA key managers carry quill.sig=yes, so ?quill.sig=yes picks them over
+// OpenSSL 3.5's default provider's (issue 21).  node_sign, node_interop,
+// node_routing and bench/node_speed.mjs follow this flag.
+export const MLDSA_KEYGEN_ON_QUILL = true;
 
 export const COUNTERS = ['rsa-sign', 'rsa-verify', 'rsa-keygen', 'ecdsa-sign', 'ecdsa-verify',
   'ec-keygen', 'mldsa-keygen', 'mldsa-sign', 'mldsa-verify'];

@@ -17,15 +17,16 @@
 //     a peer key and OAEP decryption of a ciphertext, both from the
 //     driver, give the same bytes on both sides and are not counted; their
 //     PKCS#8, SEC1, PKCS#1, JWK and SPKI exports are equal on both sides;
-//   - ML-DSA key generation is not counted (stays on the default provider:
-//     MLDSA_KEYGEN_ON_QUILL in lib.mjs, issue 21);
+//   - ML-DSA key generation is counted as mldsa-keygen (on quill:
+//     MLDSA_KEYGEN_ON_QUILL in lib.mjs);
 //   - ML-DSA keys imported from a raw seed (webcrypto 'raw-seed') and from
 //     a JWK give the same public key on both sides (the seed comes from
 //     the driver);
 //   - RSA-PSS keys: restricted (sha256, salt 32) sign on quill, refuse a
 //     smaller salt and another digest on both sides; unrestricted, node
-//     sets no salt length, so the provider's default decides: see
-//     PSS_DEFAULT_SALT_QUILL (a known difference, issue 21);
+//     sets no salt length, so the provider's default decides: the digest
+//     length (32), on quill as on OpenSSL 3.5's default provider ("auto-
+//     digestmax", 3.1+; quill follows the core's version);
 //   - ML-DSA refuses a digest name on both sides; encrypted PKCS#8
 //     export/import of an ML-DSA key works on both.
 // Error texts are printed side by side.
@@ -36,13 +37,6 @@ import { fileURLToPath } from 'node:url';
 import { Checks, MLDSA_KEYGEN_ON_QUILL, counters, diff, needHost, runNode, tmp } from './lib.mjs';
 
 const self = fileURLToPath(import.meta.url);
-
-// TODO(issue 21): an unrestricted RSA-PSS key signs with the maximum salt
-// length (222 bytes for RSA-2048 and SHA-256: OpenSSL 3.0's default) on
-// quill, where OpenSSL 3.5's default provider uses the digest length (32:
-// "auto-digestmax" since 3.1).  Set to 32 once quill follows the core.
-const PSS_DEFAULT_SALT_QUILL = 222;
-const PSS_DEFAULT_SALT_DEFAULT = 32;
 
 async function child(input) {
   const I = JSON.parse(input);
@@ -141,9 +135,9 @@ const COUNTED = {
   'RSA-PSS restricted key signs, verifies with salt 32': { 'rsa-sign': 1, 'rsa-verify': 1 },
   'RSA-PSS unrestricted key, no salt length given: the salt length signed with': { 'rsa-sign': 1, 'rsa-verify': 1 },
 };
-// Steps whose value differs today (issue 21), as {quill, plain}.
-const KNOWN = {
-  'RSA-PSS unrestricted key, no salt length given: the salt length signed with': { quill: PSS_DEFAULT_SALT_QUILL, plain: PSS_DEFAULT_SALT_DEFAULT },
+// Steps whose value is asserted too (the same on both sides).
+const EXPECTED = {
+  'RSA-PSS unrestricted key, no salt length given: the salt length signed with': 32,
 };
 const REFUSED = /refused/;
 
@@ -171,7 +165,7 @@ function driver() {
     const show = (x) => (x.outcome === 'error' ? `error (${x.message})` : JSON.stringify(x.value));
     console.log(`  ${name}: quill ${show(q)}; plain ${show(p)}`);
     if (REFUSED.test(name)) t.eq(`${name}: both refuse`, ['error', 'error'], [q.outcome, p.outcome]);
-    else if (KNOWN[name]) t.eq(`${name}: known difference (issue 21), as today`, [KNOWN[name].quill, KNOWN[name].plain], [q.value, p.value]);
+    else if (name in EXPECTED) t.eq(`${name}: quill, plain`, [EXPECTED[name], EXPECTED[name]], [q.value, p.value]);
     else t.check(`${name}: same result on both sides`, q.outcome === 'value' && p.outcome === 'value' &&
       JSON.stringify(q.value) === JSON.stringify(p.value) && q.value !== false, `${show(q)} / ${show(p)}`);
     t.eq(`${name}: quill counted`, COUNTED[name] || {}, q.d);

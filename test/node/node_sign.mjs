@@ -25,10 +25,10 @@
 // The driver also checks the other way to load quill into node: the
 // unchanged openssl.cnf.example with --openssl-shared-config.
 // Key generation (crypto.generateKeyPairSync and subtle.generateKey) is
-// checked to stay where it runs today: RSA and EC on the default provider
-// (by design, openssl.cnf.example prefers quill for signatures only), and
-// ML-DSA too, which issue 21 wants on quill (MLDSA_KEYGEN_ON_QUILL in
-// lib.mjs; flip it when quill takes ML-DSA key generation on a 3.5 core).
+// checked to run where openssl.cnf.example puts it: RSA and EC on the
+// default provider (the config prefers quill for signatures only; RSA and
+// EC keys also serve decryption and ECDH), ML-DSA on quill, whose ML-DSA
+// key managers carry quill.sig=yes (MLDSA_KEYGEN_ON_QUILL in lib.mjs).
 
 import { spawnSync } from 'node:child_process';
 import crypto from 'node:crypto';

@@ -24,9 +24,11 @@
 //     none plain.
 // Mutual TLS with ML-DSA-65 (the server asks for a client certificate from
 // the same CA) runs the same pairings, with the counts given at the checks.
-// ML-DSA-65 in TLS 1.3 works here because OpenSSL 3.5's default provider
-// announces ML-DSA's TLS signature schemes and quill's signature is
-// preferred for them; a 3.0 core has no ML-DSA in TLS.
+// ML-DSA-65 in TLS 1.3 works here because quill announces ML-DSA's TLS
+// signature schemes on a 3.5+ core (provider/tls_sigalg.h): libssl keeps
+// a provider's scheme only if the key type's key manager, fetched with the
+// config's ?quill.sig=yes, is that provider's, which for ML-DSA is quill's.
+// A 3.0 core has no ML-DSA in TLS.
 
 import fs from 'node:fs';
 import path from 'node:path';

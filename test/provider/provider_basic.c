@@ -392,6 +392,15 @@ static void test_dup_midstream(OSSL_LIB_CTX *ctx, OSSL_PROVIDER *quill, EVP_PKEY
     QT_CHECK(ERR_peek_last_error() != 0);
     ERR_clear_error();
     lo = sizeof(so);
+    if (qt_core_at_least(3, 2)) {
+        /* From OpenSSL 3.2 on, EVP marks a one-shot EVP_DigestSign
+         * context finished even when the provider refused it: the retry
+         * is EVP's error, and a fresh initialisation signs. */
+        QT_CHECK(EVP_DigestSign(o, so, &lo, (const uint8_t *)"retry", 5) != 1);
+        ERR_clear_error();
+        lo = sizeof(so);
+        QT_CHECK(EVP_DigestSignInit_ex(o, &pc, "SHA256", ctx, QUILL, key, NULL) == 1);
+    }
     ok = EVP_DigestSign(o, so, &lo, (const uint8_t *)"retry", 5) == 1 && lo == 256;
     QT_CHECK(ok);
     if (ok)
@@ -521,7 +530,7 @@ static void test_pss_saltlens(OSSL_LIB_CTX *ctx, EVP_PKEY *key) {
         {"SHA256", "digest", "32"},  {"SHA256", "max", "222"},
         {"SHA256", "auto", "222"},   {"SHA256", "auto-digestmax", "32"},
         {"SHA512", "auto-digestmax", "64"}, {"SHA256", "17", "17"},
-        {"SHA1", NULL, "234"}, /* the default is "auto": the maximum */
+        {"SHA1", NULL, "234"}, /* the default: "auto" (the maximum) on a 3.0 core */
     };
     uint8_t msg[64], sig[256];
     qt_rng_bytes(msg, sizeof(msg));
@@ -533,6 +542,10 @@ static void test_pss_saltlens(OSSL_LIB_CTX *ctx, EVP_PKEY *key) {
             continue;
         n_sign++;
         sigcase v = {RSA_PKCS1_PSS_PADDING, cases[i].md, cases[i].verify_exact};
+        /* From 3.1 on the default provider's default is "auto-digestmax"
+         * (the digest's length), and quill's follows the core. */
+        if (cases[i].sign == NULL && qt_core_at_least(3, 1))
+            v.saltlen = "20";
         QT_CHECK(digest_verify(ctx, QUILL, key, &v, msg, sizeof(msg), sig, len, NULL) == 1);
         QT_CHECK(digest_verify(ctx, DEFAULT, key, &v, msg, sizeof(msg), sig, len, NULL) == 1);
         sigcase a = {RSA_PKCS1_PSS_PADDING, cases[i].md, "auto"};
@@ -815,10 +828,16 @@ static void test_reason_strings(OSSL_LIB_CTX *ctx, EVP_PKEY *key) {
     QT_CHECK(s != NULL && EVP_PKEY_sign_init(s) == 1 &&
              EVP_PKEY_CTX_set_signature_md(s, EVP_sha256()) == 1);
     QT_CHECK(EVP_PKEY_sign(s, sig, &siglen, tbs, sizeof(tbs)) != 1);
-    unsigned long err = ERR_peek_last_error();
-    const char *reason = ERR_reason_error_string(err);
-    QT_CHECK(err != 0 && reason != NULL && strcmp(reason, "quill: invalid digest length") == 0);
-    ERR_clear_error();
+    /* quill's reason is in the queue (from OpenSSL 3.2 on, EVP adds its
+     * own "provider signature failure" after it). */
+    int found = 0;
+    unsigned long err;
+    while ((err = ERR_get_error()) != 0) {
+        const char *r = ERR_reason_error_string(err);
+        found |= r != NULL && strcmp(r, "quill: invalid digest length") == 0;
+    }
+    QT_CHECK(found);
+    const char *reason;
     /* Padding modes that cannot sign are refused with a reason. */
     QT_CHECK(EVP_PKEY_CTX_set_rsa_padding(s, RSA_PKCS1_OAEP_PADDING) != 1);
     err = ERR_peek_last_error();
@@ -852,6 +871,12 @@ static void test_bad_types(OSSL_LIB_CTX *ctx, EVP_PKEY *key) {
         {OSSL_PARAM_construct_utf8_string("digest", (char *)"SHAKE256", 0), OSSL_PARAM_construct_end()},
     };
     for (size_t i = 0; i < sizeof(bad) / sizeof(bad[0]); i++) {
+        /* From 3.4 on the default provider signs RSA with SM3, and so
+         * does quill on such a core. */
+        if (i == 3 && qt_core_at_least(3, 4)) {
+            QT_CHECK(EVP_PKEY_CTX_set_params(v, bad[i]) == 1);
+            continue;
+        }
         QT_CHECK(EVP_PKEY_CTX_set_params(v, bad[i]) != 1);
         QT_CHECK(ERR_peek_last_error() != 0);
         ERR_clear_error();
