@@ -33,8 +33,8 @@ typedef struct quill_prov_digest {
 /* Which signature scheme a digest is fetched for: each digest quill knows
  * is accepted by the schemes its table row lists.  SHA-1, SHA-2 and SHA-3
  * serve every scheme; MD5, MD4, RIPEMD-160 and MD5-SHA1 only RSA (as in
- * OpenSSL 3.0's default provider, whose ECDSA refuses them); SM3 none (the
- * default provider's RSA refuses it too). */
+ * OpenSSL 3.0's default provider, whose ECDSA refuses them); SM3 RSA on a
+ * 3.4+ core only, as the default provider there (digest.c, md_accepted). */
 typedef enum quill_prov_scheme {
     QUILL_PROV_SCHEME_ANY = 0, /* the digests every scheme takes */
     QUILL_PROV_SCHEME_RSA = 1,

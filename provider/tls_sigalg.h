@@ -8,7 +8,7 @@
  * properties, comes from that same provider.  Under openssl.cnf.example
  * that is quill's for ML-DSA (names.h: QUILL_PROPS_KEYMGMT_SIG_ONLY), so the
  * default provider's ML-DSA entries are dropped there and quill announces
- * the same ones (RFC 9881 / draft-ietf-tls-mldsa code points 0x0904..0x0906,
+ * the same ones (code points 0x0904..0x0906 of draft-ietf-tls-mldsa,
  * TLS 1.3 only, the security bits of 3.5's default provider): TLS 1.3 with
  * ML-DSA certificates keeps working, on quill.  A core before 3.5 is not
  * offered the capability at all (prov.c), so nothing changes there. */
