@@ -15,9 +15,10 @@
 #   2. checks that the pinned node's process.versions.openssl is 3.5 or
 #      later (fails loudly if not: the pin is wrong);
 #   3. writes WORK_DIR/quill.cnf: openssl.cnf.example with
-#      `module = $QUILL_BUILD_DIR/quill.so` and `nodejs_conf = openssl_init`
-#      (node reads the section named nodejs_conf, not openssl_conf, unless
-#      started with --openssl-shared-config);
+#      `module = $QUILL_BUILD_DIR/quill.so` (the example's
+#      `nodejs_conf = openssl_init` is checked: node reads the section named
+#      nodejs_conf, not openssl_conf, unless started with
+#      --openssl-shared-config);
 #   4. runs SCRIPT with QUILL_NODE (the pinned node), QUILL_NODE_CNF (that
 #      config), QUILL_BUILD_DIR and QUILL_SOURCE_DIR in its environment.
 # The scripts start the processes under test themselves: node
@@ -36,7 +37,11 @@ shift 3
 
 skip() { echo "SKIPPED: $*"; exit 77; }
 
-: "${QUILL_SOURCE_DIR:?}" "${QUILL_BUILD_DIR:?}"
+# By hand (the benchmark): the source tree is this script's, the build
+# directory WORK_DIR's parent (build/node -> build).
+QUILL_SOURCE_DIR=${QUILL_SOURCE_DIR:-$(cd "$(dirname "$0")/../.." && pwd)}
+QUILL_BUILD_DIR=${QUILL_BUILD_DIR:-$(cd "$(dirname "$work")" && pwd)} || exit 1
+export QUILL_SOURCE_DIR QUILL_BUILD_DIR
 case "${QUILL_SANITIZE:-}" in
 1 | ON) skip "sanitizer build: the node suite runs in the release build only" ;;
 esac
@@ -84,8 +89,7 @@ case "$ossl" in
 esac
 
 cnf=$work/quill.cnf
-sed -e "/^openssl_conf = /a nodejs_conf = openssl_init" \
-    -e "s|^# module = .*|module = $QUILL_BUILD_DIR/quill.so|" \
+sed -e "s|^# module = .*|module = $QUILL_BUILD_DIR/quill.so|" \
     "$QUILL_SOURCE_DIR/openssl.cnf.example" >"$cnf.$$" && mv "$cnf.$$" "$cnf" || exit 1
 if ! grep -q "^module = $QUILL_BUILD_DIR/quill.so\$" "$cnf" || ! grep -q "^nodejs_conf = openssl_init\$" "$cnf"; then
     echo "FAIL: could not make $cnf from openssl.cnf.example"
