@@ -62,7 +62,8 @@ void quill_info_format(char *dst, size_t cap, const char *fmt, ...)
 
 /* quill_info_errors drains OpenSSL's error queue into |buf| as one line,
  * "reason (data); reason ...", most recent last, and returns |buf| ("" if
- * the queue was empty). */
+ * the queue was empty).  A provider's reason is preceded by the provider's
+ * name ("quill: key check failed"), as OpenSSL's error lines show it. */
 const char *quill_info_errors(char *buf, size_t cap);
 
 /* ---- the configuration file ---------------------------------------- */

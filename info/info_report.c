@@ -107,7 +107,14 @@ const char *quill_info_errors(char *buf, size_t cap) {
         char reason[256];
         if (rs == NULL && !have_data)
             continue; /* a bare code says nothing to a person */
-        quill_info_format(reason, sizeof(reason), "%s", rs != NULL ? rs : "");
+        /* A provider's reasons (quill's among them) do not name it: OpenSSL
+         * prints its library, the provider's name, before them.  So does
+         * this line, for a provider's library (numbered from ERR_LIB_USER
+         * on), "quill: key check failed"; OpenSSL's own reasons as they are. */
+        const char *ls = rs != NULL && ERR_GET_LIB(e) >= ERR_LIB_USER ? ERR_lib_error_string(e)
+                                                                      : NULL;
+        quill_info_format(reason, sizeof(reason), "%s%s%s", ls != NULL ? ls : "",
+                          ls != NULL ? ": " : "", rs != NULL ? rs : "");
         /* OpenSSL repeats a reason on its way up: once is enough */
         if (!have_data && strcmp(reason, last) == 0)
             continue;

@@ -6,7 +6,14 @@
  * OSSL_FUNC_PROVIDER_GET_REASON_STRINGS (quill_prov_reason_strings).
  *
  * Reason codes: a core status quill_err e is reason QUILL_R_CORE_BASE + e;
- * provider-level reasons are the QUILL_R_* values below. */
+ * provider-level reasons are the QUILL_R_* values below.
+ *
+ * Reason texts do not name quill: OpenSSL names a provider's error library
+ * after the provider and prints it before the reason,
+ *   error:408000E0:quill:quill_ec_sig_set_ctx_params:bad nonce-type (...)
+ * and Node.js turns the reason into an error code (ERR_OSSL_BAD_NONCE-TYPE_
+ * ...), so a text has no "quill: " of its own and no ':'.  (quill's own
+ * lines on standard error, written without OpenSSL, do start "quill: ".) */
 #ifndef QUILL_PROV_ERR_H
 #define QUILL_PROV_ERR_H
 

@@ -15,16 +15,18 @@
  * and the `stats` setting still applies beside it.
  *
  * A directory that cannot be used (missing, not a directory, not writable)
- * raises one error at load, reason QUILL_R_STATS_DIR, with the path and the
- * system's error text, e.g.
+ * raises one error at load, reason QUILL_R_STATS_DIR ("cannot keep live
+ * statistics (counting stays in memory)", under the library "quill" as
+ * OpenSSL prints it) with the path and the system's error text, and the
+ * provider loads and works as without the setting; nothing is reported per
+ * operation.  Because OpenSSL's configuration loader drops the errors
+ * raised while loading succeeds (CONF_modules_load_file pops them, even
+ * with config_diagnostics = 1), the same text is also written, as one line
+ * that names quill itself,
  *
  *   quill: cannot keep live statistics (counting stays in memory):
  *   stats = /var/lib/quill-stats: cannot create a file there: Permission denied
  *
- * and the provider loads and works as without the setting; nothing is
- * reported per operation.  Because OpenSSL's configuration loader drops
- * the errors raised while loading succeeds (CONF_modules_load_file pops
- * them, even with config_diagnostics = 1), the same line is also written
  * once per process to standard error, if that is open and not a socket
  * (a terminal, a log file, the journal's pipe: where nginx -t, a
  * service manager or `openssl list -providers` shows it); and the

@@ -19,7 +19,9 @@
 #                  every quill/plain pairing, and mutual TLS with ML-DSA-65
 #                  client certificates; counters on both sides
 #   node_badinput  malformed keys, signatures, certificates: the same end
-#                  with and without quill, no crash
+#                  with and without quill, no crash; where quill saw the
+#                  input, node's error is quill's (library quill, reason,
+#                  code ERR_OSSL_<REASON> without ':')
 #   node_routing   where the rest goes once quill has signed in the process
 #                  (RSA/EC key generation, decryption, ECDH, P-384, X25519
 #                  stay with the default provider), ML-DSA keys from raw

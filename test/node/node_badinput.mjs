@@ -11,6 +11,15 @@
 // only for the good controls.  Each case's error text on each side is
 // printed, so differences in the messages show (quill's reason, where
 // quill saw the input).
+// Where quill saw the bad input (QUILL_REASONS below: the ML-DSA private
+// keys quill's decoder and key manager refuse), node's error must carry
+// quill's reason as node decorates an OpenSSL error: library 'quill' (the
+// provider's name), reason the text alone (no "quill: " of its own), message
+// "error:CODE:quill::REASON", and code ERR_OSSL_<REASON> (upper case,
+// spaces as '_'; node maps only OpenSSL's own library numbers to a name in
+// the code, so a provider's library adds nothing there: the code carries
+// no "QUILL" and must carry no ':').  No other case may end in an error
+// from quill, and the plain side never.
 // Cases where quill and the default provider are known to end differently
 // are listed in KNOWN below with the issue that tracks them; such a case is
 // checked to still end as it does today.
@@ -30,6 +39,24 @@ const unb64 = (s) => Buffer.from(s, 'base64');
 // today where they differ (none known when this suite was written; an
 // entry here needs a line in the issue it names).
 const KNOWN = {};
+
+// QUILL_REASONS: case name -> the reason of the error quill raises for it
+// (provider/prov_err.c), which node must pass on.
+const QUILL_REASONS = {
+  'private key: ml-dsa-65 seed of 31 bytes': 'encoded key has the wrong length',
+  'private key: ml-dsa-65 seed of 33 bytes': 'encoded key has the wrong length',
+  'private key: ml-dsa-65 expanded key one byte short': 'encoded key has the wrong length',
+  'private key: ml-dsa-65 expanded key, s1 coefficient out of range': 'key check failed',
+  'private key: ml-dsa-65 expanded key, tr changed': 'key check failed',
+  'private key: ml-dsa-65 both form, seed and expanded key of different keys': 'ML-DSA seed does not match the expanded private key',
+  'private key: ml-dsa-65 key under the ML-DSA-44 OID': 'encoded key has the wrong length',
+  'private key: ml-dsa-65 AlgorithmIdentifier with NULL parameters': 'malformed key encoding',
+};
+
+// nodeCode(reason): the code node gives an OpenSSL error whose library it
+// has no name for (a provider's): ERR_OSSL_ and the reason in upper case,
+// spaces as '_' (node's src/crypto/crypto_util.cc, Decorate).
+const nodeCode = (reason) => `ERR_OSSL_${reason.toUpperCase().replaceAll(' ', '_')}`;
 
 // The cases, run in each child: name -> (inputs) => boolean (or throws).
 function cases(I) {
@@ -74,7 +101,8 @@ function child(input) {
     try {
       out[name] = { outcome: fn() ? 'true' : 'false' };
     } catch (e) {
-      out[name] = { outcome: 'error', message: `${e.code || ''} ${e.message}`.trim() };
+      out[name] = { outcome: 'error', message: `${e.code || ''} ${e.message}`.trim(),
+        code: e.code, text: e.message, library: e.library, reason: e.reason };
     }
     out[name].d = diff(before, counters(stats));
   }
@@ -236,7 +264,20 @@ function driver() {
     // (n is no longer p q) and signs on the default provider instead
     if (!good) t.eq(`${name}: quill counted`, name.startsWith('private key: p-256') && name.includes('fails to verify') ? { 'ecdsa-sign': 1 } : {}, q.d);
     t.eq(`${name}: plain counted nothing`, {}, p.d);
+    // quill's reason reaches node, well formed, where quill saw the input
+    const want = QUILL_REASONS[name];
+    if (want) {
+      t.eq(`${name}: node's error is quill's`, { library: 'quill', reason: want, code: nodeCode(want) },
+        { library: q.library, reason: q.reason, code: q.code });
+      t.check(`${name}: code ${q.code} has no ':'`, typeof q.code === 'string' && /^ERR_OSSL_[^:\s]+$/.test(q.code));
+      const head = /^error:[0-9A-F]{8}:quill::/.exec(q.text || '');
+      t.check(`${name}: message "error:CODE:quill::${want}"`, head && q.text.slice(head[0].length) === want, q.text);
+    } else {
+      t.check(`${name}: no error from quill`, q.library !== 'quill', `${q.code} ${q.text}`);
+    }
+    t.check(`${name}: plain: no error from quill`, p.library !== 'quill', `${p.code} ${p.text}`);
   }
+  for (const name of Object.keys(QUILL_REASONS)) t.check(`${name}: a case`, names.includes(name));
   t.finish();
 }
 

@@ -22,7 +22,9 @@
  *   - security-bits against the default provider over key sizes;
  *   - import refusal (512-bit key) with fallback to the default provider
  *     under default properties ?quill.sig=yes;
- *   - a bad input raising an error whose reason string is quill's;
+ *   - a bad input raising an error whose reason string is quill's, in
+ *     the library "quill", printed "error:CODE:quill::REASON"; every
+ *     reason quill serves without a "quill" prefix or a ':';
  *   - QUILL_STATS: one well-formed line per provider teardown, with exact
  *     counts. */
 #define _POSIX_C_SOURCE 200809L
@@ -153,14 +155,21 @@ static void test_keygen_and_export(OSSL_LIB_CTX *ctx, OSSL_PROVIDER *quill, EVP_
     ERR_clear_error();
 }
 
+/* Whether |err| was raised by quill: its library is the provider's name
+ * (OpenSSL names a provider's error library after the provider), and it has
+ * a reason string. */
+static int raised_by_quill(unsigned long err) {
+    const char *lib = err != 0 ? ERR_lib_error_string(err) : NULL;
+    return lib != NULL && strcmp(lib, "quill") == 0 && ERR_reason_error_string(err) != NULL;
+}
+
 /* Key generation parameters: e is honoured; other prime counts, sizes
  * outside 512..16384 bits and even or unit exponents are refused with
  * quill's reason. */
 static int refused_by_quill(void) {
     unsigned long err = ERR_peek_last_error();
-    const char *reason = err != 0 ? ERR_reason_error_string(err) : NULL;
     ERR_clear_error();
-    return reason != NULL && strstr(reason, "quill") != NULL;
+    return raised_by_quill(err);
 }
 
 static void test_keygen_params(OSSL_LIB_CTX *ctx, OSSL_PROVIDER *quill, unsigned long *n_keygen) {
@@ -748,9 +757,7 @@ static void test_refusal_and_fallback(OSSL_LIB_CTX *ctx, OSSL_PROVIDER *def,
     EVP_PKEY *small = public_key_of_size(ctx, QUILL, 512);
     QT_CHECK(small == NULL);
     unsigned long err = ERR_peek_last_error();
-    QT_CHECK(err != 0);
-    const char *reason = ERR_reason_error_string(err);
-    QT_CHECK(reason != NULL && strstr(reason, "quill") != NULL);
+    QT_CHECK(err != 0 && raised_by_quill(err));
     EVP_PKEY_free(small);
     ERR_clear_error();
 
@@ -772,8 +779,7 @@ static void test_refusal_and_fallback(OSSL_LIB_CTX *ctx, OSSL_PROVIDER *def,
     QT_CHECK(f != NULL && EVP_PKEY_fromdata_init(f) == 1 &&
              EVP_PKEY_fromdata(f, &q3, EVP_PKEY_KEYPAIR, data) != 1 && q3 == NULL);
     err = ERR_peek_last_error();
-    reason = ERR_reason_error_string(err);
-    QT_CHECK(err != 0 && reason != NULL && strstr(reason, "quill") != NULL);
+    QT_CHECK(err != 0 && raised_by_quill(err));
     ERR_clear_error();
     /* The same calls import a two-prime key. */
     EVP_PKEY *k2 = gen_key(ctx, DEFAULT, 2048);
@@ -819,6 +825,32 @@ static void test_refusal_and_fallback(OSSL_LIB_CTX *ctx, OSSL_PROVIDER *def,
 
 /* ---- Errors with quill's reason strings ---- */
 
+/* Every reason quill serves (the reasons of the library of |quill_err|, an
+ * error quill raised) reads well after OpenSSL's "error:CODE:quill:FUNC:":
+ * not empty, no "quill" of its own (the library already says it) and no
+ * ':' (the field separator of that line; Node.js also makes the reason a
+ * code, ERR_OSSL_<REASON>, that must not hold one). */
+static void test_reason_texts(unsigned long quill_err) {
+    int lib = ERR_GET_LIB(quill_err), n = 0;
+    for (int r = 1; r < 1024; r++) {
+        const char *t = ERR_reason_error_string(ERR_PACK(lib, 0, r));
+        /* ERR_reason_error_string falls back to OpenSSL's common reasons
+         * (library 0) for a code the library lacks: not quill's */
+        if (t == NULL || t == ERR_reason_error_string(ERR_PACK(0, 0, r)))
+            continue;
+        n++;
+        size_t len = strlen(t);
+        int ok = len > 0 && t[0] != ' ' && t[len - 1] != ' ' && strncmp(t, "quill", 5) != 0 &&
+                 strchr(t, ':') == NULL;
+        if (!ok)
+            fprintf(stderr, "  quill's reason %d: '%s'\n", r, t);
+        QT_CHECK(ok);
+    }
+    QT_CHECK(n > 0);
+    if (getenv("QT_VERBOSE") != NULL)
+        fprintf(stderr, "  %d reason strings checked\n", n);
+}
+
 static void test_reason_strings(OSSL_LIB_CTX *ctx, EVP_PKEY *key) {
     /* A 20-byte "digest" declared SHA-256. */
     uint8_t tbs[20] = {0}, sig[256];
@@ -829,14 +861,25 @@ static void test_reason_strings(OSSL_LIB_CTX *ctx, EVP_PKEY *key) {
              EVP_PKEY_CTX_set_signature_md(s, EVP_sha256()) == 1);
     QT_CHECK(EVP_PKEY_sign(s, sig, &siglen, tbs, sizeof(tbs)) != 1);
     /* quill's reason is in the queue (from OpenSSL 3.2 on, EVP adds its
-     * own "provider signature failure" after it). */
-    int found = 0;
-    unsigned long err;
+     * own "provider signature failure" after it), under the library
+     * "quill": OpenSSL prints "error:CODE:quill:FUNC:REASON", so the reason
+     * has no "quill: " of its own. */
+    unsigned long mine = 0, err;
     while ((err = ERR_get_error()) != 0) {
         const char *r = ERR_reason_error_string(err);
-        found |= r != NULL && strcmp(r, "quill: invalid digest length") == 0;
+        if (raised_by_quill(err) && r != NULL && strcmp(r, "invalid digest length") == 0)
+            mine = err;
     }
-    QT_CHECK(found);
+    QT_CHECK(mine != 0);
+    if (mine != 0) {
+        char line[256], want[256];
+        ERR_error_string_n(mine, line, sizeof(line));
+        snprintf(want, sizeof(want), "error:%08lX:quill::invalid digest length", mine);
+        QT_CHECK(strcmp(line, want) == 0);
+        if (strcmp(line, want) != 0)
+            fprintf(stderr, "  ERR_error_string_n: '%s', expected '%s'\n", line, want);
+        test_reason_texts(mine);
+    }
     const char *reason;
     /* Padding modes that cannot sign are refused with a reason. */
     QT_CHECK(EVP_PKEY_CTX_set_rsa_padding(s, RSA_PKCS1_OAEP_PADDING) != 1);
