@@ -197,9 +197,16 @@ static int sigalg_get_ctx_params(void *vctx, OSSL_PARAM params[]) {
     return c != NULL && c->f.get_ctx_params(c->inner, params);
 }
 
-static const OSSL_PARAM *sigalg_gettable_ctx_params(void *vctx, void *provctx) {
-    sigalg_ctx *c = vctx;
-    return c != NULL ? c->f.gettable_ctx_params(c->inner, provctx) : NULL;
+/* The scheme's table, also without a context (EVP_SIGNATURE_gettable_ctx_params
+ * asks with none, and the scheme's table does not depend on one). */
+static const OSSL_PARAM *sigalg_gettable_ctx_params(const sigalg *alg, void *vctx,
+                                                   void *provctx) {
+    const sigalg_ctx *c = vctx;
+    if (c != NULL)
+        return c->f.gettable_ctx_params(c->inner, provctx);
+    scheme_fns f;
+    scheme_resolve(&f, alg->scheme);
+    return f.gettable_ctx_params != NULL ? f.gettable_ctx_params(NULL, provctx) : NULL;
 }
 
 /* ---- Initialisation ---- */
@@ -370,7 +377,7 @@ static const OSSL_PARAM ec_settable_verify_message[] = {
         FUNC(OSSL_FUNC_SIGNATURE_VERIFY_MESSAGE_FINAL, sigalg_verify_message_final),             \
         FUNC(OSSL_FUNC_SIGNATURE_QUERY_KEY_TYPES, keytypes),                                     \
         FUNC(OSSL_FUNC_SIGNATURE_GET_CTX_PARAMS, sigalg_get_ctx_params),                         \
-        FUNC(OSSL_FUNC_SIGNATURE_GETTABLE_CTX_PARAMS, sigalg_gettable_ctx_params),               \
+        FUNC(OSSL_FUNC_SIGNATURE_GETTABLE_CTX_PARAMS, id##_gettable_ctx_params),                 \
         FUNC(OSSL_FUNC_SIGNATURE_SET_CTX_PARAMS, sigalg_set_ctx_params),                         \
         FUNC(OSSL_FUNC_SIGNATURE_SETTABLE_CTX_PARAMS, sigalg_settable_ctx_params)
 
@@ -380,6 +387,9 @@ static const OSSL_PARAM ec_settable_verify_message[] = {
                                     rsa_settable_verify_message};                                \
     static void *id##_newctx(void *provctx, const char *propq) {                                 \
         return sigalg_newctx(provctx, propq, &id##_alg);                                         \
+    }                                                                                            \
+    static const OSSL_PARAM *id##_gettable_ctx_params(void *vctx, void *provctx) {             \
+        return sigalg_gettable_ctx_params(&id##_alg, vctx, provctx);                             \
     }                                                                                            \
     const OSSL_DISPATCH quill_sigalg_##id##_functions[] = {                                     \
         SIGALG_COMMON(id, rsa_key_types),                                                        \
@@ -394,6 +404,9 @@ static const OSSL_PARAM ec_settable_verify_message[] = {
                                     ec_settable_verify_message};                                 \
     static void *id##_newctx(void *provctx, const char *propq) {                                 \
         return sigalg_newctx(provctx, propq, &id##_alg);                                         \
+    }                                                                                            \
+    static const OSSL_PARAM *id##_gettable_ctx_params(void *vctx, void *provctx) {             \
+        return sigalg_gettable_ctx_params(&id##_alg, vctx, provctx);                             \
     }                                                                                            \
     const OSSL_DISPATCH quill_sigalg_##id##_functions[] = {SIGALG_COMMON(id, ec_key_types),     \
                                                            {0, NULL}};

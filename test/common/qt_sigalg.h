@@ -9,7 +9,8 @@
  * with the streamed signature given by EVP_PKEY_CTX_set_signature; the
  * digest form (EVP_PKEY_sign_init_ex2); both providers' signatures
  * verified by the other; the same bytes where the scheme is deterministic;
- * the same AlgorithmIdentifier; a wrong message or signature refused.
+ * the same AlgorithmIdentifier; the gettable parameters without a
+ * context; a wrong message or signature refused.
  * Header only (static inline): used by rsa_sigalg and ec_sigalg. */
 #ifndef QUILL_TEST_QT_SIGALG_H
 #define QUILL_TEST_QT_SIGALG_H
@@ -20,6 +21,7 @@
 #include <openssl/core_names.h>
 #include <openssl/err.h>
 #include <openssl/evp.h>
+#include <openssl/params.h>
 
 #include "qt_msgapi.h"
 #include "test_util.h"
@@ -170,6 +172,13 @@ static inline void qt_sigalg_check(const qt_sigalg_env *e, const char *name, con
     size_t qal = qt_sigalg_algid(e, q, key, qa, sizeof(qa));
     size_t dal = qt_sigalg_algid(e, d, key, da, sizeof(da));
     QT_CHECK(qal == dal && memcmp(qa, da, qal) == 0);
+    /* The gettable table without a context (EVP_SIGNATURE_gettable_ctx_params,
+     * as `openssl list -signature-algorithms -verbose` asks): quill's names
+     * algorithm-id too where the default provider's does. */
+    if (OSSL_PARAM_locate_const(EVP_SIGNATURE_gettable_ctx_params(d),
+                                OSSL_SIGNATURE_PARAM_ALGORITHM_ID) != NULL)
+        QT_CHECK(OSSL_PARAM_locate_const(EVP_SIGNATURE_gettable_ctx_params(q),
+                                         OSSL_SIGNATURE_PARAM_ALGORITHM_ID) != NULL);
 done:
     printf("%-16s (%s): %s\n", name, oid, qt_failed == before ? "ok" : "FAILED");
     EVP_SIGNATURE_free(q);
