@@ -76,6 +76,19 @@ quill_md quill_prov_md_from_evp(const EVP_MD *md) {
     return QUILL_MD_NONE;
 }
 
+/* The row whose name is |name| (ASCII case ignored, as OpenSSL's name
+ * lookups do), or QUILL_MD_NONE.  A digest fetched by one of the table's
+ * names is that row's algorithm: this spares the EVP_MD_is_a scan of
+ * quill_prov_md_from_evp (a name-map lookup per row tried) on every
+ * signature initialisation, where OpenSSL passes the canonical names
+ * ("SHA256"); aliases and OIDs still go through the scan. */
+static quill_md md_by_table_name(const char *name) {
+    for (size_t i = 0; i < sizeof(md_table) / sizeof(md_table[0]); i++)
+        if (OPENSSL_strcasecmp(name, md_table[i].name) == 0)
+            return md_table[i].id;
+    return QUILL_MD_NONE;
+}
+
 /* The quill_hash callback: H(in[0] || ... || in[count-1]), on the digest's
  * own EVP_MD_CTX (created on first use, re-initialised by every call).  h
  * is always the hash member of a quill_prov_digest (digest.h), which is not
@@ -148,7 +161,9 @@ int quill_prov_digest_fetch_for(quill_prov_digest *d, const quill_provctx *ctx, 
         return 0;
     }
     ERR_pop_to_mark();
-    quill_md id = quill_prov_md_from_evp(md);
+    quill_md id = md_by_table_name(name);
+    if (id == QUILL_MD_NONE)
+        id = quill_prov_md_from_evp(md);
     if (id == QUILL_MD_NONE || !md_accepted(ctx, id, scheme) ||
         (size_t)EVP_MD_get_size(md) != quill_md_size(id)) {
         EVP_MD_free(md);

@@ -23,6 +23,11 @@
 
 #include <openssl/core.h>
 
+/* quill_param_get_string_ptr is OSSL_PARAM_get_utf8_string_ptr (a UTF-8
+ * string or UTF-8 pointer parameter; *s may be set to NULL) without the
+ * error it raises and pops on OpenSSL 3.2+ for a string parameter. */
+int quill_param_get_string_ptr(const OSSL_PARAM *p, const char **s);
+
 /* quill_param_get_utf8 sets *s to the string in |p| and returns 1, or
  * returns 0 if |p| is not a UTF-8 string parameter or its data is NULL. */
 int quill_param_get_utf8(const OSSL_PARAM *p, const char **s);

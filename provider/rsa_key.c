@@ -77,7 +77,7 @@ int quill_prov_rsa_key_set_pss(quill_prov_rsa_key *k, const OSSL_PARAM params[])
     if (pmd == NULL && pmgf == NULL && pmgfn == NULL && psalt == NULL)
         return 1; /* an unrestricted RSA-PSS key */
     const char *props = NULL; /* NULL data: no property query */
-    if (pprops != NULL && !OSSL_PARAM_get_utf8_string_ptr(pprops, &props)) {
+    if (pprops != NULL && !quill_param_get_string_ptr(pprops, &props)) {
         QUILL_RAISE(k->prov, QUILL_R_BAD_PARAMETER);
         return 0;
     }

@@ -17,7 +17,7 @@ int quill_sig_fetch_digest(quill_prov_digest *d, const quill_provctx *prov, cons
     const char *name = NULL, *props = NULL;
     /* NULL properties (as OpenSSL passes for none) are no property query. */
     if (!quill_param_get_utf8(pname, &name) ||
-        (pprops != NULL && !OSSL_PARAM_get_utf8_string_ptr(pprops, &props))) {
+        (pprops != NULL && !quill_param_get_string_ptr(pprops, &props))) {
         QUILL_RAISE(prov, QUILL_R_BAD_PARAMETER);
         return 0;
     }

@@ -947,6 +947,26 @@ static void test_bad_types(OSSL_LIB_CTX *ctx, EVP_PKEY *key) {
     ERR_clear_error();
     EVP_PKEY_CTX_free(v);
 
+    /* A digest name given as a UTF-8 pointer parameter is read as the
+     * string it points to (provider/params.c reads both kinds itself); a
+     * NULL pointer is refused. */
+    const char *mdname = "SHA384", *noname = NULL;
+    char got[32] = "";
+    OSSL_PARAM ptr[] = {OSSL_PARAM_construct_utf8_ptr("digest", (char **)&mdname, 0),
+                        OSSL_PARAM_construct_end()};
+    OSSL_PARAM nullptr_[] = {OSSL_PARAM_construct_utf8_ptr("digest", (char **)&noname, 0),
+                             OSSL_PARAM_construct_end()};
+    OSSL_PARAM get[] = {OSSL_PARAM_construct_utf8_string("digest", got, sizeof(got)),
+                        OSSL_PARAM_construct_end()};
+    v = EVP_PKEY_CTX_new_from_pkey(ctx, key, QUILL);
+    QT_CHECK(v != NULL && EVP_PKEY_verify_init(v) == 1);
+    QT_CHECK(v != NULL && EVP_PKEY_CTX_set_params(v, ptr) == 1);
+    QT_CHECK(v != NULL && EVP_PKEY_CTX_get_params(v, get) == 1 && strcmp(got, "SHA384") == 0);
+    QT_CHECK(v != NULL && EVP_PKEY_CTX_set_params(v, nullptr_) != 1 &&
+             ERR_peek_last_error() != 0);
+    ERR_clear_error();
+    EVP_PKEY_CTX_free(v);
+
     /* A key component of the wrong type is refused at import. */
     OSSL_PARAM kp[] = {OSSL_PARAM_construct_utf8_string("n", (char *)"12345", 0),
                        OSSL_PARAM_construct_int("e", &one), OSSL_PARAM_construct_end()};
