@@ -5,14 +5,15 @@
 # from them.  Included by the top-level CMakeLists.txt and by the standalone
 # constant-time sub-build (test/ct/CMakeLists.txt).
 #
-# A module is one directory of core/ with the x86-64 assembly it calls
-# (unless QUILL_NO_ASM):
+# A module is one directory of core/ with the assembly it calls, from
+# asm/x86_64 or asm/aarch64 by the target's architecture (unless
+# QUILL_NO_ASM):
 #   common  CPU features, constant-time helpers, zeroize, errors
-#   bn      fixed-width bignums; asm/x86_64/bn_*.S
+#   bn      fixed-width bignums; asm/<arch>/bn_*.S
 #   rsa     RSA (over bn)
-#   ec      P-256 and ECDSA; asm/x86_64/p256_*.S
-#   mldsa   ML-DSA (over sha3)
-#   sha3    Keccak-f[1600], SHA-3, SHAKE
+#   ec      P-256 and ECDSA; asm/<arch>/p256_*.S
+#   mldsa   ML-DSA (over sha3); asm/<arch>/mldsa_*.S
+#   sha3    Keccak-f[1600], SHA-3, SHAKE; asm/<arch>/keccak_*.S
 # QUILL_CORE_<module>_SOURCES lists a module's C and assembly sources, and
 # QUILL_CORE_<module>_ASM its assembly alone.  The C files come from one
 # CONFIGURE_DEPENDS glob per directory, so a new file is built without
@@ -35,10 +36,22 @@ set(QUILL_CORE_MODULES common bn rsa ec mldsa sha3)
 # Which assembly belongs to which module, by file name prefix.
 set(QUILL_CORE_ASM_PREFIX_bn bn_)
 set(QUILL_CORE_ASM_PREFIX_ec p256_)
+set(QUILL_CORE_ASM_PREFIX_mldsa mldsa_)
+set(QUILL_CORE_ASM_PREFIX_sha3 keccak_)
 
+# The assembly directory of the target architecture (asm/x86_64 or
+# asm/aarch64), unless QUILL_NO_ASM; QUILL_ASM_ARCH names it ("" for none).
+set(QUILL_ASM_ARCH "")
+if(NOT QUILL_NO_ASM)
+  if(CMAKE_SYSTEM_PROCESSOR MATCHES "^(x86_64|AMD64)$")
+    set(QUILL_ASM_ARCH x86_64)
+  elseif(CMAKE_SYSTEM_PROCESSOR MATCHES "^(aarch64|arm64|ARM64)$")
+    set(QUILL_ASM_ARCH aarch64)
+  endif()
+endif()
 set(_quill_asm)
-if(NOT QUILL_NO_ASM AND CMAKE_SYSTEM_PROCESSOR MATCHES "x86_64|AMD64")
-  file(GLOB _quill_asm CONFIGURE_DEPENDS ${QUILL_ROOT}/asm/x86_64/*.S)
+if(QUILL_ASM_ARCH)
+  file(GLOB _quill_asm CONFIGURE_DEPENDS ${QUILL_ROOT}/asm/${QUILL_ASM_ARCH}/*.S)
 endif()
 foreach(m ${QUILL_CORE_MODULES})
   file(GLOB QUILL_CORE_${m}_SOURCES CONFIGURE_DEPENDS ${QUILL_ROOT}/core/${m}/*.c)

@@ -37,6 +37,30 @@ static uint32_t probe(void) {
     }
     return f;
 }
+#elif !defined(QUILL_NO_ASM) && defined(__aarch64__) && defined(__linux__)
+#include <sys/auxv.h>
+
+/* The AT_HWCAP bits of the Linux arm64 ABI (asm/hwcap.h), spelled out so
+ * that the build needs no kernel headers. */
+#define QUILL_HWCAP_ASIMD (1ul << 1)
+#define QUILL_HWCAP_SHA3 (1ul << 17)
+
+static uint32_t probe(void) {
+    unsigned long hw = getauxval(AT_HWCAP);
+    uint32_t f = QUILL_CPU_ARM64;
+    if (hw & QUILL_HWCAP_ASIMD) {
+        f |= QUILL_CPU_ARM_NEON;
+        if (hw & QUILL_HWCAP_SHA3)
+            f |= QUILL_CPU_ARM_SHA3;
+    }
+    return f;
+}
+#elif !defined(QUILL_NO_ASM) && defined(__aarch64__)
+/* Other aarch64 systems (no getauxval): the baseline, NEON included (every
+ * AArch64 CPU an OS supports has it). */
+static uint32_t probe(void) {
+    return QUILL_CPU_ARM64 | QUILL_CPU_ARM_NEON;
+}
 #else
 static uint32_t probe(void) {
     return 0;

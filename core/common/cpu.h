@@ -30,6 +30,19 @@ enum {
      * every x86-64 build with the assembly, a bit of its own so that
      * QUILL_CPU_MASK can force the portable twins. */
     QUILL_CPU_X86_64 = 1u << 6,
+
+    /* aarch64 (bits 8 and up, probed with getauxval(AT_HWCAP) on Linux): */
+    /* Scalar assembly that needs nothing beyond ARMv8.0-A (ADDS/ADCS chains,
+     * MUL/UMULH): set on every aarch64 build with the assembly, a bit of its
+     * own so that QUILL_CPU_MASK can force the portable twins. */
+    QUILL_CPU_ARM64 = 1u << 8,
+    /* Advanced SIMD (NEON; HWCAP_ASIMD, present on every aarch64 Linux
+     * server CPU). */
+    QUILL_CPU_ARM_NEON = 1u << 9,
+    /* The ARMv8.2-A SHA-3 instructions EOR3, RAX1, XAR and BCAX
+     * (HWCAP_SHA3: Neoverse V1/V2/N2, Apple M1 and later; not Cortex-A72 or
+     * Neoverse N1), reported only with QUILL_CPU_ARM_NEON. */
+    QUILL_CPU_ARM_SHA3 = 1u << 10,
 };
 
 /* quill_cpu_features returns the usable feature bits (probed on first call,

@@ -1,0 +1,44 @@
+# SPDX-License-Identifier: Apache-2.0
+# Copyright quill authors.
+#
+# Cross-compiling quill for 64-bit Arm Linux on a Debian x86-64 machine, and
+# running its tests there under user-mode qemu:
+#
+#   dpkg --add-architecture arm64 && apt-get update
+#   apt-get install gcc-aarch64-linux-gnu libc6-dev-arm64-cross \
+#       libssl-dev:arm64 libcjson-dev:arm64 qemu-user
+#   cmake -B build-arm64 -DCMAKE_TOOLCHAIN_FILE=cmake/aarch64-linux-gnu.cmake
+#   cmake --build build-arm64 -j2 && ctest --test-dir build-arm64 -L aarch64
+#
+# CMAKE_CROSSCOMPILING_EMULATOR makes ctest run every test executable as
+# `qemu-aarch64 -L /usr/aarch64-linux-gnu <test>`; shell-script tests get it
+# as QUILL_EMULATOR in their environment and run their programs through it.
+# QEMU_CPU picks the CPU model qemu emulates (test/CMakeLists.txt sets it per
+# level); unset, qemu-aarch64 emulates its "max" CPU (every extension).
+set(CMAKE_SYSTEM_NAME Linux)
+set(CMAKE_SYSTEM_PROCESSOR aarch64)
+set(QUILL_CROSS_TRIPLET aarch64-linux-gnu)
+
+set(CMAKE_C_COMPILER ${QUILL_CROSS_TRIPLET}-gcc)
+set(CMAKE_ASM_COMPILER ${QUILL_CROSS_TRIPLET}-gcc)
+
+# Debian's multiarch layout: the arm64 libraries (libssl-dev:arm64,
+# libcjson-dev:arm64) live in /usr/lib/aarch64-linux-gnu, their headers in
+# /usr/include (shared with the host's) and /usr/include/aarch64-linux-gnu.
+set(CMAKE_FIND_ROOT_PATH /usr/${QUILL_CROSS_TRIPLET})
+set(CMAKE_LIBRARY_ARCHITECTURE ${QUILL_CROSS_TRIPLET})
+set(CMAKE_FIND_ROOT_PATH_MODE_PROGRAM NEVER)
+set(CMAKE_FIND_ROOT_PATH_MODE_LIBRARY BOTH)
+set(CMAKE_FIND_ROOT_PATH_MODE_INCLUDE BOTH)
+set(CMAKE_FIND_ROOT_PATH_MODE_PACKAGE BOTH)
+set(OPENSSL_ROOT_DIR /usr)
+set(OPENSSL_CRYPTO_LIBRARY /usr/lib/${QUILL_CROSS_TRIPLET}/libcrypto.so)
+set(OPENSSL_SSL_LIBRARY /usr/lib/${QUILL_CROSS_TRIPLET}/libssl.so)
+set(OPENSSL_INCLUDE_DIR /usr/include)
+# pkg-config (libcjson) looks in the arm64 directories only.
+set(ENV{PKG_CONFIG_LIBDIR} /usr/lib/${QUILL_CROSS_TRIPLET}/pkgconfig:/usr/share/pkgconfig)
+
+find_program(QUILL_QEMU_AARCH64 qemu-aarch64)
+if(QUILL_QEMU_AARCH64)
+  set(CMAKE_CROSSCOMPILING_EMULATOR ${QUILL_QEMU_AARCH64} -L /usr/${QUILL_CROSS_TRIPLET})
+endif()
