@@ -29,8 +29,12 @@
  * the baseline ISA; quill_keccak_f1600_bmi is the same source compiled for
  * BMI1 (x86-64 only, not with QUILL_NO_ASM); quill_keccak_f1600_avx512vl
  * (keccak_avx512vl.c) runs the round on vector registers, 1.15x to 1.4x
- * faster than BMI1 on Zen 4; quill_keccak_f1600 picks one per call from
- * the CPU bits probed once. */
+ * faster than BMI1 on Zen 4; on aarch64 with the ARMv8.2-A SHA-3
+ * instructions, quill_keccak_f1600_neon_sha3 (asm/aarch64/keccak_sha3.S)
+ * runs it on the low halves of NEON registers (an aarch64 CPU without them
+ * runs quill_keccak_f1600_c: by llvm-mca's models, scalar assembly could
+ * not beat gcc -O3's code by the 1.5x that would justify it);
+ * quill_keccak_f1600 picks one per call from the CPU bits probed once. */
 #include "sha3/keccak.h"
 
 #include "common/compiler.h"
@@ -97,7 +101,19 @@ int quill_keccak_f1600_bmi_capable(void) {
 }
 #endif
 
+#if QUILL_KECCAK_HAVE_A64
+int quill_keccak_f1600_neon_sha3_capable(void) {
+    return quill_cpu_has(QUILL_CPU_ARM_NEON | QUILL_CPU_ARM_SHA3);
+}
+#endif
+
 void quill_keccak_f1600(uint64_t s[25]) {
+#if QUILL_KECCAK_HAVE_A64
+    if (quill_keccak_f1600_neon_sha3_capable()) {
+        quill_keccak_f1600_neon_sha3(s);
+        return;
+    }
+#endif
 #if QUILL_KECCAK_HAVE_AVX2
     if (quill_keccak_f1600_avx512vl_capable()) {
         quill_keccak_f1600_avx512vl(s);
