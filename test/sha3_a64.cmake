@@ -12,6 +12,12 @@
 # permutation) and _portable copy (every CPU bit masked).  Under qemu
 # (cross builds) each copy is also told which backend it must report
 # (QUILL_TEST_KECCAK_BACKEND): qemu's default CPU has the SHA-3 extension.
+#   keccak_sha3_generated  (every architecture, label lint) the checked-in
+#                    asm/aarch64/keccak_sha3.S is its generator's output
+#                    (tools/gen_keccak_sha3_a64.py)
+add_test(NAME keccak_sha3_generated
+         COMMAND sh ${CMAKE_CURRENT_SOURCE_DIR}/sha3/keccak_sha3_generated.sh ${PROJECT_SOURCE_DIR})
+set_tests_properties(keccak_sha3_generated PROPERTIES LABELS "lint;sha3" SKIP_RETURN_CODE 77)
 if(QUILL_ASM_ARCH STREQUAL "aarch64")
   quill_add_test(test_keccak_a64 sha3/test_keccak_a64.c ${QUILL_ABI_A64_SOURCES} CORE
                  LIBS quill_core_sha3 quill_core_common LABELS sha3 unit TIMEOUT 300)

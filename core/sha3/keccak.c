@@ -31,9 +31,12 @@
  * (keccak_avx512vl.c) runs the round on vector registers, 1.15x to 1.4x
  * faster than BMI1 on Zen 4; on aarch64 with the ARMv8.2-A SHA-3
  * instructions, quill_keccak_f1600_neon_sha3 (asm/aarch64/keccak_sha3.S)
- * runs it on the low halves of NEON registers (an aarch64 CPU without them
- * runs quill_keccak_f1600_c: by llvm-mca's models, scalar assembly could
- * not beat gcc -O3's code by the 1.5x that would justify it);
+ * runs it on the low halves of NEON registers; an aarch64 CPU without them
+ * runs quill_keccak_f1600_c, since scalar assembly would not gain: by
+ * llvm-mca-16's model behind -mcpu=neoverse-n1 (Cortex-A57's tables),
+ * gcc 12 -O3's code of it takes 1521 cycles per permutation and OpenSSL
+ * 3.0's hand-written armv8 KeccakF1600 1530 (Cyclone's tables behind
+ * -mcpu=apple-m1: 3040 and 3034);
  * quill_keccak_f1600 picks one per call from the CPU bits probed once. */
 #include "sha3/keccak.h"
 
