@@ -11,6 +11,12 @@ foreach(t sha3 sha3_x4)
   # Again with every CPU feature masked (test/CMakeLists.txt,
   # quill_add_levels): the portable permutation.
   quill_add_levels(test_${t} LEVELS portable)
+  # On aarch64 also under QEMU_CPU=cortex-a72 (test_${t}_a72): the two-way
+  # NEON permutation without the SHA-3 instructions (the default copy runs
+  # them; test/sha3_a64.cmake tests the aarch64 assembly itself).
+  if(QUILL_ASM_ARCH STREQUAL "aarch64")
+    quill_add_levels(test_${t} LEVELS avx2)
+  endif()
 endforeach()
 
 add_executable(sha3_speed sha3/sha3_speed.c)

@@ -36,7 +36,9 @@ const char *quill_mldsa_backend_name(void);
 /* quill_keccak_backend_name names the Keccak-f[1600] backends
  * (core/sha3/keccak.c, keccak_x4.c): "avx512vl" (single and four-way),
  * else the four-way AVX2 and single-state BMI1 permutations as "avx2+bmi1",
- * "avx2" or "bmi1", else "portable". */
+ * "avx2" or "bmi1", else "portable"; on aarch64 "neon-sha3" (single and
+ * two-way with the ARMv8.2-A SHA-3 instructions), else "neon" (the two-way
+ * NEON permutation beside the portable single one), else "portable". */
 const char *quill_keccak_backend_name(void);
 
 #endif

@@ -7,6 +7,14 @@
 #include "sha3/keccak.h"
 
 const char *quill_keccak_backend_name(void) {
+#if QUILL_KECCAK_HAVE_A64
+    /* Both permutations with the SHA-3 instructions, or the two-way NEON
+     * one beside the portable single permutation. */
+    if (quill_keccak_f1600_neon_sha3_capable())
+        return "neon-sha3";
+    if (quill_keccak_f1600_x2_neon_capable())
+        return "neon";
+#endif
 #if QUILL_KECCAK_HAVE_AVX2
     if (quill_keccak_f1600_avx512vl_capable())
         return "avx512vl";

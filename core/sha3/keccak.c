@@ -29,8 +29,15 @@
  * the baseline ISA; quill_keccak_f1600_bmi is the same source compiled for
  * BMI1 (x86-64 only, not with QUILL_NO_ASM); quill_keccak_f1600_avx512vl
  * (keccak_avx512vl.c) runs the round on vector registers, 1.15x to 1.4x
- * faster than BMI1 on Zen 4; quill_keccak_f1600 picks one per call from
- * the CPU bits probed once. */
+ * faster than BMI1 on Zen 4; on aarch64 with the ARMv8.2-A SHA-3
+ * instructions, quill_keccak_f1600_neon_sha3 (asm/aarch64/keccak_sha3.S)
+ * runs it on the low halves of NEON registers; an aarch64 CPU without them
+ * runs quill_keccak_f1600_c, since scalar assembly would not gain: by
+ * llvm-mca-16's model behind -mcpu=neoverse-n1 (Cortex-A57's tables),
+ * gcc 12 -O3's code of it takes 1521 cycles per permutation and OpenSSL
+ * 3.0's hand-written armv8 KeccakF1600 1530 (Cyclone's tables behind
+ * -mcpu=apple-m1: 3040 and 3034);
+ * quill_keccak_f1600 picks one per call from the CPU bits probed once. */
 #include "sha3/keccak.h"
 
 #include "common/compiler.h"
@@ -97,7 +104,19 @@ int quill_keccak_f1600_bmi_capable(void) {
 }
 #endif
 
+#if QUILL_KECCAK_HAVE_A64
+int quill_keccak_f1600_neon_sha3_capable(void) {
+    return quill_cpu_has(QUILL_CPU_ARM_NEON | QUILL_CPU_ARM_SHA3);
+}
+#endif
+
 void quill_keccak_f1600(uint64_t s[25]) {
+#if QUILL_KECCAK_HAVE_A64
+    if (quill_keccak_f1600_neon_sha3_capable()) {
+        quill_keccak_f1600_neon_sha3(s);
+        return;
+    }
+#endif
 #if QUILL_KECCAK_HAVE_AVX2
     if (quill_keccak_f1600_avx512vl_capable()) {
         quill_keccak_f1600_avx512vl(s);

@@ -18,6 +18,13 @@
 #define QUILL_KECCAK_HAVE_AVX2 0
 #endif
 
+/* QUILL_KECCAK_HAVE_A64 is 1 where asm/aarch64/keccak_*.S is built. */
+#if !defined(QUILL_NO_ASM) && defined(__aarch64__) && defined(__ELF__)
+#define QUILL_KECCAK_HAVE_A64 1
+#else
+#define QUILL_KECCAK_HAVE_A64 0
+#endif
+
 /* quill_keccak_rc holds the 24 round constants of iota (FIPS 202,
  * Algorithm 6), shared by the scalar and four-way permutations. */
 extern const uint64_t quill_keccak_rc[24];
@@ -55,6 +62,32 @@ void quill_keccak_f1600_avx512vl(uint64_t s[25]);
 int quill_keccak_f1600_avx512vl_capable(void);
 void quill_keccak_f1600_x4_avx512vl(uint64_t s[100]);
 int quill_keccak_f1600_x4_avx512vl_capable(void);
+#endif
+
+#if QUILL_KECCAK_HAVE_A64
+/* quill_keccak_f1600_neon_sha3 (asm/aarch64/keccak_sha3.S) permutes one
+ * state on the low halves of NEON registers with the ARMv8.2-A SHA-3
+ * instructions (EOR3, RAX1, XAR, BCAX); call it only if
+ * quill_keccak_f1600_neon_sha3_capable() returns 1. */
+void quill_keccak_f1600_neon_sha3(uint64_t s[25]);
+int quill_keccak_f1600_neon_sha3_capable(void);
+
+/* quill_keccak_f1600_x2_neon (asm/aarch64/keccak_neon.S, ARMv8.0-A NEON)
+ * and quill_keccak_f1600_x2_neon_sha3 (keccak_sha3.S, with the SHA-3
+ * instructions) permute two states of the interleaved four-state layout
+ * (sha3_x4.h) at once: lane i of the two is s[4i] and s[4i + 1], so s
+ * points at state 0 (states 0 and 1) or at s + 2 (states 2 and 3).  Call
+ * them only if their _capable() returns 1. */
+void quill_keccak_f1600_x2_neon(uint64_t *s);
+int quill_keccak_f1600_x2_neon_capable(void);
+void quill_keccak_f1600_x2_neon_sha3(uint64_t *s);
+int quill_keccak_f1600_x2_neon_sha3_capable(void);
+
+/* quill_keccak_f1600_x4_neon and quill_keccak_f1600_x4_neon_sha3 permute
+ * all four interleaved states with two calls of the two-way backend (what
+ * quill_keccak_f1600_x4 runs on aarch64; exposed for the tests). */
+void quill_keccak_f1600_x4_neon(uint64_t s[100]);
+void quill_keccak_f1600_x4_neon_sha3(uint64_t s[100]);
 #endif
 
 #endif

@@ -21,7 +21,10 @@
  * ~720 for the scalar permutation: the scalar and vector rounds both run at
  * the front end's width, so fewer instructions per state is what counts
  * (interleaving a scalar permutation with the vector one measured no faster
- * than the two in turn).  No branch or address depends on the states. */
+ * than the two in turn).  On aarch64 the same two-at-a-time split runs the
+ * two-way assembly of asm/aarch64 (keccak_neon.S, and keccak_sha3.S with
+ * the ARMv8.2-A SHA-3 instructions) on the interleaved layout as it is.
+ * No branch or address depends on the states. */
 #include <string.h>
 
 #include "common/cpu.h"
@@ -109,7 +112,43 @@ int quill_keccak_f1600_x4_avx2_capable(void) {
 
 #endif
 
+#if QUILL_KECCAK_HAVE_A64
+int quill_keccak_f1600_x2_neon_capable(void) {
+    return quill_cpu_has(QUILL_CPU_ARM_NEON);
+}
+
+int quill_keccak_f1600_x2_neon_sha3_capable(void) {
+    return quill_cpu_has(QUILL_CPU_ARM_NEON | QUILL_CPU_ARM_SHA3);
+}
+
+void quill_keccak_f1600_x4_neon(uint64_t s[100]) {
+    quill_keccak_f1600_x2_neon(s);
+    quill_keccak_f1600_x2_neon(s + 2);
+}
+
+void quill_keccak_f1600_x4_neon_sha3(uint64_t s[100]) {
+    quill_keccak_f1600_x2_neon_sha3(s);
+    quill_keccak_f1600_x2_neon_sha3(s + 2);
+}
+#endif
+
 void quill_keccak_f1600_x4_some(uint64_t s[100], unsigned n) {
+#if QUILL_KECCAK_HAVE_A64
+    /* Two two-way calls, the second only for more than two states, as the
+     * portable path. */
+    if (quill_keccak_f1600_x2_neon_sha3_capable()) {
+        quill_keccak_f1600_x2_neon_sha3(s);
+        if (n > 2)
+            quill_keccak_f1600_x2_neon_sha3(s + 2);
+        return;
+    }
+    if (quill_keccak_f1600_x2_neon_capable()) {
+        quill_keccak_f1600_x2_neon(s);
+        if (n > 2)
+            quill_keccak_f1600_x2_neon(s + 2);
+        return;
+    }
+#endif
 #if QUILL_KECCAK_HAVE_AVX2
     if (quill_keccak_f1600_x4_avx512vl_capable()) {
         quill_keccak_f1600_x4_avx512vl(s);

@@ -12,8 +12,10 @@
  * The four states are interleaved lane by lane, so that one vector register
  * holds the same lane of all four: s[4 * i + j] is lane i of instance j.
  * quill_keccak_f1600_x4 permutes all four, with AVX-512VL or AVX2 when the
- * CPU has them and otherwise with portable 128-bit vector code, two states
- * at a time (keccak.h names the backends).  Even the portable path costs
+ * CPU has them, on aarch64 two states at a time with NEON assembly (with
+ * the SHA-3 instructions where the CPU has them), and otherwise with
+ * portable 128-bit vector code, two states at a time (keccak.h names the
+ * backends).  Even the portable path costs
  * less per state than a scalar permutation (Zen 4, SSE2, 2026-12-03: ~2400
  * TSC ticks for the four, ~1180 for a pair, against ~770 for one scalar
  * permutation), so a caller with four independent streams gains from it
@@ -63,8 +65,11 @@ void quill_keccak_x4_squeeze_blocks(quill_keccak_x4 *k, uint8_t *out0, uint8_t *
 
 /* quill_keccak_f1600_x4_wide returns 1 if the four-way permutation runs
  * the four states at about the cost of one (the AVX2 and AVX-512VL
- * backends), 0 if it costs about three single ones (portable: see above).
- * A caller with a serial hash and parallel work puts the hash in an
+ * backends), 0 if it costs about three single ones (portable: see above)
+ * or two (aarch64: two calls of the two-way NEON permutation, each about
+ * one single permutation's time with the SHA-3 instructions by llvm-mca's
+ * apple-m1 model, and 1.34x one portable single without them by its
+ * neoverse-n1 model).  A caller with a serial hash and parallel work puts the hash in an
  * instance of its own only in the first case. */
 int quill_keccak_f1600_x4_wide(void);
 
