@@ -6,7 +6,9 @@
  * each function has a portable body (_c, always built) and, on x86-64
  * unless QUILL_NO_ASM, _avx2 and _avx512vl twins (ntt_avx2.c, intrinsics)
  * chosen at each call when quill_mldsa_avx2_capable() (or
- * quill_mldsa_avx512vl_capable()) by the dispatch in ntt.c; the portable
+ * quill_mldsa_avx512vl_capable()) by the dispatch in ntt.c, and on
+ * aarch64 a _neon twin (asm/aarch64/mldsa_ntt_neon.S) chosen when
+ * quill_mldsa_neon_capable(); the portable
  * bodies are in ntt_c.c, the zeta tables in ntt_zetas.c.  Tests compare
  * the backends bit for bit.  All constant time (no branch or index on
  * values).
