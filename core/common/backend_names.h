@@ -30,7 +30,8 @@ const char *quill_p256_backend_name(void);
 
 /* quill_mldsa_backend_name names the backend of ML-DSA's NTT, polynomial
  * arithmetic and sampling (core/mldsa/ntt.c, sample.c): "avx512vl",
- * "avx2" or "portable". */
+ * "avx2", "neon" (aarch64 Advanced SIMD: the NTTs and the pointwise and
+ * dot products) or "portable". */
 const char *quill_mldsa_backend_name(void);
 
 /* quill_keccak_backend_name names the Keccak-f[1600] backends

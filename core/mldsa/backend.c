@@ -12,5 +12,7 @@ const char *quill_mldsa_backend_name(void) {
 #endif
     if (quill_mldsa_avx2_capable())
         return "avx2";
+    if (quill_mldsa_neon_capable())
+        return "neon";
     return "portable";
 }

@@ -7,7 +7,10 @@
  * QUILL_NO_ASM), else the portable one (ntt_c.c), choosing on the CPU bits
  * at each call (quill_cpu_has reads bits probed once).  The backends give
  * bit-identical results (test_mldsa_arith), so the choice shows only in
- * time.  quill_mldsa_backend_name (backend.c) reports the same order.
+ * time.  On aarch64 (unless QUILL_NO_ASM) the NEON backend
+ * (asm/aarch64/mldsa_ntt_neon.S) runs when quill_mldsa_neon_capable(),
+ * else the portable one.  quill_mldsa_backend_name (backend.c) reports the
+ * same order.
  * The zeta tables are in ntt_zetas.c. */
 #include "ntt.h"
 
@@ -32,7 +35,28 @@ int quill_mldsa_avx2_capable(void) {
 int quill_mldsa_avx2_capable(void) {
     return 0;
 }
+#endif
 
+#if QUILL_MLDSA_HAVE_NEON
+int quill_mldsa_neon_capable(void) {
+    return quill_cpu_has(QUILL_CPU_ARM_NEON);
+}
+
+/* NTT_DISPATCH(fn, args...) calls fn_neon or fn_c. */
+#define NTT_DISPATCH(fn, ...)               \
+    do {                                    \
+        if (quill_mldsa_neon_capable())     \
+            fn##_neon(__VA_ARGS__);         \
+        else                                \
+            fn##_c(__VA_ARGS__);            \
+    } while (0)
+#else
+int quill_mldsa_neon_capable(void) {
+    return 0;
+}
+#endif
+
+#if !QUILL_MLDSA_HAVE_AVX2 && !QUILL_MLDSA_HAVE_NEON
 #define NTT_DISPATCH(fn, ...) fn##_c(__VA_ARGS__)
 #endif
 

@@ -6,7 +6,9 @@
  * each function has a portable body (_c, always built) and, on x86-64
  * unless QUILL_NO_ASM, _avx2 and _avx512vl twins (ntt_avx2.c, intrinsics)
  * chosen at each call when quill_mldsa_avx2_capable() (or
- * quill_mldsa_avx512vl_capable()) by the dispatch in ntt.c; the portable
+ * quill_mldsa_avx512vl_capable()) by the dispatch in ntt.c, and on
+ * aarch64 a _neon twin (asm/aarch64/mldsa_ntt_neon.S) chosen when
+ * quill_mldsa_neon_capable(); the portable
  * bodies are in ntt_c.c, the zeta tables in ntt_zetas.c.  Tests compare
  * the backends bit for bit.  All constant time (no branch or index on
  * values).
@@ -28,6 +30,13 @@
 #define QUILL_MLDSA_HAVE_AVX2 1
 #else
 #define QUILL_MLDSA_HAVE_AVX2 0
+#endif
+/* The NEON backend (asm/aarch64/mldsa_ntt_neon.S) on aarch64 ELF unless
+ * QUILL_NO_ASM. */
+#if !defined(QUILL_NO_ASM) && defined(__aarch64__) && defined(__ELF__)
+#define QUILL_MLDSA_HAVE_NEON 1
+#else
+#define QUILL_MLDSA_HAVE_NEON 0
 #endif
 
 /* Constants both backends' transforms use (ntt_c.c, ntt_avx2.c; checked by
@@ -103,6 +112,37 @@ void quill_mldsa_pointwise_mont_avx2(int32_t c[QUILL_MLDSA_N], const int32_t a[Q
 void quill_mldsa_invntt_tomont_freeze_avx2(int32_t a[QUILL_MLDSA_N]);
 void quill_mldsa_dot_mont_avx2(int32_t r[QUILL_MLDSA_N], const int32_t *a, const int32_t *b,
                                unsigned n);
+#endif
+
+/* quill_mldsa_neon_capable: the NEON backend is built and the CPU has
+ * Advanced SIMD (QUILL_CPU_ARM_NEON); 0 on other builds. */
+int quill_mldsa_neon_capable(void);
+#if QUILL_MLDSA_HAVE_NEON
+/* The NEON twins (asm/aarch64/mldsa_ntt_neon.S), bit-identical to the _c
+ * functions: the same butterflies on the same layout, the zeta products in
+ * ntt_c.c's unsigned Montgomery form (UMULL/UMLSL), the pointwise product
+ * in quill_mldsa_mont_mul's signed form (SQDMULH, SHSUB), the dot product
+ * reduced once from its exact 64-bit sums (SMLAL).  Same bounds as above. */
+void quill_mldsa_ntt_neon(int32_t a[QUILL_MLDSA_N]);
+void quill_mldsa_invntt_tomont_neon(int32_t a[QUILL_MLDSA_N]);
+void quill_mldsa_invntt_tomont_freeze_neon(int32_t a[QUILL_MLDSA_N]);
+void quill_mldsa_pointwise_mont_neon(int32_t c[QUILL_MLDSA_N], const int32_t a[QUILL_MLDSA_N],
+                                     const int32_t b[QUILL_MLDSA_N]);
+void quill_mldsa_dot_mont_neon(int32_t r[QUILL_MLDSA_N], const int32_t *a, const int32_t *b,
+                               unsigned n);
+
+/* The NEON backend's zetas (ntt_neon_tab.c): zp = z mod q in [0, q) and
+ * zq = zp q^-1 mod 2^32 for quill_mldsa_zetas[0..31] (fwd_), their
+ * negations (inv_), the rows of quill_mldsa_zetas_rows and _inv_rows, and
+ * scale = {zp, zq} of INVNTT_F and of INVNTT_F_Z1. */
+typedef struct {
+    int32_t fwd_zp[32], fwd_zq[32];
+    int32_t fwd_rows_zp[7][32], fwd_rows_zq[7][32];
+    int32_t inv_zp[32], inv_zq[32];
+    int32_t inv_rows_zp[7][32], inv_rows_zq[7][32];
+    int32_t scale[4];
+} quill_mldsa_neon_zeta_table;
+extern const quill_mldsa_neon_zeta_table quill_mldsa_neon_zetas;
 #endif
 
 #if QUILL_MLDSA_HAVE_AVX2
