@@ -112,6 +112,7 @@ typedef struct quill_info_quill {
     char module_path[QUILL_INFO_PATH_MAX];
     char backends[256];
     char stats[QUILL_INFO_PATH_MAX + 64]; /* where quill's counters go */
+    char declined[512]; /* families left to the default provider, or "none" */
     char buildinfo[512];
     char active[512]; /* every active provider, "default quill" */
 } quill_info_quill;
