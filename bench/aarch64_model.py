@@ -54,11 +54,12 @@ Montgomery path for moduli over 2048 bits on Cortex-A72 and Neoverse N1, as
 it would on an N1) and the one for apple-m1 under QEMU_CPU=max (SHA-3
 present, as on M1).
 
-VALIDATION (--validate): the trace method against the hot-loop method on a
-kernel with loops (quill's portable Montgomery multiplication at 32 limbs,
-mont_mul_32, a loop unrolled by 8): static disassembly, loop body found by
-its backward branch, modelled once per iteration x the trip count read from
-the trace, plus the straight-line rest.
+VALIDATION (--validate ROUTINE:OP:CPU): the trace method against the
+hot-loop method on a routine with one loop (quill's portable ML-DSA
+pointwise product, quill_mldsa_pointwise_mont_c): static disassembly, loop
+body found by its backward branch, llvm-mca on the body for the trip count
+(read from the traced call's length) plus llvm-mca on the rest, against
+llvm-mca on the traced call; one cold call and back to back.
 """
 import argparse
 import collections
@@ -466,6 +467,67 @@ class Model:
         return cyc
 
 
+# ---------------------------------------------------------------- validation
+def mca_total(model, words, mcpu, iterations):
+    model.disasm([words])
+    body = "\n".join(mca_text(w, model.text[w]) for w in words) + "\n"
+    out = subprocess.run([MCA, "-mtriple=aarch64", "-mcpu=" + mcpu, "-mattr=" + MATTR,
+                          "-iterations=%d" % iterations], input=body, stdout=subprocess.PIPE,
+                         stderr=subprocess.PIPE, universal_newlines=True, check=True).stdout
+    return int(re.search(r"Total Cycles:\s+(\d+)", out).group(1))
+
+
+def validate(args, work, kernels, model, spec):
+    """The trace method against the hot-loop method on one single-loop
+    routine: ROUTINE:OP:CPU."""
+    routine, op, cpu = spec.split(":")
+    mcpu = CPUS[cpu][1]
+    quill_so = os.path.join(args.build, "quill.so")
+    dis = run(["llvm-objdump-16", "-d", "--disassemble-symbols=" + routine, quill_so])
+    insns = []
+    for line in dis.splitlines():
+        m = re.match(r"\s+([0-9a-f]+):\s+([0-9a-f]{8})\s+(\S+)\s*(.*)", line)
+        if m:
+            insns.append((int(m.group(1), 16), int(m.group(2), 16), m.group(3), m.group(4)))
+    if not insns:
+        raise SystemExit("aarch64_model: %s not found in %s" % (routine, quill_so))
+    loops = []
+    for addr, word, mnem, ops in insns:
+        if mnem.startswith("b") and mnem not in ("bl", "blr", "br", "bic", "bics", "bif", "bit", "bsl",
+                                                 "bfi", "bfxil", "bcax") or mnem in ("cbz", "cbnz", "tbz", "tbnz"):
+            t = re.search(r"0x([0-9a-f]+)", ops)
+            if t and insns[0][0] <= int(t.group(1), 16) < addr:
+                loops.append((int(t.group(1), 16), addr))
+    if len(loops) != 1:
+        raise SystemExit("aarch64_model: --validate wants a routine with exactly one loop; %s has %d"
+                         % (routine, len(loops)))
+    head, tail = loops[0]
+    body = [w for a, w, _, _ in insns if head <= a <= tail]
+    rest = [w for a, w, mn, _ in insns if not head <= a <= tail]
+    r = trace_op(args, work, op, "quill", cpu, kernels)
+    streams = [(k, n) for k, n, c in r["groups"] if k.endswith("|" + routine)]
+    if not streams:
+        raise SystemExit("aarch64_model: %s not called in %s" % (routine, op))
+    key, n = streams[0]
+    trace = r["streams"]["%s#%d" % (key, n)]
+    trips = (n - len(rest) + len(body) // 2) // len(body)
+    left = n - len(rest) - trips * len(body)
+    print("validation of the trace method on %s (%s, -mcpu=%s, %s)" % (routine, op, mcpu, CPUS[cpu][2]))
+    print("  static: %d instructions, loop 0x%x-0x%x of %d instructions; dynamic call: %d instructions"
+          " = %d + %d x %d%s" % (len(insns), head, tail, len(body), n, len(rest), trips, len(body),
+                                  "" if left == 0 else " (%+d: the loop-free part is not all executed exactly once)" % left))
+    a1 = mca_total(model, trace, mcpu, 1)
+    a100 = mca_total(model, trace, mcpu, 100) / 100.0
+    b_loop = mca_total(model, body, mcpu, trips)
+    b_rest = mca_total(model, rest, mcpu, 1)
+    b_loop_ss = mca_total(model, body, mcpu, 100 * trips) / 100.0
+    b_rest_ss = mca_total(model, rest, mcpu, 100) / 100.0
+    print("  one cold call:   trace %d cycles; hot loop x %d trips + rest = %d + %d = %d cycles" %
+          (a1, trips, b_loop, b_rest, b_loop + b_rest))
+    print("  back to back:    trace %.1f cycles/call; hot loop + rest = %.1f + %.1f = %.1f cycles/call" %
+          (a100, b_loop_ss, b_rest_ss, b_loop_ss + b_rest_ss))
+
+
 # ---------------------------------------------------------------- main
 def prepare(args, work):
     os.makedirs(os.path.join(work, "keys"), exist_ok=True)
@@ -492,6 +554,9 @@ def main():
     ap.add_argument("--list-callees", default=None, metavar="OP:SIDE:CPU",
                     help="print the most expensive callees of one traced operation and exit")
     ap.add_argument("--json", default=None, help="also write the results here")
+    ap.add_argument("--validate", default=None, metavar="ROUTINE:OP:CPU",
+                    help="compare the trace method with hot loop x trips + rest on a one-loop routine, "
+                         "e.g. quill_mldsa_pointwise_mont_c:mldsa44-verify:n1")
     args = ap.parse_args()
     for tool in ("qemu-aarch64", "aarch64-linux-gnu-gcc", MC, MCA, "llvm-nm-16", "openssl"):
         if shutil.which(tool) is None:
@@ -510,6 +575,10 @@ def main():
         print("total %d instructions" % r["total"])
         for c, ins, where in r["callees"]:
             print("%8d calls %12d insns  %s" % (c, ins, where))
+        return
+
+    if args.validate:
+        validate(args, work, kernels, Model(os.path.join(work, "mca-cache")), args.validate)
         return
 
     label = args.label or ("mask-" + args.mask if args.mask is not None else "default")
