@@ -554,6 +554,9 @@ def main():
     ap.add_argument("--list-callees", default=None, metavar="OP:SIDE:CPU",
                     help="print the most expensive callees of one traced operation and exit")
     ap.add_argument("--json", default=None, help="also write the results here")
+    ap.add_argument("--work", default=None,
+                    help="cache directory (default BUILD/aarch64_model); OpenSSL's traces there serve "
+                         "every quill build, quill's are keyed by quill.so's hash and the label")
     ap.add_argument("--validate", default=None, metavar="ROUTINE:OP:CPU",
                     help="compare the trace method with hot loop x trips + rest on a one-loop routine, "
                          "e.g. quill_mldsa_pointwise_mont_c:mldsa44-verify:n1")
@@ -564,7 +567,7 @@ def main():
     quill_so = os.path.join(args.build, "quill.so")
     if not os.path.exists(quill_so):
         raise SystemExit("aarch64_model: %s not found: build the quill target first" % quill_so)
-    work = os.path.join(args.build, "aarch64_model")
+    work = args.work or os.path.join(args.build, "aarch64_model")
     prepare(args, work)
     warn = lambda m: print("note: " + m, file=sys.stderr)
     kernels = kernel_entries(read_manifest(args.manifest), quill_so, warn)

@@ -122,6 +122,11 @@ typedef struct quill_info_quill {
  * configuration calls it).  Loads nothing. */
 void quill_info_find_quill(quill_info_quill *q);
 
+/* quill_info_declined returns 1 if quill declined the family of key type
+ * |keytype| ("RSA", "EC", "ML-DSA-65") on this architecture: its
+ * QUILL_PARAM_DECLINED list ("EC (why); ...") names it. */
+int quill_info_declined(const quill_info_quill *q, const char *keytype);
+
 /* quill_info_provider_name returns the configuration's name of |prov|, or
  * "none" if NULL. */
 const char *quill_info_provider_name(const OSSL_PROVIDER *prov);

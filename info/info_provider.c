@@ -118,9 +118,7 @@ static const OSSL_PROVIDER *keymgmt_provider(const char *name) {
     return p;
 }
 
-/* Whether quill declined the family of key type |keytype| on this
- * architecture: its QUILL_PARAM_DECLINED list names it ("EC (why); ..."). */
-static int declined(const quill_info_quill *q, const char *keytype) {
+int quill_info_declined(const quill_info_quill *q, const char *keytype) {
     size_t len = strlen(keytype);
     for (const char *s = q->declined; *s != '\0';) {
         if (strncmp(s, keytype, len) == 0 && s[len] == ' ')
@@ -143,7 +141,7 @@ void quill_info_serving(quill_info_report *r, const quill_info_quill *q,
         if (a->keytype2 != NULL)
             quill_info_format(gen2, sizeof(gen2), ", %s keys %s", a->keytype2,
                      quill_info_provider_name(keymgmt_provider(a->keytype2)));
-        int off = q->prov != NULL && declined(q, a->keytype);
+        int off = q->prov != NULL && quill_info_declined(q, a->keytype);
         quill_info_add(r, 0, a->key, a->label, "signatures %s, key generation %s%s%s",
                        quill_info_provider_name(sig), quill_info_provider_name(gen), gen2,
                        off ? " (declined by quill on this architecture)" : "");

@@ -52,7 +52,7 @@ int quill_decline_overridden(void) {
 const char *quill_declined_text(int overridden) {
     /* "; A (why); B (why)" without its first separator */
     static const char text[] = "" QUILL_DECLINE_LIST(QUILL_DECLINE_TEXT);
-    static const char off[] = "none (QUILL_DECLINE=none; this build declines" QUILL_DECLINE_LIST(
+    static const char off[] = "none (QUILL_DECLINE=none overrides this build's list" QUILL_DECLINE_LIST(
         QUILL_DECLINE_TEXT) ")";
     if (QUILL_DECLINE_N == 0)
         return "none";

@@ -32,7 +32,7 @@ int quill_decline_overridden(void);
 
 /* quill_declined_text returns the declined families and their reasons, for
  * the provider parameter: "none", "FAMILY (REASON); FAMILY (REASON)", or,
- * |overridden|, "none (QUILL_DECLINE=none; this build declines; FAMILY
+ * |overridden|, "none (QUILL_DECLINE=none overrides this build's list; FAMILY
  * (REASON)...)". */
 const char *quill_declined_text(int overridden);
 
