@@ -44,6 +44,14 @@ llvm-mca run on the exact dynamic instruction stream of one call.
     2000 consecutive instructions, at most 60 chunks).  Glue is labelled
     separately in the table.
 
+Known limits: a call's stream includes what the kernel itself calls
+(libc's memset for a scratch wipe, a dispatcher's call into the assembly);
+calls become ADR X30 for llvm-mca (see mca_text); an ML-DSA signature is one
+random sample of the rejection loop (its attempt count varies per run, so
+compare signing only as per-attempt costs); keys are made before the marks
+(quill keeps ML-DSA's expanded matrix with the key); instructions a CPU
+model lacks get stand-ins (stand_in) and are listed under the table.
+
 CPU models: llvm-mca-16 (Debian 12's newest) has no scheduling model of its
 own for these cores: -mcpu=neoverse-n1 uses the Cortex-A57 tables
 (resources A57Unit*), -mcpu=apple-m1 uses the Apple Cyclone tables
@@ -557,6 +565,9 @@ def main():
     ap.add_argument("--work", default=None,
                     help="cache directory (default BUILD/aarch64_model); OpenSSL's traces there serve "
                          "every quill build, quill's are keyed by quill.so's hash and the label")
+    ap.add_argument("--compare", default=None, metavar="LABEL=JSON,LABEL=JSON",
+                    help="side-by-side tables of quill builds (--json outputs of earlier runs, the "
+                         "first one the reference) and OpenSSL; prints and exits")
     ap.add_argument("--validate", default=None, metavar="ROUTINE:OP:CPU",
                     help="compare the trace method with hot loop x trips + rest on a one-loop routine, "
                          "e.g. quill_mldsa_pointwise_mont_c:mldsa44-verify:n1")
@@ -580,6 +591,9 @@ def main():
             print("%8d calls %12d insns  %s" % (c, ins, where))
         return
 
+    if args.compare:
+        compare(args)
+        return
     if args.validate:
         validate(args, work, kernels, Model(os.path.join(work, "mca-cache")), args.validate)
         return
@@ -629,6 +643,57 @@ def fmt(x):
     if x >= 1e4:
         return "%.0fk" % (x / 1e3)
     return "%.0f" % x
+
+
+def compare(args):
+    runs = []
+    for item in args.compare.split(","):
+        label, path = item.split("=", 1)
+        with open(path) as f:
+            runs.append((label, {tuple(k.split("|")): v for k, v in json.load(f).items()}))
+    cpus = [c for c in CPUS if any(k[2] == c for _, r in runs for k in r)]
+    ops = [op for op in OPS if any(k[0] == op for _, r in runs for k in r)]
+    labels = [l for l, _ in runs]
+    ossl = runs[0][1]
+    for cpu in cpus:
+        mcpu, tables = CPUS[cpu][1], CPUS[cpu][2]
+        print("\n### Kernels per operation, `-mcpu=%s` (llvm-mca-16, %s): calls x modelled cycles, "
+              "kcycles\n" % (mcpu, tables))
+        print("| operation | kernel | calls (%s) | %s | OpenSSL | %s |" % (
+            labels[0], " | ".join(labels), " | ".join("%s vs %s" % (l, labels[0]) for l in labels[1:])
+            + (" | " if len(labels) > 1 else "") + "OpenSSL vs " + labels[0]))
+        print("|---|---|---:|" + "---:|" * (2 * len(labels) + 1))
+        for op in ops:
+            fams = sorted({g[0].split("|")[1] for _, r in runs for sd in ("quill", "openssl")
+                           for g in r.get((op, sd, cpu), {"groups": []})["groups"]})
+            for fam in fams:
+                def tot(r, sd):
+                    x = r.get((op, sd, cpu))
+                    if x is None:
+                        return None, 0
+                    gs = [g for g in x["groups"] if g[0].split("|")[1] == fam]
+                    return sum(g[2] * g[3] for g in gs), sum(g[2] for g in gs)
+                vals = [tot(r, "quill") for _, r in runs]
+                o, oc = tot(ossl, "openssl")
+                f = lambda v: "-" if v is None or v == 0 else "%.1f" % (v / 1e3)
+                rat = lambda a, b: "%.2fx" % (a / b) if a and b else "-"
+                cells = [f(v) for v, _ in vals] + [f(o) + (" (%d calls)" % oc if oc else "")]
+                cells += [rat(v, vals[0][0]) for v, _ in vals[1:]] + [rat(o, vals[0][0])]
+                print("| %s | %s | %d | %s |" % (op, fam, vals[0][1], " | ".join(cells)))
+        print("\n### Whole operations, `-mcpu=%s` (llvm-mca-16, %s): estimated kcycles, kernels + glue "
+              "(model estimates, not measured times)\n" % (mcpu, tables))
+        print("| operation | %s | OpenSSL | %s |" % (" | ".join(labels),
+                                                 " | ".join("OpenSSL / %s" % l for l in labels)))
+        print("|---|" + "---:|" * (2 * len(labels) + 1))
+        for op in ops:
+            cell = lambda x: "%.0f (%.0f + %.0f)" % ((x["kernel_cycles"] + x["glue_cycles"]) / 1e3,
+                                                     x["kernel_cycles"] / 1e3, x["glue_cycles"] / 1e3)
+            tot = lambda x: x["kernel_cycles"] + x["glue_cycles"]
+            qs = [r.get((op, "quill", cpu)) for _, r in runs]
+            o = ossl.get((op, "openssl", cpu))
+            row = [cell(q) if q else "n/a" for q in qs] + [cell(o) if o else "n/a (OpenSSL 3.0)"]
+            row += ["%.2f" % (tot(o) / tot(q)) if o and q else "-" for q in qs]
+            print("| %s | %s |" % (op, " | ".join(row)))
 
 
 def buckets(groups):
