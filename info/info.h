@@ -112,6 +112,7 @@ typedef struct quill_info_quill {
     char module_path[QUILL_INFO_PATH_MAX];
     char backends[256];
     char stats[QUILL_INFO_PATH_MAX + 64]; /* where quill's counters go */
+    char declined[512]; /* families left to the default provider, or "none" */
     char buildinfo[512];
     char active[512]; /* every active provider, "default quill" */
 } quill_info_quill;
@@ -120,6 +121,11 @@ typedef struct quill_info_quill {
  * library context (identified by the name quill reports, whatever the
  * configuration calls it).  Loads nothing. */
 void quill_info_find_quill(quill_info_quill *q);
+
+/* quill_info_declined returns 1 if quill declined the family of key type
+ * |keytype| ("RSA", "EC", "ML-DSA-65") on this architecture: its
+ * QUILL_PARAM_DECLINED list ("EC (why); ...") names it. */
+int quill_info_declined(const quill_info_quill *q, const char *keytype);
 
 /* quill_info_provider_name returns the configuration's name of |prov|, or
  * "none" if NULL. */

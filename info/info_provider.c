@@ -42,6 +42,7 @@ static int each_provider(OSSL_PROVIDER *prov, void *arg) {
         COPY(q->module_path, prov_string(prov, QUILL_PARAM_MODULE_PATH));
         COPY(q->backends, prov_string(prov, QUILL_PARAM_BACKENDS));
         COPY(q->stats, prov_string(prov, QUILL_PARAM_STATS));
+        COPY(q->declined, prov_string(prov, QUILL_PARAM_DECLINED));
     }
     return 1;
 }
@@ -117,6 +118,19 @@ static const OSSL_PROVIDER *keymgmt_provider(const char *name) {
     return p;
 }
 
+int quill_info_declined(const quill_info_quill *q, const char *keytype) {
+    size_t len = strlen(keytype);
+    for (const char *s = q->declined; *s != '\0';) {
+        if (strncmp(s, keytype, len) == 0 && s[len] == ' ')
+            return 1;
+        const char *next = strstr(s, "; ");
+        if (next == NULL)
+            break;
+        s = next + 2;
+    }
+    return 0;
+}
+
 void quill_info_serving(quill_info_report *r, const quill_info_quill *q,
                         const quill_info_config *c) {
     for (size_t i = 0; i < sizeof(algs) / sizeof(algs[0]); i++) {
@@ -127,9 +141,11 @@ void quill_info_serving(quill_info_report *r, const quill_info_quill *q,
         if (a->keytype2 != NULL)
             quill_info_format(gen2, sizeof(gen2), ", %s keys %s", a->keytype2,
                      quill_info_provider_name(keymgmt_provider(a->keytype2)));
-        quill_info_add(r, 0, a->key, a->label, "signatures %s, key generation %s%s",
-                       quill_info_provider_name(sig), quill_info_provider_name(gen), gen2);
-        if (q->prov == NULL || sig == q->prov)
+        int off = q->prov != NULL && quill_info_declined(q, a->keytype);
+        quill_info_add(r, 0, a->key, a->label, "signatures %s, key generation %s%s%s",
+                       quill_info_provider_name(sig), quill_info_provider_name(gen), gen2,
+                       off ? " (declined by quill on this architecture)" : "");
+        if (q->prov == NULL || sig == q->prov || off)
             continue;
         if (sig == NULL)
             quill_info_fail(r, "quill is active but no provider offers %s signatures", a->sig);

@@ -157,6 +157,14 @@ static int run_case(quill_info_report *r, const quill_info_quill *q, const selft
     if (verbose)
         quill_info_format(timing, sizeof(timing), ", %zu-byte signature, %.1f ms", siglen, ms);
 
+    static const char *const families[KEY_COUNT] = {"RSA", "EC", "ML-DSA-65"};
+    if (signer != q->prov && verifier != q->prov && signer != NULL &&
+        quill_info_declined(q, families[t->keyidx])) {
+        quill_info_add(r, 0, t->key, t->label,
+                       "ok: declined by quill on this architecture, signed and verified by %s%s",
+                       quill_info_provider_name(signer), timing);
+        return 1;
+    }
     if (signer != q->prov || verifier != q->prov) {
         quill_info_add(r, 0, t->key, t->label, "NOT ON QUILL: signed by %s, verified by %s (%s)",
                        quill_info_provider_name(signer), quill_info_provider_name(verifier),

@@ -246,6 +246,9 @@ static int run_report(const info_options *o) {
         /* "off", "live: DIR" or "error: ..." (the statistics directory) */
         quill_info_add(r, 0, "stats", "stats", "%s",
                        quill.stats[0] ? quill.stats : "(not reported)");
+        /* the families quill leaves to the default provider here */
+        quill_info_add(r, 0, "declined", "declined", "%s",
+                       quill.declined[0] ? quill.declined : "(not reported)");
         quill_info_add(r, 1, "buildinfo", "buildinfo", "%s", quill.buildinfo);
     } else {
         quill_info_add(r, 0, "quill", "quill", "NOT ACTIVE in the default library context");

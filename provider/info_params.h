@@ -25,6 +25,11 @@
  *                            With a statistics directory these are the
  *                            counters of the process's live file, which
  *                            every context of the process shares.
+ *   QUILL_PARAM_DECLINED     UTF8 string (pointer or buffer): the algorithm
+ *                            families quill does not offer on this
+ *                            architecture, left to the default provider
+ *                            (provider/decline.h), "none" or "FAMILY
+ *                            (REASON); ...".
  *   QUILL_PARAM_STATS        UTF8 string (pointer): where the counters go,
  *                            "off", "live: DIR" or "error: " and the line
  *                            quill printed at load (provider/stats_conf.h). */
@@ -36,5 +41,6 @@
 #define QUILL_PARAM_COUNTERS "quill-counters"
 #define QUILL_PARAM_COUNTERS_MAX 512
 #define QUILL_PARAM_STATS "quill-stats"
+#define QUILL_PARAM_DECLINED "quill-declined"
 
 #endif

@@ -18,6 +18,7 @@
 #include "prov_ctx.h"
 #include "prov_err.h"
 #include "algorithms.h"
+#include "decline.h"
 #include "mldsa_obj.h"
 #include "stats_conf.h"
 #include "tls_sigalg.h"
@@ -48,21 +49,41 @@ static const OSSL_ALGORITHM quill_keymgmts[] = {
 static const OSSL_ALGORITHM *quill_query_operation(void *provctx, int operation_id,
                                                    int *no_cache) {
     *no_cache = 0;
+    const quill_provctx *ctx = provctx;
     switch (operation_id) {
     case OSSL_OP_SIGNATURE:
         /* OpenSSL 3.4's names for key and digest, where the core has them. */
-        return ((const quill_provctx *)provctx)->core_version >= QUILL_CORE_VERSION(3, 4, 0)
-                   ? quill_signatures_34
-                   : quill_signatures;
+        return ctx->core_version >= QUILL_CORE_VERSION(3, 4, 0) ? ctx->signatures_34
+                                                                : ctx->signatures;
     case OSSL_OP_KEYMGMT:
-        return quill_keymgmts;
+        return ctx->keymgmts;
     case OSSL_OP_ENCODER:
-        return quill_encoders[0].algorithm_names != NULL ? quill_encoders : NULL;
+        return ctx->encoders[0].algorithm_names != NULL ? ctx->encoders : NULL;
     case OSSL_OP_DECODER:
-        return quill_decoders[0].algorithm_names != NULL ? quill_decoders : NULL;
+        return ctx->decoders[0].algorithm_names != NULL ? ctx->decoders : NULL;
     default:
         return NULL;
     }
+}
+
+/* The tables without the families this architecture declines (decline.h). */
+static int quill_tables_init(quill_provctx *ctx) {
+    int off = ctx->decline_overridden = quill_decline_overridden();
+    ctx->keymgmts = quill_decline_filter(quill_keymgmts, off);
+    ctx->signatures = quill_decline_filter(quill_signatures, off);
+    ctx->signatures_34 = quill_decline_filter(quill_signatures_34, off);
+    ctx->encoders = quill_decline_filter(quill_encoders, off);
+    ctx->decoders = quill_decline_filter(quill_decoders, off);
+    return ctx->keymgmts != NULL && ctx->signatures != NULL && ctx->signatures_34 != NULL &&
+           ctx->encoders != NULL && ctx->decoders != NULL;
+}
+
+static void quill_tables_free(quill_provctx *ctx) {
+    quill_decline_free(ctx->keymgmts, quill_keymgmts);
+    quill_decline_free(ctx->signatures, quill_signatures);
+    quill_decline_free(ctx->signatures_34, quill_signatures_34);
+    quill_decline_free(ctx->encoders, quill_encoders);
+    quill_decline_free(ctx->decoders, quill_decoders);
 }
 
 static const OSSL_PARAM quill_param_types[] = {
@@ -71,6 +92,7 @@ static const OSSL_PARAM quill_param_types[] = {
     OSSL_PARAM_DEFN(OSSL_PROV_PARAM_BUILDINFO, OSSL_PARAM_UTF8_PTR, NULL, 0),
     OSSL_PARAM_DEFN(OSSL_PROV_PARAM_STATUS, OSSL_PARAM_INTEGER, NULL, 0),
     OSSL_PARAM_DEFN(QUILL_PARAM_STATS, OSSL_PARAM_UTF8_PTR, NULL, 0),
+    OSSL_PARAM_DEFN(QUILL_PARAM_DECLINED, OSSL_PARAM_UTF8_PTR, NULL, 0),
     QUILL_PROV_INFO_GETTABLE,
     OSSL_PARAM_END,
 };
@@ -97,6 +119,11 @@ static int quill_get_params(void *provctx, OSSL_PARAM params[]) {
     if ((p = OSSL_PARAM_locate(params, QUILL_PARAM_STATS)) != NULL &&
         !OSSL_PARAM_set_utf8_ptr(p, quill_prov_stats_state(provctx)))
         return 0;
+    if ((p = OSSL_PARAM_locate(params, QUILL_PARAM_DECLINED)) != NULL &&
+        !(p->data_type == OSSL_PARAM_UTF8_PTR
+              ? OSSL_PARAM_set_utf8_ptr(p, quill_declined_text(ctx->decline_overridden))
+              : OSSL_PARAM_set_utf8_string(p, quill_declined_text(ctx->decline_overridden))))
+        return 0;
     return 1;
 }
 
@@ -109,6 +136,7 @@ static void quill_teardown(void *vctx) {
     if (ctx == NULL)
         return;
     quill_stats_finish(&ctx->stats);
+    quill_tables_free(ctx);
     free(ctx->stats_state);
     OSSL_LIB_CTX_free(ctx->libctx);
     free(ctx);
@@ -160,8 +188,14 @@ int OSSL_provider_init(const OSSL_CORE_HANDLE *handle, const OSSL_DISPATCH *in,
         }
     }
     ctx->core_version = quill_core_version_read(handle, ctx->core_get_params);
+    if (!quill_tables_init(ctx)) {
+        quill_tables_free(ctx);
+        free(ctx);
+        return 0;
+    }
     /* The ML-DSA OIDs, for a core older than 3.5 (once per process). */
     if (!quill_mldsa_obj_register(ctx, in)) {
+        quill_tables_free(ctx);
         free(ctx);
         return 0;
     }
@@ -171,6 +205,7 @@ int OSSL_provider_init(const OSSL_CORE_HANDLE *handle, const OSSL_DISPATCH *in,
      * from the core's dispatch table. */
     ctx->libctx = OSSL_LIB_CTX_new_child(handle, in);
     if (ctx->libctx == NULL) {
+        quill_tables_free(ctx);
         free(ctx);
         return 0;
     }

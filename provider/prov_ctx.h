@@ -38,6 +38,11 @@ typedef struct quill_provctx {
     char *stats_state;
     /* Buildinfo, backends and module path (prov_info.h). */
     quill_prov_info info;
+    /* The tables query_operation answers with, without the families this
+     * architecture declines (decline.h); the static tables themselves when
+     * nothing is declined. */
+    const OSSL_ALGORITHM *keymgmts, *signatures, *signatures_34, *encoders, *decoders;
+    int decline_overridden; /* QUILL_DECLINE=none at load */
 } quill_provctx;
 
 #endif
