@@ -121,6 +121,10 @@ int quill_keccak_f1600_x2_neon_sha3_capable(void) {
     return quill_cpu_has(QUILL_CPU_ARM_NEON | QUILL_CPU_ARM_SHA3);
 }
 
+int quill_keccak_f1600_x3_hybrid_capable(void) {
+    return quill_cpu_has(QUILL_CPU_ARM_NEON);
+}
+
 void quill_keccak_f1600_x4_neon(uint64_t s[100]) {
     quill_keccak_f1600_x2_neon(s);
     quill_keccak_f1600_x2_neon(s + 2);
@@ -140,6 +144,10 @@ void quill_keccak_f1600_x4_some(uint64_t s[100], unsigned n) {
         quill_keccak_f1600_x2_neon_sha3(s);
         if (n > 2)
             quill_keccak_f1600_x2_neon_sha3(s + 2);
+        return;
+    }
+    if (n == 3 && quill_keccak_f1600_x3_hybrid_capable()) {
+        quill_keccak_f1600_x3_hybrid(s);
         return;
     }
     if (quill_keccak_f1600_x2_neon_capable()) {
