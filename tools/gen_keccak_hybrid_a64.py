@@ -242,7 +242,36 @@ TRAILER = r'''
 '''
 
 
+def x4_swap_stream():
+    """The scalar stream of the four-state variant (--x4-swap): state 2's
+    round and iota, swap to state 3 through s, its round and iota, swap
+    back."""
+    t, o = TMP, []
+
+    def iota():
+        o.append(f"ldr     {t[0]}, [sp, #{F_RC}]")
+        o.append(f"ldr     {t[1]}, [{t[0]}]")
+        o.append(f"eor     {LANE[0]}, {LANE[0]}, {t[1]}")
+
+    def swap(out_off, in_off):
+        o.append(f"ldr     {t[0]}, [sp, #{F_S}]")
+        for i in range(25):
+            o.append(f"str     {LANE[i]}, [{t[0]}, #{32 * i + out_off}]")
+        for i in range(25):
+            o.append(f"ldr     {LANE[i]}, [{t[0]}, #{32 * i + in_off}]")
+
+    o += scalar_round()
+    iota()
+    swap(16, 24)
+    o += scalar_round()
+    iota()
+    swap(24, 16)
+    return o
+
+
 def main():
+    if sys.argv[1:] == ["--x4-swap"]:
+        return main_x4_swap()
     w = sys.stdout.write
     ind = "        "
     w(HEADER)
@@ -292,6 +321,21 @@ def main():
     w(f"{ind}ret\n{ind}.cfi_endproc\n")
     w(f"{ind}.size   quill_keccak_f1600_x3_hybrid, .-quill_keccak_f1600_x3_hybrid\n")
     w(TRAILER)
+
+
+def main_x4_swap():
+    """Model only (not built): the round loop of a four-state variant,
+    states 2 and 3 taking turns in the general registers through s, for
+    llvm-mca (tools/mca_keccak_a64.sh); 24 iterations of it are one call's
+    rounds."""
+    w = sys.stdout.write
+    for ins in merge(neon_round(), x4_swap_stream()):
+        w(f"{ins}\n")
+    t = TMP
+    for ins in (f"ldr     {t[0]}, [sp, #{F_RC}]", f"ld1r    {{v25.2d}}, [{t[0]}]",
+                f"add     {t[0]}, {t[0]}, #8", f"str     {t[0]}, [sp, #{F_RC}]",
+                "eor     v0.16b, v0.16b, v25.16b", f"cmp     {t[0]}, {t[2]}"):
+        w(ins + "\n")
 
 
 main()
