@@ -11,14 +11,15 @@
 # (the test keccak_hybrid_generated, test/sha3_a64.cmake, checks that the
 # file matches).
 #
-# The NEON round (160 instructions): theta's C[x] in v25..v29, D[0] and
-# D[1] in v30, v31, D[2..4] over C[1..3]; lane 1 xored with D[1] goes to v25
-# (the start of pi's cycle) instead of back to v1; rho and pi walk pi's one
+# The NEON round (159 instructions, 161 with iota's load and EOR): theta's
+# C[x] in v25..v29, D[0] and D[1] in v30, v31, D[2..4] over C[1..3]; lane 1
+# is copied to v25 (the start of pi's cycle); rho and pi walk pi's one
 # 24-lane cycle backwards, each lane rotated by SHL + SRI into the register
 # whose lane was already moved; chi per row: five BIC into v25..v29, five
 # EOR in place.
 #
-# The scalar round (128 instructions) has 30 registers (x0..x17,
+# The scalar round (128 instructions with iota, 152 micro-ops by
+# llvm-mca's Cortex-A57 tables, where ROR is two) has 30 registers (x0..x17,
 # x19..x30; x18 is the platform register) for 25 lanes, so five are left
 # for theta's C[x] and nothing else: the round-constant pointer lives on the
 # stack, and theta's D[x] = C[x-1] ^ rol(C[x+1], 1) are computed in place
@@ -33,6 +34,17 @@
 # one stream goes beside instruction k * len(other) / len(this) of the
 # other); iota and the loop test follow.  The schedule is otherwise left to
 # the out-of-order core.
+#
+# Why three states and not four: by llvm-mca-16 -mcpu=neoverse-n1
+# (Cortex-A57's tables: 3 micro-ops issued a cycle, two NEON pipes, two
+# integer pipes and one multi-cycle pipe) a NEON round of two states keeps
+# the NEON pipes busy for 80.5 cycles but issues only 161 micro-ops, leaving
+# room for about half a scalar round (152).  One scalar state beside the
+# NEON pair makes the loop issue-bound (7877 micro-ops, 2680 cycles for
+# three states, against 4070 for two two-way NEON calls); a second scalar
+# state has no registers left and must take turns through memory
+# (--x4-swap, model only: 4802 cycles for the rounds alone, slower than the
+# two NEON calls).
 import sys
 
 ROT = [[0, 1, 62, 28, 27], [36, 44, 6, 55, 20], [3, 10, 43, 25, 39], [41, 45, 15, 21, 8],
