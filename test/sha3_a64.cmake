@@ -2,7 +2,7 @@
 # Copyright quill authors.
 #
 # The aarch64 Keccak-f[1600] assembly (asm/aarch64/keccak_neon.S,
-# keccak_sha3.S; aarch64 builds with the assembly only):
+# keccak_sha3.S, keccak_hybrid.S; aarch64 builds with the assembly only):
 #   test_keccak_a64  each backend the CPU has against the portable
 #                    permutation (random, all-zero, all-ones states and
 #                    2000-permutation chains), the dispatchers, the backend
@@ -15,9 +15,14 @@
 #   keccak_sha3_generated  (every architecture, label lint) the checked-in
 #                    asm/aarch64/keccak_sha3.S is its generator's output
 #                    (tools/gen_keccak_sha3_a64.py)
+#   keccak_hybrid_generated  likewise asm/aarch64/keccak_hybrid.S
+#                    (tools/gen_keccak_hybrid_a64.py)
 add_test(NAME keccak_sha3_generated
          COMMAND sh ${CMAKE_CURRENT_SOURCE_DIR}/sha3/keccak_sha3_generated.sh ${PROJECT_SOURCE_DIR})
 set_tests_properties(keccak_sha3_generated PROPERTIES LABELS "lint;sha3" SKIP_RETURN_CODE 77)
+add_test(NAME keccak_hybrid_generated
+         COMMAND sh ${CMAKE_CURRENT_SOURCE_DIR}/sha3/keccak_hybrid_generated.sh ${PROJECT_SOURCE_DIR})
+set_tests_properties(keccak_hybrid_generated PROPERTIES LABELS "lint;sha3" SKIP_RETURN_CODE 77)
 if(QUILL_ASM_ARCH STREQUAL "aarch64")
   quill_add_test(test_keccak_a64 sha3/test_keccak_a64.c ${QUILL_ABI_A64_SOURCES} CORE
                  LIBS quill_core_sha3 quill_core_common LABELS sha3 unit TIMEOUT 300)

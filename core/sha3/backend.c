@@ -9,7 +9,8 @@
 const char *quill_keccak_backend_name(void) {
 #if QUILL_KECCAK_HAVE_A64
     /* Both permutations with the SHA-3 instructions, or the two-way NEON
-     * one beside the portable single permutation. */
+     * one (and for three states the NEON+scalar hybrid, keccak_hybrid.S)
+     * beside the portable single permutation. */
     if (quill_keccak_f1600_neon_sha3_capable())
         return "neon-sha3";
     if (quill_keccak_f1600_x2_neon_capable())

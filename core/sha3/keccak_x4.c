@@ -24,6 +24,17 @@
  * than the two in turn).  On aarch64 the same two-at-a-time split runs the
  * two-way assembly of asm/aarch64 (keccak_neon.S, and keccak_sha3.S with
  * the ARMv8.2-A SHA-3 instructions) on the interleaved layout as it is.
+ * Without the SHA-3 instructions, three states (n == 3) run in one call of
+ * the NEON+scalar hybrid (keccak_hybrid.S: states 0 and 1 in NEON, state 2
+ * in general registers, interleaved): by llvm-mca-16 with -mcpu=neoverse-n1
+ * (Cortex-A57's tables) 2680 cycles against 4070 for two two-way calls
+ * and 4722 for the portable code.  Four states stay two two-way calls: a
+ * four-state hybrid (states 2 and 3 taking turns in the general registers)
+ * models at 4802 cycles for its rounds alone, the scalar round costing 152
+ * micro-ops against 161 for a two-state NEON round and the model's core
+ * issuing 3 a cycle (tools/mca_keccak_a64.sh).  With the SHA-3
+ * instructions two two-way calls cost 1720 cycles there, so the hybrid
+ * never runs.
  * No branch or address depends on the states. */
 #include <string.h>
 
@@ -121,6 +132,10 @@ int quill_keccak_f1600_x2_neon_sha3_capable(void) {
     return quill_cpu_has(QUILL_CPU_ARM_NEON | QUILL_CPU_ARM_SHA3);
 }
 
+int quill_keccak_f1600_x3_hybrid_capable(void) {
+    return quill_cpu_has(QUILL_CPU_ARM_NEON);
+}
+
 void quill_keccak_f1600_x4_neon(uint64_t s[100]) {
     quill_keccak_f1600_x2_neon(s);
     quill_keccak_f1600_x2_neon(s + 2);
@@ -140,6 +155,11 @@ void quill_keccak_f1600_x4_some(uint64_t s[100], unsigned n) {
         quill_keccak_f1600_x2_neon_sha3(s);
         if (n > 2)
             quill_keccak_f1600_x2_neon_sha3(s + 2);
+        return;
+    }
+    /* Three states: the hybrid (CPUs without SHA-3; see above). */
+    if (n == 3 && quill_keccak_f1600_x3_hybrid_capable()) {
+        quill_keccak_f1600_x3_hybrid(s);
         return;
     }
     if (quill_keccak_f1600_x2_neon_capable()) {

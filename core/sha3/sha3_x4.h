@@ -13,7 +13,8 @@
  * holds the same lane of all four: s[4 * i + j] is lane i of instance j.
  * quill_keccak_f1600_x4 permutes all four, with AVX-512VL or AVX2 when the
  * CPU has them, on aarch64 two states at a time with NEON assembly (with
- * the SHA-3 instructions where the CPU has them), and otherwise with
+ * the SHA-3 instructions where the CPU has them; without them three states
+ * at once, two in NEON and one in general registers), and otherwise with
  * portable 128-bit vector code, two states at a time (keccak.h names the
  * backends).  Even the portable path costs
  * less per state than a scalar permutation (Zen 4, SSE2, 2026-12-03: ~2400

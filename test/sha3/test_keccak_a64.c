@@ -11,8 +11,11 @@
  *     all-zero and the all-ones state, and a chain of 2000 permutations each
  *     fed the previous output (one wrong lane or round constant anywhere
  *     would spread to every later state);
+ *     The three-state quill_keccak_f1600_x3_hybrid (keccak_hybrid.S) on
+ *     states 0..2 likewise (chains with state 3 by the portable code), and
+ *     that it leaves state 3 as it was;
  *  2. the dispatchers quill_keccak_f1600 and quill_keccak_f1600_x4_some
- *     likewise, and quill_keccak_backend_name against the CPU bits and, when
+ *     (for every state count n = 1..4) likewise, and quill_keccak_backend_name against the CPU bits and, when
  *     CTest names it (QUILL_TEST_KECCAK_BACKEND, test/sha3_a64.cmake), the
  *     backend that copy must run: "neon-sha3" under qemu's default CPU,
  *     "neon" under QEMU_CPU=cortex-a72 (no SHA-3), "portable" when
@@ -160,6 +163,46 @@ static void x4_full_neon_sha3(uint64_t s[100], unsigned n) {
     quill_keccak_f1600_x4_neon_sha3(s);
 }
 
+/* The three-state hybrid as x4_fn: states 0..2, and for n == 4 state 3
+ * by the portable permutation (deinterleaved), so that chains compare all
+ * four. */
+static void x4_hybrid(uint64_t s[100], unsigned n) {
+    quill_keccak_f1600_x3_hybrid(s);
+    if (n > 3) {
+        uint64_t t[25];
+        for (unsigned i = 0; i < 25; i++)
+            t[i] = s[4 * i + 3];
+        quill_keccak_f1600_c(t);
+        for (unsigned i = 0; i < 25; i++)
+            s[4 * i + 3] = t[i];
+    }
+}
+
+/* hybrid_state3_untouched: quill_keccak_f1600_x3_hybrid neither reads nor
+ * writes state 3: with states 0..2 fixed and state 3 random or all-ones,
+ * states 0..2 come out the same and state 3 as it went in. */
+static unsigned hybrid_state3_untouched(unsigned count) {
+    unsigned bad = 0;
+    _Alignas(32) uint64_t a[100], b[100];
+    for (unsigned n = 0; n < count; n++) {
+        qt_rng_bytes(a, sizeof(a));
+        memcpy(b, a, sizeof(a));
+        for (unsigned i = 0; i < 25; i++)
+            b[4 * i + 3] = n & 1 ? ~0ull : b[4 * i + 3] ^ 0x9e3779b97f4a7c15ull;
+        uint64_t orig3[25];
+        for (unsigned i = 0; i < 25; i++)
+            orig3[i] = b[4 * i + 3];
+        quill_keccak_f1600_x3_hybrid(a);
+        quill_keccak_f1600_x3_hybrid(b);
+        for (unsigned i = 0; i < 25; i++) {
+            bad += a[4 * i] != b[4 * i] || a[4 * i + 1] != b[4 * i + 1] ||
+                   a[4 * i + 2] != b[4 * i + 2];
+            bad += b[4 * i + 3] != orig3[i];
+        }
+    }
+    return bad;
+}
+
 static void x4_dispatch(uint64_t s[100], unsigned n) {
     quill_keccak_f1600_x4_some(s, n);
 }
@@ -174,10 +217,11 @@ static const void *fnptr(void (*f)(uint64_t *)) {
  * the pair at s of an interleaved array) through the ABI checker keeps the
  * callee-saved registers and computes the permutation. */
 static void abi_check(const char *name, void (*fn)(uint64_t *), int two_way) {
-    _Alignas(32) uint64_t x4[100];
-    uint64_t want[2][25];
+    _Alignas(32) uint64_t x4[100], orig[100];
+    uint64_t want[3][25];
     qt_rng_bytes(x4, sizeof(x4));
-    for (unsigned j = 0; j < 2; j++) {
+    memcpy(orig, x4, sizeof(x4));
+    for (unsigned j = 0; j < 3; j++) {
         for (unsigned i = 0; i < 25; i++)
             want[j][i] = two_way ? x4[4 * i + j] : x4[i];
         quill_keccak_f1600_c(want[j]);
@@ -191,7 +235,10 @@ static void abi_check(const char *name, void (*fn)(uint64_t *), int two_way) {
     QT_CHECK(broken == 0);
     int ok = 1;
     for (unsigned i = 0; i < 25; i++) {
-        if (two_way)
+        if (two_way == 3)
+            ok &= x4[4 * i] == want[0][i] && x4[4 * i + 1] == want[1][i] &&
+                  x4[4 * i + 2] == want[2][i] && x4[4 * i + 3] == orig[4 * i + 3];
+        else if (two_way)
             ok &= x4[4 * i] == want[0][i] && x4[4 * i + 1] == want[1][i];
         else
             ok &= x4[i] == want[0][i];
@@ -224,6 +271,14 @@ int main(void) {
     } else {
         printf("keccak_a64: NEON not usable on this CPU (or masked)\n");
     }
+    QT_CHECK(quill_keccak_f1600_x3_hybrid_capable() == neon);
+    if (quill_keccak_f1600_x3_hybrid_capable()) {
+        check("x3_hybrid", x4_mismatches(x4_hybrid, 3, count, 0));
+        check("x3_hybrid chain (state 3 portable)", x4_mismatches(x4_hybrid, 4, 4, chain));
+        check("x3_hybrid leaves state 3", hybrid_state3_untouched(count / 4));
+        abi_check("quill_keccak_f1600_x3_hybrid", quill_keccak_f1600_x3_hybrid, 3);
+        printf("keccak_a64: three-way NEON+scalar hybrid matched the portable permutation\n");
+    }
     if (sha3) {
         check("neon_sha3", single_mismatches(quill_keccak_f1600_neon_sha3, count, chain));
         check("x2_neon_sha3", x4_mismatches(x4_neon_sha3, 4, count, chain));
@@ -241,7 +296,11 @@ int main(void) {
     /* The dispatchers, whichever backend they pick. */
     check("quill_keccak_f1600", single_mismatches(quill_keccak_f1600, count, chain));
     check("quill_keccak_f1600_x4_some", x4_mismatches(x4_dispatch, 4, count, chain));
-    check("quill_keccak_f1600_x4_some(2)", x4_mismatches(x4_dispatch, 2, count / 4, 0));
+    for (unsigned n = 1; n <= 4; n++) {
+        char what[64];
+        snprintf(what, sizeof(what), "quill_keccak_f1600_x4_some(%u)", n);
+        check(what, x4_mismatches(x4_dispatch, n, count / 4, 0));
+    }
 
     const char *name = quill_keccak_backend_name();
     const char *bits_say = sha3 ? "neon-sha3" : neon ? "neon" : "portable";
