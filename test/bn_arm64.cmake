@@ -22,3 +22,11 @@ if(QUILL_ASM_ARCH STREQUAL "aarch64")
                  LIBS quill_core_bn quill_core_common LABELS bn unit TIMEOUT 300)
   target_include_directories(test_bn_abi_a64 PRIVATE ${CMAKE_CURRENT_SOURCE_DIR}/common)
 endif()
+
+# bn_trace_a64: one kernel call between two markers, for the llvm-mca model of
+# tools/mca/bn_aarch64.sh (not a test).
+if(QUILL_ASM_ARCH STREQUAL "aarch64")
+  add_executable(bn_trace_a64 ${QUILL_ROOT}/tools/mca/bn_trace_a64.c)
+  target_link_libraries(bn_trace_a64 PRIVATE quill_core_bn quill_core_common OpenSSL::Crypto
+                        ${CMAKE_DL_LIBS})
+endif()

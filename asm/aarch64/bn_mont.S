@@ -19,54 +19,203 @@
  * and n0 may all be secret (a, b and, for the CRT halves, m and n0).
  *
  * Algorithm: coarsely integrated operand scanning (CIOS; Koc, Acar and
- * Kaliski, IEEE Micro 1996).  A running value t of n + 1 words (on the
- * stack, zero at the start) takes one row per word b_i of b:
- *   u = (t_0 + a_0 b_i) n0 mod 2^64,  t = (t + a b_i + m u) / 2^64,
- * where the division is exact by the choice of u, and t < 2m after every
- * row.  A row runs over blocks of four words j..j+3: four MUL/UMULH pairs
- * for a_j b_i, four for m_j u, and four ADCS chains of four words each:
- *   t_j += lo(a_j b_i)      the chain's carry goes into hi(a_{j+3} b_i)
- *   t_j += hi(a_{j-1} b_i)  (with the carry word ca of the block before;
- *                            the carry out and hi(a_{j+3} b_i) form the new
- *                            ca)
- *   t_j += lo(m_j u), t_j += hi(m_{j-1} u)   likewise into cm.
- * A carry word never overflows: the four-word block of t plus the block of
- * a times b_i plus one word is at most (2^256 - 1) 2^64 + 2^64 - 1 <
- * 2^320, and its top word is exactly ca (the same for m u and cm).  The
- * block's words are stored one word down (t_{j-1}); word 0 of the row is
- * zero by the choice of u and lands in a dummy slot below t.  The row ends
- * with t_{n-1} = ca + cm + t_n and its carry as the new t_n (0 or 1).
- * Flags never cross a loop branch: the chains end in ADC into a register.
+ * Kaliski, IEEE Micro 1996) two rows at a time.  A running value T of
+ * n + 1 words (zero at the start) takes the rows of b in pairs (b_i,
+ * b_{i+1}):
+ *   u_i     = (T_0 + a_0 b_i) n0 mod 2^64,
+ *   u_{i+1} = (column 1 of T + a b_i + m u_i, plus a_0 b_{i+1}) n0,
+ *   T = (T + a b_i + m u_i + 2^64 (a b_{i+1} + m u_{i+1})) / 2^128,
+ * exact by the choice of the u, and T < 2m after every pair (T < 2m,
+ * a (b_i + 2^64 b_{i+1}) < m 2^128 and m (u_i + 2^64 u_{i+1}) < m 2^128).
+ * A pair runs over blocks of four columns 4k..4k+3 whose words stay in
+ * registers: row i adds a_{4k..4k+3} b_i and m_{4k..4k+3} u_i, then row
+ * i + 1 adds a_{4k-1..4k+2} b_{i+1} and m_{4k-1..4k+2} u_{i+1} (one word
+ * behind, so both rows finish the same four columns; a_{-1} = m_{-1} = 0).
+ * The loads of a, m and T and the stores of T serve two rows: a copy of a
+ * and of m with a zero word in front (A' and M', so that a_{4k-1} is one
+ * load) lives on the stack with T.  Each row's products go in by four ADCS
+ * chains of four words: the low words, then the high words one column up
+ * with the carry word of the block before (ca for a b, cm for m u); the
+ * chains' carries go into the last high word, which becomes the new carry
+ * word.  A carry word never overflows: four words of T plus four words of
+ * a times one word plus one word is at most (2^256 - 1) 2^64 + 2^64 - 1 <
+ * 2^320, whose top word is exactly the carry word (likewise for m u).  The
+ * finished columns are stored two words down (T[4k - 2 ..]; the two zero
+ * columns of the first block land in two dummy words below T).  After the
+ * last block, columns n and n + 1 take the carries, T_n and row i + 1's
+ * products of a_{n-1} and m_{n-1}; the carry out is the new T_n (0 or 1).
+ * Flags never cross a loop branch: every chain ends in ADC into a
+ * register.
  *
- * Final subtraction: r = t - m (SBCS chain over the whole of t, flags kept
- * across the loop by SUB and CBNZ), then r = t where t < m (the borrow set
- * and t_n = 0) by CSEL on one flag computed from the borrow and t_n: no
- * branch and no address depends on data.
+ * Final subtraction: r = T - m (SBCS chain, flags kept across the loop by
+ * SUB and CBNZ), then r = T where T < m (the borrow set and T_n = 0) by
+ * CSEL on one flag computed from the borrow and T_n: no branch and no
+ * address depends on data.
  *
  * Squaring is the multiplication with b = a (quill_mont_sqr_arm64 moves
- * its arguments and falls into it).
+ * its arguments and branches into it).
  *
  * Calling convention: AAPCS64.  mul: x0 = r, x1 = a, x2 = b, x3 = m,
  * x4 = n0, x5 = n; sqr: x0 = r, x1 = a, x2 = m, x3 = n0, x4 = n.
- * Saves and restores x19-x28, x29 (frame pointer) and x30; no calls; no
- * SIMD registers.  Stack: 128 bytes of frame plus 8 n + 16 bytes for t,
- * wiped with zeros before return (t depends on secrets).
- * Registers of a row: x1 = a, x2 = b pointer (next b_i), x3 = m, x6 = t,
- * x7 = b_i, x8 = u, x9 = rows left, x10 = blocks left, x11/x12/x13 = the
- * block pointers into a, m and t, x14-x17 = a_j..a_{j+3} (then the low
- * product words, then hi(m_j u)), x19-x22 = m_j..m_{j+3} (then the low
- * product words), x23-x26 = t_j..t_{j+3}, x27 = ca, x28 = cm,
- * x0/x4/x5/x30 = hi(a_j b_i); r, n0 and n wait in the frame.
+ * Saves and restores x19-x30; no calls; no SIMD registers.  Stack: 96
+ * bytes of saved registers, then a frame of 6256 bytes (24 n + 112 for n
+ * up to 256) of which 24 n + 112 are used (spills, A', M', T) and wiped
+ * with zeros before return (they hold a, m and secret-dependent
+ * words).  Registers in a block: x0/x1/x2 = pointers into A', M', T,
+ * x3/x4 = b_i/b_{i+1}, x5/x6 = u_i/u_{i+1}, x7-x10 = a words, x11-x14 =
+ * m words, x15/x16/x17/x19 = the four columns, x20-x24 = products,
+ * x25/x26 = ca/cm of row i, x27/x28 = ca/cm of row i + 1, x29 = blocks
+ * left, x30 = 8 (n + 1), the size of A' and M'.  r, the b pointer, n0, n
+ * and the end of b wait in the frame.
  * Required CPU features: ARMv8.0-A. */
 
 #if defined(__aarch64__) && defined(__ELF__)
 
         .text
 
-#define FRAME 128
-#define OFF_R 96
-#define OFF_N0 104
-#define OFF_N 112
+/* The stack frame below the saved registers: spills, then the data. */
+#define OFF_R 0
+#define OFF_B 8
+#define OFF_N0 16
+#define OFF_N 24
+#define OFF_BEND 32
+#define OFF_DATA 64
+/* The frame below the saved registers: 24 QUILL_BN_MAX_LIMBS + 112 =
+ * 6256 bytes for 256 limbs, as two immediates. */
+#define STACK_HI 4096
+#define STACK_LO 2160
+
+/* ROW0 bv, uv, ca, cm, first: row i (b_i in bv, u_i in uv) on the block's
+ * words W = x15, x16, x17, x19 (columns 4k..4k+3) with a_{4k..4k+3} in
+ * x7-x10 and m_{4k..4k+3} in x11-x14; temporaries x20-x24.  With first,
+ * u_i = W_0 n0 is computed after the a products (column 0 is then
+ * complete but for m_0 u_i). */
+.macro ROW0 first
+        mul     x20, x7, x3
+        mul     x21, x8, x3
+        mul     x22, x9, x3
+        mul     x23, x10, x3
+        umulh   x24, x10, x3
+        adds    x15, x15, x20
+        adcs    x16, x16, x21
+        adcs    x17, x17, x22
+        adcs    x19, x19, x23
+        adc     x24, x24, xzr
+        umulh   x20, x7, x3
+        umulh   x21, x8, x3
+        umulh   x22, x9, x3
+        adds    x15, x15, x25
+        adcs    x16, x16, x20
+        adcs    x17, x17, x21
+        adcs    x19, x19, x22
+        adc     x25, x24, xzr
+.if \first
+        ldr     x20, [sp, #OFF_N0]
+        mul     x5, x15, x20
+.endif
+        mul     x20, x11, x5
+        mul     x21, x12, x5
+        mul     x22, x13, x5
+        mul     x23, x14, x5
+        umulh   x24, x14, x5
+        adds    x15, x15, x20
+        adcs    x16, x16, x21
+        adcs    x17, x17, x22
+        adcs    x19, x19, x23
+        adc     x24, x24, xzr
+        umulh   x20, x11, x5
+        umulh   x21, x12, x5
+        umulh   x22, x13, x5
+        adds    x15, x15, x26
+        adcs    x16, x16, x20
+        adcs    x17, x17, x21
+        adcs    x19, x19, x22
+        adc     x26, x24, xzr
+.endm
+
+/* ROW1 first: row i + 1 (b_{i+1} in x4, u_{i+1} in x6) on the same
+ * columns, one word behind: a_{4k-1} (x10, loaded over a_{4k+3}), a_{4k},
+ * a_{4k+1}, a_{4k+2} and likewise m.  With first, a_{-1} = m_{-1} = 0 (no
+ * products) and u_{i+1} = W_1 n0 after the a products. */
+.macro ROW1 first
+.if \first
+        mov     x20, xzr
+.else
+        mul     x20, x10, x4
+.endif
+        mul     x21, x7, x4
+        mul     x22, x8, x4
+        mul     x23, x9, x4
+        umulh   x24, x9, x4
+        adds    x15, x15, x20
+        adcs    x16, x16, x21
+        adcs    x17, x17, x22
+        adcs    x19, x19, x23
+        adc     x24, x24, xzr
+.if \first
+        mov     x20, xzr
+.else
+        umulh   x20, x10, x4
+.endif
+        umulh   x21, x7, x4
+        umulh   x22, x8, x4
+        adds    x15, x15, x27
+        adcs    x16, x16, x20
+        adcs    x17, x17, x21
+        adcs    x19, x19, x22
+        adc     x27, x24, xzr
+.if \first
+        ldr     x20, [sp, #OFF_N0]
+        mul     x6, x16, x20
+        mov     x20, xzr
+.else
+        mul     x20, x14, x6
+.endif
+        mul     x21, x11, x6
+        mul     x22, x12, x6
+        mul     x23, x13, x6
+        umulh   x24, x13, x6
+        adds    x15, x15, x20
+        adcs    x16, x16, x21
+        adcs    x17, x17, x22
+        adcs    x19, x19, x23
+        adc     x24, x24, xzr
+.if \first
+        mov     x20, xzr
+.else
+        umulh   x20, x14, x6
+.endif
+        umulh   x21, x11, x6
+        umulh   x22, x12, x6
+        adds    x15, x15, x28
+        adcs    x16, x16, x20
+        adcs    x17, x17, x21
+        adcs    x19, x19, x22
+        adc     x28, x24, xzr
+.endm
+
+/* BLOCK first: columns 4k..4k+3 for both rows.  x0 = &A'[4k] (A'[j + 1] =
+ * a_j, A'[0] = 0), x1 = &M'[4k], x2 = &T[4k]; the outputs go two words
+ * down (T[4k - 2 .. 4k + 1]), after this block's reads of T[4k .. 4k + 3].
+ * Advances x0, x1, x2 by 32. */
+.macro BLOCK first
+        ldp     x7, x8, [x0, #8]
+        ldp     x9, x10, [x0, #24]
+        ldp     x11, x12, [x1, #8]
+        ldp     x13, x14, [x1, #24]
+        ldp     x15, x16, [x2]
+        ldp     x17, x19, [x2, #16]
+        ROW0    \first
+.if !\first
+        ldr     x10, [x0]
+        ldr     x14, [x1]
+.endif
+        add     x0, x0, #32
+        add     x1, x1, #32
+        ROW1    \first
+        stp     x15, x16, [x2, #-16]
+        stp     x17, x19, [x2], #32
+.endm
 
         .globl  quill_mont_sqr_arm64
         .hidden quill_mont_sqr_arm64
@@ -88,132 +237,134 @@ quill_mont_sqr_arm64:
         .p2align 4
 quill_mont_mul_arm64:
         .cfi_startproc
-        stp     x29, x30, [sp, #-FRAME]!
-        .cfi_def_cfa_offset FRAME
-        .cfi_offset x29, -FRAME
-        .cfi_offset x30, -FRAME+8
-        mov     x29, sp
-        .cfi_def_cfa_register x29
+        stp     x29, x30, [sp, #-96]!
+        .cfi_def_cfa_offset 96
+        .cfi_offset x29, -96
+        .cfi_offset x30, -88
         stp     x19, x20, [sp, #16]
         stp     x21, x22, [sp, #32]
         stp     x23, x24, [sp, #48]
         stp     x25, x26, [sp, #64]
         stp     x27, x28, [sp, #80]
-        .cfi_offset x19, -FRAME+16
-        .cfi_offset x20, -FRAME+24
-        .cfi_offset x21, -FRAME+32
-        .cfi_offset x22, -FRAME+40
-        .cfi_offset x23, -FRAME+48
-        .cfi_offset x24, -FRAME+56
-        .cfi_offset x25, -FRAME+64
-        .cfi_offset x26, -FRAME+72
-        .cfi_offset x27, -FRAME+80
-        .cfi_offset x28, -FRAME+88
+        .cfi_offset x19, -80
+        .cfi_offset x20, -72
+        .cfi_offset x21, -64
+        .cfi_offset x22, -56
+        .cfi_offset x23, -48
+        .cfi_offset x24, -40
+        .cfi_offset x25, -32
+        .cfi_offset x26, -24
+        .cfi_offset x27, -16
+        .cfi_offset x28, -8
+        /* A fixed frame of STACK_MAX bytes (so that the CFA stays a
+         * constant offset from sp); 24 n + 112 of them are used: spills
+         * (64), A' and M' (n + 1 words each), T[-2 .. n] (n + 3 words),
+         * rounded up to 16 (n is a multiple of 4) */
+        sub     sp, sp, #STACK_HI
+        .cfi_adjust_cfa_offset STACK_HI
+        sub     sp, sp, #STACK_LO
+        .cfi_adjust_cfa_offset STACK_LO
+        mov     x9, #24
+        mul     x9, x5, x9
+        add     x9, x9, #112
         str     x0, [sp, #OFF_R]
         str     x4, [sp, #OFF_N0]
         str     x5, [sp, #OFF_N]
-
-        /* t[-1 .. n]: n + 2 words, 8 n + 16 bytes (n is a multiple of 4, so
-         * the stack stays 16-byte aligned); zero t[-1 .. n]. */
-        lsl     x9, x5, #3
-        add     x9, x9, #16
-        sub     sp, sp, x9
-        mov     x13, sp
+        add     x10, x2, x5, lsl #3
+        str     x10, [sp, #OFF_BEND]
+        str     x2, [sp, #OFF_B]
+        /* zero the data (24 n + 48 bytes) */
+        sub     x9, x9, #OFF_DATA
+        add     x10, sp, #OFF_DATA
 1:
-        stp     xzr, xzr, [x13], #16
+        stp     xzr, xzr, [x10], #16
         subs    x9, x9, #16
         b.ne    1b
-        add     x6, sp, #8              /* t */
-        mov     x9, x5                  /* rows */
-
-.Lrow:
-        ldr     x7, [x2], #8            /* b_i */
-        /* u = (t_0 + a_0 b_i) n0 mod 2^64 */
-        ldr     x14, [x1]
-        ldr     x15, [x6]
-        ldr     x16, [x29, #OFF_N0]
-        mul     x14, x14, x7
-        add     x14, x14, x15
-        mul     x8, x14, x16
-        mov     x11, x1
-        mov     x12, x3
-        mov     x13, x6
-        mov     x27, xzr                /* ca */
-        mov     x28, xzr                /* cm */
-        ldr     x10, [x29, #OFF_N]
-        lsr     x10, x10, #2            /* blocks */
-.Lblock:
-        ldp     x14, x15, [x11], #16
-        ldp     x16, x17, [x11], #16
-        ldp     x19, x20, [x12], #16
-        ldp     x21, x22, [x12], #16
-        ldp     x23, x24, [x13]
-        ldp     x25, x26, [x13, #16]
-        /* a_j b_i: hi into x0, x4, x5, x30, lo in place */
-        umulh   x0, x14, x7
-        mul     x14, x14, x7
-        umulh   x4, x15, x7
-        mul     x15, x15, x7
-        umulh   x5, x16, x7
-        mul     x16, x16, x7
-        umulh   x30, x17, x7
-        mul     x17, x17, x7
-        /* t += lo */
-        adds    x23, x23, x14
-        adcs    x24, x24, x15
-        adcs    x25, x25, x16
-        adcs    x26, x26, x17
-        adc     x30, x30, xzr
-        /* t += hi one word up, ca in */
-        adds    x23, x23, x27
-        adcs    x24, x24, x0
-        adcs    x25, x25, x4
-        adcs    x26, x26, x5
-        adc     x27, x30, xzr
-        /* m_j u: hi into x14-x17, lo in place */
-        umulh   x14, x19, x8
-        mul     x19, x19, x8
-        umulh   x15, x20, x8
-        mul     x20, x20, x8
-        umulh   x16, x21, x8
-        mul     x21, x21, x8
-        umulh   x17, x22, x8
-        mul     x22, x22, x8
-        adds    x23, x23, x19
-        adcs    x24, x24, x20
-        adcs    x25, x25, x21
-        adcs    x26, x26, x22
-        adc     x17, x17, xzr
-        adds    x23, x23, x28
-        adcs    x24, x24, x14
-        adcs    x25, x25, x15
-        adcs    x26, x26, x16
-        adc     x28, x17, xzr
-        /* one word down */
-        stp     x23, x24, [x13, #-8]
-        stp     x25, x26, [x13, #8]
-        add     x13, x13, #32
-        sub     x10, x10, #1
-        cbnz    x10, .Lblock
-        /* t_{n-1} = ca + cm + t_n, t_n = its carry */
-        ldr     x14, [x13]
-        adds    x27, x27, x28
-        adc     x15, xzr, xzr
-        adds    x27, x27, x14
-        adc     x15, x15, xzr
-        stp     x27, x15, [x13, #-8]
+        /* A'[1..n] = a, M'[1..n] = m */
+        lsl     x30, x5, #3
+        add     x30, x30, #8            /* 8 (n + 1) */
+        add     x10, sp, #OFF_DATA + 8
+        add     x11, x10, x30
+        lsr     x9, x5, #2
+2:
+        ldp     x12, x13, [x1], #16
+        ldp     x14, x15, [x1], #16
+        stp     x12, x13, [x10], #16
+        stp     x14, x15, [x10], #16
+        ldp     x12, x13, [x3], #16
+        ldp     x14, x15, [x3], #16
+        stp     x12, x13, [x11], #16
+        stp     x14, x15, [x11], #16
         sub     x9, x9, #1
-        cbnz    x9, .Lrow
+        cbnz    x9, 2b
 
-        /* r = t - m */
-        ldr     x0, [x29, #OFF_R]
-        ldr     x5, [x29, #OFF_N]
+.Lpair:
+        ldr     x9, [sp, #OFF_B]
+        ldp     x3, x4, [x9], #16       /* b_i, b_{i+1} */
+        str     x9, [sp, #OFF_B]
+        add     x0, sp, #OFF_DATA       /* A' */
+        add     x1, x0, x30             /* M' */
+        add     x2, x1, x30
+        add     x2, x2, #16             /* T */
+        mov     x25, xzr
+        mov     x26, xzr
+        mov     x27, xzr
+        mov     x28, xzr
+        ldr     x29, [sp, #OFF_N]
+        lsr     x29, x29, #2
+        BLOCK   1
+        sub     x29, x29, #1
+        cbz     x29, 4f
+3:
+        BLOCK   0
+        sub     x29, x29, #1
+        cbnz    x29, 3b
+4:
+        /* columns n and n + 1: T_n, the carries of row i, and row i + 1's
+         * products of a_{n-1} and m_{n-1} with its carries */
+        ldr     x20, [x2]
+        adds    x15, x20, x25
+        adc     x16, xzr, xzr
+        adds    x15, x15, x26
+        adc     x16, x16, xzr
+        ldr     x10, [x0]
+        ldr     x14, [x1]
+        mul     x20, x10, x4
+        umulh   x21, x10, x4
+        mul     x22, x14, x6
+        umulh   x23, x14, x6
+        adds    x15, x15, x20
+        adcs    x16, x16, x21
+        adc     x17, xzr, xzr
+        adds    x15, x15, x27
+        adcs    x16, x16, xzr
+        adc     x17, x17, xzr
+        adds    x15, x15, x22
+        adcs    x16, x16, x23
+        adc     x17, x17, xzr
+        adds    x15, x15, x28
+        adcs    x16, x16, xzr
+        adc     x17, x17, xzr
+        stp     x15, x16, [x2, #-16]
+        str     x17, [x2]
+        ldr     x9, [sp, #OFF_B]
+        ldr     x10, [sp, #OFF_BEND]
+        cmp     x9, x10
+        b.ne    .Lpair
+
+        /* r = T - m */
+        ldr     x0, [sp, #OFF_R]
+        ldr     x5, [sp, #OFF_N]
+        add     x11, sp, #OFF_DATA
+        add     x12, x11, x30
+        add     x12, x12, #8            /* m = M' + 1 */
+        add     x11, x12, x30
+        add     x11, x11, #8            /* T = M' + (n + 1) + 2 */
+        mov     x6, x11
         lsr     x10, x5, #2
-        mov     x11, x6
-        mov     x12, x3
         mov     x13, x0
         cmp     xzr, xzr                /* C = 1: no borrow */
-2:
+5:
         ldp     x14, x15, [x11], #16
         ldp     x16, x17, [x11], #16
         ldp     x19, x20, [x12], #16
@@ -225,16 +376,16 @@ quill_mont_mul_arm64:
         stp     x14, x15, [x13], #16
         stp     x16, x17, [x13], #16
         sub     x10, x10, #1
-        cbnz    x10, 2b
-        /* keep t where t < m: the borrow set and t_n = 0 */
-        ldr     x14, [x11]              /* t_n */
+        cbnz    x10, 5b
+        /* keep T where T < m: the borrow set and T_n = 0 */
+        ldr     x14, [x11]              /* T_n */
         cset    x15, cc                 /* borrow */
         bic     x15, x15, x14
-        cmp     x15, #0                 /* ne: keep t */
+        cmp     x15, #0                 /* ne: keep T */
         lsr     x10, x5, #2
         mov     x11, x6
         mov     x13, x0
-3:
+6:
         ldp     x14, x15, [x11], #16
         ldp     x16, x17, [x11], #16
         ldp     x19, x20, [x13]
@@ -246,26 +397,28 @@ quill_mont_mul_arm64:
         stp     x19, x20, [x13], #16
         stp     x21, x22, [x13], #16
         sub     x10, x10, #1
-        cbnz    x10, 3b
+        cbnz    x10, 6b
 
-        /* wipe t[-1 .. n] */
-        lsl     x9, x5, #3
-        add     x9, x9, #16
-        mov     x13, sp
-4:
-        stp     xzr, xzr, [x13], #16
+        /* wipe the spills and the data (24 n + 112 bytes) */
+        mov     x9, #24
+        mul     x9, x5, x9
+        add     x9, x9, #112
+        mov     x10, sp
+7:
+        stp     xzr, xzr, [x10], #16
         subs    x9, x9, #16
-        b.ne    4b
-        mov     sp, x29
+        b.ne    7b
+        add     sp, sp, #STACK_LO
+        .cfi_adjust_cfa_offset -STACK_LO
+        add     sp, sp, #STACK_HI
+        .cfi_adjust_cfa_offset -STACK_HI
         ldp     x19, x20, [sp, #16]
         ldp     x21, x22, [sp, #32]
         ldp     x23, x24, [sp, #48]
         ldp     x25, x26, [sp, #64]
         ldp     x27, x28, [sp, #80]
-        stp     xzr, xzr, [sp, #OFF_R]  /* r, n0 */
-        str     xzr, [sp, #OFF_N]
-        ldp     x29, x30, [sp], #FRAME
-        .cfi_def_cfa sp, 0
+        ldp     x29, x30, [sp], #96
+        .cfi_def_cfa_offset 0
         .cfi_restore x29
         .cfi_restore x30
         .cfi_restore x19

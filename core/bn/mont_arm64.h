@@ -40,8 +40,9 @@ void quill_mont_kernels_x2_arm64(size_t n, quill_mont_mul_x2_fn *mul, quill_mont
 /* The assembly entry points: r = a b R^-1 mod m (r = a^2 R^-1 mod m) for n
  * a multiple of 4, 4 <= n <= QUILL_BN_MAX_LIMBS.  a, b < m (secret), m odd
  * (may be secret), n0 = -m^-1 mod 2^64; r may alias a or b, not m.
- * Constant time: no branch or address depends on a, b, m or n0.  8 n + 144
- * bytes of stack, the scratch part zeroised before return. */
+ * Constant time: no branch or address depends on a, b, m or n0.  6352
+ * bytes of stack, the part used (24 n + 112 bytes) zeroised before
+ * return. */
 void quill_mont_mul_arm64(quill_limb *r, const quill_limb *a, const quill_limb *b,
                           const quill_limb *m, quill_limb n0, size_t n);
 void quill_mont_sqr_arm64(quill_limb *r, const quill_limb *a, const quill_limb *m, quill_limb n0,
