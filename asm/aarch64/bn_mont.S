@@ -79,11 +79,11 @@
 #define OFF_N0 16
 #define OFF_N 24
 #define OFF_BEND 32
-#define OFF_DATA 64
-/* The frame below the saved registers: 24 QUILL_BN_MAX_LIMBS + 112 =
- * 6256 bytes for 256 limbs, as two immediates. */
-#define STACK_HI 4096
-#define STACK_LO 2160
+#define OFF_M 40
+#define OFF_T 64
+/* The frame below the saved registers: 64 + 8 (QUILL_BN_MAX_LIMBS + 4) =
+ * 2144 bytes for 256 limbs. */
+#define STACK_SIZE 2144
 
 /* ROW0 bv, uv, ca, cm, first: row i (b_i in bv, u_i in uv) on the block's
  * words W = x15, x16, x17, x19 (columns 4k..4k+3) with a_{4k..4k+3} in
@@ -104,8 +104,12 @@
         umulh   x20, x7, x3
         umulh   x21, x8, x3
         umulh   x22, x9, x3
+.if \first
+        adds    x16, x16, x20           /* ca = 0 */
+.else
         adds    x15, x15, x25
         adcs    x16, x16, x20
+.endif
         adcs    x17, x17, x21
         adcs    x19, x19, x22
         adc     x25, x24, xzr
@@ -126,8 +130,12 @@
         umulh   x20, x11, x5
         umulh   x21, x12, x5
         umulh   x22, x13, x5
+.if \first
+        adds    x16, x16, x20           /* cm = 0 */
+.else
         adds    x15, x15, x26
         adcs    x16, x16, x20
+.endif
         adcs    x17, x17, x21
         adcs    x19, x19, x22
         adc     x26, x24, xzr
@@ -138,36 +146,39 @@
  * a_{4k+1}, a_{4k+2} and likewise m.  With first, a_{-1} = m_{-1} = 0 (no
  * products) and u_{i+1} = W_1 n0 after the a products. */
 .macro ROW1 first
-.if \first
-        mov     x20, xzr
-.else
+.if !\first
         mul     x20, x10, x4
 .endif
         mul     x21, x7, x4
         mul     x22, x8, x4
         mul     x23, x9, x4
         umulh   x24, x9, x4
+.if \first
+        adds    x16, x16, x21           /* a_{-1} = 0: column 0 unchanged */
+.else
         adds    x15, x15, x20
         adcs    x16, x16, x21
+.endif
         adcs    x17, x17, x22
         adcs    x19, x19, x23
         adc     x24, x24, xzr
-.if \first
-        mov     x20, xzr
-.else
+.if !\first
         umulh   x20, x10, x4
 .endif
         umulh   x21, x7, x4
         umulh   x22, x8, x4
+.if \first
+        adds    x17, x17, x21           /* ca = 0, a_{-1} = 0 */
+.else
         adds    x15, x15, x27
         adcs    x16, x16, x20
         adcs    x17, x17, x21
+.endif
         adcs    x19, x19, x22
         adc     x27, x24, xzr
 .if \first
         ldr     x20, [sp, #OFF_N0]
         mul     x6, x16, x20
-        mov     x20, xzr
 .else
         mul     x20, x14, x6
 .endif
@@ -175,21 +186,27 @@
         mul     x22, x12, x6
         mul     x23, x13, x6
         umulh   x24, x13, x6
+.if \first
+        adds    x16, x16, x21           /* m_{-1} = 0 */
+.else
         adds    x15, x15, x20
         adcs    x16, x16, x21
+.endif
         adcs    x17, x17, x22
         adcs    x19, x19, x23
         adc     x24, x24, xzr
-.if \first
-        mov     x20, xzr
-.else
+.if !\first
         umulh   x20, x14, x6
 .endif
         umulh   x21, x11, x6
         umulh   x22, x12, x6
+.if \first
+        adds    x17, x17, x21           /* cm = 0, m_{-1} = 0 */
+.else
         adds    x15, x15, x28
         adcs    x16, x16, x20
         adcs    x17, x17, x21
+.endif
         adcs    x19, x19, x22
         adc     x28, x24, xzr
 .endm
@@ -214,7 +231,8 @@
         add     x1, x1, #32
         ROW1    \first
         stp     x15, x16, [x2, #-16]
-        stp     x17, x19, [x2], #32
+        stp     x17, x19, [x2]
+        add     x2, x2, #32
 .endm
 
         .globl  quill_mont_sqr_arm64
@@ -256,60 +274,36 @@ quill_mont_mul_arm64:
         .cfi_offset x26, -24
         .cfi_offset x27, -16
         .cfi_offset x28, -8
-        /* A fixed frame of STACK_MAX bytes (so that the CFA stays a
-         * constant offset from sp); 24 n + 112 of them are used: spills
-         * (64), A' and M' (n + 1 words each), T[-2 .. n] (n + 3 words),
-         * rounded up to 16 (n is a multiple of 4) */
-        sub     sp, sp, #STACK_HI
-        .cfi_adjust_cfa_offset STACK_HI
-        sub     sp, sp, #STACK_LO
-        .cfi_adjust_cfa_offset STACK_LO
-        mov     x9, #24
-        mul     x9, x5, x9
-        add     x9, x9, #112
+        /* A fixed frame of STACK_SIZE bytes (so that the CFA stays a
+         * constant offset from sp); 64 + 8 (n + 4) of them are used:
+         * spills, then T[-2 .. n] (n + 3 words) */
+        sub     sp, sp, #STACK_SIZE
+        .cfi_adjust_cfa_offset STACK_SIZE
         str     x0, [sp, #OFF_R]
         str     x4, [sp, #OFF_N0]
         str     x5, [sp, #OFF_N]
         add     x10, x2, x5, lsl #3
         str     x10, [sp, #OFF_BEND]
         str     x2, [sp, #OFF_B]
-        /* zero the data (24 n + 48 bytes) */
-        sub     x9, x9, #OFF_DATA
-        add     x10, sp, #OFF_DATA
+        sub     x30, x1, #8             /* a - 8 */
+        sub     x3, x3, #8
+        str     x3, [sp, #OFF_M]        /* m - 8 */
+        /* zero T[-2 .. n] (n + 3 words; n + 4 cleared) */
+        add     x10, sp, #OFF_T
+        lsr     x9, x5, #1
+        add     x9, x9, #2
 1:
         stp     xzr, xzr, [x10], #16
-        subs    x9, x9, #16
-        b.ne    1b
-        /* A'[1..n] = a, M'[1..n] = m */
-        lsl     x30, x5, #3
-        add     x30, x30, #8            /* 8 (n + 1) */
-        add     x10, sp, #OFF_DATA + 8
-        add     x11, x10, x30
-        lsr     x9, x5, #2
-2:
-        ldp     x12, x13, [x1], #16
-        ldp     x14, x15, [x1], #16
-        stp     x12, x13, [x10], #16
-        stp     x14, x15, [x10], #16
-        ldp     x12, x13, [x3], #16
-        ldp     x14, x15, [x3], #16
-        stp     x12, x13, [x11], #16
-        stp     x14, x15, [x11], #16
         sub     x9, x9, #1
-        cbnz    x9, 2b
+        cbnz    x9, 1b
 
 .Lpair:
         ldr     x9, [sp, #OFF_B]
         ldp     x3, x4, [x9], #16       /* b_i, b_{i+1} */
         str     x9, [sp, #OFF_B]
-        add     x0, sp, #OFF_DATA       /* A' */
-        add     x1, x0, x30             /* M' */
-        add     x2, x1, x30
-        add     x2, x2, #16             /* T */
-        mov     x25, xzr
-        mov     x26, xzr
-        mov     x27, xzr
-        mov     x28, xzr
+        mov     x0, x30                 /* a - 8 */
+        ldr     x1, [sp, #OFF_M]        /* m - 8 */
+        add     x2, sp, #OFF_T + 16     /* T */
         ldr     x29, [sp, #OFF_N]
         lsr     x29, x29, #2
         BLOCK   1
@@ -355,11 +349,9 @@ quill_mont_mul_arm64:
         /* r = T - m */
         ldr     x0, [sp, #OFF_R]
         ldr     x5, [sp, #OFF_N]
-        add     x11, sp, #OFF_DATA
-        add     x12, x11, x30
-        add     x12, x12, #8            /* m = M' + 1 */
-        add     x11, x12, x30
-        add     x11, x11, #8            /* T = M' + (n + 1) + 2 */
+        ldr     x12, [sp, #OFF_M]
+        add     x12, x12, #8            /* m */
+        add     x11, sp, #OFF_T + 16    /* T */
         mov     x6, x11
         lsr     x10, x5, #2
         mov     x13, x0
@@ -399,19 +391,16 @@ quill_mont_mul_arm64:
         sub     x10, x10, #1
         cbnz    x10, 6b
 
-        /* wipe the spills and the data (24 n + 112 bytes) */
-        mov     x9, #24
-        mul     x9, x5, x9
-        add     x9, x9, #112
+        /* wipe the spills and T (64 + 8 (n + 4) bytes) */
         mov     x10, sp
+        lsr     x9, x5, #1
+        add     x9, x9, #6
 7:
         stp     xzr, xzr, [x10], #16
-        subs    x9, x9, #16
-        b.ne    7b
-        add     sp, sp, #STACK_LO
-        .cfi_adjust_cfa_offset -STACK_LO
-        add     sp, sp, #STACK_HI
-        .cfi_adjust_cfa_offset -STACK_HI
+        sub     x9, x9, #1
+        cbnz    x9, 7b
+        add     sp, sp, #STACK_SIZE
+        .cfi_adjust_cfa_offset -STACK_SIZE
         ldp     x19, x20, [sp, #16]
         ldp     x21, x22, [sp, #32]
         ldp     x23, x24, [sp, #48]
