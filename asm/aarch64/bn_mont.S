@@ -30,22 +30,21 @@
  * A pair runs over blocks of four columns 4k..4k+3 whose words stay in
  * registers: row i adds a_{4k..4k+3} b_i and m_{4k..4k+3} u_i, then row
  * i + 1 adds a_{4k-1..4k+2} b_{i+1} and m_{4k-1..4k+2} u_{i+1} (one word
- * behind, so both rows finish the same four columns; a_{-1} = m_{-1} = 0).
- * The loads of a, m and T and the stores of T serve two rows: a copy of a
- * and of m with a zero word in front (A' and M', so that a_{4k-1} is one
- * load) lives on the stack with T.  Each row's products go in by four ADCS
- * chains of four words: the low words, then the high words one column up
- * with the carry word of the block before (ca for a b, cm for m u); the
- * chains' carries go into the last high word, which becomes the new carry
- * word.  A carry word never overflows: four words of T plus four words of
- * a times one word plus one word is at most (2^256 - 1) 2^64 + 2^64 - 1 <
- * 2^320, whose top word is exactly the carry word (likewise for m u).  The
- * finished columns are stored two words down (T[4k - 2 ..]; the two zero
- * columns of the first block land in two dummy words below T).  After the
- * last block, columns n and n + 1 take the carries, T_n and row i + 1's
- * products of a_{n-1} and m_{n-1}; the carry out is the new T_n (0 or 1).
- * Flags never cross a loop branch: every chain ends in ADC into a
- * register.
+ * behind, so that both rows finish the same four columns; the first block
+ * has no a_{-1}, m_{-1} products and starts its chains one column up).
+ * The loads of a, m and T and the stores of T thus serve two rows.  Each
+ * row's products go in by four ADCS chains of four words: the low words,
+ * then the high words one column up with the carry word of the block
+ * before (ca for a b, cm for m u); the chains' carries go into the last
+ * high word, which becomes the new carry word.  A carry word never
+ * overflows: four words of T plus four words of a times one word plus one
+ * word is at most (2^256 - 1) 2^64 + 2^64 - 1 < 2^320, whose top word is
+ * exactly the carry word (likewise for m u).  The finished columns are
+ * stored two words down (T[4k - 2 ..]; the two zero columns of the first
+ * block land in two dummy words below T).  After the last block, columns
+ * n and n + 1 take the carries, T_n and row i + 1's products of a_{n-1}
+ * and m_{n-1}; the carry out is the new T_n (0 or 1).  Flags never cross
+ * a loop branch: every chain ends in ADC into a register.
  *
  * Final subtraction: r = T - m (SBCS chain, flags kept across the loop by
  * SUB and CBNZ), then r = T where T < m (the borrow set and T_n = 0) by
@@ -58,15 +57,14 @@
  * Calling convention: AAPCS64.  mul: x0 = r, x1 = a, x2 = b, x3 = m,
  * x4 = n0, x5 = n; sqr: x0 = r, x1 = a, x2 = m, x3 = n0, x4 = n.
  * Saves and restores x19-x30; no calls; no SIMD registers.  Stack: 96
- * bytes of saved registers, then a frame of 6256 bytes (24 n + 112 for n
- * up to 256) of which 24 n + 112 are used (spills, A', M', T) and wiped
- * with zeros before return (they hold a, m and secret-dependent
- * words).  Registers in a block: x0/x1/x2 = pointers into A', M', T,
- * x3/x4 = b_i/b_{i+1}, x5/x6 = u_i/u_{i+1}, x7-x10 = a words, x11-x14 =
- * m words, x15/x16/x17/x19 = the four columns, x20-x24 = products,
- * x25/x26 = ca/cm of row i, x27/x28 = ca/cm of row i + 1, x29 = blocks
- * left, x30 = 8 (n + 1), the size of A' and M'.  r, the b pointer, n0, n
- * and the end of b wait in the frame.
+ * bytes of saved registers, then a fixed frame of 2144 bytes of which
+ * 8 n + 96 are used (spills, then T[-2 .. n]) and wiped with zeros before
+ * return (T depends on secrets).  Registers in a block: x0 = a + 8 (4k - 1),
+ * x1 = m + 8 (4k - 1), x2 = &T[4k], x3/x4 = b_i/b_{i+1}, x5/x6 =
+ * u_i/u_{i+1}, x7-x10 = a words, x11-x14 = m words, x15/x16/x17/x19 = the
+ * four columns, x20-x24 = products, x25/x26 = ca/cm of row i, x27/x28 =
+ * ca/cm of row i + 1, x29 = blocks left, x30 = a - 8.  r, the b pointer
+ * and its end, n0, n and m - 8 wait in the frame.
  * Required CPU features: ARMv8.0-A. */
 
 #if defined(__aarch64__) && defined(__ELF__)

@@ -15,8 +15,10 @@
  *     bt_modulus, with aliasing r = a and r = b, a sample also against
  *     OpenSSL's BN_mod_mul_montgomery;
  *   - the dispatch: quill_bn_add/sub, quill_mont_new and the two-way kernels
- *     pick the aarch64 code for the supported n and the portable code for
- *     the others, and the two-way kernels agree with single calls.
+ *     pick the aarch64 code for the lengths the dispatch gives it (the
+ *     multiplication from QUILL_MONT_ARM64_MIN_LIMBS, the squaring from
+ *     QUILL_MONT_ARM64_SQR_MIN_LIMBS) and the portable code for the others,
+ *     and the two-way kernels agree with single calls.
  * test_bn_arm64 --masked runs with QUILL_CPU_MASK clearing QUILL_CPU_ARM64
  * (the _portable copy): everything must be portable.  Skipped (77) off
  * aarch64 or without the assembly. */
@@ -219,7 +221,11 @@ static void test_dispatch(size_t n, int want_native) {
         quill_mont_sqr_fn sqr_a;
         quill_mont_kernels_arm64(n, &mul_a, &sqr_a);
         QT_CHECK(mont->mul == mul_a && mont->sqr == sqr_a);
-        QT_CHECK(mont->mul != mul_c && mont->sqr != sqr_c);
+        QT_CHECK(mont->mul == quill_mont_mul_arm64 && mont->mul != mul_c);
+        if (n >= QUILL_MONT_ARM64_SQR_MIN_LIMBS)
+            QT_CHECK(mont->sqr == quill_mont_sqr_arm64);
+        else
+            QT_CHECK(mont->sqr == sqr_c);
     } else {
         QT_CHECK(mont->mul == mul_c && mont->sqr == sqr_c);
     }
@@ -277,9 +283,10 @@ int main(int argc, char **argv) {
     for (size_t i = 0; i < QT_ARRAY_LEN(big); i++)
         for (unsigned k = 0; k < BT_MODULUS_KINDS; k++)
             test_modulus(big[i], k, 20);
-    /* dispatch: multiples of 4 native, the rest portable */
+    /* dispatch: multiples of 4 from QUILL_MONT_ARM64_MIN_LIMBS native, the
+     * rest portable */
     for (size_t n = 1; n <= 66; n++)
-        test_dispatch(n, n >= 4 && n % 4 == 0);
+        test_dispatch(n, n >= QUILL_MONT_ARM64_MIN_LIMBS && n % 4 == 0);
     test_dispatch(MAXN, 1);
     fprintf(stderr, "bn_arm64: %lu results also checked against BN_mod_mul_montgomery\n",
             bn_checked);

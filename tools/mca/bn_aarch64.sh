@@ -46,7 +46,7 @@ cycles() {
 }
 
 printf '%-10s %4s %8s %8s %8s\n' kernel n n1 m1 insns
-for n in 16 32; do
+for n in 16 24 32 48 64; do
     for k in quill_mul c_mul ossl_mul quill_sqr c_sqr ossl_sqr; do
         printf '%-10s %4s' "$k" "$n"
         cycles "$k" "$n" "neoverse-n1 apple-m1"
