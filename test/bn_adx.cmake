@@ -7,6 +7,8 @@
 #                 ADX cleared): the dispatch falls back to the portable kernels
 #   test_bn_abi   every assembly entry point called through a trampoline that
 #                 checks the callee-saved registers and the stack pointer
+# x86-64 builds only (on aarch64 test/bn_arm64.cmake has the native suites).
+if(QUILL_ASM_ARCH STREQUAL "x86_64")
 quill_add_test(test_bn_adx bn/test_bn_adx.c bn/bn_test_common.c CORE
                LIBS quill_core_bn quill_core_common LABELS bn unit TIMEOUT 600)
 target_include_directories(test_bn_adx PRIVATE ${CMAKE_CURRENT_SOURCE_DIR}/bn)
@@ -28,4 +30,5 @@ if(NOT QUILL_SANITIZE AND QUILL_CORE_bn_ASM AND QUILL_ADX_VALGRIND AND QUILL_ADX
   add_test(NAME ct_bn_adx
            COMMAND ${QUILL_ADX_VALGRIND} --error-exitcode=1 -q $<TARGET_FILE:test_bn_adx> --ct)
   set_tests_properties(ct_bn_adx PROPERTIES SKIP_RETURN_CODE 77 TIMEOUT 600 LABELS "bn;ct")
+endif()
 endif()

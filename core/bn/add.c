@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: Apache-2.0 */
 /* Copyright quill authors.  Multi-limb addition and subtraction: the
  * portable bodies, and the dispatch to the x86-64 ADC/SBB loops
- * (asm/x86_64/bn_add.S) on the CPU bit at each call; adding a secret carry
+ * (asm/x86_64/bn_add.S) or the aarch64 ADCS/SBCS loops (asm/aarch64/bn_add.S)
+ * on the CPU bit at each call; adding a secret carry
  * bit in constant time. */
 #include "bn/internal.h"
 
@@ -33,10 +34,18 @@ int quill_bn_addsub_x86_64_capable(void) {
     return QUILL_BN_HAVE_X86_64 && quill_cpu_has(QUILL_CPU_X86_64);
 }
 
+int quill_bn_addsub_arm64_capable(void) {
+    return QUILL_BN_HAVE_ARM64 && quill_cpu_has(QUILL_CPU_ARM64);
+}
+
 quill_limb quill_bn_add(quill_limb *r, const quill_limb *a, const quill_limb *b, size_t n) {
 #if QUILL_BN_HAVE_X86_64
     if (quill_bn_addsub_x86_64_capable())
         return quill_bn_add_x86_64(r, a, b, n);
+#endif
+#if QUILL_BN_HAVE_ARM64
+    if (quill_bn_addsub_arm64_capable())
+        return quill_bn_add_arm64(r, a, b, n);
 #endif
     return quill_bn_add_c(r, a, b, n);
 }
@@ -45,6 +54,10 @@ quill_limb quill_bn_sub(quill_limb *r, const quill_limb *a, const quill_limb *b,
 #if QUILL_BN_HAVE_X86_64
     if (quill_bn_addsub_x86_64_capable())
         return quill_bn_sub_x86_64(r, a, b, n);
+#endif
+#if QUILL_BN_HAVE_ARM64
+    if (quill_bn_addsub_arm64_capable())
+        return quill_bn_sub_arm64(r, a, b, n);
 #endif
     return quill_bn_sub_c(r, a, b, n);
 }

@@ -30,6 +30,17 @@ quill_limb quill_bn_sub_x86_64(quill_limb *r, const quill_limb *a, const quill_l
 #endif
 int quill_bn_addsub_x86_64_capable(void);
 
+/* The aarch64 twins (asm/aarch64/bn_add.S, ADCS/SBCS chains), used when
+ * quill_bn_addsub_arm64_capable() (QUILL_CPU_ARM64, not masked). */
+#if !defined(QUILL_NO_ASM) && defined(__aarch64__) && defined(__ELF__)
+#define QUILL_BN_HAVE_ARM64 1
+quill_limb quill_bn_add_arm64(quill_limb *r, const quill_limb *a, const quill_limb *b, size_t n);
+quill_limb quill_bn_sub_arm64(quill_limb *r, const quill_limb *a, const quill_limb *b, size_t n);
+#else
+#define QUILL_BN_HAVE_ARM64 0
+#endif
+int quill_bn_addsub_arm64_capable(void);
+
 /* quill_bn_mul_add_word_c: r[0..n) += a[0..n) * w; returns the carry word.
  * Constant time. */
 quill_limb quill_bn_mul_add_word_c(quill_limb *r, const quill_limb *a, size_t n, quill_limb w);
@@ -76,6 +87,11 @@ void quill_mont_redc_c(quill_limb *r, quill_limb *t, const quill_limb *m, quill_
 
 /* quill_mont_kernels picks the multiplication and squaring kernels for n. */
 void quill_mont_kernels(size_t n, quill_mont_mul_fn *mul, quill_mont_sqr_fn *sqr);
+
+/* quill_mont_kernels_c picks the portable kernels for n (what
+ * quill_mont_kernels returns without native code; defined in
+ * mont_kernels.c).  The oracle of the native kernels' tests. */
+void quill_mont_kernels_c(size_t n, quill_mont_mul_fn *mul, quill_mont_sqr_fn *sqr);
 
 /* quill_mont_kernels_x2 picks the two-way kernels for n. */
 void quill_mont_kernels_x2(size_t n, quill_mont_mul_x2_fn *mul, quill_mont_sqr_x2_fn *sqr);

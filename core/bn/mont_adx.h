@@ -23,11 +23,6 @@
  * work from 2 limbs; below 4 the C kernels are as fast). */
 #define QUILL_MONT_ADX_MIN_LIMBS 4
 
-/* quill_mont_kernels_c picks the portable kernels for n (what
- * quill_mont_kernels returns without native code; defined in
- * mont_kernels.c).  The oracle of the native kernels' tests. */
-void quill_mont_kernels_c(size_t n, quill_mont_mul_fn *mul, quill_mont_sqr_fn *sqr);
-
 /* quill_mont_adx_capable: 1 if the ADX kernels are built and the CPU has
  * BMI2 and ADX (not masked by QUILL_CPU_MASK), else 0. */
 int quill_mont_adx_capable(void);

@@ -25,6 +25,7 @@
  * size-specific wrapper and is wiped before return: it depends on secrets. */
 #include "bn/internal.h"
 #include "bn/mont_adx.h"
+#include "bn/mont_arm64.h"
 
 /* acc (two words) + top (third word) += p */
 #define ACC3(acc, top, p)                                                                   \
@@ -159,10 +160,15 @@ void quill_mont_kernels_c(size_t n, quill_mont_mul_fn *mul, quill_mont_sqr_fn *s
     }
 }
 
-/* Native kernels where the CPU has them (mont_adx.h), else portable. */
+/* Native kernels where the CPU has them (mont_adx.h, mont_arm64.h), else
+ * portable. */
 void quill_mont_kernels(size_t n, quill_mont_mul_fn *mul, quill_mont_sqr_fn *sqr) {
     if (n >= QUILL_MONT_ADX_MIN_LIMBS && quill_mont_adx_capable()) {
         quill_mont_kernels_adx(n, mul, sqr);
+        return;
+    }
+    if (quill_mont_arm64_capable(n)) {
+        quill_mont_kernels_arm64(n, mul, sqr);
         return;
     }
     quill_mont_kernels_c(n, mul, sqr);
@@ -226,6 +232,10 @@ static void mont_sqr_x2_generic(quill_limb *const r[2], const quill_limb *const 
 void quill_mont_kernels_x2(size_t n, quill_mont_mul_x2_fn *mul, quill_mont_sqr_x2_fn *sqr) {
     if (n >= QUILL_MONT_ADX_MIN_LIMBS && quill_mont_adx_capable()) {
         quill_mont_kernels_x2_adx(n, mul, sqr);
+        return;
+    }
+    if (quill_mont_arm64_capable(n)) {
+        quill_mont_kernels_x2_arm64(n, mul, sqr);
         return;
     }
     switch (n) {

@@ -7,6 +7,7 @@
 #include "bn/exp_ifma.h"
 #include "bn/internal.h"
 #include "bn/mont_adx.h"
+#include "bn/mont_arm64.h"
 
 /* RSA-2048's CRT halves: 1024 bits, 16 limbs. */
 #define QUILL_RSA_BACKEND_HALF_LIMBS 16
@@ -18,5 +19,7 @@ const char *quill_rsa_backend_name(void) {
         return "adx";
     if (quill_bn_addsub_x86_64_capable())
         return "x86_64";
+    if (quill_mont_arm64_capable(QUILL_RSA_BACKEND_HALF_LIMBS))
+        return "arm64";
     return "portable";
 }

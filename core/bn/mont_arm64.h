@@ -1,0 +1,66 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/* Copyright quill authors.
+ *
+ * Montgomery kernels in aarch64 assembly with MUL/UMULH and ADCS chains
+ * (asm/aarch64/bn_mont.S).  Internal to core/bn: mont_kernels.c picks them
+ * at context creation when quill_mont_arm64_capable(n) holds; the portable
+ * kernels of mont_kernels.c stay the oracle and the fallback (QUILL_NO_ASM,
+ * other CPUs, lengths that are not a multiple of 4, or QUILL_CPU_MASK
+ * clearing QUILL_CPU_ARM64). */
+#ifndef QUILL_BN_MONT_ARM64_H
+#define QUILL_BN_MONT_ARM64_H
+
+#include <stddef.h>
+
+#include "bn/internal.h"
+
+#if !defined(QUILL_NO_ASM) && defined(__aarch64__) && defined(__ELF__)
+#define QUILL_BN_HAVE_MONT_ARM64 1
+#else
+#define QUILL_BN_HAVE_MONT_ARM64 0
+#endif
+
+/* The kernels take every multiple of 4 from 4 limbs; the dispatch uses them
+ * from QUILL_MONT_ARM64_MIN_LIMBS (RSA-2048's CRT halves, 16 limbs: 24 and
+ * 32 for RSA-3072/4096, 32, 48, 64 for the moduli), and the squaring from
+ * QUILL_MONT_ARM64_SQR_MIN_LIMBS.  By the llvm-mca model of a whole call
+ * (tools/mca/bn_aarch64.sh, cycles Neoverse-N1 / Apple-M1 tables) the
+ * multiplication against the portable kernel is 1324/1135 vs 1314/1163 at
+ * 16 limbs, 2778/2453 vs 3141/2542 at 24 and 4776/4283 vs 7827/6287 at 32;
+ * the squaring (the same code with b = a) is slower than the portable
+ * squaring, which halves the cross products, below 32 limbs (1326 vs 1056
+ * at 16, 2780 vs 2210 at 24) and faster from 32 (4778 vs 6583). */
+#define QUILL_MONT_ARM64_MIN_LIMBS 16
+#define QUILL_MONT_ARM64_SQR_MIN_LIMBS 32
+
+/* quill_mont_arm64_capable: 1 if the aarch64 kernels are built, the CPU bit
+ * QUILL_CPU_ARM64 is set (not masked) and n (public) is a length the
+ * dispatch gives them: a multiple of 4 from QUILL_MONT_ARM64_MIN_LIMBS to
+ * QUILL_BN_MAX_LIMBS.  Else 0. */
+int quill_mont_arm64_capable(size_t n);
+
+/* quill_mont_kernels_arm64 picks the aarch64 multiplication kernel and,
+ * from QUILL_MONT_ARM64_SQR_MIN_LIMBS, the aarch64 squaring (below, the
+ * portable squaring for n).  Only call when quill_mont_arm64_capable(n). */
+void quill_mont_kernels_arm64(size_t n, quill_mont_mul_fn *mul, quill_mont_sqr_fn *sqr);
+
+/* quill_mont_kernels_x2_arm64: the two-way kernels for n limbs as two calls
+ * of the single ones that quill_mont_kernels_arm64 picks (a pair of rows
+ * already keeps the multiplier busy).  Only call when
+ * quill_mont_arm64_capable(n). */
+void quill_mont_kernels_x2_arm64(size_t n, quill_mont_mul_x2_fn *mul, quill_mont_sqr_x2_fn *sqr);
+
+#if QUILL_BN_HAVE_MONT_ARM64
+/* The assembly entry points: r = a b R^-1 mod m (r = a^2 R^-1 mod m) for n
+ * a multiple of 4, 4 <= n <= QUILL_BN_MAX_LIMBS.  a, b < m (secret), m odd
+ * (may be secret), n0 = -m^-1 mod 2^64; r may alias a or b, not m.
+ * Constant time: no branch or address depends on a, b, m or n0.  2240
+ * bytes of stack, the part used (8 n + 96 bytes) zeroised before
+ * return. */
+void quill_mont_mul_arm64(quill_limb *r, const quill_limb *a, const quill_limb *b,
+                          const quill_limb *m, quill_limb n0, size_t n);
+void quill_mont_sqr_arm64(quill_limb *r, const quill_limb *a, const quill_limb *m, quill_limb n0,
+                          size_t n);
+#endif
+
+#endif
