@@ -228,11 +228,13 @@
         ldr     q4, [x11, #(16 * \k)]
 .endm
 
-/* ntt16_core: the forward transform of both halves of the pair at x0, in
- * place (ntt16_body.h's ntt16_body).  Needs v0 and x9 (CONSTS); clobbers
- * x4-x12, v1-v31.  A local routine (bl), no stack. */
+/* quill_mldsa_ntt16_core_neon: the forward transform of both halves of the
+ * pair at x0, in place (ntt16_body.h's ntt16_body).  Needs v0 and x9
+ * (CONSTS); clobbers x4-x12, v1-v31.  A local symbol (not .globl) called
+ * with bl by the two entries below; no stack. */
+        .type   quill_mldsa_ntt16_core_neon, %function
         .p2align 4
-.Lntt16_core:
+quill_mldsa_ntt16_core_neon:
         ldr     q1, [x9, #TAB_TOP]      /* zetas 1-3 in lanes 1-3 */
         ldr     q2, [x9, #TAB_TOP_Q]
         mov     x5, x0
@@ -348,12 +350,13 @@
         cmp     x4, #4
         b.ne    2b
         ret
+        .size   quill_mldsa_ntt16_core_neon, . - quill_mldsa_ntt16_core_neon
 
 /* void quill_mldsa_ntt16_neon(quill_mldsa_pair16 *pair) */
 FUNC quill_mldsa_ntt16_neon
         SAVE
         CONSTS
-        bl      .Lntt16_core
+        bl      quill_mldsa_ntt16_core_neon
         RESTORE
         ret
         .size   quill_mldsa_ntt16_neon, . - quill_mldsa_ntt16_neon
@@ -372,7 +375,7 @@ FUNC quill_mldsa_mulc16_prepare_neon
         stp     q18, q18, [x5], #32
         subs    x4, x4, #1
         b.ne    1b
-        bl      .Lntt16_core
+        bl      quill_mldsa_ntt16_core_neon
         mov     x5, x0                  /* m->m */
         add     x6, x0, #1024           /* m->mq */
         mov     x4, #16
