@@ -4,8 +4,9 @@
 #
 # Model cycles of ML-DSA's aarch64 kernels (asm/aarch64/mldsa_ntt_neon.S,
 # asm/aarch64/mldsa_ntt16_neon.S) against their portable twins
-# (core/mldsa/ntt_c.c, core/mldsa/ntt16.c compiled by aarch64-linux-gnu-gcc
-# -O3), whole call: a static driver
+# (core/mldsa/ntt_c.c, core/mldsa/ntt16.c, core/mldsa/pack.c compiled by
+# aarch64-linux-gnu-gcc -O3; asm/aarch64/mldsa_unpack_z_neon.S too), whole
+# call: a static driver
 # (tools/mca_mldsa_a64_driver.c) calls one function once under
 # qemu-aarch64 -singlestep with -d exec,nochain filtered to that
 # function's addresses, which logs every instruction it executes; the
@@ -14,8 +15,8 @@
 # as instructions) goes through llvm-mca-16 -iterations=1 for each model.
 # Model estimates, not measured times.  LLVM 16 has no scheduling model of
 # its own for these CPUs: -mcpu=neoverse-n1 uses Cortex-A57's tables and
-# -mcpu=apple-m1 Cyclone's.  The n column of the table is the dot
-# product's n or mulc16's shift (9: c s1 / c s2; 6: c t0).
+# -mcpu=apple-m1 Cyclone's.  The n of the table is the dot product's n,
+# mulc16's shift (9: c s1 / c s2; 6: c t0) or poly_unpack_z's gamma1_bits.
 # Usage: tools/mca_mldsa_a64.sh [outdir]  (prints a table)
 set -eu
 root=$(cd "$(dirname "$0")/.." && pwd)
@@ -29,8 +30,9 @@ aarch64-linux-gnu-gcc -O3 -static -std=c11 -I"$root/core" -o "$bin" \
   "$root/tools/mca_mldsa_a64_driver.c" "$root/core/mldsa/ntt.c" "$root/core/mldsa/ntt_c.c" \
   "$root/core/mldsa/ntt_zetas.c" "$root/core/mldsa/ntt_neon_tab.c" \
   "$root/core/mldsa/ntt16.c" "$root/core/common/zeroize.c" \
+  "$root/core/mldsa/pack.c" "$root/core/mldsa/params.c" \
   "$root/core/common/cpu.c" "$root/asm/aarch64/mldsa_ntt_neon.S" \
-  "$root/asm/aarch64/mldsa_ntt16_neon.S"
+  "$root/asm/aarch64/mldsa_ntt16_neon.S" "$root/asm/aarch64/mldsa_unpack_z_neon.S"
 aarch64-linux-gnu-objdump -d --no-show-raw-insn "$bin" > "$out/driver.dis"
 
 # trace fn [n]: the instructions of one call of quill_mldsa_<fn> -> $out/<fn>[n].s
@@ -68,7 +70,7 @@ PY
 
 printf '%-28s %8s %12s %12s\n' function insns neoverse-n1 apple-m1
 for f in ntt invntt_tomont invntt_tomont_freeze pointwise_mont "dot_mont 4" "dot_mont 5" "dot_mont 7" \
-         ntt16 mulc16_prepare "mulc16 9" "mulc16 6"; do
+         ntt16 mulc16_prepare "mulc16 9" "mulc16 6" "poly_unpack_z 17" "poly_unpack_z 19"; do
   set -- $f
   fn=$1 n=${2:-}
   for v in c neon; do

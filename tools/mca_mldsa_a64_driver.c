@@ -4,7 +4,8 @@
  * The driver of tools/mca_mldsa_a64.sh: calls the kernel named by argv[1]
  * (ntt_c, ntt_neon, invntt_tomont_c, ..., dot_mont_neon, ntt16_c,
  * ntt16_neon, mulc16_prepare_c/_neon, mulc16_c/_neon; argv[2] = n for the
- * dot product, default 4, or the shift of mulc16, default 9) once on fixed inputs, so that qemu can log the instructions of
+ * dot product, default 4, the shift of mulc16, default 9, or gamma1_bits
+ * of poly_unpack_z_c/_neon, 17 or 19) once on fixed inputs, so that qemu can log the instructions of
  * that one call (the trace the machine model is fed). */
 #include <stdint.h>
 #include <stdio.h>
@@ -13,10 +14,14 @@
 
 #include "mldsa/ntt.h"
 #include "mldsa/ntt16.h"
+#include "mldsa/pack.h"
+#include "mldsa/params.h"
 
 static int32_t a[8 * 256], b[8 * 256], r[256];
 static quill_mldsa_pair16 pair;
 static quill_mldsa_chal16 chal;
+static quill_mldsa_poly zp;
+static uint8_t enc[640];
 
 #define CALL(name, ...)                         \
     if (strcmp(argv[1], #name) == 0) {          \
@@ -52,6 +57,12 @@ int main(int argc, char **argv) {
     CALL(ntt16_c, &pair) CALL(ntt16_neon, &pair)
     CALL(mulc16_prepare_c, &chal, c) CALL(mulc16_prepare_neon, &chal, c)
     CALL(mulc16_c, r, &chal, &pair, n) CALL(mulc16_neon, r, &chal, &pair, n)
-    printf("%d\n", r[0] + a[1]);
+    /* BitUnpack of z: n = gamma1_bits (17: ML-DSA-44, 19: ML-DSA-65) */
+    const quill_mldsa_params *par = quill_mldsa_params_get(n == 17 ? QUILL_MLDSA_44 : QUILL_MLDSA_65);
+    for (unsigned i = 0; i < sizeof(enc); i++)
+        enc[i] = (uint8_t)(i * 151u + 7u);
+    CALL(poly_unpack_z_c, &zp, enc, par)
+    CALL(poly_unpack_z_neon, zp.c, enc, par->gamma1_bits, par->gamma1)
+    printf("%d\n", r[0] + a[1] + zp.c[0]);
     return done ? 0 : 1;
 }

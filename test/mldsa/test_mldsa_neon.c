@@ -4,19 +4,25 @@
  * test_mldsa_neon: the NEON backend of ntt.h (asm/aarch64/mldsa_ntt_neon.S)
  * and of ntt16.h (asm/aarch64/mldsa_ntt16_neon.S: the 16-bit NTT, the
  * challenge preparation and mulc16 at every shift 0..16, also on the
- * outputs of the other two) against its portable twins bit for bit, and
- * each kernel through the aarch64 ABI checker (callee-saved x19-x29, d8-d15 and sp kept).  Inputs
+ * outputs of the other two) and poly_unpack_z (asm/aarch64/
+ * mldsa_unpack_z_neon.S, both gamma1 sizes, between guard pages) against
+ * its portable twins bit for bit, and each kernel through the aarch64 ABI
+ * checker (callee-saved x19-x29, d8-d15 and sp kept).  Inputs
  * at random across each kernel's input bounds (ntt.h), all zero, all one,
  * all -1 (every bit set), and every coefficient at either extreme of its
  * bound; the dot product for every n = 1..8; the pointwise product in place
  * too.  Skipped (77) where the NEON backend is not built (off aarch64) or
  * the CPU lacks it (QUILL_CPU_MASK). */
+#define _DEFAULT_SOURCE 1 /* MAP_ANONYMOUS */
 #include <stdio.h>
 #include <string.h>
+#include <sys/mman.h>
+#include <unistd.h>
 
 #include "abi_check_aarch64.h"
 #include "mldsa/ntt.h"
 #include "mldsa/ntt16.h"
+#include "mldsa/pack.h"
 #include "mldsa/params.h"
 #include "test_util.h"
 
@@ -276,6 +282,59 @@ static void test_mulc16(void) {
     }
 }
 
+/* ---- BitUnpack of z / ExpandMask (pack.h, mldsa_unpack_z_neon.S) ---- */
+
+/* Both gamma1 sizes, with the encoding placed right before an
+ * inaccessible page (a read past its end faults) and right after one (a
+ * read before it faults): random bytes, all zero, all 0xff, and fields at
+ * 0 / 2^bits - 1 alternately (bytes 0x00 and 0xff give those only for
+ * whole groups, so patterns 0x55 / 0xaa too). */
+static void test_unpack_z(void) {
+    static const quill_mldsa_params *sets[2];
+    sets[0] = quill_mldsa_params_get(QUILL_MLDSA_44);
+    sets[1] = quill_mldsa_params_get(QUILL_MLDSA_65);
+    long pg = sysconf(_SC_PAGESIZE);
+    uint8_t *map = mmap(NULL, (size_t)(4 * pg), PROT_READ | PROT_WRITE,
+                        MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+    QT_CHECK(map != MAP_FAILED);
+    if (map == MAP_FAILED)
+        return;
+    QT_CHECK(mprotect(map, (size_t)pg, PROT_NONE) == 0);
+    QT_CHECK(mprotect(map + 2 * pg, (size_t)pg, PROT_NONE) == 0);
+    for (unsigned si = 0; si < 2; si++) {
+        const quill_mldsa_params *p = sets[si];
+        QT_CHECK(p != NULL);
+        if (p == NULL)
+            continue;
+        size_t len = 32 * (p->gamma1_bits + 1);
+        uint8_t *at_end = map + 2 * pg - len, *at_start = map + pg;
+        for (unsigned t = 0; t < ROUNDS; t++) {
+            uint8_t *in = (t & 1) ? at_start : at_end;
+            unsigned kind = (t / 2) % 5;
+            if (kind == 0)
+                for (size_t i = 0; i < len; i++)
+                    in[i] = (uint8_t)qt_rng_u64();
+            else
+                memset(in, kind == 1 ? 0 : kind == 2 ? 0xff : kind == 3 ? 0x55 : 0xaa, len);
+            quill_mldsa_poly z1;
+            int32_t z2[N];
+            memset(z2, 0x3c, sizeof(z2));
+            quill_mldsa_poly_unpack_z_c(&z1, in, p);
+            if (t < 10)
+                abi_call("poly_unpack_z", fnp((void (*)(void))quill_mldsa_poly_unpack_z_neon),
+                         ptr(z2), ptr(in), p->gamma1_bits, (uint64_t)(uint32_t)p->gamma1);
+            else
+                quill_mldsa_poly_unpack_z_neon(z2, in, p->gamma1_bits, p->gamma1);
+            if (memcmp(z1.c, z2, sizeof(z2)) != 0) {
+                printf("mldsa_neon: poly_unpack_z differs (gamma1 2^%u, kind %u)\n",
+                       p->gamma1_bits, kind);
+                QT_CHECK(0);
+            }
+        }
+    }
+    munmap(map, (size_t)(4 * pg));
+}
+
 int main(void) {
     if (!quill_mldsa_neon_capable()) {
         printf("mldsa_neon: no NEON (masked), skipped\n");
@@ -289,6 +348,7 @@ int main(void) {
     test_ntt16();
     test_prepare16();
     test_mulc16();
+    test_unpack_z();
     return qt_finish("mldsa_neon");
 }
 
