@@ -2,16 +2,21 @@
 # SPDX-License-Identifier: Apache-2.0
 # Copyright quill authors.
 #
-# Model cycles of ML-DSA's aarch64 kernels (asm/aarch64/mldsa_ntt_neon.S)
-# against their portable twins (core/mldsa/ntt_c.c compiled by
-# aarch64-linux-gnu-gcc -O3), whole call: a static driver
+# Model cycles of ML-DSA's aarch64 kernels (asm/aarch64/mldsa_ntt_neon.S,
+# asm/aarch64/mldsa_ntt16_neon.S) against their portable twins
+# (core/mldsa/ntt_c.c, core/mldsa/ntt16.c, core/mldsa/pack.c compiled by
+# aarch64-linux-gnu-gcc -O3; asm/aarch64/mldsa_unpack_z_neon.S too), whole
+# call: a static driver
 # (tools/mca_mldsa_a64_driver.c) calls one function once under
 # qemu-aarch64 -singlestep with -d exec,nochain filtered to that
 # function's addresses, which logs every instruction it executes; the
 # addresses are mapped to the instructions of the binary's disassembly and
 # the resulting straight-line trace (loops unrolled as executed, branches
 # as instructions) goes through llvm-mca-16 -iterations=1 for each model.
-# Model estimates, not measured times.
+# Model estimates, not measured times.  LLVM 16 has no scheduling model of
+# its own for these CPUs: -mcpu=neoverse-n1 uses Cortex-A57's tables and
+# -mcpu=apple-m1 Cyclone's.  The n of the table is the dot product's n,
+# mulc16's shift (9: c s1 / c s2; 6: c t0) or poly_unpack_z's gamma1_bits.
 # Usage: tools/mca_mldsa_a64.sh [outdir]  (prints a table)
 set -eu
 root=$(cd "$(dirname "$0")/.." && pwd)
@@ -24,25 +29,36 @@ bin=$out/driver
 aarch64-linux-gnu-gcc -O3 -static -std=c11 -I"$root/core" -o "$bin" \
   "$root/tools/mca_mldsa_a64_driver.c" "$root/core/mldsa/ntt.c" "$root/core/mldsa/ntt_c.c" \
   "$root/core/mldsa/ntt_zetas.c" "$root/core/mldsa/ntt_neon_tab.c" \
-  "$root/core/common/cpu.c" "$root/asm/aarch64/mldsa_ntt_neon.S"
+  "$root/core/mldsa/ntt16.c" "$root/core/common/zeroize.c" \
+  "$root/core/mldsa/pack.c" "$root/core/mldsa/params.c" \
+  "$root/core/common/cpu.c" "$root/asm/aarch64/mldsa_ntt_neon.S" \
+  "$root/asm/aarch64/mldsa_ntt16_neon.S" "$root/asm/aarch64/mldsa_unpack_z_neon.S"
 aarch64-linux-gnu-objdump -d --no-show-raw-insn "$bin" > "$out/driver.dis"
 
 # trace fn [n]: the instructions of one call of quill_mldsa_<fn> -> $out/<fn>[n].s
+# (the function's own address range, plus that of the local
+# quill_mldsa_ntt16_core_neon for the NEON functions that call it)
 trace() {
-  sym=quill_mldsa_$1
-  range=$(aarch64-linux-gnu-nm -S "$bin" | awk -v s="$sym" '$4 == s {print $1, $2}')
-  set -- "$@" $range
-  start=$((0x$3)); size=$((0x$4))
+  syms=quill_mldsa_$1
+  case $1 in ntt16_neon|mulc16_prepare_neon) syms="$syms quill_mldsa_ntt16_core_neon";; esac
+  filter= ranges=
+  for sym in $syms; do
+    set -- $(aarch64-linux-gnu-nm -S "$bin" | awk -v s="$sym" '$4 == s {print $1, $2}')
+    filter="${filter:+$filter,}0x$1+0x$2"
+    ranges="$ranges $((0x$1)):$((0x$1 + 0x$2))"
+  done
+  set -- "$name" "${n:-}"
   log=$out/$1$2.log
-  qemu-aarch64 -singlestep -d exec,nochain -dfilter "0x$(printf %x $start)+0x$(printf %x $size)" \
-    -D "$log" "$bin" "$1" "$2" > /dev/null
-  python3 - "$out/driver.dis" "$log" $start $((start + size)) <<'PY' | sed -e 's/^\(b\.[a-z]*\|b\|cbz\|cbnz\|tbz\|tbnz\) .*/nop/' > "$out/$1$2.s"
+  qemu-aarch64 -singlestep -d exec,nochain -dfilter "$filter" \
+    -D "$log" "$bin" "$1" $2 > /dev/null
+  python3 - "$out/driver.dis" "$log" $ranges <<'PY' | sed -e 's/^\(b\.[a-z]*\|b\|bl\|ret\|cbz\|cbnz\|tbz\|tbnz\) .*/nop/' -e 's/^ret$/nop/' > "$out/$1$2.s"
 import re, sys
-dis, log, lo, hi = sys.argv[1], sys.argv[2], int(sys.argv[3]), int(sys.argv[4])
+dis, log = sys.argv[1], sys.argv[2]
+ranges = [tuple(int(x) for x in r.split(':')) for r in sys.argv[3:]]
 ins = {}
 for line in open(dis):
     m = re.match(r'^ *([0-9a-f]+):\t(.*)$', line)
-    if m and lo <= int(m.group(1), 16) < hi:
+    if m and any(lo <= int(m.group(1), 16) < hi for lo, hi in ranges):
         text = re.sub(r'\s*//.*$', '', m.group(2)).replace('\t', ' ')
         ins[int(m.group(1), 16)] = re.sub(r' <[^>]*>', '', text)
 for line in open(log):
@@ -53,14 +69,16 @@ PY
 }
 
 printf '%-28s %8s %12s %12s\n' function insns neoverse-n1 apple-m1
-for f in ntt invntt_tomont invntt_tomont_freeze pointwise_mont "dot_mont 4" "dot_mont 5" "dot_mont 7"; do
+for f in ntt invntt_tomont invntt_tomont_freeze pointwise_mont "dot_mont 4" "dot_mont 5" "dot_mont 7" \
+         ntt16 mulc16_prepare "mulc16 9" "mulc16 6" "poly_unpack_z 17" "poly_unpack_z 19"; do
   set -- $f
+  fn=$1 n=${2:-}
   for v in c neon; do
-    name=${1}_$v
-    trace "$name" "${2:-}"
-    s=$out/$name${2:-}.s
+    name=${fn}_$v
+    trace "$name"
+    s=$out/$name$n.s
     n1=$(llvm-mca-16 -mtriple=aarch64 -mcpu=neoverse-n1 -iterations=1 "$s" 2>/dev/null | awk '/^Total Cycles/ {print $3}')
     m1=$(llvm-mca-16 -mtriple=aarch64 -mcpu=apple-m1 -iterations=1 "$s" 2>/dev/null | awk '/^Total Cycles/ {print $3}')
-    printf '%-28s %8s %12s %12s\n' "$name${2:+ n=$2}" "$(wc -l < "$s")" "$n1" "$m1"
+    printf '%-28s %8s %12s %12s\n' "$name${n:+ n=$n}" "$(wc -l < "$s")" "$n1" "$m1"
   done
 done

@@ -4,7 +4,8 @@
  * The 16-bit challenge products of ntt16.h: the zeta tables, the pair
  * loaders, the portable transforms (8 lanes of int16, GCC/clang generic
  * vectors: SSE2 on baseline x86-64, NEON on AArch64) and the dispatch to
- * the AVX2 build (ntt16_avx2.c) on the CPU bit at each call.  The
+ * the AVX2 build (ntt16_avx2.c) or, on aarch64, the NEON assembly
+ * (asm/aarch64/mldsa_ntt16_neon.S) on the CPU bit at each call.  The
  * transforms themselves are in ntt16_body.h, shared by both builds, which
  * give bit-identical results (test_mldsa_ntt16 compares them).
  *
@@ -13,6 +14,7 @@
  * 32-bit transforms costs in the same build. */
 #include "ntt16.h"
 
+#include <stddef.h>
 #include <string.h>
 
 #include "common/compiler.h"
@@ -216,6 +218,37 @@ void quill_mldsa_mulc16(int32_t out[QUILL_MLDSA_N], const quill_mldsa_chal16 *m,
                         const quill_mldsa_pair16 *s_hat, unsigned shift) {
     if (quill_mldsa_avx2_capable())
         quill_mldsa_mulc16_avx2(out, m, s_hat, shift);
+    else
+        quill_mldsa_mulc16_c(out, m, s_hat, shift);
+}
+#elif QUILL_MLDSA_HAVE_NEON
+/* The byte offsets asm/aarch64/mldsa_ntt16_neon.S reads (TAB_*). */
+_Static_assert(offsetof(quill_mldsa_ntt16_tables, top_q) == 64, "top_q");
+_Static_assert(offsetof(quill_mldsa_ntt16_tables, rows) == 128, "rows");
+_Static_assert(offsetof(quill_mldsa_ntt16_tables, rows_q) == 576, "rows_q");
+_Static_assert(offsetof(quill_mldsa_ntt16_tables, inv_top) == 1024, "inv_top");
+_Static_assert(offsetof(quill_mldsa_ntt16_tables, inv_top_q) == 1088, "inv_top_q");
+_Static_assert(offsetof(quill_mldsa_ntt16_tables, inv_rows) == 1152, "inv_rows");
+_Static_assert(offsetof(quill_mldsa_ntt16_tables, inv_rows_q) == 1600, "inv_rows_q");
+
+void quill_mldsa_ntt16(quill_mldsa_pair16 *pair) {
+    if (quill_mldsa_neon_capable())
+        quill_mldsa_ntt16_neon(pair);
+    else
+        quill_mldsa_ntt16_c(pair);
+}
+
+void quill_mldsa_mulc16_prepare(quill_mldsa_chal16 *m, const int32_t c[QUILL_MLDSA_N]) {
+    if (quill_mldsa_neon_capable())
+        quill_mldsa_mulc16_prepare_neon(m, c);
+    else
+        quill_mldsa_mulc16_prepare_c(m, c);
+}
+
+void quill_mldsa_mulc16(int32_t out[QUILL_MLDSA_N], const quill_mldsa_chal16 *m,
+                        const quill_mldsa_pair16 *s_hat, unsigned shift) {
+    if (quill_mldsa_neon_capable())
+        quill_mldsa_mulc16_neon(out, m, s_hat, shift);
     else
         quill_mldsa_mulc16_c(out, m, s_hat, shift);
 }

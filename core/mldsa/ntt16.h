@@ -33,8 +33,10 @@
  *
  * Secret: c (so m), every pair made from s1, s2 or t0, and every product.
  * Everything is constant time (no branch or index on values); the only
- * asm is an empty one on the public constant p, to keep a multiplication
- * by it a multiplication (ntt16_body.h). */
+ * inline asm is an empty one on the public constant p, to keep a
+ * multiplication by it a multiplication (ntt16_body.h); on aarch64 the
+ * NEON assembly (asm/aarch64/mldsa_ntt16_neon.S) runs the same formulas on
+ * both halves at once, like the AVX2 build. */
 #ifndef QUILL_MLDSA_NTT16_H
 #define QUILL_MLDSA_NTT16_H
 
@@ -113,6 +115,15 @@ void quill_mldsa_mulc16_c(int32_t out[QUILL_MLDSA_N], const quill_mldsa_chal16 *
 void quill_mldsa_ntt16_avx2(quill_mldsa_pair16 *pair);
 void quill_mldsa_mulc16_prepare_avx2(quill_mldsa_chal16 *m, const int32_t c[QUILL_MLDSA_N]);
 void quill_mldsa_mulc16_avx2(int32_t out[QUILL_MLDSA_N], const quill_mldsa_chal16 *m,
+                             const quill_mldsa_pair16 *s_hat, unsigned shift);
+#endif
+#if QUILL_MLDSA_HAVE_NEON
+/* The NEON twins (asm/aarch64/mldsa_ntt16_neon.S), bit-identical to the _c
+ * ones, chosen when quill_mldsa_neon_capable().  mulc16_prepare_neon uses
+ * m->m as its workspace (no stack copy of c to clear). */
+void quill_mldsa_ntt16_neon(quill_mldsa_pair16 *pair);
+void quill_mldsa_mulc16_prepare_neon(quill_mldsa_chal16 *m, const int32_t c[QUILL_MLDSA_N]);
+void quill_mldsa_mulc16_neon(int32_t out[QUILL_MLDSA_N], const quill_mldsa_chal16 *m,
                              const quill_mldsa_pair16 *s_hat, unsigned shift);
 #endif
 

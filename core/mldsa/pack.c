@@ -277,6 +277,11 @@ void quill_mldsa_poly_unpack_z(quill_mldsa_poly *z, const uint8_t *in,
         quill_mldsa_poly_unpack_z_avx2(z, in, p);
         return;
     }
+#elif QUILL_MLDSA_HAVE_NEON
+    if (quill_mldsa_neon_capable()) {
+        quill_mldsa_poly_unpack_z_neon(z->c, in, p->gamma1_bits, p->gamma1);
+        return;
+    }
 #endif
     quill_mldsa_poly_unpack_z_c(z, in, p);
 }

@@ -61,6 +61,13 @@ void quill_mldsa_poly_unpack_z_c(quill_mldsa_poly *z, const uint8_t *in,
 void quill_mldsa_poly_unpack_z_avx2(quill_mldsa_poly *z, const uint8_t *in,
                                     const quill_mldsa_params *p);
 #endif
+#if QUILL_MLDSA_HAVE_NEON
+/* The NEON twin (asm/aarch64/mldsa_unpack_z_neon.S), usable when
+ * quill_mldsa_neon_capable(): z->c from gamma1_bits (17 or 19) and gamma1
+ * of the set; reads exactly the 32 (gamma1_bits + 1) bytes too. */
+void quill_mldsa_poly_unpack_z_neon(int32_t z[QUILL_MLDSA_N], const uint8_t *in,
+                                    unsigned gamma1_bits, int32_t gamma1);
+#endif
 
 /* quill_mldsa_pack_w1 writes w1Encode(w1) (FIPS 204, Algorithm 28): k
  * polynomials of w1_bits bits per coefficient, 32 k w1_bits bytes.

@@ -613,6 +613,9 @@ static void test_pack_fixed(void) {
 #if QUILL_MLDSA_HAVE_AVX2
                 else if (quill_mldsa_avx2_capable())
                     quill_mldsa_poly_unpack_z_avx2(&b, in, p);
+#elif QUILL_MLDSA_HAVE_NEON
+                else if (quill_mldsa_neon_capable())
+                    quill_mldsa_poly_unpack_z_neon(b.c, in, p->gamma1_bits, p->gamma1);
 #endif
                 else
                     continue;

@@ -19,7 +19,8 @@
  *    overflow anywhere would break the congruence checked);
  *  - pair16_split against its definition over t0's whole range, and
  *    pair16_set with no second polynomial;
- *  - the portable and AVX2 builds bit for bit, and the dispatch.
+ *  - the portable and AVX2 (x86-64) or NEON (aarch64) builds bit for bit,
+ *    and the dispatch.
  * Run natively and with QUILL_CPU_MASK clearing every feature (_portable). */
 #include <string.h>
 
@@ -48,6 +49,10 @@ static const struct impl impls[] = {
 #if QUILL_MLDSA_HAVE_AVX2
     {"AVX2", quill_mldsa_avx2_capable, quill_mldsa_ntt16_avx2, quill_mldsa_mulc16_prepare_avx2,
      quill_mldsa_mulc16_avx2},
+#endif
+#if QUILL_MLDSA_HAVE_NEON
+    {"NEON", quill_mldsa_neon_capable, quill_mldsa_ntt16_neon, quill_mldsa_mulc16_prepare_neon,
+     quill_mldsa_mulc16_neon},
 #endif
 };
 
