@@ -20,8 +20,11 @@
  * straight-line (no branch at all), the only memory accesses are the loads
  * of a and b and the store of out at fixed offsets from the argument
  * pointers, and the final conditional subtraction selects with CSEL on the
- * borrow of a subtraction.  MUL/UMULH/ADDS/ADCS/CSEL have data-independent
- * timing on the Arm cores in question (Arm's DIT list includes them).
+ * borrow of a subtraction.  Every instruction used (LDP/STP, MUL, UMULH,
+ * ADDS/ADCS/ADC, SUBS/SBCS/SBC, LSL/LSR, shifted-register ADDS/SUBS, MOV,
+ * NEG, CSEL) is in the list of Arm's data-independent-timing extension
+ * (FEAT_DIT); like OpenSSL's kernels, this code does not set PSTATE.DIT
+ * itself.
  *
  * Calling convention: AAPCS64, x0 = out, x1 = a, x2 = b.  Uses only the
  * caller-saved x1-x17 (x18, the platform register, is not touched) and the
@@ -38,7 +41,8 @@
  * two shifts, SUBS/SBC and an ADDS/ADCS chain: no multiplication.
  *
  * Multiplication: word-by-word (operand scanning), one row a b_i added to
- * a five-word accumulator, then one reduction step and the word dropped;
+ * a five-word accumulator, then one reduction step and the word dropped
+ * (each reduction's ADCS chain interleaved with the next row's MULs);
  * after every row the accumulator is < 2p (the invariant of
  * p256_fe_inline.h), so its fifth word is 0 or 1.
  * Squaring: the six cross products once, doubled, the four squares added
@@ -56,7 +60,8 @@
  * shifted = 1, m << 32 is a shifted operand instead of an LSL into u: one
  * instruction fewer, but shifted-operand instructions go to the
  * multi-cycle pipeline on Neoverse N1, which MUL and UMULH keep busy, so
- * the multiplication shifts on every other step only (llvm-mca, Neoverse
+ * the multiplication shifts on every other step only (llvm-mca, measured
+ * before the interleaving of MUL_ROUND, Neoverse
  * N1: 43.4 cycles per call against 44.4 with no step shifted and 42.4 with
  * all four but one more cycle of latency; Apple M1: 40.2 against 41.2 and
  * 40.7).  v, lo, hi (and u) are scratch.  The ADCS chain is split by the

@@ -15,7 +15,14 @@
  * which on aarch64 every field product goes through: the point formulas of
  * p256_point.c, p256_point_ct.c and p256_verify_point.h call them out of
  * line on every target but x86-64, and so do the ECDSA and key code and
- * the inversion's final product. */
+ * the inversion's final product.  The dispatchers read the capability
+ * once into a flag (p256_fe.c): a load, a compare and a tail call.
+ *
+ * Model figures (llvm-mca-16, tools/mca_p256_fe.sh; estimates, not
+ * measurements), cycles per call for independent calls / for one call:
+ * Neoverse N1 mul 42.3 / 60, sqr 35.2 / 54 against the gcc -O3 twin's
+ * 117.1 / 129 and 100.1 / 113; Apple M1 mul 40.1 / 57, sqr 33.1 / 52
+ * against 127.1 / 138 and 107.1 / 122. */
 #ifndef QUILL_EC_P256_ARM64_H
 #define QUILL_EC_P256_ARM64_H
 
