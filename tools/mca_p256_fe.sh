@@ -15,6 +15,8 @@
 # Prints, per model (neoverse-n1, apple-m1), cycles per call for 100
 # independent calls (throughput) and for one call (latency), as modelled
 # by llvm-mca-16: estimates from a machine model, not measured times.
+# llvm-16 models neoverse-n1 with Cortex-A57's scheduling tables and
+# apple-m1 with Cyclone's (its newest models for those names).
 # Needs aarch64-linux-gnu-gcc, llvm-objdump-16, llvm-mca-16, python3.
 set -eu
 root=$(cd "$(dirname "$0")/.." && pwd)
@@ -39,6 +41,7 @@ void twin_sqr(quill_p256_fe *o, const quill_p256_fe *a) {
 C
 aarch64-linux-gnu-gcc -O3 -I"$root/core" -c twin.c -o twin.o
 aarch64-linux-gnu-gcc -c "$root/asm/aarch64/p256_fe.S" -o fe.o
+aarch64-linux-gnu-gcc -O3 -I"$root/core" -c "$root/core/ec/p256_fe.c" -o disp.o
 
 # Instructions only, one per line; PC-relative literal loads and ADRP
 # targets made assemblable (the address does not matter to the model).
@@ -53,6 +56,10 @@ sym twin.o twin_mul > twin_mul.s
 sym twin.o twin_sqr > twin_sqr.s
 sym fe.o quill_p256_fe_mul_arm64 > quill_mul.s
 sym fe.o quill_p256_fe_sqr_arm64 > quill_sqr.s
+# The dispatchers quill_p256_fe_mul / _sqr (p256_fe.c) in front of the
+# assembly: load the flag, compare, tail-branch (both branches counted).
+{ sym disp.o quill_p256_fe_mul; cat quill_mul.s; } > quill_mul_disp.s
+{ sym disp.o quill_p256_fe_sqr; cat quill_sqr.s; } > quill_sqr_disp.s
 
 have_ossl=0
 if [ -r "$lib" ]; then
@@ -112,7 +119,8 @@ cycles() { # model iterations file -> total cycles
 }
 printf '%-12s %-18s %6s %12s %10s\n' model function insns "cyc/call" "1 call"
 for cpu in neoverse-n1 apple-m1; do
-    for f in quill_mul twin_mul ossl_mul_whole ossl_mul_kernel quill_sqr twin_sqr ossl_sqr_whole ossl_sqr_kernel; do
+    for f in quill_mul quill_mul_disp twin_mul ossl_mul_whole ossl_mul_kernel \
+             quill_sqr quill_sqr_disp twin_sqr ossl_sqr_whole ossl_sqr_kernel; do
         [ -f "$f.s" ] || continue
         t=$(cycles "$cpu" 100 "$f.s")
         l=$(cycles "$cpu" 1 "$f.s")
