@@ -1,4 +1,5 @@
 # SPDX-License-Identifier: Apache-2.0
+# Copyright quill authors.
 # aarch64 P-256 kernels (aarch64 builds with the assembly only):
 #   ec_arm64     asm/aarch64/p256_fe.S (field multiplication and squaring)
 #                against the portable twins and BN on edge and random
