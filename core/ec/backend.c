@@ -5,7 +5,12 @@
 #include "common/backend_names.h"
 
 #include "ec/p256_adx.h"
+#include "ec/p256_arm64.h"
 
 const char *quill_p256_backend_name(void) {
-    return quill_p256_adx_capable() ? "adx" : "portable";
+    if (quill_p256_adx_capable())
+        return "adx";
+    if (quill_p256_arm64_capable())
+        return "arm64";
+    return "portable";
 }

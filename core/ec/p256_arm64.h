@@ -1,0 +1,53 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/* Copyright quill authors.
+ *
+ * aarch64 P-256 field multiplication and squaring (asm/aarch64/p256_fe.S),
+ * internal to core/ec.  Portable twins, which stay the oracle:
+ * quill_p256_fe_mul_inline / _sqr_inline (p256_fe_inline.h).
+ *
+ * Limb arrays are four 64-bit words, little-endian.  Bounds and results are
+ * those of the C twins: inputs fully reduced (< p), output fully reduced and
+ * bit-identical, out may alias an input.  Constant time (values may be
+ * secret).  None can fail.  Call only when quill_p256_arm64_capable() is
+ * true.
+ *
+ * Dispatched to from quill_p256_fe_mul and quill_p256_fe_sqr (p256_fe.c),
+ * which on aarch64 every field product goes through: the point formulas of
+ * p256_point.c, p256_point_ct.c and p256_verify_point.h call them out of
+ * line on every target but x86-64, and so do the ECDSA and key code and
+ * the inversion's final product.  The dispatchers read the capability
+ * once into a flag (p256_fe.c): a load, a compare and a tail call.
+ *
+ * Model figures (llvm-mca-16, tools/mca_p256_fe.sh; estimates, not
+ * measurements), cycles per call for independent calls / for one call:
+ * Neoverse N1 mul 42.3 / 60, sqr 35.2 / 54 against the gcc -O3 twin's
+ * 117.1 / 129 and 100.1 / 113; Apple M1 mul 40.1 / 57, sqr 33.1 / 52
+ * against 127.1 / 138 and 107.1 / 122. */
+#ifndef QUILL_EC_P256_ARM64_H
+#define QUILL_EC_P256_ARM64_H
+
+#include <stdint.h>
+
+#include "common/cpu.h"
+
+#if defined(__aarch64__) && defined(__ELF__) && !defined(QUILL_NO_ASM)
+#define QUILL_P256_HAVE_ARM64 1
+
+/* quill_p256_fe_mul_arm64 sets out = a b R^-1 mod p.  In: a, b < p. */
+void quill_p256_fe_mul_arm64(uint64_t out[4], const uint64_t a[4], const uint64_t b[4]);
+
+/* quill_p256_fe_sqr_arm64 sets out = a^2 R^-1 mod p.  In: a < p. */
+void quill_p256_fe_sqr_arm64(uint64_t out[4], const uint64_t a[4]);
+
+/* quill_p256_arm64_capable returns nonzero when the build has the aarch64
+ * assembly and QUILL_CPU_MASK does not clear QUILL_CPU_ARM64. */
+static inline int quill_p256_arm64_capable(void) {
+    return quill_cpu_has(QUILL_CPU_ARM64);
+}
+#else
+static inline int quill_p256_arm64_capable(void) {
+    return 0;
+}
+#endif
+
+#endif
