@@ -10,11 +10,14 @@
 # has a quill_portable result and a native gain for sign, verify and keygen,
 # and --portable fails when quill_portable.so is missing (while the same run
 # without --portable succeeds).
+# QUILL_EMULATOR (empty, or in a cross build what runs quill-speed: see the
+# top-level CMakeLists.txt) is split into words on purpose.
+# shellcheck disable=SC2086
 set -u
 bin=$1
 dir=$2
 quill_so=$3
-run() { "$bin" --rounds 1 --seconds 0.05 "$@"; }
+run() { ${QUILL_EMULATOR:-} "$bin" --rounds 1 --seconds 0.05 "$@"; }
 
 for alg in rsa2048 mldsa44; do
     json=$dir/bench_smoke_portable_$alg.json

@@ -9,6 +9,11 @@
 # quill-info --stats over the files of two runs; the options.
 set(QUILL_INFO_CASES ok portable buildinfo modules_empty module_broken conf_missing
     conf_noquill conf_notactive conf_garbage diagnostics no_defaultprops load stats options)
+# buildinfo runs the openssl CLI over this build's quill.so: not in a cross
+# build (the host's openssl cannot load the target's module).
+if(CMAKE_CROSSCOMPILING)
+  list(REMOVE_ITEM QUILL_INFO_CASES buildinfo)
+endif()
 foreach(case ${QUILL_INFO_CASES})
   add_test(NAME info_${case}
            COMMAND sh ${CMAKE_CURRENT_SOURCE_DIR}/info/info.sh ${case}

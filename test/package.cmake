@@ -13,7 +13,13 @@
 # and puts the user's back; package_deb checks that cpack leaves it alone
 # (and removes cpack's own); hence the lock between them.  Skipped
 # (77) without dpkg-deb or cpack (package_deb), readelf, openssl, or in the
-# sanitizer build (the module needs the sanitizer runtime in openssl).
+# sanitizer build (the module needs the sanitizer runtime in openssl).  Not
+# in a cross build: the host's openssl cannot load the target's quill.so, and
+# cpack would label the package with the host's architecture.
+
+if(CMAKE_CROSSCOMPILING)
+  return()
+endif()
 
 set(QUILL_PACKAGE_ENV
   "QUILL_BUILD_DIR=${CMAKE_BINARY_DIR}"

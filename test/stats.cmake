@@ -12,7 +12,15 @@ add_library(quill_info_stats STATIC ${PROJECT_SOURCE_DIR}/info/info_stats.c
 target_include_directories(quill_info_stats PUBLIC ${PROJECT_SOURCE_DIR}/info
                            ${PROJECT_SOURCE_DIR}/provider)
 
-quill_add_test(stats_live stats/stats_live.c LIBS quill_info_stats LABELS stats TIMEOUT 300)
+# stats_live re-executes itself (/proc/self/exe) as its workers: under
+# qemu-aarch64 without binfmt_misc that exec fails and the test hangs until
+# its timeout (seen in the cross build), so a cross build only compiles it.
+if(CMAKE_CROSSCOMPILING)
+  add_executable(stats_live stats/stats_live.c)
+  target_link_libraries(stats_live PRIVATE quill_testutil quill_info_stats)
+else()
+  quill_add_test(stats_live stats/stats_live.c LIBS quill_info_stats LABELS stats TIMEOUT 300)
+endif()
 
 add_executable(stats_bench stats/stats_bench.c)
 target_link_libraries(stats_bench PRIVATE quill_testutil)

@@ -5,7 +5,8 @@
 # quill-info against good and broken configurations (test/info.cmake).
 #   $1  the case (below)     $2  quill-info     $3  quill.so
 #   $4  the project version
-# Environment: QUILL_SOURCE_DIR (openssl.cnf.example); OPENSSL_MODULES and
+# Environment: QUILL_SOURCE_DIR (openssl.cnf.example), QUILL_EMULATOR (empty
+# or, in a cross build, what runs quill-info: test/CMakeLists.txt); OPENSSL_MODULES and
 # OPENSSL_CONF are set here for each run.  Each case runs quill-info in a
 # temporary directory and checks its exit status, its report and its
 # stderr (one line, naming the problem); a crash (status >= 128) always
@@ -33,6 +34,7 @@
 #                   files (and --per-process lists them); an empty directory
 #                   fails with one line
 #   options         --help, --version, bad options
+# shellcheck disable=SC2086
 set -u
 case_name=${1:?usage: info.sh CASE QUILL_INFO QUILL_SO VERSION}
 info=${2:?}
@@ -42,6 +44,9 @@ version=${4:?}
 example=$QUILL_SOURCE_DIR/openssl.cnf.example
 build=$(dirname "$quill_so")
 so_path=$(readlink -f "$quill_so")
+# In a cross build quill-info runs under the emulator ($emu is split into
+# words on purpose: SC2086 is off for the file).
+emu=${QUILL_EMULATOR:-}
 
 work=$(mktemp -d "${TMPDIR:-/tmp}/quill-info.XXXXXX") || exit 1
 trap 'rm -rf "$work"' EXIT INT TERM
@@ -57,7 +62,7 @@ run() {
     conf=$1
     modules=$2
     shift 2
-    env OPENSSL_CONF="$conf" OPENSSL_MODULES="$modules" "$info" "$@" >out 2>err
+    env OPENSSL_CONF="$conf" OPENSSL_MODULES="$modules" $emu "$info" "$@" >out 2>err
     rc=$?
     if [ "$rc" -ge 128 ]; then
         bad "quill-info crashed (status $rc) with OPENSSL_CONF=$conf"
@@ -233,38 +238,38 @@ stats)
     mkdir stats
     for i in 1 2; do
         env QUILL_STATS="$work/stats" OPENSSL_CONF="$example" OPENSSL_MODULES="$build" \
-            "$info" >out 2>err
+            $emu "$info" >out 2>err
         rc=$?
         [ "$rc" -eq 0 ] && ok || { bad "run $i with QUILL_STATS=DIR: exit status $rc"; cat out err >&2; }
         has "^stats +live: $(escape "$work/stats")" out "run $i: stats state"
     done
-    "$info" --stats "$work/stats" >out 2>err; rc=$?
+    $emu "$info" --stats "$work/stats" >out 2>err; rc=$?
     [ "$rc" -eq 0 ] && ok || { bad "--stats: exit status $rc"; cat out err >&2; }
     has "^quill stats in .*: 2 processes \(0 live, 2 exited\)" out "--stats processes"
     # Each run signed and verified RSA twice (PKCS#1, PSS), ECDSA and ML-DSA once.
     has "^total rsa-sign=4 rsa-verify=4 .*ecdsa-sign=2 ecdsa-verify=2 .*mldsa-sign=2 mldsa-verify=2" out "--stats totals"
-    "$info" --stats "$work/stats" --per-process >out 2>err; rc=$?
+    $emu "$info" --stats "$work/stats" --per-process >out 2>err; rc=$?
     [ "$rc" -eq 0 ] && ok || bad "--stats --per-process: exit status $rc"
     [ "$(grep -c '^pid=[0-9]* exited ' out)" -eq 2 ] && ok || { bad "--per-process: not two exited processes"; cat out >&2; }
     mkdir nostats
-    "$info" --stats "$work/nostats" >out 2>err; rc=$?
+    $emu "$info" --stats "$work/nostats" >out 2>err; rc=$?
     [ "$rc" -eq 2 ] && ok || bad "--stats on an empty directory: exit status $rc, expected 2"
     [ "$(wc -l < err)" -eq 1 ] && ok || { bad "--stats on an empty directory: not one line"; cat err >&2; }
     has "^quill-info: no quill stats files in " err "--stats on an empty directory"
     ;;
 options)
-    "$info" --help >out 2>err; rc=$?
+    $emu "$info" --help >out 2>err; rc=$?
     [ "$rc" -eq 0 ] && ok || bad "--help: exit status $rc"
     has "^usage: quill-info" out "--help usage"
-    "$info" --version >out 2>err; rc=$?
+    $emu "$info" --version >out 2>err; rc=$?
     [ "$rc" -eq 0 ] && ok || bad "--version: exit status $rc"
     has "^quill-info $(escape "$version")$" out "--version"
-    "$info" --frobnicate >out 2>err; rc=$?
+    $emu "$info" --frobnicate >out 2>err; rc=$?
     [ "$rc" -eq 2 ] && ok || bad "unknown option: exit status $rc, expected 2"
     [ "$(wc -l < err)" -eq 1 ] && ok || bad "unknown option: not one line"
-    "$info" --stats >out 2>err; rc=$?
+    $emu "$info" --stats >out 2>err; rc=$?
     [ "$rc" -eq 2 ] && ok || bad "--stats without a directory: exit status $rc, expected 2"
-    "$info" --per-process >out 2>err; rc=$?
+    $emu "$info" --per-process >out 2>err; rc=$?
     [ "$rc" -eq 2 ] && ok || bad "--per-process alone: exit status $rc, expected 2"
     ;;
 *)
