@@ -61,6 +61,14 @@ void quill_mont_mul_arm64(quill_limb *r, const quill_limb *a, const quill_limb *
                           const quill_limb *m, quill_limb n0, size_t n);
 void quill_mont_sqr_arm64(quill_limb *r, const quill_limb *a, const quill_limb *m, quill_limb n0,
                           size_t n);
+/* The dedicated squaring (asm/aarch64/bn_mont_sqr.S): the cross products
+ * a_i a_j (i < j) once, doubled, plus the diagonal squares, then a word by
+ * word Montgomery reduction of the 2n-word square.  Same contract as
+ * quill_mont_sqr_arm64 (n a multiple of 4, 4 <= n <= QUILL_BN_MAX_LIMBS;
+ * r may alias a, not m); 4176 bytes of stack, the part used (16 n + 64
+ * bytes) zeroised before return. */
+void quill_mont_sqr_tri_arm64(quill_limb *r, const quill_limb *a, const quill_limb *m,
+                              quill_limb n0, size_t n);
 #endif
 
 #endif
