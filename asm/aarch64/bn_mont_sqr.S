@@ -54,18 +54,16 @@
         .text
 
 #define OFF_R 0
+#define OFF_A 8
 #define OFF_T 64
 /* 64 + 8 (2 QUILL_BN_MAX_LIMBS + 2) bytes */
 #define STACK_HI 4096
 #define STACK_LO 80
 
-/* RB: T[x2 .. x2 + 3] += x3 (x0[0 .. 3]) + x25; x25 = the carry word.
- * Advances x0 and x2 by 32. */
-.macro RB
-        ldp     x7, x8, [x0], #16
-        ldp     x9, x10, [x0], #16
-        ldp     x15, x16, [x2]
-        ldp     x17, x19, [x2, #16]
+/* PROW0 first: row 0 of a pair on the block's words W = x15, x16, x17, x19
+ * (columns 4k..4k+3 of the window): W += x3 A_{4k..4k+3} (x7-x10) + x25;
+ * x25 = the new carry word (first: no carry word in). */
+.macro PROW0 first
         mul     x20, x7, x3
         mul     x21, x8, x3
         mul     x22, x9, x3
@@ -79,26 +77,112 @@
         umulh   x20, x7, x3
         umulh   x21, x8, x3
         umulh   x22, x9, x3
+.if \first
+        adds    x16, x16, x20
+.else
         adds    x15, x15, x25
         adcs    x16, x16, x20
+.endif
         adcs    x17, x17, x21
         adcs    x19, x19, x22
         adc     x25, x24, xzr
-        stp     x17, x19, [x2, #16]
-        stp     x15, x16, [x2], #32
 .endm
 
-/* RB1: one word: T[x2] += x3 x0[0] + x25; x25 = the carry word. */
-.macro RB1
-        ldr     x7, [x0], #8
-        ldr     x15, [x2]
-        mul     x20, x7, x3
-        umulh   x24, x7, x3
+/* PROW1 first: row 1 of a pair, one word behind: W += x4 A_{4k-1..4k+2}
+ * (x10 reloaded with A_{4k-1}, x7-x9) + x27; x27 = the new carry word.
+ * With first, A_{-1} = 0 and there is no carry word in. */
+.macro PROW1 first
+.if !\first
+        mul     x20, x10, x4
+.endif
+        mul     x21, x7, x4
+        mul     x22, x8, x4
+        mul     x23, x9, x4
+        umulh   x24, x9, x4
+.if \first
+        adds    x16, x16, x21
+.else
         adds    x15, x15, x20
+        adcs    x16, x16, x21
+.endif
+        adcs    x17, x17, x22
+        adcs    x19, x19, x23
         adc     x24, x24, xzr
+.if !\first
+        umulh   x20, x10, x4
+.endif
+        umulh   x21, x7, x4
+        umulh   x22, x8, x4
+.if \first
+        adds    x17, x17, x21
+.else
+        adds    x15, x15, x27
+        adcs    x16, x16, x20
+        adcs    x17, x17, x21
+.endif
+        adcs    x19, x19, x22
+        adc     x27, x24, xzr
+.endm
+
+/* PBLK first, red: columns 4k..4k+3 of the window for both rows of a pair.
+ * x0 = &A[4k] - 8, x2 = &T[w + 4k]; the words go back in place.  With red
+ * and first, the multipliers are the Montgomery factors, computed here:
+ * x3 = u_i = T_i n0 and, after row 0, x4 = u_{i+1} = (column 1) n0.
+ * Advances x0 and x2 by 32. */
+.macro PBLK first, red
+        ldp     x7, x8, [x0, #8]
+        ldp     x9, x10, [x0, #24]
+        ldp     x15, x16, [x2]
+        ldp     x17, x19, [x2, #16]
+.if \first && \red
+        mul     x3, x15, x13
+.endif
+        PROW0   \first
+.if !\first
+        ldr     x10, [x0]
+.endif
+.if \first && \red
+        mul     x4, x16, x13
+.endif
+        add     x0, x0, #32
+        PROW1   \first
+        stp     x15, x16, [x2]
+        stp     x17, x19, [x2, #16]
+        add     x2, x2, #32
+.endm
+
+/* PASS red, len: T[w .. w + len + 1] += (x3 + 2^64 x4) A[0 .. len - 1] +
+ * 2^(64 len) x26 (len a multiple of 4, in register len), x0 = A - 8,
+ * x2 = &T[w]; x26 = the carry out of column w + len + 1 (0 or 1). */
+.macro PASS red, len
+        lsr     x29, \len, #2
+        PBLK    1, \red
+        sub     x29, x29, #1
+        cbz     x29, 2f
+1:
+        PBLK    0, \red
+        sub     x29, x29, #1
+        cbnz    x29, 1b
+2:
+        /* columns len and len + 1: row 0's carry word, row 1's product of
+         * A_{len-1} and its carry word, the carry bit in */
+        ldp     x15, x16, [x2]
+        ldr     x10, [x0]
+        mul     x20, x10, x4
+        umulh   x21, x10, x4
         adds    x15, x15, x25
-        adc     x25, x24, xzr
-        str     x15, [x2], #8
+        adcs    x16, x16, xzr
+        adc     x17, xzr, xzr
+        adds    x15, x15, x27
+        adcs    x16, x16, xzr
+        adc     x17, x17, xzr
+        adds    x15, x15, x20
+        adcs    x16, x16, x21
+        adc     x17, x17, xzr
+        adds    x15, x15, x26
+        adcs    x16, x16, xzr
+        adc     x26, x17, xzr
+        stp     x15, x16, [x2]
 .endm
 
         .globl  quill_mont_sqr_tri_arm64
@@ -131,6 +215,7 @@ quill_mont_sqr_tri_arm64:
         sub     sp, sp, #STACK_LO
         .cfi_adjust_cfa_offset STACK_LO
         str     x0, [sp, #OFF_R]
+        str     x1, [sp, #OFF_A]
         mov     x11, x1                 /* a */
         mov     x12, x2                 /* m */
         mov     x13, x3                 /* n0 */
@@ -143,86 +228,130 @@ quill_mont_sqr_tri_arm64:
         sub     x9, x9, #1
         cbnz    x9, 1b
 
-        /* 1. off-diagonal products, rows i = 0 .. n - 2 */
-        mov     x26, x11                /* &a[i] */
-        add     x27, sp, #OFF_T + 8     /* &T[2i + 1] */
-        sub     x28, x14, #1            /* L = n - 1 - i */
-2:
-        ldr     x3, [x26], #8           /* a_i; x26 = &a[i + 1] */
-        mov     x0, x26
-        mov     x2, x27
-        mov     x25, xzr
-        and     x29, x28, #3
-        cbz     x29, 4f
+        /* 1. off-diagonal products outside the 4 x 4 diagonal tiles: for
+         * each block I of four words, the rows 4I, 4I + 1 (window
+         * T[8I + 4 ..]) and 4I + 2, 4I + 3 (window T[8I + 6 ..]) times
+         * a_{4I + 4} .. a_{n-1} (L = n - 4I - 4 words) */
+        mov     x26, xzr                /* no carry bit: the windows end in fresh words */
+        add     x30, sp, #OFF_T + 32    /* &T[8I + 4] */
+        sub     x28, x14, #4            /* L */
+        cbz     x28, 4f
 3:
-        RB1
-        sub     x29, x29, #1
-        cbnz    x29, 3b
+        ldp     x3, x4, [x11]           /* a_{4I}, a_{4I+1} */
+        add     x0, x11, #24            /* &a[4I + 4] - 8 */
+        mov     x2, x30
+        PASS    0, x28
+        ldp     x3, x4, [x11, #16]      /* a_{4I+2}, a_{4I+3} */
+        add     x0, x11, #24
+        add     x2, x30, #16
+        PASS    0, x28
+        add     x11, x11, #32
+        add     x30, x30, #64
+        sub     x28, x28, #4
+        cbnz    x28, 3b
 4:
-        lsr     x29, x28, #2
-        cbz     x29, 6f
-5:
-        RB
-        sub     x29, x29, #1
-        cbnz    x29, 5b
-6:
-        str     x25, [x2]               /* T[i + n] */
-        add     x27, x27, #16
-        sub     x28, x28, #1
-        cbnz    x28, 2b
-
-        /* 2. T = 2 T + the diagonal squares */
-        mov     x0, x11
+        /* 2. T = 2 (T + the diagonal tiles' cross products) + the squares,
+         * eight columns (one block of a) at a time; the carries between
+         * blocks in registers: x26 (T + X), x27 (the word below, for the
+         * shift), x28 (the squares) */
+        ldr     x0, [sp, #OFF_A]
         add     x2, sp, #OFF_T
-        mov     x24, xzr                /* the word below T[2k] */
-        lsr     x29, x14, #1
-        adds    xzr, xzr, xzr           /* C = 0 */
-7:
+        mov     x26, xzr
+        mov     x27, xzr
+        mov     x28, xzr
+        lsr     x29, x14, #2
+5:
         ldp     x7, x8, [x0], #16
+        ldp     x9, x10, [x0], #16
+        /* X = the cross products of a0..a3 (x7-x10), words 1..6:
+         * x20, x21, x23, x25, x1, x24 (X < 2^449) */
+        mul     x20, x7, x8
+        umulh   x21, x7, x8
+        mul     x22, x7, x9
+        umulh   x23, x7, x9
+        mul     x24, x7, x10
+        umulh   x25, x7, x10
+        adds    x21, x21, x22
+        adcs    x23, x23, x24
+        adc     x25, x25, xzr
+        mul     x22, x8, x9
+        umulh   x24, x8, x9
+        mul     x30, x8, x10
+        umulh   x1, x8, x10
+        adds    x24, x24, x30
+        adc     x1, x1, xzr
+        adds    x23, x23, x22
+        adcs    x25, x25, x24
+        adc     x1, x1, xzr
+        mul     x22, x9, x10
+        umulh   x24, x9, x10
+        adds    x1, x1, x22
+        adc     x24, x24, xzr
         ldp     x15, x16, [x2]
         ldp     x17, x19, [x2, #16]
+        ldp     x3, x4, [x2, #32]
+        ldp     x5, x6, [x2, #48]
+        /* T + X + x26 */
+        subs    xzr, x26, #1            /* C = x26 */
+        adcs    x15, x15, xzr
+        adcs    x16, x16, x20
+        adcs    x17, x17, x21
+        adcs    x19, x19, x23
+        adcs    x3, x3, x25
+        adcs    x4, x4, x1
+        adcs    x5, x5, x24
+        adcs    x6, x6, xzr
+        cset    x26, cs
+        /* shift left by one bit, the top bit of the word below in */
+        mov     x11, x6
+        extr    x6, x6, x5, #63
+        extr    x5, x5, x4, #63
+        extr    x4, x4, x3, #63
+        extr    x3, x3, x19, #63
+        extr    x19, x19, x17, #63
+        extr    x17, x17, x16, #63
+        extr    x16, x16, x15, #63
+        extr    x15, x15, x27, #63
+        mov     x27, x11
+        /* + the squares */
         mul     x20, x7, x7
         umulh   x21, x7, x7
         mul     x22, x8, x8
         umulh   x23, x8, x8
-        extr    x10, x15, x24, #63
-        extr    x15, x16, x15, #63
-        extr    x16, x17, x16, #63
-        extr    x24, x19, x17, #63
-        adcs    x10, x10, x20
-        adcs    x15, x15, x21
-        adcs    x16, x16, x22
-        adcs    x17, x24, x23
-        mov     x24, x19
-        stp     x10, x15, [x2], #16
-        stp     x16, x17, [x2], #16
+        mul     x24, x9, x9
+        umulh   x25, x9, x9
+        mul     x30, x10, x10
+        umulh   x1, x10, x10
+        subs    xzr, x28, #1            /* C = x28 */
+        adcs    x15, x15, x20
+        adcs    x16, x16, x21
+        adcs    x17, x17, x22
+        adcs    x19, x19, x23
+        adcs    x3, x3, x24
+        adcs    x4, x4, x25
+        adcs    x5, x5, x30
+        adcs    x6, x6, x1
+        cset    x28, cs
+        stp     x15, x16, [x2]
+        stp     x17, x19, [x2, #16]
+        stp     x3, x4, [x2, #32]
+        stp     x5, x6, [x2, #48]
+        add     x2, x2, #64
         sub     x29, x29, #1
-        cbnz    x29, 7b
+        cbnz    x29, 5b
 
-        /* 3. Montgomery reduction, rows i = 0 .. n - 1 */
-        add     x27, sp, #OFF_T         /* &T[i] */
-        mov     x28, x14
-        mov     x26, xzr                /* carry bit into T[i + n] */
-8:
-        ldr     x3, [x27]
-        mul     x3, x3, x13             /* u = T_i n0 */
-        mov     x0, x12
-        mov     x2, x27
-        mov     x25, xzr
-        lsr     x29, x14, #2
-9:
-        RB
-        sub     x29, x29, #1
-        cbnz    x29, 9b
-        ldr     x15, [x2]               /* T[i + n] */
-        adds    x15, x15, x25
-        adc     x16, xzr, xzr
-        adds    x15, x15, x26
-        adc     x26, x16, xzr
-        str     x15, [x2]
-        add     x27, x27, #8
+        /* 3. Montgomery reduction, two rows (i, i + 1) per pass over
+         * T[i .. i + n + 1], the carry bit x26 one column above the pass */
+        add     x30, sp, #OFF_T         /* &T[i] */
+        lsr     x28, x14, #1
+        mov     x26, xzr
+6:
+        sub     x0, x12, #8
+        mov     x2, x30
+        PASS    1, x14
+        add     x30, x30, #16
         sub     x28, x28, #1
-        cbnz    x28, 8b
+        cbnz    x28, 6b
 
         /* 4. r = T[n ..] - m, then r = T where T < m */
         ldr     x0, [sp, #OFF_R]
