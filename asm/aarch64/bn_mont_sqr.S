@@ -15,38 +15,53 @@
  * Inputs: r, a, m (pointers, public), n (public); the words of a, m and n0
  * may all be secret (a always; m and n0 for the CRT halves of RSA).
  *
- * Algorithm, on a 2n-word T in the stack frame:
- *  1. off-diagonal products: T = sum over i < j of a_i a_j 2^(64 (i + j)),
- *     one row per i (a_i times a_{i+1} .. a_{n-1}, added into T[2i + 1 ..]
- *     with the row's carry word stored into the fresh T[i + n]); a row of
- *     L = n - 1 - i products runs L mod 4 single steps, then L / 4 blocks
- *     of four (four MUL, four UMULH, two ADCS chains, the carry word in
- *     x25; T + a_i A + c < 2^320 so the carry word never overflows);
- *  2. T = 2 T + sum a_k^2 2^(128 k): one pass of EXTR (shift by one bit
- *     across words) and an ADCS chain with the diagonal squares, flags kept
- *     across the loop (SUB and CBNZ do not touch them); T = a^2 < 2^(128 n)
- *     so nothing carries out;
- *  3. Montgomery reduction word by word: for i = 0 .. n-1, u = T_i n0 mod
- *     2^64, T += m u 2^(64 i) (n / 4 blocks of four as in 1, carry word
- *     into T[i + n] with a carry bit x26 that moves up one column per row);
- *     afterwards T[n .. 2n - 1] + 2^(64 n) x26 = a^2 R^-1 mod m + (0 or m)
- *     < 2m;
- *  4. r = T - m by an SBCS chain (flags kept across the loop), then
- *     r = T where T < m (borrow set and x26 = 0) by CSEL on one flag.
+ * Algorithm, on a 2n-word T in the stack frame (zeroed first):
+ *  1. cross products outside the 4 x 4 diagonal tiles: for each block I
+ *     of four words of a, rows 4I, 4I + 1 and then rows 4I + 2, 4I + 3
+ *     times A = a_{4I+4} .. a_{n-1} (L = n - 4I - 4 words), two rows per
+ *     pass over the window T[w .. w + L + 1] (w = 8I + 4, 8I + 6): blocks
+ *     of four columns whose words stay in registers, row 0 adding
+ *     A_{4k..4k+3} y0, row 1 one word behind adding A_{4k-1..4k+2} y1
+ *     (the first block has no A_{-1}); each row's products go in by two
+ *     ADCS chains (low words, then high words one column up with the
+ *     row's carry word: T + A y + c < 2^320, so the carry word never
+ *     overflows); the last two columns take the carry words and row 1's
+ *     product of A_{L-1}.  The window's top two words are fresh, so
+ *     nothing carries out of it;
+ *  2. T = 2 (T + X) + D, eight columns per block of a: X = the six cross
+ *     products inside the block's diagonal tile (X < 2^449), D = its four
+ *     squares; three ADCS chains (T + X, doubling as T + T, + D) whose
+ *     carries between blocks wait in registers (x26, x27, x28; SUBS from
+ *     the register restores C).  T = a^2 < 2^(128 n), nothing carries out;
+ *  3. Montgomery reduction two rows per pass, pass i = 0, 2, .. over
+ *     T[i .. i + n + 1] with A = m and the multipliers computed in the
+ *     first block: u_i = T_i n0, and u_{i+1} = (column i + 1 after row i)
+ *     n0 (mod 2^64); the pass adds m (u_i + 2^64 u_{i+1}) and the carry bit
+ *     x26 of the pass below (into column i + n), and its own carry out of
+ *     column i + n + 1 (0 or 1: the window plus the addend is below
+ *     2^(64 (n + 2) + 1)) becomes x26.  Afterwards T[n .. 2n - 1] +
+ *     2^(64 n) x26 = a^2 R^-1 mod m + (0 or m) < 2m;
+ *  4. r = T - m by an SBCS chain (flags kept across the loop: ADD, SUB and
+ *     CBNZ do not touch them), then r = T where T < m (borrow set and
+ *     x26 = 0) by CSEL on one flag, T[n .. 2n - 1] overwritten with zeros
+ *     on the way (the reduction leaves T[0 .. n - 1] zero: it stores
+ *     column i as T_i + m_0 u_i + .., 0 mod 2^64 by the choice of u_i).
  *
  * Constant time: every loop bound and every address depends only on n, the
- * row index and the pointers (public); the data enter only MUL, UMULH,
- * ADDS/ADCS/ADC, EXTR, SBCS, CSET/BIC and CSEL; no branch tests data.
+ * block and pass indices and the pointers (public); the data enter only
+ * MUL, UMULH, ADDS/ADCS/ADC, SUBS/SBCS, CSET/BIC and CSEL; no branch tests
+ * data.
  *
  * Calling convention: AAPCS64, x0 = r, x1 = a, x2 = m, x3 = n0, x4 = n.
  * Saves and restores x19-x30; no calls; no SIMD registers.  Stack: 96
  * bytes of saved registers, then a fixed frame of 4176 bytes (64 bytes of
- * spills, then T[0 .. 2n + 1]) of which 64 + 16 n are used and wiped with
- * zeros before return (T depends on secrets).  Registers: x0 = pointer into
- * the multiplicand words (a or m), x2 = pointer into T, x3 = multiplier word
- * (a_i or u), x7-x10 multiplicand words, x15/x16/x17/x19 T words, x20-x24
- * products, x25 carry word, x26 reduction carry bit (phases 3, 4), x11 = a,
- * x12 = m, x13 = n0, x14 = n, x26-x28 row state, x29 loop counter.
+ * spills: the pointers r and a, then T[0 .. 2n - 1]); T depends on secrets
+ * and is all zero on return (see 4).  Registers in a pass: x0 = &A[4k] - 8,
+ * x2 = &T[w + 4k], x3/x4 = the two rows' multipliers (a words or u), x7-x10
+ * A words, x15/x16/x17/x19 T words, x20-x24 products, x25/x27 the rows'
+ * carry words, x26 carry bit, x29 blocks left; x11 = &a[4I], x12 = m,
+ * x13 = n0, x14 = n, x28/x30 pass state.  Phase 2 also uses x1, x3-x6,
+ * x11 and x30 as temporaries.
  * Required CPU features: ARMv8.0-A. */
 
 #if defined(__aarch64__) && defined(__ELF__)
@@ -222,9 +237,13 @@ quill_mont_sqr_tri_arm64:
         mov     x14, x4                 /* n */
         /* zero T[0 .. 2n - 1] */
         add     x10, sp, #OFF_T
-        mov     x9, x14
+        lsr     x9, x14, #2
 1:
-        stp     xzr, xzr, [x10], #16
+        stp     xzr, xzr, [x10]
+        stp     xzr, xzr, [x10, #16]
+        stp     xzr, xzr, [x10, #32]
+        stp     xzr, xzr, [x10, #48]
+        add     x10, x10, #64
         sub     x9, x9, #1
         cbnz    x9, 1b
 
@@ -252,8 +271,8 @@ quill_mont_sqr_tri_arm64:
 4:
         /* 2. T = 2 (T + the diagonal tiles' cross products) + the squares,
          * eight columns (one block of a) at a time; the carries between
-         * blocks in registers: x26 (T + X), x27 (the word below, for the
-         * shift), x28 (the squares) */
+         * blocks in registers: x26 (T + X), x27 (the doubling), x28 (the
+         * squares) */
         ldr     x0, [sp, #OFF_A]
         add     x2, sp, #OFF_T
         mov     x26, xzr
@@ -302,17 +321,17 @@ quill_mont_sqr_tri_arm64:
         adcs    x5, x5, x24
         adcs    x6, x6, xzr
         cset    x26, cs
-        /* shift left by one bit, the top bit of the word below in */
-        mov     x11, x6
-        extr    x6, x6, x5, #63
-        extr    x5, x5, x4, #63
-        extr    x4, x4, x3, #63
-        extr    x3, x3, x19, #63
-        extr    x19, x19, x17, #63
-        extr    x17, x17, x16, #63
-        extr    x16, x16, x15, #63
-        extr    x15, x15, x27, #63
-        mov     x27, x11
+        /* doubled: + itself, the bit shifted out of the block below in */
+        subs    xzr, x27, #1            /* C = x27 */
+        adcs    x15, x15, x15
+        adcs    x16, x16, x16
+        adcs    x17, x17, x17
+        adcs    x19, x19, x19
+        adcs    x3, x3, x3
+        adcs    x4, x4, x4
+        adcs    x5, x5, x5
+        adcs    x6, x6, x6
+        cset    x27, cs
         /* + the squares */
         mul     x20, x7, x7
         umulh   x21, x7, x7
@@ -353,7 +372,9 @@ quill_mont_sqr_tri_arm64:
         sub     x28, x28, #1
         cbnz    x28, 6b
 
-        /* 4. r = T[n ..] - m, then r = T where T < m */
+        /* 4. r = T[n ..] - m, then r = T where T < m, wiping T[n ..] (the
+         * reduction left zeros in T[0 .. n - 1]: column i is T_i + m_0 u_i
+         * = 0 mod 2^64 when row i stores it) */
         ldr     x0, [sp, #OFF_R]
         add     x11, sp, #OFF_T
         add     x11, x11, x14, lsl #3   /* &T[n] */
@@ -363,16 +384,19 @@ quill_mont_sqr_tri_arm64:
         mov     x9, x12                 /* m */
         cmp     xzr, xzr                /* C = 1: no borrow */
 10:
-        ldp     x15, x16, [x11], #16
-        ldp     x17, x19, [x11], #16
-        ldp     x20, x21, [x9], #16
-        ldp     x22, x23, [x9], #16
+        ldp     x15, x16, [x11]
+        ldp     x17, x19, [x11, #16]
+        ldp     x20, x21, [x9]
+        ldp     x22, x23, [x9, #16]
+        add     x11, x11, #32
+        add     x9, x9, #32
         sbcs    x15, x15, x20
         sbcs    x16, x16, x21
         sbcs    x17, x17, x22
         sbcs    x19, x19, x23
-        stp     x15, x16, [x13], #16
-        stp     x17, x19, [x13], #16
+        stp     x15, x16, [x13]
+        stp     x17, x19, [x13, #16]
+        add     x13, x13, #32
         sub     x10, x10, #1
         cbnz    x10, 10b
         cset    x15, cc                 /* borrow */
@@ -382,26 +406,22 @@ quill_mont_sqr_tri_arm64:
         mov     x11, x6
         mov     x13, x0
 11:
-        ldp     x15, x16, [x11], #16
-        ldp     x17, x19, [x11], #16
+        ldp     x15, x16, [x11]
+        ldp     x17, x19, [x11, #16]
         ldp     x20, x21, [x13]
         ldp     x22, x23, [x13, #16]
+        stp     xzr, xzr, [x11]
+        stp     xzr, xzr, [x11, #16]
+        add     x11, x11, #32
         csel    x20, x15, x20, ne
         csel    x21, x16, x21, ne
         csel    x22, x17, x22, ne
         csel    x23, x19, x23, ne
-        stp     x20, x21, [x13], #16
-        stp     x22, x23, [x13], #16
+        stp     x20, x21, [x13]
+        stp     x22, x23, [x13, #16]
+        add     x13, x13, #32
         sub     x10, x10, #1
         cbnz    x10, 11b
-
-        /* wipe the spills and T (64 + 16 n bytes) */
-        mov     x10, sp
-        add     x9, x14, #4
-12:
-        stp     xzr, xzr, [x10], #16
-        sub     x9, x9, #1
-        cbnz    x9, 12b
         add     sp, sp, #STACK_LO
         .cfi_adjust_cfa_offset -STACK_LO
         add     sp, sp, #STACK_HI
