@@ -70,15 +70,34 @@
 
 #define OFF_R 0
 #define OFF_A 8
+#define OFF_M 16
+#define OFF_N0 24
+#define OFF_N 32
+#define OFF_L 40
 #define OFF_T 64
 /* 64 + 8 (2 QUILL_BN_MAX_LIMBS + 2) bytes */
 #define STACK_HI 4096
 #define STACK_LO 80
 
-/* PROW0 first: row 0 of a pair on the block's words W = x15, x16, x17, x19
- * (columns 4k..4k+3 of the window): W += x3 A_{4k..4k+3} (x7-x10) + x25;
- * x25 = the new carry word (first: no carry word in). */
-.macro PROW0 first
+/* Four-row passes: T[w .. w + len + 3] += (y0 + 2^64 y1 + 2^128 y2 +
+ * 2^192 y3) A[0 .. len - 1] + 2^(64 len) x26, y0..y3 in x3-x6, len a
+ * multiple of 4.  Blocks of four columns 4k..4k+3 (words W = x15, x16,
+ * x17, x19 loaded from and stored back to &T[w + 4k] = x2): row r adds
+ * y_r A_{4k-r .. 4k-r+3} (r words behind, so that all four rows finish the
+ * same columns), A_{4k..4k+3} in x7-x10 and A_{4k-3..4k-1} in x12-x14
+ * (x0 = &A[4k] - 8); each row's products by two ADCS chains (low words;
+ * then its carry word and the high words one column up), its carry word
+ * (x25, x27, x28, x30) never overflows (W + y A + c < 2^320).  QFIRST: no
+ * A_{-3..-1}, no carry words; QFIRST_RED computes the multipliers as the
+ * Montgomery factors u_r = (column r after rows 0..r-1) n0.  QLAST: the
+ * columns len..len+3, where only A_{len-3..len-1} remain (A_{len..} = 0),
+ * with the carry bit x26 into column len.  Generated (one row per line
+ * group, chains through the zero words with XZR). */
+.macro QFIRST
+        ldp     x7, x8, [x0, #8]
+        ldp     x9, x10, [x0, #24]
+        ldp     x15, x16, [x2]
+        ldp     x17, x19, [x2, #16]
         mul     x20, x7, x3
         mul     x21, x8, x3
         mul     x22, x9, x3
@@ -92,112 +111,271 @@
         umulh   x20, x7, x3
         umulh   x21, x8, x3
         umulh   x22, x9, x3
-.if \first
         adds    x16, x16, x20
-.else
-        adds    x15, x15, x25
-        adcs    x16, x16, x20
-.endif
         adcs    x17, x17, x21
         adcs    x19, x19, x22
         adc     x25, x24, xzr
-.endm
-
-/* PROW1 first: row 1 of a pair, one word behind: W += x4 A_{4k-1..4k+2}
- * (x10 reloaded with A_{4k-1}, x7-x9) + x27; x27 = the new carry word.
- * With first, A_{-1} = 0 and there is no carry word in. */
-.macro PROW1 first
-.if !\first
-        mul     x20, x10, x4
-.endif
         mul     x21, x7, x4
         mul     x22, x8, x4
         mul     x23, x9, x4
         umulh   x24, x9, x4
-.if \first
         adds    x16, x16, x21
-.else
-        adds    x15, x15, x20
-        adcs    x16, x16, x21
-.endif
         adcs    x17, x17, x22
         adcs    x19, x19, x23
         adc     x24, x24, xzr
-.if !\first
-        umulh   x20, x10, x4
-.endif
         umulh   x21, x7, x4
         umulh   x22, x8, x4
-.if \first
         adds    x17, x17, x21
-.else
-        adds    x15, x15, x27
-        adcs    x16, x16, x20
-        adcs    x17, x17, x21
-.endif
         adcs    x19, x19, x22
         adc     x27, x24, xzr
-.endm
-
-/* PBLK first, red: columns 4k..4k+3 of the window for both rows of a pair.
- * x0 = &A[4k] - 8, x2 = &T[w + 4k]; the words go back in place.  With red
- * and first, the multipliers are the Montgomery factors, computed here:
- * x3 = u_i = T_i n0 and, after row 0, x4 = u_{i+1} = (column 1) n0.
- * Advances x0 and x2 by 32. */
-.macro PBLK first, red
-        ldp     x7, x8, [x0, #8]
-        ldp     x9, x10, [x0, #24]
-        ldp     x15, x16, [x2]
-        ldp     x17, x19, [x2, #16]
-.if \first && \red
-        mul     x3, x15, x13
-.endif
-        PROW0   \first
-.if !\first
-        ldr     x10, [x0]
-.endif
-.if \first && \red
-        mul     x4, x16, x13
-.endif
+        mul     x22, x7, x5
+        mul     x23, x8, x5
+        umulh   x24, x8, x5
+        adds    x17, x17, x22
+        adcs    x19, x19, x23
+        adc     x24, x24, xzr
+        umulh   x22, x7, x5
+        adds    x19, x19, x22
+        adc     x28, x24, xzr
+        mul     x23, x7, x6
+        umulh   x24, x7, x6
+        adds    x19, x19, x23
+        adc     x24, x24, xzr
+        mov     x30, x24
         add     x0, x0, #32
-        PROW1   \first
         stp     x15, x16, [x2]
         stp     x17, x19, [x2, #16]
         add     x2, x2, #32
 .endm
 
-/* PASS red, len: T[w .. w + len + 1] += (x3 + 2^64 x4) A[0 .. len - 1] +
- * 2^(64 len) x26 (len a multiple of 4, in register len), x0 = A - 8,
- * x2 = &T[w]; x26 = the carry out of column w + len + 1 (0 or 1). */
-.macro PASS red, len
+.macro QFIRST_RED
+        ldp     x7, x8, [x0, #8]
+        ldp     x9, x10, [x0, #24]
+        ldp     x15, x16, [x2]
+        ldp     x17, x19, [x2, #16]
+        ldr     x6, [sp, #OFF_N0]
+        mul     x3, x15, x6
+        mul     x20, x7, x3
+        mul     x21, x8, x3
+        mul     x22, x9, x3
+        mul     x23, x10, x3
+        umulh   x24, x10, x3
+        adds    x15, x15, x20
+        adcs    x16, x16, x21
+        adcs    x17, x17, x22
+        adcs    x19, x19, x23
+        adc     x24, x24, xzr
+        umulh   x20, x7, x3
+        umulh   x21, x8, x3
+        umulh   x22, x9, x3
+        adds    x16, x16, x20
+        adcs    x17, x17, x21
+        adcs    x19, x19, x22
+        adc     x25, x24, xzr
+        mul     x4, x16, x6
+        mul     x21, x7, x4
+        mul     x22, x8, x4
+        mul     x23, x9, x4
+        umulh   x24, x9, x4
+        adds    x16, x16, x21
+        adcs    x17, x17, x22
+        adcs    x19, x19, x23
+        adc     x24, x24, xzr
+        umulh   x21, x7, x4
+        umulh   x22, x8, x4
+        adds    x17, x17, x21
+        adcs    x19, x19, x22
+        adc     x27, x24, xzr
+        mul     x5, x17, x6
+        mul     x22, x7, x5
+        mul     x23, x8, x5
+        umulh   x24, x8, x5
+        adds    x17, x17, x22
+        adcs    x19, x19, x23
+        adc     x24, x24, xzr
+        umulh   x22, x7, x5
+        adds    x19, x19, x22
+        adc     x28, x24, xzr
+        mul     x6, x19, x6
+        mul     x23, x7, x6
+        umulh   x24, x7, x6
+        adds    x19, x19, x23
+        adc     x24, x24, xzr
+        mov     x30, x24
+        add     x0, x0, #32
+        stp     x15, x16, [x2]
+        stp     x17, x19, [x2, #16]
+        add     x2, x2, #32
+.endm
+
+.macro QMID
+        ldp     x7, x8, [x0, #8]
+        ldp     x9, x10, [x0, #24]
+        ldr     x12, [x0, #-16]
+        ldp     x13, x14, [x0, #-8]
+        ldp     x15, x16, [x2]
+        ldp     x17, x19, [x2, #16]
+        mul     x20, x7, x3
+        mul     x21, x8, x3
+        mul     x22, x9, x3
+        mul     x23, x10, x3
+        umulh   x24, x10, x3
+        adds    x15, x15, x20
+        adcs    x16, x16, x21
+        adcs    x17, x17, x22
+        adcs    x19, x19, x23
+        adc     x24, x24, xzr
+        umulh   x20, x7, x3
+        umulh   x21, x8, x3
+        umulh   x22, x9, x3
+        adds    x15, x15, x25
+        adcs    x16, x16, x20
+        adcs    x17, x17, x21
+        adcs    x19, x19, x22
+        adc     x25, x24, xzr
+        mul     x20, x14, x4
+        mul     x21, x7, x4
+        mul     x22, x8, x4
+        mul     x23, x9, x4
+        umulh   x24, x9, x4
+        adds    x15, x15, x20
+        adcs    x16, x16, x21
+        adcs    x17, x17, x22
+        adcs    x19, x19, x23
+        adc     x24, x24, xzr
+        umulh   x20, x14, x4
+        umulh   x21, x7, x4
+        umulh   x22, x8, x4
+        adds    x15, x15, x27
+        adcs    x16, x16, x20
+        adcs    x17, x17, x21
+        adcs    x19, x19, x22
+        adc     x27, x24, xzr
+        mul     x20, x13, x5
+        mul     x21, x14, x5
+        mul     x22, x7, x5
+        mul     x23, x8, x5
+        umulh   x24, x8, x5
+        adds    x15, x15, x20
+        adcs    x16, x16, x21
+        adcs    x17, x17, x22
+        adcs    x19, x19, x23
+        adc     x24, x24, xzr
+        umulh   x20, x13, x5
+        umulh   x21, x14, x5
+        umulh   x22, x7, x5
+        adds    x15, x15, x28
+        adcs    x16, x16, x20
+        adcs    x17, x17, x21
+        adcs    x19, x19, x22
+        adc     x28, x24, xzr
+        mul     x20, x12, x6
+        mul     x21, x13, x6
+        mul     x22, x14, x6
+        mul     x23, x7, x6
+        umulh   x24, x7, x6
+        adds    x15, x15, x20
+        adcs    x16, x16, x21
+        adcs    x17, x17, x22
+        adcs    x19, x19, x23
+        adc     x24, x24, xzr
+        umulh   x20, x12, x6
+        umulh   x21, x13, x6
+        umulh   x22, x14, x6
+        adds    x15, x15, x30
+        adcs    x16, x16, x20
+        adcs    x17, x17, x21
+        adcs    x19, x19, x22
+        adc     x30, x24, xzr
+        add     x0, x0, #32
+        stp     x15, x16, [x2]
+        stp     x17, x19, [x2, #16]
+        add     x2, x2, #32
+.endm
+
+.macro QLAST
+        ldr     x12, [x0, #-16]
+        ldp     x13, x14, [x0, #-8]
+        ldp     x15, x16, [x2]
+        ldp     x17, x19, [x2, #16]
+        adds    x15, x15, x25
+        adcs    x16, x16, xzr
+        adcs    x17, x17, xzr
+        adcs    x19, x19, xzr
+        cset    x25, cs
+        adds    x15, x15, x26
+        adcs    x16, x16, xzr
+        adcs    x17, x17, xzr
+        adcs    x19, x19, xzr
+        adc     x25, x25, xzr
+        mul     x20, x14, x4
+        adds    x15, x15, x20
+        adcs    x16, x16, xzr
+        adcs    x17, x17, xzr
+        adcs    x19, x19, xzr
+        cset    x24, cs
+        umulh   x20, x14, x4
+        adds    x15, x15, x27
+        adcs    x16, x16, x20
+        adcs    x17, x17, xzr
+        adcs    x19, x19, xzr
+        adc     x27, x24, xzr
+        mul     x20, x13, x5
+        mul     x21, x14, x5
+        adds    x15, x15, x20
+        adcs    x16, x16, x21
+        adcs    x17, x17, xzr
+        adcs    x19, x19, xzr
+        cset    x24, cs
+        umulh   x20, x13, x5
+        umulh   x21, x14, x5
+        adds    x15, x15, x28
+        adcs    x16, x16, x20
+        adcs    x17, x17, x21
+        adcs    x19, x19, xzr
+        adc     x28, x24, xzr
+        mul     x20, x12, x6
+        mul     x21, x13, x6
+        mul     x22, x14, x6
+        adds    x15, x15, x20
+        adcs    x16, x16, x21
+        adcs    x17, x17, x22
+        adcs    x19, x19, xzr
+        cset    x24, cs
+        umulh   x20, x12, x6
+        umulh   x21, x13, x6
+        umulh   x22, x14, x6
+        adds    x15, x15, x30
+        adcs    x16, x16, x20
+        adcs    x17, x17, x21
+        adcs    x19, x19, x22
+        adc     x30, x24, xzr
+        stp     x15, x16, [x2]
+        stp     x17, x19, [x2, #16]
+        add     x2, x2, #32
+.endm
+
+/* PASS4 red, len: one four-row pass over T[w ..] (x2 = &T[w], x0 = A - 8);
+ * afterwards x26 = the carry out of column w + len + 3 (the sum of the
+ * last carry words: 0 or 1 by the bound of the pass). */
+.macro PASS4 red, len
         lsr     x29, \len, #2
-        PBLK    1, \red
+.if \red
+        QFIRST_RED
+.else
+        QFIRST
+.endif
         sub     x29, x29, #1
         cbz     x29, 2f
 1:
-        PBLK    0, \red
+        QMID
         sub     x29, x29, #1
         cbnz    x29, 1b
 2:
-        /* columns len and len + 1: row 0's carry word, row 1's product of
-         * A_{len-1} and its carry word, the carry bit in */
-        ldp     x15, x16, [x2]
-        ldr     x10, [x0]
-        mul     x20, x10, x4
-        umulh   x21, x10, x4
-        adds    x15, x15, x25
-        adcs    x16, x16, xzr
-        adc     x17, xzr, xzr
-        adds    x15, x15, x27
-        adcs    x16, x16, xzr
-        adc     x17, x17, xzr
-        adds    x15, x15, x20
-        adcs    x16, x16, x21
-        adc     x17, x17, xzr
-        adds    x15, x15, x26
-        adcs    x16, x16, xzr
-        adc     x26, x17, xzr
-        stp     x15, x16, [x2]
+        QLAST
+        add     x26, x25, x27
+        add     x26, x26, x28
+        add     x26, x26, x30
 .endm
 
         .globl  quill_mont_sqr_tri_arm64
@@ -231,6 +409,9 @@ quill_mont_sqr_tri_arm64:
         .cfi_adjust_cfa_offset STACK_LO
         str     x0, [sp, #OFF_R]
         str     x1, [sp, #OFF_A]
+        str     x2, [sp, #OFF_M]
+        str     x3, [sp, #OFF_N0]
+        str     x4, [sp, #OFF_N]
         mov     x11, x1                 /* a */
         mov     x12, x2                 /* m */
         mov     x13, x3                 /* n0 */
@@ -247,33 +428,33 @@ quill_mont_sqr_tri_arm64:
         sub     x9, x9, #1
         cbnz    x9, 1b
 
-        /* 1. off-diagonal products outside the 4 x 4 diagonal tiles: for
-         * each block I of four words, the rows 4I, 4I + 1 (window
-         * T[8I + 4 ..]) and 4I + 2, 4I + 3 (window T[8I + 6 ..]) times
+        /* 1. cross products outside the diagonal tiles: for each block I
+         * of four words, rows 4I .. 4I + 3 (window T[8I + 4 ..]) times
          * a_{4I + 4} .. a_{n-1} (L = n - 4I - 4 words) */
         mov     x26, xzr                /* no carry bit: the windows end in fresh words */
-        add     x30, sp, #OFF_T + 32    /* &T[8I + 4] */
-        sub     x28, x14, #4            /* L */
-        cbz     x28, 4f
+        add     x1, sp, #OFF_T + 32     /* &T[8I + 4] */
+        sub     x9, x14, #4             /* L */
+        str     x9, [sp, #OFF_L]
+        cbz     x9, 4f
 3:
-        ldp     x3, x4, [x11]           /* a_{4I}, a_{4I+1} */
+        ldp     x3, x4, [x11]           /* a_{4I} .. a_{4I+3} */
+        ldp     x5, x6, [x11, #16]
         add     x0, x11, #24            /* &a[4I + 4] - 8 */
-        mov     x2, x30
-        PASS    0, x28
-        ldp     x3, x4, [x11, #16]      /* a_{4I+2}, a_{4I+3} */
-        add     x0, x11, #24
-        add     x2, x30, #16
-        PASS    0, x28
+        mov     x2, x1
+        PASS4   0, x9
         add     x11, x11, #32
-        add     x30, x30, #64
-        sub     x28, x28, #4
-        cbnz    x28, 3b
+        add     x1, x1, #64
+        ldr     x9, [sp, #OFF_L]
+        sub     x9, x9, #4
+        str     x9, [sp, #OFF_L]
+        cbnz    x9, 3b
 4:
         /* 2. T = 2 (T + the diagonal tiles' cross products) + the squares,
          * eight columns (one block of a) at a time; the carries between
          * blocks in registers: x26 (T + X), x27 (the doubling), x28 (the
          * squares) */
         ldr     x0, [sp, #OFF_A]
+        ldr     x14, [sp, #OFF_N]
         add     x2, sp, #OFF_T
         mov     x26, xzr
         mov     x27, xzr
@@ -359,18 +540,22 @@ quill_mont_sqr_tri_arm64:
         sub     x29, x29, #1
         cbnz    x29, 5b
 
-        /* 3. Montgomery reduction, two rows (i, i + 1) per pass over
-         * T[i .. i + n + 1], the carry bit x26 one column above the pass */
-        add     x30, sp, #OFF_T         /* &T[i] */
-        lsr     x28, x14, #1
+        /* 3. Montgomery reduction, four rows (i .. i + 3) per pass over
+         * T[i .. i + n + 3], the carry bit x26 into the pass's column n */
+        add     x1, sp, #OFF_T          /* &T[i] */
+        lsr     x11, x14, #2
         mov     x26, xzr
 6:
-        sub     x0, x12, #8
-        mov     x2, x30
-        PASS    1, x14
-        add     x30, x30, #16
-        sub     x28, x28, #1
-        cbnz    x28, 6b
+        ldr     x0, [sp, #OFF_M]
+        sub     x0, x0, #8
+        mov     x2, x1
+        ldr     x9, [sp, #OFF_N]
+        PASS4   1, x9
+        add     x1, x1, #32
+        sub     x11, x11, #1
+        cbnz    x11, 6b
+        ldr     x12, [sp, #OFF_M]
+        ldr     x14, [sp, #OFF_N]
 
         /* 4. r = T[n ..] - m, then r = T where T < m, wiping T[n ..] (the
          * reduction left zeros in T[0 .. n - 1]: column i is T_i + m_0 u_i
