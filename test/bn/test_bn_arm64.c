@@ -233,7 +233,7 @@ static void test_dispatch(size_t n, int want_native) {
         QT_CHECK(mont->mul == mul_a && mont->sqr == sqr_a);
         QT_CHECK(mont->mul == quill_mont_mul_arm64 && mont->mul != mul_c);
         if (n >= QUILL_MONT_ARM64_SQR_MIN_LIMBS)
-            QT_CHECK(mont->sqr == quill_mont_sqr_arm64);
+            QT_CHECK(mont->sqr == quill_mont_sqr_tri_arm64);
         else
             QT_CHECK(mont->sqr == sqr_c);
     } else {
