@@ -91,8 +91,9 @@
  * A_{-3..-1}, no carry words; QFIRST_RED computes the multipliers as the
  * Montgomery factors u_r = (column r after rows 0..r-1) n0.  QLAST: the
  * columns len..len+3, where only A_{len-3..len-1} remain (A_{len..} = 0),
- * with the carry bit x26 into column len.  Generated (one row per line
- * group, chains through the zero words with XZR). */
+ * with the carry bit x26 into column len.  Printed by
+ * tools/gen_bn_mont_sqr_a64.py (the chains run through the zero words with
+ * XZR). */
 .macro QFIRST
         ldp     x7, x8, [x0, #8]
         ldp     x9, x10, [x0, #24]
