@@ -17,30 +17,24 @@
  *
  * Algorithm, on a 2n-word T in the stack frame (zeroed first):
  *  1. cross products outside the 4 x 4 diagonal tiles: for each block I
- *     of four words of a, rows 4I, 4I + 1 and then rows 4I + 2, 4I + 3
- *     times A = a_{4I+4} .. a_{n-1} (L = n - 4I - 4 words), two rows per
- *     pass over the window T[w .. w + L + 1] (w = 8I + 4, 8I + 6): blocks
- *     of four columns whose words stay in registers, row 0 adding
- *     A_{4k..4k+3} y0, row 1 one word behind adding A_{4k-1..4k+2} y1
- *     (the first block has no A_{-1}); each row's products go in by two
- *     ADCS chains (low words, then high words one column up with the
- *     row's carry word: T + A y + c < 2^320, so the carry word never
- *     overflows); the last two columns take the carry words and row 1's
- *     product of A_{L-1}.  The window's top two words are fresh, so
- *     nothing carries out of it;
+ *     of four words of a, rows 4I .. 4I + 3 (y0..y3 = a_{4I..4I+3}) times
+ *     A = a_{4I+4} .. a_{n-1} (L = n - 4I - 4 words) in one four-row pass
+ *     over the window T[8I + 4 .. 8I + L + 7] (see PASS4 below: blocks of
+ *     four columns whose words stay in registers, row r r words behind).
+ *     The window's top four words are fresh, so nothing carries out;
  *  2. T = 2 (T + X) + D, eight columns per block of a: X = the six cross
  *     products inside the block's diagonal tile (X < 2^449), D = its four
  *     squares; three ADCS chains (T + X, doubling as T + T, + D) whose
  *     carries between blocks wait in registers (x26, x27, x28; SUBS from
  *     the register restores C).  T = a^2 < 2^(128 n), nothing carries out;
- *  3. Montgomery reduction two rows per pass, pass i = 0, 2, .. over
- *     T[i .. i + n + 1] with A = m and the multipliers computed in the
- *     first block: u_i = T_i n0, and u_{i+1} = (column i + 1 after row i)
- *     n0 (mod 2^64); the pass adds m (u_i + 2^64 u_{i+1}) and the carry bit
- *     x26 of the pass below (into column i + n), and its own carry out of
- *     column i + n + 1 (0 or 1: the window plus the addend is below
- *     2^(64 (n + 2) + 1)) becomes x26.  Afterwards T[n .. 2n - 1] +
- *     2^(64 n) x26 = a^2 R^-1 mod m + (0 or m) < 2m;
+ *  3. Montgomery reduction four rows per pass, pass i = 0, 4, .. over
+ *     T[i .. i + n + 3] with A = m and the multipliers computed in the
+ *     first block: u_{i+r} = (column i + r after rows i .. i + r - 1) n0
+ *     (mod 2^64); the pass adds m (u_i + 2^64 u_{i+1} + 2^128 u_{i+2} +
+ *     2^192 u_{i+3}) and the carry bit x26 of the pass below (into column
+ *     i + n), and its own carry out of column i + n + 3 (0 or 1: the window
+ *     plus the addend is below 2^(64 (n + 4) + 1)) becomes x26.  Afterwards
+ *     T[n .. 2n - 1] + 2^(64 n) x26 = a^2 R^-1 mod m + (0 or m) < 2m;
  *  4. r = T - m by an SBCS chain (flags kept across the loop: ADD, SUB and
  *     CBNZ do not touch them), then r = T where T < m (borrow set and
  *     x26 = 0) by CSEL on one flag, T[n .. 2n - 1] overwritten with zeros
@@ -55,13 +49,14 @@
  * Calling convention: AAPCS64, x0 = r, x1 = a, x2 = m, x3 = n0, x4 = n.
  * Saves and restores x19-x30; no calls; no SIMD registers.  Stack: 96
  * bytes of saved registers, then a fixed frame of 4176 bytes (64 bytes of
- * spills: the pointers r and a, then T[0 .. 2n - 1]); T depends on secrets
- * and is all zero on return (see 4).  Registers in a pass: x0 = &A[4k] - 8,
- * x2 = &T[w + 4k], x3/x4 = the two rows' multipliers (a words or u), x7-x10
- * A words, x15/x16/x17/x19 T words, x20-x24 products, x25/x27 the rows'
- * carry words, x26 carry bit, x29 blocks left; x11 = &a[4I], x12 = m,
- * x13 = n0, x14 = n, x28/x30 pass state.  Phase 2 also uses x1, x3-x6,
- * x11 and x30 as temporaries.
+ * spills: r, a, m, n0, n, L, then T[0 .. 2n - 1]); T and n0 may be
+ * secret: T is all zero on return (see 4), the n0 spill is cleared.
+ * Registers in a pass: x0 = &A[4k] - 8, x2 = &T[w + 4k], x3-x6 = the
+ * four rows' multipliers (a words or u), x7-x10 = A_{4k..4k+3}, x12-x14 = A_{4k-3..4k-1}, x15/x16/x17/x19
+ * T words, x20-x24 products, x25/x27/x28/x30 the rows' carry words, x26
+ * carry bit, x29 blocks left; x1 and x11 hold the pass state (window,
+ * &a[4I] or passes left); n, m, n0 and L wait in the frame.  Phase 2 uses
+ * x1, x3-x11, x15-x17, x19-x30.
  * Required CPU features: ARMv8.0-A. */
 
 #if defined(__aarch64__) && defined(__ELF__)
@@ -608,6 +603,7 @@ quill_mont_sqr_tri_arm64:
         add     x13, x13, #32
         sub     x10, x10, #1
         cbnz    x10, 11b
+        str     xzr, [sp, #OFF_N0]      /* n0 may be secret */
         add     sp, sp, #STACK_LO
         .cfi_adjust_cfa_offset -STACK_LO
         add     sp, sp, #STACK_HI
