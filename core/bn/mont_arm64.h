@@ -27,9 +27,14 @@
  * (tools/mca/bn_aarch64.sh, cycles Neoverse-N1 / Apple-M1 tables) the
  * multiplication against the portable kernel is 1324/1135 vs 1314/1163 at
  * 16 limbs, 2778/2453 vs 3141/2542 at 24 and 4776/4283 vs 7827/6287 at 32;
- * the squaring (the same code with b = a) is slower than the portable
- * squaring, which halves the cross products, below 32 limbs (1326 vs 1056
- * at 16, 2780 vs 2210 at 24) and faster from 32 (4778 vs 6583). */
+ * the squaring from 32 limbs is the dedicated quill_mont_sqr_tri_arm64
+ * (bn_mont_sqr.S): 3774/3320 at 32, 7959/7264 at 48, 13691/12744 at 64
+ * against 6583/5691, 13735/11735 and the multiplication kernel with b = a
+ * (4778/4284 at 32).  Below 32 the portable squaring, which halves the
+ * cross products too: at 16 and 24 limbs the dedicated kernel is faster by
+ * the Apple-M1 tables (912 vs 1057, 1924 vs 2174) but slower by the
+ * Neoverse-N1 ones (1126 vs 1056, 2258 vs 2210), so the dispatch keeps the
+ * portable code there. */
 #define QUILL_MONT_ARM64_MIN_LIMBS 16
 #define QUILL_MONT_ARM64_SQR_MIN_LIMBS 32
 
@@ -40,8 +45,9 @@
 int quill_mont_arm64_capable(size_t n);
 
 /* quill_mont_kernels_arm64 picks the aarch64 multiplication kernel and,
- * from QUILL_MONT_ARM64_SQR_MIN_LIMBS, the aarch64 squaring (below, the
- * portable squaring for n).  Only call when quill_mont_arm64_capable(n). */
+ * from QUILL_MONT_ARM64_SQR_MIN_LIMBS, the dedicated aarch64 squaring
+ * quill_mont_sqr_tri_arm64 (below, the portable squaring for n).  Only
+ * call when quill_mont_arm64_capable(n). */
 void quill_mont_kernels_arm64(size_t n, quill_mont_mul_fn *mul, quill_mont_sqr_fn *sqr);
 
 /* quill_mont_kernels_x2_arm64: the two-way kernels for n limbs as two calls
@@ -61,6 +67,14 @@ void quill_mont_mul_arm64(quill_limb *r, const quill_limb *a, const quill_limb *
                           const quill_limb *m, quill_limb n0, size_t n);
 void quill_mont_sqr_arm64(quill_limb *r, const quill_limb *a, const quill_limb *m, quill_limb n0,
                           size_t n);
+/* The dedicated squaring (asm/aarch64/bn_mont_sqr.S): the cross products
+ * a_i a_j (i < j) once, doubled, plus the diagonal squares, then a word by
+ * word Montgomery reduction of the 2n-word square.  Same contract as
+ * quill_mont_sqr_arm64 (n a multiple of 4, 4 <= n <= QUILL_BN_MAX_LIMBS;
+ * r may alias a, not m); 4176 bytes of stack, the part used (16 n + 64
+ * bytes) zeroised before return. */
+void quill_mont_sqr_tri_arm64(quill_limb *r, const quill_limb *a, const quill_limb *m,
+                              quill_limb n0, size_t n);
 #endif
 
 #endif

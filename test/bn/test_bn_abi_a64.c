@@ -120,6 +120,7 @@ int main(void) {
         for (size_t i = 0; i < QT_ARRAY_LEN(ns); i++) {
             check_mul("mont_mul_arm64", mul_a, ns[i]);
             check_sqr("mont_sqr_arm64", sqr_a, ns[i]);
+            check_sqr("mont_sqr_tri_arm64", quill_mont_sqr_tri_arm64, ns[i]);
         }
         for (size_t n = 0; n <= 9; n++) {
             check_addsub("bn_add_arm64", add_a, quill_bn_add_c, n);

@@ -131,6 +131,7 @@ static void test_addsub(void) {
 }
 
 static unsigned long bn_checked;
+static unsigned long sqr_tri_checked;
 
 /* One modulus: rounds operand pairs through the aarch64 kernels and the
  * portable ones. */
@@ -183,6 +184,16 @@ static void test_modulus(size_t n, unsigned mkind, int rounds) {
         memcpy(S, A, bytes);
         sqr_a(S, S, M, n0, n);
         QT_CHECK(memcmp(S, RC, bytes) == 0);
+        /* the dedicated squaring: out of place (guarded) and in place */
+        guard_set(RA, n);
+        quill_mont_sqr_tri_arm64(RA, A, M, n0, n);
+        QT_CHECK(memcmp(RA, RC, bytes) == 0);
+        QT_CHECK(guard_ok(RA, n));
+        QT_CHECK(below(RA, M, n));
+        memcpy(S, A, bytes);
+        quill_mont_sqr_tri_arm64(S, S, M, n0, n);
+        QT_CHECK(memcmp(S, RC, bytes) == 0);
+        sqr_tri_checked++;
 
         if (i % 16 == 0) {
             BIGNUM *x = bt_bn(A, n), *y = bt_bn(B, n);
@@ -222,7 +233,7 @@ static void test_dispatch(size_t n, int want_native) {
         QT_CHECK(mont->mul == mul_a && mont->sqr == sqr_a);
         QT_CHECK(mont->mul == quill_mont_mul_arm64 && mont->mul != mul_c);
         if (n >= QUILL_MONT_ARM64_SQR_MIN_LIMBS)
-            QT_CHECK(mont->sqr == quill_mont_sqr_arm64);
+            QT_CHECK(mont->sqr == quill_mont_sqr_tri_arm64);
         else
             QT_CHECK(mont->sqr == sqr_c);
     } else {
@@ -288,6 +299,7 @@ int main(int argc, char **argv) {
     test_dispatch(MAXN, 1);
     fprintf(stderr, "bn_arm64: %lu results also checked against BN_mod_mul_montgomery\n",
             bn_checked);
+    fprintf(stderr, "bn_arm64: %lu operands through quill_mont_sqr_tri_arm64\n", sqr_tri_checked);
     return qt_finish("bn_arm64");
 }
 
