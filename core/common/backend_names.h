@@ -20,8 +20,10 @@
  *                 mont_adx.c);
  *   "x86_64"      portable Montgomery kernels with the ADC/SBB addition and
  *                 subtraction loops (bn/add.c);
- *   "arm64"       aarch64 MUL/UMULH Montgomery kernels and ADCS/SBCS
- *                 addition and subtraction loops (mont_arm64.c, bn/add.c);
+ *   "arm64"       aarch64 MUL/UMULH Montgomery multiplication (from 16
+ *                 limbs) and dedicated squaring (from 32 limbs; the portable
+ *                 squaring below), ADCS/SBCS addition and subtraction loops
+ *                 (mont_arm64.c, bn/add.c);
  *   "portable"    C only. */
 const char *quill_rsa_backend_name(void);
 
