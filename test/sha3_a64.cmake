@@ -17,12 +17,12 @@
 #                    (tools/gen_keccak_sha3_a64.py)
 #   keccak_hybrid_generated  likewise asm/aarch64/keccak_hybrid.S
 #                    (tools/gen_keccak_hybrid_a64.py)
-add_test(NAME keccak_sha3_generated
-         COMMAND sh ${CMAKE_CURRENT_SOURCE_DIR}/sha3/keccak_sha3_generated.sh ${PROJECT_SOURCE_DIR})
-set_tests_properties(keccak_sha3_generated PROPERTIES LABELS "lint;sha3" SKIP_RETURN_CODE 77)
-add_test(NAME keccak_hybrid_generated
-         COMMAND sh ${CMAKE_CURRENT_SOURCE_DIR}/sha3/keccak_hybrid_generated.sh ${PROJECT_SOURCE_DIR})
-set_tests_properties(keccak_hybrid_generated PROPERTIES LABELS "lint;sha3" SKIP_RETURN_CODE 77)
+foreach(g sha3 hybrid)
+  add_test(NAME keccak_${g}_generated
+           COMMAND sh ${CMAKE_CURRENT_SOURCE_DIR}/lint/generated_matches.sh keccak_${g}_generated
+                   ${PROJECT_SOURCE_DIR} tools/gen_keccak_${g}_a64.py asm/aarch64/keccak_${g}.S)
+  set_tests_properties(keccak_${g}_generated PROPERTIES LABELS "lint;sha3" SKIP_RETURN_CODE 77)
+endforeach()
 if(QUILL_ASM_ARCH STREQUAL "aarch64")
   quill_add_test(test_keccak_a64 sha3/test_keccak_a64.c ${QUILL_ABI_A64_SOURCES} CORE
                  LIBS quill_core_sha3 quill_core_common LABELS sha3 unit TIMEOUT 300)
