@@ -120,6 +120,10 @@ static const OSSL_PROVIDER *keymgmt_provider(const char *name) {
 
 int quill_info_declined(const quill_info_quill *q, const char *keytype) {
     size_t len = strlen(keytype);
+    /* "none", or "none (QUILL_DECLINE=none overrides this build's list; ...)":
+     * the families named after it are served. */
+    if (strncmp(q->declined, "none", 4) == 0)
+        return 0;
     for (const char *s = q->declined; *s != '\0';) {
         if (strncmp(s, keytype, len) == 0 && s[len] == ' ')
             return 1;

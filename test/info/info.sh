@@ -97,7 +97,7 @@ ok)
     has "^config names quill +yes: quill = quill_sect in \[provider_sect\], activate = 1" out "names quill"
     has "^quill +active, version $(escape "$version") \(provider \"quill\"\)$" out "active"
     has "^module +$(escape "$so_path")$" out "module path"
-    has "^backends +rsa=[a-z0-9_]+ ecdsa-p256=[a-z0-9_]+ mldsa=[a-z0-9_]+ keccak=[a-z0-9_+]+$" out "backends"
+    has "^backends +rsa=[a-z0-9_]+ ecdsa-p256=[a-z0-9_]+ mldsa=[a-z0-9_]+ keccak=[a-z0-9_+-]+$" out "backends"
     has "^RSA \(PKCS#1, PSS\) +signatures quill," out "RSA served"
     has "^ECDSA P-256 +signatures quill," out "ECDSA served"
     for set in 44 65 87; do
