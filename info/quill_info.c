@@ -280,7 +280,11 @@ static int run_report(const info_options *o) {
 
     if (r->reason[0] == '\0')
         quill_info_add(r, 0, "result", "result",
-                       "ok: quill is active and served every signature above");
+                       "ok: quill is active and served every signature above%s",
+                       quill.prov != NULL && quill.declined[0] != '\0' &&
+                               strncmp(quill.declined, "none", 4) != 0
+                           ? " but those of the families it declines on this architecture"
+                           : "");
     else
         quill_info_add(r, 0, "result", "result", "PROBLEM: %s", r->reason);
     quill_info_print(r, o->verbose, o->json, stdout);
