@@ -26,6 +26,21 @@ foreach(t ${QUILL_THREADS_TESTS})
   endif()
 endforeach()
 
+# In the ThreadSanitizer build the portable copies of the EVP suites count
+# into a live statistics directory (QUILL_STATS=DIR, provider/stats_dir.h:
+# the process's memory-mapped counters file), the native ones into the
+# provider context's own counters: the suites check both against the
+# operations their workers made.
+if(QUILL_SANITIZER STREQUAL "thread")
+  set(QUILL_THREADS_STATS_DIR ${CMAKE_BINARY_DIR}/threads-stats)
+  file(MAKE_DIRECTORY ${QUILL_THREADS_STATS_DIR})
+  foreach(t rsa_threads_portable ec_threads_portable mldsa_threads_portable)
+    if(TEST ${t})
+      set_property(TEST ${t} APPEND PROPERTY ENVIRONMENT "QUILL_STATS=${QUILL_THREADS_STATS_DIR}")
+    endif()
+  endforeach()
+endif()
+
 # threads_tests: the programs those suites run, for a build of just them
 # (test/tsan_ci.sh: cmake --build ... --target threads_tests).
 add_custom_target(threads_tests)
