@@ -2,10 +2,12 @@
 /* Copyright quill authors.
  *
  * The threads harness of the EVP suites (rsa_threads, ec_threads,
- * mldsa_threads): start N workers on one function, join them, and fold
- * what each counted into the suite's totals (test_util.h).  A worker counts
- * its own checks (QT_W_CHECK) because QT_CHECK's counters are not
- * synchronised. */
+ * mldsa_threads, ec_verify_cache): start N workers on one function, join
+ * them, and fold what each counted into the suite's totals (test_util.h).
+ * A worker counts its own checks (QT_W_CHECK) because QT_CHECK's counters
+ * are not synchronised.  The number of threads is the suite's first
+ * argument or $QUILL_TEST_THREADS (qt_threads_count): the ThreadSanitizer
+ * stage runs 32 (test/tsan_ci.sh). */
 #ifndef QUILL_QT_THREADS_H
 #define QUILL_QT_THREADS_H
 
@@ -13,11 +15,14 @@
 #include <stdint.h>
 #include <stdio.h>
 
+#include <openssl/provider.h>
+
 typedef struct qt_worker {
     pthread_t thread;
     unsigned id;        /* 0 .. n-1 */
     uint64_t rng;       /* this worker's generator (qt_worker_u64) */
     unsigned long ops;  /* operations done, counted by the worker */
+    unsigned long signs, keygens; /* made by quill: what its counters must show */
     unsigned long checks, failures;
     void (*fn)(struct qt_worker *w);
 } qt_worker;
@@ -46,5 +51,29 @@ uint64_t qt_worker_u64(qt_worker *w);
  * are started, and those already running are waited for. */
 unsigned long qt_threads_run(const char *suite, unsigned n, void (*fn)(qt_worker *w),
                              uint64_t seed);
+
+/* The quill signatures and key generations the workers of the last
+ * qt_threads_run counted (the sums of their signs and keygens). */
+extern unsigned long qt_threads_signs, qt_threads_keygens;
+
+/* Most threads a suite may be asked for. */
+#define QT_MAX_THREADS 256
+
+/* qt_threads_count returns how many threads the suite runs: argv[1] if
+ * given, else $QUILL_TEST_THREADS if set and non-empty, else |dflt|.  A
+ * value that is not a whole number in [1, QT_MAX_THREADS] is reported on
+ * standard error and gives 0 (the suite then fails). */
+unsigned qt_threads_count(int argc, char **argv, unsigned dflt);
+
+/* qt_quill_counter returns quill's operation counter |name| ("rsa-sign",
+ * "ecdsa-sign", "mldsa-keygen", ...; provider/stats.h) from its provider
+ * parameter "quill-counters", or UINT64_MAX if it cannot be read.  Safe
+ * while other threads use the provider. */
+uint64_t qt_quill_counter(OSSL_PROVIDER *quill, const char *name);
+
+/* qt_counters_watch is for one worker to call now and then while the
+ * others sign: it reads quill's counter |name| and checks that it has not
+ * gone down since the value in *last, which it updates. */
+void qt_counters_watch(qt_worker *w, OSSL_PROVIDER *quill, const char *name, uint64_t *last);
 
 #endif

@@ -6,13 +6,16 @@
  * key (first call without a table, later ones with it) must give the
  * default provider's verdicts on valid and corrupted signatures; so must a
  * dup'd key (its own empty cache), also after the original is freed; a key
- * whose public point is replaced must drop the old table; and four threads
- * verifying with one fresh shared key race to build and publish its table.
+ * whose public point is replaced must drop the old table; and N threads
+ * (4, or the first argument or $QUILL_TEST_THREADS: 32 in the
+ * ThreadSanitizer stage, test/tsan_ci.sh) verifying with one fresh shared
+ * key race to build and publish its table.
  * Meant to run under the sanitizer build too (double free, leaks). */
 #define _POSIX_C_SOURCE 200809L /* pthread barriers */
 
 #include <pthread.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include <openssl/core_names.h>
@@ -21,10 +24,11 @@
 
 #include "ec_evp.h"
 #include "qt_evp.h"
+#include "qt_threads.h"
 #include "test_util.h"
 
 #define N_SIGS 24
-#define N_THREADS 4
+#define N_THREADS_DEFAULT 4
 #define N_ROUNDS 3
 
 static OSSL_LIB_CTX *libctx;
@@ -167,30 +171,40 @@ static void *run(void *arg) {
     return NULL;
 }
 
-static void test_threads(EVP_PKEY *b) {
-    worker w[N_THREADS];
-    memset(w, 0, sizeof(w));
+static void test_threads(EVP_PKEY *b, unsigned n) {
+    worker *w = calloc(n, sizeof(*w));
+    QT_CHECK(w != NULL);
+    if (w == NULL)
+        return;
     /* A fresh copy of b, verified once (so every thread's first call finds
      * no table and tries to build one). */
     shared_key = ect_key_copy(libctx, ECT_QUILL, b, EVP_PKEY_PUBLIC_KEY);
     QT_CHECK(shared_key != NULL);
-    if (shared_key == NULL)
+    if (shared_key == NULL) {
+        free(w);
         return;
+    }
     QT_CHECK(ect_verify(libctx, ECT_QUILL, shared_key, "SHA256", sigs_b[0].msg,
                         sizeof(sigs_b[0].msg), ECT_ONESHOT, sigs_b[0].sig, sigs_b[0].sig_len,
                         NULL) == 1);
-    QT_CHECK(pthread_barrier_init(&barrier, NULL, N_THREADS) == 0);
-    for (int i = 0; i < N_THREADS; i++)
+    QT_CHECK(pthread_barrier_init(&barrier, NULL, n) == 0);
+    for (unsigned i = 0; i < n; i++)
         QT_CHECK(pthread_create(&w[i].thread, NULL, run, &w[i]) == 0);
-    for (int i = 0; i < N_THREADS; i++) {
+    for (unsigned i = 0; i < n; i++) {
         QT_CHECK(pthread_join(w[i].thread, NULL) == 0);
         QT_CHECK(w[i].checks == N_ROUNDS && w[i].failures == 0);
     }
     pthread_barrier_destroy(&barrier);
     EVP_PKEY_free(shared_key);
+    printf("ec_verify_cache: %u threads, %lu verifications of one shared key\n", n,
+           (unsigned long)n * N_ROUNDS * N_SIGS);
+    free(w);
 }
 
-int main(void) {
+int main(int argc, char **argv) {
+    unsigned n = qt_threads_count(argc, argv, N_THREADS_DEFAULT);
+    if (n == 0)
+        return 1;
     OSSL_PROVIDER *def = NULL, *quill = NULL;
     libctx = qt_evp_libctx_new(&def, &quill);
     if (libctx == NULL)
@@ -201,7 +215,7 @@ int main(void) {
     if (a != NULL && b != NULL && make_sigs(sigs_a, a, 1) && make_sigs(sigs_b, b, 2)) {
         test_sequence(a, b);
         test_replace_pub(b);
-        test_threads(b);
+        test_threads(b, n);
         test_dup(a); /* frees a */
         a = NULL;
     } else {

@@ -43,7 +43,7 @@ QUILL_SOURCE_DIR=${QUILL_SOURCE_DIR:-$(cd "$(dirname "$0")/../.." && pwd)}
 QUILL_BUILD_DIR=${QUILL_BUILD_DIR:-$(cd "$(dirname "$work")" && pwd)} || exit 1
 export QUILL_SOURCE_DIR QUILL_BUILD_DIR
 case "${QUILL_SANITIZE:-}" in
-1 | ON) skip "sanitizer build: the node suite runs in the release build only" ;;
+1 | ON | thread) skip "sanitizer build: the node suite runs in the release build only" ;;
 esac
 [ -f "$QUILL_BUILD_DIR/quill.so" ] || { echo "FAIL: no $QUILL_BUILD_DIR/quill.so"; exit 1; }
 [ -x "$QUILL_BUILD_DIR/quill-info" ] || { echo "FAIL: no $QUILL_BUILD_DIR/quill-info"; exit 1; }

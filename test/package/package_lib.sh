@@ -20,7 +20,7 @@ done
 programs=${programs# }
 
 case "${QUILL_SANITIZE:-}" in
-    ON | 1 | TRUE | on | true)
+    ON | 1 | TRUE | on | true | address | thread)
         echo "sanitizer build: quill.so needs the sanitizer runtime inside openssl;" \
              "the package tests run in the release build: skipped"
         exit 77 ;;
