@@ -50,11 +50,7 @@ target_link_libraries(ec_speed PRIVATE quill_testutil quill_core_ec quill_core_c
 
 # ec_verify_count: instruction counts of a fresh-key verification under
 # callgrind (core and EVP, quill against the default provider).  Not a test.
-# It links the static quill_core with quill_cpu_features wrapped, so that it
-# can claim ADX under valgrind (QUILL_VC_ASSUME_ADX=1; see the file).
+# It links the static quill_core, so that it can claim ADX under valgrind
+# (QUILL_VC_ASSUME_ADX=1; see the file).
 add_executable(ec_verify_count ec/ec_verify_count.c)
 target_link_libraries(ec_verify_count PRIVATE quill_evptest quill_core OpenSSL::Crypto)
-# (x86-64 only: the wrapper adds an x86 bit; aarch64 has ec assembly too.)
-if(QUILL_CORE_ec_ASM AND QUILL_ASM_ARCH STREQUAL "x86_64")
-  target_link_options(ec_verify_count PRIVATE -Wl,--wrap=quill_cpu_features)
-endif()

@@ -6,7 +6,7 @@
 # Keccak-f[1600] permutation.  (ct_sha3_*, the constant-time validation of
 # core/sha3, are in ct.cmake.)
 foreach(t sha3 sha3_x4)
-  quill_add_test(test_${t} sha3/test_${t}.c CORE
+  quill_add_test(test_${t} sha3/test_${t}.c sha3/keccak_test_common.c CORE
                  LIBS quill_core_sha3 quill_core_common LABELS sha3 unit TIMEOUT 300)
   # Again with every CPU feature masked (test/CMakeLists.txt,
   # quill_add_levels): the portable permutation.

@@ -24,7 +24,8 @@ foreach(g sha3 hybrid)
   set_tests_properties(keccak_${g}_generated PROPERTIES LABELS "lint;sha3" SKIP_RETURN_CODE 77)
 endforeach()
 if(QUILL_ASM_ARCH STREQUAL "aarch64")
-  quill_add_test(test_keccak_a64 sha3/test_keccak_a64.c ${QUILL_ABI_A64_SOURCES} CORE
+  quill_add_test(test_keccak_a64 sha3/test_keccak_a64.c sha3/keccak_test_common.c
+                 ${QUILL_ABI_A64_SOURCES} CORE
                  LIBS quill_core_sha3 quill_core_common LABELS sha3 unit TIMEOUT 300)
   target_include_directories(test_keccak_a64 PRIVATE ${CMAKE_CURRENT_SOURCE_DIR}/common)
   quill_add_levels(test_keccak_a64 LEVELS avx2 portable)

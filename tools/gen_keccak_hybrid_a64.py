@@ -225,6 +225,10 @@ HEADER = r'''/* SPDX-License-Identifier: Apache-2.0 */
 
 #if defined(__aarch64__) && defined(__ELF__)
 
+/* The round constants of iota: quill_keccak_rc (core/sha3/keccak.c), hidden
+ * in the module, so PC-relative ADRP/ADD reach it without a GOT entry. */
+        .hidden quill_keccak_rc
+
         .text
         .globl  quill_keccak_f1600_x3_hybrid
         .type   quill_keccak_f1600_x3_hybrid, %function
@@ -234,20 +238,6 @@ quill_keccak_f1600_x3_hybrid:
 '''
 
 TRAILER = r'''
-/* The round constants of iota (FIPS 202, Algorithm 6), as
- * quill_keccak_rc in core/sha3/keccak.c (kept local here so that the code
- * needs no GOT access in a shared object). */
-        .section .rodata
-        .p2align 3
-.Lkeccak_hybrid_rc:
-        .quad   0x0000000000000001, 0x0000000000008082, 0x800000000000808a, 0x8000000080008000
-        .quad   0x000000000000808b, 0x0000000080000001, 0x8000000080008081, 0x8000000000008009
-        .quad   0x000000000000008a, 0x0000000000000088, 0x0000000080008009, 0x000000008000000a
-        .quad   0x000000008000808b, 0x800000000000008b, 0x8000000000008089, 0x8000000000008003
-        .quad   0x8000000000008002, 0x8000000000000080, 0x000000000000800a, 0x800000008000000a
-        .quad   0x8000000080008081, 0x8000000000008080, 0x0000000080000001, 0x8000000080008008
-.Lkeccak_hybrid_rc_end:
-
 #endif
 
         .section .note.GNU-stack, "", %progbits
@@ -297,7 +287,7 @@ def main():
     for k in range(0, 8, 2):
         w(f"{ind}stp     d{8 + k}, d{9 + k}, [sp, #{F_SAVE_D + 8 * k}]\n")
     w(f"{ind}str     x0, [sp, #{F_S}]\n")
-    w(f"{ind}adrp    x1, .Lkeccak_hybrid_rc\n{ind}add     x1, x1, #:lo12:.Lkeccak_hybrid_rc\n")
+    w(f"{ind}adrp    x1, quill_keccak_rc\n{ind}add     x1, x1, #:lo12:quill_keccak_rc\n")
     w(f"{ind}str     x1, [sp, #{F_RC}]\n")
     for i in range(25):
         w(f"{ind}ldr     q{i}, [x0, #{32 * i}]\n")
@@ -312,8 +302,8 @@ def main():
     w(f"{ind}ldr     {t[0]}, [sp, #{F_RC}]\n")
     w(f"{ind}ld1r    {{v25.2d}}, [{t[0]}]\n")
     w(f"{ind}ldr     {t[1]}, [{t[0]}], #8\n")
-    w(f"{ind}adrp    {t[2]}, .Lkeccak_hybrid_rc_end\n")
-    w(f"{ind}add     {t[2]}, {t[2]}, #:lo12:.Lkeccak_hybrid_rc_end\n")
+    w(f"{ind}adrp    {t[2]}, quill_keccak_rc + 192\n")
+    w(f"{ind}add     {t[2]}, {t[2]}, #:lo12:quill_keccak_rc + 192\n")
     w(f"{ind}str     {t[0]}, [sp, #{F_RC}]\n")
     w(f"{ind}eor     v0.16b, v0.16b, v25.16b\n")
     w(f"{ind}eor     {LANE[0]}, {LANE[0]}, {t[1]}\n")

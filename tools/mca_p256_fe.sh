@@ -57,7 +57,8 @@ sym twin.o twin_sqr > twin_sqr.s
 sym fe.o quill_p256_fe_mul_arm64 > quill_mul.s
 sym fe.o quill_p256_fe_sqr_arm64 > quill_sqr.s
 # The dispatchers quill_p256_fe_mul / _sqr (p256_fe.c) in front of the
-# assembly: load the flag, compare, tail-branch (both branches counted).
+# assembly: load the CPU word, test the bit, tail-branch (both branches
+# counted).
 { sym disp.o quill_p256_fe_mul; cat quill_mul.s; } > quill_mul_disp.s
 { sym disp.o quill_p256_fe_sqr; cat quill_sqr.s; } > quill_sqr_disp.s
 

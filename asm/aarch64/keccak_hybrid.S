@@ -32,6 +32,10 @@
 
 #if defined(__aarch64__) && defined(__ELF__)
 
+/* The round constants of iota: quill_keccak_rc (core/sha3/keccak.c), hidden
+ * in the module, so PC-relative ADRP/ADD reach it without a GOT entry. */
+        .hidden quill_keccak_rc
+
         .text
         .globl  quill_keccak_f1600_x3_hybrid
         .type   quill_keccak_f1600_x3_hybrid, %function
@@ -63,8 +67,8 @@ quill_keccak_f1600_x3_hybrid:
         stp     d12, d13, [sp, #128]
         stp     d14, d15, [sp, #144]
         str     x0, [sp, #160]
-        adrp    x1, .Lkeccak_hybrid_rc
-        add     x1, x1, #:lo12:.Lkeccak_hybrid_rc
+        adrp    x1, quill_keccak_rc
+        add     x1, x1, #:lo12:quill_keccak_rc
         str     x1, [sp, #168]
         ldr     q0, [x0, #0]
         ldr     q1, [x0, #32]
@@ -405,8 +409,8 @@ quill_keccak_f1600_x3_hybrid:
         ldr     x26, [sp, #168]
         ld1r    {v25.2d}, [x26]
         ldr     x27, [x26], #8
-        adrp    x28, .Lkeccak_hybrid_rc_end
-        add     x28, x28, #:lo12:.Lkeccak_hybrid_rc_end
+        adrp    x28, quill_keccak_rc + 192
+        add     x28, x28, #:lo12:quill_keccak_rc + 192
         str     x26, [sp, #168]
         eor     v0.16b, v0.16b, v25.16b
         eor     x0, x0, x27
@@ -478,20 +482,6 @@ quill_keccak_f1600_x3_hybrid:
         ret
         .cfi_endproc
         .size   quill_keccak_f1600_x3_hybrid, .-quill_keccak_f1600_x3_hybrid
-
-/* The round constants of iota (FIPS 202, Algorithm 6), as
- * quill_keccak_rc in core/sha3/keccak.c (kept local here so that the code
- * needs no GOT access in a shared object). */
-        .section .rodata
-        .p2align 3
-.Lkeccak_hybrid_rc:
-        .quad   0x0000000000000001, 0x0000000000008082, 0x800000000000808a, 0x8000000080008000
-        .quad   0x000000000000808b, 0x0000000080000001, 0x8000000080008081, 0x8000000000008009
-        .quad   0x000000000000008a, 0x0000000000000088, 0x0000000080008009, 0x000000008000000a
-        .quad   0x000000008000808b, 0x800000000000008b, 0x8000000000008089, 0x8000000000008003
-        .quad   0x8000000000008002, 0x8000000000000080, 0x000000000000800a, 0x800000008000000a
-        .quad   0x8000000080008081, 0x8000000000008080, 0x0000000080000001, 0x8000000080008008
-.Lkeccak_hybrid_rc_end:
 
 #endif
 

@@ -41,6 +41,10 @@
 
 #if defined(__aarch64__) && defined(__ELF__)
 
+/* The round constants of iota: quill_keccak_rc (core/sha3/keccak.c), hidden
+ * in the module, so PC-relative ADRP/ADD reach it without a GOT entry. */
+        .hidden quill_keccak_rc
+
         .text
 
 /* v\dst = rol(v\src, \r) on each 64-bit lane, 0 < r < 64. */
@@ -101,8 +105,8 @@ quill_keccak_f1600_x2_neon:
         .irp    i, 0,1,2,3,4,5,6,7,8,9,10,11,12,13,14,15,16,17,18,19,20,21,22,23,24
         ldr     q\i, [x0, #32 * \i]
         .endr
-        adrp    x1, .Lkeccak_neon_rc
-        add     x1, x1, #:lo12:.Lkeccak_neon_rc
+        adrp    x1, quill_keccak_rc
+        add     x1, x1, #:lo12:quill_keccak_rc
         add     x2, x1, #8 * 24
 .Lkeccak_neon_round:
         /* theta: C[x] in v25..v29; D[0] in v30, D[1] in v31, applied to
@@ -171,19 +175,6 @@ quill_keccak_f1600_x2_neon:
         ret
         .cfi_endproc
         .size   quill_keccak_f1600_x2_neon, .-quill_keccak_f1600_x2_neon
-
-/* The round constants of iota (FIPS 202, Algorithm 6), as
- * quill_keccak_rc in core/sha3/keccak.c (kept local here so that the code
- * needs no GOT access in a shared object). */
-        .section .rodata
-        .p2align 3
-.Lkeccak_neon_rc:
-        .quad   0x0000000000000001, 0x0000000000008082, 0x800000000000808a, 0x8000000080008000
-        .quad   0x000000000000808b, 0x0000000080000001, 0x8000000080008081, 0x8000000000008009
-        .quad   0x000000000000008a, 0x0000000000000088, 0x0000000080008009, 0x000000008000000a
-        .quad   0x000000008000808b, 0x800000000000008b, 0x8000000000008089, 0x8000000000008003
-        .quad   0x8000000000008002, 0x8000000000000080, 0x000000000000800a, 0x800000008000000a
-        .quad   0x8000000080008081, 0x8000000000008080, 0x0000000080000001, 0x8000000080008008
 
 #endif
 

@@ -35,6 +35,10 @@
 
 #if defined(__aarch64__) && defined(__ELF__)
 
+/* The round constants of iota: quill_keccak_rc (core/sha3/keccak.c), hidden
+ * in the module, so PC-relative ADRP/ADD reach it without a GOT entry. */
+        .hidden quill_keccak_rc
+
         .arch   armv8.2-a+sha3
         .text
 
@@ -45,8 +49,8 @@
         .p2align 4
 keccak_sha3_rounds:
         .cfi_startproc
-        adrp    x1, .Lkeccak_sha3_rc
-        add     x1, x1, #:lo12:.Lkeccak_sha3_rc
+        adrp    x1, quill_keccak_rc
+        add     x1, x1, #:lo12:quill_keccak_rc
         /* round 0 */
         eor3    v25.16b, v0.16b, v5.16b, v10.16b
         eor3    v25.16b, v25.16b, v15.16b, v20.16b
@@ -1836,19 +1840,6 @@ quill_keccak_f1600_x2_neon_sha3:
         ret
         .cfi_endproc
         .size   quill_keccak_f1600_x2_neon_sha3, .-quill_keccak_f1600_x2_neon_sha3
-
-/* The round constants of iota (FIPS 202, Algorithm 6), as
- * quill_keccak_rc in core/sha3/keccak.c (kept local here so that the code
- * needs no GOT access in a shared object). */
-        .section .rodata
-        .p2align 3
-.Lkeccak_sha3_rc:
-        .quad   0x0000000000000001, 0x0000000000008082, 0x800000000000808a, 0x8000000080008000
-        .quad   0x000000000000808b, 0x0000000080000001, 0x8000000080008081, 0x8000000000008009
-        .quad   0x000000000000008a, 0x0000000000000088, 0x0000000080008009, 0x000000008000000a
-        .quad   0x000000008000808b, 0x800000000000008b, 0x8000000000008089, 0x8000000000008003
-        .quad   0x8000000000008002, 0x8000000000000080, 0x000000000000800a, 0x800000008000000a
-        .quad   0x8000000080008081, 0x8000000000008080, 0x0000000080000001, 0x8000000080008008
 
 #endif
 

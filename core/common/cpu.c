@@ -67,23 +67,20 @@ static uint32_t probe(void) {
 }
 #endif
 
-static uint32_t features_from_env(void) {
+uint32_t quill_cpu_word;
+
+uint32_t quill_cpu_probe(void) {
     uint32_t f = probe();
     const char *mask = getenv("QUILL_CPU_MASK");
     if (mask != NULL && *mask != '\0')
         f &= ~(uint32_t)strtoul(mask, NULL, 0);
+    f &= ~QUILL_CPU_PROBED;
+    __atomic_store_n(&quill_cpu_word, f | QUILL_CPU_PROBED, __ATOMIC_RELAXED);
     return f;
 }
 
-/* Probing twice is harmless (same answer), so a relaxed atomic flag is all
- * the synchronisation needed. */
-static uint32_t cached;
-static int cached_valid;
-
-uint32_t quill_cpu_features(void) {
-    if (!__atomic_load_n(&cached_valid, __ATOMIC_ACQUIRE)) {
-        __atomic_store_n(&cached, features_from_env(), __ATOMIC_RELAXED);
-        __atomic_store_n(&cached_valid, 1, __ATOMIC_RELEASE);
-    }
-    return __atomic_load_n(&cached, __ATOMIC_RELAXED);
+/* The probe, once per process (or per module: each has its own word), at
+ * load time, while nothing else runs in the module yet. */
+__attribute__((constructor)) static void cpu_probe_at_load(void) {
+    (void)quill_cpu_probe();
 }

@@ -7,7 +7,7 @@
  * twin that is always compiled.
  *
  * Test-only mask: the environment variable QUILL_CPU_MASK (a number, decimal
- * or 0x-hex) clears the feature bits it names, so the suites and the
+ * or 0x-hex; read once, with the probe) clears the feature bits it names, so the suites and the
  * benchmark can force the portable paths at run time.  The build option
  * QUILL_NO_ASM removes the native routines altogether. */
 #ifndef QUILL_COMMON_CPU_H
@@ -45,12 +45,38 @@ enum {
     QUILL_CPU_ARM_SHA3 = 1u << 10,
 };
 
-/* quill_cpu_features returns the usable feature bits (probed on first call,
- * thread-safe) minus those cleared by QUILL_CPU_MASK. */
-uint32_t quill_cpu_features(void);
+/* quill_cpu_word holds the process's feature bits: probed once at load
+ * (a constructor in cpu.c, before main or while dlopen loads the module),
+ * minus those QUILL_CPU_MASK clears, with QUILL_CPU_PROBED set.  Read it
+ * only through quill_cpu_features() and quill_cpu_has(): a relaxed load of
+ * one word written once, so any thread may read it.  Code that ran before
+ * the probe (only other constructors could) would read 0, every feature
+ * absent: the portable paths, which give the same results.  A driver linked
+ * with the static core may store a value of that form into it at the start
+ * of main (test/ec/ec_verify_count.c).  Each core variant has its own copy,
+ * hidden inside its module (quill_core_portable's is QUILL_CPU_PROBED
+ * alone). */
+extern __attribute__((visibility("hidden"))) uint32_t quill_cpu_word;
 
+/* QUILL_CPU_PROBED marks quill_cpu_word as filled in; never a feature bit
+ * (QUILL_CPU_MASK cannot clear it). */
+#define QUILL_CPU_PROBED (1u << 31)
+
+/* quill_cpu_probe probes the CPU, clears the bits QUILL_CPU_MASK names,
+ * stores the result into quill_cpu_word and returns the feature bits.  Run
+ * by cpu.c's constructor; calling it again recomputes the same word. */
+uint32_t quill_cpu_probe(void);
+
+/* quill_cpu_features returns the usable feature bits (probed once at load)
+ * minus those cleared by QUILL_CPU_MASK. */
+static inline uint32_t quill_cpu_features(void) {
+    return __atomic_load_n(&quill_cpu_word, __ATOMIC_RELAXED) & ~QUILL_CPU_PROBED;
+}
+
+/* quill_cpu_has returns nonzero when every bit of bits is usable: a load and
+ * a test, cheap enough for a dispatch on every field product. */
 static inline int quill_cpu_has(uint32_t bits) {
-    return (quill_cpu_features() & bits) == bits;
+    return (__atomic_load_n(&quill_cpu_word, __ATOMIC_RELAXED) & bits) == bits;
 }
 
 #endif

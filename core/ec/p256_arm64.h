@@ -15,8 +15,8 @@
  * which on aarch64 every field product goes through: the point formulas of
  * p256_point.c, p256_point_ct.c and p256_verify_point.h call them out of
  * line on every target but x86-64, and so do the ECDSA and key code and
- * the inversion's final product.  The dispatchers read the capability
- * once into a flag (p256_fe.c): a load, a compare and a tail call.
+ * the inversion's final product.  The dispatch reads the process-wide
+ * CPU word (quill_cpu_has, inline): a load, a test and a tail call.
  *
  * Model figures (llvm-mca-16, tools/mca_p256_fe.sh; estimates, not
  * measurements), cycles per call for independent calls / for one call:

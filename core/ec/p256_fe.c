@@ -27,53 +27,31 @@ static const quill_p256_fe fe_one = {{UINT64_C(0x0000000000000001), UINT64_C(0xf
  * assembly; test_ec_adx keeps it checked against these bodies. */
 /* On aarch64 the products go to asm/aarch64/p256_fe.S (p256_arm64.h):
  * there the point formulas call these functions out of line anyway.  The
- * capability is read once into a file-scope flag: asking quill_cpu_features
- * (an out-of-line call) on every product cost about 30 instructions of
- * frames and moves around the 118 of the assembly product; with the flag
- * the dispatch is a load, a compare and a tail call (the answer cannot
- * change: quill_cpu_features reads QUILL_CPU_MASK once per process too). */
+ * dispatch reads the process-wide CPU word (quill_cpu_has is inline: a
+ * load and a test) and tail-calls the assembly; the C twins stay out of
+ * line so that the assembly path needs no stack frame. */
 #ifdef QUILL_P256_HAVE_ARM64
-static int fe_arm64_state; /* 0: not read yet, 1: C, 2: assembly */
-
-/* fe_arm64_slow reads the capability on the first call, then answers
- * from the flag.  Out of line, so that the dispatchers' fast path needs no
- * frame: a load, a compare and a tail call. */
-static QUILL_NOINLINE int fe_arm64_slow(void) {
-    int s = __atomic_load_n(&fe_arm64_state, __ATOMIC_RELAXED);
-    if (s == 0) {
-        s = quill_p256_arm64_capable() ? 2 : 1;
-        __atomic_store_n(&fe_arm64_state, s, __ATOMIC_RELAXED);
-    }
-    return s == 2;
+static QUILL_NOINLINE void fe_mul_c(quill_p256_fe *out, const quill_p256_fe *a,
+                                    const quill_p256_fe *b) {
+    quill_p256_fe_mul_inline(out, a, b);
 }
 
-static QUILL_NOINLINE void fe_mul_slow(quill_p256_fe *out, const quill_p256_fe *a,
-                                       const quill_p256_fe *b) {
-    if (fe_arm64_slow())
-        quill_p256_fe_mul_arm64(out->v, a->v, b->v);
-    else
-        quill_p256_fe_mul_inline(out, a, b);
-}
-
-static QUILL_NOINLINE void fe_sqr_slow(quill_p256_fe *out, const quill_p256_fe *a) {
-    if (fe_arm64_slow())
-        quill_p256_fe_sqr_arm64(out->v, a->v);
-    else
-        quill_p256_fe_sqr_inline(out, a);
+static QUILL_NOINLINE void fe_sqr_c(quill_p256_fe *out, const quill_p256_fe *a) {
+    quill_p256_fe_sqr_inline(out, a);
 }
 
 void quill_p256_fe_mul(quill_p256_fe *out, const quill_p256_fe *a, const quill_p256_fe *b) {
-    if (__atomic_load_n(&fe_arm64_state, __ATOMIC_RELAXED) == 2)
+    if (quill_p256_arm64_capable())
         quill_p256_fe_mul_arm64(out->v, a->v, b->v);
     else
-        fe_mul_slow(out, a, b);
+        fe_mul_c(out, a, b);
 }
 
 void quill_p256_fe_sqr(quill_p256_fe *out, const quill_p256_fe *a) {
-    if (__atomic_load_n(&fe_arm64_state, __ATOMIC_RELAXED) == 2)
+    if (quill_p256_arm64_capable())
         quill_p256_fe_sqr_arm64(out->v, a->v);
     else
-        fe_sqr_slow(out, a);
+        fe_sqr_c(out, a);
 }
 #else
 void quill_p256_fe_mul(quill_p256_fe *out, const quill_p256_fe *a, const quill_p256_fe *b) {

@@ -83,12 +83,6 @@ int quill_keccak_f1600_x2_neon_capable(void);
 void quill_keccak_f1600_x2_neon_sha3(uint64_t *s);
 int quill_keccak_f1600_x2_neon_sha3_capable(void);
 
-/* quill_keccak_f1600_x4_neon and quill_keccak_f1600_x4_neon_sha3 permute
- * all four interleaved states with two calls of the two-way backend (what
- * quill_keccak_f1600_x4 runs on aarch64; exposed for the tests). */
-void quill_keccak_f1600_x4_neon(uint64_t s[100]);
-void quill_keccak_f1600_x4_neon_sha3(uint64_t s[100]);
-
 /* quill_keccak_f1600_x3_hybrid (asm/aarch64/keccak_hybrid.S, ARMv8.0-A)
  * permutes states 0, 1 and 2 of the interleaved layout at once, 0 and 1 in
  * NEON registers and 2 in general registers, interleaved; state 3 is left

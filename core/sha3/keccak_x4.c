@@ -135,16 +135,6 @@ int quill_keccak_f1600_x2_neon_sha3_capable(void) {
 int quill_keccak_f1600_x3_hybrid_capable(void) {
     return quill_cpu_has(QUILL_CPU_ARM_NEON);
 }
-
-void quill_keccak_f1600_x4_neon(uint64_t s[100]) {
-    quill_keccak_f1600_x2_neon(s);
-    quill_keccak_f1600_x2_neon(s + 2);
-}
-
-void quill_keccak_f1600_x4_neon_sha3(uint64_t s[100]) {
-    quill_keccak_f1600_x2_neon_sha3(s);
-    quill_keccak_f1600_x2_neon_sha3(s + 2);
-}
 #endif
 
 void quill_keccak_f1600_x4_some(uint64_t s[100], unsigned n) {

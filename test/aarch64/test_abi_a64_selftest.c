@@ -3,7 +3,8 @@
  *
  * test_abi_a64_selftest: the aarch64 ABI checker catches what it must (a
  * routine that changes x23, one that changes d12) and passes a routine that
- * keeps the ABI, with every argument register delivered.  Skipped (77)
+ * keeps the ABI, with every argument register delivered; quill_abi_a64_check
+ * agrees.  Skipped (77)
  * off aarch64. */
 #include <stdio.h>
 #include <string.h>
@@ -18,27 +19,22 @@ static uint64_t sum8(uint64_t a, uint64_t b, uint64_t c, uint64_t d, uint64_t e,
     return a + 3 * b + 5 * c + 7 * d + 11 * e + 13 * f + 17 * g + 19 * h;
 }
 
-static const void *fnptr(void (*f)(void)) {
-    const void *p;
-    memcpy(&p, &f, sizeof(p));
-    return p;
-}
-
 int main(void) {
     uint64_t args[8] = {1, 2, 3, 4, 5, 6, 7, 8}, ret = 0;
-    uint64_t (*good)(uint64_t, uint64_t, uint64_t, uint64_t, uint64_t, uint64_t, uint64_t,
-                     uint64_t) = sum8;
-    const void *p;
-    memcpy(&p, &good, sizeof(p));
-    QT_CHECK(quill_abi_a64_call(p, args, &ret) == 0);
+    QT_CHECK(quill_abi_a64_call(quill_abi_a64_fn((void (*)(void))sum8), args, &ret) == 0);
+    QT_CHECK(ret == sum8(1, 2, 3, 4, 5, 6, 7, 8));
+    ret = 0;
+    QT_CHECK(quill_abi_a64_check("sum8", (void (*)(void))sum8, args, &ret));
     QT_CHECK(ret == sum8(1, 2, 3, 4, 5, 6, 7, 8));
 
-    uint32_t bad = quill_abi_a64_call(fnptr(quill_abi_a64_bad_x23), args, &ret);
+    uint32_t bad = quill_abi_a64_call(quill_abi_a64_fn(quill_abi_a64_bad_x23), args, &ret);
     QT_CHECK(bad == 1u << 4);
     QT_CHECK(strcmp(quill_abi_a64_reg_name(4), "x23") == 0);
-    bad = quill_abi_a64_call(fnptr(quill_abi_a64_bad_d12), args, &ret);
+    bad = quill_abi_a64_call(quill_abi_a64_fn(quill_abi_a64_bad_d12), args, &ret);
     QT_CHECK(bad == 1u << 15);
     QT_CHECK(strcmp(quill_abi_a64_reg_name(15), "d12") == 0);
+    QT_CHECK(!quill_abi_a64_check("quill_abi_a64_bad_x23 (expected)", quill_abi_a64_bad_x23, args,
+                                  &ret));
     return qt_finish("abi_a64_selftest");
 }
 

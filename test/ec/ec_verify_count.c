@@ -27,8 +27,9 @@
  *      callgrind_annotate --inclusive=yes cg.out | grep vc_
  * valgrind's CPUID is a Haswell's: BMI2 without ADX, though it executes
  * ADCX and ADOX.  So that callgrind can count quill's ADX level, this
- * driver wraps quill_cpu_features (the linker's --wrap) to add ADX to BMI2
- * when QUILL_VC_ASSUME_ADX=1; QUILL_CPU_MASK still applies.  Only the core mode sees it: quill.so probes on its own.
+ * driver adds ADX to BMI2 in the static core's CPU word (quill_cpu_word,
+ * before any other use) when QUILL_VC_ASSUME_ADX=1; QUILL_CPU_MASK still
+ * applies.  Only the core mode sees it: quill.so probes on its own.
  * Keys, messages and signatures come from a fixed seed: two runs (before
  * and after a change) verify the same signatures.  Every verification must
  * succeed (exit status 1 otherwise). */
@@ -53,20 +54,21 @@
 #define MAX_N 256
 
 #if defined(__x86_64__) && !defined(QUILL_NO_ASM)
-/* Linked with --wrap=quill_cpu_features (test/ec.cmake): the core's own
- * probe, with ADX added beside BMI2 when QUILL_VC_ASSUME_ADX=1 and
- * QUILL_CPU_MASK does not clear it. */
-uint32_t __real_quill_cpu_features(void);
-uint32_t __wrap_quill_cpu_features(void);
-uint32_t __wrap_quill_cpu_features(void) {
-    uint32_t f = __real_quill_cpu_features();
+/* The static core's own probe, with ADX added beside BMI2 when
+ * QUILL_VC_ASSUME_ADX=1 and QUILL_CPU_MASK does not clear it; stored into
+ * the core's CPU word before anything else reads it. */
+static void vc_assume_adx(void) {
+    uint32_t f = quill_cpu_features();
     const char *assume = getenv("QUILL_VC_ASSUME_ADX");
     const char *mask = getenv("QUILL_CPU_MASK");
     uint32_t cleared = mask != NULL && *mask != '\0' ? (uint32_t)strtoul(mask, NULL, 0) : 0;
     if (assume != NULL && strcmp(assume, "1") == 0 && (f & QUILL_CPU_X86_BMI2) &&
         !(cleared & QUILL_CPU_X86_ADX))
-        f |= QUILL_CPU_X86_ADX;
-    return f;
+        __atomic_store_n(&quill_cpu_word, f | QUILL_CPU_X86_ADX | QUILL_CPU_PROBED,
+                         __ATOMIC_RELAXED);
+}
+#else
+static void vc_assume_adx(void) {
 }
 #endif
 #define NOINLINE __attribute__((noinline))
@@ -210,6 +212,7 @@ int main(int argc, char **argv) {
         fprintf(stderr, "usage: ec_verify_count core|quill|default|time [1..%d]\n", MAX_N);
         return 2;
     }
+    vc_assume_adx();
     qt_rng_seed(7);
     if (!make_cases(n))
         return 1;

@@ -8,7 +8,9 @@
  * values just below m and below 2^256 - 2^224) and on random inputs biased
  * towards carry-heavy shapes; aliasing of out with the inputs; the
  * dispatching quill_p256_fe_mul/_sqr and quill_p256_scalar_mul equal the
- * twins; the mixed point addition (asm/x86_64/p256_point_adx.S) against
+ * twins (the field kernels through ect_check_fe_kernels, ec_test_common.h,
+ * shared with test_ec_arm64); the mixed point addition
+ * (asm/x86_64/p256_point_adx.S) against
  * quill_p256_point_add_mixed_raw_c on coordinates drawn from the edge
  * values, built from carry-heavy words and at random, with out aliasing a,
  * and along a chain of real points; the repeated doubling
@@ -39,101 +41,9 @@
 
 unsigned ect_abi_call3(void *fn, uint64_t a0, uint64_t a1, uint64_t a2);
 
-enum { N_EDGE = 16, N_RANDOM = 20000 };
+enum { N_RANDOM = 20000 };
 
-/* Edge values below m (m = p or n). */
-static int edge_values(uint64_t out[][4], const BIGNUM *m, BN_CTX *ctx) {
-    int k = 0;
-    BIGNUM *t = BN_new(), *r = BN_new();
-    static const uint64_t shapes[][4] = {
-        {0, 0, 0, 0},
-        {1, 0, 0, 0},
-        {2, 0, 0, 0},
-        {UINT64_MAX, 0, 0, 0},
-        {UINT64_MAX, UINT64_MAX, 0, 0},
-        {UINT64_MAX, UINT64_MAX, UINT64_MAX, 0},
-        {0, 0, 0, UINT64_C(0x8000000000000000)},
-        {UINT64_MAX, UINT64_MAX, UINT64_MAX, UINT64_C(0xfffffffe00000000)},
-        {0, UINT64_C(0xffffffff00000000), UINT64_MAX, UINT64_C(0x00000000fffffffe)},
-    };
-    for (size_t i = 0; i < QT_ARRAY_LEN(shapes); i++)
-        memcpy(out[k++], shapes[i], 32);
-    /* m - 1, m - 2, m - 2^64, m - 2^128 */
-    static const int sub_bits[] = {0, 1, 64, 128};
-    for (size_t i = 0; i < QT_ARRAY_LEN(sub_bits); i++) {
-        BN_copy(t, m);
-        if (sub_bits[i] == 1)
-            BN_sub_word(t, 2);
-        else {
-            BN_zero(r);
-            BN_set_bit(r, sub_bits[i]);
-            BN_sub(t, t, r);
-        }
-        ect_bn_to_limbs(out[k++], t);
-    }
-    /* R mod m, R^2 mod m, R^3 mod m (R = 2^256) */
-    BN_zero(r);
-    BN_set_bit(r, 256);
-    BN_mod(t, r, m, ctx);
-    ect_bn_to_limbs(out[k++], t);
-    BN_mod_mul(t, t, t, m, ctx);
-    ect_bn_to_limbs(out[k++], t);
-    BN_mod_mul(r, r, t, m, ctx);
-    ect_bn_to_limbs(out[k++], r);
-    BN_free(t);
-    BN_free(r);
-    return k;
-}
-
-/* Checks out == a b R^-1 mod m with BN. */
-static int bn_montmul_ok(const uint64_t out[4], const uint64_t a[4], const uint64_t b[4],
-                         const BIGNUM *m, BN_CTX *ctx) {
-    BIGNUM *x = BN_new(), *y = BN_new(), *ri = BN_new(), *o = BN_new();
-    ect_limbs_to_bn(x, a);
-    ect_limbs_to_bn(y, b);
-    ect_limbs_to_bn(o, out);
-    BN_zero(ri);
-    BN_set_bit(ri, 256);
-    BN_mod_inverse(ri, ri, m, ctx);
-    BN_mod_mul(x, x, y, m, ctx);
-    BN_mod_mul(x, x, ri, m, ctx);
-    int ok = BN_cmp(x, o) == 0;
-    BN_free(x);
-    BN_free(y);
-    BN_free(ri);
-    BN_free(o);
-    return ok;
-}
-
-static void check_pair(const uint64_t a[4], const uint64_t b[4], BN_CTX *ctx, int with_bn) {
-    quill_p256_fe fa, fb, c_out, c_sqr, fx;
-    uint64_t asm_out[4];
-    memcpy(fa.v, a, 32);
-    memcpy(fb.v, b, 32);
-    quill_p256_fe_mul_inline(&c_out, &fa, &fb);
-    quill_p256_fe_mul_adx(asm_out, a, b);
-    QT_CHECK(memcmp(asm_out, c_out.v, 32) == 0);
-    quill_p256_fe_sqr_inline(&c_sqr, &fa);
-    quill_p256_fe_sqr_adx(asm_out, a);
-    QT_CHECK(memcmp(asm_out, c_sqr.v, 32) == 0);
-    fx = fa;
-    quill_p256_fe_mul_adx(fx.v, fx.v, b); /* out aliases a */
-    QT_CHECK(memcmp(fx.v, c_out.v, 32) == 0);
-    fx = fb;
-    quill_p256_fe_mul_adx(fx.v, a, fx.v); /* out aliases b */
-    QT_CHECK(memcmp(fx.v, c_out.v, 32) == 0);
-    fx = fa;
-    quill_p256_fe_sqr_adx(fx.v, fx.v);
-    QT_CHECK(memcmp(fx.v, c_sqr.v, 32) == 0);
-    quill_p256_fe_mul(&fx, &fa, &fb); /* the dispatcher */
-    QT_CHECK(memcmp(fx.v, c_out.v, 32) == 0);
-    quill_p256_fe_sqr(&fx, &fa);
-    QT_CHECK(memcmp(fx.v, c_sqr.v, 32) == 0);
-    if (with_bn) {
-        quill_p256_fe_mul_adx(asm_out, a, b);
-        QT_CHECK(bn_montmul_ok(asm_out, a, b, ect_p256_p(), ctx));
-    }
-}
+static const ect_fe_kernels adx_kernels = {"adx", quill_p256_fe_mul_adx, quill_p256_fe_sqr_adx};
 
 static void check_scalar_pair(const uint64_t a[4], const uint64_t b[4], BN_CTX *ctx,
                               int with_bn) {
@@ -153,7 +63,7 @@ static void check_scalar_pair(const uint64_t a[4], const uint64_t b[4], BN_CTX *
     quill_p256_scalar_mul(&sx, &sa, &sb);
     QT_CHECK(memcmp(sx.v, c_out.v, 32) == 0);
     if (with_bn)
-        QT_CHECK(bn_montmul_ok(asm_out, a, b, ect_p256_n(), ctx));
+        QT_CHECK(ect_montmul_ok(asm_out, a, b, ect_p256_n(), ctx));
 }
 
 /* The assembly mixed addition equals the C formula on the five
@@ -411,21 +321,16 @@ int main(void) {
         return QT_SKIP;
     }
     BN_CTX *ctx = BN_CTX_new();
-    uint64_t ep[N_EDGE][4], en[N_EDGE][4];
-    int kp = edge_values(ep, ect_p256_p(), ctx);
-    int kn = edge_values(en, ect_p256_n(), ctx);
+    uint64_t ep[ECT_EDGE_MAX][4], en[ECT_EDGE_MAX][4];
+    int kp = ect_edge_values(ep, ect_p256_p(), ctx);
+    int kn = ect_edge_values(en, ect_p256_n(), ctx);
     qt_rng_seed(0x5ad1);
-    for (int i = 0; i < kp; i++)
-        for (int j = 0; j < kp; j++)
-            check_pair(ep[i], ep[j], ctx, 1);
+    ect_check_fe_kernels(&adx_kernels, ctx, N_RANDOM, 16);
     for (int i = 0; i < kn; i++)
         for (int j = 0; j < kn; j++)
             check_scalar_pair(en[i], en[j], ctx, 1);
     for (int i = 0; i < N_RANDOM; i++) {
         uint64_t a[4], b[4];
-        ect_random_below(a, ect_p256_p(), ctx);
-        ect_random_below(b, ect_p256_p(), ctx);
-        check_pair(a, b, ctx, i % 16 == 0);
         ect_random_below(a, ect_p256_n(), ctx);
         ect_random_below(b, ect_p256_n(), ctx);
         check_scalar_pair(a, b, ctx, i % 16 == 0);

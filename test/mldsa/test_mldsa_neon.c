@@ -71,25 +71,15 @@ static void fill(int32_t *p, size_t len, unsigned kind, int32_t b, int nonneg) {
     }
 }
 
-static const void *fnp(void (*f)(void)) {
-    const void *p;
-    memcpy(&p, &f, sizeof(p));
-    return p;
-}
-
 static uint64_t ptr(const void *p) {
     return (uint64_t)(uintptr_t)p;
 }
 
 /* Call fn through the ABI checker; a broken register fails the test. */
-static void abi_call(const char *name, const void *fn, uint64_t a0, uint64_t a1, uint64_t a2,
+static void abi_call(const char *name, void (*fn)(void), uint64_t a0, uint64_t a1, uint64_t a2,
                      uint64_t a3) {
     uint64_t args[8] = {a0, a1, a2, a3, 0, 0, 0, 0}, ret;
-    uint32_t bad = quill_abi_a64_call(fn, args, &ret);
-    for (unsigned i = 0; i < 20; i++)
-        if (bad & (1u << i))
-            printf("mldsa_neon: %s does not preserve %s\n", name, quill_abi_a64_reg_name(i));
-    QT_CHECK(bad == 0);
+    QT_CHECK(quill_abi_a64_check(name, fn, args, &ret));
 }
 
 typedef void (*inplace_fn)(int32_t a[N]);
@@ -102,7 +92,7 @@ static void check_inplace(const char *name, inplace_fn neon, inplace_fn port, co
     memcpy(r2, in, sizeof(r2));
     port(r1);
     if (abi)
-        abi_call(name, fnp((void (*)(void))neon), ptr(r2), 0, 0, 0);
+        abi_call(name, (void (*)(void))neon, ptr(r2), 0, 0, 0);
     else
         neon(r2);
     if (memcmp(r1, r2, sizeof(r1)) != 0) {
@@ -144,7 +134,7 @@ static void test_pointwise(void) {
             fill(b, N, (t / KINDS) % KINDS, Q, 0);
             quill_mldsa_pointwise_mont_c(r1, a, b);
             if (t < KINDS * KINDS)
-                abi_call("pointwise_mont", fnp((void (*)(void))quill_mldsa_pointwise_mont_neon),
+                abi_call("pointwise_mont", (void (*)(void))quill_mldsa_pointwise_mont_neon,
                          ptr(r2), ptr(a), ptr(b), 0);
             else
                 quill_mldsa_pointwise_mont_neon(r2, a, b);
@@ -169,7 +159,7 @@ static void test_dot(void) {
             fill(b, n * N, (t / KINDS) % KINDS, 9 * Q, 0);
             quill_mldsa_dot_mont_c(r1, a, b, n);
             if (t < KINDS * KINDS)
-                abi_call("dot_mont", fnp((void (*)(void))quill_mldsa_dot_mont_neon), ptr(r2),
+                abi_call("dot_mont", (void (*)(void))quill_mldsa_dot_mont_neon, ptr(r2),
                          ptr(a), ptr(b), n);
             else
                 quill_mldsa_dot_mont_neon(r2, a, b, n);
@@ -198,7 +188,7 @@ static void test_ntt16(void) {
         p2 = p1;
         quill_mldsa_ntt16_c(&p1);
         if (t < KINDS)
-            abi_call("ntt16", fnp((void (*)(void))quill_mldsa_ntt16_neon), ptr(&p2), 0, 0, 0);
+            abi_call("ntt16", (void (*)(void))quill_mldsa_ntt16_neon, ptr(&p2), 0, 0, 0);
         else
             quill_mldsa_ntt16_neon(&p2);
         if (memcmp(&p1, &p2, sizeof(p1)) != 0) {
@@ -225,7 +215,7 @@ static void test_prepare16(void) {
             memset(&m2, 0x5a, sizeof(m2));
             if (t < KINDS)
                 abi_call("mulc16_prepare",
-                         fnp((void (*)(void))quill_mldsa_mulc16_prepare_neon), ptr(&m2), ptr(c),
+                         (void (*)(void))quill_mldsa_mulc16_prepare_neon, ptr(&m2), ptr(c),
                          0, 0);
             else
                 quill_mldsa_mulc16_prepare_neon(&m2, c);
@@ -252,7 +242,7 @@ static void test_mulc16(void) {
         memset(r2, 0x77, sizeof(r2));
         quill_mldsa_mulc16_c(r1, &m, &s, shift);
         if (t < 3 * KINDS * KINDS)
-            abi_call("mulc16", fnp((void (*)(void))quill_mldsa_mulc16_neon), ptr(r2), ptr(&m),
+            abi_call("mulc16", (void (*)(void))quill_mldsa_mulc16_neon, ptr(r2), ptr(&m),
                      ptr(&s), shift);
         else
             quill_mldsa_mulc16_neon(r2, &m, &s, shift);
@@ -321,7 +311,7 @@ static void test_unpack_z(void) {
             memset(z2, 0x3c, sizeof(z2));
             quill_mldsa_poly_unpack_z_c(&z1, in, p);
             if (t < 10)
-                abi_call("poly_unpack_z", fnp((void (*)(void))quill_mldsa_poly_unpack_z_neon),
+                abi_call("poly_unpack_z", (void (*)(void))quill_mldsa_poly_unpack_z_neon,
                          ptr(z2), ptr(in), p->gamma1_bits, (uint64_t)(uint32_t)p->gamma1);
             else
                 quill_mldsa_poly_unpack_z_neon(z2, in, p->gamma1_bits, p->gamma1);

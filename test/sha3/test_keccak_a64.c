@@ -4,10 +4,12 @@
  * test_keccak_a64: the aarch64 Keccak-f[1600] assembly (asm/aarch64/
  * keccak_neon.S, keccak_sha3.S) against the portable permutation
  * quill_keccak_f1600_c, which test_sha3 checks against known answers and
- * OpenSSL.  For each backend the CPU has (its _capable() predicate):
- *  1. the single-state quill_keccak_f1600_neon_sha3 and the four-way
- *     quill_keccak_f1600_x4_neon / _x4_neon_sha3 (two two-way calls), and
- *     the two-way routines on states 2 and 3 alone: random states, the
+ * OpenSSL, through kt_single_mismatches / kt_x4_mismatches
+ * (keccak_test_common.h, shared with test_sha3 and test_sha3_x4).  For
+ * each backend the CPU has (its _capable() predicate):
+ *  1. the single-state quill_keccak_f1600_neon_sha3, the two-way
+ *     quill_keccak_f1600_x2_neon / _x2_neon_sha3 on all four states (two
+ *     calls), on states 0 and 1 alone and on states 2 and 3 first: random states, the
  *     all-zero and the all-ones state, and a chain of 2000 permutations each
  *     fed the previous output (one wrong lane or round constant anywhere
  *     would spread to every later state);
@@ -31,102 +33,14 @@
 #include "abi_check_aarch64.h"
 #include "common/backend_names.h"
 #include "common/cpu.h"
+#include "keccak_test_common.h"
 #include "sha3/keccak.h"
 #include "sha3/sha3_x4.h"
 #include "test_util.h"
 
 #if QUILL_KECCAK_HAVE_A64 && QUILL_HAVE_ABI_A64
 
-enum fill { FILL_RANDOM, FILL_ZERO, FILL_ONES };
-
-static void fill(uint64_t *s, size_t n, enum fill f) {
-    if (f == FILL_RANDOM)
-        qt_rng_bytes(s, n * sizeof(*s));
-    else
-        memset(s, f == FILL_ZERO ? 0 : 0xff, n * sizeof(*s));
-}
-
-/* single_mismatches: perm against quill_keccak_f1600_c on count states of
- * the given fill, then on a chain of `chain` permutations from a random
- * state; returns the number of differing outputs. */
-static unsigned single_mismatches(void (*perm)(uint64_t s[25]), unsigned count,
-                                  unsigned chain) {
-    unsigned bad = 0;
-    static const enum fill fills[3] = {FILL_ZERO, FILL_ONES, FILL_RANDOM};
-    for (unsigned f = 0; f < 3; f++) {
-        for (unsigned n = 0; n < (fills[f] == FILL_RANDOM ? count : 1); n++) {
-            uint64_t a[25], b[25];
-            fill(a, 25, fills[f]);
-            memcpy(b, a, sizeof(a));
-            quill_keccak_f1600_c(a);
-            perm(b);
-            bad += memcmp(a, b, sizeof(a)) != 0;
-        }
-    }
-    uint64_t a[25], b[25];
-    fill(a, 25, FILL_RANDOM);
-    memcpy(b, a, sizeof(a));
-    for (unsigned n = 0; n < chain; n++) {
-        quill_keccak_f1600_c(a);
-        perm(b);
-    }
-    bad += memcmp(a, b, sizeof(a)) != 0;
-    return bad;
-}
-
-/* x4_mismatches: perm on four interleaved states (sha3_x4.h) against four
- * quill_keccak_f1600_c calls, on the fills as above, then on a chain; only
- * the first `used` states are compared, and with used == 2 states 2 and 3
- * must come out either untouched or permuted (quill_keccak_f1600_x4_some
- * permutes at least the first n).  Returns the number of differing states. */
-typedef void (*x4_fn)(uint64_t s[100], unsigned n);
-
-static unsigned x4_compare(const uint64_t x4[100], uint64_t one[4][25], const uint64_t orig[4][25],
-                           unsigned used) {
-    unsigned bad = 0;
-    for (unsigned j = 0; j < 4; j++) {
-        int same = 1, untouched = 1;
-        for (unsigned i = 0; i < 25; i++) {
-            same &= one[j][i] == x4[4 * i + j];
-            untouched &= orig[j][i] == x4[4 * i + j];
-        }
-        bad += !(same || (j >= used && untouched));
-    }
-    return bad;
-}
-
-static unsigned x4_mismatches(x4_fn perm, unsigned used, unsigned count, unsigned chain) {
-    unsigned bad = 0;
-    static const enum fill fills[3] = {FILL_ZERO, FILL_ONES, FILL_RANDOM};
-    _Alignas(32) uint64_t x4[100];
-    uint64_t one[4][25], orig[4][25];
-    for (unsigned f = 0; f < 3; f++) {
-        for (unsigned n = 0; n < (fills[f] == FILL_RANDOM ? count : 1); n++) {
-            fill(x4, 100, fills[f]);
-            for (unsigned j = 0; j < 4; j++)
-                for (unsigned i = 0; i < 25; i++)
-                    orig[j][i] = one[j][i] = x4[4 * i + j];
-            perm(x4, used);
-            for (unsigned j = 0; j < 4; j++)
-                quill_keccak_f1600_c(one[j]);
-            bad += x4_compare(x4, one, orig, used);
-        }
-    }
-    /* The chain: four states permuted `chain` times together. */
-    fill(x4, 100, FILL_RANDOM);
-    for (unsigned j = 0; j < 4; j++)
-        for (unsigned i = 0; i < 25; i++)
-            one[j][i] = x4[4 * i + j];
-    for (unsigned n = 0; n < chain; n++) {
-        perm(x4, 4);
-        for (unsigned j = 0; j < 4; j++)
-            quill_keccak_f1600_c(one[j]);
-    }
-    bad += x4_compare(x4, one, one, 4);
-    return bad;
-}
-
-/* The two-way routines as x4_fn: both pairs, or (n == 2) states 0 and 1
+/* The two-way routines as kt_x4_fn: both pairs, or (n == 2) states 0 and 1
  * only; the _hi_first ones run the pair at s + 2 first, so that a routine
  * reading or writing past its two states would spoil the other pair. */
 static void x4_neon(uint64_t s[100], unsigned n) {
@@ -153,17 +67,7 @@ static void x4_neon_sha3_hi_first(uint64_t s[100], unsigned n) {
     quill_keccak_f1600_x2_neon_sha3(s);
 }
 
-static void x4_full_neon(uint64_t s[100], unsigned n) {
-    (void)n;
-    quill_keccak_f1600_x4_neon(s);
-}
-
-static void x4_full_neon_sha3(uint64_t s[100], unsigned n) {
-    (void)n;
-    quill_keccak_f1600_x4_neon_sha3(s);
-}
-
-/* The three-state hybrid as x4_fn: states 0..2, and for n == 4 state 3
+/* The three-state hybrid as kt_x4_fn: states 0..2, and for n == 4 state 3
  * by the portable permutation (deinterleaved), so that chains compare all
  * four. */
 static void x4_hybrid(uint64_t s[100], unsigned n) {
@@ -207,12 +111,6 @@ static void x4_dispatch(uint64_t s[100], unsigned n) {
     quill_keccak_f1600_x4_some(s, n);
 }
 
-static const void *fnptr(void (*f)(uint64_t *)) {
-    const void *p;
-    memcpy(&p, &f, sizeof(p));
-    return p;
-}
-
 /* abi_check: fn called on a random state (single: 25 lanes at s; two-way:
  * the pair at s of an interleaved array) through the ABI checker keeps the
  * callee-saved registers and computes the permutation. */
@@ -228,11 +126,7 @@ static void abi_check(const char *name, void (*fn)(uint64_t *), int two_way) {
     }
     uint64_t args[8] = {0}, ret = 0;
     args[0] = (uint64_t)(uintptr_t)x4;
-    uint32_t broken = quill_abi_a64_call(fnptr(fn), args, &ret);
-    for (unsigned i = 0; i < 20; i++)
-        if (broken & (1u << i))
-            fprintf(stderr, "%s does not preserve %s\n", name, quill_abi_a64_reg_name(i));
-    QT_CHECK(broken == 0);
+    QT_CHECK(quill_abi_a64_check(name, (void (*)(void))fn, args, &ret));
     int ok = 1;
     for (unsigned i = 0; i < 25; i++) {
         if (two_way == 3)
@@ -262,10 +156,9 @@ int main(void) {
     QT_CHECK(!sha3 || neon);
 
     if (neon) {
-        check("x2_neon", x4_mismatches(x4_neon, 4, count, chain));
-        check("x2_neon on states 0, 1", x4_mismatches(x4_neon, 2, count / 4, 0));
-        check("x2_neon on states 2, 3 first", x4_mismatches(x4_neon_hi_first, 4, count / 4, 0));
-        check("x4_neon", x4_mismatches(x4_full_neon, 4, count / 4, 0));
+        check("x2_neon", kt_x4_mismatches(x4_neon, 4, count, chain));
+        check("x2_neon on states 0, 1", kt_x4_mismatches(x4_neon, 2, count / 4, 0));
+        check("x2_neon on states 2, 3 first", kt_x4_mismatches(x4_neon_hi_first, 4, count / 4, 0));
         abi_check("quill_keccak_f1600_x2_neon", quill_keccak_f1600_x2_neon, 1);
         printf("keccak_a64: two-way NEON matched the portable permutation\n");
     } else {
@@ -273,19 +166,18 @@ int main(void) {
     }
     QT_CHECK(quill_keccak_f1600_x3_hybrid_capable() == neon);
     if (quill_keccak_f1600_x3_hybrid_capable()) {
-        check("x3_hybrid", x4_mismatches(x4_hybrid, 3, count, 0));
-        check("x3_hybrid chain (state 3 portable)", x4_mismatches(x4_hybrid, 4, 4, chain));
+        check("x3_hybrid", kt_x4_mismatches(x4_hybrid, 3, count, 0));
+        check("x3_hybrid chain (state 3 portable)", kt_x4_mismatches(x4_hybrid, 4, 4, chain));
         check("x3_hybrid leaves state 3", hybrid_state3_untouched(count / 4));
         abi_check("quill_keccak_f1600_x3_hybrid", quill_keccak_f1600_x3_hybrid, 3);
         printf("keccak_a64: three-way NEON+scalar hybrid matched the portable permutation\n");
     }
     if (sha3) {
-        check("neon_sha3", single_mismatches(quill_keccak_f1600_neon_sha3, count, chain));
-        check("x2_neon_sha3", x4_mismatches(x4_neon_sha3, 4, count, chain));
-        check("x2_neon_sha3 on states 0, 1", x4_mismatches(x4_neon_sha3, 2, count / 4, 0));
+        check("neon_sha3", kt_single_mismatches(quill_keccak_f1600_neon_sha3, count, chain));
+        check("x2_neon_sha3", kt_x4_mismatches(x4_neon_sha3, 4, count, chain));
+        check("x2_neon_sha3 on states 0, 1", kt_x4_mismatches(x4_neon_sha3, 2, count / 4, 0));
         check("x2_neon_sha3 on states 2, 3 first",
-              x4_mismatches(x4_neon_sha3_hi_first, 4, count / 4, 0));
-        check("x4_neon_sha3", x4_mismatches(x4_full_neon_sha3, 4, count / 4, 0));
+              kt_x4_mismatches(x4_neon_sha3_hi_first, 4, count / 4, 0));
         abi_check("quill_keccak_f1600_neon_sha3", quill_keccak_f1600_neon_sha3, 0);
         abi_check("quill_keccak_f1600_x2_neon_sha3", quill_keccak_f1600_x2_neon_sha3, 1);
         printf("keccak_a64: SHA-3 instruction backends matched the portable permutation\n");
@@ -294,12 +186,12 @@ int main(void) {
     }
 
     /* The dispatchers, whichever backend they pick. */
-    check("quill_keccak_f1600", single_mismatches(quill_keccak_f1600, count, chain));
-    check("quill_keccak_f1600_x4_some", x4_mismatches(x4_dispatch, 4, count, chain));
+    check("quill_keccak_f1600", kt_single_mismatches(quill_keccak_f1600, count, chain));
+    check("quill_keccak_f1600_x4_some", kt_x4_mismatches(x4_dispatch, 4, count, chain));
     for (unsigned n = 1; n <= 4; n++) {
         char what[64];
         snprintf(what, sizeof(what), "quill_keccak_f1600_x4_some(%u)", n);
-        check(what, x4_mismatches(x4_dispatch, n, count / 4, 0));
+        check(what, kt_x4_mismatches(x4_dispatch, n, count / 4, 0));
     }
 
     const char *name = quill_keccak_backend_name();

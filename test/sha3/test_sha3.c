@@ -17,7 +17,9 @@
  *     sometimes forking the context by copy; one-shot forms on the same
  *     input.
  *  4. Backends: quill_keccak_f1600_bmi and _avx512vl against
- *     quill_keccak_f1600_c on random states (when the CPU has them).
+ *     quill_keccak_f1600_c (when the CPU has them) on the all-zero,
+ *     all-ones and random states and a chain of 200 permutations
+ *     (kt_single_mismatches, keccak_test_common.h).
  *     CTest also runs the whole suite with QUILL_CPU_MASK clearing every
  *     feature (test_sha3_portable), so the portable permutation serves the
  *     sponge there. */
@@ -26,6 +28,7 @@
 
 #include <openssl/evp.h>
 
+#include "keccak_test_common.h"
 #include "sha3/keccak.h"
 #include "sha3/sha3.h"
 #include "test_util.h"
@@ -299,27 +302,11 @@ static void test_random(unsigned per_alg) {
     free(in);
 }
 
-#if QUILL_KECCAK_HAVE_BMI || QUILL_KECCAK_HAVE_AVX2
-/* backend_mismatches runs perm and the portable permutation on count random
- * states and returns how many outputs differ. */
-static unsigned backend_mismatches(void (*perm)(uint64_t s[25]), unsigned count) {
-    unsigned bad = 0;
-    for (unsigned i = 0; i < count; i++) {
-        uint64_t a[25], b[25];
-        qt_rng_bytes(a, sizeof(a));
-        memcpy(b, a, sizeof(a));
-        quill_keccak_f1600_c(a);
-        perm(b);
-        bad += memcmp(a, b, sizeof(a)) != 0;
-    }
-    return bad;
-}
-#endif
 
 static void test_backends(unsigned count) {
 #if QUILL_KECCAK_HAVE_BMI
     if (quill_keccak_f1600_bmi_capable()) {
-        QT_CHECK(backend_mismatches(quill_keccak_f1600_bmi, count) == 0);
+        QT_CHECK(kt_single_mismatches(quill_keccak_f1600_bmi, count, 200) == 0);
         printf("sha3: bmi backend compared with the portable one on %u random states\n", count);
     } else {
         printf("sha3: BMI backend not usable on this CPU (or masked)\n");
@@ -327,7 +314,7 @@ static void test_backends(unsigned count) {
 #endif
 #if QUILL_KECCAK_HAVE_AVX2
     if (quill_keccak_f1600_avx512vl_capable()) {
-        QT_CHECK(backend_mismatches(quill_keccak_f1600_avx512vl, count) == 0);
+        QT_CHECK(kt_single_mismatches(quill_keccak_f1600_avx512vl, count, 200) == 0);
         printf("sha3: avx512vl backend compared with the portable one on %u random states\n",
                count);
     } else {

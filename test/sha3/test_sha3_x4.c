@@ -5,8 +5,9 @@
  * test_sha3 checks against known answers and OpenSSL:
  *  1. quill_keccak_f1600_x4 (whatever the CPU dispatch picks) and, when the
  *     CPU has them, quill_keccak_f1600_x4_avx2 and _avx512vl against four
- *     quill_keccak_f1600 calls on random states; quill_keccak_f1600_x4_c
- *     likewise.
+ *     quill_keccak_f1600_c calls on the all-zero, all-ones and random states
+ *     and a chain of 200 (kt_x4_full_mismatches, keccak_test_common.h);
+ *     quill_keccak_f1600_x4_c likewise.
  *  2. SHAKE128 and SHAKE256 x4: four different random inputs of one length
  *     (0..600 bytes, and every length around the rates), 1..8 blocks squeezed
  *     in one or several calls, each stream compared with quill_shake128 /
@@ -19,44 +20,24 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "keccak_test_common.h"
 #include "sha3/keccak.h"
 #include "sha3/sha3.h"
 #include "sha3/sha3_x4.h"
 #include "test_util.h"
 
-/* perm_matches: |f| on four interleaved random states equals four scalar
- * permutations.  Returns the number of mismatching states. */
-static unsigned perm_mismatches(void (*f)(uint64_t *), unsigned count) {
-    unsigned bad = 0;
-    for (unsigned n = 0; n < count; n++) {
-        _Alignas(32) uint64_t x4[100];
-        uint64_t one[4][25];
-        qt_rng_bytes(x4, sizeof(x4));
-        for (unsigned j = 0; j < 4; j++)
-            for (unsigned i = 0; i < 25; i++)
-                one[j][i] = x4[4 * i + j];
-        f(x4);
-        for (unsigned j = 0; j < 4; j++) {
-            quill_keccak_f1600(one[j]);
-            for (unsigned i = 0; i < 25; i++)
-                bad += one[j][i] != x4[4 * i + j];
-        }
-    }
-    return bad;
-}
-
 static void test_permutations(void) {
-    QT_CHECK(perm_mismatches(quill_keccak_f1600_x4, 3000) == 0);
-    QT_CHECK(perm_mismatches(quill_keccak_f1600_x4_c, 1000) == 0);
+    QT_CHECK(kt_x4_full_mismatches(quill_keccak_f1600_x4, 3000, 200) == 0);
+    QT_CHECK(kt_x4_full_mismatches(quill_keccak_f1600_x4_c, 1000, 200) == 0);
 #if QUILL_KECCAK_HAVE_AVX2
     if (quill_keccak_f1600_x4_avx2_capable()) {
-        QT_CHECK(perm_mismatches(quill_keccak_f1600_x4_avx2, 3000) == 0);
+        QT_CHECK(kt_x4_full_mismatches(quill_keccak_f1600_x4_avx2, 3000, 200) == 0);
         printf("sha3_x4: avx2 permutation matched the scalar one on 3000 x 4 states\n");
     } else {
         printf("sha3_x4: avx2 not usable on this CPU (or masked)\n");
     }
     if (quill_keccak_f1600_x4_avx512vl_capable()) {
-        QT_CHECK(perm_mismatches(quill_keccak_f1600_x4_avx512vl, 3000) == 0);
+        QT_CHECK(kt_x4_full_mismatches(quill_keccak_f1600_x4_avx512vl, 3000, 200) == 0);
         printf("sha3_x4: avx512vl permutation matched the scalar one on 3000 x 4 states\n");
     } else {
         printf("sha3_x4: avx512vl not usable on this CPU (or masked)\n");
