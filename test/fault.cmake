@@ -1,4 +1,5 @@
 # SPDX-License-Identifier: Apache-2.0
+# Copyright quill authors.
 # Fault suites (test/fault/), label fault:
 #   alloc_fail  every allocation of sign, verify, key generation, import and
 #               PEM/DER decoding (RSA-2048 PKCS#1 and PSS, ECDSA P-256,
