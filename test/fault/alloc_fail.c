@@ -16,6 +16,12 @@
  *   verify   EVP_DigestVerify of a valid signature;
  *   keygen   EVP_PKEY_keygen, the key then used once to sign;
  *   import   EVP_PKEY_fromdata of the key's parameters, then one signature;
+ *   reuse    EVP_PKEY_fromdata of the public key, then two verifications
+ *            with it: the second builds the key's lazy verification state
+ *            (ECDSA's table of multiples of Q, ML-DSA's t1 in NTT form),
+ *            which the other flows build once, in their warm-up run;
+ *   reject   verification of a corrupted signature: never 1 (no false
+ *            accept on any allocation failure path);
  *   pem, der OSSL_DECODER of the PrivateKeyInfo (PEM, DER), then one
  *            signature with quill (which imports an RSA or EC key into
  *            quill's key manager: only ML-DSA has quill's own decoder).
@@ -237,6 +243,9 @@ QT_TEXT static int key_works(const alg *a, EVP_PKEY *key) {
 
 /* ---- The flows: 1 = correct result, 0 = failed (error expected) ---- */
 
+/* Totals for the report. */
+static unsigned long runs, runs_failed, runs_ok, openssl_silent, false_accepts;
+
 typedef struct flow_out {
     unsigned char sig[8192];
     size_t sig_len;
@@ -276,6 +285,29 @@ QT_TEXT static int flow_import(alg *a, flow_out *o) {
     return ok && quill_sign(a, o->key, o->sig, &o->sig_len);
 }
 
+QT_TEXT static int flow_reuse(alg *a, flow_out *o) {
+    EVP_PKEY_CTX *f = EVP_PKEY_CTX_new_from_name(lq, a->keytype, PROPQ);
+    int ok = f != NULL && EVP_PKEY_fromdata_init(f) == 1 &&
+             EVP_PKEY_fromdata(f, &o->key, EVP_PKEY_PUBLIC_KEY, ref_params) == 1 &&
+             do_verify(a, lq, PROPQ, o->key, a->sig, a->sig_len) == 1 &&
+             do_verify(a, lq, PROPQ, o->key, a->sig, a->sig_len) == 1;
+    EVP_PKEY_CTX_free(f);
+    return ok;
+}
+
+QT_TEXT static int flow_reject(alg *a, flow_out *o) {
+    (void)o;
+    unsigned char bad[sizeof(a->sig)];
+    memcpy(bad, a->sig, a->sig_len);
+    bad[a->sig_len / 2] ^= 0x10;
+    if (do_verify(a, lq, PROPQ, a->held, bad, a->sig_len) == 1) {
+        false_accepts++;
+        fprintf(stderr, "%s: a corrupted signature verified (N=%lu)\n", a->name, fail_at);
+        QT_CHECK(0);
+    }
+    return 1; /* 0 or an error are both correct verdicts */
+}
+
 QT_TEXT static int decode(alg *a, flow_out *o, const char *type, const unsigned char *data,
                   size_t len) {
     OSSL_DECODER_CTX *d = OSSL_DECODER_CTX_new_for_pkey(&o->key, type, "PrivateKeyInfo",
@@ -303,10 +335,8 @@ typedef struct flow {
 static const flow flows[] = {
     {"sign", flow_sign, 1, 0},     {"verify", flow_verify, 0, 0}, {"keygen", flow_keygen, 0, 1},
     {"import", flow_import, 1, 1}, {"pem", flow_pem, 1, 1},       {"der", flow_der, 1, 1},
+    {"reuse", flow_reuse, 0, 0},   {"reject", flow_reject, 0, 0},
 };
-
-/* Totals for the report. */
-static unsigned long runs, runs_failed, runs_ok, openssl_silent;
 
 /* Runs |f| once with allocation |n| failed (n = 0: none).  Returns the
  * number of allocations the flow made (counted up to the end). */
@@ -469,9 +499,10 @@ QT_TEXT int main(void) {
     }
     printf("alloc_fail: %lu runs (%lu ended with an error, %lu with a checked result), "
            "failed allocations: %lu core, %lu provider, %lu OpenSSL-under-quill, %lu OpenSSL "
-           "(%lu of these failed without an error: OpenSSL's own); stride %lu; %.1f s\n",
+           "(%lu of these failed without an error: OpenSSL's own); %lu false accepts; "
+           "stride %lu; %.1f s\n",
            runs, runs_failed, runs_ok, injected[SRC_CORE], injected[SRC_PROVIDER],
-           injected[SRC_VIA_QUILL], injected[SRC_OPENSSL], openssl_silent, stride,
+           injected[SRC_VIA_QUILL], injected[SRC_OPENSSL], openssl_silent, false_accepts, stride,
            qt_now() - t0);
     if (getenv("QT_ALLOC_FAIL_ALG") == NULL)
         QT_CHECK(injected[SRC_CORE] > 0 && injected[SRC_PROVIDER] > 0 &&
