@@ -37,16 +37,20 @@
  *
  * QT_ALLOC_FAIL_STRIDE=k (optional) tries every k-th N only, and
  * QT_ALLOC_FAIL_ALG=name runs only the algorithms whose name contains
- * |name| (e.g. "PSS"); CTest runs every N of every flow. */
+ * |name| (e.g. "PSS"), and QT_ALLOC_FAIL_N=n runs each flow once with
+ * allocation n failed (to debug one case); CTest runs every N of every
+ * flow. */
 #define _GNU_SOURCE /* dladdr */
 #include <dlfcn.h>
 #include <unwind.h>
+#include <stdarg.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include <openssl/core.h>
+#include <openssl/core_dispatch.h>
 #include <openssl/core_names.h>
 #include <openssl/crypto.h>
 #include <openssl/decoder.h>
@@ -124,6 +128,7 @@ static unsigned long fail_at;        /* the one to fail (1-based) */
 static int failed_src = -1;          /* who made the failed allocation */
 static char failed_where[160];       /* its file:line (OpenSSL's allocator) */
 static unsigned long injected[SRC_COUNT];
+static unsigned long quill_raises;    /* errors quill raised (spy_vset_error) */
 
 QT_TEXT static int should_fail(int src, const char *file, int line) {
     if (!armed)
@@ -244,7 +249,8 @@ QT_TEXT static int key_works(const alg *a, EVP_PKEY *key) {
 /* ---- The flows: 1 = correct result, 0 = failed (error expected) ---- */
 
 /* Totals for the report. */
-static unsigned long runs, runs_failed, runs_ok, openssl_silent, false_accepts;
+static unsigned long runs, runs_failed, runs_ok, openssl_silent, false_accepts, quill_silent;
+static unsigned long via_quill_failed, via_quill_raised;
 
 typedef struct flow_out {
     unsigned char sig[8192];
@@ -346,6 +352,7 @@ QT_TEXT static unsigned long run_once(alg *a, const flow *f, unsigned long n, in
     if (o == NULL)
         return 0;
     ERR_clear_error();
+    unsigned long raises_before = quill_raises;
     alloc_count = 0;
     fail_at = n;
     failed_src = -1;
@@ -369,6 +376,24 @@ QT_TEXT static unsigned long run_once(alg *a, const flow *f, unsigned long n, in
     } else {
         runs_failed++;
         int raised = ERR_peek_error() != 0;
+        via_quill_failed += failed_src == SRC_VIA_QUILL;
+        /* For its own allocations (core or provider), quill itself must
+         * have raised an error (seen by the spy on its error upcall: OpenSSL
+         * 3.0 pops a provider's errors in some paths, e.g. exporting a key
+         * to quill inside EVP_DigestSignInit, and raises its own). */
+        int quill_raised = quill_raises != raises_before;
+        if ((failed_src == SRC_CORE || failed_src == SRC_PROVIDER) && !quill_raised) {
+            quill_silent++;
+            fprintf(stderr, "%s %s N=%lu: %s allocation failed (%s), no error from quill\n",
+                    a->name, f->name, n, src_names[failed_src], failed_where);
+        }
+        QT_CHECK(quill_raised || (failed_src != SRC_CORE && failed_src != SRC_PROVIDER));
+        if (failed_src == SRC_VIA_QUILL) {
+            via_quill_raised += quill_raised;
+            if (!quill_raised && getenv("QT_VERBOSE") != NULL)
+                fprintf(stderr, "%s %s N=%lu: OpenSSL allocation under quill (%s) failed: "
+                        "OpenSSL's error only\n", a->name, f->name, n, failed_where);
+        }
         if (!raised && failed_src == SRC_OPENSSL)
             openssl_silent++;
         if ((!raised && failed_src != SRC_OPENSSL) || failed_src < 0 || getenv("QT_VERBOSE"))
@@ -425,6 +450,34 @@ QT_TEXT static int setup_alg(alg *a) {
 
 extern OSSL_provider_init_fn OSSL_provider_init;
 
+/* quill is registered through spy_init, which hands OSSL_provider_init the
+ * core's dispatch table with the error upcall (core_vset_error) replaced by
+ * spy_vset_error: it counts quill's errors, then forwards them. */
+static OSSL_FUNC_core_vset_error_fn *real_vset_error;
+static OSSL_DISPATCH spy_in[128];
+
+QT_TEXT static void spy_vset_error(const OSSL_CORE_HANDLE *h, uint32_t reason, const char *fmt,
+                                   va_list args) {
+    quill_raises++;
+    real_vset_error(h, reason, fmt, args);
+}
+
+QT_TEXT static int spy_init(const OSSL_CORE_HANDLE *handle, const OSSL_DISPATCH *in,
+                            const OSSL_DISPATCH **out, void **provctx) {
+    size_t i = 0;
+    for (; in[i].function_id != 0 && i + 1 < QT_ARRAY_LEN(spy_in); i++) {
+        spy_in[i] = in[i];
+        if (in[i].function_id == OSSL_FUNC_CORE_VSET_ERROR) {
+            real_vset_error = OSSL_FUNC_core_vset_error(&in[i]);
+            spy_in[i].function = (void (*)(void))spy_vset_error;
+        }
+    }
+    if (in[i].function_id != 0 || real_vset_error == NULL)
+        return 0;
+    spy_in[i] = in[i];
+    return OSSL_provider_init(handle, spy_in, out, provctx);
+}
+
 QT_TEXT int main(void) {
     /* Before anything allocates through OpenSSL. */
     if (!CRYPTO_set_mem_functions(t_malloc, t_realloc, t_free)) {
@@ -441,7 +494,7 @@ QT_TEXT int main(void) {
     lq = OSSL_LIB_CTX_new();
     ld = OSSL_LIB_CTX_new();
     int ok = lq != NULL && ld != NULL &&
-             OSSL_PROVIDER_add_builtin(lq, "quill", OSSL_provider_init) == 1 &&
+             OSSL_PROVIDER_add_builtin(lq, "quill", spy_init) == 1 &&
              (pq_def = OSSL_PROVIDER_load(lq, "default")) != NULL &&
              (pq = OSSL_PROVIDER_load(lq, "quill")) != NULL &&
              (pd_def = OSSL_PROVIDER_load(ld, "default")) != NULL;
@@ -479,6 +532,11 @@ QT_TEXT int main(void) {
             unsigned long n = 1, tried = 0, before[SRC_COUNT];
             memcpy(before, injected, sizeof(before));
             double t = qt_now();
+            const char *one = getenv("QT_ALLOC_FAIL_N");
+            if (one != NULL) { /* debugging: this N only */
+                run_once(a, f, strtoul(one, NULL, 10), &hit);
+                continue;
+            }
             for (;; n += stride) {
                 run_once(a, f, n, &hit);
                 tried++;
@@ -500,10 +558,13 @@ QT_TEXT int main(void) {
     printf("alloc_fail: %lu runs (%lu ended with an error, %lu with a checked result), "
            "failed allocations: %lu core, %lu provider, %lu OpenSSL-under-quill, %lu OpenSSL "
            "(%lu of these failed without an error: OpenSSL's own); %lu false accepts; "
-           "stride %lu; %.1f s\n",
+           "stride %lu; %.1f s\n"
+           "alloc_fail: runs that failed on a core or provider allocation without an error "
+           "from quill: %lu; runs that failed on an OpenSSL allocation under quill: %lu "
+           "with an error from quill, of %lu\n",
            runs, runs_failed, runs_ok, injected[SRC_CORE], injected[SRC_PROVIDER],
            injected[SRC_VIA_QUILL], injected[SRC_OPENSSL], openssl_silent, false_accepts, stride,
-           qt_now() - t0);
+           qt_now() - t0, quill_silent, via_quill_raised, via_quill_failed);
     if (getenv("QT_ALLOC_FAIL_ALG") == NULL)
         QT_CHECK(injected[SRC_CORE] > 0 && injected[SRC_PROVIDER] > 0 &&
                  injected[SRC_VIA_QUILL] > 0 && injected[SRC_OPENSSL] > 0);
