@@ -231,7 +231,8 @@ static void control(const rsa_ref *r, BN_CTX *bc) {
     BIGNUM *m = BN_bin2bn(pkcs1_em, (int)r->k, NULL), *dp = BN_dup(r->dp);
     BIGNUM *sp = BN_new(), *sq = BN_new(), *t = BN_new(), *s = BN_new();
     int ok = m != NULL && dp != NULL && sp != NULL && sq != NULL && t != NULL && s != NULL &&
-             BN_set_bit(dp, 5) == 1 && BN_clear_bit(dp, 4) == 1 && BN_cmp(dp, r->dp) != 0 &&
+             (BN_is_bit_set(dp, 5) ? BN_clear_bit(dp, 5) : BN_set_bit(dp, 5)) == 1 &&
+             BN_cmp(dp, r->dp) != 0 &&
              BN_mod_exp(sp, m, dp, r->p, bc) == 1 && BN_mod_exp(sq, m, r->dq, r->q, bc) == 1 &&
              BN_mod_sub(t, sp, sq, r->p, bc) == 1 && BN_mod_mul(t, t, r->qinv, r->p, bc) == 1 &&
              BN_mul(t, t, r->q, bc) == 1 && BN_add(s, sq, t) == 1;
