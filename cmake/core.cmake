@@ -30,6 +30,9 @@
 #   quill_core_ct, quill_core_ct_o3   the constant-time validation copies
 #                        (test/ct/targets.cmake, also in the standalone
 #                        sub-build test/ct/CMakeLists.txt)
+#   quill_core_fault     quill_core with the allocation test hook
+#                        (ALLOC_HOOK), for the fault suites only
+#                        (test/fault.cmake); never in quill.so
 
 get_filename_component(QUILL_ROOT ${CMAKE_CURRENT_LIST_DIR}/.. ABSOLUTE)
 set(QUILL_CORE_MODULES common bn rsa ec mldsa sha3)
@@ -68,7 +71,8 @@ if(_quill_asm)
 endif()
 
 # quill_add_core(NAME [MODULES module...] [DEFINITIONS def...]
-#                [OPTIONS opt...] [INCLUDES dir...] [NO_PROBE [REUSE base]])
+#                [OPTIONS opt...] [INCLUDES dir...] [NO_PROBE | ALLOC_HOOK]
+#                [REUSE base])
 # builds one variant of the core: for each module an object library
 # NAME_<module> (core unit tests link the ones they exercise, e.g.
 # quill_core_bn quill_core_common) and the static library NAME with all of
@@ -79,16 +83,19 @@ endif()
 #   NO_PROBE     core/common/cpu.c compiled with QUILL_NO_ASM (its only
 #                effect there: no CPU probe, every quill_cpu_has() false), as
 #                the object library NAME_cpu; every other source as usual
-#   REUSE base   (with NO_PROBE) the modules other than common are the
-#                objects of the variant base, which compiles them the same
-#                (common's other files are compiled again, as in base)
+#   ALLOC_HOOK   core/common/alloc.c compiled with QUILL_ALLOC_TEST_HOOK
+#                (common/alloc.h: a test can make any core allocation fail),
+#                as the object library NAME_alloc; every other source as usual
+#   REUSE base   (with NO_PROBE or ALLOC_HOOK) the modules other than common
+#                are the objects of the variant base, which compiles them the
+#                same (common's other files are compiled again, as in base)
 function(quill_add_core name)
-  cmake_parse_arguments(C "NO_PROBE" "REUSE" "MODULES;DEFINITIONS;OPTIONS;INCLUDES" ${ARGN})
+  cmake_parse_arguments(C "NO_PROBE;ALLOC_HOOK" "REUSE" "MODULES;DEFINITIONS;OPTIONS;INCLUDES" ${ARGN})
   if(NOT C_MODULES)
     set(C_MODULES ${QUILL_CORE_MODULES})
   endif()
-  if(C_REUSE AND NOT C_NO_PROBE)
-    message(FATAL_ERROR "quill_add_core(${name}): REUSE only with NO_PROBE")
+  if(C_REUSE AND NOT (C_NO_PROBE OR C_ALLOC_HOOK))
+    message(FATAL_ERROR "quill_add_core(${name}): REUSE only with NO_PROBE or ALLOC_HOOK")
   endif()
   set(objects)
   foreach(m ${C_MODULES})
@@ -98,7 +105,13 @@ function(quill_add_core name)
       _quill_core_objects(${name}_cpu ${QUILL_ROOT}/core/common/cpu.c)
       target_compile_definitions(${name}_cpu PRIVATE QUILL_NO_ASM=1)
       list(APPEND objects $<TARGET_OBJECTS:${name}_cpu>)
-    elseif(C_REUSE)
+    endif()
+    if(m STREQUAL "common" AND C_ALLOC_HOOK)
+      list(REMOVE_ITEM src ${QUILL_ROOT}/core/common/alloc.c)
+      _quill_core_objects(${name}_alloc ${QUILL_ROOT}/core/common/alloc.c)
+      target_compile_definitions(${name}_alloc PRIVATE QUILL_ALLOC_TEST_HOOK=1)
+      list(APPEND objects $<TARGET_OBJECTS:${name}_alloc>)
+    elseif(NOT m STREQUAL "common" AND C_REUSE)
       list(APPEND objects $<TARGET_OBJECTS:${C_REUSE}_${m}>)
       continue()
     endif()

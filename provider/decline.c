@@ -7,6 +7,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include <openssl/crypto.h>
+
 #include "decline.h"
 
 typedef struct quill_decline {
@@ -85,7 +87,7 @@ const OSSL_ALGORITHM *quill_decline_filter(const OSSL_ALGORITHM *table, int over
         keep += !declined(table[n].algorithm_names);
     if (keep == n)
         return table;
-    OSSL_ALGORITHM *out = calloc(keep + 1, sizeof(*out));
+    OSSL_ALGORITHM *out = OPENSSL_zalloc((keep + 1) * sizeof(*out));
     if (out == NULL)
         return NULL;
     for (size_t i = 0, j = 0; i < n; i++)
@@ -96,5 +98,5 @@ const OSSL_ALGORITHM *quill_decline_filter(const OSSL_ALGORITHM *table, int over
 
 void quill_decline_free(const OSSL_ALGORITHM *filtered, const OSSL_ALGORITHM *table) {
     if (filtered != table)
-        free((void *)filtered);
+        OPENSSL_free((void *)filtered);
 }

@@ -38,7 +38,7 @@ void quill_prov_ec_key_free(quill_prov_ec_key *k) {
     quill_p256_verify_cache_clear(&k->vcache);
     EVP_PKEY_free(k->foreign);
     quill_zeroize(k, sizeof(*k));
-    free(k);
+    OPENSSL_free(k);
 }
 
 /* Checks the domain in |params|: 1 if it is P-256 by name, 0 (error

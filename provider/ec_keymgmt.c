@@ -288,7 +288,7 @@ typedef struct ec_gen_ctx {
 } ec_gen_ctx;
 
 static void *ec_gen_init(void *provctx, int selection, const OSSL_PARAM params[]) {
-    ec_gen_ctx *g = calloc(1, sizeof(*g));
+    ec_gen_ctx *g = OPENSSL_zalloc(sizeof(*g));
     if (g == NULL) {
         QUILL_RAISE(provctx, QUILL_R_MEMORY);
         return NULL;
@@ -439,7 +439,7 @@ static void ec_gen_cleanup(void *genctx) {
         return;
     EVP_PKEY_CTX_free(g->foreign);
     quill_zeroize(g, sizeof(*g));
-    free(g);
+    OPENSSL_free(g);
 }
 
 const OSSL_DISPATCH quill_ec_keymgmt_functions[] = {

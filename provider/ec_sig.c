@@ -44,14 +44,14 @@ static OSSL_FUNC_signature_digest_verify_fn sig_digest_verify;
 /* ---- Context life cycle ---- */
 
 static void *sig_newctx(void *provctx, const char *propq) {
-    quill_ec_sig_ctx *c = calloc(1, sizeof(*c));
+    quill_ec_sig_ctx *c = OPENSSL_zalloc(sizeof(*c));
     if (c == NULL) {
         QUILL_RAISE(provctx, QUILL_R_MEMORY);
         return NULL;
     }
     c->prov = provctx;
     if (propq != NULL && (c->propq = OPENSSL_strdup(propq)) == NULL) {
-        free(c);
+        OPENSSL_free(c);
         QUILL_RAISE(provctx, QUILL_R_MEMORY);
         return NULL;
     }
@@ -68,14 +68,14 @@ static void sig_freectx(void *vctx) {
     quill_ec_sig_foreign_clear(c);
     quill_prov_ec_key_free(c->key);
     OPENSSL_free(c->propq);
-    free(c);
+    OPENSSL_free(c);
 }
 
 static void *sig_dupctx(void *vctx) {
     const quill_ec_sig_ctx *src = vctx;
     if (src == NULL)
         return NULL;
-    quill_ec_sig_ctx *c = calloc(1, sizeof(*c));
+    quill_ec_sig_ctx *c = OPENSSL_zalloc(sizeof(*c));
     if (c == NULL) {
         QUILL_RAISE(src->prov, QUILL_R_MEMORY);
         return NULL;

@@ -4,10 +4,12 @@
 
 #include <stdlib.h>
 
+#include <openssl/crypto.h>
+
 #include "prov_err.h"
 
 void *quill_key_obj_alloc(const quill_provctx *prov, size_t size) {
-    void *k = calloc(1, size);
+    void *k = OPENSSL_zalloc(size);
     if (k == NULL)
         QUILL_RAISE(prov, QUILL_R_MEMORY);
     return k;

@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include <openssl/core_names.h>
+#include <openssl/crypto.h>
 #include <openssl/params.h>
 
 #include "names.h"
@@ -18,7 +19,7 @@
 quill_mldsa_codec_ctx *quill_mldsa_codec_ctx_new(void *provctx, quill_mldsa_set set,
                                                  quill_mldsa_codec_kind kind, int pem) {
     quill_provctx *prov = provctx;
-    quill_mldsa_codec_ctx *ctx = calloc(1, sizeof(*ctx));
+    quill_mldsa_codec_ctx *ctx = OPENSSL_zalloc(sizeof(*ctx));
     if (ctx == NULL) {
         QUILL_RAISE(prov, QUILL_R_MEMORY);
         return NULL;
@@ -35,7 +36,7 @@ void quill_mldsa_codec_ctx_free(void *vctx) {
     if (ctx == NULL)
         return;
     EVP_CIPHER_free(ctx->cipher);
-    free(ctx);
+    OPENSSL_free(ctx);
 }
 
 /* Returns the octet string parameter |name| of |params|, if present and

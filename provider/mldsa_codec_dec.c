@@ -21,6 +21,7 @@
 #include <openssl/core_dispatch.h>
 #include <openssl/core_names.h>
 #include <openssl/core_object.h>
+#include <openssl/crypto.h>
 #include <openssl/params.h>
 
 #include "common/zeroize.h"
@@ -70,17 +71,17 @@ static size_t read_all(const quill_mldsa_codec_ctx *ctx, OSSL_CORE_BIO *cin, uin
     if (in == NULL)
         return 0;
     size_t size = READ_FIRST, len = 0;
-    uint8_t *buf = malloc(size);
+    uint8_t *buf = OPENSSL_malloc(size);
     *oom = buf == NULL;
     while (buf != NULL) {
         size_t got = 0;
         if (len == size) { /* full: grow, wiping what is left behind */
-            uint8_t *bigger = size < READ_MAX ? malloc(2 * size) : NULL;
+            uint8_t *bigger = size < READ_MAX ? OPENSSL_malloc(2 * size) : NULL;
             *oom = size < READ_MAX && bigger == NULL;
             if (bigger != NULL)
                 memcpy(bigger, buf, len);
             quill_zeroize(buf, size);
-            free(buf);
+            OPENSSL_free(buf);
             buf = bigger;
             size *= 2;
             if (buf == NULL)
@@ -154,7 +155,7 @@ done:
     quill_prov_mldsa_key_free(k);
     if (buf != NULL)
         quill_zeroize(buf, cap);
-    free(buf);
+    OPENSSL_free(buf);
     return ok;
 }
 

@@ -73,7 +73,7 @@ void quill_prov_mldsa_key_free(quill_prov_mldsa_key *k) {
     if (k == NULL || !quill_key_ref_down(&k->refs))
         return;
     quill_mldsa_key_free(k->key); /* zeroises the secrets */
-    free(k);
+    OPENSSL_free(k);
 }
 
 /* Checks the optional public key |pub| against the one |key| holds:

@@ -12,6 +12,7 @@
 
 #include <openssl/core_dispatch.h>
 #include <openssl/core_names.h>
+#include <openssl/crypto.h>
 #include <openssl/params.h>
 
 #include "algorithms.h"
@@ -284,7 +285,7 @@ typedef struct mldsa_gen_ctx {
 
 static void *gen_init(void *provctx, quill_mldsa_set set, int selection,
                       const OSSL_PARAM params[]) {
-    mldsa_gen_ctx *g = calloc(1, sizeof(*g));
+    mldsa_gen_ctx *g = OPENSSL_zalloc(sizeof(*g));
     if (g == NULL) {
         QUILL_RAISE(provctx, QUILL_R_MEMORY);
         return NULL;
@@ -371,7 +372,7 @@ static void mldsa_gen_cleanup(void *genctx) {
     if (g == NULL)
         return;
     quill_zeroize(g, sizeof(*g));
-    free(g);
+    OPENSSL_free(g);
 }
 
 /* load takes over a key object a quill decoder made: |reference| holds a

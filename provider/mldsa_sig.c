@@ -16,6 +16,7 @@
 
 #include <openssl/core_dispatch.h>
 #include <openssl/core_names.h>
+#include <openssl/crypto.h>
 #include <openssl/params.h>
 
 #include "algorithms.h"
@@ -44,7 +45,7 @@ static OSSL_FUNC_signature_digest_verify_fn sig_digest_verify;
 /* ---- Context life cycle ---- */
 
 static void *newctx(void *provctx, quill_mldsa_set set) {
-    quill_mldsa_sig_ctx *c = calloc(1, sizeof(*c));
+    quill_mldsa_sig_ctx *c = OPENSSL_zalloc(sizeof(*c));
     if (c == NULL) {
         QUILL_RAISE(provctx, QUILL_R_MEMORY);
         return NULL;
@@ -61,7 +62,7 @@ static void sig_freectx(void *vctx) {
         return;
     quill_prov_mldsa_key_free(c->key);
     quill_zeroize(c, sizeof(*c)); /* the test entropy */
-    free(c);
+    OPENSSL_free(c);
 }
 
 /* A copy carries the running mu (plain memory), so that EVP can finish a
@@ -70,7 +71,7 @@ static void *sig_dupctx(void *vctx) {
     const quill_mldsa_sig_ctx *src = vctx;
     if (src == NULL)
         return NULL;
-    quill_mldsa_sig_ctx *c = malloc(sizeof(*c));
+    quill_mldsa_sig_ctx *c = OPENSSL_malloc(sizeof(*c));
     if (c == NULL) {
         QUILL_RAISE(src->prov, QUILL_R_MEMORY);
         return NULL;

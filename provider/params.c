@@ -2,6 +2,7 @@
 /* Copyright quill authors. */
 #include "params.h"
 
+#include <openssl/crypto.h>
 #include <openssl/params.h>
 
 #include <stdlib.h>
@@ -78,7 +79,7 @@ int quill_param_get_be(const OSSL_PARAM *p, uint8_t **out, size_t *out_len) {
     size_t size = p->data_size;
     if (p->data_type == OSSL_PARAM_INTEGER && (src[native_index(size - 1, size)] & 0x80) != 0)
         return 0; /* negative */
-    uint8_t *buf = malloc(size);
+    uint8_t *buf = OPENSSL_malloc(size);
     if (buf == NULL)
         return 0;
     for (size_t i = 0; i < size; i++)
@@ -92,7 +93,7 @@ void quill_param_free_be(uint8_t *buf, size_t len) {
     if (buf == NULL)
         return;
     quill_zeroize(buf, len);
-    free(buf);
+    OPENSSL_free(buf);
 }
 
 int quill_param_set_be(OSSL_PARAM *p, const uint8_t *be, size_t len) {

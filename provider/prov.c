@@ -137,9 +137,9 @@ static void quill_teardown(void *vctx) {
         return;
     quill_stats_finish(&ctx->stats);
     quill_tables_free(ctx);
-    free(ctx->stats_state);
+    OPENSSL_free(ctx->stats_state);
     OSSL_LIB_CTX_free(ctx->libctx);
-    free(ctx);
+    OPENSSL_free(ctx);
 }
 
 #define QUILL_DISPATCH_COMMON                                                                  \
@@ -165,7 +165,7 @@ int OSSL_provider_init(const OSSL_CORE_HANDLE *handle, const OSSL_DISPATCH *in,
                        const OSSL_DISPATCH **out, void **provctx) {
     if (!quill_prov_reason_table_ok())
         return 0;
-    quill_provctx *ctx = calloc(1, sizeof(*ctx));
+    quill_provctx *ctx = OPENSSL_zalloc(sizeof(*ctx));
     if (ctx == NULL)
         return 0;
     ctx->handle = handle;
@@ -190,13 +190,13 @@ int OSSL_provider_init(const OSSL_CORE_HANDLE *handle, const OSSL_DISPATCH *in,
     ctx->core_version = quill_core_version_read(handle, ctx->core_get_params);
     if (!quill_tables_init(ctx)) {
         quill_tables_free(ctx);
-        free(ctx);
+        OPENSSL_free(ctx);
         return 0;
     }
     /* The ML-DSA OIDs, for a core older than 3.5 (once per process). */
     if (!quill_mldsa_obj_register(ctx, in)) {
         quill_tables_free(ctx);
-        free(ctx);
+        OPENSSL_free(ctx);
         return 0;
     }
     quill_stats_init(&ctx->stats);
@@ -206,7 +206,7 @@ int OSSL_provider_init(const OSSL_CORE_HANDLE *handle, const OSSL_DISPATCH *in,
     ctx->libctx = OSSL_LIB_CTX_new_child(handle, in);
     if (ctx->libctx == NULL) {
         quill_tables_free(ctx);
-        free(ctx);
+        OPENSSL_free(ctx);
         return 0;
     }
     quill_prov_info_init(&ctx->info, handle, ctx->core_get_params);

@@ -8,6 +8,7 @@
 
 #include <openssl/core_dispatch.h>
 #include <openssl/core_names.h>
+#include <openssl/crypto.h>
 #include <openssl/params.h>
 
 #include "common/zeroize.h"
@@ -63,7 +64,7 @@ void quill_prov_rsa_key_free(quill_prov_rsa_key *k) {
         return;
     quill_rsa_key_free(k->key);
     quill_zeroize(k, sizeof(*k));
-    free(k);
+    OPENSSL_free(k);
 }
 
 /* ---- PSS restrictions (RSA-PSS keys) ---- */
@@ -212,7 +213,7 @@ static int field_read(const quill_prov_rsa_key *k, quill_rsa_field f, field_buf 
     size_t need = 0;
     if (quill_rsa_key_get(k->key, f, NULL, 0, &need) != QUILL_OK || need == 0)
         return 0;
-    uint8_t *be = malloc(need);
+    uint8_t *be = OPENSSL_malloc(need);
     if (be == NULL)
         return 0;
     size_t got = 0;
@@ -221,7 +222,7 @@ static int field_read(const quill_prov_rsa_key *k, quill_rsa_field f, field_buf 
         return 0;
     }
     OSSL_PARAM tmp = OSSL_PARAM_construct_BN("x", NULL, 0);
-    out->data = malloc(got);
+    out->data = OPENSSL_malloc(got);
     out->len = got;
     if (out->data == NULL) {
         quill_param_free_be(be, need);
@@ -291,7 +292,7 @@ int quill_prov_rsa_key_get_components(const quill_prov_rsa_key *k, OSSL_PARAM pa
         size_t need = 0;
         if (quill_rsa_key_get(k->key, (quill_rsa_field)f, NULL, 0, &need) != QUILL_OK)
             return 0;
-        uint8_t *be = malloc(need);
+        uint8_t *be = OPENSSL_malloc(need);
         size_t got = 0;
         if (be == NULL || quill_rsa_key_get(k->key, (quill_rsa_field)f, be, need, &got) != QUILL_OK) {
             quill_param_free_be(be, need);

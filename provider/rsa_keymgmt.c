@@ -8,6 +8,7 @@
 
 #include <openssl/core_dispatch.h>
 #include <openssl/core_names.h>
+#include <openssl/crypto.h>
 #include <openssl/params.h>
 
 #include "common/zeroize.h"
@@ -264,7 +265,7 @@ typedef struct rsa_gen_ctx {
 
 static void *gen_init(void *provctx, quill_prov_rsa_type type, int selection,
                       const OSSL_PARAM params[]) {
-    rsa_gen_ctx *g = calloc(1, sizeof(*g));
+    rsa_gen_ctx *g = OPENSSL_zalloc(sizeof(*g));
     if (g == NULL) {
         QUILL_RAISE(provctx, QUILL_R_MEMORY);
         return NULL;
@@ -275,7 +276,7 @@ static void *gen_init(void *provctx, quill_prov_rsa_type type, int selection,
     g->e_len = 0; /* 65537 */
     g->selection = selection;
     if (!(type == QUILL_PROV_RSA_PSS ? rsapss_gen_set_params : rsa_gen_set_params)(g, params)) {
-        free(g);
+        OPENSSL_free(g);
         return NULL;
     }
     return g;
@@ -462,7 +463,7 @@ static void rsa_gen_cleanup(void *genctx) {
     if (genctx == NULL)
         return;
     quill_zeroize(genctx, sizeof(rsa_gen_ctx));
-    free(genctx);
+    OPENSSL_free(genctx);
 }
 
 const OSSL_DISPATCH quill_rsa_keymgmt_functions[] = {

@@ -53,14 +53,14 @@ static int default_saltlen(const quill_provctx *prov) {
 }
 
 static void *sig_newctx(void *provctx, const char *propq) {
-    quill_rsa_sig_ctx *c = calloc(1, sizeof(*c));
+    quill_rsa_sig_ctx *c = OPENSSL_zalloc(sizeof(*c));
     if (c == NULL) {
         QUILL_RAISE(provctx, QUILL_R_MEMORY);
         return NULL;
     }
     c->prov = provctx;
     if (propq != NULL && (c->propq = OPENSSL_strdup(propq)) == NULL) {
-        free(c);
+        OPENSSL_free(c);
         QUILL_RAISE(provctx, QUILL_R_MEMORY);
         return NULL;
     }
@@ -78,12 +78,12 @@ static void sig_freectx(void *vctx) {
     quill_prov_digest_clear(&c->mgf1);
     quill_prov_rsa_key_free(c->key);
     OPENSSL_free(c->propq);
-    free(c);
+    OPENSSL_free(c);
 }
 
 static void *sig_dupctx(void *vctx) {
     const quill_rsa_sig_ctx *src = vctx;
-    quill_rsa_sig_ctx *c = calloc(1, sizeof(*c));
+    quill_rsa_sig_ctx *c = OPENSSL_zalloc(sizeof(*c));
     if (c == NULL) {
         QUILL_RAISE(src->prov, QUILL_R_MEMORY);
         return NULL;

@@ -112,7 +112,7 @@ static void scheme_resolve(scheme_fns *f, const OSSL_DISPATCH *d) {
 /* ---- Context life cycle ---- */
 
 static void *sigalg_newctx(void *provctx, const char *propq, const sigalg *alg) {
-    sigalg_ctx *c = calloc(1, sizeof(*c));
+    sigalg_ctx *c = OPENSSL_zalloc(sizeof(*c));
     if (c == NULL) {
         QUILL_RAISE(provctx, QUILL_R_MEMORY);
         return NULL;
@@ -121,7 +121,7 @@ static void *sigalg_newctx(void *provctx, const char *propq, const sigalg *alg) 
     c->alg = alg;
     scheme_resolve(&c->f, alg->scheme);
     if ((c->inner = c->f.newctx(provctx, propq)) == NULL) {
-        free(c);
+        OPENSSL_free(c);
         return NULL;
     }
     return c;
@@ -133,12 +133,12 @@ static void sigalg_freectx(void *vctx) {
         return;
     c->f.freectx(c->inner);
     OPENSSL_free(c->sig);
-    free(c);
+    OPENSSL_free(c);
 }
 
 static void *sigalg_dupctx(void *vctx) {
     const sigalg_ctx *src = vctx;
-    sigalg_ctx *c = calloc(1, sizeof(*c));
+    sigalg_ctx *c = OPENSSL_zalloc(sizeof(*c));
     if (c == NULL) {
         QUILL_RAISE(src->prov, QUILL_R_MEMORY);
         return NULL;
@@ -146,7 +146,7 @@ static void *sigalg_dupctx(void *vctx) {
     *c = *src;
     c->sig = NULL;
     if ((c->inner = src->f.dupctx(src->inner)) == NULL) {
-        free(c);
+        OPENSSL_free(c);
         return NULL;
     }
     if (src->sig != NULL && (c->sig = OPENSSL_memdup(src->sig, src->siglen)) == NULL) {

@@ -12,6 +12,7 @@
 #include <unistd.h>
 
 #include <openssl/core_names.h>
+#include <openssl/crypto.h>
 #include <openssl/params.h>
 
 #include "prov_err.h"
@@ -54,7 +55,7 @@ static void tell_stderr_once(const char *line) {
 
 static char *state_string(const char *a, const char *b) {
     size_t la = strlen(a), lb = strlen(b);
-    char *s = malloc(la + lb + 1);
+    char *s = OPENSSL_malloc(la + lb + 1);
     if (s != NULL) {
         memcpy(s, a, la);
         memcpy(s + la, b, lb + 1);

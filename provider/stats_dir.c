@@ -20,7 +20,10 @@
 /* Cross-process counters must not need a lock. */
 _Static_assert(ATOMIC_LLONG_LOCK_FREE == 2, "64-bit atomics must be lock-free");
 
-/* One statistics directory of this process. */
+/* One statistics directory of this process.  This list, unlike the rest of
+ * the provider, allocates with libc (not OPENSSL_malloc): it is process-wide
+ * state shared by every provider instance, released by a destructor after
+ * libcrypto may have been torn down, and holds realpath(3)'s libc string. */
 typedef struct stats_dir {
     struct stats_dir *next;
     char *dir;              /* realpath of the directory */

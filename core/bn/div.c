@@ -10,6 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "common/alloc.h"
 #include "common/zeroize.h"
 
 /* Smallest L with 2^L > 64 n: enough levels for any shift below 64 n. */
@@ -23,7 +24,7 @@ static unsigned shift_levels(size_t n) {
 int quill_bn_divmod_consttime(quill_limb *q, quill_limb *r, const quill_limb *a, size_t na,
                               const quill_limb *m, size_t nm) {
     size_t w = nm + 1;
-    quill_limb *buf = calloc(3 * w, sizeof(quill_limb));
+    quill_limb *buf = quill_calloc(3 * w, sizeof(quill_limb));
     if (buf == NULL) {
         if (q != NULL)
             memset(q, 0, na * sizeof(quill_limb));
@@ -48,7 +49,7 @@ int quill_bn_divmod_consttime(quill_limb *q, quill_limb *r, const quill_limb *a,
     }
     memcpy(r, rem, nm * sizeof(quill_limb));
     quill_zeroize(buf, 3 * w * sizeof(quill_limb));
-    free(buf);
+    quill_free(buf);
     return 1;
 }
 

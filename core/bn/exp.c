@@ -6,6 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "common/alloc.h"
 #include "common/zeroize.h"
 
 /* Bound on the window widths used in this file. */
@@ -46,7 +47,7 @@ int quill_mont_exp_consttime(quill_limb *r, const quill_limb *a, const quill_lim
     size_t entries = (size_t)1 << w;
     /* table: entries * n limbs (interleaved), then acc, tmp and am. */
     size_t total = (entries + 3) * n;
-    quill_limb *table = malloc(total * sizeof(quill_limb));
+    quill_limb *table = quill_malloc(total * sizeof(quill_limb));
     if (table == NULL)
         return 0;
     quill_limb *acc = table + entries * n;
@@ -80,7 +81,7 @@ int quill_mont_exp_consttime(quill_limb *r, const quill_limb *a, const quill_lim
     }
     quill_mont_from(r, acc, mont);
     quill_zeroize(table, total * sizeof(quill_limb));
-    free(table);
+    quill_free(table);
     return 1;
 }
 
@@ -99,7 +100,7 @@ int quill_mont_exp_consttime_x2(quill_limb *r0, const quill_limb *a0, const quil
     size_t entries = (size_t)1 << w;
     /* per lane: a table of entries * n limbs (interleaved), acc, tmp, am */
     size_t lane = (entries + 3) * n, total = 2 * lane;
-    quill_limb *mem = malloc(total * sizeof(quill_limb));
+    quill_limb *mem = quill_malloc(total * sizeof(quill_limb));
     if (mem == NULL)
         return 0;
     const quill_mont *mont[2] = {mont0, mont1};
@@ -151,7 +152,7 @@ int quill_mont_exp_consttime_x2(quill_limb *r0, const quill_limb *a0, const quil
     quill_mont_from(r0, acc[0], mont0);
     quill_mont_from(r1, acc[1], mont1);
     quill_zeroize(mem, total * sizeof(quill_limb));
-    free(mem);
+    quill_free(mem);
     return 1;
 }
 
@@ -191,7 +192,7 @@ int quill_mont_exp_vartime(quill_limb *r, const quill_limb *a, const quill_limb 
     quill_limb small[QUILL_EXP_VARTIME_STACK_LIMBS];
     quill_limb *table = small;
     if (total > QUILL_EXP_VARTIME_STACK_LIMBS) {
-        table = malloc(total * sizeof(quill_limb));
+        table = quill_malloc(total * sizeof(quill_limb));
         if (table == NULL)
             return 0;
     }
@@ -244,6 +245,6 @@ int quill_mont_exp_vartime(quill_limb *r, const quill_limb *a, const quill_limb 
         quill_mont_from(r, acc, mont);
     quill_zeroize(table, total * sizeof(quill_limb));
     if (table != small)
-        free(table);
+        quill_free(table);
     return 1;
 }

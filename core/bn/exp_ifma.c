@@ -72,6 +72,7 @@
 
 #include "bn/ifma_d52.h"
 #include "bn/internal.h"
+#include "common/alloc.h"
 #include "common/cpu.h"
 #include "common/zeroize.h"
 
@@ -392,7 +393,7 @@ int quill_mont_exp_consttime_x2_ifma(quill_limb *r0, const quill_limb *a0, const
                        : n == 24 ? table_gather_8
                                  : table_gather_10;
 
-    ifma_ws *ws = aligned_alloc(64, sizeof(ifma_ws));
+    ifma_ws *ws = quill_aligned_alloc(64, sizeof(ifma_ws));
     if (ws == NULL)
         return 0;
     memset(ws, 0, sizeof(*ws));
@@ -444,7 +445,7 @@ int quill_mont_exp_consttime_x2_ifma(quill_limb *r0, const quill_limb *a0, const
         quill_bn_select(r[l], (quill_word)0 - borrow, ws->limbs[0], ws->limbs[1], n);
     }
     quill_zeroize(ws, sizeof(*ws));
-    free(ws);
+    quill_free(ws);
     return 1;
 }
 
@@ -458,7 +459,7 @@ int quill_mont_sqr_x2_ifma_for_testing(quill_limb *sq0, quill_limb *am0, const q
     size_t L = d52_digits(n);
     amm_x2_fn amm = n == 8 ? amm_x2_10 : n == 16 ? amm_x2_20 : n == 24 ? amm_x2_30 : amm_x2_40;
     amm_x2_fn sqr = n == 8 ? sqr_x2_10 : n == 16 ? sqr_x2_20 : n == 24 ? sqr_x2_30 : amm_x2_40;
-    ifma_ws *ws = aligned_alloc(64, sizeof(ifma_ws));
+    ifma_ws *ws = quill_aligned_alloc(64, sizeof(ifma_ws));
     if (ws == NULL)
         return 0;
     memset(ws, 0, sizeof(*ws));
@@ -477,7 +478,7 @@ int quill_mont_sqr_x2_ifma_for_testing(quill_limb *sq0, quill_limb *am0, const q
         d52_to_limbs(am[l], n + 1, ws->am.d + l, 2, L);
     }
     quill_zeroize(ws, sizeof(*ws));
-    free(ws);
+    quill_free(ws);
     return 1;
 }
 

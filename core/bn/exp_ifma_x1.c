@@ -51,6 +51,7 @@
 #include "bn/exp_ifma.h"
 #include "bn/ifma_d52.h"
 #include "bn/internal.h"
+#include "common/alloc.h"
 #include "common/cpu.h"
 #include "common/zeroize.h"
 
@@ -157,7 +158,7 @@ int quill_mont_exp_vartime_x1_ifma(quill_limb *r, const quill_limb *a, const qui
     if (amm == NULL || bits == 0)
         return 0;
     const size_t L = d52_digits(n);
-    x1_ws *ws = aligned_alloc(64, sizeof(x1_ws));
+    x1_ws *ws = quill_aligned_alloc(64, sizeof(x1_ws));
     if (ws == NULL)
         return 0;
     memset(ws, 0, sizeof(*ws));
@@ -197,7 +198,7 @@ int quill_mont_exp_vartime_x1_ifma(quill_limb *r, const quill_limb *a, const qui
     quill_limb borrow = quill_bn_sub(d, v, m, n + 1);
     quill_bn_select(r, (quill_word)0 - borrow, v, d, n);
     quill_zeroize(ws, sizeof(*ws));
-    free(ws);
+    quill_free(ws);
     return 1;
 }
 

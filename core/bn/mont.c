@@ -5,6 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "common/alloc.h"
 #include "common/zeroize.h"
 
 /* -m^-1 mod 2^64 for odd m by Newton's iteration x <- x (2 - m x), which
@@ -48,7 +49,7 @@ static quill_mont *mont_new(const quill_limb *m, size_t n, int public_m) {
     if (quill_ct_declassify_w(bad) != 0)
         return NULL;
     size_t bytes = sizeof(quill_mont) + 4 * n * sizeof(quill_limb);
-    quill_mont *mont = malloc(bytes);
+    quill_mont *mont = quill_malloc(bytes);
     if (mont == NULL)
         return NULL;
     quill_limb *limbs = (quill_limb *)(mont + 1);
@@ -110,7 +111,7 @@ void quill_mont_free(quill_mont *mont) {
     if (mont == NULL)
         return;
     quill_zeroize(mont, mont->alloc_len);
-    free(mont);
+    quill_free(mont);
 }
 
 size_t quill_mont_limbs(const quill_mont *mont) {

@@ -7,6 +7,7 @@
 
 #include <stdlib.h>
 
+#include "common/alloc.h"
 #include "ec/p256_verify_point.h"
 #include "ec/p256_table.h"
 
@@ -14,7 +15,7 @@
 #define NPOINTS (4 * QODD)
 
 quill_p256_verify_precomp *quill_p256_verify_precomp_new_vartime(const quill_p256_affine *q) {
-    quill_p256_verify_precomp *p = malloc(sizeof(*p));
+    quill_p256_verify_precomp *p = quill_malloc(sizeof(*p));
     quill_p256_jacobian jac[NPOINTS], base, acc;
     quill_p256_chudnovsky twice;
     quill_p256_fe scratch[NPOINTS];
@@ -40,14 +41,14 @@ quill_p256_verify_precomp *quill_p256_verify_precomp_new_vartime(const quill_p25
             vt_double_n(&base, &base, 64, adx);
     }
     if (!quill_p256_batch_to_affine_vartime(&p->t[0][0], jac, scratch, NPOINTS)) {
-        free(p); /* unreachable for a point of order n */
+        quill_free(p); /* unreachable for a point of order n */
         return NULL;
     }
     return p;
 }
 
 void quill_p256_verify_precomp_free(quill_p256_verify_precomp *p) {
-    free(p);
+    quill_free(p);
 }
 
 /* acc += d * t[|d| >> 1] for an odd digit d (negating y for d < 0). */

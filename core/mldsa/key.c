@@ -8,6 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "common/alloc.h"
 #include "common/zeroize.h"
 #include "ntt.h"
 #include "pack.h"
@@ -15,12 +16,12 @@
 #include "sample.h"
 
 quill_mldsa_key *quill_mldsa_key_alloc(const quill_mldsa_params *p) {
-    quill_mldsa_key *key = calloc(1, sizeof(*key));
+    quill_mldsa_key *key = quill_calloc(1, sizeof(*key));
     if (key == NULL)
         return NULL;
-    key->a_hat = aligned_alloc(32, (size_t)p->k * p->l * sizeof(quill_mldsa_poly));
+    key->a_hat = quill_aligned_alloc(32, (size_t)p->k * p->l * sizeof(quill_mldsa_poly));
     if (key->a_hat == NULL) {
-        free(key);
+        quill_free(key);
         return NULL;
     }
     key->p = p;
@@ -39,7 +40,7 @@ const void *quill_mldsa_key_publish(_Atomic(void *) *slot, void *fresh, size_t l
                                                 memory_order_acquire))
         return fresh;
     quill_zeroize(fresh, len);
-    free(fresh);
+    quill_free(fresh);
     return expected;
 }
 
@@ -50,7 +51,7 @@ const quill_mldsa_poly *quill_mldsa_key_t1_hat(const quill_mldsa_key *key) {
     if (done != NULL)
         return done;
     const quill_mldsa_params *p = key->p;
-    quill_mldsa_poly *t1_hat = aligned_alloc(32, p->k * sizeof(quill_mldsa_poly));
+    quill_mldsa_poly *t1_hat = quill_aligned_alloc(32, p->k * sizeof(quill_mldsa_poly));
     if (t1_hat == NULL)
         return NULL;
     uint8_t rho[32];
@@ -123,12 +124,12 @@ void quill_mldsa_key_free(quill_mldsa_key *key) {
     void *sign_hat = atomic_load_explicit(&key->sign_hat, memory_order_acquire);
     if (sign_hat != NULL) {
         quill_zeroize(sign_hat, 2u * p->k * sizeof(quill_mldsa_pair16));
-        free(sign_hat);
+        quill_free(sign_hat);
     }
-    free(atomic_load_explicit(&key->t1_hat, memory_order_acquire));
-    free(key->a_hat);
+    quill_free(atomic_load_explicit(&key->t1_hat, memory_order_acquire));
+    quill_free(key->a_hat);
     quill_zeroize(key, sizeof(*key));
-    free(key);
+    quill_free(key);
 }
 
 quill_mldsa_set quill_mldsa_key_set(const quill_mldsa_key *key) {

@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "common/alloc.h"
 #include "common/ct.h"
 #include "common/zeroize.h"
 #include "key.h"
@@ -67,11 +68,11 @@ const quill_mldsa_pair16 *quill_mldsa_key_sign_hat(const quill_mldsa_key *key) {
         return done;
     const quill_mldsa_params *p = key->p;
     size_t len = 2u * p->k * sizeof(quill_mldsa_pair16);
-    quill_mldsa_pair16 *hat = aligned_alloc(32, len);
-    keygen_tmp *tmp = aligned_alloc(32, sizeof(*tmp));
+    quill_mldsa_pair16 *hat = quill_aligned_alloc(32, len);
+    keygen_tmp *tmp = quill_aligned_alloc(32, sizeof(*tmp));
     if (hat == NULL || tmp == NULL) {
-        free(hat);
-        free(tmp);
+        quill_free(hat);
+        quill_free(tmp);
         return NULL;
     }
     /* The key was checked when it was made: the range mask is not needed. */
@@ -86,7 +87,7 @@ const quill_mldsa_pair16 *quill_mldsa_key_sign_hat(const quill_mldsa_key *key) {
     }
     quill_zeroize(kk, sizeof(kk));
     keygen_tmp_wipe(tmp, p);
-    free(tmp);
+    quill_free(tmp);
     /* Signing releases nothing of these but the signature. */
     return quill_mldsa_key_publish(&k->sign_hat, hat, len);
 }
@@ -97,10 +98,10 @@ quill_err quill_mldsa_key_from_seed(quill_mldsa_key **out, quill_mldsa_set set,
     if (out == NULL || p == NULL || seed == NULL)
         return QUILL_ERR_INVALID_ARGUMENT;
     quill_mldsa_key *key = quill_mldsa_key_alloc(p);
-    keygen_tmp *tmp = aligned_alloc(32, sizeof(*tmp)); /* polys are 32-aligned */
+    keygen_tmp *tmp = quill_aligned_alloc(32, sizeof(*tmp)); /* polys are 32-aligned */
     if (key == NULL || tmp == NULL) {
         quill_mldsa_key_free(key);
-        free(tmp);
+        quill_free(tmp);
         return QUILL_ERR_MEMORY;
     }
     memcpy(key->seed, seed, QUILL_MLDSA_SEED_BYTES);
@@ -131,7 +132,7 @@ quill_err quill_mldsa_key_from_seed(quill_mldsa_key **out, quill_mldsa_set set,
     quill_mldsa_pack_sk_t0(key->priv, tmp->t0, p);
 
     keygen_tmp_wipe(tmp, p);
-    free(tmp);
+    quill_free(tmp);
     *out = key;
     return QUILL_OK;
 }
@@ -144,10 +145,10 @@ quill_err quill_mldsa_key_from_priv(quill_mldsa_key **out, quill_mldsa_set set,
     if (len != p->priv_bytes)
         return QUILL_ERR_KEY_LENGTH;
     quill_mldsa_key *key = quill_mldsa_key_alloc(p);
-    keygen_tmp *tmp = aligned_alloc(32, sizeof(*tmp)); /* polys are 32-aligned */
+    keygen_tmp *tmp = quill_aligned_alloc(32, sizeof(*tmp)); /* polys are 32-aligned */
     if (key == NULL || tmp == NULL) {
         quill_mldsa_key_free(key);
-        free(tmp);
+        quill_free(tmp);
         return QUILL_ERR_MEMORY;
     }
     memcpy(key->priv, priv, len);
@@ -174,7 +175,7 @@ quill_err quill_mldsa_key_from_priv(quill_mldsa_key **out, quill_mldsa_set set,
     ok = quill_ct_declassify_w(ok);
 
     keygen_tmp_wipe(tmp, p);
-    free(tmp);
+    quill_free(tmp);
     if (!ok) {
         quill_mldsa_key_free(key);
         return QUILL_ERR_KEY_CHECK;

@@ -15,6 +15,7 @@
 #include <string.h>
 
 #include "clone.h"
+#include "common/alloc.h"
 #include "common/ct.h"
 #include "common/zeroize.h"
 #include "hint.h"
@@ -167,7 +168,7 @@ quill_err quill_mldsa_sign_mu(const quill_mldsa_key *key, const uint8_t mu[QUILL
     if (sig_cap < p->sig_bytes)
         return QUILL_ERR_BUFFER_TOO_SMALL;
     const quill_mldsa_pair16 *sign_hat = quill_mldsa_key_sign_hat(key);
-    sign_tmp *s = sign_hat != NULL ? aligned_alloc(32, sizeof(sign_tmp)) : NULL;
+    sign_tmp *s = sign_hat != NULL ? quill_aligned_alloc(32, sizeof(sign_tmp)) : NULL;
     if (s == NULL)
         return QUILL_ERR_MEMORY;
 
@@ -197,6 +198,6 @@ quill_err quill_mldsa_sign_mu(const quill_mldsa_key *key, const uint8_t mu[QUILL
         }
     }
     quill_zeroize(s, sizeof(*s));
-    free(s);
+    quill_free(s);
     return ret;
 }

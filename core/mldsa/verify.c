@@ -6,6 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "common/alloc.h"
 #include "key.h"
 #include "pack.h"
 #include "rounding.h"
@@ -26,7 +27,7 @@ quill_err quill_mldsa_verify_mu(const quill_mldsa_key *key, const uint8_t mu[QUI
         return QUILL_ERR_SIG_LENGTH;
     const quill_mldsa_poly *t1_hat = quill_mldsa_key_t1_hat(key);
     /* a multiple of 32: polys are 32-aligned */
-    verify_tmp *v = t1_hat != NULL ? aligned_alloc(32, sizeof(*v)) : NULL;
+    verify_tmp *v = t1_hat != NULL ? quill_aligned_alloc(32, sizeof(*v)) : NULL;
     if (v == NULL)
         return QUILL_ERR_MEMORY;
     quill_err ret = QUILL_ERR_BAD_SIGNATURE;
@@ -61,6 +62,6 @@ quill_err quill_mldsa_verify_mu(const quill_mldsa_key *key, const uint8_t mu[QUI
     if (memcmp(ctilde, ctilde2, p->ctilde_bytes) == 0)
         ret = QUILL_OK;
 out:
-    free(v);
+    quill_free(v);
     return ret;
 }

@@ -7,13 +7,14 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "common/alloc.h"
 #include "common/zeroize.h"
 #include "rsa/internal.h"
 
 int quill_rsa_lambda_consttime(quill_limb *lambda, size_t out_n, const quill_limb *p, size_t pl,
                                const quill_limb *q, size_t ql) {
     size_t n = pl > ql ? pl : ql;
-    quill_limb *buf = calloc(7 * n, sizeof(quill_limb));
+    quill_limb *buf = quill_calloc(7 * n, sizeof(quill_limb));
     if (buf == NULL)
         return 0;
     quill_limb *x = buf, *y = buf + n, *g = buf + 2 * n, *yq = buf + 3 * n, *rem = buf + 4 * n;
@@ -31,14 +32,14 @@ int quill_rsa_lambda_consttime(quill_limb *lambda, size_t out_n, const quill_lim
         memcpy(lambda, prod, (out_n < 2 * n ? out_n : 2 * n) * sizeof(quill_limb));
     }
     quill_zeroize(buf, 7 * n * sizeof(quill_limb));
-    free(buf);
+    quill_free(buf);
     return ok;
 }
 
 quill_word quill_rsa_inv_e_consttime(quill_limb *d, const quill_limb *lambda, size_t nd,
                                      const quill_limb *e, size_t el) {
     size_t nt = nd + el;
-    quill_limb *buf = calloc(3 * el + 2 * nt, sizeof(quill_limb));
+    quill_limb *buf = quill_calloc(3 * el + 2 * nt, sizeof(quill_limb));
     if (buf == NULL) {
         memset(d, 0, nd * sizeof(quill_limb));
         return 0;
@@ -61,7 +62,7 @@ quill_word quill_rsa_inv_e_consttime(quill_limb *d, const quill_limb *lambda, si
     for (size_t i = 0; i < nd; i++)
         d[i] = ok & quot[i];
     quill_zeroize(buf, (3 * el + 2 * nt) * sizeof(quill_limb));
-    free(buf);
+    quill_free(buf);
     return ok;
 }
 

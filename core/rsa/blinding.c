@@ -27,6 +27,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "common/alloc.h"
 #include "common/zeroize.h"
 #include "rsa/internal.h"
 
@@ -46,7 +47,7 @@ struct quill_rsa_blinding {
 };
 
 quill_rsa_blinding *quill_rsa_blinding_new(size_t nl) {
-    quill_rsa_blinding *b = calloc(1, sizeof(*b) + 2 * nl * sizeof(quill_limb));
+    quill_rsa_blinding *b = quill_calloc(1, sizeof(*b) + 2 * nl * sizeof(quill_limb));
     if (b == NULL)
         return NULL;
     atomic_flag_clear(&b->busy);
@@ -60,7 +61,7 @@ void quill_rsa_blinding_free(quill_rsa_blinding *b) {
     if (b == NULL)
         return;
     quill_zeroize(b, sizeof(*b) + 2 * b->nl * sizeof(quill_limb));
-    free(b);
+    quill_free(b);
 }
 
 /* draw sets r to a uniform value in [1, n) and rinv to its inverse mod n, by

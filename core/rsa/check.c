@@ -11,12 +11,13 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "common/alloc.h"
 #include "common/zeroize.h"
 #include "rsa/internal.h"
 
 quill_err quill_rsa_pairwise_test(const quill_rsa_key *key, const quill_rng *rng) {
     size_t k = key->bytes;
-    uint8_t *buf = malloc(3 * k);
+    uint8_t *buf = quill_malloc(3 * k);
     if (buf == NULL)
         return QUILL_ERR_MEMORY;
     uint8_t *x = buf, *s = buf + k, *back = buf + 2 * k;
@@ -40,7 +41,7 @@ quill_err quill_rsa_pairwise_test(const quill_rsa_key *key, const quill_rng *rng
         err = QUILL_ERR_KEY_CHECK;
 done:
     quill_zeroize(buf, 3 * k);
-    free(buf);
+    quill_free(buf);
     return err;
 }
 
@@ -143,12 +144,12 @@ quill_err quill_rsa_key_check(const quill_rsa_key *key, const quill_rng *rng) {
         if ((err = check_prime(key->mont_p, primes, count, rng)) != QUILL_OK ||
             (err = check_prime(key->mont_q, primes, count, rng)) != QUILL_OK)
             return err;
-        check_ws *w = malloc(sizeof(*w));
+        check_ws *w = quill_malloc(sizeof(*w));
         if (w == NULL)
             return QUILL_ERR_MEMORY;
         err = check_crt(key, w);
         quill_zeroize(w, sizeof(*w));
-        free(w);
+        quill_free(w);
         if (err != QUILL_OK)
             return err;
     }

@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "common/alloc.h"
 #include "common/zeroize.h"
 #include "rsa/internal.h"
 
@@ -16,8 +17,8 @@ quill_err quill_rsa_key_assemble(quill_rsa_key **out, const quill_rsa_limbs *c) 
     int priv = c->d != NULL, crt = c->p != NULL;
     size_t nl = c->nl, el = c->el, pl = crt ? c->pl : 0, ql = crt ? c->ql : 0;
     size_t total = nl + el + (priv ? nl : 0) + 4 * pl + 2 * ql;
-    quill_rsa_key *key = calloc(1, sizeof(*key));
-    quill_limb *mem = calloc(total, sizeof(quill_limb));
+    quill_rsa_key *key = quill_calloc(1, sizeof(*key));
+    quill_limb *mem = quill_calloc(total, sizeof(quill_limb));
     if (key == NULL || mem == NULL)
         goto oom;
     key->mem = mem;
@@ -70,7 +71,7 @@ oom:
     if (key != NULL)
         quill_rsa_key_free(key);
     else
-        free(mem);
+        quill_free(mem);
     return QUILL_ERR_MEMORY;
 }
 
@@ -83,10 +84,10 @@ void quill_rsa_key_free(quill_rsa_key *key) {
     quill_rsa_blinding_free(key->blind);
     if (key->mem != NULL) {
         quill_zeroize(key->mem, key->mem_limbs * sizeof(quill_limb));
-        free(key->mem);
+        quill_free(key->mem);
     }
     quill_zeroize(key, sizeof(*key));
-    free(key);
+    quill_free(key);
 }
 
 /* ---- Import ---- */
@@ -244,12 +245,12 @@ static quill_err import(import_ws *w, quill_rsa_key **out, const quill_rsa_compo
 quill_err quill_rsa_key_new(quill_rsa_key **out, const quill_rsa_components *c) {
     if (out == NULL || c == NULL)
         return QUILL_ERR_INVALID_ARGUMENT;
-    import_ws *w = malloc(sizeof(*w));
+    import_ws *w = quill_malloc(sizeof(*w));
     if (w == NULL)
         return QUILL_ERR_MEMORY;
     quill_err err = import(w, out, c);
     quill_zeroize(w, sizeof(*w));
-    free(w);
+    quill_free(w);
     return err;
 }
 

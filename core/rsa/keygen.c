@@ -19,6 +19,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "common/alloc.h"
 #include "common/zeroize.h"
 #include "rsa/internal.h"
 
@@ -233,7 +234,7 @@ quill_err quill_rsa_keygen(quill_rsa_key **out, size_t bits, const quill_bytes *
         return QUILL_ERR_INVALID_ARGUMENT;
     if (bits < QUILL_RSA_MIN_BITS || bits > QUILL_RSA_MAX_BITS)
         return QUILL_ERR_KEY_SIZE;
-    keygen_ws *w = calloc(1, sizeof(*w));
+    keygen_ws *w = quill_calloc(1, sizeof(*w));
     if (w == NULL)
         return QUILL_ERR_MEMORY;
     quill_rsa_key *key = NULL;
@@ -242,6 +243,6 @@ quill_err quill_rsa_keygen(quill_rsa_key **out, size_t bits, const quill_bytes *
         *out = key;
     quill_mont_free(w->mont_e);
     quill_zeroize(w, sizeof(*w));
-    free(w);
+    quill_free(w);
     return err;
 }

@@ -9,6 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "common/alloc.h"
 #include "common/zeroize.h"
 #include "rsa/internal.h"
 
@@ -45,14 +46,14 @@ quill_err quill_rsa_pkcs1_sign(const quill_rsa_key *key, uint8_t *sig, quill_md 
         return QUILL_ERR_INVALID_ARGUMENT;
     if (!key->has_private)
         return QUILL_ERR_KEY_MISSING_PRIVATE;
-    uint8_t *em = malloc(key->bytes);
+    uint8_t *em = quill_malloc(key->bytes);
     if (em == NULL)
         return QUILL_ERR_MEMORY;
     quill_err err = emsa_pkcs1_encode(em, key->bytes, md, digest, digest_len);
     if (err == QUILL_OK)
         err = quill_rsa_private(key, sig, em, key->bytes, rng);
     quill_zeroize(em, key->bytes);
-    free(em);
+    quill_free(em);
     return err;
 }
 
@@ -60,7 +61,7 @@ quill_err quill_rsa_pkcs1_verify(const quill_rsa_key *key, const uint8_t *sig, s
                                  quill_md md, const uint8_t *digest, size_t digest_len) {
     if (key == NULL || sig == NULL || (digest == NULL && digest_len != 0))
         return QUILL_ERR_INVALID_ARGUMENT;
-    uint8_t *buf = malloc(2 * key->bytes);
+    uint8_t *buf = quill_malloc(2 * key->bytes);
     if (buf == NULL)
         return QUILL_ERR_MEMORY;
     uint8_t *expected = buf, *em = buf + key->bytes;
@@ -69,7 +70,7 @@ quill_err quill_rsa_pkcs1_verify(const quill_rsa_key *key, const uint8_t *sig, s
         err = quill_rsa_public_raw_vartime(key, em, sig, sig_len);
     if (err == QUILL_OK && memcmp(em, expected, key->bytes) != 0)
         err = QUILL_ERR_BAD_SIGNATURE;
-    free(buf);
+    quill_free(buf);
     return err;
 }
 
@@ -94,7 +95,7 @@ quill_err quill_rsa_pkcs1_recover(const quill_rsa_key *key, uint8_t *out, size_t
     if (!quill_rsa_md_known(md))
         return QUILL_ERR_UNSUPPORTED_DIGEST;
     size_t k = key->bytes;
-    uint8_t *buf = malloc(2 * k);
+    uint8_t *buf = quill_malloc(2 * k);
     if (buf == NULL)
         return QUILL_ERR_MEMORY;
     uint8_t *em = buf, *expected = buf + k;
@@ -123,6 +124,6 @@ quill_err quill_rsa_pkcs1_recover(const quill_rsa_key *key, uint8_t *out, size_t
         else if (len > 0)
             memcpy(out, payload, len);
     }
-    free(buf);
+    quill_free(buf);
     return err;
 }

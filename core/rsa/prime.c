@@ -8,6 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "common/alloc.h"
 #include "common/zeroize.h"
 #include "rsa/internal.h"
 
@@ -81,8 +82,8 @@ quill_err quill_rsa_miller_rabin(int *probable_prime, const quill_mont *mont, si
     size_t n = quill_mont_limbs(mont);
     const quill_limb *w = quill_mont_modulus(mont);
     size_t rand_len = (bits - 1 + 7) / 8;
-    quill_limb *mem = calloc(MR_COUNT * n, sizeof(quill_limb));
-    uint8_t *rand = malloc(rand_len);
+    quill_limb *mem = quill_calloc(MR_COUNT * n, sizeof(quill_limb));
+    uint8_t *rand = quill_malloc(rand_len);
     quill_err err = QUILL_OK;
     *probable_prime = 0;
     if (mem == NULL || rand == NULL) {
@@ -141,11 +142,11 @@ quill_err quill_rsa_miller_rabin(int *probable_prime, const quill_mont *mont, si
 done:
     if (mem != NULL) {
         quill_zeroize(mem, MR_COUNT * n * sizeof(quill_limb));
-        free(mem);
+        quill_free(mem);
     }
     if (rand != NULL) {
         quill_zeroize(rand, rand_len);
-        free(rand);
+        quill_free(rand);
     }
     return err;
 }

@@ -10,6 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "common/alloc.h"
 #include "common/zeroize.h"
 #include "rsa/internal.h"
 
@@ -103,7 +104,7 @@ quill_err quill_rsa_private(const quill_rsa_key *key, uint8_t *out, const uint8_
     if (in_len != key->bytes)
         return QUILL_ERR_INVALID_ARGUMENT;
     size_t nl = key->nl, total = PRIV_WS_LIMBS * nl * sizeof(quill_limb) + key->bytes;
-    quill_limb *mem = calloc(1, total);
+    quill_limb *mem = quill_calloc(1, total);
     if (mem == NULL)
         return QUILL_ERR_MEMORY;
     priv_ws ws;
@@ -119,6 +120,6 @@ quill_err quill_rsa_private(const quill_rsa_key *key, uint8_t *out, const uint8_
     if (err != QUILL_OK)
         quill_zeroize(out, key->bytes);
     quill_zeroize(mem, total);
-    free(mem);
+    quill_free(mem);
     return err;
 }

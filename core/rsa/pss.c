@@ -9,6 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "common/alloc.h"
 #include "common/zeroize.h"
 #include "rsa/internal.h"
 
@@ -83,7 +84,7 @@ quill_err quill_rsa_pss_sign(const quill_rsa_key *key, uint8_t *sig, const quill
     if (salt_len < 0 || (size_t)salt_len > elen - hlen - 2)
         return QUILL_ERR_SALT_LENGTH;
     size_t slen = (size_t)salt_len, db_len = elen - hlen - 1;
-    uint8_t *buf = calloc(1, k + slen + 1);
+    uint8_t *buf = quill_calloc(1, k + slen + 1);
     if (buf == NULL)
         return QUILL_ERR_MEMORY;
     uint8_t *full = buf, *salt = buf + k;
@@ -109,7 +110,7 @@ quill_err quill_rsa_pss_sign(const quill_rsa_key *key, uint8_t *sig, const quill
     err = quill_rsa_private(key, sig, full, k, rng);
 done:
     quill_zeroize(buf, k + slen + 1);
-    free(buf);
+    quill_free(buf);
     return err;
 }
 
@@ -123,7 +124,7 @@ quill_err quill_rsa_pss_verify(const quill_rsa_key *key, const uint8_t *sig, siz
     if (digest_len != md->size)
         return QUILL_ERR_DIGEST_LENGTH;
     size_t k = key->bytes, elen = em_len(key), hlen = md->size;
-    uint8_t *full = malloc(k);
+    uint8_t *full = quill_malloc(k);
     if (full == NULL)
         return QUILL_ERR_MEMORY;
     uint8_t h2[PSS_MAX_HASH];
@@ -176,6 +177,6 @@ quill_err quill_rsa_pss_verify(const quill_rsa_key *key, const uint8_t *sig, siz
     if (memcmp(h2, h, hlen) == 0)
         err = QUILL_OK;
 done:
-    free(full);
+    quill_free(full);
     return err;
 }

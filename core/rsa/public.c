@@ -6,6 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "common/alloc.h"
 #include "rsa/internal.h"
 
 quill_err quill_rsa_public_raw_vartime(const quill_rsa_key *key, uint8_t *em, const uint8_t *sig,
@@ -13,7 +14,7 @@ quill_err quill_rsa_public_raw_vartime(const quill_rsa_key *key, uint8_t *em, co
     if (sig_len != key->bytes)
         return QUILL_ERR_SIG_LENGTH;
     size_t nl = key->nl;
-    quill_limb *buf = calloc(2 * nl, sizeof(quill_limb));
+    quill_limb *buf = quill_calloc(2 * nl, sizeof(quill_limb));
     if (buf == NULL)
         return QUILL_ERR_MEMORY;
     quill_limb *x = buf, *y = buf + nl;
@@ -26,7 +27,7 @@ quill_err quill_rsa_public_raw_vartime(const quill_rsa_key *key, uint8_t *em, co
         err = QUILL_ERR_MEMORY;
     else if (!quill_bn_to_bytes_be(em, key->bytes, y, nl))
         err = QUILL_ERR_INTERNAL;
-    free(buf);
+    quill_free(buf);
     return err;
 }
 

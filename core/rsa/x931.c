@@ -17,6 +17,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "common/alloc.h"
 #include "common/zeroize.h"
 #include "rsa/internal.h"
 
@@ -43,7 +44,7 @@ uint8_t quill_rsa_x931_hash_id(quill_md md) {
  * same EM class under the sign flip. */
 static quill_err negate_public(const quill_rsa_key *key, uint8_t *x) {
     size_t nl = key->nl;
-    quill_limb *buf = calloc(nl, sizeof(quill_limb));
+    quill_limb *buf = quill_calloc(nl, sizeof(quill_limb));
     if (buf == NULL)
         return QUILL_ERR_MEMORY;
     quill_err err = QUILL_OK;
@@ -54,7 +55,7 @@ static quill_err negate_public(const quill_rsa_key *key, uint8_t *x) {
         if (!quill_bn_to_bytes_be(x, key->bytes, buf, nl))
             err = QUILL_ERR_INTERNAL;
     }
-    free(buf);
+    quill_free(buf);
     return err;
 }
 
@@ -79,7 +80,7 @@ quill_err quill_rsa_x931_sign(const quill_rsa_key *key, uint8_t *sig, quill_md m
     size_t k = key->bytes, plen = digest_len + (md != QUILL_MD_NONE ? 1 : 0);
     if (plen + 2 > k)
         return QUILL_ERR_DIGEST_TOO_BIG;
-    uint8_t *em = malloc(k);
+    uint8_t *em = quill_malloc(k);
     if (em == NULL)
         return QUILL_ERR_MEMORY;
     size_t j = k - plen - 2, pos = 0;
@@ -110,7 +111,7 @@ quill_err quill_rsa_x931_sign(const quill_rsa_key *key, uint8_t *sig, quill_md m
             quill_zeroize(sig, k);
     }
     quill_zeroize(em, k);
-    free(em);
+    quill_free(em);
     return err;
 }
 
@@ -155,7 +156,7 @@ quill_err quill_rsa_x931_recover(const quill_rsa_key *key, uint8_t *out, size_t 
         return QUILL_ERR_INVALID_ARGUMENT;
     if (md != QUILL_MD_NONE && quill_rsa_x931_hash_id(md) == 0)
         return QUILL_ERR_UNSUPPORTED_DIGEST;
-    uint8_t *em = malloc(key->bytes);
+    uint8_t *em = quill_malloc(key->bytes);
     if (em == NULL)
         return QUILL_ERR_MEMORY;
     size_t off = 0, len = 0;
@@ -173,7 +174,7 @@ quill_err quill_rsa_x931_recover(const quill_rsa_key *key, uint8_t *out, size_t 
         else if (len > 0)
             memcpy(out, em + off, len);
     }
-    free(em);
+    quill_free(em);
     return err;
 }
 
@@ -184,7 +185,7 @@ quill_err quill_rsa_x931_verify(const quill_rsa_key *key, const uint8_t *sig, si
     quill_err err = payload_check(md, digest_len);
     if (err != QUILL_OK)
         return err;
-    uint8_t *got = malloc(key->bytes);
+    uint8_t *got = quill_malloc(key->bytes);
     if (got == NULL)
         return QUILL_ERR_MEMORY;
     size_t len = 0;
@@ -193,6 +194,6 @@ quill_err quill_rsa_x931_verify(const quill_rsa_key *key, const uint8_t *sig, si
         err = QUILL_ERR_INTERNAL; /* cannot happen: the payload is < k bytes */
     if (err == QUILL_OK && (len != digest_len || (len > 0 && memcmp(got, digest, len) != 0)))
         err = QUILL_ERR_BAD_SIGNATURE;
-    free(got);
+    quill_free(got);
     return err;
 }
