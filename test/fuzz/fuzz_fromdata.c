@@ -267,6 +267,8 @@ static int bn_param_equals(const EVP_PKEY *pk, const char *name, const field *f)
 
 static void check_rsa(const field *f, unsigned omit, int extra, int selection) {
     EVP_PKEY *kq = rsa_from_fields(quill_fuzz_both, "provider=quill", f, omit, extra, selection);
+    quill_fuzz_trace("fromdata RSA omit=%02x extra=%d sel=%d: quill %s", omit, extra, selection,
+                     kq != NULL ? "accepts" : "refuses");
     if (kq == NULL)
         return;
     if (strcmp(quill_fuzz_provider_of(kq), "quill") != 0)
@@ -300,6 +302,7 @@ static void check_rsa(const field *f, unsigned omit, int extra, int selection) {
         uint8_t sig[2048 + 8];
         size_t slen = quill_fuzz_sign(quill_fuzz_both, kq, "quill", "SHA256", message,
                                       sizeof(message), sig, sizeof(sig));
+        quill_fuzz_trace("fromdata RSA signed: %zu bytes", slen);
         if (slen != 0 && !quill_fuzz_verify(quill_fuzz_dflt, kdpub, "default", "SHA256", message,
                                             sizeof(message), sig, slen))
             quill_fuzz_fail("RSA: quill released a signature that does not verify");
@@ -317,6 +320,7 @@ static void check_rsa(const field *f, unsigned omit, int extra, int selection) {
                                   sizeof(message), sig, rsa_siglen[v]);
         int d = quill_fuzz_verify(quill_fuzz_dflt, kdpub, "default", "SHA256", message,
                                   sizeof(message), sig, rsa_siglen[v]);
+        quill_fuzz_trace("fromdata RSA public verdicts: quill %d default %d", q, d);
         if (q != d)
             quill_fuzz_fail("RSA: verdicts differ on the genuine signature");
     }
@@ -345,6 +349,8 @@ static int is_p256_name(const field *g) {
 
 static void check_ec(field *f, unsigned omit, int selection) {
     EVP_PKEY *kq = ec_from_fields(quill_fuzz_both, "provider=quill", f, omit, selection);
+    quill_fuzz_trace("fromdata EC omit=%02x sel=%d: quill %s", omit, selection,
+                     kq != NULL ? "accepts" : "refuses");
     if (kq == NULL)
         return;
     if (strcmp(quill_fuzz_provider_of(kq), "quill") != 0)
@@ -411,6 +417,7 @@ static void check_ec(field *f, unsigned omit, int selection) {
                                   sizeof(message), sig, slen);
         int q = quill_fuzz_verify(quill_fuzz_both, kq, "quill", "SHA256", message,
                                   sizeof(message), sig, slen);
+        quill_fuzz_trace("fromdata EC signed: consistent %d default %d quill %d", consistent, d, q);
         if (d != consistent || q != consistent)
             quill_fuzz_fail("EC: signature verdict is not 'pub == priv * G'");
         EVP_PKEY_free(vk);
@@ -419,6 +426,7 @@ static void check_ec(field *f, unsigned omit, int selection) {
                                   sizeof(message), ec_sig, ec_siglen);
         int d = quill_fuzz_verify(quill_fuzz_dflt, kd, "default", "SHA256", message,
                                   sizeof(message), ec_sig, ec_siglen);
+        quill_fuzz_trace("fromdata EC public verdicts: quill %d default %d", q, d);
         if (q != d)
             quill_fuzz_fail("EC: verdicts differ on the genuine signature");
     }
@@ -458,6 +466,8 @@ static void check_mldsa(int set, const field *f, unsigned omit, int extra, int s
     }
     if (want && has_pub && (has_seed || has_priv))
         want = f[2].len == publen && memcmp(f[2].b, quill_mldsa_key_pub(ref), publen) == 0;
+    quill_fuzz_trace("fromdata ML-DSA set=%d omit=%02x sel=%d: quill %d rule %d", target, omit,
+                     selection, kq != NULL, want);
     if ((kq != NULL) != want)
         quill_fuzz_fail(kq != NULL ? "ML-DSA: key accepted against the import rule"
                                    : "ML-DSA: key refused against the import rule");
@@ -491,6 +501,7 @@ static void check_mldsa(int set, const field *f, unsigned omit, int extra, int s
                   EVP_PKEY_verify(pc, ml_sig[set], slen, message, sizeof(message)) == 1;
         EVP_PKEY_CTX_free(pc);
         int exp = quill_mldsa_verify_mu(ref, mu, ml_sig[set], slen) == QUILL_OK;
+        quill_fuzz_trace("fromdata ML-DSA public verdicts: evp %d core %d", got, exp);
         if (got != exp)
             quill_fuzz_fail("ML-DSA: verdict differs from the core's on the reference mu");
     }

@@ -215,6 +215,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
         int ok = evp_run(f, mu_mode, enc, stream, 1, ctx_pattern, ctxlen, msg, mlen, split, out,
                          &outlen);
         if (!have_mu) {
+            quill_fuzz_trace("mldsa_mu sign mode=%d stream=%d mlen=%zu: refused %d", mmode,
+                             stream, mlen, !ok);
             if (ok)
                 quill_fuzz_fail("signed a mu of the wrong length or a streamed mu");
             return 0;
@@ -228,12 +230,16 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
             quill_fuzz_fail("EVP signature differs from the core's on the reference mu");
         if (quill_mldsa_verify_mu(f->core, mu, out, outlen) != QUILL_OK)
             quill_fuzz_fail("EVP signature does not verify on the reference mu");
+        quill_fuzz_trace("mldsa_mu sign mode=%d stream=%d ctx=%zu mlen=%zu: equal to the core's",
+                         mmode, stream, ctxlen, mlen);
         return 0;
     }
 
     int got = evp_run(f, mu_mode, enc, stream, 0, ctx_pattern, ctxlen, msg, mlen, split, sig,
                       &siglen);
     int want = have_mu && quill_mldsa_verify_mu(f->core, mu, sig, siglen) == QUILL_OK;
+    quill_fuzz_trace("mldsa_mu verify mode=%d stream=%d ctx=%zu mlen=%zu siglen=%zu: evp %d core %d",
+                     mmode, stream, ctxlen, mlen, siglen, got, want);
     if (got != want)
         quill_fuzz_fail(got ? "EVP accepted what the core refuses on the reference mu"
                             : "EVP refused what the core accepts on the reference mu");

@@ -2,6 +2,7 @@
 /* Copyright quill authors. */
 #include "fuzz_util.h"
 
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -18,6 +19,19 @@ void quill_fuzz_fail(const char *why) {
     fprintf(stderr, "quill fuzz oracle: %s\n", why);
     ERR_print_errors_fp(stderr);
     abort();
+}
+
+void quill_fuzz_trace(const char *fmt, ...) {
+    static int on = -1;
+    if (on < 0)
+        on = getenv("QUILL_FUZZ_TRACE") != NULL;
+    if (!on)
+        return;
+    va_list ap;
+    va_start(ap, fmt);
+    vfprintf(stderr, fmt, ap);
+    va_end(ap);
+    fputc('\n', stderr);
 }
 
 void quill_fuzz_init(void) {

@@ -82,6 +82,10 @@ void quill_fuzz_ec_fixed(uint8_t priv[32], uint8_t pub[65]);
  * 0 if priv is not in [1, n-1]. */
 int quill_fuzz_p256_mul_base(const BIGNUM *priv, uint8_t out[65]);
 
+/* With QUILL_FUZZ_TRACE set, prints one line per checked input (what was
+ * accepted, verdicts) to stderr, to see that the oracles are exercised. */
+void quill_fuzz_trace(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+
 /* Aborts with a one-line reason on stderr (libFuzzer then saves the input). */
 void quill_fuzz_fail(const char *why) __attribute__((noreturn));
 
