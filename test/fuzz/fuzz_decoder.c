@@ -319,16 +319,63 @@ static void make_starts(void) {
     ec_pub = ec;
 }
 
+/* The starting encoding of (kind, variant) and its flags. */
+static void select_start(int kind, int v, enc *e, int *epki, int *mldsa) {
+    const int pem = v & 1, form = ((v >> 1) & 3) % 3, set = ((v >> 3) & 3) % 3;
+    switch (kind) {
+    case 0:
+        *e = start_mldsa_pki[set][form][pem];
+        *mldsa = 1;
+        break;
+    case 1:
+        *e = start_mldsa_spki[set][pem];
+        *mldsa = 1;
+        break;
+    case 2:
+    case 3:
+        *e = start_rsa[kind - 2][pem];
+        break;
+    case 4:
+    case 5:
+        *e = start_ec[kind - 4][pem];
+        break;
+    case 6: {
+        int which = (v >> 3) & 3;
+        which = which > 2 ? 2 : which;
+        *e = start_epki[which][pem];
+        *epki = 1;
+        *mldsa = which == 2;
+        break;
+    }
+    default:
+        memcpy(e->b, ec_point[pem], ec_point_len[pem]);
+        e->len = ec_point_len[pem];
+        break;
+    }
+}
+
+/* Per starting encoding: itself, and one-operation mutations (a flipped
+ * bit at the start, the middle and the end, the last byte cut off). */
 static void write_seeds(const char *dir) {
     unsigned n = 0;
-    for (unsigned kind = 0; kind < KINDS; kind++)
-        for (unsigned v = 0; v < 32; v++) {
+    static enc e;
+    for (int kind = 0; kind < KINDS; kind++)
+        for (int v = 0; v < 32; v++) {
             if (kind != 0 && kind != 6 && (v & 6) != 0)
                 continue; /* the form bits matter only for ML-DSA PKI */
-            if ((kind == 0 || kind == 1) && ((v >> 3) & 3) == 3)
+            if ((kind <= 1 && ((v >> 3) & 3) == 3) || (kind > 1 && kind != 6 && (v >> 3) != 0))
                 continue;
-            uint8_t in[6] = {(uint8_t)kind, (uint8_t)v, 0, 0, 40, 1};
+            int epki = 0, mldsa = 0;
+            select_start(kind, v, &e, &epki, &mldsa);
+            uint8_t in[6] = {(uint8_t)kind, (uint8_t)v, 0, 0, 0, 0};
             quill_fuzz_seed_write(dir, "decoder", n++, in, 2);
+            const size_t offs[3] = {1, e.len / 2, e.len - 1};
+            for (int i = 0; i < 3; i++) {
+                in[2] = 0, in[3] = (uint8_t)(offs[i] >> 8), in[4] = (uint8_t)offs[i], in[5] = 1;
+                quill_fuzz_seed_write(dir, "decoder", n++, in, 6);
+            }
+            in[2] = 1, in[3] = (uint8_t)((e.len - 1) >> 8), in[4] = (uint8_t)(e.len - 1);
+            quill_fuzz_seed_write(dir, "decoder", n++, in, 6);
         }
 }
 
@@ -691,40 +738,10 @@ static void check_point(const uint8_t *pt, size_t len) {
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     if (size < 2)
         return 0;
-    const int kind = data[0] % KINDS, v = data[1];
-    const int pem = v & 1, form = ((v >> 1) & 3) % 3, set = ((v >> 3) & 3) % 3;
+    const int kind = data[0] % KINDS, v = data[1], pem = v & 1;
     static enc e;
     int epki = 0, mldsa = 0;
-    switch (kind) {
-    case 0:
-        e = start_mldsa_pki[set][form][pem];
-        mldsa = 1;
-        break;
-    case 1:
-        e = start_mldsa_spki[set][pem];
-        mldsa = 1;
-        break;
-    case 2:
-    case 3:
-        e = start_rsa[kind - 2][pem];
-        break;
-    case 4:
-    case 5:
-        e = start_ec[kind - 4][pem];
-        break;
-    case 6: {
-        int which = (v >> 3) & 3;
-        which = which > 2 ? 2 : which;
-        e = start_epki[which][pem];
-        epki = 1;
-        mldsa = which == 2;
-        break;
-    }
-    default:
-        memcpy(e.b, ec_point[pem], ec_point_len[pem]);
-        e.len = ec_point_len[pem];
-        break;
-    }
+    select_start(kind, v, &e, &epki, &mldsa);
     quill_fuzz_mutate(e.b, &e.len, sizeof(e.b), data + 2, size - 2);
     if (kind == 7)
         check_point(e.b, e.len);

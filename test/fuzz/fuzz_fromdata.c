@@ -164,18 +164,26 @@ static void mldsa_init(void) {
     }
 }
 
+/* Per algorithm and variant: the flags (selection, extra parameter) with
+ * every parameter, and with the subsets that make the other key shapes
+ * (RSA: no CRT, public; EC: no point, no scalar; ML-DSA: no seed, seed
+ * only, public), then one flipped byte in d, the EC scalar or the expanded key. */
 static void write_seeds(const char *dir) {
+    static const uint8_t omits[3][4] = {{0x00, 0xf8, 0xfc, 0x00},
+                                        {0x00, 0x02, 0x04, 0x00},
+                                        {0x00, 0x01, 0x06, 0x03}};
     unsigned n = 0;
     for (unsigned alg = 0; alg < 9; alg++)
-        for (unsigned flags = 0; flags < 4; flags++) {
-            uint8_t in[8] = {(uint8_t)alg, (uint8_t)flags, 0, 0, 0, 0, 0, 1};
-            quill_fuzz_seed_write(dir, "fromdata", n++, in, 3);
-            in[2] = alg % 3 == 0 ? 0xf8 : alg % 3 == 1 ? 0x04 : 0x01; /* public or seedless */
-            quill_fuzz_seed_write(dir, "fromdata", n++, in, 3);
-            in[2] = 0;
-            in[3] = alg % 3 == 2 ? 1 : 2; /* a flipped byte in d / priv */
-            quill_fuzz_seed_write(dir, "fromdata", n++, in, 8);
-        }
+        for (unsigned flags = 0; flags < 4; flags++)
+            for (unsigned o = 0; o < 4; o++) {
+                uint8_t in[8] = {(uint8_t)alg, (uint8_t)flags, omits[alg % 3][o], 0, 0, 0, 0, 1};
+                if (o == 3) {
+                    in[3] = alg % 3 == 2 ? 1 : 2; /* d (RSA), the scalar (EC), priv (ML-DSA) */
+                    quill_fuzz_seed_write(dir, "fromdata", n++, in, 8);
+                } else if (o == 0 || omits[alg % 3][o] != 0) {
+                    quill_fuzz_seed_write(dir, "fromdata", n++, in, 3);
+                }
+            }
 }
 
 int LLVMFuzzerInitialize(int *argc, char ***argv) {
