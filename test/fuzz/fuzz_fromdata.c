@@ -33,7 +33,10 @@
  *     for an inconsistent key its fault check must refuse to sign, so the
  *     oracle is "released => verifies", not "accepted => signs".  A public
  *     key verifies a genuine signature: verdict equal to the default's.
- *   EC: quill accepts only the P-256 names, a point on the curve
+ *   EC: quill accepts only the P-256 names (without regard to case, and
+ *     the OID text, where the default provider of OpenSSL 3.0 takes only
+ *     "prime256v1" and "P-256": a harmless difference, so the default
+ *     provider is given "prime256v1"), a point on the curve
  *     (uncompressed or compressed; the default provider also takes the
  *     hybrid form, which quill refuses: a legitimate difference, so only
  *     quill => default is checked) and 0 < priv < n.  What it accepts the
@@ -61,6 +64,7 @@
 
 #include <openssl/bn.h>
 #include <openssl/core_names.h>
+#include <openssl/crypto.h>
 #include <openssl/ec.h>
 #include <openssl/err.h>
 #include <openssl/evp.h>
@@ -341,7 +345,7 @@ static void check_rsa(const field *f, unsigned omit, int extra, int selection) {
 
 /* The group name as passed (a C string: it ends at the first NUL). */
 static int is_p256_name(const field *g) {
-    static const char *const ok[] = {"prime256v1", "P-256", "secp256r1"};
+    static const char *const ok[] = {"prime256v1", "P-256", "secp256r1", "1.2.840.10045.3.1.7"};
     char name[64];
     const uint8_t *nul = memchr(g->b, 0, g->len);
     size_t n = nul != NULL ? (size_t)(nul - g->b) : g->len;
@@ -364,9 +368,23 @@ static void check_ec(field *f, unsigned omit, int selection) {
     if (strcmp(quill_fuzz_provider_of(kq), "quill") != 0)
         quill_fuzz_fail("EC key not in quill");
     const int priv_sel = (selection & EVP_PKEY_KEYPAIR) == EVP_PKEY_KEYPAIR;
-    if ((omit & 1) || !is_p256_name(&f[0]))
+    if ((omit & 1) || !is_p256_name(&f[0])) {
+        /* A 3.4+ core: quill holds other curves for the default provider
+         * (ec_foreign.h), not checked here. */
+        if (OPENSSL_version_major() == 3 && OPENSSL_version_minor() >= 4) {
+            EVP_PKEY_free(kq);
+            return;
+        }
         quill_fuzz_fail("EC: a group other than P-256 accepted");
-    EVP_PKEY *kd = ec_from_fields(quill_fuzz_dflt, NULL, f, omit, selection);
+    }
+    /* quill takes its P-256 names without regard to case, the OID text
+     * too; OpenSSL 3.0's default provider only "prime256v1" in any case
+     * and "P-256": the default provider is given its own name. */
+    field fd[3];
+    memcpy(fd, f, sizeof(fd));
+    memcpy(fd[0].b, "prime256v1", 10);
+    fd[0].len = 10;
+    EVP_PKEY *kd = ec_from_fields(quill_fuzz_dflt, NULL, fd, omit, selection);
     if (kd == NULL)
         quill_fuzz_fail("EC: quill accepted a key the default provider refuses");
     uint8_t qpub[65], want[65] = {0};
@@ -414,7 +432,7 @@ static void check_ec(field *f, unsigned omit, int selection) {
         if (slen == 0)
             quill_fuzz_fail("EC: an accepted private key does not sign");
         field pubf[3];
-        memcpy(&pubf[0], &f[0], sizeof(field));
+        memcpy(&pubf[0], &fd[0], sizeof(field));
         memcpy(pubf[1].b, qpub, qlen);
         pubf[1].len = qlen;
         pubf[2].len = 0;
