@@ -13,8 +13,11 @@
  * Input: byte 0 the algorithm (mod 3: RSA, EC, ML-DSA) and below it the
  * variant (byte 0 / 3: RSA size 1024/2048; EC point compressed or not;
  * the ML-DSA set); byte 1 flags: bit 0 public-key selection only, bit 1
- * add a parameter quill must refuse (RSA "rsa-factor3"; EC and ML-DSA: a
- * group name or set that is not the key's, see below), bits 2-7 spare;
+ * the wrong shape (RSA: an added "rsa-factor3", which quill must refuse;
+ * EC: the group "secp384r1", which quill must leave to the default
+ * provider; ML-DSA: the key manager of the next set, where a seed makes a
+ * key and a priv or pub of the other set's length must be refused), bits
+ * 2-7 spare;
  * byte 2: a mask of parameters to omit (RSA n e d p q dp dq qinv; EC
  * group pub priv; ML-DSA seed priv pub); then operations of 5 bytes:
  * (parameter index, then a 4-byte mutation of fuzz_util.h) applied to that
