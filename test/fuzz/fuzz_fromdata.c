@@ -30,7 +30,8 @@
  *     values or none (checked here with BN); what it accepts the default
  *     provider accepts too, and n and e read back equal the input.  A
  *     private key signs once (PKCS#1 v1.5, SHA-256); a signature quill
- *     releases must verify under the default provider with (n, e); and a
+ *     releases must verify under the default provider with (n, e) and
+ *     under quill with the same key; and a
  *     key the default provider's pairwise check passes must sign.  quill
  *     imports without checking d against e (as the default provider does):
  *     for an inconsistent key its fault check must refuse to sign, so the
@@ -321,6 +322,9 @@ static void check_rsa(const field *f, unsigned omit, int extra, int selection) {
         if (slen != 0 && !quill_fuzz_verify(quill_fuzz_dflt, kdpub, "default", "SHA256", message,
                                             sizeof(message), sig, slen))
             quill_fuzz_fail("RSA: quill released a signature that does not verify");
+        if (slen != 0 && !quill_fuzz_verify(quill_fuzz_both, kq, "quill", "SHA256", message,
+                                            sizeof(message), sig, slen))
+            quill_fuzz_fail("RSA: quill does not verify its own signature");
         if (slen == 0 && crt == 31) {
             EVP_PKEY_CTX *pc = EVP_PKEY_CTX_new_from_pkey(quill_fuzz_dflt, kd, NULL);
             int consistent = pc != NULL && EVP_PKEY_pairwise_check(pc) == 1;
