@@ -19,7 +19,8 @@
 option(QUILL_FUZZ "Build the libFuzzer harnesses (clang only)" OFF)
 
 if(CMAKE_C_COMPILER_ID MATCHES Clang AND QUILL_FUZZ)
-  set(QUILL_FUZZ_TARGETS fuzz_mldsa_verify fuzz_mldsa_priv fuzz_mldsa_decoder)
+  set(QUILL_FUZZ_TARGETS fuzz_mldsa_verify fuzz_mldsa_priv fuzz_mldsa_decoder
+                         fuzz_fromdata fuzz_decoder fuzz_mldsa_mu)
   foreach(t ${QUILL_FUZZ_TARGETS})
     add_executable(${t} fuzz/${t}.c)
     target_compile_options(${t} PRIVATE -fsanitize=fuzzer,address,undefined)
@@ -31,4 +32,10 @@ if(CMAKE_C_COMPILER_ID MATCHES Clang AND QUILL_FUZZ)
   endforeach()
   target_link_libraries(fuzz_mldsa_decoder PRIVATE OpenSSL::Crypto)
   add_dependencies(fuzz_mldsa_decoder quill)
+  # EVP-level harnesses (fuzz_util.c: contexts, mutations, seed corpus).
+  foreach(t fuzz_fromdata fuzz_decoder fuzz_mldsa_mu)
+    target_sources(${t} PRIVATE fuzz/fuzz_util.c)
+    target_link_libraries(${t} PRIVATE OpenSSL::Crypto)
+    add_dependencies(${t} quill)
+  endforeach()
 endif()
