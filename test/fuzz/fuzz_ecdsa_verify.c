@@ -221,7 +221,7 @@ typedef struct params {
 } params;
 
 static int set_md(EVP_PKEY_CTX *pctx, const char *md) {
-    OSSL_PARAM p[2] = {OSSL_PARAM_utf8_string(OSSL_SIGNATURE_PARAM_DIGEST, (char *)md, 0),
+    OSSL_PARAM p[2] = {OSSL_PARAM_utf8_string(OSSL_SIGNATURE_PARAM_DIGEST, (char *)md, md ? strlen(md) : 0),
                        OSSL_PARAM_END};
     return md == NULL || EVP_PKEY_CTX_set_params(pctx, p) > 0;
 }
@@ -303,6 +303,10 @@ static int verify(int side, EVP_PKEY *key, const params *p, const uint8_t *msg, 
     return r;
 }
 
+static const char *verdict(int r) {
+    return r == 1 ? "accepts" : r == 0 ? "rejects" : "refuses at set-up";
+}
+
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     fz_in in = {data, size};
     const uint8_t b0 = fz_u8(&in), b1 = fz_u8(&in), b2 = fz_u8(&in), b3 = fz_u8(&in),
@@ -379,8 +383,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     if ((res[0] == 1) != (res[1] == 1))
         fz_fail("ECDSA P-256, key mode %d, op %d, md %s, DER flags %02x/%02x, %zu-byte "
                 "signature, %u changes: quill %s (%d), default %s (%d)",
-                mode, p.op, p.md, b2, b3, sig_len, changes, res[0] == 1 ? "accepts" : "rejects",
-                res[0], res[1] == 1 ? "accepts" : "rejects", res[1]);
+                mode, p.op, p.md, b2, b3, sig_len, changes, verdict(res[0]), res[0],
+                verdict(res[1]), res[1]);
     fz_stats.both_accept += res[0] == 1 && res[1] == 1;
     if (genuine && changes == 0) {
         fz_stats.genuine++;

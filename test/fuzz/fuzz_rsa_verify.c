@@ -41,13 +41,19 @@
  * each side's operation ran on the provider it was fetched from; quill's
  * "rsa-verify" counter moves by one exactly when quill accepted; an
  * unmutated genuine signature verified with the parameters it was made
- * with is accepted by both. */
+ * with is accepted by both.
+ *
+ * Two known divergences are counted instead of compared (unless the
+ * environment sets QUILL_FUZZ_STRICT; see known1/known2 below): the PSS
+ * salt length -4 on an OpenSSL 3.0 core, and raw PKCS#1 v1.5 verification
+ * of an empty tbs. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include <openssl/bn.h>
 #include <openssl/core_names.h>
+#include <openssl/crypto.h>
 #include <openssl/err.h>
 #include <openssl/evp.h>
 #include <openssl/param_build.h>
@@ -227,7 +233,7 @@ typedef struct params {
 
 
 static int set_md(EVP_PKEY_CTX *pctx, const char *md) {
-    OSSL_PARAM p[2] = {OSSL_PARAM_utf8_string(OSSL_SIGNATURE_PARAM_DIGEST, (char *)md, 0),
+    OSSL_PARAM p[2] = {OSSL_PARAM_utf8_string(OSSL_SIGNATURE_PARAM_DIGEST, (char *)md, md ? strlen(md) : 0),
                        OSSL_PARAM_END};
     return md == NULL || EVP_PKEY_CTX_set_params(pctx, p) > 0;
 }
@@ -336,6 +342,16 @@ static int verify(int side, EVP_PKEY *key, const params *p, const uint8_t *msg, 
     return r;
 }
 
+/* Whether the known divergences are skipped: unless QUILL_FUZZ_STRICT. */
+static int known_divergence_allowed(void) {
+    const char *strict = getenv("QUILL_FUZZ_STRICT");
+    return strict == NULL || *strict == '\0';
+}
+
+static const char *verdict(int r) {
+    return r == 1 ? "accepts" : r == 0 ? "rejects" : "refuses at set-up";
+}
+
 static const char *side_name(int side) {
     return side ? "default" : "quill";
 }
@@ -423,19 +439,39 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     if (after - before != (uint64_t)(res[0] == 1))
         fz_fail("quill's rsa-verify counter moved by %llu, quill's verdict %d",
                 (unsigned long long)(after - before), res[0]);
+    /* Known divergences (found by this harness and reported, issue 23),
+     * counted and not compared unless QUILL_FUZZ_STRICT is set:
+     * 1. on an OpenSSL 3.0 core the default provider refuses the PSS salt
+     *    length -4 (RSA_PSS_SALTLEN_AUTO_DIGEST_MAX, "auto-digestmax", new
+     *    in 3.1) at set-up, while quill takes it;
+     * 2. EVP_PKEY_verify with PKCS#1 v1.5 padding, no digest and an empty
+     *    tbs: the default provider rejects every signature (its
+     *    RSA_public_decrypt result 0 counts as failure), even its own
+     *    signature of the empty string, while quill accepts a valid one. */
+    const int known1 = res[0] == 1 && res[1] == -1 && vp.pad == RSA_PKCS1_PSS_PADDING &&
+                       vp.salt == -4 && OpenSSL_version_num() < 0x30100000L;
+    const int known2 = res[0] == 1 && res[1] == 0 && vp.pad == RSA_PKCS1_PADDING && vp.op == 0 &&
+                       vp.md == NULL && msg_len == 0;
+    if ((known1 || known2) && known_divergence_allowed()) {
+        fz_stats.known_divergence++;
+        EVP_PKEY_free(own[0]);
+        EVP_PKEY_free(own[1]);
+        return 0;
+    }
     if (res[0] != -2 && (res[0] == 1) != (res[1] == 1))
         fz_fail("RSA %zu-byte key, padding %d, op %d, md %s, mgf1 %s, salt %d (signed with %d): "
                 "quill %s, default %s (signature %zu bytes, %u changes)",
                 k, vp.pad, vp.op, vp.md ? vp.md : "none", vp.mgf1 ? vp.mgf1 : "=md", vp.salt,
-                sp.salt, res[0] == 1 ? "accepts" : "rejects",
-                res[1] == 1 ? "accepts" : "rejects", sig_len, changes);
+                sp.salt, verdict(res[0]), verdict(res[1]), sig_len, changes);
     if (res[0] == 1 && res[1] == 1) {
         fz_stats.both_accept++;
         if (vp.op == 3 && (rec_len[0] != rec_len[1] || memcmp(rec[0], rec[1], rec_len[0]) != 0))
             fz_fail("verify-recover: quill recovered %zu bytes, default %zu, or different ones",
                     rec_len[0], rec_len[1]);
     }
-    if (genuine && changes == 0 && vp.md == sp.md && vp.salt == sp.salt) {
+    /* (PSS signatures cannot be recovered: both refuse verify-recover) */
+    if (genuine && changes == 0 && vp.md == sp.md && vp.salt == sp.salt &&
+        !(vp.op == 3 && vp.pad == RSA_PKCS1_PSS_PADDING)) {
         fz_stats.genuine++;
         if (res[1] != 1 || res[0] != 1)
             fz_fail("a genuine signature (signed by %s) was rejected: quill %d, default %d",

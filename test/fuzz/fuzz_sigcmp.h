@@ -44,9 +44,11 @@ uint64_t fz_counter(const char *name);
 void fz_check_served(const EVP_PKEY_CTX *pctx, const OSSL_PROVIDER *want, const char *what);
 
 /* Per-run tallies, printed at exit: inputs, and per side how often the
- * operation was set up (served), accepted, refused at set-up. */
+ * operation was set up (served), accepted, refused at set-up; inputs
+ * skipped as a known divergence (the harness says which). */
 typedef struct fz_tally {
     unsigned long inputs, served[2], accepted[2], setup_failed[2], both_accept, genuine;
+    unsigned long known_divergence; /* skipped as a known, reported difference */
 } fz_tally;
 extern fz_tally fz_stats;
 
