@@ -222,6 +222,9 @@ static int inline_key(fz_in *in, EVP_PKEY *out[2]) {
     BN_free(n);
     BN_free(e);
     ERR_clear_error();
+    if (out[0] != NULL && out[1] == NULL)
+        fz_fail("an RSA public key (%zu-byte modulus, %zu-byte exponent): quill imports it, "
+                "the default provider refuses it", nl, el);
     return out[1] != NULL;
 }
 
@@ -382,6 +385,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     } else if (inline_key(&in, own)) {
         key[0] = own[0];
         key[1] = own[1];
+        fz_stats.quill_declined_keys += own[0] == NULL;
     } else {
         return 0;
     }

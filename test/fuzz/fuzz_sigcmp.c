@@ -24,11 +24,11 @@ static void fz_report(void) {
     fprintf(stderr,
             "%s: %lu inputs; quill served %lu (accepted %lu, set-up refused %lu); default "
             "served %lu (accepted %lu, set-up refused %lu); both accepted %lu; unmutated "
-            "genuine signatures %lu; known divergences skipped %lu\n",
+            "genuine signatures %lu; known divergences skipped %lu; keys quill declined %lu\n",
             fz_name, fz_stats.inputs, fz_stats.served[0], fz_stats.accepted[0],
             fz_stats.setup_failed[0], fz_stats.served[1], fz_stats.accepted[1],
             fz_stats.setup_failed[1], fz_stats.both_accept, fz_stats.genuine,
-            fz_stats.known_divergence);
+            fz_stats.known_divergence, fz_stats.quill_declined_keys);
 }
 
 void fz_init(const char *harness) {

@@ -49,6 +49,7 @@ void fz_check_served(const EVP_PKEY_CTX *pctx, const OSSL_PROVIDER *want, const 
 typedef struct fz_tally {
     unsigned long inputs, served[2], accepted[2], setup_failed[2], both_accept, genuine;
     unsigned long known_divergence; /* skipped as a known, reported difference */
+    unsigned long quill_declined_keys; /* keys in the input quill did not import */
 } fz_tally;
 extern fz_tally fz_stats;
 
