@@ -101,7 +101,7 @@ def rsa_wycheproof(vdir, per_file=8):
             pad = 1
         else:
             continue  # generation tests, PSS parameters in the key (RSA-PSS SPKI)
-        count = 0
+        picked = []
         for g in doc["testGroups"]:
             if g.get("sha") not in RSA_MD:
                 continue
@@ -116,17 +116,17 @@ def rsa_wycheproof(vdir, per_file=8):
             if not n or len(n) > 512 or len(e) > 8:
                 continue
             for t in g["tests"]:
-                if count >= per_file:
-                    break
                 msg = bytes.fromhex(t["msg"])[:2048]
                 sig = bytes.fromhex(t["sig"])[:576]
                 b0 = 4 | 0x20  # key and signature in the input
                 b1 = pad | (1 << 2)  # EVP_DigestVerify, one-shot
                 b2 = md | ((mgf + 1) << 4)
                 s = rsa_salt(salt)
-                seeds.append(bytes([b0, b1, b2, s, s, 1]) + u16(len(msg)) + msg
-                             + u16(len(n)) + n + bytes([len(e)]) + e + u16(len(sig)) + sig)
-                count += 1
+                picked.append(bytes([b0, b1, b2, s, s, 1]) + u16(len(msg)) + msg
+                              + u16(len(n)) + n + bytes([len(e)]) + e + u16(len(sig)) + sig)
+        # an even spread over the file: valid and invalid cases alike
+        step = max(1, len(picked) // per_file)
+        seeds.extend(picked[::step][:per_file])
     return seeds
 
 
