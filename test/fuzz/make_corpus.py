@@ -82,6 +82,9 @@ def rsa_seeds():
     long_msg = bytes(range(256)) * 4
     seeds.append(bytes([3 | 8, 2 << 2, 3, 0, 0, 99]) + u16(len(long_msg)) + long_msg)
     seeds.append(bytes([1 | 8 | 0x10, 1 | (2 << 2), 2, 0xf1, 0xf1, 5]) + u16(len(msg)) + msg)
+    # the two known divergences (fuzz_rsa_verify.c, known1 and known2)
+    seeds.append(bytes([0x10, 1, 2, 0xf0, 0xf3, 7]) + u16(len(msg)) + msg)
+    seeds.append(bytes([0, 0, 0x0f]))
     return seeds
 
 
