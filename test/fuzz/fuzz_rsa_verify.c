@@ -405,7 +405,6 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     vp.salt = salt_len(b4);
     if (b1 >> 4)
         vp.md = (b1 >> 4) - 1 == 15 ? NULL : md_names[(b1 >> 4) - 1];
-    /* the one-shot and streaming EVP_DigestVerify need a digest name */
     size_t msg_len;
     const uint8_t *msg = fz_take(&in, fz_u16(&in) % (MAX_MSG + 1), &msg_len);
 

@@ -2,6 +2,7 @@
 /* Copyright quill authors.
  *
  * Helpers of the differential verification harnesses (fuzz_sigcmp.h). */
+#define _POSIX_C_SOURCE 200809L /* unsetenv */
 #include "fuzz_sigcmp.h"
 
 #include <stdarg.h>
@@ -33,6 +34,10 @@ static void fz_report(void) {
 
 void fz_init(const char *harness) {
     fz_name = harness;
+    /* quill's counters must be this process's own (fz_counter): a
+     * statistics directory would share them with every process using it,
+     * e.g. libFuzzer's -jobs workers. */
+    unsetenv("QUILL_STATS");
     fz_libctx = OSSL_LIB_CTX_new();
     if (fz_libctx == NULL)
         abort();
