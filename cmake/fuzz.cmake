@@ -65,9 +65,9 @@ endif()
 # kernels laid out by unrolling pragmas (core/bn/mont_kernels.c: full
 # unrolling at 8, 16 and 24 limbs, by 8 above; core/bn/exp_ifma.c: the
 # 40-step AVX-512 IFMA squaring, in four instances).  Under clang 14 -O2 -g
-# with ASan+UBSan exp_ifma.c took 213 CPU-seconds and mont_kernels.c did
-# not finish in 113, since every limb load of the unrolled code carries its
-# own sanitizer check and branch.  QUILL_PLAIN_LOOPS drops those pragmas in
+# with ASan+UBSan exp_ifma.c took 213 CPU-seconds and mont_kernels.c had
+# not finished after 152, since every limb load of the unrolled code
+# carries its own sanitizer check and branch.  QUILL_PLAIN_LOOPS drops those pragmas in
 # both (plain loops: about 5 and 2 CPU-seconds): the same arithmetic and
 # code paths, checked by the same sanitizers, without the layout that only
 # serves speed.  The comments at the pragmas in both files say the same.

@@ -70,9 +70,9 @@ QUILL_INLINE void wipe(quill_limb *p, size_t len) {
  * sees fit; the same arithmetic, columns and code paths, only not laid out
  * for speed.  Reason: under clang 14 -O2 -g with AddressSanitizer and
  * UBSan every limb load of the unrolled code carries its own check and
- * branch, and this file did not finish compiling in 113 CPU-seconds (the
- * unroll-by-8 instances alone still took over 45); without the pragmas it
- * compiles in about 2 CPU-seconds. */
+ * branch, and this file had not finished compiling after 152 CPU-seconds
+ * (the unroll-by-8 instances alone still took over 45); without the
+ * pragmas it compiles in about 2 CPU-seconds. */
 #if defined(QUILL_PLAIN_LOOPS)
 #define QUILL_UNROLL_FULL
 #define QUILL_UNROLL_8
