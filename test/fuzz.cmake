@@ -1,5 +1,11 @@
 # SPDX-License-Identifier: Apache-2.0
-# libFuzzer harnesses (test/fuzz/), built only with clang and -DQUILL_FUZZ=ON:
+# libFuzzer harnesses (test/fuzz/), built only with -DQUILL_FUZZ=ON, the
+# configuration cmake/fuzz.cmake sets up (clang, ASan+UBSan, coverage in
+# the core and quill.so):
+#   CC=clang cmake -B build-fuzz -DQUILL_FUZZ=ON
+#   cmake --build build-fuzz -j2 --target fuzz
+#   test/fuzz/ci.sh . build-fuzz        (or ctest --test-dir build-fuzz -L fuzz)
+# test/fuzz/README.md says how to run them for hours.
 #   fuzz_mldsa_verify   quill_mldsa_verify_mu on mutated / arbitrary
 #                       signatures; accepted => one of the two genuine ones
 #   fuzz_mldsa_priv     quill_mldsa_key_from_priv on mutated expanded keys;
@@ -7,17 +13,28 @@
 #   fuzz_mldsa_decoder  quill's ML-DSA DER decoders via OSSL_DECODER
 #                       (SPKI, PrivateKeyInfo in RFC 9881's three forms);
 #                       accepted => strict DER, consistent seed/priv/pub
-# For coverage inside the core and quill.so configure with
-#   -DCMAKE_C_COMPILER=clang -DQUILL_FUZZ=ON -DQUILL_SANITIZE=ON
-#   -DCMAKE_C_FLAGS=-fsanitize=fuzzer-no-link
-#   -DCMAKE_MODULE_LINKER_FLAGS=-Wl,-z,undefs
-# (the last one because quill.so is linked with -z,defs: with clang the
-# static sanitizer and fuzzer runtimes live in the executable that loads the
-# module, so the module's references to them are undefined at its link)
-# and run e.g. ./fuzz_mldsa_verify -max_total_time=300 corpus_dir (keep
-# corpora out of git).  CTest runs each for a few seconds (label fuzz).
-option(QUILL_FUZZ "Build the libFuzzer harnesses (clang only)" OFF)
-
+#   fuzz_rsa_verify     RSA verification through EVP (PKCS#1 v1.5, PSS,
+#                       X9.31, none, verify-recover; one-shot and streaming;
+#                       2048-4096-bit keys): quill's verdict = the default
+#                       provider's
+#   fuzz_ecdsa_verify   ECDSA P-256 verification through EVP (DER variants,
+#                       one-shot and streaming, fresh and reused keys):
+#                       quill's verdict = the default provider's
+#   fuzz_fromdata       EVP_PKEY_fromdata for RSA, EC P-256 and ML-DSA with
+#                       fuzzed, omitted and added parameters; every accepted
+#                       key signs or verifies once, checked independently
+#   fuzz_decoder        OSSL_DECODER: PEM/DER PrivateKeyInfo, SPKI,
+#                       EncryptedPrivateKeyInfo, EC points; key = an
+#                       independent reading, acceptance = the default's
+#   fuzz_mldsa_mu       ML-DSA through EVP with external mu and
+#                       message-encoding 0: verdict = the core's on an
+#                       independently computed mu
+# Every executable target named fuzz_* in this directory is a harness: the
+# `fuzz` target builds them all with quill.so, and the list is written to
+# <build>/fuzz/harnesses.txt (one executable path a line) for
+# test/fuzz/ci.sh, so a
+# new harness needs only its lines here.  CTest runs each for a few seconds
+# (label fuzz).
 if(CMAKE_C_COMPILER_ID MATCHES Clang AND QUILL_FUZZ)
   set(QUILL_FUZZ_TARGETS fuzz_mldsa_verify fuzz_mldsa_priv fuzz_mldsa_decoder
                          fuzz_fromdata fuzz_decoder fuzz_mldsa_mu)
@@ -38,4 +55,39 @@ if(CMAKE_C_COMPILER_ID MATCHES Clang AND QUILL_FUZZ)
     target_link_libraries(${t} PRIVATE OpenSSL::Crypto)
     add_dependencies(${t} quill)
   endforeach()
+
+  # The differential verification harnesses (quill against the default
+  # provider through EVP), over fuzz/fuzz_sigcmp.c.
+  foreach(t fuzz_rsa_verify fuzz_ecdsa_verify)
+    add_executable(${t} fuzz/${t}.c fuzz/fuzz_sigcmp.c)
+    target_compile_options(${t} PRIVATE -fsanitize=fuzzer,address,undefined)
+    target_link_options(${t} PRIVATE -fsanitize=fuzzer,address,undefined)
+    target_include_directories(${t} PRIVATE ${PROJECT_SOURCE_DIR}/provider)
+    target_link_libraries(${t} PRIVATE OpenSSL::Crypto)
+    add_dependencies(${t} quill)
+    add_test(NAME ${t}_smoke COMMAND ${t} -max_total_time=5 -seed=1)
+    set_tests_properties(${t}_smoke PROPERTIES ENVIRONMENT "${QUILL_TEST_ENV}"
+                         TIMEOUT 120 LABELS "fuzz")
+  endforeach()
+
+  # At the end of this directory: the `fuzz` target and the harness list.
+  function(quill_fuzz_collect)
+    get_property(targets DIRECTORY ${CMAKE_CURRENT_SOURCE_DIR} PROPERTY BUILDSYSTEM_TARGETS)
+    set(harnesses)
+    foreach(t ${targets})
+      get_target_property(type ${t} TYPE)
+      if(t MATCHES "^fuzz_" AND type STREQUAL "EXECUTABLE")
+        list(APPEND harnesses ${t})
+      endif()
+    endforeach()
+    list(SORT harnesses)
+    add_custom_target(fuzz)
+    add_dependencies(fuzz quill ${harnesses})
+    set(text "")
+    foreach(t ${harnesses})
+      string(APPEND text "$<TARGET_FILE:${t}>\n")
+    endforeach()
+    file(GENERATE OUTPUT ${CMAKE_BINARY_DIR}/fuzz/harnesses.txt CONTENT "${text}")
+  endfunction()
+  cmake_language(DEFER CALL quill_fuzz_collect)
 endif()

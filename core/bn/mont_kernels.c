@@ -64,8 +64,25 @@ QUILL_INLINE void wipe(quill_limb *p, size_t len) {
     __asm__ __volatile__("" : : "r"(p) : "memory");
 }
 
+/* The unrolling pragmas of the instances below.  QUILL_PLAIN_LOOPS
+ * (defined for this file by the sanitizer builds with clang,
+ * cmake/fuzz.cmake) drops them: plain loops, unrolled as the compiler
+ * sees fit; the same arithmetic, columns and code paths, only not laid out
+ * for speed.  Reason: under clang 14 -O2 -g with AddressSanitizer and
+ * UBSan every limb load of the unrolled code carries its own check and
+ * branch, and this file had not finished compiling after 152 CPU-seconds
+ * (the unroll-by-8 instances alone still took over 45); without the
+ * pragmas it compiles in about 2 CPU-seconds. */
+#if defined(QUILL_PLAIN_LOOPS)
+#define QUILL_UNROLL_FULL
+#define QUILL_UNROLL_8
+#else
+#define QUILL_UNROLL_FULL _Pragma("GCC unroll 64")
+#define QUILL_UNROLL_8 _Pragma("GCC unroll 8")
+#endif
+
 /* Fully unrolled, split columns: 8 and 16 limbs. */
-#define QUILL_MB_UNROLL _Pragma("GCC unroll 64")
+#define QUILL_MB_UNROLL QUILL_UNROLL_FULL
 #define QUILL_MB_SPLIT 2
 #define QUILL_MB(name) name##_split2
 #include "bn/mont_body.h"
@@ -85,7 +102,7 @@ QUILL_INLINE void wipe(quill_limb *p, size_t len) {
  * limbs this is as fast as full unrolling (whose code, ~50 KB per kernel,
  * no longer fits the instruction cache) and at 48 and 64 limbs 1.2x faster
  * than plain loops. */
-#define QUILL_MB_UNROLL _Pragma("GCC unroll 8")
+#define QUILL_MB_UNROLL QUILL_UNROLL_8
 #define QUILL_MB_SPLIT 0
 #define QUILL_MB(name) name##_loops
 #include "bn/mont_body.h"
@@ -181,7 +198,7 @@ void quill_mont_kernels(size_t n, quill_mont_mul_fn *mul, quill_mont_sqr_fn *sqr
  * already, the carry chains overlap across columns) and the interleaved
  * bodies, fully unrolled or not, split or not, are 1.0-1.3x slower: there
  * the two-way kernels are two calls of the single ones. */
-#define QUILL_MB_UNROLL _Pragma("GCC unroll 8")
+#define QUILL_MB_UNROLL QUILL_UNROLL_8
 #define QUILL_MB_X2_SPLIT 0
 #define QUILL_MB(name) name##_x2loops
 #include "bn/mont_x2_body.h"
