@@ -15,6 +15,7 @@
 #include "params.h"
 #include "prov_err.h"
 #include "rsa_algid.h"
+#include "core_version.h"
 #include "rsa_sig.h"
 #include "sig_params.h"
 
@@ -134,6 +135,15 @@ static int set_saltlen(quill_rsa_sig_ctx *c, const OSSL_PARAM *p) {
     int saltlen;
     if (!parse_saltlen(p, &saltlen) || saltlen < QUILL_SALTLEN_AUTO_DIGEST_MAX) {
         QUILL_RAISE(c->prov, QUILL_R_BAD_SALT_LENGTH);
+        return 0;
+    }
+    /* auto-digestmax came with OpenSSL 3.1: on an older core the default
+     * provider refuses it, and so does quill, so that loading quill changes
+     * no verdict. */
+    if (saltlen == QUILL_SALTLEN_AUTO_DIGEST_MAX &&
+        c->prov->core_version < QUILL_CORE_VERSION(3, 1, 0)) {
+        QUILL_RAISE_MSG(c->prov, QUILL_R_BAD_SALT_LENGTH,
+                        "salt length auto-digestmax needs OpenSSL 3.1 or later");
         return 0;
     }
     if (c->pad != QUILL_PAD_PSS) {

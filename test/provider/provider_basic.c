@@ -489,9 +489,22 @@ static void test_ctx_params(OSSL_LIB_CTX *ctx, OSSL_PROVIDER *quill, EVP_PKEY *k
                           OSSL_PARAM_construct_end()};
     QT_CHECK(EVP_PKEY_CTX_set_params(pc, setmd) != 1);
     ERR_clear_error();
-    /* Padding as a string, salt length as a keyword string and an int. */
+    /* Padding as a string, salt length as a keyword string and an int.
+     * "auto-digestmax" came with OpenSSL 3.1: on an older core quill
+     * refuses it, as the default provider does there, and "digest" stands
+     * in for it. */
+    const int digestmax = qt_core_at_least(3, 1);
+    if (!digestmax) {
+        OSSL_PARAM dm[] = {OSSL_PARAM_construct_utf8_string("pad-mode", (char *)"pss", 0),
+                           OSSL_PARAM_construct_utf8_string("saltlen", (char *)"auto-digestmax", 0),
+                           OSSL_PARAM_construct_end()};
+        QT_CHECK(EVP_PKEY_CTX_set_params(pc, dm) != 1);
+        QT_CHECK(ERR_peek_last_error() != 0);
+        ERR_clear_error();
+    }
+    const char *salt_kw = digestmax ? "auto-digestmax" : "digest";
     OSSL_PARAM setp[] = {OSSL_PARAM_construct_utf8_string("pad-mode", (char *)"pss", 0),
-                         OSSL_PARAM_construct_utf8_string("saltlen", (char *)"auto-digestmax", 0),
+                         OSSL_PARAM_construct_utf8_string("saltlen", (char *)salt_kw, 0),
                          OSSL_PARAM_construct_utf8_string("mgf1-digest", (char *)"SHA1", 0),
                          OSSL_PARAM_construct_end()};
     QT_CHECK(EVP_PKEY_CTX_set_params(pc, setp) == 1);
@@ -502,7 +515,7 @@ static void test_ctx_params(OSSL_LIB_CTX *ctx, OSSL_PROVIDER *quill, EVP_PKEY *k
         OSSL_PARAM_construct_end(),
     };
     QT_CHECK(EVP_PKEY_CTX_get_params(pc, get2) == 1);
-    QT_CHECK(padn == RSA_PKCS1_PSS_PADDING && strcmp(salt, "auto-digestmax") == 0 &&
+    QT_CHECK(padn == RSA_PKCS1_PSS_PADDING && strcmp(salt, salt_kw) == 0 &&
              strcmp(mgf, "SHA1") == 0);
     int seven = 7;
     OSSL_PARAM seti[] = {OSSL_PARAM_construct_int("saltlen", &seven), OSSL_PARAM_construct_end()};
@@ -545,6 +558,16 @@ static void test_pss_saltlens(OSSL_LIB_CTX *ctx, EVP_PKEY *key) {
     qt_rng_bytes(msg, sizeof(msg));
     for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
         sigcase s = {RSA_PKCS1_PSS_PADDING, cases[i].md, cases[i].sign};
+        if (cases[i].sign != NULL && strcmp(cases[i].sign, "auto-digestmax") == 0 &&
+            !qt_core_at_least(3, 1)) {
+            /* Before OpenSSL 3.1 quill refuses it with a clear error.  (3.0's
+             * default provider refuses the integer -4, but reads the string
+             * through atoi and signs with a salt of 0 bytes.) */
+            QT_CHECK(digest_sign(ctx, QUILL, key, &s, msg, sizeof(msg), sig, sizeof(sig), NULL) == 0);
+            QT_CHECK(ERR_peek_last_error() != 0);
+            ERR_clear_error();
+            continue;
+        }
         size_t len = digest_sign(ctx, QUILL, key, &s, msg, sizeof(msg), sig, sizeof(sig), NULL);
         QT_CHECK(len == 256);
         if (len == 0)
