@@ -173,14 +173,22 @@ int speed_level_select(speed_level *lv, const char *name, char **argv) {
         return 1;
     }
     describe_env(env, sizeof(env));
+    if (env_mask("QUILL_CPU_MASK") != NULL || env_mask("OPENSSL_ia32cap") != NULL) {
+        /* Masks of the user's own: refuse rather than guess how to combine
+         * them with the level's. */
+        fprintf(stderr, "quill-speed: --level %s %s, but the environment has %s: unset them, or "
+                        "drop --level\n",
+                name, d->quill_mask == 0 ? "runs without CPU masks" : "sets the CPU masks itself",
+                env);
+        return 0;
+    }
     const char *guard = getenv("QUILL_SPEED_LEVEL");
-    if (env_mask("QUILL_CPU_MASK") != NULL || env_mask("OPENSSL_ia32cap") != NULL ||
-        (guard != NULL && strcmp(guard, name) == 0)) {
-        /* Masks of the user's own (or a re-execution that lost ours):
-         * refuse rather than guess how to combine them. */
-        fprintf(stderr, "quill-speed: --level %s sets the CPU masks itself, but the environment "
-                        "has %s: unset them, or drop --level\n",
-                name, env);
+    if (guard != NULL && strcmp(guard, name) == 0) {
+        /* We were re-executed for this level, yet its masks are gone: stop
+         * rather than loop. */
+        fprintf(stderr, "quill-speed: --level %s: QUILL_SPEED_LEVEL=%s is set but the level's "
+                        "masks are not (lost in a re-execution?): unset QUILL_SPEED_LEVEL\n",
+                name, guard);
         return 0;
     }
     /* native with no masks matched above: here d has masks to set. */
