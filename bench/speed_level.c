@@ -6,7 +6,7 @@
  * loaded (core/common/cpu.c), but libcrypto reads OPENSSL_ia32cap when it is
  * itself loaded (OPENSSL_cpuid_setup runs from libcrypto's .init section on
  * x86-64), before main: so the masks are put into the environment and the
- * program re-executes itself (/proc/self/exe, same argv).
+ * program re-executes itself (the file /proc/self/exe names, same argv).
  *
  * The masks, checked against the sources they drive:
  *   quill, core/common/cpu.h: BMI2 0x1, ADX 0x2, AVX2 0x4, BMI1 0x8,
@@ -25,6 +25,7 @@
 #include "speed.h"
 
 #include <errno.h>
+#include <limits.h>
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
@@ -200,10 +201,18 @@ int speed_level_select(speed_level *lv, const char *name, char **argv) {
         fprintf(stderr, "quill-speed: --level %s: cannot set the environment\n", name);
         return -1;
     }
+    /* The executable's path as /proc/self/exe names it, rather than that
+     * link itself: under valgrind (--trace-children=yes) the link is the
+     * tool's, while readlink gives the program's. */
+    char exe[PATH_MAX];
+    ssize_t n = readlink("/proc/self/exe", exe, sizeof(exe) - 1);
+    if (n <= 0 || (size_t)n >= sizeof(exe) - 1)
+        snprintf(exe, sizeof(exe), "/proc/self/exe");
+    else
+        exe[n] = '\0';
     fflush(NULL);
-    execv("/proc/self/exe", argv);
-    fprintf(stderr, "quill-speed: --level %s: cannot re-execute /proc/self/exe with the masks "
-                    "set: %s\n",
-            name, strerror(errno));
+    execv(exe, argv);
+    fprintf(stderr, "quill-speed: --level %s: cannot re-execute %s with the masks set: %s\n",
+            name, exe, strerror(errno));
     return -1;
 }
