@@ -25,8 +25,9 @@
  * --level NAME holds both providers to one CPU level (speed_level.c):
  * "native" (the default: every feature the CPU has), on x86-64 "avx2"
  * (AVX-512 masked on both sides: QUILL_CPU_MASK=0x30 for quill,
- * OPENSSL_ia32cap=":~0xD0230000" for the default provider) and "x86_64"
- * (AVX2, BMI1, BMI2 and ADX masked too).  libcrypto reads OPENSSL_ia32cap
+ * OPENSSL_ia32cap=":~0xD0230000" for the default provider), "bmi2" (ADX
+ * masked too, as on Haswell) and "x86_64" (AVX2, BMI1, BMI2 and ADX masked
+ * too).  libcrypto reads OPENSSL_ia32cap
  * as it loads, so quill-speed sets the masks and re-executes itself; masks
  * already in the environment that differ from the level's are refused.
  * The report's header (text, JSON and SVG) names the level, both masks and
@@ -178,7 +179,8 @@ static void usage(FILE *out) {
             "  --require-quill  exit 1 unless quill (and with --portable quill_portable)\n"
             "                   served every operation (smoke test)\n"
             "  --level NAME     CPU level of both providers: native (default, every feature),\n"
-            "                   avx2 (AVX-512 masked), x86_64 (AVX2/BMI/ADX masked too)\n"
+            "                   avx2 (AVX-512 masked), bmi2 (ADX masked too, as on Haswell),\n"
+            "                   x86_64 (AVX2, BMI1, BMI2, ADX and AVX-512 masked)\n"
             "  --version        print quill-speed's version and OpenSSL's, and exit\n"
             "  FILTER           run only operations whose name contains every FILTER\n",
             SPEED_MAX_ROUNDS);

@@ -4,12 +4,14 @@
 #   $1  the quill-speed executable
 #   $2  where to write the JSON files
 #   $3  the target processor (CMAKE_SYSTEM_PROCESSOR)
-# On x86-64: `--level avx2` and `--level x86_64` each run one short round
+# On x86-64: `--level avx2`, `bmi2` and `x86_64` each run one short round
 # under --require-quill; their JSON names the level and both masks
-# (QUILL_CPU_MASK 0x30 / 0x3f, OPENSSL_ia32cap :~0xD0230000 / :~0xD02B0128)
-# and quill's backends at that level: no AVX-512 one at avx2 (RSA on adx,
-# ML-DSA on avx2 and Keccak on avx2+bmi1 where the native run used those or
-# better), the x86-64 scalar RSA and portable others at x86_64; without
+# (QUILL_CPU_MASK 0x30 / 0x32 / 0x3f, OPENSSL_ia32cap :~0xD0230000 /
+# :~0xD02B0000 / :~0xD02B0128) and quill's backends at that level: no
+# AVX-512 one at avx2 (RSA on adx, ML-DSA on avx2 and Keccak on avx2+bmi1
+# where the native run used those or better), no ADX one at bmi2 (RSA on
+# x86_64, P-256 portable), the x86-64 scalar RSA and portable others at
+# x86_64; without
 # --level the JSON says native with no mask, and "differs_from_native" is
 # true exactly when /proc/cpuinfo lists an AVX-512 feature the avx2 level
 # masks.  On every architecture: an unknown level, a level refused because
@@ -99,6 +101,17 @@ if [ -z "${QUILL_EMULATOR:-}" ] && [ -r /proc/cpuinfo ]; then
         fail "$avx2: differs_from_native is not $want"
 fi
 
+bmi2=$dir/bench_smoke_level_bmi2.json
+run --level bmi2 --require-quill --json="$bmi2" ecdsa-p256-verify ||
+    fail "quill-speed --level bmi2 exited $?"
+grep -q '"level": {"name": "bmi2", "quill_cpu_mask": "0x32", "openssl_ia32cap": ":~0xD02B0000", ' \
+    "$bmi2" || fail "$bmi2: the bmi2 level and its masks are not reported"
+[ "$(backend "$bmi2" ecdsa-p256)" = portable ] || fail "$bmi2: P-256 not portable"
+case $(backend "$native" rsa) in
+portable) ;;
+*) [ "$(backend "$bmi2" rsa)" = x86_64 ] || fail "$bmi2: RSA not on x86_64" ;;
+esac
+
 x64=$dir/bench_smoke_level_x86_64.json
 run --level x86_64 --require-quill --json="$x64" rsa2048-verify ||
     fail "quill-speed --level x86_64 exited $?"
@@ -111,5 +124,5 @@ case $(backend "$native" rsa) in
 portable) ;;
 *) [ "$(backend "$x64" rsa)" = x86_64 ] || fail "$x64: RSA not on x86_64" ;;
 esac
-echo "ok: --level avx2 and x86_64 report their masks and backends ($(backend "$avx2" rsa)," \
+echo "ok: --level avx2, bmi2 and x86_64 report their masks and backends ($(backend "$avx2" rsa)," \
     "$(backend "$x64" rsa)); bad levels and conflicting masks exit 2 with one line"

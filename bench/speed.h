@@ -296,7 +296,8 @@ void speed_fresh_free(speed_fresh *f);
 
 /* speed_level is the CPU level both providers run at: "native" (every
  * feature the CPU has, no mask), "avx2" (x86-64: AVX-512 masked on both
- * sides, QUILL_CPU_MASK=0x30 and OPENSSL_ia32cap=":~0xD0230000"), "x86_64"
+ * sides, QUILL_CPU_MASK=0x30 and OPENSSL_ia32cap=":~0xD0230000"), "bmi2"
+ * (ADX masked too, as on Haswell: 0x32 and ":~0xD02B0000"), "x86_64"
  * (also AVX2, BMI1, BMI2 and ADX masked: QUILL_CPU_MASK=0x3f and
  * OPENSSL_ia32cap=":~0xD02B0128"), or, without --level, "custom" when the
  * environment carries masks that are none of these. */
