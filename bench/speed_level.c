@@ -161,7 +161,8 @@ int speed_level_select(speed_level *lv, const char *name, char **argv) {
         lv->what = "masks set in the environment, not one of quill-speed's levels";
         const char *qm = env_mask("QUILL_CPU_MASK"), *ic = env_mask("OPENSSL_ia32cap");
         snprintf(lv->quill_mask, sizeof(lv->quill_mask), "%s", qm ? qm : "");
-        snprintf(lv->ia32cap, sizeof(lv->ia32cap), "%s", ic ? ic : "");
+        /* An empty OPENSSL_ia32cap clears every bit: shown as "". */
+        snprintf(lv->ia32cap, sizeof(lv->ia32cap), "%s", ic == NULL ? "" : *ic ? ic : "\"\"");
         lv->differs = -1;
         return 1;
     }
