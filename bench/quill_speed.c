@@ -5,7 +5,7 @@
  * operation, in the same process.
  *
  *   quill-speed [--rounds N] [--seconds S] [--json[=FILE]] [--list] [-v]
- *               [--portable] [--require-quill] [FILTER...]
+ *               [--portable] [--require-quill] [--level NAME] [FILTER...]
  *
  * Each operation is measured in N rounds (default 5); in every round each
  * provider runs it for S seconds (default 0.5; key generation at least one
@@ -21,6 +21,17 @@
  * is loaded into a second library context (see speed_prov in speed.h), and
  * its signatures are checked like quill's.  Off by default: it about
  * doubles the run time (a third turn per row).
+ *
+ * --level NAME holds both providers to one CPU level (speed_level.c):
+ * "native" (the default: every feature the CPU has), on x86-64 "avx2"
+ * (AVX-512 masked on both sides: QUILL_CPU_MASK=0x30 for quill,
+ * OPENSSL_ia32cap=":~0xD0230000" for the default provider), "bmi2" (ADX
+ * masked too, as on Haswell) and "x86_64" (AVX2, BMI1, BMI2 and ADX masked
+ * too).  libcrypto reads OPENSSL_ia32cap
+ * as it loads, so quill-speed sets the masks and re-executes itself; masks
+ * already in the environment that differ from the level's are refused.
+ * The report's header (text, JSON and SVG) names the level, both masks and
+ * quill's backends.
  *
  * quill.so and quill_portable.so are looked up in $OPENSSL_MODULES if set,
  * else in the build directory compiled in (QUILL_SPEED_MODULES_DIR) when
@@ -51,6 +62,8 @@
 #define _POSIX_C_SOURCE 200809L /* clock_gettime */
 
 #include "speed.h"
+
+#include "info_params.h"
 
 #include <errno.h>
 #include <limits.h>
@@ -124,6 +137,7 @@ typedef struct options {
     int list, verbose;
     int portable;          /* also measure quill_portable */
     int require_quill;     /* fail unless quill (and quill_portable) served every operation */
+    const char *level;     /* --level NAME, or NULL */
     char **filters;
     size_t nfilters;
 } options;
@@ -152,7 +166,8 @@ static size_t checker(const speed_alg *alg) {
 static void usage(FILE *out) {
     fprintf(out,
             "usage: quill-speed [--rounds N] [--seconds S] [--json[=FILE]] [--svg=FILE] [--list]\n"
-            "                   [-v] [--portable] [--require-quill] [--version] [FILTER...]\n"
+            "                   [-v] [--portable] [--require-quill] [--level NAME] [--version]\n"
+            "                   [FILTER...]\n"
             "  --rounds N       rounds per operation and provider (default 5, max %d)\n"
             "  --seconds S      time per round (default 0.5)\n"
             "  --json           JSON results on stdout (the text goes to stderr)\n"
@@ -163,6 +178,9 @@ static void usage(FILE *out) {
             "  --portable       also measure quill's portable C path (quill_portable.so)\n"
             "  --require-quill  exit 1 unless quill (and with --portable quill_portable)\n"
             "                   served every operation (smoke test)\n"
+            "  --level NAME     CPU level of both providers: native (default, every feature),\n"
+            "                   avx2 (AVX-512 masked), bmi2 (ADX masked too, as on Haswell),\n"
+            "                   x86_64 (AVX2, BMI1, BMI2, ADX and AVX-512 masked)\n"
             "  --version        print quill-speed's version and OpenSSL's, and exit\n"
             "  FILTER           run only operations whose name contains every FILTER\n",
             SPEED_MAX_ROUNDS);
@@ -191,6 +209,10 @@ static int parse_args(int argc, char **argv, options *o) {
                     return 0;
                 o->seconds = s;
             }
+        } else if (strcmp(a, "--level") == 0 && i + 1 < argc) {
+            o->level = argv[++i];
+        } else if (strncmp(a, "--level=", 8) == 0) {
+            o->level = a + 8;
         } else if (strcmp(a, "--json") == 0) {
             o->json = 1;
         } else if (strncmp(a, "--json=", 7) == 0 && a[7] != '\0') {
@@ -603,6 +625,19 @@ static const char *quill_version(OSSL_PROVIDER *quill) {
     return buf;
 }
 
+/* quill_backends returns quill's "quill-backends" parameter
+ * (provider/info_params.h): the backend each algorithm selected, after
+ * QUILL_CPU_MASK. */
+static const char *quill_backends(OSSL_PROVIDER *quill) {
+    static char buf[160] = "unknown";
+    const char *v = NULL;
+    OSSL_PARAM p[2] = {OSSL_PARAM_construct_utf8_ptr(QUILL_PARAM_BACKENDS, (char **)&v, 0),
+                       OSSL_PARAM_construct_end()};
+    if (OSSL_PROVIDER_get_params(quill, p) == 1 && v != NULL)
+        snprintf(buf, sizeof(buf), "%s", v);
+    return buf;
+}
+
 /* modules_dir returns where quill.so is loaded from: $OPENSSL_MODULES if
  * set; else the build directory compiled in, if this executable lies there
  * (same device and inode: it is the one built there), or if
@@ -702,6 +737,13 @@ int main(int argc, char **argv) {
         usage(stderr);
         return 2;
     }
+    /* Before anything is measured: this may re-execute the program. */
+    speed_level level;
+    int lv = o.list ? 1 : speed_level_select(&level, o.level, argv);
+    if (lv != 1) {
+        free(o.filters);
+        return lv == 0 ? 2 : 1;
+    }
 
     speed_row rows[NALGS * SPEED_KIND_COUNT];
     size_t nrows = 0;
@@ -743,10 +785,19 @@ int main(int argc, char **argv) {
     }
 
     char cpu[256];
-    speed_meta meta = {speed_cpu_model(cpu, sizeof(cpu)), OpenSSL_version(OPENSSL_VERSION),
-                       quill_version(pv.loaded[1]), o.rounds, o.seconds, o.portable, NULL, 0};
+    speed_meta meta = {speed_cpu_model(cpu, sizeof(cpu)),
+                       OpenSSL_version(OPENSSL_VERSION),
+                       quill_version(pv.loaded[1]),
+                       o.rounds,
+                       o.seconds,
+                       o.portable,
+                       &level,
+                       quill_backends(pv.loaded[1]),
+                       NULL,
+                       0};
     fprintf(text, "CPU: %s\nOpenSSL: %s\nquill: %s (%s)\n", meta.cpu, meta.openssl,
             meta.quill_version, modules);
+    speed_print_level(text, &meta);
     if (o.portable)
         fprintf(text, "quill-portable: quill_portable.so %s (every CPU feature off, as with "
                       "QUILL_CPU_MASK=0xffffffff; in a library context of its own)\n",

@@ -292,6 +292,35 @@ int speed_fresh_run(speed_fresh *f, speed_phases *acc);
 
 void speed_fresh_free(speed_fresh *f);
 
+/* ---- CPU levels (speed_level.c) ---- */
+
+/* speed_level is the CPU level both providers run at: "native" (every
+ * feature the CPU has, no mask), "avx2" (x86-64: AVX-512 masked on both
+ * sides, QUILL_CPU_MASK=0x30 and OPENSSL_ia32cap=":~0xD0230000"), "bmi2"
+ * (ADX masked too, as on Haswell: 0x32 and ":~0xD02B0000"), "x86_64"
+ * (also AVX2, BMI1, BMI2 and ADX masked: QUILL_CPU_MASK=0x3f and
+ * OPENSSL_ia32cap=":~0xD02B0128"), or, without --level, "custom" when the
+ * environment carries masks that are none of these. */
+typedef struct speed_level {
+    char name[16];
+    const char *what;   /* one line for people */
+    char quill_mask[32]; /* QUILL_CPU_MASK in effect, "" for none */
+    char ia32cap[64];    /* OPENSSL_ia32cap in effect, "" for none */
+    /* 1 if this CPU has a feature the level masks, 0 if the level runs as
+     * native here, -1 if unknown ("custom"). */
+    int differs;
+} speed_level;
+
+/* speed_level_select fills *lv for --level |name| (NULL: none given, the
+ * level is named after what the environment holds).  When the environment
+ * lacks the level's masks it sets them (and QUILL_SPEED_LEVEL=name, the
+ * guard against a loop) and re-executes /proc/self/exe with |argv|, not
+ * returning; masks the user set that differ from the level's are refused.
+ * Returns 1 to go on, 0 for a usage error (an unknown name, an x86-64 level
+ * on another architecture, conflicting masks: one line said on stderr), -1
+ * if the re-execution failed (said on stderr). */
+int speed_level_select(speed_level *lv, const char *name, char **argv);
+
 /* ---- Results and reporting (speed_report.c) ---- */
 
 #define SPEED_MAX_ROUNDS 64
@@ -378,10 +407,17 @@ typedef struct speed_meta {
     size_t rounds;
     double seconds;
     int portable; /* quill_portable was measured (--portable) */
+    const speed_level *level;
+    const char *quill_backends; /* quill's "quill-backends" parameter, or "unknown" */
     /* Operations selected but skipped because quill lacks the algorithm. */
     const char *const *skipped;
     size_t nskipped;
 } speed_meta;
+
+/* speed_print_level prints the header lines on the CPU level: its name,
+ * both masks in effect, quill's backends, and when the level masks nothing
+ * this CPU has, one line saying so. */
+void speed_print_level(FILE *out, const speed_meta *meta);
 
 /* speed_write_json writes every row as JSON; returns 1 on success. */
 int speed_write_json(FILE *out, const speed_meta *meta, const speed_row *rows, size_t count);

@@ -357,6 +357,40 @@ static void json_app(FILE *out, const speed_row *row) {
             ar->confirmed ? "true" : "false", ar->want_sign, ar->want_verify);
 }
 
+void speed_print_level(FILE *out, const speed_meta *meta) {
+    const speed_level *lv = meta->level;
+    fprintf(out, "Level: %s (%s): QUILL_CPU_MASK=%s, OPENSSL_ia32cap=%s\n", lv->name, lv->what,
+            lv->quill_mask[0] ? lv->quill_mask : "(unset)",
+            lv->ia32cap[0] ? lv->ia32cap : "(unset)");
+    fprintf(out, "quill backends: %s\n", meta->quill_backends);
+    if (lv->differs == 0 && (lv->quill_mask[0] || lv->ia32cap[0]))
+        fprintf(out, "Level %s: this CPU has none of the features it masks, so it runs as the "
+                     "native level here\n",
+                lv->name);
+}
+
+/* The level object of the JSON header (see speed_print_level). */
+static void json_level(FILE *out, const speed_meta *meta) {
+    const speed_level *lv = meta->level;
+    fprintf(out, "\n  \"level\": {\"name\": ");
+    json_string(out, lv->name);
+    fprintf(out, ", \"quill_cpu_mask\": ");
+    if (lv->quill_mask[0])
+        json_string(out, lv->quill_mask);
+    else
+        fprintf(out, "null");
+    fprintf(out, ", \"openssl_ia32cap\": ");
+    if (lv->ia32cap[0])
+        json_string(out, lv->ia32cap);
+    else
+        fprintf(out, "null");
+    fprintf(out, ", \"differs_from_native\": %s},",
+            lv->differs < 0 ? "null" : lv->differs ? "true" : "false");
+    fprintf(out, "\n  \"quill_backends\": ");
+    json_string(out, meta->quill_backends);
+    fprintf(out, ",");
+}
+
 int speed_write_json(FILE *out, const speed_meta *meta, const speed_row *rows, size_t count) {
     fprintf(out, "{\n  \"tool\": \"quill-speed\",\n  \"cpu\": ");
     json_string(out, meta->cpu);
@@ -369,6 +403,9 @@ int speed_write_json(FILE *out, const speed_meta *meta, const speed_row *rows, s
     /* With --portable each result also has "quill_portable", its
      * "portable_ratio" (quill-only rows: "portable_x_rsa2048_sign") and
      * "native_gain" (quill over quill_portable). */
+    /* The CPU level both providers ran at (--level) and the masks in
+     * effect; null for a mask not set. */
+    json_level(out, meta);
     fprintf(out, "\n  \"portable\": %s,", meta->portable ? "true" : "false");
     fprintf(out, "\n  \"skipped\": [");
     for (size_t i = 0; i < meta->nskipped; i++) {

@@ -100,6 +100,15 @@ int speed_write_svg(FILE *out, const speed_meta *meta, const speed_row *rows, si
     svg_text(out, meta->cpu);
     fputs("; ", out);
     svg_text(out, meta->openssl);
+    fputs("; level ", out);
+    svg_text(out, meta->level->name);
+    if (meta->level->quill_mask[0] || meta->level->ia32cap[0]) {
+        fputs(" (QUILL_CPU_MASK=", out);
+        svg_text(out, meta->level->quill_mask[0] ? meta->level->quill_mask : "unset");
+        fputs(", OPENSSL_ia32cap=", out);
+        svg_text(out, meta->level->ia32cap[0] ? meta->level->ia32cap : "unset");
+        fputs(")", out);
+    }
     fputs("</text>\n", out);
     static const char *const legend[3] = {"default provider (ML-DSA rows: its RSA 2048 signing)",
                                           "quill", "quill portable C"};
