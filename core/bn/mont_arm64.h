@@ -27,7 +27,7 @@
  * (tools/mca/bn_aarch64.sh, cycles Neoverse-N1 / Apple-M1 tables) the
  * multiplication against the portable kernel is 1324/1135 vs 1314/1163 at
  * 16 limbs, 2778/2453 vs 3141/2542 at 24 and 4776/4283 vs 7827/6287 at 32;
- * the squaring from 32 limbs is the dedicated quill_mont_sqr_tri_arm64
+ * the squaring from 32 limbs is the dedicated quill_mont_sqr_arm64
  * (bn_mont_sqr.S): 3774/3320 at 32, 7959/7264 at 48, 13691/12744 at 64
  * against 6583/5691, 13735/11735 and the multiplication kernel with b = a
  * (4778/4284 at 32).  Below 32 the portable squaring, which halves the
@@ -46,7 +46,7 @@ int quill_mont_arm64_capable(size_t n);
 
 /* quill_mont_kernels_arm64 picks the aarch64 multiplication kernel and,
  * from QUILL_MONT_ARM64_SQR_MIN_LIMBS, the dedicated aarch64 squaring
- * quill_mont_sqr_tri_arm64 (below, the portable squaring for n).  Only
+ * quill_mont_sqr_arm64 (below, the portable squaring for n).  Only
  * call when quill_mont_arm64_capable(n). */
 void quill_mont_kernels_arm64(size_t n, quill_mont_mul_fn *mul, quill_mont_sqr_fn *sqr);
 
@@ -57,24 +57,24 @@ void quill_mont_kernels_arm64(size_t n, quill_mont_mul_fn *mul, quill_mont_sqr_f
 void quill_mont_kernels_x2_arm64(size_t n, quill_mont_mul_x2_fn *mul, quill_mont_sqr_x2_fn *sqr);
 
 #if QUILL_BN_HAVE_MONT_ARM64
-/* The assembly entry points: r = a b R^-1 mod m (r = a^2 R^-1 mod m) for n
- * a multiple of 4, 4 <= n <= QUILL_BN_MAX_LIMBS.  a, b < m (secret), m odd
- * (may be secret), n0 = -m^-1 mod 2^64; r may alias a or b, not m.
- * Constant time: no branch or address depends on a, b, m or n0.  2240
- * bytes of stack, the part used (8 n + 96 bytes) zeroised before
- * return. */
+/* quill_mont_mul_arm64 (asm/aarch64/bn_mont.S): r = a b R^-1 mod m for n a
+ * multiple of 4, 4 <= n <= QUILL_BN_MAX_LIMBS, by four-row CIOS passes
+ * skewed by one group of rows.  a, b < m (secret), m odd (may be secret),
+ * n0 = -m^-1 mod 2^64; r may alias a or b, not m.  Constant time: no
+ * branch or address depends on a, b, m or n0.  4400 bytes of stack (96 of
+ * saved registers and a fixed frame of 4304), the part used (16 n + 208
+ * bytes) zeroised before return. */
 void quill_mont_mul_arm64(quill_limb *r, const quill_limb *a, const quill_limb *b,
                           const quill_limb *m, quill_limb n0, size_t n);
+/* quill_mont_sqr_arm64 (asm/aarch64/bn_mont_sqr.S), the dedicated squaring:
+ * r = a^2 R^-1 mod m, the cross products a_i a_j (i < j) once, doubled,
+ * plus the diagonal squares, then a four-row Montgomery reduction of the
+ * 2n-word square.  n a multiple of 4, 4 <= n <= QUILL_BN_MAX_LIMBS; a < m
+ * (secret), m odd (may be secret); r may alias a, not m.  Constant time as
+ * above; 4272 bytes of stack, the part used (16 n + 64 bytes) zeroised
+ * before return. */
 void quill_mont_sqr_arm64(quill_limb *r, const quill_limb *a, const quill_limb *m, quill_limb n0,
                           size_t n);
-/* The dedicated squaring (asm/aarch64/bn_mont_sqr.S): the cross products
- * a_i a_j (i < j) once, doubled, plus the diagonal squares, then a word by
- * word Montgomery reduction of the 2n-word square.  Same contract as
- * quill_mont_sqr_arm64 (n a multiple of 4, 4 <= n <= QUILL_BN_MAX_LIMBS;
- * r may alias a, not m); 4176 bytes of stack, the part used (16 n + 64
- * bytes) zeroised before return. */
-void quill_mont_sqr_tri_arm64(quill_limb *r, const quill_limb *a, const quill_limb *m,
-                              quill_limb n0, size_t n);
 #endif
 
 #endif
