@@ -89,17 +89,17 @@ HEADER = r'''/* SPDX-License-Identifier: Apache-2.0 */
  *
  * Final subtraction: the last pass writes r = T - m block by block as its
  * columns become final (an SBCS chain whose borrow waits in x11 between
- * blocks: CSET, then NEGS restores it), and overwrites T[n .. 2n - 1] with
- * zeros; then MONT_FINAL_ADDBACK (bn_mont_final.inc) adds m AND mask back,
- * mask all ones where T < m (the borrow set and top = 0), all zeros
- * else.
+ * blocks: CSET, then NEGS restores it) and stores T[n .. 2n - 1]; then
+ * MONT_FINAL_SELECT (bn_mont_final.inc) keeps T where T < m (the borrow
+ * set and top = 0) by CSEL on one flag, overwriting T[n .. 2n - 1] with
+ * zeros.
  *
  * Constant time: every loop bound and every address depends only on n, the
  * block and pass indices and the pointers (public); the data enter only
  * MUL, UMULH, ADDS/ADCS/ADC, SUBS/SBCS, ADD, CSET/BIC and CSEL; no branch
  * tests data.  The frame's secrets (T, the u and b words, the carry words,
  * n0) are zero on return: T[0 .. n - 1] by the stores of the first blocks,
- * T[n .. 2n - 1] by the last pass, the spill slots explicitly.
+ * T[n .. 2n - 1] by the final selection, the spill slots explicitly.
  *
  * Calling convention: AAPCS64, x0 = r, x1 = a, x2 = b, x3 = m, x4 = n0,
  * x5 = n.  Saves and restores x19-x30; no calls; no SIMD registers.  Stack:
@@ -165,20 +165,24 @@ def chain(o, pairs):
     return not first
 
 
-def row(o, y, word, valid, cin, cout, skip_lo=None):
+def row(o, y, word, valid, cin, cout, skip_lo=None, fresh=()):
     """One row: W += y * word(t) (t in valid, contiguous, word(t) the
     register holding the A word of column t) + cin (column 0); the carry
     word out into cout.  skip_lo: a column whose low product is not
     computed (the u column of a first-block m row: SUBS XZR, W, #1 gives its
-    carry)."""
+    carry).  fresh: columns known to be zero before the row (read as
+    XZR: they need no MOV first)."""
+    def wr(col):
+        return 'xzr' if col in fresh else W[col]
     valid = sorted(valid)
     if not valid:
-        o('adds    %s, %s, %s' % (W[0], W[0], cin))
+        o('adds    %s, %s, %s' % (W[0], wr(0), cin))
         for col in range(1, 4):
-            o('adcs    %s, %s, xzr' % (W[col], W[col]))
+            o('adcs    %s, %s, xzr' % (W[col], wr(col)))
         o('cset    %s, cs' % cout)
         return
     t0, t1 = valid[0], valid[-1]
+    assert not fresh or t0 <= min(fresh)
     if t1 == 3:
         o('umulh   %s, %s, %s' % (HI3, word(3), y))
     # chain A: the low words into columns t0 .. 3, products two ahead
@@ -200,7 +204,7 @@ def row(o, y, word, valid, cin, cout, skip_lo=None):
             o('subs    xzr, %s, #1' % W[col])
         else:
             src = slot[col] if col in los else 'xzr'
-            o('%s %s, %s, %s' % ('adds   ' if first else 'adcs   ', W[col], W[col], src))
+            o('%s %s, %s, %s' % ('adds   ' if first else 'adcs   ', W[col], wr(col), src))
             if col in los:
                 k += 1
                 emit_lo(los.index(col) + 2)
@@ -237,7 +241,7 @@ def row(o, y, word, valid, cin, cout, skip_lo=None):
         o('adc     %s, %s, xzr' % (cout, HI3))
 
 
-def rowset(o, kind, mode, base, koff):
+def rowset(o, kind, mode, base, koff, fresh=()):
     """Four rows.  kind: 'a' (A = a, carries CA) or 'm' (A = m, carries
     CM).  mode: 'full' (all words: row r has A_{koff - r + t} from base),
     'first' (row r has A_{t - r}, t >= r; no carry in), 'last' (row r has
@@ -248,12 +252,13 @@ def rowset(o, kind, mode, base, koff):
     load_words(o, base, [(WIN[j], 8 * (koff + j)) for j in js])
     for r in range(4):
         word = lambda t, r=r: WIN[t - r]
+        f = fresh if r == 0 else ()
         if mode == 'full':
-            row(o, Y[r], word, range(4), C[r], C[r])
+            row(o, Y[r], word, range(4), C[r], C[r], fresh=f)
         elif mode == 'first':
-            row(o, Y[r], word, range(r, 4), None, C[r])
+            row(o, Y[r], word, range(r, 4), None, C[r], fresh=f)
         else:
-            row(o, Y[r], word, range(r), C[r], C[r])
+            row(o, Y[r], word, range(r), C[r], C[r], fresh=f)
 
 
 def load_y(o, slot):
@@ -274,18 +279,15 @@ def store_w(o):
 def top_w(o, with_m):
     """The fresh top block: column 0 = the carry bit of the pass before
     plus the m rows' carry bits (with_m; else zero: pass -1), the others
-    zero."""
+    zero.  Returns the zero columns (the first row reads them as XZR)."""
     if with_m:
         o('ldr     x15, [sp, #%d]' % OFF['BIT'])
         o('add     x20, x25, x26')
         o('add     x21, x27, x28')
         o('add     x15, x15, x20')
         o('add     x15, x15, x21')
-    else:
-        o('mov     x15, xzr')
-    o('mov     x16, xzr')
-    o('mov     x17, xzr')
-    o('mov     x19, xzr')
+        return (1, 2, 3)
+    return (0, 1, 2, 3)
 
 
 def sum_ca_bit(o):
@@ -308,11 +310,6 @@ def loop(o, label, body):
     o('sub     x29, x29, #1')
     o('cbnz    x29, %db' % label)
     o.raw('%d:' % (label + 1))
-
-
-def zero_w(o):
-    for r in W:
-        o('mov     %s, xzr' % r)
 
 
 class YState:
@@ -364,9 +361,8 @@ def first_pass(p, spread):
     first block of m U_0.  spread (n >= 16): u_0 and its row in block 0,
     rows 1-3 after block 1; else the whole first block in block 0."""
     y = YState(p)
-    zero_w(p)
-    y.use('BG')
-    rowset(p, 'a', 'first', 'x0', 0)
+    y.cur = 'BG'                          # loaded by the prologue
+    rowset(p, 'a', 'first', 'x0', 0, fresh=(0, 1, 2, 3))
     if spread:
         red_rows(p, [0], None)
         store_w(p)
@@ -377,8 +373,7 @@ def first_pass(p, spread):
     advance(p, ['x0', 'x2'])
 
     def first_mid():
-        zero_w(p)
-        rowset(p, 'a', 'full', 'x0', 0)
+        rowset(p, 'a', 'full', 'x0', 0, fresh=(0, 1, 2, 3))
         store_w(p)
         advance(p, ['x0', 'x2'])
     if spread:
@@ -394,8 +389,8 @@ def first_pass(p, spread):
         p('sub     x29, x29, #1')
     loop(p, 1, first_mid)
     p('/* top block: a_{n-3..n-1} */')
-    top_w(p, False)
-    rowset(p, 'a', 'last', 'x0', 0)
+    fr = top_w(p, False)
+    rowset(p, 'a', 'last', 'x0', 0, fresh=fr)
     store_w(p)
     sum_ca_bit(p)
 
@@ -487,9 +482,9 @@ def main_pass(p, variant):
     block(p, y, [('U', 'm', 'last', 'x1', 0), A_FULL])
     advance(p, ['x0', 'x2'])
     p('/* top block */')
-    top_w(p, True)
+    fr = top_w(p, True)
     y.use('BG')
-    rowset(p, 'a', 'last', 'x0', 0)
+    rowset(p, 'a', 'last', 'x0', 0, fresh=fr)
     store_w(p)
     sum_ca_bit(p)
 
@@ -528,14 +523,14 @@ def gen():
     p('str     x9, [sp, #%d]' % OFF['BEND'])
     p('add     x9, x2, #32')
     p('str     x9, [sp, #%d]' % OFF['B'])
-    p('ldp     x9, x10, [x2]')
-    p('ldp     x11, x12, [x2, #16]')
-    p('stp     x9, x10, [sp, #%d]' % OFF['BG'])
-    p('stp     x11, x12, [sp, #%d]' % (OFF['BG'] + 16))
-    p('add     x2, sp, #OFF_T')
-    p('str     x2, [sp, #%d]' % OFF['TB'])
     p('mov     x0, x1')
     p('mov     x1, x3')
+    p('ldp     x3, x4, [x2]')
+    p('ldp     x5, x6, [x2, #16]')
+    p('stp     x3, x4, [sp, #%d]' % OFF['BG'])
+    p('stp     x5, x6, [sp, #%d]' % (OFF['BG'] + 16))
+    p('add     x2, sp, #OFF_T')
+    p('str     x2, [sp, #%d]' % OFF['TB'])
     p('/* pass -1: a B_0 over columns 0 .. n + 3, the first block of m U_0 */')
     p('ldr     x9, [sp, #%d]' % OFF['N'])
     p('cmp     x9, #16')
@@ -601,8 +596,7 @@ def gen():
     def sub_m(moff):
         """r[4k ..] = W - m[4k ..] - borrow (x11); the borrow back to x11;
         m[4k + 1 .. 4k + 3] are the row set's x22-x24, m[4k] at x1 +
-        moff; T's columns overwritten with zeros (wiped: nothing reads
-        them again)."""
+        moff; W to T[n + 4k ..] for the selection."""
         p('ldr     x12, [x1, #%d]' % moff)
         p('negs    xzr, x11')             # C = no borrow
         p('sbcs    x12, x15, x12')
@@ -613,8 +607,7 @@ def gen():
         p('stp     x12, x22, [x0]')
         p('stp     x23, x24, [x0, #16]')
         p('add     x0, x0, #32')
-        p('stp     xzr, xzr, [x2]')
-        p('stp     xzr, xzr, [x2, #16]')
+        store_w(p)
 
     def last_mid():
         load_w(p)
@@ -632,11 +625,12 @@ def gen():
     p('add     x21, x27, x28')
     p('add     x14, x14, x20')
     p('add     x14, x14, x21')
-    p('/* r = T - m is in place; add m back where T < m (borrow, top 0) */')
+    p('/* r = T - m is in place; T where T < m (borrow, top 0); T wiped */')
     p('ldr     x0, [sp, #%d]' % OFF['R'])
-    p('ldr     x12, [sp, #%d]' % OFF['M'])
     p('ldr     x10, [sp, #%d]' % OFF['N'])
-    p('MONT_FINAL_ADDBACK x0, x12, x10, x11, x14')
+    p('add     x12, sp, #OFF_T')
+    p('add     x12, x12, x10, lsl #3')
+    p('MONT_FINAL_SELECT x0, x12, x10, x11, x14')
     p('str     xzr, [sp, #%d]' % OFF['BIT'])
     p('add     sp, sp, #%d' % FRAME_LO)
     p('.cfi_adjust_cfa_offset -%d' % FRAME_LO)

@@ -63,17 +63,17 @@
  *
  * Final subtraction: the last pass writes r = T - m block by block as its
  * columns become final (an SBCS chain whose borrow waits in x11 between
- * blocks: CSET, then NEGS restores it), and overwrites T[n .. 2n - 1] with
- * zeros; then MONT_FINAL_ADDBACK (bn_mont_final.inc) adds m AND mask back,
- * mask all ones where T < m (the borrow set and top = 0), all zeros
- * else.
+ * blocks: CSET, then NEGS restores it) and stores T[n .. 2n - 1]; then
+ * MONT_FINAL_SELECT (bn_mont_final.inc) keeps T where T < m (the borrow
+ * set and top = 0) by CSEL on one flag, overwriting T[n .. 2n - 1] with
+ * zeros.
  *
  * Constant time: every loop bound and every address depends only on n, the
  * block and pass indices and the pointers (public); the data enter only
  * MUL, UMULH, ADDS/ADCS/ADC, SUBS/SBCS, ADD, CSET/BIC and CSEL; no branch
  * tests data.  The frame's secrets (T, the u and b words, the carry words,
  * n0) are zero on return: T[0 .. n - 1] by the stores of the first blocks,
- * T[n .. 2n - 1] by the last pass, the spill slots explicitly.
+ * T[n .. 2n - 1] by the final selection, the spill slots explicitly.
  *
  * Calling convention: AAPCS64, x0 = r, x1 = a, x2 = b, x3 = m, x4 = n0,
  * x5 = n.  Saves and restores x19-x30; no calls; no SIMD registers.  Stack:
@@ -136,36 +136,30 @@ quill_mont_mul_arm64:
         str     x9, [sp, #16]
         add     x9, x2, #32
         str     x9, [sp, #8]
-        ldp     x9, x10, [x2]
-        ldp     x11, x12, [x2, #16]
-        stp     x9, x10, [sp, #72]
-        stp     x11, x12, [sp, #88]
-        add     x2, sp, #OFF_T
-        str     x2, [sp, #64]
         mov     x0, x1
         mov     x1, x3
+        ldp     x3, x4, [x2]
+        ldp     x5, x6, [x2, #16]
+        stp     x3, x4, [sp, #72]
+        stp     x5, x6, [sp, #88]
+        add     x2, sp, #OFF_T
+        str     x2, [sp, #64]
         /* pass -1: a B_0 over columns 0 .. n + 3, the first block of m U_0 */
         ldr     x9, [sp, #48]
         cmp     x9, #16
         b.lo    .Lfirst_small
-        mov     x15, xzr
-        mov     x16, xzr
-        mov     x17, xzr
-        mov     x19, xzr
-        ldp     x3, x4, [sp, #72]
-        ldp     x5, x6, [sp, #88]
         /* a b rows, first */
         ldp     x7, x8, [x0, #0]
         ldp     x9, x10, [x0, #16]
         umulh   x20, x10, x3
         mul     x21, x7, x3
         mul     x30, x8, x3
-        adds    x15, x15, x21
+        adds    x15, xzr, x21
         mul     x21, x9, x3
-        adcs    x16, x16, x30
+        adcs    x16, xzr, x30
         mul     x30, x10, x3
-        adcs    x17, x17, x21
-        adcs    x19, x19, x30
+        adcs    x17, xzr, x21
+        adcs    x19, xzr, x30
         adc     x20, x20, xzr
         umulh   x21, x7, x3
         umulh   x30, x8, x3
@@ -228,10 +222,6 @@ quill_mont_mul_arm64:
         stp     x17, x19, [x2, #16]
         add     x0, x0, #32
         add     x2, x2, #32
-        mov     x15, xzr
-        mov     x16, xzr
-        mov     x17, xzr
-        mov     x19, xzr
         /* a b rows, full */
         ldp     x22, x23, [x0, #-24]
         ldp     x24, x7, [x0, #-8]
@@ -240,12 +230,12 @@ quill_mont_mul_arm64:
         umulh   x20, x10, x3
         mul     x21, x7, x3
         mul     x30, x8, x3
-        adds    x15, x15, x21
+        adds    x15, xzr, x21
         mul     x21, x9, x3
-        adcs    x16, x16, x30
+        adcs    x16, xzr, x30
         mul     x30, x10, x3
-        adcs    x17, x17, x21
-        adcs    x19, x19, x30
+        adcs    x17, xzr, x21
+        adcs    x19, xzr, x30
         adc     x20, x20, xzr
         umulh   x21, x7, x3
         umulh   x30, x8, x3
@@ -362,10 +352,6 @@ quill_mont_mul_arm64:
         sub     x29, x29, #2
         cbz     x29, 2f
 1:
-        mov     x15, xzr
-        mov     x16, xzr
-        mov     x17, xzr
-        mov     x19, xzr
         /* a b rows, full */
         ldp     x22, x23, [x0, #-24]
         ldp     x24, x7, [x0, #-8]
@@ -374,12 +360,12 @@ quill_mont_mul_arm64:
         umulh   x20, x10, x3
         mul     x21, x7, x3
         mul     x30, x8, x3
-        adds    x15, x15, x21
+        adds    x15, xzr, x21
         mul     x21, x9, x3
-        adcs    x16, x16, x30
+        adcs    x16, xzr, x30
         mul     x30, x10, x3
-        adcs    x17, x17, x21
-        adcs    x19, x19, x30
+        adcs    x17, xzr, x21
+        adcs    x19, xzr, x30
         adc     x20, x20, xzr
         umulh   x21, x7, x3
         umulh   x30, x8, x3
@@ -451,17 +437,13 @@ quill_mont_mul_arm64:
         cbnz    x29, 1b
 2:
         /* top block: a_{n-3..n-1} */
-        mov     x15, xzr
-        mov     x16, xzr
-        mov     x17, xzr
-        mov     x19, xzr
         /* a b rows, last */
         ldp     x22, x23, [x0, #-24]
         ldr     x24, [x0, #-8]
-        adds    x15, x15, x11
-        adcs    x16, x16, xzr
-        adcs    x17, x17, xzr
-        adcs    x19, x19, xzr
+        adds    x15, xzr, x11
+        adcs    x16, xzr, xzr
+        adcs    x17, xzr, xzr
+        adcs    x19, xzr, xzr
         cset    x11, cs
         mul     x21, x24, x4
         adds    x15, x15, x21
@@ -513,24 +495,18 @@ quill_mont_mul_arm64:
         str     x20, [sp, #56]
         b       .Lpass
 .Lfirst_small:
-        mov     x15, xzr
-        mov     x16, xzr
-        mov     x17, xzr
-        mov     x19, xzr
-        ldp     x3, x4, [sp, #72]
-        ldp     x5, x6, [sp, #88]
         /* a b rows, first */
         ldp     x7, x8, [x0, #0]
         ldp     x9, x10, [x0, #16]
         umulh   x20, x10, x3
         mul     x21, x7, x3
         mul     x30, x8, x3
-        adds    x15, x15, x21
+        adds    x15, xzr, x21
         mul     x21, x9, x3
-        adcs    x16, x16, x30
+        adcs    x16, xzr, x30
         mul     x30, x10, x3
-        adcs    x17, x17, x21
-        adcs    x19, x19, x30
+        adcs    x17, xzr, x21
+        adcs    x19, xzr, x30
         adc     x20, x20, xzr
         umulh   x21, x7, x3
         umulh   x30, x8, x3
@@ -634,10 +610,6 @@ quill_mont_mul_arm64:
         sub     x29, x29, #1
         cbz     x29, 2f
 1:
-        mov     x15, xzr
-        mov     x16, xzr
-        mov     x17, xzr
-        mov     x19, xzr
         /* a b rows, full */
         ldp     x22, x23, [x0, #-24]
         ldp     x24, x7, [x0, #-8]
@@ -646,12 +618,12 @@ quill_mont_mul_arm64:
         umulh   x20, x10, x3
         mul     x21, x7, x3
         mul     x30, x8, x3
-        adds    x15, x15, x21
+        adds    x15, xzr, x21
         mul     x21, x9, x3
-        adcs    x16, x16, x30
+        adcs    x16, xzr, x30
         mul     x30, x10, x3
-        adcs    x17, x17, x21
-        adcs    x19, x19, x30
+        adcs    x17, xzr, x21
+        adcs    x19, xzr, x30
         adc     x20, x20, xzr
         umulh   x21, x7, x3
         umulh   x30, x8, x3
@@ -723,17 +695,13 @@ quill_mont_mul_arm64:
         cbnz    x29, 1b
 2:
         /* top block: a_{n-3..n-1} */
-        mov     x15, xzr
-        mov     x16, xzr
-        mov     x17, xzr
-        mov     x19, xzr
         /* a b rows, last */
         ldp     x22, x23, [x0, #-24]
         ldr     x24, [x0, #-8]
-        adds    x15, x15, x11
-        adcs    x16, x16, xzr
-        adcs    x17, x17, xzr
-        adcs    x19, x19, xzr
+        adds    x15, xzr, x11
+        adcs    x16, xzr, xzr
+        adcs    x17, xzr, xzr
+        adcs    x19, xzr, xzr
         cset    x11, cs
         mul     x21, x24, x4
         adds    x15, x15, x21
@@ -1989,16 +1957,13 @@ quill_mont_mul_arm64:
         add     x21, x27, x28
         add     x15, x15, x20
         add     x15, x15, x21
-        mov     x16, xzr
-        mov     x17, xzr
-        mov     x19, xzr
         /* a b rows, last */
         ldp     x22, x23, [x0, #-24]
         ldr     x24, [x0, #-8]
         adds    x15, x15, x11
-        adcs    x16, x16, xzr
-        adcs    x17, x17, xzr
-        adcs    x19, x19, xzr
+        adcs    x16, xzr, xzr
+        adcs    x17, xzr, xzr
+        adcs    x19, xzr, xzr
         cset    x11, cs
         mul     x21, x24, x4
         adds    x15, x15, x21
@@ -2889,16 +2854,13 @@ quill_mont_mul_arm64:
         add     x21, x27, x28
         add     x15, x15, x20
         add     x15, x15, x21
-        mov     x16, xzr
-        mov     x17, xzr
-        mov     x19, xzr
         /* a b rows, last */
         ldp     x22, x23, [x0, #-24]
         ldr     x24, [x0, #-8]
         adds    x15, x15, x11
-        adcs    x16, x16, xzr
-        adcs    x17, x17, xzr
-        adcs    x19, x19, xzr
+        adcs    x16, xzr, xzr
+        adcs    x17, xzr, xzr
+        adcs    x19, xzr, xzr
         cset    x11, cs
         mul     x21, x24, x4
         adds    x15, x15, x21
@@ -3064,8 +3026,8 @@ quill_mont_mul_arm64:
         stp     x12, x22, [x0]
         stp     x23, x24, [x0, #16]
         add     x0, x0, #32
-        stp     xzr, xzr, [x2]
-        stp     xzr, xzr, [x2, #16]
+        stp     x15, x16, [x2]
+        stp     x17, x19, [x2, #16]
         add     x1, x1, #32
         add     x2, x2, #32
         sub     x29, x29, #1
@@ -3134,19 +3096,20 @@ quill_mont_mul_arm64:
         stp     x12, x22, [x0]
         stp     x23, x24, [x0, #16]
         add     x0, x0, #32
-        stp     xzr, xzr, [x2]
-        stp     xzr, xzr, [x2, #16]
+        stp     x15, x16, [x2]
+        stp     x17, x19, [x2, #16]
         /* top: the carry bit plus the m rows' carry bits (T < 2m: 0 or 1) */
         ldr     x14, [sp, #56]
         add     x20, x25, x26
         add     x21, x27, x28
         add     x14, x14, x20
         add     x14, x14, x21
-        /* r = T - m is in place; add m back where T < m (borrow, top 0) */
+        /* r = T - m is in place; T where T < m (borrow, top 0); T wiped */
         ldr     x0, [sp, #0]
-        ldr     x12, [sp, #24]
         ldr     x10, [sp, #48]
-        MONT_FINAL_ADDBACK x0, x12, x10, x11, x14
+        add     x12, sp, #OFF_T
+        add     x12, x12, x10, lsl #3
+        MONT_FINAL_SELECT x0, x12, x10, x11, x14
         str     xzr, [sp, #56]
         add     sp, sp, #208
         .cfi_adjust_cfa_offset -208
