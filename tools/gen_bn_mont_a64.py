@@ -4,8 +4,8 @@
 #
 # tools/gen_bn_mont_a64.py: prints asm/aarch64/bn_mont.S, the aarch64
 # Montgomery multiplication (python3 tools/gen_bn_mont_a64.py >
-# asm/aarch64/bn_mont.S; test_bn_mont_a64_generated checks that the two
-# match).  The algorithm, registers and frame are described in the header
+# asm/aarch64/bn_mont.S; the test bn_mont_a64_generated checks that the
+# two match).  The algorithm, registers and frame are described in the header
 # printed below (HEADER).  Each block of four columns is printed as straight
 # code by block(): the row sets (four rows of one multiplier group) of the
 # pass, each row with the words of A it really has (a word known to lie
@@ -59,33 +59,39 @@ HEADER = r'''/* SPDX-License-Identifier: Apache-2.0 */
  * x19):
  *   - the rows of m U_g that remain after its first block (none in pass -1),
  *   - the rows of a B_{g+1} (none in the last pass),
- *   - and, in its first block only (columns 4g + 4 .. 4g + 7, complete
- *     once the two row sets above have gone in), the first block of m
- *     U_{g+1}, where the four multipliers u_{4g+4} .. u_{4g+7} are computed
- *     (not in the last pass).
- * The multipliers of a pass are thus known before it starts, except in its
- * first block; the latency chain through the four u (each a MUL by n0 of a
- * column that needs the previous u's products) lies in the first block
- * only, and everything after it in the pass is independent of it, so that
- * an out-of-order core overlaps it with the products of the next blocks.
+ *   - and the first block of m U_{g+1} (columns 4g + 4 .. 4g + 7, complete
+ *     once the two row sets above have gone into the pass's first block),
+ *     where the four multipliers u_{4g+4} .. u_{4g+7} are computed (not in
+ *     the last pass).
+ * The multipliers of a pass are thus known before it starts; the latency
+ * chain through the four new u (each a MUL by n0 of a column that needs
+ * the previous u's products) is the only serial part, and nothing else in
+ * the pass depends on it.  For n >= 16 it is spread so that an out-of-order
+ * core overlaps it with independent products: u_{4g+4} and its row in the
+ * first block (columns in registers), the rows of u_{4g+5} and u_{4g+6}
+ * after the second block and that of u_{4g+7} after the third (the four
+ * columns reloaded from T and stored back; zeros after the last row).  For
+ * n < 16 all four rows go in the first block.
  * A row set is four rows r = 0..3 with multipliers y_r (b or u words, read
- * from the frame into x3-x6); in the block of columns c .. c + 3 row r adds
- * y_r A_{c - s - r .. c - s - r + 3} (A = a or m, s the group's first
- * column): each row by two ADCS chains (the low words; then its carry word
- * and the high words one column up) and one carry word (x11-x14 for a b,
- * x25-x28 for m u) into the next block; a carry word never overflows
- * (four words plus one word times four words plus a word is below
- * 2^320).  Words of A outside 0 .. n - 1 get no product.  The first row of
- * u_r skips the product m_0 u_r: its low word is -(column) mod 2^64 by the
- * choice of u_r, so only its carry (the column is not zero) goes up, by
- * SUBS XZR, column, #1.  The finished first block of a pass is stored as
- * zeros.  The top block of a pass (columns 4g + n + 4 .. + 7) is fresh:
- * its column 4g + n + 4 starts as the carry bit out of the previous pass
- * plus the m rows' carry words (single bits there, their last products
- * being inside the block below), the others as zero; the pass's carry out
- * of its top column is 0 or 1 (its window plus pending carries is below
- * 2m + 2m 2^256 < 2^(64 (n + 4) + 1)) and waits in the frame.  After the
- * last pass T[n .. 2n - 1] + 2^(64 n) top = T_{n/4 - 1} < 2m.
+ * from the frame into x3-x6 when the row set before used the other
+ * group); in the block of columns c .. c + 3 row r adds y_r A_{c - s - r ..
+ * c - s - r + 3} (A = a or m, s the group's first column, the seven words
+ * A_{c - s - 3 .. c - s + 3} loaded once per row set): each row by two
+ * ADCS chains (the low words; then its carry word and the high words one
+ * column up) and one carry word (x11-x14 for a b, x25-x28 for m u) into
+ * the next block; a carry word never overflows (four words plus one word
+ * times four words plus a word is below 2^320).  Words of A outside
+ * 0 .. n - 1 get no product.  The row of u_r in the first block skips the
+ * product m_0 u_r: its low word is -(column) mod 2^64 by the choice of u_r,
+ * so only its carry (the column is not zero) goes up, by SUBS XZR, column,
+ * #1.  The top block of a pass (columns 4g + n + 4 .. + 7) is fresh: its
+ * column 4g + n + 4 starts as the carry bit out of the previous pass plus
+ * the m rows' carry words (single bits there, their last products being
+ * inside the block below), the others as zero (read as XZR, as are all
+ * columns of pass -1); the pass's carry out of its top column is 0 or 1
+ * (its window plus pending carries is below 2m + 2m 2^256 <
+ * 2^(64 (n + 4) + 1)) and waits in the frame.  After the last pass
+ * T[n .. 2n - 1] + 2^(64 n) top = T_{n/4 - 1} < 2m.
  *
  * Final subtraction: the last pass writes r = T - m block by block as its
  * columns become final (an SBCS chain whose borrow waits in x11 between
@@ -94,12 +100,14 @@ HEADER = r'''/* SPDX-License-Identifier: Apache-2.0 */
  * set and top = 0) by CSEL on one flag, overwriting T[n .. 2n - 1] with
  * zeros.
  *
- * Constant time: every loop bound and every address depends only on n, the
- * block and pass indices and the pointers (public); the data enter only
- * MUL, UMULH, ADDS/ADCS/ADC, SUBS/SBCS, ADD, CSET/BIC and CSEL; no branch
- * tests data.  The frame's secrets (T, the u and b words, the carry words,
- * n0) are zero on return: T[0 .. n - 1] by the stores of the first blocks,
- * T[n .. 2n - 1] by the final selection, the spill slots explicitly.
+ * Constant time: every loop bound, branch and address depends only on n,
+ * the block and pass indices and the pointers (public); the data enter
+ * only MUL, UMULH, ADDS/ADCS/ADC, SUBS/SBCS/NEGS, ADD, CSET/BIC, CMP and
+ * CSEL; no branch tests data.  The frame's secrets (T, the u and b words,
+ * the carry words and bit, n0) are zero on return: T[0 .. n - 1] by the
+ * stores of the u rows, T[n .. 2n - 1] by the final selection, the spill
+ * slots explicitly (at the start of the last pass; the carry bit at the
+ * end).
  *
  * Calling convention: AAPCS64, x0 = r, x1 = a, x2 = b, x3 = m, x4 = n0,
  * x5 = n.  Saves and restores x19-x30; no calls; no SIMD registers.  Stack:
@@ -108,12 +116,14 @@ HEADER = r'''/* SPDX-License-Identifier: Apache-2.0 */
  * b words of the pass's a rows, the u words of the m rows and those of the
  * next pass, the carry words of the next pass's m rows (bytes 0 .. 207),
  * then T[0 .. 2n - 1].
- * Registers in a pass: x0 = &a[c - s], x1 = &m[c - s] of the current block,
- * x2 = &T[c], x3-x6 the row set's multipliers, x7-x10 the row's words of
- * A, x11-x14 the carry words of the a rows, x15/x16/x17/x19 the block's
- * columns, x20-x24 products, x25-x28 the carry words of the m rows, x29
- * blocks left, x30 the carry word of a first-block m row before it goes to
- * the frame.
+ * Registers in a pass: x0 = &a[c - s], x1 = &m[c - s] of the current block
+ * (the last pass: x0 = r), x2 = &T[c], x3-x6 the row set's multipliers,
+ * x7-x10 and x22-x24 the row set's words of A (A_{c-s .. c-s+3},
+ * A_{c-s-3 .. c-s-1}), x11-x14 the carry words of the a rows (the last
+ * pass: x11 the borrow, x12 and x22-x24 the difference), x15/x16/x17/x19 the
+ * block's columns, x20 the high word of a row's top product, x21/x30 the
+ * other products, x25-x28 the carry words of the m rows, x29 blocks left;
+ * the rows of the new u: x24 = u, x23 = n0, x22 its carry word.
  * Required CPU features: ARMv8.0-A. */
 
 #if defined(__aarch64__) && defined(__ELF__)
@@ -153,16 +163,6 @@ def load_words(o, base, offs):
 WIN = {-3: 'x22', -2: 'x23', -1: 'x24', 0: 'x7', 1: 'x8', 2: 'x9', 3: 'x10'}
 TMP = ['x21', 'x30']                 # products, alternating
 HI3 = 'x20'
-
-
-def chain(o, pairs):
-    """One ADDS/ADCS chain: pairs = [(column, source register or a
-    callable that emits the product and returns its register)]."""
-    first = True
-    for col, src in pairs:
-        o('%s %s, %s, %s' % ('adds   ' if first else 'adcs   ', W[col], W[col], src))
-        first = False
-    return not first
 
 
 def row(o, y, word, valid, cin, cout, skip_lo=None, fresh=()):
@@ -412,9 +412,10 @@ def red_rows_first(p):
     p('stp     xzr, xzr, [x2, #-48]')
 
 
-def block(p, y, parts, label=None):
+def block(p, y, parts):
     """One block: load W, the row sets of parts in an order that starts
-    with the multipliers already in x3-x6, store W, advance."""
+    with the multipliers already in x3-x6, store W (the caller
+    advances the pointers)."""
     load_w(p)
     order = sorted(parts, key=lambda q: 0 if q[0] == y.cur else 1)
     for slot, kind, mode, base, koff in order:
@@ -540,8 +541,8 @@ def gen():
     p.raw('.Lfirst_small:')
     first_pass(p, spread=False)
 
-    p('/* passes g = 0 .. n/4 - 2: m U_g after its first block, a B_{g+1},'
-      ' the first block of m U_{g+1} */')
+    p('/* passes g = 0 .. n/4 - 2: m U_g after its first block, a B_{g+1},')
+    p('   the first block of m U_{g+1} */')
     p.raw('.Lpass:')
     p('ldr     x9, [sp, #%d]' % OFF['BEND'])
     p('ldr     x10, [sp, #%d]' % OFF['B'])
