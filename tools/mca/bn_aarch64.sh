@@ -47,16 +47,16 @@ cycles() {
     printf ' %8s\n' "$(wc -l < "$TMP/trace.s")"
 }
 
-printf '%-10s %4s %8s %8s %8s\n' kernel n n1 m1 insns
+printf '%-11s %4s %8s %8s %8s\n' kernel n n1 m1 insns
 for n in 16 24 32 48 64; do
     for k in quill_mul c_mul ossl_mul quill_sqr quill_mulsq c_sqr ossl_sqr; do
-        printf '%-10s %4s' "$k" "$n"
+        printf '%-11s %4s' "$k" "$n"
         cycles "$k" "$n" "neoverse-n1 apple-m1"
     done
 done
 for n in 16 32 64; do
     for k in quill_add c_add quill_sub c_sub; do
-        printf '%-10s %4s' "$k" "$n"
+        printf '%-11s %4s' "$k" "$n"
         cycles "$k" "$n" "neoverse-n1 apple-m1"
     done
 done
