@@ -2,250 +2,111 @@
 /* Copyright quill authors.
  *
  * Montgomery multiplication on aarch64 with MUL/UMULH and ADCS chains.
- * C prototypes (core/bn/mont_arm64.h):
+ * Printed by tools/gen_bn_mont_a64.py (do not edit by hand: change the
+ * generator and regenerate).  C prototype (core/bn/mont_arm64.h):
  *
  *   void quill_mont_mul_arm64(quill_limb *r, const quill_limb *a,
  *                             const quill_limb *b, const quill_limb *m,
  *                             quill_limb n0, size_t n);
- *   void quill_mont_sqr_arm64(quill_limb *r, const quill_limb *a,
- *                             const quill_limb *m, quill_limb n0, size_t n);
  *
- * r = a b R^-1 mod m (r = a^2 R^-1 mod m), R = 2^(64 n), for n a multiple
- * of 4 with 4 <= n <= QUILL_BN_MAX_LIMBS; a, b < m, m odd, n0 = -m^-1 mod
+ * r = a b R^-1 mod m, R = 2^(64 n), for n a multiple of 4 with
+ * 4 <= n <= QUILL_BN_MAX_LIMBS (256); a, b < m, m odd, n0 = -m^-1 mod
  * 2^64.  r may alias a or b (it is written only at the end); m must not
- * overlap r.
+ * overlap r.  (Squaring: the dedicated quill_mont_sqr_arm64 in
+ * bn_mont_sqr.S.)
  *
  * Inputs: r, a, b, m (pointers, public), n (public); the words of a, b, m
  * and n0 may all be secret (a, b and, for the CRT halves, m and n0).
  *
- * Algorithm: coarsely integrated operand scanning (CIOS; Koc, Acar and
- * Kaliski, IEEE Micro 1996) two rows at a time.  A running value T of
- * n + 1 words (zero at the start) takes the rows of b in pairs (b_i,
- * b_{i+1}):
- *   u_i     = (T_0 + a_0 b_i) n0 mod 2^64,
- *   u_{i+1} = (column 1 of T + a b_i + m u_i, plus a_0 b_{i+1}) n0,
- *   T = (T + a b_i + m u_i + 2^64 (a b_{i+1} + m u_{i+1})) / 2^128,
- * exact by the choice of the u, and T < 2m after every pair (T < 2m,
- * a (b_i + 2^64 b_{i+1}) < m 2^128 and m (u_i + 2^64 u_{i+1}) < m 2^128).
- * A pair runs over blocks of four columns 4k..4k+3 whose words stay in
- * registers: row i adds a_{4k..4k+3} b_i and m_{4k..4k+3} u_i, then row
- * i + 1 adds a_{4k-1..4k+2} b_{i+1} and m_{4k-1..4k+2} u_{i+1} (one word
- * behind, so that both rows finish the same four columns; the first block
- * has no a_{-1}, m_{-1} products and starts its chains one column up).
- * The loads of a, m and T and the stores of T thus serve two rows.  Each
- * row's products go in by four ADCS chains of four words: the low words,
- * then the high words one column up with the carry word of the block
- * before (ca for a b, cm for m u); the chains' carries go into the last
- * high word, which becomes the new carry word.  A carry word never
- * overflows: four words of T plus four words of a times one word plus one
- * word is at most (2^256 - 1) 2^64 + 2^64 - 1 < 2^320, whose top word is
- * exactly the carry word (likewise for m u).  The finished columns are
- * stored two words down (T[4k - 2 ..]; the two zero columns of the first
- * block land in two dummy words below T).  After the last block, columns
- * n and n + 1 take the carries, T_n and row i + 1's products of a_{n-1}
- * and m_{n-1}; the carry out is the new T_n (0 or 1).  Flags never cross
- * a loop branch: every chain ends in ADC into a register.
+ * Algorithm: CIOS Montgomery multiplication (Koc, Acar and Kaliski, IEEE
+ * Micro 1996) by groups of four rows, skewed by one group.  Group g
+ * (g = 0 .. n/4 - 1) takes B_g = b_{4g} + 2^64 b_{4g+1} + 2^128 b_{4g+2} +
+ * 2^192 b_{4g+3} and U_g = u_{4g} + .. + 2^192 u_{4g+3}; with T_{-1} = 0,
+ *   T_g = (T_{g-1} + a B_g + m U_g) / 2^256,
+ * u_{4g+r} = (column 4g + r of T_{g-1} + a B_g + m (u_{4g} + .. +
+ * 2^(64 (r-1)) u_{4g+r-1})) n0 mod 2^64, so that the division is exact; by
+ * a, b < m and T_{g-1} < 2m, T_g <= (2m - 1 + (2m - 1)(2^256 - 1)) / 2^256
+ * < 2m.  T lives in the frame with absolute columns (column c of the whole
+ * sum at T[c]; 2n words).
+ * Pass g (g = -1 .. n/4 - 1) adds, over the columns 4g + 4 .. 4g + n + 7 in
+ * blocks of four columns whose words stay in registers (x15, x16, x17,
+ * x19):
+ *   - the rows of m U_g that remain after its first block (none in pass -1),
+ *   - the rows of a B_{g+1} (none in the last pass),
+ *   - and the first block of m U_{g+1} (columns 4g + 4 .. 4g + 7, complete
+ *     once the two row sets above have gone into the pass's first block),
+ *     where the four multipliers u_{4g+4} .. u_{4g+7} are computed (not in
+ *     the last pass).
+ * The multipliers of a pass are thus known before it starts; the latency
+ * chain through the four new u (each a MUL by n0 of a column that needs
+ * the previous u's products) is the only serial part, and nothing else in
+ * the pass depends on it.  For n >= 16 it is spread so that an out-of-order
+ * core overlaps it with independent products: u_{4g+4} and its row in the
+ * first block (columns in registers), the rows of u_{4g+5} and u_{4g+6}
+ * after the second block and that of u_{4g+7} after the third (the four
+ * columns reloaded from T and stored back; zeros after the last row).  For
+ * n < 16 all four rows go in the first block.
+ * A row set is four rows r = 0..3 with multipliers y_r (b or u words, read
+ * from the frame into x3-x6 when the row set before used the other
+ * group); in the block of columns c .. c + 3 row r adds y_r A_{c - s - r ..
+ * c - s - r + 3} (A = a or m, s the group's first column, the seven words
+ * A_{c - s - 3 .. c - s + 3} loaded once per row set): each row by two
+ * ADCS chains (the low words; then its carry word and the high words one
+ * column up) and one carry word (x11-x14 for a b, x25-x28 for m u) into
+ * the next block; a carry word never overflows (four words plus one word
+ * times four words plus a word is below 2^320).  Words of A outside
+ * 0 .. n - 1 get no product.  The row of u_r in the first block skips the
+ * product m_0 u_r: its low word is -(column) mod 2^64 by the choice of u_r,
+ * so only its carry (the column is not zero) goes up, by SUBS XZR, column,
+ * #1.  The top block of a pass (columns 4g + n + 4 .. + 7) is fresh: its
+ * column 4g + n + 4 starts as the carry bit out of the previous pass plus
+ * the m rows' carry words (single bits there, their last products being
+ * inside the block below), the others as zero (read as XZR, as are all
+ * columns of pass -1); the pass's carry out of its top column is 0 or 1
+ * (its window plus pending carries is below 2m + 2m 2^256 <
+ * 2^(64 (n + 4) + 1)) and waits in the frame.  After the last pass
+ * T[n .. 2n - 1] + 2^(64 n) top = T_{n/4 - 1} < 2m.
  *
- * Final subtraction: r = T - m (SBCS chain, flags kept across the loop by
- * SUB and CBNZ), then r = T where T < m (the borrow set and T_n = 0) by
- * CSEL on one flag computed from the borrow and T_n: no branch and no
- * address depends on data.
+ * Final subtraction: the last pass writes r = T - m block by block as its
+ * columns become final (an SBCS chain whose borrow waits in x11 between
+ * blocks: CSET, then NEGS restores it) and stores T[n .. 2n - 1]; then
+ * MONT_FINAL_SELECT (bn_mont_final.inc) keeps T where T < m (the borrow
+ * set and top = 0) by CSEL on one flag, overwriting T[n .. 2n - 1] with
+ * zeros.
  *
- * Squaring is the multiplication with b = a (quill_mont_sqr_arm64 moves
- * its arguments and branches into it).
+ * Constant time: every loop bound, branch and address depends only on n,
+ * the block and pass indices and the pointers (public); the data enter
+ * only MUL, UMULH, ADDS/ADCS/ADC, SUBS/SBCS/NEGS, ADD, CSET/BIC, CMP and
+ * CSEL; no branch tests data.  The frame's secrets (T, the u and b words,
+ * the carry words and bit, n0) are zero on return: T[0 .. n - 1] by the
+ * stores of the u rows, T[n .. 2n - 1] by the final selection, the spill
+ * slots explicitly (at the start of the last pass; the carry bit at the
+ * end).
  *
- * Calling convention: AAPCS64.  mul: x0 = r, x1 = a, x2 = b, x3 = m,
- * x4 = n0, x5 = n; sqr: x0 = r, x1 = a, x2 = m, x3 = n0, x4 = n.
- * Saves and restores x19-x30; no calls; no SIMD registers.  Stack: 96
- * bytes of saved registers, then a fixed frame of 2144 bytes of which
- * 8 n + 96 are used (spills, then T[-2 .. n]) and wiped with zeros before
- * return (T depends on secrets).  Registers in a block: x0 = a + 8 (4k - 1),
- * x1 = m + 8 (4k - 1), x2 = &T[4k], x3/x4 = b_i/b_{i+1}, x5/x6 =
- * u_i/u_{i+1}, x7-x10 = a words, x11-x14 = m words, x15/x16/x17/x19 = the
- * four columns, x20-x24 = products, x25/x26 = ca/cm of row i, x27/x28 =
- * ca/cm of row i + 1, x29 = blocks left, x30 = a - 8.  r, the b pointer
- * and its end, n0, n and m - 8 wait in the frame.
+ * Calling convention: AAPCS64, x0 = r, x1 = a, x2 = b, x3 = m, x4 = n0,
+ * x5 = n.  Saves and restores x19-x30; no calls; no SIMD registers.  Stack:
+ * 96 bytes of saved registers, then a fixed frame of 4304 bytes: spills
+ * (r, next b pointer, b end, m, a, n0, n, carry bit, &T of the pass), the
+ * b words of the pass's a rows, the u words of the m rows and those of the
+ * next pass, the carry words of the next pass's m rows (bytes 0 .. 207),
+ * then T[0 .. 2n - 1].
+ * Registers in a pass: x0 = &a[c - s], x1 = &m[c - s] of the current block
+ * (the last pass: x0 = r), x2 = &T[c], x3-x6 the row set's multipliers,
+ * x7-x10 and x22-x24 the row set's words of A (A_{c-s .. c-s+3},
+ * A_{c-s-3 .. c-s-1}), x11-x14 the carry words of the a rows (the last
+ * pass: x11 the borrow, x12 and x22-x24 the difference), x15/x16/x17/x19 the
+ * block's columns, x20 the high word of a row's top product, x21/x30 the
+ * other products, x25-x28 the carry words of the m rows, x29 blocks left;
+ * the rows of the new u: x24 = u, x23 = n0, x22 its carry word.
  * Required CPU features: ARMv8.0-A. */
 
 #if defined(__aarch64__) && defined(__ELF__)
 
+#include "bn_mont_final.inc"
+
         .text
 
-/* The stack frame below the saved registers: spills, then the data. */
-#define OFF_R 0
-#define OFF_B 8
-#define OFF_N0 16
-#define OFF_N 24
-#define OFF_BEND 32
-#define OFF_M 40
-#define OFF_T 64
-/* The frame below the saved registers: 64 + 8 (QUILL_BN_MAX_LIMBS + 4) =
- * 2144 bytes for 256 limbs. */
-#define STACK_SIZE 2144
-
-/* ROW0 bv, uv, ca, cm, first: row i (b_i in bv, u_i in uv) on the block's
- * words W = x15, x16, x17, x19 (columns 4k..4k+3) with a_{4k..4k+3} in
- * x7-x10 and m_{4k..4k+3} in x11-x14; temporaries x20-x24.  With first,
- * u_i = W_0 n0 is computed after the a products (column 0 is then
- * complete but for m_0 u_i). */
-.macro ROW0 first
-        mul     x20, x7, x3
-        mul     x21, x8, x3
-        mul     x22, x9, x3
-        mul     x23, x10, x3
-        umulh   x24, x10, x3
-        adds    x15, x15, x20
-        adcs    x16, x16, x21
-        adcs    x17, x17, x22
-        adcs    x19, x19, x23
-        adc     x24, x24, xzr
-        umulh   x20, x7, x3
-        umulh   x21, x8, x3
-        umulh   x22, x9, x3
-.if \first
-        adds    x16, x16, x20           /* ca = 0 */
-.else
-        adds    x15, x15, x25
-        adcs    x16, x16, x20
-.endif
-        adcs    x17, x17, x21
-        adcs    x19, x19, x22
-        adc     x25, x24, xzr
-.if \first
-        ldr     x20, [sp, #OFF_N0]
-        mul     x5, x15, x20
-.endif
-        mul     x20, x11, x5
-        mul     x21, x12, x5
-        mul     x22, x13, x5
-        mul     x23, x14, x5
-        umulh   x24, x14, x5
-        adds    x15, x15, x20
-        adcs    x16, x16, x21
-        adcs    x17, x17, x22
-        adcs    x19, x19, x23
-        adc     x24, x24, xzr
-        umulh   x20, x11, x5
-        umulh   x21, x12, x5
-        umulh   x22, x13, x5
-.if \first
-        adds    x16, x16, x20           /* cm = 0 */
-.else
-        adds    x15, x15, x26
-        adcs    x16, x16, x20
-.endif
-        adcs    x17, x17, x21
-        adcs    x19, x19, x22
-        adc     x26, x24, xzr
-.endm
-
-/* ROW1 first: row i + 1 (b_{i+1} in x4, u_{i+1} in x6) on the same
- * columns, one word behind: a_{4k-1} (x10, loaded over a_{4k+3}), a_{4k},
- * a_{4k+1}, a_{4k+2} and likewise m.  With first, a_{-1} = m_{-1} = 0 (no
- * products) and u_{i+1} = W_1 n0 after the a products. */
-.macro ROW1 first
-.if !\first
-        mul     x20, x10, x4
-.endif
-        mul     x21, x7, x4
-        mul     x22, x8, x4
-        mul     x23, x9, x4
-        umulh   x24, x9, x4
-.if \first
-        adds    x16, x16, x21           /* a_{-1} = 0: column 0 unchanged */
-.else
-        adds    x15, x15, x20
-        adcs    x16, x16, x21
-.endif
-        adcs    x17, x17, x22
-        adcs    x19, x19, x23
-        adc     x24, x24, xzr
-.if !\first
-        umulh   x20, x10, x4
-.endif
-        umulh   x21, x7, x4
-        umulh   x22, x8, x4
-.if \first
-        adds    x17, x17, x21           /* ca = 0, a_{-1} = 0 */
-.else
-        adds    x15, x15, x27
-        adcs    x16, x16, x20
-        adcs    x17, x17, x21
-.endif
-        adcs    x19, x19, x22
-        adc     x27, x24, xzr
-.if \first
-        ldr     x20, [sp, #OFF_N0]
-        mul     x6, x16, x20
-.else
-        mul     x20, x14, x6
-.endif
-        mul     x21, x11, x6
-        mul     x22, x12, x6
-        mul     x23, x13, x6
-        umulh   x24, x13, x6
-.if \first
-        adds    x16, x16, x21           /* m_{-1} = 0 */
-.else
-        adds    x15, x15, x20
-        adcs    x16, x16, x21
-.endif
-        adcs    x17, x17, x22
-        adcs    x19, x19, x23
-        adc     x24, x24, xzr
-.if !\first
-        umulh   x20, x14, x6
-.endif
-        umulh   x21, x11, x6
-        umulh   x22, x12, x6
-.if \first
-        adds    x17, x17, x21           /* cm = 0, m_{-1} = 0 */
-.else
-        adds    x15, x15, x28
-        adcs    x16, x16, x20
-        adcs    x17, x17, x21
-.endif
-        adcs    x19, x19, x22
-        adc     x28, x24, xzr
-.endm
-
-/* BLOCK first: columns 4k..4k+3 for both rows.  x0 = &A'[4k] (A'[j + 1] =
- * a_j, A'[0] = 0), x1 = &M'[4k], x2 = &T[4k]; the outputs go two words
- * down (T[4k - 2 .. 4k + 1]), after this block's reads of T[4k .. 4k + 3].
- * Advances x0, x1, x2 by 32. */
-.macro BLOCK first
-        ldp     x7, x8, [x0, #8]
-        ldp     x9, x10, [x0, #24]
-        ldp     x11, x12, [x1, #8]
-        ldp     x13, x14, [x1, #24]
-        ldp     x15, x16, [x2]
-        ldp     x17, x19, [x2, #16]
-        ROW0    \first
-.if !\first
-        ldr     x10, [x0]
-        ldr     x14, [x1]
-.endif
-        add     x0, x0, #32
-        add     x1, x1, #32
-        ROW1    \first
-        stp     x15, x16, [x2, #-16]
-        stp     x17, x19, [x2]
-        add     x2, x2, #32
-.endm
-
-        .globl  quill_mont_sqr_arm64
-        .hidden quill_mont_sqr_arm64
-        .type   quill_mont_sqr_arm64, %function
-        .p2align 4
-quill_mont_sqr_arm64:
-        .cfi_startproc
-        mov     x5, x4                  /* n */
-        mov     x4, x3                  /* n0 */
-        mov     x3, x2                  /* m */
-        mov     x2, x1                  /* b = a */
-        b       quill_mont_mul_arm64
-        .cfi_endproc
-        .size   quill_mont_sqr_arm64, .-quill_mont_sqr_arm64
+#define OFF_T 208
 
         .globl  quill_mont_mul_arm64
         .hidden quill_mont_mul_arm64
@@ -272,133 +133,2999 @@ quill_mont_mul_arm64:
         .cfi_offset x26, -24
         .cfi_offset x27, -16
         .cfi_offset x28, -8
-        /* A fixed frame of STACK_SIZE bytes (so that the CFA stays a
-         * constant offset from sp); 64 + 8 (n + 4) of them are used:
-         * spills, then T[-2 .. n] (n + 3 words) */
-        sub     sp, sp, #STACK_SIZE
-        .cfi_adjust_cfa_offset STACK_SIZE
-        str     x0, [sp, #OFF_R]
-        str     x4, [sp, #OFF_N0]
-        str     x5, [sp, #OFF_N]
-        add     x10, x2, x5, lsl #3
-        str     x10, [sp, #OFF_BEND]
-        str     x2, [sp, #OFF_B]
-        sub     x30, x1, #8             /* a - 8 */
-        sub     x3, x3, #8
-        str     x3, [sp, #OFF_M]        /* m - 8 */
-        /* zero T[-2 .. n] (n + 3 words; n + 4 cleared) */
-        add     x10, sp, #OFF_T
-        lsr     x9, x5, #1
-        add     x9, x9, #2
-1:
-        stp     xzr, xzr, [x10], #16
-        sub     x9, x9, #1
-        cbnz    x9, 1b
-
-.Lpair:
-        ldr     x9, [sp, #OFF_B]
-        ldp     x3, x4, [x9], #16       /* b_i, b_{i+1} */
-        str     x9, [sp, #OFF_B]
-        mov     x0, x30                 /* a - 8 */
-        ldr     x1, [sp, #OFF_M]        /* m - 8 */
-        add     x2, sp, #OFF_T + 16     /* T */
-        ldr     x29, [sp, #OFF_N]
+        sub     sp, sp, #4096
+        .cfi_adjust_cfa_offset 4096
+        sub     sp, sp, #208
+        .cfi_adjust_cfa_offset 208
+        str     x0, [sp, #0]
+        str     x1, [sp, #32]
+        str     x3, [sp, #24]
+        str     x4, [sp, #40]
+        str     x5, [sp, #48]
+        add     x9, x2, x5, lsl #3
+        str     x9, [sp, #16]
+        add     x9, x2, #32
+        str     x9, [sp, #8]
+        mov     x0, x1
+        mov     x1, x3
+        ldp     x3, x4, [x2]
+        ldp     x5, x6, [x2, #16]
+        stp     x3, x4, [sp, #72]
+        stp     x5, x6, [sp, #88]
+        add     x2, sp, #OFF_T
+        str     x2, [sp, #64]
+        /* pass -1: a B_0 over columns 0 .. n + 3, the first block of m U_0 */
+        ldr     x9, [sp, #48]
+        cmp     x9, #16
+        b.lo    .Lfirst_small
+        /* a b rows, first */
+        ldp     x7, x8, [x0, #0]
+        ldp     x9, x10, [x0, #16]
+        umulh   x20, x10, x3
+        mul     x21, x7, x3
+        mul     x30, x8, x3
+        adds    x15, xzr, x21
+        mul     x21, x9, x3
+        adcs    x16, xzr, x30
+        mul     x30, x10, x3
+        adcs    x17, xzr, x21
+        adcs    x19, xzr, x30
+        adc     x20, x20, xzr
+        umulh   x21, x7, x3
+        umulh   x30, x8, x3
+        adds    x16, x16, x21
+        umulh   x21, x9, x3
+        adcs    x17, x17, x30
+        adcs    x19, x19, x21
+        adc     x11, x20, xzr
+        umulh   x20, x9, x4
+        mul     x21, x7, x4
+        mul     x30, x8, x4
+        adds    x16, x16, x21
+        mul     x21, x9, x4
+        adcs    x17, x17, x30
+        adcs    x19, x19, x21
+        adc     x20, x20, xzr
+        umulh   x21, x7, x4
+        umulh   x30, x8, x4
+        adds    x17, x17, x21
+        adcs    x19, x19, x30
+        adc     x12, x20, xzr
+        umulh   x20, x8, x5
+        mul     x21, x7, x5
+        mul     x30, x8, x5
+        adds    x17, x17, x21
+        adcs    x19, x19, x30
+        adc     x20, x20, xzr
+        umulh   x21, x7, x5
+        adds    x19, x19, x21
+        adc     x13, x20, xzr
+        umulh   x20, x7, x6
+        mul     x21, x7, x6
+        adds    x19, x19, x21
+        adc     x20, x20, xzr
+        mov     x14, x20
+        ldp     x7, x8, [x1, #0]
+        ldp     x9, x10, [x1, #16]
+        ldr     x23, [sp, #40]
+        /* u_{4g+4+0} and its row */
+        mul     x24, x15, x23
+        umulh   x20, x10, x24
+        mul     x21, x8, x24
+        mul     x30, x9, x24
+        subs    xzr, x15, #1
+        adcs    x16, x16, x21
+        mul     x21, x10, x24
+        adcs    x17, x17, x30
+        adcs    x19, x19, x21
+        adc     x20, x20, xzr
+        umulh   x21, x7, x24
+        umulh   x30, x8, x24
+        adds    x16, x16, x21
+        umulh   x21, x9, x24
+        adcs    x17, x17, x30
+        adcs    x19, x19, x21
+        adc     x22, x20, xzr
+        str     x22, [sp, #168]
+        str     x24, [sp, #136]
+        stp     x15, x16, [x2]
+        stp     x17, x19, [x2, #16]
+        add     x0, x0, #32
+        add     x2, x2, #32
+        /* a b rows, full */
+        ldp     x22, x23, [x0, #-24]
+        ldp     x24, x7, [x0, #-8]
+        ldp     x8, x9, [x0, #8]
+        ldr     x10, [x0, #24]
+        umulh   x20, x10, x3
+        mul     x21, x7, x3
+        mul     x30, x8, x3
+        adds    x15, xzr, x21
+        mul     x21, x9, x3
+        adcs    x16, xzr, x30
+        mul     x30, x10, x3
+        adcs    x17, xzr, x21
+        adcs    x19, xzr, x30
+        adc     x20, x20, xzr
+        umulh   x21, x7, x3
+        umulh   x30, x8, x3
+        adds    x15, x15, x11
+        adcs    x16, x16, x21
+        umulh   x21, x9, x3
+        adcs    x17, x17, x30
+        adcs    x19, x19, x21
+        adc     x11, x20, xzr
+        umulh   x20, x9, x4
+        mul     x21, x24, x4
+        mul     x30, x7, x4
+        adds    x15, x15, x21
+        mul     x21, x8, x4
+        adcs    x16, x16, x30
+        mul     x30, x9, x4
+        adcs    x17, x17, x21
+        adcs    x19, x19, x30
+        adc     x20, x20, xzr
+        umulh   x21, x24, x4
+        umulh   x30, x7, x4
+        adds    x15, x15, x12
+        adcs    x16, x16, x21
+        umulh   x21, x8, x4
+        adcs    x17, x17, x30
+        adcs    x19, x19, x21
+        adc     x12, x20, xzr
+        umulh   x20, x8, x5
+        mul     x21, x23, x5
+        mul     x30, x24, x5
+        adds    x15, x15, x21
+        mul     x21, x7, x5
+        adcs    x16, x16, x30
+        mul     x30, x8, x5
+        adcs    x17, x17, x21
+        adcs    x19, x19, x30
+        adc     x20, x20, xzr
+        umulh   x21, x23, x5
+        umulh   x30, x24, x5
+        adds    x15, x15, x13
+        adcs    x16, x16, x21
+        umulh   x21, x7, x5
+        adcs    x17, x17, x30
+        adcs    x19, x19, x21
+        adc     x13, x20, xzr
+        umulh   x20, x7, x6
+        mul     x21, x22, x6
+        mul     x30, x23, x6
+        adds    x15, x15, x21
+        mul     x21, x24, x6
+        adcs    x16, x16, x30
+        mul     x30, x7, x6
+        adcs    x17, x17, x21
+        adcs    x19, x19, x30
+        adc     x20, x20, xzr
+        umulh   x21, x22, x6
+        umulh   x30, x23, x6
+        adds    x15, x15, x14
+        adcs    x16, x16, x21
+        umulh   x21, x24, x6
+        adcs    x17, x17, x30
+        adcs    x19, x19, x21
+        adc     x14, x20, xzr
+        stp     x15, x16, [x2]
+        stp     x17, x19, [x2, #16]
+        add     x0, x0, #32
+        add     x2, x2, #32
+        /* rows 1-3 of the first block of m U_0 */
+        ldp     x15, x16, [x2, #-64]
+        ldp     x17, x19, [x2, #-48]
+        ldp     x7, x8, [x1, #0]
+        ldr     x9, [x1, #16]
+        ldr     x23, [sp, #40]
+        /* u_1 and its row */
+        mul     x24, x16, x23
+        umulh   x20, x9, x24
+        mul     x21, x8, x24
+        mul     x30, x9, x24
+        subs    xzr, x16, #1
+        adcs    x17, x17, x21
+        adcs    x19, x19, x30
+        adc     x20, x20, xzr
+        umulh   x21, x7, x24
+        umulh   x30, x8, x24
+        adds    x17, x17, x21
+        adcs    x19, x19, x30
+        adc     x22, x20, xzr
+        str     x22, [sp, #176]
+        str     x24, [sp, #144]
+        /* u_2 and its row */
+        mul     x24, x17, x23
+        umulh   x20, x8, x24
+        mul     x21, x8, x24
+        subs    xzr, x17, #1
+        adcs    x19, x19, x21
+        adc     x20, x20, xzr
+        umulh   x21, x7, x24
+        adds    x19, x19, x21
+        adc     x22, x20, xzr
+        str     x22, [sp, #184]
+        str     x24, [sp, #152]
+        /* u_3 and its row */
+        mul     x24, x19, x23
+        umulh   x20, x7, x24
+        subs    xzr, x19, #1
+        adc     x20, x20, xzr
+        mov     x22, x20
+        str     x22, [sp, #192]
+        str     x24, [sp, #160]
+        stp     xzr, xzr, [x2, #-64]
+        stp     xzr, xzr, [x2, #-48]
+        ldr     x29, [sp, #48]
         lsr     x29, x29, #2
-        BLOCK   1
+        sub     x29, x29, #2
+        cbz     x29, 2f
+1:
+        /* a b rows, full */
+        ldp     x22, x23, [x0, #-24]
+        ldp     x24, x7, [x0, #-8]
+        ldp     x8, x9, [x0, #8]
+        ldr     x10, [x0, #24]
+        umulh   x20, x10, x3
+        mul     x21, x7, x3
+        mul     x30, x8, x3
+        adds    x15, xzr, x21
+        mul     x21, x9, x3
+        adcs    x16, xzr, x30
+        mul     x30, x10, x3
+        adcs    x17, xzr, x21
+        adcs    x19, xzr, x30
+        adc     x20, x20, xzr
+        umulh   x21, x7, x3
+        umulh   x30, x8, x3
+        adds    x15, x15, x11
+        adcs    x16, x16, x21
+        umulh   x21, x9, x3
+        adcs    x17, x17, x30
+        adcs    x19, x19, x21
+        adc     x11, x20, xzr
+        umulh   x20, x9, x4
+        mul     x21, x24, x4
+        mul     x30, x7, x4
+        adds    x15, x15, x21
+        mul     x21, x8, x4
+        adcs    x16, x16, x30
+        mul     x30, x9, x4
+        adcs    x17, x17, x21
+        adcs    x19, x19, x30
+        adc     x20, x20, xzr
+        umulh   x21, x24, x4
+        umulh   x30, x7, x4
+        adds    x15, x15, x12
+        adcs    x16, x16, x21
+        umulh   x21, x8, x4
+        adcs    x17, x17, x30
+        adcs    x19, x19, x21
+        adc     x12, x20, xzr
+        umulh   x20, x8, x5
+        mul     x21, x23, x5
+        mul     x30, x24, x5
+        adds    x15, x15, x21
+        mul     x21, x7, x5
+        adcs    x16, x16, x30
+        mul     x30, x8, x5
+        adcs    x17, x17, x21
+        adcs    x19, x19, x30
+        adc     x20, x20, xzr
+        umulh   x21, x23, x5
+        umulh   x30, x24, x5
+        adds    x15, x15, x13
+        adcs    x16, x16, x21
+        umulh   x21, x7, x5
+        adcs    x17, x17, x30
+        adcs    x19, x19, x21
+        adc     x13, x20, xzr
+        umulh   x20, x7, x6
+        mul     x21, x22, x6
+        mul     x30, x23, x6
+        adds    x15, x15, x21
+        mul     x21, x24, x6
+        adcs    x16, x16, x30
+        mul     x30, x7, x6
+        adcs    x17, x17, x21
+        adcs    x19, x19, x30
+        adc     x20, x20, xzr
+        umulh   x21, x22, x6
+        umulh   x30, x23, x6
+        adds    x15, x15, x14
+        adcs    x16, x16, x21
+        umulh   x21, x24, x6
+        adcs    x17, x17, x30
+        adcs    x19, x19, x21
+        adc     x14, x20, xzr
+        stp     x15, x16, [x2]
+        stp     x17, x19, [x2, #16]
+        add     x0, x0, #32
+        add     x2, x2, #32
         sub     x29, x29, #1
+        cbnz    x29, 1b
+2:
+        /* top block: a_{n-3..n-1} */
+        /* a b rows, last */
+        ldp     x22, x23, [x0, #-24]
+        ldr     x24, [x0, #-8]
+        adds    x15, xzr, x11
+        adcs    x16, xzr, xzr
+        adcs    x17, xzr, xzr
+        adcs    x19, xzr, xzr
+        cset    x11, cs
+        mul     x21, x24, x4
+        adds    x15, x15, x21
+        adcs    x16, x16, xzr
+        adcs    x17, x17, xzr
+        adcs    x19, x19, xzr
+        cset    x20, cs
+        umulh   x21, x24, x4
+        adds    x15, x15, x12
+        adcs    x16, x16, x21
+        adcs    x17, x17, xzr
+        adcs    x19, x19, xzr
+        adc     x12, x20, xzr
+        mul     x21, x23, x5
+        mul     x30, x24, x5
+        adds    x15, x15, x21
+        adcs    x16, x16, x30
+        adcs    x17, x17, xzr
+        adcs    x19, x19, xzr
+        cset    x20, cs
+        umulh   x21, x23, x5
+        umulh   x30, x24, x5
+        adds    x15, x15, x13
+        adcs    x16, x16, x21
+        adcs    x17, x17, x30
+        adcs    x19, x19, xzr
+        adc     x13, x20, xzr
+        mul     x21, x22, x6
+        mul     x30, x23, x6
+        adds    x15, x15, x21
+        mul     x21, x24, x6
+        adcs    x16, x16, x30
+        adcs    x17, x17, x21
+        adcs    x19, x19, xzr
+        cset    x20, cs
+        umulh   x21, x22, x6
+        umulh   x30, x23, x6
+        adds    x15, x15, x14
+        adcs    x16, x16, x21
+        umulh   x21, x24, x6
+        adcs    x17, x17, x30
+        adcs    x19, x19, x21
+        adc     x14, x20, xzr
+        stp     x15, x16, [x2]
+        stp     x17, x19, [x2, #16]
+        add     x20, x11, x12
+        add     x21, x13, x14
+        add     x20, x20, x21
+        str     x20, [sp, #56]
+        b       .Lpass
+.Lfirst_small:
+        /* a b rows, first */
+        ldp     x7, x8, [x0, #0]
+        ldp     x9, x10, [x0, #16]
+        umulh   x20, x10, x3
+        mul     x21, x7, x3
+        mul     x30, x8, x3
+        adds    x15, xzr, x21
+        mul     x21, x9, x3
+        adcs    x16, xzr, x30
+        mul     x30, x10, x3
+        adcs    x17, xzr, x21
+        adcs    x19, xzr, x30
+        adc     x20, x20, xzr
+        umulh   x21, x7, x3
+        umulh   x30, x8, x3
+        adds    x16, x16, x21
+        umulh   x21, x9, x3
+        adcs    x17, x17, x30
+        adcs    x19, x19, x21
+        adc     x11, x20, xzr
+        umulh   x20, x9, x4
+        mul     x21, x7, x4
+        mul     x30, x8, x4
+        adds    x16, x16, x21
+        mul     x21, x9, x4
+        adcs    x17, x17, x30
+        adcs    x19, x19, x21
+        adc     x20, x20, xzr
+        umulh   x21, x7, x4
+        umulh   x30, x8, x4
+        adds    x17, x17, x21
+        adcs    x19, x19, x30
+        adc     x12, x20, xzr
+        umulh   x20, x8, x5
+        mul     x21, x7, x5
+        mul     x30, x8, x5
+        adds    x17, x17, x21
+        adcs    x19, x19, x30
+        adc     x20, x20, xzr
+        umulh   x21, x7, x5
+        adds    x19, x19, x21
+        adc     x13, x20, xzr
+        umulh   x20, x7, x6
+        mul     x21, x7, x6
+        adds    x19, x19, x21
+        adc     x20, x20, xzr
+        mov     x14, x20
+        ldp     x7, x8, [x1, #0]
+        ldp     x9, x10, [x1, #16]
+        ldr     x23, [sp, #40]
+        /* u_{4g+4+0} and its row */
+        mul     x24, x15, x23
+        umulh   x20, x10, x24
+        mul     x21, x8, x24
+        mul     x30, x9, x24
+        subs    xzr, x15, #1
+        adcs    x16, x16, x21
+        mul     x21, x10, x24
+        adcs    x17, x17, x30
+        adcs    x19, x19, x21
+        adc     x20, x20, xzr
+        umulh   x21, x7, x24
+        umulh   x30, x8, x24
+        adds    x16, x16, x21
+        umulh   x21, x9, x24
+        adcs    x17, x17, x30
+        adcs    x19, x19, x21
+        adc     x22, x20, xzr
+        str     x22, [sp, #168]
+        str     x24, [sp, #136]
+        /* u_{4g+4+1} and its row */
+        mul     x24, x16, x23
+        umulh   x20, x9, x24
+        mul     x21, x8, x24
+        mul     x30, x9, x24
+        subs    xzr, x16, #1
+        adcs    x17, x17, x21
+        adcs    x19, x19, x30
+        adc     x20, x20, xzr
+        umulh   x21, x7, x24
+        umulh   x30, x8, x24
+        adds    x17, x17, x21
+        adcs    x19, x19, x30
+        adc     x22, x20, xzr
+        str     x22, [sp, #176]
+        str     x24, [sp, #144]
+        /* u_{4g+4+2} and its row */
+        mul     x24, x17, x23
+        umulh   x20, x8, x24
+        mul     x21, x8, x24
+        subs    xzr, x17, #1
+        adcs    x19, x19, x21
+        adc     x20, x20, xzr
+        umulh   x21, x7, x24
+        adds    x19, x19, x21
+        adc     x22, x20, xzr
+        str     x22, [sp, #184]
+        str     x24, [sp, #152]
+        /* u_{4g+4+3} and its row */
+        mul     x24, x19, x23
+        umulh   x20, x7, x24
+        subs    xzr, x19, #1
+        adc     x20, x20, xzr
+        mov     x22, x20
+        str     x22, [sp, #192]
+        str     x24, [sp, #160]
+        stp     xzr, xzr, [x2]
+        stp     xzr, xzr, [x2, #16]
+        add     x0, x0, #32
+        add     x2, x2, #32
+        ldr     x29, [sp, #48]
+        lsr     x29, x29, #2
+        sub     x29, x29, #1
+        cbz     x29, 2f
+1:
+        /* a b rows, full */
+        ldp     x22, x23, [x0, #-24]
+        ldp     x24, x7, [x0, #-8]
+        ldp     x8, x9, [x0, #8]
+        ldr     x10, [x0, #24]
+        umulh   x20, x10, x3
+        mul     x21, x7, x3
+        mul     x30, x8, x3
+        adds    x15, xzr, x21
+        mul     x21, x9, x3
+        adcs    x16, xzr, x30
+        mul     x30, x10, x3
+        adcs    x17, xzr, x21
+        adcs    x19, xzr, x30
+        adc     x20, x20, xzr
+        umulh   x21, x7, x3
+        umulh   x30, x8, x3
+        adds    x15, x15, x11
+        adcs    x16, x16, x21
+        umulh   x21, x9, x3
+        adcs    x17, x17, x30
+        adcs    x19, x19, x21
+        adc     x11, x20, xzr
+        umulh   x20, x9, x4
+        mul     x21, x24, x4
+        mul     x30, x7, x4
+        adds    x15, x15, x21
+        mul     x21, x8, x4
+        adcs    x16, x16, x30
+        mul     x30, x9, x4
+        adcs    x17, x17, x21
+        adcs    x19, x19, x30
+        adc     x20, x20, xzr
+        umulh   x21, x24, x4
+        umulh   x30, x7, x4
+        adds    x15, x15, x12
+        adcs    x16, x16, x21
+        umulh   x21, x8, x4
+        adcs    x17, x17, x30
+        adcs    x19, x19, x21
+        adc     x12, x20, xzr
+        umulh   x20, x8, x5
+        mul     x21, x23, x5
+        mul     x30, x24, x5
+        adds    x15, x15, x21
+        mul     x21, x7, x5
+        adcs    x16, x16, x30
+        mul     x30, x8, x5
+        adcs    x17, x17, x21
+        adcs    x19, x19, x30
+        adc     x20, x20, xzr
+        umulh   x21, x23, x5
+        umulh   x30, x24, x5
+        adds    x15, x15, x13
+        adcs    x16, x16, x21
+        umulh   x21, x7, x5
+        adcs    x17, x17, x30
+        adcs    x19, x19, x21
+        adc     x13, x20, xzr
+        umulh   x20, x7, x6
+        mul     x21, x22, x6
+        mul     x30, x23, x6
+        adds    x15, x15, x21
+        mul     x21, x24, x6
+        adcs    x16, x16, x30
+        mul     x30, x7, x6
+        adcs    x17, x17, x21
+        adcs    x19, x19, x30
+        adc     x20, x20, xzr
+        umulh   x21, x22, x6
+        umulh   x30, x23, x6
+        adds    x15, x15, x14
+        adcs    x16, x16, x21
+        umulh   x21, x24, x6
+        adcs    x17, x17, x30
+        adcs    x19, x19, x21
+        adc     x14, x20, xzr
+        stp     x15, x16, [x2]
+        stp     x17, x19, [x2, #16]
+        add     x0, x0, #32
+        add     x2, x2, #32
+        sub     x29, x29, #1
+        cbnz    x29, 1b
+2:
+        /* top block: a_{n-3..n-1} */
+        /* a b rows, last */
+        ldp     x22, x23, [x0, #-24]
+        ldr     x24, [x0, #-8]
+        adds    x15, xzr, x11
+        adcs    x16, xzr, xzr
+        adcs    x17, xzr, xzr
+        adcs    x19, xzr, xzr
+        cset    x11, cs
+        mul     x21, x24, x4
+        adds    x15, x15, x21
+        adcs    x16, x16, xzr
+        adcs    x17, x17, xzr
+        adcs    x19, x19, xzr
+        cset    x20, cs
+        umulh   x21, x24, x4
+        adds    x15, x15, x12
+        adcs    x16, x16, x21
+        adcs    x17, x17, xzr
+        adcs    x19, x19, xzr
+        adc     x12, x20, xzr
+        mul     x21, x23, x5
+        mul     x30, x24, x5
+        adds    x15, x15, x21
+        adcs    x16, x16, x30
+        adcs    x17, x17, xzr
+        adcs    x19, x19, xzr
+        cset    x20, cs
+        umulh   x21, x23, x5
+        umulh   x30, x24, x5
+        adds    x15, x15, x13
+        adcs    x16, x16, x21
+        adcs    x17, x17, x30
+        adcs    x19, x19, xzr
+        adc     x13, x20, xzr
+        mul     x21, x22, x6
+        mul     x30, x23, x6
+        adds    x15, x15, x21
+        mul     x21, x24, x6
+        adcs    x16, x16, x30
+        adcs    x17, x17, x21
+        adcs    x19, x19, xzr
+        cset    x20, cs
+        umulh   x21, x22, x6
+        umulh   x30, x23, x6
+        adds    x15, x15, x14
+        adcs    x16, x16, x21
+        umulh   x21, x24, x6
+        adcs    x17, x17, x30
+        adcs    x19, x19, x21
+        adc     x14, x20, xzr
+        stp     x15, x16, [x2]
+        stp     x17, x19, [x2, #16]
+        add     x20, x11, x12
+        add     x21, x13, x14
+        add     x20, x20, x21
+        str     x20, [sp, #56]
+        /* passes g = 0 .. n/4 - 2: m U_g after its first block, a B_{g+1},
+           the first block of m U_{g+1} */
+.Lpass:
+        ldr     x9, [sp, #16]
+        ldr     x10, [sp, #8]
+        cmp     x9, x10
+        b.eq    .Llast
+        ldp     x3, x4, [x10]
+        ldp     x5, x6, [x10, #16]
+        add     x10, x10, #32
+        str     x10, [sp, #8]
+        stp     x3, x4, [sp, #72]
+        stp     x5, x6, [sp, #88]
+        ldp     x11, x12, [sp, #136]
+        ldp     x13, x14, [sp, #152]
+        stp     x11, x12, [sp, #104]
+        stp     x13, x14, [sp, #120]
+        ldp     x25, x26, [sp, #168]
+        ldp     x27, x28, [sp, #184]
+        ldr     x2, [sp, #64]
+        add     x2, x2, #32
+        str     x2, [sp, #64]
+        ldr     x0, [sp, #32]
+        ldr     x1, [sp, #24]
+        ldr     x9, [sp, #48]
+        cmp     x9, #16
+        b.lo    .Lmain_small
+        /* first block: columns 4g + 4 .. 4g + 7 */
+        ldp     x15, x16, [x2]
+        ldp     x17, x19, [x2, #16]
+        /* a b rows, first */
+        ldp     x7, x8, [x0, #0]
+        ldp     x9, x10, [x0, #16]
+        umulh   x20, x10, x3
+        mul     x21, x7, x3
+        mul     x30, x8, x3
+        adds    x15, x15, x21
+        mul     x21, x9, x3
+        adcs    x16, x16, x30
+        mul     x30, x10, x3
+        adcs    x17, x17, x21
+        adcs    x19, x19, x30
+        adc     x20, x20, xzr
+        umulh   x21, x7, x3
+        umulh   x30, x8, x3
+        adds    x16, x16, x21
+        umulh   x21, x9, x3
+        adcs    x17, x17, x30
+        adcs    x19, x19, x21
+        adc     x11, x20, xzr
+        umulh   x20, x9, x4
+        mul     x21, x7, x4
+        mul     x30, x8, x4
+        adds    x16, x16, x21
+        mul     x21, x9, x4
+        adcs    x17, x17, x30
+        adcs    x19, x19, x21
+        adc     x20, x20, xzr
+        umulh   x21, x7, x4
+        umulh   x30, x8, x4
+        adds    x17, x17, x21
+        adcs    x19, x19, x30
+        adc     x12, x20, xzr
+        umulh   x20, x8, x5
+        mul     x21, x7, x5
+        mul     x30, x8, x5
+        adds    x17, x17, x21
+        adcs    x19, x19, x30
+        adc     x20, x20, xzr
+        umulh   x21, x7, x5
+        adds    x19, x19, x21
+        adc     x13, x20, xzr
+        umulh   x20, x7, x6
+        mul     x21, x7, x6
+        adds    x19, x19, x21
+        adc     x20, x20, xzr
+        mov     x14, x20
+        ldp     x3, x4, [sp, #104]
+        ldp     x5, x6, [sp, #120]
+        /* m u rows, full */
+        ldp     x22, x23, [x1, #8]
+        ldp     x24, x7, [x1, #24]
+        ldp     x8, x9, [x1, #40]
+        ldr     x10, [x1, #56]
+        umulh   x20, x10, x3
+        mul     x21, x7, x3
+        mul     x30, x8, x3
+        adds    x15, x15, x21
+        mul     x21, x9, x3
+        adcs    x16, x16, x30
+        mul     x30, x10, x3
+        adcs    x17, x17, x21
+        adcs    x19, x19, x30
+        adc     x20, x20, xzr
+        umulh   x21, x7, x3
+        umulh   x30, x8, x3
+        adds    x15, x15, x25
+        adcs    x16, x16, x21
+        umulh   x21, x9, x3
+        adcs    x17, x17, x30
+        adcs    x19, x19, x21
+        adc     x25, x20, xzr
+        umulh   x20, x9, x4
+        mul     x21, x24, x4
+        mul     x30, x7, x4
+        adds    x15, x15, x21
+        mul     x21, x8, x4
+        adcs    x16, x16, x30
+        mul     x30, x9, x4
+        adcs    x17, x17, x21
+        adcs    x19, x19, x30
+        adc     x20, x20, xzr
+        umulh   x21, x24, x4
+        umulh   x30, x7, x4
+        adds    x15, x15, x26
+        adcs    x16, x16, x21
+        umulh   x21, x8, x4
+        adcs    x17, x17, x30
+        adcs    x19, x19, x21
+        adc     x26, x20, xzr
+        umulh   x20, x8, x5
+        mul     x21, x23, x5
+        mul     x30, x24, x5
+        adds    x15, x15, x21
+        mul     x21, x7, x5
+        adcs    x16, x16, x30
+        mul     x30, x8, x5
+        adcs    x17, x17, x21
+        adcs    x19, x19, x30
+        adc     x20, x20, xzr
+        umulh   x21, x23, x5
+        umulh   x30, x24, x5
+        adds    x15, x15, x27
+        adcs    x16, x16, x21
+        umulh   x21, x7, x5
+        adcs    x17, x17, x30
+        adcs    x19, x19, x21
+        adc     x27, x20, xzr
+        umulh   x20, x7, x6
+        mul     x21, x22, x6
+        mul     x30, x23, x6
+        adds    x15, x15, x21
+        mul     x21, x24, x6
+        adcs    x16, x16, x30
+        mul     x30, x7, x6
+        adcs    x17, x17, x21
+        adcs    x19, x19, x30
+        adc     x20, x20, xzr
+        umulh   x21, x22, x6
+        umulh   x30, x23, x6
+        adds    x15, x15, x28
+        adcs    x16, x16, x21
+        umulh   x21, x24, x6
+        adcs    x17, x17, x30
+        adcs    x19, x19, x21
+        adc     x28, x20, xzr
+        ldp     x7, x8, [x1, #0]
+        ldp     x9, x10, [x1, #16]
+        ldr     x23, [sp, #40]
+        /* u_{4g+4+0} and its row */
+        mul     x24, x15, x23
+        umulh   x20, x10, x24
+        mul     x21, x8, x24
+        mul     x30, x9, x24
+        subs    xzr, x15, #1
+        adcs    x16, x16, x21
+        mul     x21, x10, x24
+        adcs    x17, x17, x30
+        adcs    x19, x19, x21
+        adc     x20, x20, xzr
+        umulh   x21, x7, x24
+        umulh   x30, x8, x24
+        adds    x16, x16, x21
+        umulh   x21, x9, x24
+        adcs    x17, x17, x30
+        adcs    x19, x19, x21
+        adc     x22, x20, xzr
+        str     x22, [sp, #168]
+        str     x24, [sp, #136]
+        stp     x15, x16, [x2]
+        stp     x17, x19, [x2, #16]
+        add     x0, x0, #32
+        add     x1, x1, #32
+        add     x2, x2, #32
+        ldr     x29, [sp, #48]
+        lsr     x29, x29, #2
+        /* block 1, then rows 1, 2 of the first block of the next group */
+        ldp     x15, x16, [x2]
+        ldp     x17, x19, [x2, #16]
+        /* m u rows, full */
+        ldp     x22, x23, [x1, #8]
+        ldp     x24, x7, [x1, #24]
+        ldp     x8, x9, [x1, #40]
+        ldr     x10, [x1, #56]
+        umulh   x20, x10, x3
+        mul     x21, x7, x3
+        mul     x30, x8, x3
+        adds    x15, x15, x21
+        mul     x21, x9, x3
+        adcs    x16, x16, x30
+        mul     x30, x10, x3
+        adcs    x17, x17, x21
+        adcs    x19, x19, x30
+        adc     x20, x20, xzr
+        umulh   x21, x7, x3
+        umulh   x30, x8, x3
+        adds    x15, x15, x25
+        adcs    x16, x16, x21
+        umulh   x21, x9, x3
+        adcs    x17, x17, x30
+        adcs    x19, x19, x21
+        adc     x25, x20, xzr
+        umulh   x20, x9, x4
+        mul     x21, x24, x4
+        mul     x30, x7, x4
+        adds    x15, x15, x21
+        mul     x21, x8, x4
+        adcs    x16, x16, x30
+        mul     x30, x9, x4
+        adcs    x17, x17, x21
+        adcs    x19, x19, x30
+        adc     x20, x20, xzr
+        umulh   x21, x24, x4
+        umulh   x30, x7, x4
+        adds    x15, x15, x26
+        adcs    x16, x16, x21
+        umulh   x21, x8, x4
+        adcs    x17, x17, x30
+        adcs    x19, x19, x21
+        adc     x26, x20, xzr
+        umulh   x20, x8, x5
+        mul     x21, x23, x5
+        mul     x30, x24, x5
+        adds    x15, x15, x21
+        mul     x21, x7, x5
+        adcs    x16, x16, x30
+        mul     x30, x8, x5
+        adcs    x17, x17, x21
+        adcs    x19, x19, x30
+        adc     x20, x20, xzr
+        umulh   x21, x23, x5
+        umulh   x30, x24, x5
+        adds    x15, x15, x27
+        adcs    x16, x16, x21
+        umulh   x21, x7, x5
+        adcs    x17, x17, x30
+        adcs    x19, x19, x21
+        adc     x27, x20, xzr
+        umulh   x20, x7, x6
+        mul     x21, x22, x6
+        mul     x30, x23, x6
+        adds    x15, x15, x21
+        mul     x21, x24, x6
+        adcs    x16, x16, x30
+        mul     x30, x7, x6
+        adcs    x17, x17, x21
+        adcs    x19, x19, x30
+        adc     x20, x20, xzr
+        umulh   x21, x22, x6
+        umulh   x30, x23, x6
+        adds    x15, x15, x28
+        adcs    x16, x16, x21
+        umulh   x21, x24, x6
+        adcs    x17, x17, x30
+        adcs    x19, x19, x21
+        adc     x28, x20, xzr
+        ldp     x3, x4, [sp, #72]
+        ldp     x5, x6, [sp, #88]
+        /* a b rows, full */
+        ldp     x22, x23, [x0, #-24]
+        ldp     x24, x7, [x0, #-8]
+        ldp     x8, x9, [x0, #8]
+        ldr     x10, [x0, #24]
+        umulh   x20, x10, x3
+        mul     x21, x7, x3
+        mul     x30, x8, x3
+        adds    x15, x15, x21
+        mul     x21, x9, x3
+        adcs    x16, x16, x30
+        mul     x30, x10, x3
+        adcs    x17, x17, x21
+        adcs    x19, x19, x30
+        adc     x20, x20, xzr
+        umulh   x21, x7, x3
+        umulh   x30, x8, x3
+        adds    x15, x15, x11
+        adcs    x16, x16, x21
+        umulh   x21, x9, x3
+        adcs    x17, x17, x30
+        adcs    x19, x19, x21
+        adc     x11, x20, xzr
+        umulh   x20, x9, x4
+        mul     x21, x24, x4
+        mul     x30, x7, x4
+        adds    x15, x15, x21
+        mul     x21, x8, x4
+        adcs    x16, x16, x30
+        mul     x30, x9, x4
+        adcs    x17, x17, x21
+        adcs    x19, x19, x30
+        adc     x20, x20, xzr
+        umulh   x21, x24, x4
+        umulh   x30, x7, x4
+        adds    x15, x15, x12
+        adcs    x16, x16, x21
+        umulh   x21, x8, x4
+        adcs    x17, x17, x30
+        adcs    x19, x19, x21
+        adc     x12, x20, xzr
+        umulh   x20, x8, x5
+        mul     x21, x23, x5
+        mul     x30, x24, x5
+        adds    x15, x15, x21
+        mul     x21, x7, x5
+        adcs    x16, x16, x30
+        mul     x30, x8, x5
+        adcs    x17, x17, x21
+        adcs    x19, x19, x30
+        adc     x20, x20, xzr
+        umulh   x21, x23, x5
+        umulh   x30, x24, x5
+        adds    x15, x15, x13
+        adcs    x16, x16, x21
+        umulh   x21, x7, x5
+        adcs    x17, x17, x30
+        adcs    x19, x19, x21
+        adc     x13, x20, xzr
+        umulh   x20, x7, x6
+        mul     x21, x22, x6
+        mul     x30, x23, x6
+        adds    x15, x15, x21
+        mul     x21, x24, x6
+        adcs    x16, x16, x30
+        mul     x30, x7, x6
+        adcs    x17, x17, x21
+        adcs    x19, x19, x30
+        adc     x20, x20, xzr
+        umulh   x21, x22, x6
+        umulh   x30, x23, x6
+        adds    x15, x15, x14
+        adcs    x16, x16, x21
+        umulh   x21, x24, x6
+        adcs    x17, x17, x30
+        adcs    x19, x19, x21
+        adc     x14, x20, xzr
+        stp     x15, x16, [x2]
+        stp     x17, x19, [x2, #16]
+        add     x0, x0, #32
+        add     x1, x1, #32
+        add     x2, x2, #32
+        ldp     x15, x16, [x2, #-64]
+        ldp     x17, x19, [x2, #-48]
+        ldp     x7, x8, [x1, #-64]
+        ldr     x9, [x1, #-48]
+        ldr     x23, [sp, #40]
+        /* u_{4g+4+1} and its row */
+        mul     x24, x16, x23
+        umulh   x20, x9, x24
+        mul     x21, x8, x24
+        mul     x30, x9, x24
+        subs    xzr, x16, #1
+        adcs    x17, x17, x21
+        adcs    x19, x19, x30
+        adc     x20, x20, xzr
+        umulh   x21, x7, x24
+        umulh   x30, x8, x24
+        adds    x17, x17, x21
+        adcs    x19, x19, x30
+        adc     x22, x20, xzr
+        str     x22, [sp, #176]
+        str     x24, [sp, #144]
+        /* u_{4g+4+2} and its row */
+        mul     x24, x17, x23
+        umulh   x20, x8, x24
+        mul     x21, x8, x24
+        subs    xzr, x17, #1
+        adcs    x19, x19, x21
+        adc     x20, x20, xzr
+        umulh   x21, x7, x24
+        adds    x19, x19, x21
+        adc     x22, x20, xzr
+        str     x22, [sp, #184]
+        str     x24, [sp, #152]
+        stp     x15, x16, [x2, #-64]
+        stp     x17, x19, [x2, #-48]
+        /* block 2, then rows 3 of the first block of the next group */
+        ldp     x15, x16, [x2]
+        ldp     x17, x19, [x2, #16]
+        /* a b rows, full */
+        ldp     x22, x23, [x0, #-24]
+        ldp     x24, x7, [x0, #-8]
+        ldp     x8, x9, [x0, #8]
+        ldr     x10, [x0, #24]
+        umulh   x20, x10, x3
+        mul     x21, x7, x3
+        mul     x30, x8, x3
+        adds    x15, x15, x21
+        mul     x21, x9, x3
+        adcs    x16, x16, x30
+        mul     x30, x10, x3
+        adcs    x17, x17, x21
+        adcs    x19, x19, x30
+        adc     x20, x20, xzr
+        umulh   x21, x7, x3
+        umulh   x30, x8, x3
+        adds    x15, x15, x11
+        adcs    x16, x16, x21
+        umulh   x21, x9, x3
+        adcs    x17, x17, x30
+        adcs    x19, x19, x21
+        adc     x11, x20, xzr
+        umulh   x20, x9, x4
+        mul     x21, x24, x4
+        mul     x30, x7, x4
+        adds    x15, x15, x21
+        mul     x21, x8, x4
+        adcs    x16, x16, x30
+        mul     x30, x9, x4
+        adcs    x17, x17, x21
+        adcs    x19, x19, x30
+        adc     x20, x20, xzr
+        umulh   x21, x24, x4
+        umulh   x30, x7, x4
+        adds    x15, x15, x12
+        adcs    x16, x16, x21
+        umulh   x21, x8, x4
+        adcs    x17, x17, x30
+        adcs    x19, x19, x21
+        adc     x12, x20, xzr
+        umulh   x20, x8, x5
+        mul     x21, x23, x5
+        mul     x30, x24, x5
+        adds    x15, x15, x21
+        mul     x21, x7, x5
+        adcs    x16, x16, x30
+        mul     x30, x8, x5
+        adcs    x17, x17, x21
+        adcs    x19, x19, x30
+        adc     x20, x20, xzr
+        umulh   x21, x23, x5
+        umulh   x30, x24, x5
+        adds    x15, x15, x13
+        adcs    x16, x16, x21
+        umulh   x21, x7, x5
+        adcs    x17, x17, x30
+        adcs    x19, x19, x21
+        adc     x13, x20, xzr
+        umulh   x20, x7, x6
+        mul     x21, x22, x6
+        mul     x30, x23, x6
+        adds    x15, x15, x21
+        mul     x21, x24, x6
+        adcs    x16, x16, x30
+        mul     x30, x7, x6
+        adcs    x17, x17, x21
+        adcs    x19, x19, x30
+        adc     x20, x20, xzr
+        umulh   x21, x22, x6
+        umulh   x30, x23, x6
+        adds    x15, x15, x14
+        adcs    x16, x16, x21
+        umulh   x21, x24, x6
+        adcs    x17, x17, x30
+        adcs    x19, x19, x21
+        adc     x14, x20, xzr
+        ldp     x3, x4, [sp, #104]
+        ldp     x5, x6, [sp, #120]
+        /* m u rows, full */
+        ldp     x22, x23, [x1, #8]
+        ldp     x24, x7, [x1, #24]
+        ldp     x8, x9, [x1, #40]
+        ldr     x10, [x1, #56]
+        umulh   x20, x10, x3
+        mul     x21, x7, x3
+        mul     x30, x8, x3
+        adds    x15, x15, x21
+        mul     x21, x9, x3
+        adcs    x16, x16, x30
+        mul     x30, x10, x3
+        adcs    x17, x17, x21
+        adcs    x19, x19, x30
+        adc     x20, x20, xzr
+        umulh   x21, x7, x3
+        umulh   x30, x8, x3
+        adds    x15, x15, x25
+        adcs    x16, x16, x21
+        umulh   x21, x9, x3
+        adcs    x17, x17, x30
+        adcs    x19, x19, x21
+        adc     x25, x20, xzr
+        umulh   x20, x9, x4
+        mul     x21, x24, x4
+        mul     x30, x7, x4
+        adds    x15, x15, x21
+        mul     x21, x8, x4
+        adcs    x16, x16, x30
+        mul     x30, x9, x4
+        adcs    x17, x17, x21
+        adcs    x19, x19, x30
+        adc     x20, x20, xzr
+        umulh   x21, x24, x4
+        umulh   x30, x7, x4
+        adds    x15, x15, x26
+        adcs    x16, x16, x21
+        umulh   x21, x8, x4
+        adcs    x17, x17, x30
+        adcs    x19, x19, x21
+        adc     x26, x20, xzr
+        umulh   x20, x8, x5
+        mul     x21, x23, x5
+        mul     x30, x24, x5
+        adds    x15, x15, x21
+        mul     x21, x7, x5
+        adcs    x16, x16, x30
+        mul     x30, x8, x5
+        adcs    x17, x17, x21
+        adcs    x19, x19, x30
+        adc     x20, x20, xzr
+        umulh   x21, x23, x5
+        umulh   x30, x24, x5
+        adds    x15, x15, x27
+        adcs    x16, x16, x21
+        umulh   x21, x7, x5
+        adcs    x17, x17, x30
+        adcs    x19, x19, x21
+        adc     x27, x20, xzr
+        umulh   x20, x7, x6
+        mul     x21, x22, x6
+        mul     x30, x23, x6
+        adds    x15, x15, x21
+        mul     x21, x24, x6
+        adcs    x16, x16, x30
+        mul     x30, x7, x6
+        adcs    x17, x17, x21
+        adcs    x19, x19, x30
+        adc     x20, x20, xzr
+        umulh   x21, x22, x6
+        umulh   x30, x23, x6
+        adds    x15, x15, x28
+        adcs    x16, x16, x21
+        umulh   x21, x24, x6
+        adcs    x17, x17, x30
+        adcs    x19, x19, x21
+        adc     x28, x20, xzr
+        stp     x15, x16, [x2]
+        stp     x17, x19, [x2, #16]
+        add     x0, x0, #32
+        add     x1, x1, #32
+        add     x2, x2, #32
+        ldp     x15, x16, [x2, #-96]
+        ldp     x17, x19, [x2, #-80]
+        ldr     x7, [x1, #-96]
+        ldr     x23, [sp, #40]
+        /* u_{4g+4+3} and its row */
+        mul     x24, x19, x23
+        umulh   x20, x7, x24
+        subs    xzr, x19, #1
+        adc     x20, x20, xzr
+        mov     x22, x20
+        str     x22, [sp, #192]
+        str     x24, [sp, #160]
+        stp     xzr, xzr, [x2, #-96]
+        stp     xzr, xzr, [x2, #-80]
+        sub     x29, x29, #4
+        /* the remaining full blocks: one if their count is odd, then pairs */
+        tbz     x29, #0, 1f
+        ldp     x15, x16, [x2]
+        ldp     x17, x19, [x2, #16]
+        /* m u rows, full */
+        ldp     x22, x23, [x1, #8]
+        ldp     x24, x7, [x1, #24]
+        ldp     x8, x9, [x1, #40]
+        ldr     x10, [x1, #56]
+        umulh   x20, x10, x3
+        mul     x21, x7, x3
+        mul     x30, x8, x3
+        adds    x15, x15, x21
+        mul     x21, x9, x3
+        adcs    x16, x16, x30
+        mul     x30, x10, x3
+        adcs    x17, x17, x21
+        adcs    x19, x19, x30
+        adc     x20, x20, xzr
+        umulh   x21, x7, x3
+        umulh   x30, x8, x3
+        adds    x15, x15, x25
+        adcs    x16, x16, x21
+        umulh   x21, x9, x3
+        adcs    x17, x17, x30
+        adcs    x19, x19, x21
+        adc     x25, x20, xzr
+        umulh   x20, x9, x4
+        mul     x21, x24, x4
+        mul     x30, x7, x4
+        adds    x15, x15, x21
+        mul     x21, x8, x4
+        adcs    x16, x16, x30
+        mul     x30, x9, x4
+        adcs    x17, x17, x21
+        adcs    x19, x19, x30
+        adc     x20, x20, xzr
+        umulh   x21, x24, x4
+        umulh   x30, x7, x4
+        adds    x15, x15, x26
+        adcs    x16, x16, x21
+        umulh   x21, x8, x4
+        adcs    x17, x17, x30
+        adcs    x19, x19, x21
+        adc     x26, x20, xzr
+        umulh   x20, x8, x5
+        mul     x21, x23, x5
+        mul     x30, x24, x5
+        adds    x15, x15, x21
+        mul     x21, x7, x5
+        adcs    x16, x16, x30
+        mul     x30, x8, x5
+        adcs    x17, x17, x21
+        adcs    x19, x19, x30
+        adc     x20, x20, xzr
+        umulh   x21, x23, x5
+        umulh   x30, x24, x5
+        adds    x15, x15, x27
+        adcs    x16, x16, x21
+        umulh   x21, x7, x5
+        adcs    x17, x17, x30
+        adcs    x19, x19, x21
+        adc     x27, x20, xzr
+        umulh   x20, x7, x6
+        mul     x21, x22, x6
+        mul     x30, x23, x6
+        adds    x15, x15, x21
+        mul     x21, x24, x6
+        adcs    x16, x16, x30
+        mul     x30, x7, x6
+        adcs    x17, x17, x21
+        adcs    x19, x19, x30
+        adc     x20, x20, xzr
+        umulh   x21, x22, x6
+        umulh   x30, x23, x6
+        adds    x15, x15, x28
+        adcs    x16, x16, x21
+        umulh   x21, x24, x6
+        adcs    x17, x17, x30
+        adcs    x19, x19, x21
+        adc     x28, x20, xzr
+        ldp     x3, x4, [sp, #72]
+        ldp     x5, x6, [sp, #88]
+        /* a b rows, full */
+        ldp     x22, x23, [x0, #-24]
+        ldp     x24, x7, [x0, #-8]
+        ldp     x8, x9, [x0, #8]
+        ldr     x10, [x0, #24]
+        umulh   x20, x10, x3
+        mul     x21, x7, x3
+        mul     x30, x8, x3
+        adds    x15, x15, x21
+        mul     x21, x9, x3
+        adcs    x16, x16, x30
+        mul     x30, x10, x3
+        adcs    x17, x17, x21
+        adcs    x19, x19, x30
+        adc     x20, x20, xzr
+        umulh   x21, x7, x3
+        umulh   x30, x8, x3
+        adds    x15, x15, x11
+        adcs    x16, x16, x21
+        umulh   x21, x9, x3
+        adcs    x17, x17, x30
+        adcs    x19, x19, x21
+        adc     x11, x20, xzr
+        umulh   x20, x9, x4
+        mul     x21, x24, x4
+        mul     x30, x7, x4
+        adds    x15, x15, x21
+        mul     x21, x8, x4
+        adcs    x16, x16, x30
+        mul     x30, x9, x4
+        adcs    x17, x17, x21
+        adcs    x19, x19, x30
+        adc     x20, x20, xzr
+        umulh   x21, x24, x4
+        umulh   x30, x7, x4
+        adds    x15, x15, x12
+        adcs    x16, x16, x21
+        umulh   x21, x8, x4
+        adcs    x17, x17, x30
+        adcs    x19, x19, x21
+        adc     x12, x20, xzr
+        umulh   x20, x8, x5
+        mul     x21, x23, x5
+        mul     x30, x24, x5
+        adds    x15, x15, x21
+        mul     x21, x7, x5
+        adcs    x16, x16, x30
+        mul     x30, x8, x5
+        adcs    x17, x17, x21
+        adcs    x19, x19, x30
+        adc     x20, x20, xzr
+        umulh   x21, x23, x5
+        umulh   x30, x24, x5
+        adds    x15, x15, x13
+        adcs    x16, x16, x21
+        umulh   x21, x7, x5
+        adcs    x17, x17, x30
+        adcs    x19, x19, x21
+        adc     x13, x20, xzr
+        umulh   x20, x7, x6
+        mul     x21, x22, x6
+        mul     x30, x23, x6
+        adds    x15, x15, x21
+        mul     x21, x24, x6
+        adcs    x16, x16, x30
+        mul     x30, x7, x6
+        adcs    x17, x17, x21
+        adcs    x19, x19, x30
+        adc     x20, x20, xzr
+        umulh   x21, x22, x6
+        umulh   x30, x23, x6
+        adds    x15, x15, x14
+        adcs    x16, x16, x21
+        umulh   x21, x24, x6
+        adcs    x17, x17, x30
+        adcs    x19, x19, x21
+        adc     x14, x20, xzr
+        stp     x15, x16, [x2]
+        stp     x17, x19, [x2, #16]
+        ldp     x3, x4, [sp, #104]
+        ldp     x5, x6, [sp, #120]
+        add     x0, x0, #32
+        add     x1, x1, #32
+        add     x2, x2, #32
+1:
+        lsr     x29, x29, #1
         cbz     x29, 4f
 3:
-        BLOCK   0
+        ldp     x15, x16, [x2]
+        ldp     x17, x19, [x2, #16]
+        /* m u rows, full */
+        ldp     x22, x23, [x1, #8]
+        ldp     x24, x7, [x1, #24]
+        ldp     x8, x9, [x1, #40]
+        ldr     x10, [x1, #56]
+        umulh   x20, x10, x3
+        mul     x21, x7, x3
+        mul     x30, x8, x3
+        adds    x15, x15, x21
+        mul     x21, x9, x3
+        adcs    x16, x16, x30
+        mul     x30, x10, x3
+        adcs    x17, x17, x21
+        adcs    x19, x19, x30
+        adc     x20, x20, xzr
+        umulh   x21, x7, x3
+        umulh   x30, x8, x3
+        adds    x15, x15, x25
+        adcs    x16, x16, x21
+        umulh   x21, x9, x3
+        adcs    x17, x17, x30
+        adcs    x19, x19, x21
+        adc     x25, x20, xzr
+        umulh   x20, x9, x4
+        mul     x21, x24, x4
+        mul     x30, x7, x4
+        adds    x15, x15, x21
+        mul     x21, x8, x4
+        adcs    x16, x16, x30
+        mul     x30, x9, x4
+        adcs    x17, x17, x21
+        adcs    x19, x19, x30
+        adc     x20, x20, xzr
+        umulh   x21, x24, x4
+        umulh   x30, x7, x4
+        adds    x15, x15, x26
+        adcs    x16, x16, x21
+        umulh   x21, x8, x4
+        adcs    x17, x17, x30
+        adcs    x19, x19, x21
+        adc     x26, x20, xzr
+        umulh   x20, x8, x5
+        mul     x21, x23, x5
+        mul     x30, x24, x5
+        adds    x15, x15, x21
+        mul     x21, x7, x5
+        adcs    x16, x16, x30
+        mul     x30, x8, x5
+        adcs    x17, x17, x21
+        adcs    x19, x19, x30
+        adc     x20, x20, xzr
+        umulh   x21, x23, x5
+        umulh   x30, x24, x5
+        adds    x15, x15, x27
+        adcs    x16, x16, x21
+        umulh   x21, x7, x5
+        adcs    x17, x17, x30
+        adcs    x19, x19, x21
+        adc     x27, x20, xzr
+        umulh   x20, x7, x6
+        mul     x21, x22, x6
+        mul     x30, x23, x6
+        adds    x15, x15, x21
+        mul     x21, x24, x6
+        adcs    x16, x16, x30
+        mul     x30, x7, x6
+        adcs    x17, x17, x21
+        adcs    x19, x19, x30
+        adc     x20, x20, xzr
+        umulh   x21, x22, x6
+        umulh   x30, x23, x6
+        adds    x15, x15, x28
+        adcs    x16, x16, x21
+        umulh   x21, x24, x6
+        adcs    x17, x17, x30
+        adcs    x19, x19, x21
+        adc     x28, x20, xzr
+        ldp     x3, x4, [sp, #72]
+        ldp     x5, x6, [sp, #88]
+        /* a b rows, full */
+        ldp     x22, x23, [x0, #-24]
+        ldp     x24, x7, [x0, #-8]
+        ldp     x8, x9, [x0, #8]
+        ldr     x10, [x0, #24]
+        umulh   x20, x10, x3
+        mul     x21, x7, x3
+        mul     x30, x8, x3
+        adds    x15, x15, x21
+        mul     x21, x9, x3
+        adcs    x16, x16, x30
+        mul     x30, x10, x3
+        adcs    x17, x17, x21
+        adcs    x19, x19, x30
+        adc     x20, x20, xzr
+        umulh   x21, x7, x3
+        umulh   x30, x8, x3
+        adds    x15, x15, x11
+        adcs    x16, x16, x21
+        umulh   x21, x9, x3
+        adcs    x17, x17, x30
+        adcs    x19, x19, x21
+        adc     x11, x20, xzr
+        umulh   x20, x9, x4
+        mul     x21, x24, x4
+        mul     x30, x7, x4
+        adds    x15, x15, x21
+        mul     x21, x8, x4
+        adcs    x16, x16, x30
+        mul     x30, x9, x4
+        adcs    x17, x17, x21
+        adcs    x19, x19, x30
+        adc     x20, x20, xzr
+        umulh   x21, x24, x4
+        umulh   x30, x7, x4
+        adds    x15, x15, x12
+        adcs    x16, x16, x21
+        umulh   x21, x8, x4
+        adcs    x17, x17, x30
+        adcs    x19, x19, x21
+        adc     x12, x20, xzr
+        umulh   x20, x8, x5
+        mul     x21, x23, x5
+        mul     x30, x24, x5
+        adds    x15, x15, x21
+        mul     x21, x7, x5
+        adcs    x16, x16, x30
+        mul     x30, x8, x5
+        adcs    x17, x17, x21
+        adcs    x19, x19, x30
+        adc     x20, x20, xzr
+        umulh   x21, x23, x5
+        umulh   x30, x24, x5
+        adds    x15, x15, x13
+        adcs    x16, x16, x21
+        umulh   x21, x7, x5
+        adcs    x17, x17, x30
+        adcs    x19, x19, x21
+        adc     x13, x20, xzr
+        umulh   x20, x7, x6
+        mul     x21, x22, x6
+        mul     x30, x23, x6
+        adds    x15, x15, x21
+        mul     x21, x24, x6
+        adcs    x16, x16, x30
+        mul     x30, x7, x6
+        adcs    x17, x17, x21
+        adcs    x19, x19, x30
+        adc     x20, x20, xzr
+        umulh   x21, x22, x6
+        umulh   x30, x23, x6
+        adds    x15, x15, x14
+        adcs    x16, x16, x21
+        umulh   x21, x24, x6
+        adcs    x17, x17, x30
+        adcs    x19, x19, x21
+        adc     x14, x20, xzr
+        stp     x15, x16, [x2]
+        stp     x17, x19, [x2, #16]
+        add     x0, x0, #32
+        add     x1, x1, #32
+        add     x2, x2, #32
+        ldp     x15, x16, [x2]
+        ldp     x17, x19, [x2, #16]
+        /* a b rows, full */
+        ldp     x22, x23, [x0, #-24]
+        ldp     x24, x7, [x0, #-8]
+        ldp     x8, x9, [x0, #8]
+        ldr     x10, [x0, #24]
+        umulh   x20, x10, x3
+        mul     x21, x7, x3
+        mul     x30, x8, x3
+        adds    x15, x15, x21
+        mul     x21, x9, x3
+        adcs    x16, x16, x30
+        mul     x30, x10, x3
+        adcs    x17, x17, x21
+        adcs    x19, x19, x30
+        adc     x20, x20, xzr
+        umulh   x21, x7, x3
+        umulh   x30, x8, x3
+        adds    x15, x15, x11
+        adcs    x16, x16, x21
+        umulh   x21, x9, x3
+        adcs    x17, x17, x30
+        adcs    x19, x19, x21
+        adc     x11, x20, xzr
+        umulh   x20, x9, x4
+        mul     x21, x24, x4
+        mul     x30, x7, x4
+        adds    x15, x15, x21
+        mul     x21, x8, x4
+        adcs    x16, x16, x30
+        mul     x30, x9, x4
+        adcs    x17, x17, x21
+        adcs    x19, x19, x30
+        adc     x20, x20, xzr
+        umulh   x21, x24, x4
+        umulh   x30, x7, x4
+        adds    x15, x15, x12
+        adcs    x16, x16, x21
+        umulh   x21, x8, x4
+        adcs    x17, x17, x30
+        adcs    x19, x19, x21
+        adc     x12, x20, xzr
+        umulh   x20, x8, x5
+        mul     x21, x23, x5
+        mul     x30, x24, x5
+        adds    x15, x15, x21
+        mul     x21, x7, x5
+        adcs    x16, x16, x30
+        mul     x30, x8, x5
+        adcs    x17, x17, x21
+        adcs    x19, x19, x30
+        adc     x20, x20, xzr
+        umulh   x21, x23, x5
+        umulh   x30, x24, x5
+        adds    x15, x15, x13
+        adcs    x16, x16, x21
+        umulh   x21, x7, x5
+        adcs    x17, x17, x30
+        adcs    x19, x19, x21
+        adc     x13, x20, xzr
+        umulh   x20, x7, x6
+        mul     x21, x22, x6
+        mul     x30, x23, x6
+        adds    x15, x15, x21
+        mul     x21, x24, x6
+        adcs    x16, x16, x30
+        mul     x30, x7, x6
+        adcs    x17, x17, x21
+        adcs    x19, x19, x30
+        adc     x20, x20, xzr
+        umulh   x21, x22, x6
+        umulh   x30, x23, x6
+        adds    x15, x15, x14
+        adcs    x16, x16, x21
+        umulh   x21, x24, x6
+        adcs    x17, x17, x30
+        adcs    x19, x19, x21
+        adc     x14, x20, xzr
+        ldp     x3, x4, [sp, #104]
+        ldp     x5, x6, [sp, #120]
+        /* m u rows, full */
+        ldp     x22, x23, [x1, #8]
+        ldp     x24, x7, [x1, #24]
+        ldp     x8, x9, [x1, #40]
+        ldr     x10, [x1, #56]
+        umulh   x20, x10, x3
+        mul     x21, x7, x3
+        mul     x30, x8, x3
+        adds    x15, x15, x21
+        mul     x21, x9, x3
+        adcs    x16, x16, x30
+        mul     x30, x10, x3
+        adcs    x17, x17, x21
+        adcs    x19, x19, x30
+        adc     x20, x20, xzr
+        umulh   x21, x7, x3
+        umulh   x30, x8, x3
+        adds    x15, x15, x25
+        adcs    x16, x16, x21
+        umulh   x21, x9, x3
+        adcs    x17, x17, x30
+        adcs    x19, x19, x21
+        adc     x25, x20, xzr
+        umulh   x20, x9, x4
+        mul     x21, x24, x4
+        mul     x30, x7, x4
+        adds    x15, x15, x21
+        mul     x21, x8, x4
+        adcs    x16, x16, x30
+        mul     x30, x9, x4
+        adcs    x17, x17, x21
+        adcs    x19, x19, x30
+        adc     x20, x20, xzr
+        umulh   x21, x24, x4
+        umulh   x30, x7, x4
+        adds    x15, x15, x26
+        adcs    x16, x16, x21
+        umulh   x21, x8, x4
+        adcs    x17, x17, x30
+        adcs    x19, x19, x21
+        adc     x26, x20, xzr
+        umulh   x20, x8, x5
+        mul     x21, x23, x5
+        mul     x30, x24, x5
+        adds    x15, x15, x21
+        mul     x21, x7, x5
+        adcs    x16, x16, x30
+        mul     x30, x8, x5
+        adcs    x17, x17, x21
+        adcs    x19, x19, x30
+        adc     x20, x20, xzr
+        umulh   x21, x23, x5
+        umulh   x30, x24, x5
+        adds    x15, x15, x27
+        adcs    x16, x16, x21
+        umulh   x21, x7, x5
+        adcs    x17, x17, x30
+        adcs    x19, x19, x21
+        adc     x27, x20, xzr
+        umulh   x20, x7, x6
+        mul     x21, x22, x6
+        mul     x30, x23, x6
+        adds    x15, x15, x21
+        mul     x21, x24, x6
+        adcs    x16, x16, x30
+        mul     x30, x7, x6
+        adcs    x17, x17, x21
+        adcs    x19, x19, x30
+        adc     x20, x20, xzr
+        umulh   x21, x22, x6
+        umulh   x30, x23, x6
+        adds    x15, x15, x28
+        adcs    x16, x16, x21
+        umulh   x21, x24, x6
+        adcs    x17, x17, x30
+        adcs    x19, x19, x21
+        adc     x28, x20, xzr
+        stp     x15, x16, [x2]
+        stp     x17, x19, [x2, #16]
+        add     x0, x0, #32
+        add     x1, x1, #32
+        add     x2, x2, #32
         sub     x29, x29, #1
         cbnz    x29, 3b
 4:
-        /* columns n and n + 1: T_n, the carries of row i, and row i + 1's
-         * products of a_{n-1} and m_{n-1} with its carries */
-        ldr     x20, [x2]
-        adds    x15, x20, x25
-        adc     x16, xzr, xzr
+        /* columns 4g + n .. 4g + n + 3: m_{n-3..n-1} u, a full */
+        ldp     x15, x16, [x2]
+        ldp     x17, x19, [x2, #16]
+        add     x1, x1, #32
+        /* m u rows, last */
+        ldp     x22, x23, [x1, #-24]
+        ldr     x24, [x1, #-8]
+        adds    x15, x15, x25
+        adcs    x16, x16, xzr
+        adcs    x17, x17, xzr
+        adcs    x19, x19, xzr
+        cset    x25, cs
+        mul     x21, x24, x4
+        adds    x15, x15, x21
+        adcs    x16, x16, xzr
+        adcs    x17, x17, xzr
+        adcs    x19, x19, xzr
+        cset    x20, cs
+        umulh   x21, x24, x4
         adds    x15, x15, x26
-        adc     x16, x16, xzr
-        ldr     x10, [x0]
-        ldr     x14, [x1]
-        mul     x20, x10, x4
-        umulh   x21, x10, x4
-        mul     x22, x14, x6
-        umulh   x23, x14, x6
-        adds    x15, x15, x20
         adcs    x16, x16, x21
-        adc     x17, xzr, xzr
+        adcs    x17, x17, xzr
+        adcs    x19, x19, xzr
+        adc     x26, x20, xzr
+        mul     x21, x23, x5
+        mul     x30, x24, x5
+        adds    x15, x15, x21
+        adcs    x16, x16, x30
+        adcs    x17, x17, xzr
+        adcs    x19, x19, xzr
+        cset    x20, cs
+        umulh   x21, x23, x5
+        umulh   x30, x24, x5
         adds    x15, x15, x27
-        adcs    x16, x16, xzr
-        adc     x17, x17, xzr
-        adds    x15, x15, x22
-        adcs    x16, x16, x23
-        adc     x17, x17, xzr
+        adcs    x16, x16, x21
+        adcs    x17, x17, x30
+        adcs    x19, x19, xzr
+        adc     x27, x20, xzr
+        mul     x21, x22, x6
+        mul     x30, x23, x6
+        adds    x15, x15, x21
+        mul     x21, x24, x6
+        adcs    x16, x16, x30
+        adcs    x17, x17, x21
+        adcs    x19, x19, xzr
+        cset    x20, cs
+        umulh   x21, x22, x6
+        umulh   x30, x23, x6
         adds    x15, x15, x28
+        adcs    x16, x16, x21
+        umulh   x21, x24, x6
+        adcs    x17, x17, x30
+        adcs    x19, x19, x21
+        adc     x28, x20, xzr
+        ldp     x3, x4, [sp, #72]
+        ldp     x5, x6, [sp, #88]
+        /* a b rows, full */
+        ldp     x22, x23, [x0, #-24]
+        ldp     x24, x7, [x0, #-8]
+        ldp     x8, x9, [x0, #8]
+        ldr     x10, [x0, #24]
+        umulh   x20, x10, x3
+        mul     x21, x7, x3
+        mul     x30, x8, x3
+        adds    x15, x15, x21
+        mul     x21, x9, x3
+        adcs    x16, x16, x30
+        mul     x30, x10, x3
+        adcs    x17, x17, x21
+        adcs    x19, x19, x30
+        adc     x20, x20, xzr
+        umulh   x21, x7, x3
+        umulh   x30, x8, x3
+        adds    x15, x15, x11
+        adcs    x16, x16, x21
+        umulh   x21, x9, x3
+        adcs    x17, x17, x30
+        adcs    x19, x19, x21
+        adc     x11, x20, xzr
+        umulh   x20, x9, x4
+        mul     x21, x24, x4
+        mul     x30, x7, x4
+        adds    x15, x15, x21
+        mul     x21, x8, x4
+        adcs    x16, x16, x30
+        mul     x30, x9, x4
+        adcs    x17, x17, x21
+        adcs    x19, x19, x30
+        adc     x20, x20, xzr
+        umulh   x21, x24, x4
+        umulh   x30, x7, x4
+        adds    x15, x15, x12
+        adcs    x16, x16, x21
+        umulh   x21, x8, x4
+        adcs    x17, x17, x30
+        adcs    x19, x19, x21
+        adc     x12, x20, xzr
+        umulh   x20, x8, x5
+        mul     x21, x23, x5
+        mul     x30, x24, x5
+        adds    x15, x15, x21
+        mul     x21, x7, x5
+        adcs    x16, x16, x30
+        mul     x30, x8, x5
+        adcs    x17, x17, x21
+        adcs    x19, x19, x30
+        adc     x20, x20, xzr
+        umulh   x21, x23, x5
+        umulh   x30, x24, x5
+        adds    x15, x15, x13
+        adcs    x16, x16, x21
+        umulh   x21, x7, x5
+        adcs    x17, x17, x30
+        adcs    x19, x19, x21
+        adc     x13, x20, xzr
+        umulh   x20, x7, x6
+        mul     x21, x22, x6
+        mul     x30, x23, x6
+        adds    x15, x15, x21
+        mul     x21, x24, x6
+        adcs    x16, x16, x30
+        mul     x30, x7, x6
+        adcs    x17, x17, x21
+        adcs    x19, x19, x30
+        adc     x20, x20, xzr
+        umulh   x21, x22, x6
+        umulh   x30, x23, x6
+        adds    x15, x15, x14
+        adcs    x16, x16, x21
+        umulh   x21, x24, x6
+        adcs    x17, x17, x30
+        adcs    x19, x19, x21
+        adc     x14, x20, xzr
+        stp     x15, x16, [x2]
+        stp     x17, x19, [x2, #16]
+        add     x0, x0, #32
+        add     x2, x2, #32
+        /* top block */
+        ldr     x15, [sp, #56]
+        add     x20, x25, x26
+        add     x21, x27, x28
+        add     x15, x15, x20
+        add     x15, x15, x21
+        /* a b rows, last */
+        ldp     x22, x23, [x0, #-24]
+        ldr     x24, [x0, #-8]
+        adds    x15, x15, x11
+        adcs    x16, xzr, xzr
+        adcs    x17, xzr, xzr
+        adcs    x19, xzr, xzr
+        cset    x11, cs
+        mul     x21, x24, x4
+        adds    x15, x15, x21
         adcs    x16, x16, xzr
-        adc     x17, x17, xzr
-        stp     x15, x16, [x2, #-16]
-        str     x17, [x2]
-        ldr     x9, [sp, #OFF_B]
-        ldr     x10, [sp, #OFF_BEND]
-        cmp     x9, x10
-        b.ne    .Lpair
-
-        /* r = T - m */
-        ldr     x0, [sp, #OFF_R]
-        ldr     x5, [sp, #OFF_N]
-        ldr     x12, [sp, #OFF_M]
-        add     x12, x12, #8            /* m */
-        add     x11, sp, #OFF_T + 16    /* T */
-        mov     x6, x11
-        lsr     x10, x5, #2
-        mov     x13, x0
-        cmp     xzr, xzr                /* C = 1: no borrow */
+        adcs    x17, x17, xzr
+        adcs    x19, x19, xzr
+        cset    x20, cs
+        umulh   x21, x24, x4
+        adds    x15, x15, x12
+        adcs    x16, x16, x21
+        adcs    x17, x17, xzr
+        adcs    x19, x19, xzr
+        adc     x12, x20, xzr
+        mul     x21, x23, x5
+        mul     x30, x24, x5
+        adds    x15, x15, x21
+        adcs    x16, x16, x30
+        adcs    x17, x17, xzr
+        adcs    x19, x19, xzr
+        cset    x20, cs
+        umulh   x21, x23, x5
+        umulh   x30, x24, x5
+        adds    x15, x15, x13
+        adcs    x16, x16, x21
+        adcs    x17, x17, x30
+        adcs    x19, x19, xzr
+        adc     x13, x20, xzr
+        mul     x21, x22, x6
+        mul     x30, x23, x6
+        adds    x15, x15, x21
+        mul     x21, x24, x6
+        adcs    x16, x16, x30
+        adcs    x17, x17, x21
+        adcs    x19, x19, xzr
+        cset    x20, cs
+        umulh   x21, x22, x6
+        umulh   x30, x23, x6
+        adds    x15, x15, x14
+        adcs    x16, x16, x21
+        umulh   x21, x24, x6
+        adcs    x17, x17, x30
+        adcs    x19, x19, x21
+        adc     x14, x20, xzr
+        stp     x15, x16, [x2]
+        stp     x17, x19, [x2, #16]
+        add     x20, x11, x12
+        add     x21, x13, x14
+        add     x20, x20, x21
+        str     x20, [sp, #56]
+        b       .Lpass
+.Lmain_small:
+        /* first block: columns 4g + 4 .. 4g + 7 */
+        ldp     x15, x16, [x2]
+        ldp     x17, x19, [x2, #16]
+        /* a b rows, first */
+        ldp     x7, x8, [x0, #0]
+        ldp     x9, x10, [x0, #16]
+        umulh   x20, x10, x3
+        mul     x21, x7, x3
+        mul     x30, x8, x3
+        adds    x15, x15, x21
+        mul     x21, x9, x3
+        adcs    x16, x16, x30
+        mul     x30, x10, x3
+        adcs    x17, x17, x21
+        adcs    x19, x19, x30
+        adc     x20, x20, xzr
+        umulh   x21, x7, x3
+        umulh   x30, x8, x3
+        adds    x16, x16, x21
+        umulh   x21, x9, x3
+        adcs    x17, x17, x30
+        adcs    x19, x19, x21
+        adc     x11, x20, xzr
+        umulh   x20, x9, x4
+        mul     x21, x7, x4
+        mul     x30, x8, x4
+        adds    x16, x16, x21
+        mul     x21, x9, x4
+        adcs    x17, x17, x30
+        adcs    x19, x19, x21
+        adc     x20, x20, xzr
+        umulh   x21, x7, x4
+        umulh   x30, x8, x4
+        adds    x17, x17, x21
+        adcs    x19, x19, x30
+        adc     x12, x20, xzr
+        umulh   x20, x8, x5
+        mul     x21, x7, x5
+        mul     x30, x8, x5
+        adds    x17, x17, x21
+        adcs    x19, x19, x30
+        adc     x20, x20, xzr
+        umulh   x21, x7, x5
+        adds    x19, x19, x21
+        adc     x13, x20, xzr
+        umulh   x20, x7, x6
+        mul     x21, x7, x6
+        adds    x19, x19, x21
+        adc     x20, x20, xzr
+        mov     x14, x20
+        ldp     x3, x4, [sp, #104]
+        ldp     x5, x6, [sp, #120]
+        /* m u rows, full */
+        ldp     x22, x23, [x1, #8]
+        ldp     x24, x7, [x1, #24]
+        ldp     x8, x9, [x1, #40]
+        ldr     x10, [x1, #56]
+        umulh   x20, x10, x3
+        mul     x21, x7, x3
+        mul     x30, x8, x3
+        adds    x15, x15, x21
+        mul     x21, x9, x3
+        adcs    x16, x16, x30
+        mul     x30, x10, x3
+        adcs    x17, x17, x21
+        adcs    x19, x19, x30
+        adc     x20, x20, xzr
+        umulh   x21, x7, x3
+        umulh   x30, x8, x3
+        adds    x15, x15, x25
+        adcs    x16, x16, x21
+        umulh   x21, x9, x3
+        adcs    x17, x17, x30
+        adcs    x19, x19, x21
+        adc     x25, x20, xzr
+        umulh   x20, x9, x4
+        mul     x21, x24, x4
+        mul     x30, x7, x4
+        adds    x15, x15, x21
+        mul     x21, x8, x4
+        adcs    x16, x16, x30
+        mul     x30, x9, x4
+        adcs    x17, x17, x21
+        adcs    x19, x19, x30
+        adc     x20, x20, xzr
+        umulh   x21, x24, x4
+        umulh   x30, x7, x4
+        adds    x15, x15, x26
+        adcs    x16, x16, x21
+        umulh   x21, x8, x4
+        adcs    x17, x17, x30
+        adcs    x19, x19, x21
+        adc     x26, x20, xzr
+        umulh   x20, x8, x5
+        mul     x21, x23, x5
+        mul     x30, x24, x5
+        adds    x15, x15, x21
+        mul     x21, x7, x5
+        adcs    x16, x16, x30
+        mul     x30, x8, x5
+        adcs    x17, x17, x21
+        adcs    x19, x19, x30
+        adc     x20, x20, xzr
+        umulh   x21, x23, x5
+        umulh   x30, x24, x5
+        adds    x15, x15, x27
+        adcs    x16, x16, x21
+        umulh   x21, x7, x5
+        adcs    x17, x17, x30
+        adcs    x19, x19, x21
+        adc     x27, x20, xzr
+        umulh   x20, x7, x6
+        mul     x21, x22, x6
+        mul     x30, x23, x6
+        adds    x15, x15, x21
+        mul     x21, x24, x6
+        adcs    x16, x16, x30
+        mul     x30, x7, x6
+        adcs    x17, x17, x21
+        adcs    x19, x19, x30
+        adc     x20, x20, xzr
+        umulh   x21, x22, x6
+        umulh   x30, x23, x6
+        adds    x15, x15, x28
+        adcs    x16, x16, x21
+        umulh   x21, x24, x6
+        adcs    x17, x17, x30
+        adcs    x19, x19, x21
+        adc     x28, x20, xzr
+        ldp     x7, x8, [x1, #0]
+        ldp     x9, x10, [x1, #16]
+        ldr     x23, [sp, #40]
+        /* u_{4g+4+0} and its row */
+        mul     x24, x15, x23
+        umulh   x20, x10, x24
+        mul     x21, x8, x24
+        mul     x30, x9, x24
+        subs    xzr, x15, #1
+        adcs    x16, x16, x21
+        mul     x21, x10, x24
+        adcs    x17, x17, x30
+        adcs    x19, x19, x21
+        adc     x20, x20, xzr
+        umulh   x21, x7, x24
+        umulh   x30, x8, x24
+        adds    x16, x16, x21
+        umulh   x21, x9, x24
+        adcs    x17, x17, x30
+        adcs    x19, x19, x21
+        adc     x22, x20, xzr
+        str     x22, [sp, #168]
+        str     x24, [sp, #136]
+        /* u_{4g+4+1} and its row */
+        mul     x24, x16, x23
+        umulh   x20, x9, x24
+        mul     x21, x8, x24
+        mul     x30, x9, x24
+        subs    xzr, x16, #1
+        adcs    x17, x17, x21
+        adcs    x19, x19, x30
+        adc     x20, x20, xzr
+        umulh   x21, x7, x24
+        umulh   x30, x8, x24
+        adds    x17, x17, x21
+        adcs    x19, x19, x30
+        adc     x22, x20, xzr
+        str     x22, [sp, #176]
+        str     x24, [sp, #144]
+        /* u_{4g+4+2} and its row */
+        mul     x24, x17, x23
+        umulh   x20, x8, x24
+        mul     x21, x8, x24
+        subs    xzr, x17, #1
+        adcs    x19, x19, x21
+        adc     x20, x20, xzr
+        umulh   x21, x7, x24
+        adds    x19, x19, x21
+        adc     x22, x20, xzr
+        str     x22, [sp, #184]
+        str     x24, [sp, #152]
+        /* u_{4g+4+3} and its row */
+        mul     x24, x19, x23
+        umulh   x20, x7, x24
+        subs    xzr, x19, #1
+        adc     x20, x20, xzr
+        mov     x22, x20
+        str     x22, [sp, #192]
+        str     x24, [sp, #160]
+        stp     xzr, xzr, [x2]
+        stp     xzr, xzr, [x2, #16]
+        add     x0, x0, #32
+        add     x1, x1, #32
+        add     x2, x2, #32
+        ldr     x29, [sp, #48]
+        lsr     x29, x29, #2
+        sub     x29, x29, #2
+        /* the remaining full blocks: one if their count is odd, then pairs */
+        tbz     x29, #0, 1f
+        ldp     x15, x16, [x2]
+        ldp     x17, x19, [x2, #16]
+        /* m u rows, full */
+        ldp     x22, x23, [x1, #8]
+        ldp     x24, x7, [x1, #24]
+        ldp     x8, x9, [x1, #40]
+        ldr     x10, [x1, #56]
+        umulh   x20, x10, x3
+        mul     x21, x7, x3
+        mul     x30, x8, x3
+        adds    x15, x15, x21
+        mul     x21, x9, x3
+        adcs    x16, x16, x30
+        mul     x30, x10, x3
+        adcs    x17, x17, x21
+        adcs    x19, x19, x30
+        adc     x20, x20, xzr
+        umulh   x21, x7, x3
+        umulh   x30, x8, x3
+        adds    x15, x15, x25
+        adcs    x16, x16, x21
+        umulh   x21, x9, x3
+        adcs    x17, x17, x30
+        adcs    x19, x19, x21
+        adc     x25, x20, xzr
+        umulh   x20, x9, x4
+        mul     x21, x24, x4
+        mul     x30, x7, x4
+        adds    x15, x15, x21
+        mul     x21, x8, x4
+        adcs    x16, x16, x30
+        mul     x30, x9, x4
+        adcs    x17, x17, x21
+        adcs    x19, x19, x30
+        adc     x20, x20, xzr
+        umulh   x21, x24, x4
+        umulh   x30, x7, x4
+        adds    x15, x15, x26
+        adcs    x16, x16, x21
+        umulh   x21, x8, x4
+        adcs    x17, x17, x30
+        adcs    x19, x19, x21
+        adc     x26, x20, xzr
+        umulh   x20, x8, x5
+        mul     x21, x23, x5
+        mul     x30, x24, x5
+        adds    x15, x15, x21
+        mul     x21, x7, x5
+        adcs    x16, x16, x30
+        mul     x30, x8, x5
+        adcs    x17, x17, x21
+        adcs    x19, x19, x30
+        adc     x20, x20, xzr
+        umulh   x21, x23, x5
+        umulh   x30, x24, x5
+        adds    x15, x15, x27
+        adcs    x16, x16, x21
+        umulh   x21, x7, x5
+        adcs    x17, x17, x30
+        adcs    x19, x19, x21
+        adc     x27, x20, xzr
+        umulh   x20, x7, x6
+        mul     x21, x22, x6
+        mul     x30, x23, x6
+        adds    x15, x15, x21
+        mul     x21, x24, x6
+        adcs    x16, x16, x30
+        mul     x30, x7, x6
+        adcs    x17, x17, x21
+        adcs    x19, x19, x30
+        adc     x20, x20, xzr
+        umulh   x21, x22, x6
+        umulh   x30, x23, x6
+        adds    x15, x15, x28
+        adcs    x16, x16, x21
+        umulh   x21, x24, x6
+        adcs    x17, x17, x30
+        adcs    x19, x19, x21
+        adc     x28, x20, xzr
+        ldp     x3, x4, [sp, #72]
+        ldp     x5, x6, [sp, #88]
+        /* a b rows, full */
+        ldp     x22, x23, [x0, #-24]
+        ldp     x24, x7, [x0, #-8]
+        ldp     x8, x9, [x0, #8]
+        ldr     x10, [x0, #24]
+        umulh   x20, x10, x3
+        mul     x21, x7, x3
+        mul     x30, x8, x3
+        adds    x15, x15, x21
+        mul     x21, x9, x3
+        adcs    x16, x16, x30
+        mul     x30, x10, x3
+        adcs    x17, x17, x21
+        adcs    x19, x19, x30
+        adc     x20, x20, xzr
+        umulh   x21, x7, x3
+        umulh   x30, x8, x3
+        adds    x15, x15, x11
+        adcs    x16, x16, x21
+        umulh   x21, x9, x3
+        adcs    x17, x17, x30
+        adcs    x19, x19, x21
+        adc     x11, x20, xzr
+        umulh   x20, x9, x4
+        mul     x21, x24, x4
+        mul     x30, x7, x4
+        adds    x15, x15, x21
+        mul     x21, x8, x4
+        adcs    x16, x16, x30
+        mul     x30, x9, x4
+        adcs    x17, x17, x21
+        adcs    x19, x19, x30
+        adc     x20, x20, xzr
+        umulh   x21, x24, x4
+        umulh   x30, x7, x4
+        adds    x15, x15, x12
+        adcs    x16, x16, x21
+        umulh   x21, x8, x4
+        adcs    x17, x17, x30
+        adcs    x19, x19, x21
+        adc     x12, x20, xzr
+        umulh   x20, x8, x5
+        mul     x21, x23, x5
+        mul     x30, x24, x5
+        adds    x15, x15, x21
+        mul     x21, x7, x5
+        adcs    x16, x16, x30
+        mul     x30, x8, x5
+        adcs    x17, x17, x21
+        adcs    x19, x19, x30
+        adc     x20, x20, xzr
+        umulh   x21, x23, x5
+        umulh   x30, x24, x5
+        adds    x15, x15, x13
+        adcs    x16, x16, x21
+        umulh   x21, x7, x5
+        adcs    x17, x17, x30
+        adcs    x19, x19, x21
+        adc     x13, x20, xzr
+        umulh   x20, x7, x6
+        mul     x21, x22, x6
+        mul     x30, x23, x6
+        adds    x15, x15, x21
+        mul     x21, x24, x6
+        adcs    x16, x16, x30
+        mul     x30, x7, x6
+        adcs    x17, x17, x21
+        adcs    x19, x19, x30
+        adc     x20, x20, xzr
+        umulh   x21, x22, x6
+        umulh   x30, x23, x6
+        adds    x15, x15, x14
+        adcs    x16, x16, x21
+        umulh   x21, x24, x6
+        adcs    x17, x17, x30
+        adcs    x19, x19, x21
+        adc     x14, x20, xzr
+        stp     x15, x16, [x2]
+        stp     x17, x19, [x2, #16]
+        ldp     x3, x4, [sp, #104]
+        ldp     x5, x6, [sp, #120]
+        add     x0, x0, #32
+        add     x1, x1, #32
+        add     x2, x2, #32
+1:
+        lsr     x29, x29, #1
+        cbz     x29, 4f
+3:
+        ldp     x15, x16, [x2]
+        ldp     x17, x19, [x2, #16]
+        /* m u rows, full */
+        ldp     x22, x23, [x1, #8]
+        ldp     x24, x7, [x1, #24]
+        ldp     x8, x9, [x1, #40]
+        ldr     x10, [x1, #56]
+        umulh   x20, x10, x3
+        mul     x21, x7, x3
+        mul     x30, x8, x3
+        adds    x15, x15, x21
+        mul     x21, x9, x3
+        adcs    x16, x16, x30
+        mul     x30, x10, x3
+        adcs    x17, x17, x21
+        adcs    x19, x19, x30
+        adc     x20, x20, xzr
+        umulh   x21, x7, x3
+        umulh   x30, x8, x3
+        adds    x15, x15, x25
+        adcs    x16, x16, x21
+        umulh   x21, x9, x3
+        adcs    x17, x17, x30
+        adcs    x19, x19, x21
+        adc     x25, x20, xzr
+        umulh   x20, x9, x4
+        mul     x21, x24, x4
+        mul     x30, x7, x4
+        adds    x15, x15, x21
+        mul     x21, x8, x4
+        adcs    x16, x16, x30
+        mul     x30, x9, x4
+        adcs    x17, x17, x21
+        adcs    x19, x19, x30
+        adc     x20, x20, xzr
+        umulh   x21, x24, x4
+        umulh   x30, x7, x4
+        adds    x15, x15, x26
+        adcs    x16, x16, x21
+        umulh   x21, x8, x4
+        adcs    x17, x17, x30
+        adcs    x19, x19, x21
+        adc     x26, x20, xzr
+        umulh   x20, x8, x5
+        mul     x21, x23, x5
+        mul     x30, x24, x5
+        adds    x15, x15, x21
+        mul     x21, x7, x5
+        adcs    x16, x16, x30
+        mul     x30, x8, x5
+        adcs    x17, x17, x21
+        adcs    x19, x19, x30
+        adc     x20, x20, xzr
+        umulh   x21, x23, x5
+        umulh   x30, x24, x5
+        adds    x15, x15, x27
+        adcs    x16, x16, x21
+        umulh   x21, x7, x5
+        adcs    x17, x17, x30
+        adcs    x19, x19, x21
+        adc     x27, x20, xzr
+        umulh   x20, x7, x6
+        mul     x21, x22, x6
+        mul     x30, x23, x6
+        adds    x15, x15, x21
+        mul     x21, x24, x6
+        adcs    x16, x16, x30
+        mul     x30, x7, x6
+        adcs    x17, x17, x21
+        adcs    x19, x19, x30
+        adc     x20, x20, xzr
+        umulh   x21, x22, x6
+        umulh   x30, x23, x6
+        adds    x15, x15, x28
+        adcs    x16, x16, x21
+        umulh   x21, x24, x6
+        adcs    x17, x17, x30
+        adcs    x19, x19, x21
+        adc     x28, x20, xzr
+        ldp     x3, x4, [sp, #72]
+        ldp     x5, x6, [sp, #88]
+        /* a b rows, full */
+        ldp     x22, x23, [x0, #-24]
+        ldp     x24, x7, [x0, #-8]
+        ldp     x8, x9, [x0, #8]
+        ldr     x10, [x0, #24]
+        umulh   x20, x10, x3
+        mul     x21, x7, x3
+        mul     x30, x8, x3
+        adds    x15, x15, x21
+        mul     x21, x9, x3
+        adcs    x16, x16, x30
+        mul     x30, x10, x3
+        adcs    x17, x17, x21
+        adcs    x19, x19, x30
+        adc     x20, x20, xzr
+        umulh   x21, x7, x3
+        umulh   x30, x8, x3
+        adds    x15, x15, x11
+        adcs    x16, x16, x21
+        umulh   x21, x9, x3
+        adcs    x17, x17, x30
+        adcs    x19, x19, x21
+        adc     x11, x20, xzr
+        umulh   x20, x9, x4
+        mul     x21, x24, x4
+        mul     x30, x7, x4
+        adds    x15, x15, x21
+        mul     x21, x8, x4
+        adcs    x16, x16, x30
+        mul     x30, x9, x4
+        adcs    x17, x17, x21
+        adcs    x19, x19, x30
+        adc     x20, x20, xzr
+        umulh   x21, x24, x4
+        umulh   x30, x7, x4
+        adds    x15, x15, x12
+        adcs    x16, x16, x21
+        umulh   x21, x8, x4
+        adcs    x17, x17, x30
+        adcs    x19, x19, x21
+        adc     x12, x20, xzr
+        umulh   x20, x8, x5
+        mul     x21, x23, x5
+        mul     x30, x24, x5
+        adds    x15, x15, x21
+        mul     x21, x7, x5
+        adcs    x16, x16, x30
+        mul     x30, x8, x5
+        adcs    x17, x17, x21
+        adcs    x19, x19, x30
+        adc     x20, x20, xzr
+        umulh   x21, x23, x5
+        umulh   x30, x24, x5
+        adds    x15, x15, x13
+        adcs    x16, x16, x21
+        umulh   x21, x7, x5
+        adcs    x17, x17, x30
+        adcs    x19, x19, x21
+        adc     x13, x20, xzr
+        umulh   x20, x7, x6
+        mul     x21, x22, x6
+        mul     x30, x23, x6
+        adds    x15, x15, x21
+        mul     x21, x24, x6
+        adcs    x16, x16, x30
+        mul     x30, x7, x6
+        adcs    x17, x17, x21
+        adcs    x19, x19, x30
+        adc     x20, x20, xzr
+        umulh   x21, x22, x6
+        umulh   x30, x23, x6
+        adds    x15, x15, x14
+        adcs    x16, x16, x21
+        umulh   x21, x24, x6
+        adcs    x17, x17, x30
+        adcs    x19, x19, x21
+        adc     x14, x20, xzr
+        stp     x15, x16, [x2]
+        stp     x17, x19, [x2, #16]
+        add     x0, x0, #32
+        add     x1, x1, #32
+        add     x2, x2, #32
+        ldp     x15, x16, [x2]
+        ldp     x17, x19, [x2, #16]
+        /* a b rows, full */
+        ldp     x22, x23, [x0, #-24]
+        ldp     x24, x7, [x0, #-8]
+        ldp     x8, x9, [x0, #8]
+        ldr     x10, [x0, #24]
+        umulh   x20, x10, x3
+        mul     x21, x7, x3
+        mul     x30, x8, x3
+        adds    x15, x15, x21
+        mul     x21, x9, x3
+        adcs    x16, x16, x30
+        mul     x30, x10, x3
+        adcs    x17, x17, x21
+        adcs    x19, x19, x30
+        adc     x20, x20, xzr
+        umulh   x21, x7, x3
+        umulh   x30, x8, x3
+        adds    x15, x15, x11
+        adcs    x16, x16, x21
+        umulh   x21, x9, x3
+        adcs    x17, x17, x30
+        adcs    x19, x19, x21
+        adc     x11, x20, xzr
+        umulh   x20, x9, x4
+        mul     x21, x24, x4
+        mul     x30, x7, x4
+        adds    x15, x15, x21
+        mul     x21, x8, x4
+        adcs    x16, x16, x30
+        mul     x30, x9, x4
+        adcs    x17, x17, x21
+        adcs    x19, x19, x30
+        adc     x20, x20, xzr
+        umulh   x21, x24, x4
+        umulh   x30, x7, x4
+        adds    x15, x15, x12
+        adcs    x16, x16, x21
+        umulh   x21, x8, x4
+        adcs    x17, x17, x30
+        adcs    x19, x19, x21
+        adc     x12, x20, xzr
+        umulh   x20, x8, x5
+        mul     x21, x23, x5
+        mul     x30, x24, x5
+        adds    x15, x15, x21
+        mul     x21, x7, x5
+        adcs    x16, x16, x30
+        mul     x30, x8, x5
+        adcs    x17, x17, x21
+        adcs    x19, x19, x30
+        adc     x20, x20, xzr
+        umulh   x21, x23, x5
+        umulh   x30, x24, x5
+        adds    x15, x15, x13
+        adcs    x16, x16, x21
+        umulh   x21, x7, x5
+        adcs    x17, x17, x30
+        adcs    x19, x19, x21
+        adc     x13, x20, xzr
+        umulh   x20, x7, x6
+        mul     x21, x22, x6
+        mul     x30, x23, x6
+        adds    x15, x15, x21
+        mul     x21, x24, x6
+        adcs    x16, x16, x30
+        mul     x30, x7, x6
+        adcs    x17, x17, x21
+        adcs    x19, x19, x30
+        adc     x20, x20, xzr
+        umulh   x21, x22, x6
+        umulh   x30, x23, x6
+        adds    x15, x15, x14
+        adcs    x16, x16, x21
+        umulh   x21, x24, x6
+        adcs    x17, x17, x30
+        adcs    x19, x19, x21
+        adc     x14, x20, xzr
+        ldp     x3, x4, [sp, #104]
+        ldp     x5, x6, [sp, #120]
+        /* m u rows, full */
+        ldp     x22, x23, [x1, #8]
+        ldp     x24, x7, [x1, #24]
+        ldp     x8, x9, [x1, #40]
+        ldr     x10, [x1, #56]
+        umulh   x20, x10, x3
+        mul     x21, x7, x3
+        mul     x30, x8, x3
+        adds    x15, x15, x21
+        mul     x21, x9, x3
+        adcs    x16, x16, x30
+        mul     x30, x10, x3
+        adcs    x17, x17, x21
+        adcs    x19, x19, x30
+        adc     x20, x20, xzr
+        umulh   x21, x7, x3
+        umulh   x30, x8, x3
+        adds    x15, x15, x25
+        adcs    x16, x16, x21
+        umulh   x21, x9, x3
+        adcs    x17, x17, x30
+        adcs    x19, x19, x21
+        adc     x25, x20, xzr
+        umulh   x20, x9, x4
+        mul     x21, x24, x4
+        mul     x30, x7, x4
+        adds    x15, x15, x21
+        mul     x21, x8, x4
+        adcs    x16, x16, x30
+        mul     x30, x9, x4
+        adcs    x17, x17, x21
+        adcs    x19, x19, x30
+        adc     x20, x20, xzr
+        umulh   x21, x24, x4
+        umulh   x30, x7, x4
+        adds    x15, x15, x26
+        adcs    x16, x16, x21
+        umulh   x21, x8, x4
+        adcs    x17, x17, x30
+        adcs    x19, x19, x21
+        adc     x26, x20, xzr
+        umulh   x20, x8, x5
+        mul     x21, x23, x5
+        mul     x30, x24, x5
+        adds    x15, x15, x21
+        mul     x21, x7, x5
+        adcs    x16, x16, x30
+        mul     x30, x8, x5
+        adcs    x17, x17, x21
+        adcs    x19, x19, x30
+        adc     x20, x20, xzr
+        umulh   x21, x23, x5
+        umulh   x30, x24, x5
+        adds    x15, x15, x27
+        adcs    x16, x16, x21
+        umulh   x21, x7, x5
+        adcs    x17, x17, x30
+        adcs    x19, x19, x21
+        adc     x27, x20, xzr
+        umulh   x20, x7, x6
+        mul     x21, x22, x6
+        mul     x30, x23, x6
+        adds    x15, x15, x21
+        mul     x21, x24, x6
+        adcs    x16, x16, x30
+        mul     x30, x7, x6
+        adcs    x17, x17, x21
+        adcs    x19, x19, x30
+        adc     x20, x20, xzr
+        umulh   x21, x22, x6
+        umulh   x30, x23, x6
+        adds    x15, x15, x28
+        adcs    x16, x16, x21
+        umulh   x21, x24, x6
+        adcs    x17, x17, x30
+        adcs    x19, x19, x21
+        adc     x28, x20, xzr
+        stp     x15, x16, [x2]
+        stp     x17, x19, [x2, #16]
+        add     x0, x0, #32
+        add     x1, x1, #32
+        add     x2, x2, #32
+        sub     x29, x29, #1
+        cbnz    x29, 3b
+4:
+        /* columns 4g + n .. 4g + n + 3: m_{n-3..n-1} u, a full */
+        ldp     x15, x16, [x2]
+        ldp     x17, x19, [x2, #16]
+        add     x1, x1, #32
+        /* m u rows, last */
+        ldp     x22, x23, [x1, #-24]
+        ldr     x24, [x1, #-8]
+        adds    x15, x15, x25
+        adcs    x16, x16, xzr
+        adcs    x17, x17, xzr
+        adcs    x19, x19, xzr
+        cset    x25, cs
+        mul     x21, x24, x4
+        adds    x15, x15, x21
+        adcs    x16, x16, xzr
+        adcs    x17, x17, xzr
+        adcs    x19, x19, xzr
+        cset    x20, cs
+        umulh   x21, x24, x4
+        adds    x15, x15, x26
+        adcs    x16, x16, x21
+        adcs    x17, x17, xzr
+        adcs    x19, x19, xzr
+        adc     x26, x20, xzr
+        mul     x21, x23, x5
+        mul     x30, x24, x5
+        adds    x15, x15, x21
+        adcs    x16, x16, x30
+        adcs    x17, x17, xzr
+        adcs    x19, x19, xzr
+        cset    x20, cs
+        umulh   x21, x23, x5
+        umulh   x30, x24, x5
+        adds    x15, x15, x27
+        adcs    x16, x16, x21
+        adcs    x17, x17, x30
+        adcs    x19, x19, xzr
+        adc     x27, x20, xzr
+        mul     x21, x22, x6
+        mul     x30, x23, x6
+        adds    x15, x15, x21
+        mul     x21, x24, x6
+        adcs    x16, x16, x30
+        adcs    x17, x17, x21
+        adcs    x19, x19, xzr
+        cset    x20, cs
+        umulh   x21, x22, x6
+        umulh   x30, x23, x6
+        adds    x15, x15, x28
+        adcs    x16, x16, x21
+        umulh   x21, x24, x6
+        adcs    x17, x17, x30
+        adcs    x19, x19, x21
+        adc     x28, x20, xzr
+        ldp     x3, x4, [sp, #72]
+        ldp     x5, x6, [sp, #88]
+        /* a b rows, full */
+        ldp     x22, x23, [x0, #-24]
+        ldp     x24, x7, [x0, #-8]
+        ldp     x8, x9, [x0, #8]
+        ldr     x10, [x0, #24]
+        umulh   x20, x10, x3
+        mul     x21, x7, x3
+        mul     x30, x8, x3
+        adds    x15, x15, x21
+        mul     x21, x9, x3
+        adcs    x16, x16, x30
+        mul     x30, x10, x3
+        adcs    x17, x17, x21
+        adcs    x19, x19, x30
+        adc     x20, x20, xzr
+        umulh   x21, x7, x3
+        umulh   x30, x8, x3
+        adds    x15, x15, x11
+        adcs    x16, x16, x21
+        umulh   x21, x9, x3
+        adcs    x17, x17, x30
+        adcs    x19, x19, x21
+        adc     x11, x20, xzr
+        umulh   x20, x9, x4
+        mul     x21, x24, x4
+        mul     x30, x7, x4
+        adds    x15, x15, x21
+        mul     x21, x8, x4
+        adcs    x16, x16, x30
+        mul     x30, x9, x4
+        adcs    x17, x17, x21
+        adcs    x19, x19, x30
+        adc     x20, x20, xzr
+        umulh   x21, x24, x4
+        umulh   x30, x7, x4
+        adds    x15, x15, x12
+        adcs    x16, x16, x21
+        umulh   x21, x8, x4
+        adcs    x17, x17, x30
+        adcs    x19, x19, x21
+        adc     x12, x20, xzr
+        umulh   x20, x8, x5
+        mul     x21, x23, x5
+        mul     x30, x24, x5
+        adds    x15, x15, x21
+        mul     x21, x7, x5
+        adcs    x16, x16, x30
+        mul     x30, x8, x5
+        adcs    x17, x17, x21
+        adcs    x19, x19, x30
+        adc     x20, x20, xzr
+        umulh   x21, x23, x5
+        umulh   x30, x24, x5
+        adds    x15, x15, x13
+        adcs    x16, x16, x21
+        umulh   x21, x7, x5
+        adcs    x17, x17, x30
+        adcs    x19, x19, x21
+        adc     x13, x20, xzr
+        umulh   x20, x7, x6
+        mul     x21, x22, x6
+        mul     x30, x23, x6
+        adds    x15, x15, x21
+        mul     x21, x24, x6
+        adcs    x16, x16, x30
+        mul     x30, x7, x6
+        adcs    x17, x17, x21
+        adcs    x19, x19, x30
+        adc     x20, x20, xzr
+        umulh   x21, x22, x6
+        umulh   x30, x23, x6
+        adds    x15, x15, x14
+        adcs    x16, x16, x21
+        umulh   x21, x24, x6
+        adcs    x17, x17, x30
+        adcs    x19, x19, x21
+        adc     x14, x20, xzr
+        stp     x15, x16, [x2]
+        stp     x17, x19, [x2, #16]
+        add     x0, x0, #32
+        add     x2, x2, #32
+        /* top block */
+        ldr     x15, [sp, #56]
+        add     x20, x25, x26
+        add     x21, x27, x28
+        add     x15, x15, x20
+        add     x15, x15, x21
+        /* a b rows, last */
+        ldp     x22, x23, [x0, #-24]
+        ldr     x24, [x0, #-8]
+        adds    x15, x15, x11
+        adcs    x16, xzr, xzr
+        adcs    x17, xzr, xzr
+        adcs    x19, xzr, xzr
+        cset    x11, cs
+        mul     x21, x24, x4
+        adds    x15, x15, x21
+        adcs    x16, x16, xzr
+        adcs    x17, x17, xzr
+        adcs    x19, x19, xzr
+        cset    x20, cs
+        umulh   x21, x24, x4
+        adds    x15, x15, x12
+        adcs    x16, x16, x21
+        adcs    x17, x17, xzr
+        adcs    x19, x19, xzr
+        adc     x12, x20, xzr
+        mul     x21, x23, x5
+        mul     x30, x24, x5
+        adds    x15, x15, x21
+        adcs    x16, x16, x30
+        adcs    x17, x17, xzr
+        adcs    x19, x19, xzr
+        cset    x20, cs
+        umulh   x21, x23, x5
+        umulh   x30, x24, x5
+        adds    x15, x15, x13
+        adcs    x16, x16, x21
+        adcs    x17, x17, x30
+        adcs    x19, x19, xzr
+        adc     x13, x20, xzr
+        mul     x21, x22, x6
+        mul     x30, x23, x6
+        adds    x15, x15, x21
+        mul     x21, x24, x6
+        adcs    x16, x16, x30
+        adcs    x17, x17, x21
+        adcs    x19, x19, xzr
+        cset    x20, cs
+        umulh   x21, x22, x6
+        umulh   x30, x23, x6
+        adds    x15, x15, x14
+        adcs    x16, x16, x21
+        umulh   x21, x24, x6
+        adcs    x17, x17, x30
+        adcs    x19, x19, x21
+        adc     x14, x20, xzr
+        stp     x15, x16, [x2]
+        stp     x17, x19, [x2, #16]
+        add     x20, x11, x12
+        add     x21, x13, x14
+        add     x20, x20, x21
+        str     x20, [sp, #56]
+        b       .Lpass
+.Llast:
+        /* last pass: m U_{n/4-1} after its first block, columns n .. 2n + 3 */
+        ldp     x3, x4, [sp, #136]
+        ldp     x5, x6, [sp, #152]
+        ldp     x25, x26, [sp, #168]
+        ldp     x27, x28, [sp, #184]
+        /* the secret spills are dead from here (the carry bit waits): wipe */
+        str     xzr, [sp, #40]
+        stp     xzr, xzr, [sp, #72]
+        stp     xzr, xzr, [sp, #88]
+        stp     xzr, xzr, [sp, #104]
+        stp     xzr, xzr, [sp, #120]
+        stp     xzr, xzr, [sp, #136]
+        stp     xzr, xzr, [sp, #152]
+        stp     xzr, xzr, [sp, #168]
+        stp     xzr, xzr, [sp, #184]
+        ldr     x2, [sp, #64]
+        add     x2, x2, #32
+        ldr     x1, [sp, #24]
+        ldr     x29, [sp, #48]
+        lsr     x29, x29, #2
+        sub     x29, x29, #1
+        ldr     x0, [sp, #0]
+        mov     x11, xzr
+        cbz     x29, 6f
 5:
-        ldp     x14, x15, [x11], #16
-        ldp     x16, x17, [x11], #16
-        ldp     x19, x20, [x12], #16
-        ldp     x21, x22, [x12], #16
-        sbcs    x14, x14, x19
-        sbcs    x15, x15, x20
-        sbcs    x16, x16, x21
-        sbcs    x17, x17, x22
-        stp     x14, x15, [x13], #16
-        stp     x16, x17, [x13], #16
-        sub     x10, x10, #1
-        cbnz    x10, 5b
-        /* keep T where T < m: the borrow set and T_n = 0 */
-        ldr     x14, [x11]              /* T_n */
-        cset    x15, cc                 /* borrow */
-        bic     x15, x15, x14
-        cmp     x15, #0                 /* ne: keep T */
-        lsr     x10, x5, #2
-        mov     x11, x6
-        mov     x13, x0
+        ldp     x15, x16, [x2]
+        ldp     x17, x19, [x2, #16]
+        /* m u rows, full */
+        ldp     x22, x23, [x1, #8]
+        ldp     x24, x7, [x1, #24]
+        ldp     x8, x9, [x1, #40]
+        ldr     x10, [x1, #56]
+        umulh   x20, x10, x3
+        mul     x21, x7, x3
+        mul     x30, x8, x3
+        adds    x15, x15, x21
+        mul     x21, x9, x3
+        adcs    x16, x16, x30
+        mul     x30, x10, x3
+        adcs    x17, x17, x21
+        adcs    x19, x19, x30
+        adc     x20, x20, xzr
+        umulh   x21, x7, x3
+        umulh   x30, x8, x3
+        adds    x15, x15, x25
+        adcs    x16, x16, x21
+        umulh   x21, x9, x3
+        adcs    x17, x17, x30
+        adcs    x19, x19, x21
+        adc     x25, x20, xzr
+        umulh   x20, x9, x4
+        mul     x21, x24, x4
+        mul     x30, x7, x4
+        adds    x15, x15, x21
+        mul     x21, x8, x4
+        adcs    x16, x16, x30
+        mul     x30, x9, x4
+        adcs    x17, x17, x21
+        adcs    x19, x19, x30
+        adc     x20, x20, xzr
+        umulh   x21, x24, x4
+        umulh   x30, x7, x4
+        adds    x15, x15, x26
+        adcs    x16, x16, x21
+        umulh   x21, x8, x4
+        adcs    x17, x17, x30
+        adcs    x19, x19, x21
+        adc     x26, x20, xzr
+        umulh   x20, x8, x5
+        mul     x21, x23, x5
+        mul     x30, x24, x5
+        adds    x15, x15, x21
+        mul     x21, x7, x5
+        adcs    x16, x16, x30
+        mul     x30, x8, x5
+        adcs    x17, x17, x21
+        adcs    x19, x19, x30
+        adc     x20, x20, xzr
+        umulh   x21, x23, x5
+        umulh   x30, x24, x5
+        adds    x15, x15, x27
+        adcs    x16, x16, x21
+        umulh   x21, x7, x5
+        adcs    x17, x17, x30
+        adcs    x19, x19, x21
+        adc     x27, x20, xzr
+        umulh   x20, x7, x6
+        mul     x21, x22, x6
+        mul     x30, x23, x6
+        adds    x15, x15, x21
+        mul     x21, x24, x6
+        adcs    x16, x16, x30
+        mul     x30, x7, x6
+        adcs    x17, x17, x21
+        adcs    x19, x19, x30
+        adc     x20, x20, xzr
+        umulh   x21, x22, x6
+        umulh   x30, x23, x6
+        adds    x15, x15, x28
+        adcs    x16, x16, x21
+        umulh   x21, x24, x6
+        adcs    x17, x17, x30
+        adcs    x19, x19, x21
+        adc     x28, x20, xzr
+        ldr     x12, [x1, #0]
+        negs    xzr, x11
+        sbcs    x12, x15, x12
+        sbcs    x22, x16, x22
+        sbcs    x23, x17, x23
+        sbcs    x24, x19, x24
+        cset    x11, cc
+        stp     x12, x22, [x0]
+        stp     x23, x24, [x0, #16]
+        add     x0, x0, #32
+        stp     x15, x16, [x2]
+        stp     x17, x19, [x2, #16]
+        add     x1, x1, #32
+        add     x2, x2, #32
+        sub     x29, x29, #1
+        cbnz    x29, 5b
 6:
-        ldp     x14, x15, [x11], #16
-        ldp     x16, x17, [x11], #16
-        ldp     x19, x20, [x13]
-        ldp     x21, x22, [x13, #16]
-        csel    x19, x14, x19, ne
-        csel    x20, x15, x20, ne
-        csel    x21, x16, x21, ne
-        csel    x22, x17, x22, ne
-        stp     x19, x20, [x13], #16
-        stp     x21, x22, [x13], #16
-        sub     x10, x10, #1
-        cbnz    x10, 6b
-
-        /* wipe the spills and T (64 + 8 (n + 4) bytes) */
-        mov     x10, sp
-        lsr     x9, x5, #1
-        add     x9, x9, #6
-7:
-        stp     xzr, xzr, [x10], #16
-        sub     x9, x9, #1
-        cbnz    x9, 7b
-        add     sp, sp, #STACK_SIZE
-        .cfi_adjust_cfa_offset -STACK_SIZE
+        ldp     x15, x16, [x2]
+        ldp     x17, x19, [x2, #16]
+        add     x1, x1, #32
+        /* m u rows, last */
+        ldp     x22, x23, [x1, #-24]
+        ldr     x24, [x1, #-8]
+        adds    x15, x15, x25
+        adcs    x16, x16, xzr
+        adcs    x17, x17, xzr
+        adcs    x19, x19, xzr
+        cset    x25, cs
+        mul     x21, x24, x4
+        adds    x15, x15, x21
+        adcs    x16, x16, xzr
+        adcs    x17, x17, xzr
+        adcs    x19, x19, xzr
+        cset    x20, cs
+        umulh   x21, x24, x4
+        adds    x15, x15, x26
+        adcs    x16, x16, x21
+        adcs    x17, x17, xzr
+        adcs    x19, x19, xzr
+        adc     x26, x20, xzr
+        mul     x21, x23, x5
+        mul     x30, x24, x5
+        adds    x15, x15, x21
+        adcs    x16, x16, x30
+        adcs    x17, x17, xzr
+        adcs    x19, x19, xzr
+        cset    x20, cs
+        umulh   x21, x23, x5
+        umulh   x30, x24, x5
+        adds    x15, x15, x27
+        adcs    x16, x16, x21
+        adcs    x17, x17, x30
+        adcs    x19, x19, xzr
+        adc     x27, x20, xzr
+        mul     x21, x22, x6
+        mul     x30, x23, x6
+        adds    x15, x15, x21
+        mul     x21, x24, x6
+        adcs    x16, x16, x30
+        adcs    x17, x17, x21
+        adcs    x19, x19, xzr
+        cset    x20, cs
+        umulh   x21, x22, x6
+        umulh   x30, x23, x6
+        adds    x15, x15, x28
+        adcs    x16, x16, x21
+        umulh   x21, x24, x6
+        adcs    x17, x17, x30
+        adcs    x19, x19, x21
+        adc     x28, x20, xzr
+        ldr     x12, [x1, #-32]
+        negs    xzr, x11
+        sbcs    x12, x15, x12
+        sbcs    x22, x16, x22
+        sbcs    x23, x17, x23
+        sbcs    x24, x19, x24
+        cset    x11, cc
+        stp     x12, x22, [x0]
+        stp     x23, x24, [x0, #16]
+        add     x0, x0, #32
+        stp     x15, x16, [x2]
+        stp     x17, x19, [x2, #16]
+        /* top: the carry bit plus the m rows' carry bits (T < 2m: 0 or 1) */
+        ldr     x14, [sp, #56]
+        add     x20, x25, x26
+        add     x21, x27, x28
+        add     x14, x14, x20
+        add     x14, x14, x21
+        /* r = T - m is in place; T where T < m (borrow, top 0); T wiped */
+        ldr     x0, [sp, #0]
+        ldr     x10, [sp, #48]
+        add     x12, sp, #OFF_T
+        add     x12, x12, x10, lsl #3
+        MONT_FINAL_SELECT x0, x12, x10, x11, x14
+        str     xzr, [sp, #56]
+        add     sp, sp, #208
+        .cfi_adjust_cfa_offset -208
+        add     sp, sp, #4096
+        .cfi_adjust_cfa_offset -4096
         ldp     x19, x20, [sp, #16]
         ldp     x21, x22, [sp, #32]
         ldp     x23, x24, [sp, #48]

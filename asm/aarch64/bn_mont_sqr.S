@@ -4,9 +4,9 @@
  * Dedicated Montgomery squaring on aarch64 with MUL/UMULH and ADCS chains.
  * C prototype (core/bn/mont_arm64.h):
  *
- *   void quill_mont_sqr_tri_arm64(quill_limb *r, const quill_limb *a,
- *                                 const quill_limb *m, quill_limb n0,
- *                                 size_t n);
+ *   void quill_mont_sqr_arm64(quill_limb *r, const quill_limb *a,
+ *                             const quill_limb *m, quill_limb n0,
+ *                             size_t n);
  *
  * r = a^2 R^-1 mod m, R = 2^(64 n), for n a multiple of 4 with
  * 4 <= n <= QUILL_BN_MAX_LIMBS (256); a < m, m odd, n0 = -m^-1 mod 2^64.
@@ -35,7 +35,8 @@
  *     i + n), and its own carry out of column i + n + 3 (0 or 1: the window
  *     plus the addend is below 2^(64 (n + 4) + 1)) becomes x26.  Afterwards
  *     T[n .. 2n - 1] + 2^(64 n) x26 = a^2 R^-1 mod m + (0 or m) < 2m;
- *  4. r = T - m by an SBCS chain (flags kept across the loop: ADD, SUB and
+ *  4. (MONT_FINAL_SUB, the macro of bn_mont_final.inc shared with bn_mont.S)
+ *     r = T - m by an SBCS chain (flags kept across the loop: ADD, SUB and
  *     CBNZ do not touch them), then r = T where T < m (borrow set and
  *     x26 = 0) by CSEL on one flag, T[n .. 2n - 1] overwritten with zeros
  *     on the way (the reduction leaves T[0 .. n - 1] zero: it stores
@@ -60,6 +61,8 @@
  * Required CPU features: ARMv8.0-A. */
 
 #if defined(__aarch64__) && defined(__ELF__)
+
+#include "bn_mont_final.inc"
 
         .text
 
@@ -374,11 +377,11 @@
         add     x26, x26, x30
 .endm
 
-        .globl  quill_mont_sqr_tri_arm64
-        .hidden quill_mont_sqr_tri_arm64
-        .type   quill_mont_sqr_tri_arm64, %function
+        .globl  quill_mont_sqr_arm64
+        .hidden quill_mont_sqr_arm64
+        .type   quill_mont_sqr_arm64, %function
         .p2align 4
-quill_mont_sqr_tri_arm64:
+quill_mont_sqr_arm64:
         .cfi_startproc
         stp     x29, x30, [sp, #-96]!
         .cfi_def_cfa_offset 96
@@ -559,50 +562,7 @@ quill_mont_sqr_tri_arm64:
         ldr     x0, [sp, #OFF_R]
         add     x11, sp, #OFF_T
         add     x11, x11, x14, lsl #3   /* &T[n] */
-        mov     x6, x11
-        lsr     x10, x14, #2
-        mov     x13, x0
-        mov     x9, x12                 /* m */
-        cmp     xzr, xzr                /* C = 1: no borrow */
-10:
-        ldp     x15, x16, [x11]
-        ldp     x17, x19, [x11, #16]
-        ldp     x20, x21, [x9]
-        ldp     x22, x23, [x9, #16]
-        add     x11, x11, #32
-        add     x9, x9, #32
-        sbcs    x15, x15, x20
-        sbcs    x16, x16, x21
-        sbcs    x17, x17, x22
-        sbcs    x19, x19, x23
-        stp     x15, x16, [x13]
-        stp     x17, x19, [x13, #16]
-        add     x13, x13, #32
-        sub     x10, x10, #1
-        cbnz    x10, 10b
-        cset    x15, cc                 /* borrow */
-        bic     x15, x15, x26
-        cmp     x15, #0                 /* ne: keep T */
-        lsr     x10, x14, #2
-        mov     x11, x6
-        mov     x13, x0
-11:
-        ldp     x15, x16, [x11]
-        ldp     x17, x19, [x11, #16]
-        ldp     x20, x21, [x13]
-        ldp     x22, x23, [x13, #16]
-        stp     xzr, xzr, [x11]
-        stp     xzr, xzr, [x11, #16]
-        add     x11, x11, #32
-        csel    x20, x15, x20, ne
-        csel    x21, x16, x21, ne
-        csel    x22, x17, x22, ne
-        csel    x23, x19, x23, ne
-        stp     x20, x21, [x13]
-        stp     x22, x23, [x13, #16]
-        add     x13, x13, #32
-        sub     x10, x10, #1
-        cbnz    x10, 11b
+        MONT_FINAL_SUB x0, x11, x12, x14, x26
         str     xzr, [sp, #OFF_N0]      /* n0 may be secret */
         add     sp, sp, #STACK_LO
         .cfi_adjust_cfa_offset -STACK_LO
@@ -629,7 +589,7 @@ quill_mont_sqr_tri_arm64:
         .cfi_restore x28
         ret
         .cfi_endproc
-        .size   quill_mont_sqr_tri_arm64, .-quill_mont_sqr_tri_arm64
+        .size   quill_mont_sqr_arm64, .-quill_mont_sqr_arm64
 
 #endif
 

@@ -15,7 +15,7 @@ int quill_mont_arm64_capable(size_t n) {
 void quill_mont_kernels_arm64(size_t n, quill_mont_mul_fn *mul, quill_mont_sqr_fn *sqr) {
     *mul = quill_mont_mul_arm64;
     if (n >= QUILL_MONT_ARM64_SQR_MIN_LIMBS) {
-        *sqr = quill_mont_sqr_tri_arm64;
+        *sqr = quill_mont_sqr_arm64;
     } else {
         quill_mont_mul_fn cmul;
         quill_mont_kernels_c(n, &cmul, sqr);
@@ -32,8 +32,8 @@ static void mont_mul_pair_arm64(quill_limb *const r[2], const quill_limb *const 
 
 static void mont_sqr_pair_arm64(quill_limb *const r[2], const quill_limb *const a[2],
                                 const quill_limb *const m[2], const quill_limb n0[2], size_t n) {
-    quill_mont_sqr_tri_arm64(r[0], a[0], m[0], n0[0], n);
-    quill_mont_sqr_tri_arm64(r[1], a[1], m[1], n0[1], n);
+    quill_mont_sqr_arm64(r[0], a[0], m[0], n0[0], n);
+    quill_mont_sqr_arm64(r[1], a[1], m[1], n0[1], n);
 }
 
 /* Below QUILL_MONT_ARM64_SQR_MIN_LIMBS: the portable squaring of n limbs,

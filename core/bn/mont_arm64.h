@@ -24,17 +24,19 @@
  * from QUILL_MONT_ARM64_MIN_LIMBS (RSA-2048's CRT halves, 16 limbs: 24 and
  * 32 for RSA-3072/4096, 32, 48, 64 for the moduli), and the squaring from
  * QUILL_MONT_ARM64_SQR_MIN_LIMBS.  By the llvm-mca model of a whole call
- * (tools/mca/bn_aarch64.sh, cycles Neoverse-N1 / Apple-M1 tables) the
- * multiplication against the portable kernel is 1324/1135 vs 1314/1163 at
- * 16 limbs, 2778/2453 vs 3141/2542 at 24 and 4776/4283 vs 7827/6287 at 32;
- * the squaring from 32 limbs is the dedicated quill_mont_sqr_tri_arm64
- * (bn_mont_sqr.S): 3774/3320 at 32, 7959/7264 at 48, 13691/12744 at 64
- * against 6583/5691, 13735/11735 and the multiplication kernel with b = a
- * (4778/4284 at 32).  Below 32 the portable squaring, which halves the
- * cross products too: at 16 and 24 limbs the dedicated kernel is faster by
- * the Apple-M1 tables (912 vs 1057, 1924 vs 2174) but slower by the
- * Neoverse-N1 ones (1126 vs 1056, 2258 vs 2210), so the dispatch keeps the
- * portable code there. */
+ * (tools/mca/bn_aarch64.sh; cycles, Neoverse-N1 / Apple-M1, i.e. LLVM 16's
+ * Cortex-A57 / Cyclone tables) the multiplication costs 1244/1123 at 16
+ * limbs, 2582/2414 at 24, 4408/4226 at 32, 9579/9386 at 48 and
+ * 16851/16594 at 64, against 1314/1163, 3141/2542, 7827/6287,
+ * 16742/12698 and 28844/21615 for the portable kernel (and OpenSSL 3.0's
+ * armv8 bn_mul_mont 1248/1074, 2734/2372, 4804/4180, 10697/9335,
+ * 18925/16538).  The squaring from 32 limbs is the dedicated
+ * quill_mont_sqr_arm64 (bn_mont_sqr.S): 3774/3320 at 32, 7959/7264 at 48,
+ * 13691/12744 at 64 against 6583/5691, 13735/11735 and 23270/19757.  Below
+ * 32 the portable squaring, which halves the cross products too: at 16 and
+ * 24 limbs the dedicated kernel is faster by the Apple-M1 tables (912 vs
+ * 1057, 1924 vs 2174) but slower by the Neoverse-N1 ones (1126 vs 1056,
+ * 2258 vs 2210), so the dispatch keeps the portable code there. */
 #define QUILL_MONT_ARM64_MIN_LIMBS 16
 #define QUILL_MONT_ARM64_SQR_MIN_LIMBS 32
 
@@ -46,35 +48,35 @@ int quill_mont_arm64_capable(size_t n);
 
 /* quill_mont_kernels_arm64 picks the aarch64 multiplication kernel and,
  * from QUILL_MONT_ARM64_SQR_MIN_LIMBS, the dedicated aarch64 squaring
- * quill_mont_sqr_tri_arm64 (below, the portable squaring for n).  Only
+ * quill_mont_sqr_arm64 (below, the portable squaring for n).  Only
  * call when quill_mont_arm64_capable(n). */
 void quill_mont_kernels_arm64(size_t n, quill_mont_mul_fn *mul, quill_mont_sqr_fn *sqr);
 
 /* quill_mont_kernels_x2_arm64: the two-way kernels for n limbs as two calls
- * of the single ones that quill_mont_kernels_arm64 picks (a pair of rows
+ * of the single ones that quill_mont_kernels_arm64 picks (a four-row pass
  * already keeps the multiplier busy).  Only call when
  * quill_mont_arm64_capable(n). */
 void quill_mont_kernels_x2_arm64(size_t n, quill_mont_mul_x2_fn *mul, quill_mont_sqr_x2_fn *sqr);
 
 #if QUILL_BN_HAVE_MONT_ARM64
-/* The assembly entry points: r = a b R^-1 mod m (r = a^2 R^-1 mod m) for n
- * a multiple of 4, 4 <= n <= QUILL_BN_MAX_LIMBS.  a, b < m (secret), m odd
- * (may be secret), n0 = -m^-1 mod 2^64; r may alias a or b, not m.
- * Constant time: no branch or address depends on a, b, m or n0.  2240
- * bytes of stack, the part used (8 n + 96 bytes) zeroised before
- * return. */
+/* quill_mont_mul_arm64 (asm/aarch64/bn_mont.S): r = a b R^-1 mod m for n a
+ * multiple of 4, 4 <= n <= QUILL_BN_MAX_LIMBS, by four-row CIOS passes
+ * skewed by one group of rows.  a, b < m (secret), m odd (may be secret),
+ * n0 = -m^-1 mod 2^64; r may alias a or b, not m.  Constant time: no
+ * branch or address depends on a, b, m or n0.  4400 bytes of stack (96 of
+ * saved registers and a fixed frame of 4304), the part used (16 n + 208
+ * bytes) zeroised before return. */
 void quill_mont_mul_arm64(quill_limb *r, const quill_limb *a, const quill_limb *b,
                           const quill_limb *m, quill_limb n0, size_t n);
+/* quill_mont_sqr_arm64 (asm/aarch64/bn_mont_sqr.S), the dedicated squaring:
+ * r = a^2 R^-1 mod m, the cross products a_i a_j (i < j) once, doubled,
+ * plus the diagonal squares, then a four-row Montgomery reduction of the
+ * 2n-word square.  n a multiple of 4, 4 <= n <= QUILL_BN_MAX_LIMBS; a < m
+ * (secret), m odd (may be secret); r may alias a, not m.  Constant time as
+ * above; 4272 bytes of stack, the part used (16 n + 64 bytes) zeroised
+ * before return. */
 void quill_mont_sqr_arm64(quill_limb *r, const quill_limb *a, const quill_limb *m, quill_limb n0,
                           size_t n);
-/* The dedicated squaring (asm/aarch64/bn_mont_sqr.S): the cross products
- * a_i a_j (i < j) once, doubled, plus the diagonal squares, then a word by
- * word Montgomery reduction of the 2n-word square.  Same contract as
- * quill_mont_sqr_arm64 (n a multiple of 4, 4 <= n <= QUILL_BN_MAX_LIMBS;
- * r may alias a, not m); 4176 bytes of stack, the part used (16 n + 64
- * bytes) zeroised before return. */
-void quill_mont_sqr_tri_arm64(quill_limb *r, const quill_limb *a, const quill_limb *m,
-                              quill_limb n0, size_t n);
 #endif
 
 #endif

@@ -14,8 +14,8 @@
 # a = b at these lengths) cut out of BN_mod_mul_montgomery by address range
 # in Debian 12's arm64 libcrypto.so.3 (3.0.x; OSSL_LO/OSSL_HI below are the
 # range of that build, override them for another).
-# quill_sqrt is the dedicated squaring (bn_mont_sqr.S), quill_sqr the
-# multiplication kernel with b = a.
+# quill_sqr is the dedicated squaring quill_mont_sqr_arm64 (bn_mont_sqr.S),
+# quill_mulsq the multiplication kernel with b = a.
 # Model estimates, not measured times.
 set -eu
 BUILD=${1:-build-arm64}
@@ -47,16 +47,16 @@ cycles() {
     printf ' %8s\n' "$(wc -l < "$TMP/trace.s")"
 }
 
-printf '%-10s %4s %8s %8s %8s\n' kernel n n1 m1 insns
+printf '%-11s %4s %8s %8s %8s\n' kernel n n1 m1 insns
 for n in 16 24 32 48 64; do
-    for k in quill_mul c_mul ossl_mul quill_sqrt quill_sqr c_sqr ossl_sqr; do
-        printf '%-10s %4s' "$k" "$n"
+    for k in quill_mul c_mul ossl_mul quill_sqr quill_mulsq c_sqr ossl_sqr; do
+        printf '%-11s %4s' "$k" "$n"
         cycles "$k" "$n" "neoverse-n1 apple-m1"
     done
 done
 for n in 16 32 64; do
     for k in quill_add c_add quill_sub c_sub; do
-        printf '%-10s %4s' "$k" "$n"
+        printf '%-11s %4s' "$k" "$n"
         cycles "$k" "$n" "neoverse-n1 apple-m1"
     done
 done

@@ -6,8 +6,9 @@
  * tools/mca/qemu_trace_mca.py can cut the executed instructions of exactly
  * that call out of a `qemu-aarch64 -d in_asm,exec,nochain` log and feed
  * them to llvm-mca (tools/mca/bn_aarch64.sh).  Not a test.
- *   quill_mul, quill_sqr   quill_mont_mul_arm64 / quill_mont_sqr_arm64
- *   quill_sqrt             quill_mont_sqr_tri_arm64 (the dedicated squaring)
+ *   quill_mul, quill_sqr   quill_mont_mul_arm64 / quill_mont_sqr_arm64 (the
+ *                          dedicated squaring)
+ *   quill_mulsq            quill_mont_mul_arm64 with b = a
  *   c_mul, c_sqr           the portable twins (quill_mont_kernels_c)
  *   quill_add, quill_sub   quill_bn_add_arm64 / quill_bn_sub_arm64
  *   c_add, c_sub           quill_bn_add_c / quill_bn_sub_c
@@ -109,7 +110,7 @@ int main(int argc, char **argv) {
 
     static const char *const names[] = {"quill_mul", "quill_sqr", "c_mul",   "c_sqr",
                                         "quill_add", "quill_sub", "c_add",   "c_sub",
-                                        "ossl_mul",  "ossl_sqr", "quill_sqrt"};
+                                        "ossl_mul",  "ossl_sqr", "quill_mulsq"};
     int kind = -1;
     for (int i = 0; i < (int)(sizeof(names) / sizeof(names[0])); i++)
         if (strcmp(k, names[i]) == 0)
@@ -154,7 +155,7 @@ int main(int argc, char **argv) {
             BN_mod_mul_montgomery(br, ba, ba, mont, ctx);
             break;
         default:
-            quill_mont_sqr_tri_arm64(R, A, M, n0, n);
+            quill_mont_mul_arm64(R, A, A, M, n0, n);
             break;
         }
         if (rep == 1)
