@@ -37,6 +37,9 @@ static inline int bt_ifma_oracle(const char *suite) {
         printf("%s: setenv failed\n", suite);
         return 1;
     }
+    /* The features are probed at load (core/common/cpu.c): probe again so
+     * that the dispatch sees the new mask. */
+    (void)quill_cpu_probe();
     return 0;
 #else
     printf("%s: no IFMA code in this build, skipped\n", suite);
