@@ -340,18 +340,7 @@ static int verify(int side, EVP_PKEY *key, const params *p, const uint8_t *msg, 
         if (m != NULL && EVP_DigestVerifyInit_ex(m, &pctx, p->md, fz_libctx, propq, key, NULL) > 0 &&
             set_params(pctx, p, 0)) {
             fz_check_served(pctx, want, "EVP_DigestVerifyInit_ex");
-            if (p->op == 1) {
-                r = EVP_DigestVerify(m, sig, sig_len, msg, msg_len) == 1;
-            } else {
-                size_t off = 0;
-                int ok = 1;
-                while (ok && off < msg_len) {
-                    size_t c = fz_chunk(&chunk_seed, msg_len - off);
-                    ok = EVP_DigestVerifyUpdate(m, msg + off, c) > 0;
-                    off += c;
-                }
-                r = ok && EVP_DigestVerifyFinal(m, sig, sig_len) == 1;
-            }
+            r = fz_digest_verify(m, p->op == 2, chunk_seed, sig, sig_len, msg, msg_len);
         }
         EVP_MD_CTX_free(m);
     } else {

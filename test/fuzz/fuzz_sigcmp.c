@@ -147,3 +147,17 @@ size_t fz_chunk(unsigned *state, size_t remaining) {
     size_t c = (r & 0x100) ? (size_t)(r % 200) + 1 : (size_t)(r % 7) + 1;
     return c < remaining ? c : remaining;
 }
+
+int fz_digest_verify(EVP_MD_CTX *m, int streaming, unsigned chunk_seed, const uint8_t *sig,
+                     size_t sig_len, const uint8_t *msg, size_t msg_len) {
+    if (!streaming)
+        return EVP_DigestVerify(m, sig, sig_len, msg, msg_len) == 1;
+    size_t off = 0;
+    int ok = 1;
+    while (ok && off < msg_len) {
+        size_t c = fz_chunk(&chunk_seed, msg_len - off);
+        ok = EVP_DigestVerifyUpdate(m, msg + off, c) > 0;
+        off += c;
+    }
+    return ok && EVP_DigestVerifyFinal(m, sig, sig_len) == 1;
+}

@@ -76,4 +76,12 @@ unsigned fz_mutate(uint8_t *buf, size_t *len, size_t cap, fz_in *in);
  * from a small generator seeded by |*state|. */
 size_t fz_chunk(unsigned *state, size_t remaining);
 
+/* fz_digest_verify finishes a verification on |m|, set up by
+ * EVP_DigestVerifyInit_ex: in one shot (EVP_DigestVerify), or with
+ * |streaming| set in EVP_DigestVerifyUpdate chunks of fz_chunk's sizes
+ * from |chunk_seed|, then EVP_DigestVerifyFinal.  Returns 1 if the
+ * signature verified, else 0. */
+int fz_digest_verify(EVP_MD_CTX *m, int streaming, unsigned chunk_seed, const uint8_t *sig,
+                     size_t sig_len, const uint8_t *msg, size_t msg_len);
+
 #endif
