@@ -625,16 +625,14 @@ static const char *quill_version(OSSL_PROVIDER *quill) {
     return buf;
 }
 
-/* quill_backends returns quill's "quill-backends" parameter
- * (provider/info_params.h): the backend each algorithm selected, after
- * QUILL_CPU_MASK. */
-static const char *quill_backends(OSSL_PROVIDER *quill) {
-    static char buf[160] = "unknown";
+/* quill_param returns quill's UTF-8 parameter |name| (provider/info_params.h)
+ * in |buf|, or "unknown". */
+static const char *quill_param(OSSL_PROVIDER *quill, const char *name, char *buf, size_t len) {
     const char *v = NULL;
-    OSSL_PARAM p[2] = {OSSL_PARAM_construct_utf8_ptr(QUILL_PARAM_BACKENDS, (char **)&v, 0),
+    OSSL_PARAM p[2] = {OSSL_PARAM_construct_utf8_ptr(name, (char **)&v, 0),
                        OSSL_PARAM_construct_end()};
-    if (OSSL_PROVIDER_get_params(quill, p) == 1 && v != NULL)
-        snprintf(buf, sizeof(buf), "%s", v);
+    snprintf(buf, len, "%s",
+             OSSL_PROVIDER_get_params(quill, p) == 1 && v != NULL ? v : "unknown");
     return buf;
 }
 
@@ -784,7 +782,7 @@ int main(int argc, char **argv) {
         return 1;
     }
 
-    char cpu[256];
+    char cpu[256], backends[160], declined[512];
     speed_meta meta = {speed_cpu_model(cpu, sizeof(cpu)),
                        OpenSSL_version(OPENSSL_VERSION),
                        quill_version(pv.loaded[1]),
@@ -792,7 +790,8 @@ int main(int argc, char **argv) {
                        o.seconds,
                        o.portable,
                        &level,
-                       quill_backends(pv.loaded[1]),
+                       quill_param(pv.loaded[1], QUILL_PARAM_BACKENDS, backends, sizeof(backends)),
+                       quill_param(pv.loaded[1], QUILL_PARAM_DECLINED, declined, sizeof(declined)),
                        NULL,
                        0};
     fprintf(text, "CPU: %s\nOpenSSL: %s\nquill: %s (%s)\n", meta.cpu, meta.openssl,

@@ -409,13 +409,17 @@ typedef struct speed_meta {
     int portable; /* quill_portable was measured (--portable) */
     const speed_level *level;
     const char *quill_backends; /* quill's "quill-backends" parameter, or "unknown" */
+    /* quill's "quill-declined" parameter (provider/decline.h): "none", or
+     * the families quill leaves to the default provider on this CPU. */
+    const char *quill_declined;
     /* Operations selected but skipped because quill lacks the algorithm. */
     const char *const *skipped;
     size_t nskipped;
 } speed_meta;
 
 /* speed_print_level prints the header lines on the CPU level: its name,
- * both masks in effect, quill's backends, and when the level masks nothing
+ * both masks in effect, quill's backends, the families quill declines on
+ * this CPU (their quill rows are n/a), and when the level masks nothing
  * this CPU has, one line saying so. */
 void speed_print_level(FILE *out, const speed_meta *meta);
 

@@ -363,6 +363,11 @@ void speed_print_level(FILE *out, const speed_meta *meta) {
             lv->quill_mask[0] ? lv->quill_mask : "(unset)",
             lv->ia32cap[0] ? lv->ia32cap : "(unset)");
     fprintf(out, "quill backends: %s\n", meta->quill_backends);
+    if (strncmp(meta->quill_declined, "none", 4) != 0)
+        fprintf(out, "quill declines on this CPU, so the default provider serves them and "
+                     "quill's rows say not available (QUILL_DECLINE=none measures quill's own "
+                     "code): %s\n",
+                meta->quill_declined);
     if (lv->differs == 0 && (lv->quill_mask[0] || lv->ia32cap[0]))
         fprintf(out, "Level %s: this CPU has none of the features it masks, so it runs as the "
                      "native level here\n",
@@ -388,6 +393,8 @@ static void json_level(FILE *out, const speed_meta *meta) {
             lv->differs < 0 ? "null" : lv->differs ? "true" : "false");
     fprintf(out, "\n  \"quill_backends\": ");
     json_string(out, meta->quill_backends);
+    fprintf(out, ",\n  \"quill_declined\": ");
+    json_string(out, meta->quill_declined);
     fprintf(out, ",");
 }
 

@@ -123,7 +123,7 @@ typedef struct quill_info_quill {
 void quill_info_find_quill(quill_info_quill *q);
 
 /* quill_info_declined returns 1 if quill declined the family of key type
- * |keytype| ("RSA", "EC", "ML-DSA-65") on this architecture: its
+ * |keytype| ("RSA", "EC", "ML-DSA-65") on this CPU: its
  * QUILL_PARAM_DECLINED list ("EC (why); ...") names it. */
 int quill_info_declined(const quill_info_quill *q, const char *keytype);
 

@@ -148,7 +148,7 @@ void quill_info_serving(quill_info_report *r, const quill_info_quill *q,
         int off = q->prov != NULL && quill_info_declined(q, a->keytype);
         quill_info_add(r, 0, a->key, a->label, "signatures %s, key generation %s%s%s",
                        quill_info_provider_name(sig), quill_info_provider_name(gen), gen2,
-                       off ? " (declined by quill on this architecture)" : "");
+                       off ? " (declined by quill on this CPU)" : "");
         if (q->prov == NULL || sig == q->prov || off)
             continue;
         if (sig == NULL)

@@ -161,7 +161,7 @@ static int run_case(quill_info_report *r, const quill_info_quill *q, const selft
     if (signer != q->prov && verifier != q->prov && signer != NULL &&
         quill_info_declined(q, families[t->keyidx])) {
         quill_info_add(r, 0, t->key, t->label,
-                       "ok: declined by quill on this architecture, signed and verified by %s%s",
+                       "ok: declined by quill on this CPU, signed and verified by %s%s",
                        quill_info_provider_name(signer), timing);
         return 1;
     }

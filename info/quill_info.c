@@ -283,7 +283,7 @@ static int run_report(const info_options *o) {
                        "ok: quill is active and served every signature above%s",
                        quill.prov != NULL && quill.declined[0] != '\0' &&
                                strncmp(quill.declined, "none", 4) != 0
-                           ? " but those of the families it declines on this architecture"
+                           ? " but those of the families it declines on this CPU"
                            : "");
     else
         quill_info_add(r, 0, "result", "result", "PROBLEM: %s", r->reason);

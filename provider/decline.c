@@ -1,19 +1,21 @@
 /* SPDX-License-Identifier: Apache-2.0 */
 /* Copyright quill authors.
  *
- * The per-architecture list of algorithm families quill declines at load
- * (decline.h), and the filter that drops their rows from the tables
- * prov.c registers. */
+ * The list of algorithm families quill may decline at load (decline.h),
+ * each with the CPU condition under which it does, and the filter that
+ * drops their rows from the tables prov.c registers. */
 #include <stdlib.h>
 #include <string.h>
 
 #include <openssl/crypto.h>
 
+#include "common/cpu.h"
 #include "decline.h"
 
 typedef struct quill_decline {
     const char *prefix; /* first algorithm name starts with this */
     const char *reason;
+    int (*applies)(void); /* whether this process's CPU declines it */
 } quill_decline;
 
 #if defined(__aarch64__)
@@ -32,66 +34,116 @@ typedef struct quill_decline {
  *     point formulas and comb lookup against ecp_nistz256's assembly:
  *     declined, with verification (0.39x / 0.44x) and key generation.
  *   ML-DSA: OpenSSL's default provider has none before 3.5: never
- *     declined.
- * One X(prefix, reason) per family. */
+ *     declined. */
+static int always(void) {
+    return 1;
+}
 #define QUILL_DECLINE_LIST(X)                                                                  \
-    X("EC", "P-256 ECDSA signing: OpenSSL 3.0's armv8 ecp_nistz256 is estimated faster on "    \
-            "both aarch64 models (verification and key generation go with it)")
+    X("EC",                                                                                    \
+      "P-256 ECDSA signing: OpenSSL 3.0's armv8 ecp_nistz256 is estimated faster on both "     \
+      "aarch64 models (verification and key generation go with it)",                           \
+      always)
+#elif defined(__x86_64__)
+/* x86-64 CPUs without MULX and ADCX/ADOX (BMI2 and ADX: Intel before
+ * Broadwell, AMD before Zen): quill's RSA runs its plain ADC/MUL
+ * Montgomery kernel there, while OpenSSL 3.0 has AVX2 RSAZ (Haswell) or
+ * its own MUL kernels.  quill-speed --level bmi2 and --level x86_64
+ * (bench/speed_level.c) measured quill's RSA at 0.66-0.73x (2048 sign),
+ * 0.82-0.96x (2048 verify) and 0.86-0.87x (4096 sign) of the default
+ * provider's rate on a Zen 4 with those features masked, so RSA is
+ * declined on such CPUs.  quill's P-256 (1.08-1.24x signing, 2.9-3.0x
+ * verification there) and ML-DSA are kept.  Only where quill's assembly is
+ * present (QUILL_CPU_X86_64): quill_portable.so and QUILL_NO_ASM builds,
+ * which exist to run the portable C path, decline nothing. */
+static int x86_without_mulx_adx(void) {
+    return quill_cpu_has(QUILL_CPU_X86_64) &&
+           !quill_cpu_has(QUILL_CPU_X86_BMI2 | QUILL_CPU_X86_ADX);
+}
+#define QUILL_DECLINE_LIST(X)                                                                  \
+    X("RSA",                                                                                   \
+      "this x86-64 CPU lacks BMI2 and ADX, where OpenSSL's own RSA code is faster (quill "      \
+      "measured 0.66-0.96x of its rate with those features masked)",                           \
+      x86_without_mulx_adx)
 #else
-/* Nothing is declined on other architectures (x86-64: quill is faster). */
 #define QUILL_DECLINE_LIST(X)
 #endif
 
-#define QUILL_DECLINE_ROW(prefix, reason) {prefix, reason},
-#define QUILL_DECLINE_TEXT(prefix, reason) "; " prefix " (" reason ")"
+#define QUILL_DECLINE_ROW(prefix, reason, applies) {prefix, reason, applies},
 
-static const quill_decline quill_declines[] = {QUILL_DECLINE_LIST(QUILL_DECLINE_ROW){NULL, NULL}};
-#define QUILL_DECLINE_N (sizeof(quill_declines) / sizeof(quill_declines[0]) - 1)
+static const quill_decline quill_declines[] = {QUILL_DECLINE_LIST(QUILL_DECLINE_ROW){NULL, NULL, NULL}};
 
-unsigned quill_decline_count(void) {
-    return (unsigned)QUILL_DECLINE_N;
+unsigned quill_decline_active(void) {
+    unsigned active = 0;
+    for (unsigned i = 0; quill_declines[i].prefix != NULL; i++)
+        if (quill_declines[i].applies())
+            active |= 1u << i;
+    return active;
 }
 
-int quill_decline_overridden(void) {
+int quill_decline_overridden(unsigned active) {
     const char *v = getenv("QUILL_DECLINE");
-    return QUILL_DECLINE_N > 0 && v != NULL && strcmp(v, "none") == 0;
+    return active != 0 && v != NULL && strcmp(v, "none") == 0;
 }
 
-const char *quill_declined_text(int overridden) {
-    /* "; A (why); B (why)" without its first separator */
-    static const char text[] = "" QUILL_DECLINE_LIST(QUILL_DECLINE_TEXT);
-    static const char off[] = "none (QUILL_DECLINE=none overrides this build's list" QUILL_DECLINE_LIST(
-        QUILL_DECLINE_TEXT) ")";
-    if (QUILL_DECLINE_N == 0)
-        return "none";
-    return overridden ? off : &text[sizeof(text) > 2 ? 2 : 0];
+/* Appends |s| to |buf| (|len| bytes, NUL-terminated), truncating. */
+static void append(char *buf, size_t len, const char *s) {
+    size_t used = strlen(buf);
+    if (used + 1 < len)
+        OPENSSL_strlcpy(buf + used, s, len - used);
 }
 
-static int declined(const char *names) {
+void quill_declined_text(char *buf, size_t len, unsigned active, int overridden) {
+    if (len == 0)
+        return;
+    buf[0] = '\0';
+    if (active == 0) {
+        append(buf, len, "none");
+        return;
+    }
+    if (overridden)
+        append(buf, len, "none (QUILL_DECLINE=none overrides this CPU's list: ");
+    const char *sep = "";
+    for (unsigned i = 0; quill_declines[i].prefix != NULL; i++) {
+        if (!(active >> i & 1))
+            continue;
+        append(buf, len, sep);
+        append(buf, len, quill_declines[i].prefix);
+        append(buf, len, " (");
+        append(buf, len, quill_declines[i].reason);
+        append(buf, len, ")");
+        sep = "; ";
+    }
+    if (overridden)
+        append(buf, len, ")");
+}
+
+static int declined(const char *names, unsigned active) {
     if (names == NULL)
         return 0;
     size_t first = strcspn(names, ":");
-    for (const quill_decline *d = quill_declines; d->prefix != NULL; d++) {
-        size_t len = strlen(d->prefix);
-        if (first >= len && strncmp(names, d->prefix, len) == 0)
+    for (unsigned i = 0; quill_declines[i].prefix != NULL; i++) {
+        size_t len = strlen(quill_declines[i].prefix);
+        if ((active >> i & 1) && first >= len &&
+            strncmp(names, quill_declines[i].prefix, len) == 0)
             return 1;
     }
     return 0;
 }
 
-const OSSL_ALGORITHM *quill_decline_filter(const OSSL_ALGORITHM *table, int overridden) {
-    if (overridden)
+const OSSL_ALGORITHM *quill_decline_filter(const OSSL_ALGORITHM *table, unsigned active,
+                                           int overridden) {
+    if (overridden || active == 0)
         return table;
     size_t n = 0, keep = 0;
     for (; table[n].algorithm_names != NULL; n++)
-        keep += !declined(table[n].algorithm_names);
+        keep += !declined(table[n].algorithm_names, active);
     if (keep == n)
         return table;
     OSSL_ALGORITHM *out = OPENSSL_zalloc((keep + 1) * sizeof(*out));
     if (out == NULL)
         return NULL;
     for (size_t i = 0, j = 0; i < n; i++)
-        if (!declined(table[i].algorithm_names))
+        if (!declined(table[i].algorithm_names, active))
             out[j++] = table[i];
     return out;
 }

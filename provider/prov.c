@@ -66,14 +66,16 @@ static const OSSL_ALGORITHM *quill_query_operation(void *provctx, int operation_
     }
 }
 
-/* The tables without the families this architecture declines (decline.h). */
+/* The tables without the families this CPU declines (decline.h). */
 static int quill_tables_init(quill_provctx *ctx) {
-    int off = ctx->decline_overridden = quill_decline_overridden();
-    ctx->keymgmts = quill_decline_filter(quill_keymgmts, off);
-    ctx->signatures = quill_decline_filter(quill_signatures, off);
-    ctx->signatures_34 = quill_decline_filter(quill_signatures_34, off);
-    ctx->encoders = quill_decline_filter(quill_encoders, off);
-    ctx->decoders = quill_decline_filter(quill_decoders, off);
+    unsigned active = quill_decline_active();
+    int off = quill_decline_overridden(active);
+    quill_declined_text(ctx->declined, sizeof(ctx->declined), active, off);
+    ctx->keymgmts = quill_decline_filter(quill_keymgmts, active, off);
+    ctx->signatures = quill_decline_filter(quill_signatures, active, off);
+    ctx->signatures_34 = quill_decline_filter(quill_signatures_34, active, off);
+    ctx->encoders = quill_decline_filter(quill_encoders, active, off);
+    ctx->decoders = quill_decline_filter(quill_decoders, active, off);
     return ctx->keymgmts != NULL && ctx->signatures != NULL && ctx->signatures_34 != NULL &&
            ctx->encoders != NULL && ctx->decoders != NULL;
 }
@@ -121,8 +123,8 @@ static int quill_get_params(void *provctx, OSSL_PARAM params[]) {
         return 0;
     if ((p = OSSL_PARAM_locate(params, QUILL_PARAM_DECLINED)) != NULL &&
         !(p->data_type == OSSL_PARAM_UTF8_PTR
-              ? OSSL_PARAM_set_utf8_ptr(p, quill_declined_text(ctx->decline_overridden))
-              : OSSL_PARAM_set_utf8_string(p, quill_declined_text(ctx->decline_overridden))))
+              ? OSSL_PARAM_set_utf8_ptr(p, ctx->declined)
+              : OSSL_PARAM_set_utf8_string(p, ctx->declined)))
         return 0;
     return 1;
 }

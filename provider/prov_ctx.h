@@ -39,10 +39,11 @@ typedef struct quill_provctx {
     /* Buildinfo, backends and module path (prov_info.h). */
     quill_prov_info info;
     /* The tables query_operation answers with, without the families this
-     * architecture declines (decline.h); the static tables themselves when
-     * nothing is declined. */
+     * CPU declines (decline.h); the static tables themselves when nothing
+     * is declined. */
     const OSSL_ALGORITHM *keymgmts, *signatures, *signatures_34, *encoders, *decoders;
-    int decline_overridden; /* QUILL_DECLINE=none at load */
+    /* What was declined and why, for QUILL_PARAM_DECLINED. */
+    char declined[512];
 } quill_provctx;
 
 #endif

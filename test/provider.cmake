@@ -7,10 +7,11 @@
 #   provider_exports  quill.so exports OSSL_provider_init and nothing else.
 #   provider_null_params  every string parameter quill reads, given with NULL
 #                     data, is refused with quill's error (no crash).
-#   provider_decline  the families provider/decline.c declines on this
-#                     architecture (none on x86-64) are served end to end by
-#                     the default provider; the others, and all of them with
-#                     QUILL_DECLINE=none, by quill.
+#   provider_decline  the families provider/decline.c declines on this CPU
+#                     (x86-64: none, or RSA without BMI2 and ADX, as the
+#                     _bmi2 and _x86_64 copies mask them; aarch64: EC) are
+#                     served end to end by the default provider; the others,
+#                     and all of them with QUILL_DECLINE=none, by quill.
 #   provider_capabilities  the TLS-SIGALG capability (ML-DSA on a 3.5+ core,
 #                     as the default provider's), TLS-GROUP empty, libssl's view.
 
@@ -23,5 +24,6 @@ set_tests_properties(provider_exports PROPERTIES LABELS provider SKIP_RETURN_COD
 quill_add_test(provider_der provider/provider_der.c ${PROJECT_SOURCE_DIR}/provider/der.c CORE LABELS provider)
 quill_add_test(keygen_route provider/keygen_route.c LABELS provider TIMEOUT 300)
 quill_add_test(provider_capabilities provider/provider_capabilities.c LIBS OpenSSL::SSL LABELS provider)
-quill_add_test(provider_decline provider/provider_decline.c LABELS provider aarch64 TIMEOUT 300)
+quill_add_test(provider_decline provider/provider_decline.c LIBS quill_core_common LABELS provider aarch64 TIMEOUT 300)
 target_include_directories(provider_decline PRIVATE ${PROJECT_SOURCE_DIR}/provider)
+quill_add_levels(provider_decline LEVELS bmi2 x86_64 portable)
