@@ -36,39 +36,40 @@
 # new harness needs only its lines here.  CTest runs each for a few seconds
 # (label fuzz).
 if(CMAKE_C_COMPILER_ID MATCHES Clang AND QUILL_FUZZ)
-  set(QUILL_FUZZ_TARGETS fuzz_mldsa_verify fuzz_mldsa_priv fuzz_mldsa_decoder
-                         fuzz_fromdata fuzz_decoder fuzz_mldsa_mu)
-  foreach(t ${QUILL_FUZZ_TARGETS})
-    add_executable(${t} fuzz/${t}.c)
-    target_compile_options(${t} PRIVATE -fsanitize=fuzzer,address,undefined)
-    target_link_options(${t} PRIVATE -fsanitize=fuzzer,address,undefined)
-    target_link_libraries(${t} PRIVATE quill_core_mldsa quill_core_sha3 quill_core_common)
-    add_test(NAME ${t}_smoke COMMAND ${t} -max_total_time=5 -seed=1)
-    set_tests_properties(${t}_smoke PROPERTIES ENVIRONMENT "${QUILL_TEST_ENV}"
-                         TIMEOUT 120 LABELS "fuzz")
-  endforeach()
-  target_link_libraries(fuzz_mldsa_decoder PRIVATE OpenSSL::Crypto)
-  add_dependencies(fuzz_mldsa_decoder quill)
-  # EVP-level harnesses (fuzz_util.c: contexts, mutations, seed corpus).
-  foreach(t fuzz_fromdata fuzz_decoder fuzz_mldsa_mu)
-    target_sources(${t} PRIVATE fuzz/fuzz_util.c)
-    target_link_libraries(${t} PRIVATE OpenSSL::Crypto)
-    add_dependencies(${t} quill)
-  endforeach()
-
-  # The differential verification harnesses (quill against the default
-  # provider through EVP), over fuzz/fuzz_sigcmp.c.
-  foreach(t fuzz_rsa_verify fuzz_ecdsa_verify)
-    add_executable(${t} fuzz/${t}.c fuzz/fuzz_sigcmp.c)
+  # quill_add_fuzz(NAME [CORE] [EVP] [SOURCES src...]) builds the harness
+  # fuzz/NAME.c (plus SOURCES) and its CTest smoke run NAME_smoke.
+  #   CORE  links the ML-DSA core (harnesses that call it directly)
+  #   EVP   links libcrypto and builds quill.so first (harnesses that go
+  #         through OpenSSL and load quill.so)
+  function(quill_add_fuzz t)
+    cmake_parse_arguments(F "CORE;EVP" "" "SOURCES" ${ARGN})
+    add_executable(${t} fuzz/${t}.c ${F_SOURCES})
     target_compile_options(${t} PRIVATE -fsanitize=fuzzer,address,undefined)
     target_link_options(${t} PRIVATE -fsanitize=fuzzer,address,undefined)
     target_include_directories(${t} PRIVATE ${PROJECT_SOURCE_DIR}/provider)
-    target_link_libraries(${t} PRIVATE OpenSSL::Crypto)
-    add_dependencies(${t} quill)
+    if(F_CORE)
+      target_link_libraries(${t} PRIVATE quill_core_mldsa quill_core_sha3 quill_core_common)
+    endif()
+    if(F_EVP)
+      target_link_libraries(${t} PRIVATE OpenSSL::Crypto)
+      add_dependencies(${t} quill)
+    endif()
     add_test(NAME ${t}_smoke COMMAND ${t} -max_total_time=5 -seed=1)
     set_tests_properties(${t}_smoke PROPERTIES ENVIRONMENT "${QUILL_TEST_ENV}"
                          TIMEOUT 120 LABELS "fuzz")
-  endforeach()
+  endfunction()
+
+  quill_add_fuzz(fuzz_mldsa_verify CORE)
+  quill_add_fuzz(fuzz_mldsa_priv CORE)
+  quill_add_fuzz(fuzz_mldsa_decoder CORE EVP)
+  # EVP-level harnesses (fuzz_util.c: contexts, mutations, seed corpus).
+  quill_add_fuzz(fuzz_fromdata CORE EVP SOURCES fuzz/fuzz_util.c)
+  quill_add_fuzz(fuzz_decoder CORE EVP SOURCES fuzz/fuzz_util.c)
+  quill_add_fuzz(fuzz_mldsa_mu CORE EVP SOURCES fuzz/fuzz_util.c)
+  # The differential verification harnesses (quill against the default
+  # provider through EVP), over fuzz/fuzz_sigcmp.c.
+  quill_add_fuzz(fuzz_rsa_verify EVP SOURCES fuzz/fuzz_sigcmp.c)
+  quill_add_fuzz(fuzz_ecdsa_verify EVP SOURCES fuzz/fuzz_sigcmp.c)
 
   # At the end of this directory: the `fuzz` target and the harness list.
   function(quill_fuzz_collect)
