@@ -98,3 +98,18 @@ void qt_counters_watch(qt_worker *w, OSSL_PROVIDER *quill, const char *name, uin
     if (v != UINT64_MAX)
         *last = v;
 }
+
+qt_counts qt_counts_begin(OSSL_PROVIDER *quill, const char *sign, const char *keygen) {
+    qt_counts c = {quill, sign, keygen, qt_quill_counter(quill, sign),
+                   qt_quill_counter(quill, keygen)};
+    return c;
+}
+
+void qt_counts_check(const qt_counts *before) {
+    uint64_t signs = qt_quill_counter(before->quill, before->sign);
+    uint64_t keygens = qt_quill_counter(before->quill, before->keygen);
+    QT_CHECK(before->signs != UINT64_MAX && signs != UINT64_MAX &&
+             signs - before->signs == qt_threads_signs);
+    QT_CHECK(before->keygens != UINT64_MAX && keygens != UINT64_MAX &&
+             keygens - before->keygens == qt_threads_keygens);
+}

@@ -71,6 +71,18 @@ unsigned qt_threads_count(int argc, char **argv, unsigned dflt);
  * while other threads use the provider. */
 uint64_t qt_quill_counter(OSSL_PROVIDER *quill, const char *name);
 
+/* Quill's sign and key-generation counters read before a qt_threads_run
+ * (qt_counts_begin), and checked after it (qt_counts_check): each must have
+ * grown by exactly what the workers counted (qt_threads_signs,
+ * qt_threads_keygens), and both must be readable. */
+typedef struct qt_counts {
+    OSSL_PROVIDER *quill;
+    const char *sign, *keygen; /* counter names: "rsa-sign", "rsa-keygen" */
+    uint64_t signs, keygens;
+} qt_counts;
+qt_counts qt_counts_begin(OSSL_PROVIDER *quill, const char *sign, const char *keygen);
+void qt_counts_check(const qt_counts *before);
+
 /* qt_counters_watch is for one worker to call now and then while the
  * others sign: it reads quill's counter |name| and checks that it has not
  * gone down since the value in *last, which it updates. */
