@@ -133,6 +133,19 @@ PROBE(vpxor_ymm, X12("vpxor %%ymm14, %%ymm15, ", "%%ymm"), ZCLOB)
 PROBE(vpsllq_ymm, X12("vpsllq $7, %%ymm14, ", "%%ymm"), ZCLOB)
 PROBE(vpmuldq_ymm, X12("vpmuldq %%ymm14, %%ymm15, ", "%%ymm"), ZCLOB)
 PROBE(vpmuldq_zmm, X12("vpmuldq %%zmm14, %%zmm15, ", "%%zmm"), ZCLOB)
+/* Pairs: does VPMADD52 share its pipes with the shuffles and adds of the
+ * exponentiation (6 of each per block)? */
+#define X6PAIR(op1, op2, r)                                                                 \
+    op1 r "0\n\t" op2 r "1\n\t" op1 r "2\n\t" op2 r "3\n\t" op1 r "4\n\t" op2 r "5\n\t" \
+    op1 r "6\n\t" op2 r "7\n\t" op1 r "8\n\t" op2 r "9\n\t" op1 r "10\n\t" op2 r "11\n\t"
+PROBE(madd_valignq_zmm,
+      X6PAIR("vpmadd52luq %%zmm14, %%zmm15, ", "valignq $1, %%zmm14, %%zmm15, ", "%%zmm"), ZCLOB)
+PROBE(madd_vpaddq_zmm,
+      X6PAIR("vpmadd52luq %%zmm14, %%zmm15, ", "vpaddq %%zmm14, %%zmm15, ", "%%zmm"), ZCLOB)
+PROBE(valignq_zmm, X12("valignq $1, %%zmm14, %%zmm15, ", "%%zmm"), ZCLOB)
+PROBE(vpaddq_zmm, X12("vpaddq %%zmm14, %%zmm15, ", "%%zmm"), ZCLOB)
+PROBE(vprolq_vpternlogq_ymm,
+      X6PAIR("vprolq $7, %%ymm14, ", "vpternlogq $0x96, %%ymm14, %%ymm15, ", "%%ymm"), ZCLOB)
 /* MULX writes two registers: the block cycles over r8..r11 pairs. */
 PROBE(mulx,
       "mulx %%rax, %%r8, %%r9\n\tmulx %%rax, %%r10, %%r11\n\tmulx %%rax, %%r8, %%r9\n\t"
@@ -166,10 +179,18 @@ void limits_ports(double tpc) {
         port_line("port.vpmadd52luq.zmm", probe_vpmadd52_zmm(), tpc, "reciprocal throughput");
         port_line("port.vpmadd52luq.zmm.latency", probe_vpmadd52_zmm_lat(), tpc, "latency");
         port_line("port.vpmadd52luq.ymm", probe_vpmadd52_ymm(), tpc, "reciprocal throughput");
+        port_line("port.valignq.zmm", probe_valignq_zmm(), tpc, "reciprocal throughput");
+        port_line("port.vpaddq.zmm", probe_vpaddq_zmm(), tpc, "reciprocal throughput");
+        port_line("port.mix.vpmadd52+valignq.zmm", probe_madd_valignq_zmm(), tpc,
+                  "per instruction, alternating (0.5 = both fully overlapped)");
+        port_line("port.mix.vpmadd52+vpaddq.zmm", probe_madd_vpaddq_zmm(), tpc,
+                  "per instruction, alternating");
     }
     if (quill_cpu_has(QUILL_CPU_X86_AVX512VL)) {
         port_line("port.vpternlogq.ymm", probe_vpternlogq_ymm(), tpc, "reciprocal throughput");
         port_line("port.vprolq.ymm", probe_vprolq_ymm(), tpc, "reciprocal throughput");
+        port_line("port.mix.vprolq+vpternlogq.ymm", probe_vprolq_vpternlogq_ymm(), tpc,
+                  "per instruction, alternating");
         port_line("port.vpmuldq.zmm", probe_vpmuldq_zmm(), tpc, "reciprocal throughput");
     }
     if (quill_cpu_has(QUILL_CPU_X86_AVX2)) {

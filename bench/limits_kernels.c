@@ -8,9 +8,13 @@
  *       Keccak-f[1600] (four states) per call, by backend and dispatched
  *   keccak.x1          one Keccak-f[1600] (dispatched)
  *   mldsa.ntt / mldsa.invntt   one 256-coefficient NTT / inverse NTT
+ *   mldsa.dot_mont.l           one row of the matrix-vector product A y
+ *       (l pointwise products summed, one reduction)
  *   p256.fe_mul / p256.fe_sqr  one field multiplication / squaring, as a
  *       dependent chain (each result is the next input: latency-bound)
  *   p256.madd / p256.dbl       one mixed addition / doubling (chain)
+ *   p256.madd_vt / p256.dbl_vt the variable-time ones of verification
+ *   p256.fe_inv / p256.scalar_inv   one constant-time inversion mod p / n
  *   p256.mul_base              one k G (the fixed-base multiplication)
  *   bn.mont_mul.B / bn.mont_sqr.B   one B-bit Montgomery product (dispatched:
  *       MULX/ADX when present)
@@ -32,6 +36,7 @@
 #include "ec/p256_fe.h"
 #include "ec/p256_point.h"
 #include "ec/p256_scalar.h"
+#include "ec/p256_verify_point.h"
 #include "limits.h"
 #include "mldsa/ntt.h"
 #include "sha3/keccak.h"
@@ -101,6 +106,17 @@ static void run_ntt(void *c, unsigned iters) {
     }
 }
 
+typedef struct {
+    unsigned n;
+    _Alignas(64) int32_t r[QUILL_MLDSA_N], a[8 * QUILL_MLDSA_N], b[8 * QUILL_MLDSA_N];
+} dot_ctx;
+
+static void run_dot(void *c, unsigned iters) {
+    dot_ctx *k = c;
+    for (unsigned i = 0; i < iters; i++)
+        quill_mldsa_dot_mont(k->r, k->a, k->b, k->n);
+}
+
 static void kernels_ntt(void) {
     static ntt_ctx k;
     for (unsigned j = 0; j < QUILL_MLDSA_N; j++)
@@ -110,6 +126,20 @@ static void kernels_ntt(void) {
     k.f = quill_mldsa_invntt_tomont;
     limits_measure("mldsa.invntt", "ticks/call", "dispatched", run_ntt, &k, 200, 400, 1);
     g_sink += (uint64_t)k.a[0];
+    static dot_ctx d;
+    for (unsigned j = 0; j < 8 * QUILL_MLDSA_N; j++) {
+        d.a[j] = (int32_t)(next64() % 8380417);
+        d.b[j] = (int32_t)(next64() % 8380417);
+    }
+    static const unsigned ls[] = {4, 5, 7};
+    for (int i = 0; i < 3; i++) {
+        char name[32];
+        d.n = ls[i];
+        snprintf(name, sizeof(name), "mldsa.dot_mont.%u", ls[i]);
+        limits_measure(name, "ticks/call", "one row of A times a vector of l polynomials",
+                       run_dot, &d, 100, 300, 1);
+    }
+    g_sink += (uint64_t)d.r[0];
 }
 
 /* ---- P-256 ---- */
@@ -119,6 +149,7 @@ typedef struct {
     quill_p256_jacobian p;
     quill_p256_affine g;
     quill_p256_scalar_plain k;
+    quill_p256_scalar s;
 } p256_ctx;
 
 static void run_fe_mul(void *c, unsigned iters) {
@@ -145,6 +176,30 @@ static void run_dbl(void *c, unsigned iters) {
         quill_p256_point_double(&k->p, &k->p);
 }
 
+static void run_madd_vt(void *c, unsigned iters) {
+    p256_ctx *k = c;
+    const int adx = quill_p256_adx_capable();
+    for (unsigned i = 0; i < iters; i++)
+        vt_madd_x(&k->p, &k->p, &k->g, adx);
+}
+
+static void run_dbl_vt(void *c, unsigned iters) {
+    p256_ctx *k = c;
+    vt_double_n(&k->p, &k->p, (int)iters, quill_p256_adx_capable());
+}
+
+static void run_fe_inv(void *c, unsigned iters) {
+    p256_ctx *k = c;
+    for (unsigned i = 0; i < iters; i++)
+        quill_p256_fe_inv(&k->a, &k->a);
+}
+
+static void run_scalar_inv(void *c, unsigned iters) {
+    p256_ctx *k = c;
+    for (unsigned i = 0; i < iters; i++)
+        quill_p256_scalar_inv_consttime(&k->s, &k->s);
+}
+
 static void run_mul_base(void *c, unsigned iters) {
     p256_ctx *k = c;
     for (unsigned i = 0; i < iters; i++) {
@@ -164,11 +219,20 @@ static void kernels_p256(void) {
     for (int i = 0; i < 4; i++)
         k.k.v[i] = next64();
     k.k.v[3] >>= 1; /* below n */
+    quill_p256_scalar_to_mont(&k.s, &k.k);
     limits_measure("p256.fe_mul", "ticks/call", "dependent chain", run_fe_mul, &k, 1000, 400, 1);
     limits_measure("p256.fe_sqr", "ticks/call", "dependent chain", run_fe_sqr, &k, 1000, 400, 1);
     limits_measure("p256.madd", "ticks/call", "mixed addition, constant time, chain", run_madd,
                    &k, 200, 400, 1);
     limits_measure("p256.dbl", "ticks/call", "doubling, chain", run_dbl, &k, 200, 400, 1);
+    limits_measure("p256.madd_vt", "ticks/call", "mixed addition, variable time (verification)",
+                   run_madd_vt, &k, 200, 400, 1);
+    limits_measure("p256.dbl_vt", "ticks/call", "doubling, variable time, runs of 64",
+                   run_dbl_vt, &k, 64, 400, 1);
+    limits_measure("p256.fe_inv", "ticks/call", "constant-time divsteps", run_fe_inv, &k, 20,
+                   300, 1);
+    limits_measure("p256.scalar_inv", "ticks/call", "mod n, constant time", run_scalar_inv, &k,
+                   20, 300, 1);
     limits_measure("p256.mul_base", "ticks/call", "k G, constant time", run_mul_base, &k, 10,
                    300, 1);
     g_sink += k.a.v[0] + k.p.x.v[0];
