@@ -382,8 +382,15 @@ def main():
         load = ["?"] * 3
 
     rows = []
-    if ifma_rt:
+    if ifma_rt and "IFMA" in r.get("bn.exp_x2.1024", {}).get("note", ""):
         rows += rsa_rows(r, mix, tpc, ifma_rt)
+    else:
+        for bits in (2048, 3072, 4096):
+            for op in ("sign", "verify"):
+                rows.append({"op": "RSA-%d %s" % (bits, op),
+                             "measured": r.get("rsa%d.%s" % (bits, op), {}).get("min"),
+                             "kernels": None, "floor": None,
+                             "counts": "(no IFMA here: MULX/ADX path, floor not modelled)"})
     prow, madd_mulx, dbl_mulx = p256_rows(r, counts, tpc, mix, mulx_rt)
     rows += prow
     mrows, kfloor, kops, krots, ntt_floor = mldsa_rows(r, counts, tpc, mix)
