@@ -35,15 +35,18 @@ static int rng_fill(void *arg, uint8_t *out, size_t len) {
 static const quill_rng g_rng = {rng_fill, NULL};
 static int g_fail;
 
+/* The nonce hash as the provider wires it (provider/digest.c): one fetched
+ * EVP_MD and one EVP_MD_CTX, re-initialised by every call. */
+static EVP_MD_CTX *g_mctx;
+
 static int sha256_digest(const quill_hash *h, uint8_t *out, const uint8_t *const in[],
                          const size_t in_len[], size_t count) {
-    EVP_MD_CTX *c = EVP_MD_CTX_new();
-    int ok = c != NULL && EVP_DigestInit_ex(c, (const EVP_MD *)h->arg, NULL);
+    if (g_mctx == NULL && (g_mctx = EVP_MD_CTX_new()) == NULL)
+        return 0;
+    int ok = EVP_DigestInit_ex2(g_mctx, (const EVP_MD *)h->arg, NULL);
     for (size_t i = 0; ok && i < count; i++)
-        ok = EVP_DigestUpdate(c, in[i], in_len[i]);
-    ok = ok && EVP_DigestFinal_ex(c, out, NULL);
-    EVP_MD_CTX_free(c);
-    return ok;
+        ok = EVP_DigestUpdate(g_mctx, in[i], in_len[i]);
+    return ok && EVP_DigestFinal_ex(g_mctx, out, NULL);
 }
 
 /* ---- RSA ---- */
@@ -143,7 +146,10 @@ static p256_ctx g_p256;
 static int p256_setup(void) {
     p256_ctx *k = &g_p256;
     quill_p256_verify_cache_clear(&k->cache);
-    k->h = (quill_hash){32, sha256_digest, (void *)EVP_sha256(), 64};
+    static EVP_MD *md;
+    if (md == NULL && (md = EVP_MD_fetch(NULL, "SHA256", NULL)) == NULL)
+        return 0;
+    k->h = (quill_hash){32, sha256_digest, md, 64};
     memset(k->dg, 0xa5, sizeof(k->dg));
     return quill_p256_keygen(k->priv, &k->pub, &g_rng) == QUILL_OK &&
            quill_ecdsa_p256_sign(k->sig, k->priv, k->dg, 32, &k->h, QUILL_ECDSA_NONCE_HEDGED,
