@@ -77,6 +77,44 @@ double limits_measure(const char *name, const char *unit, const char *note, limi
     return best;
 }
 
+double limits_measure_set(const char *name, const char *unit, const char *note,
+                          limits_item_fn fn, void *ctx, unsigned count, unsigned rounds) {
+    if (!limits_wanted(name))
+        return 0;
+    unsigned n = (unsigned)(rounds * g_scale);
+    if (n < 3)
+        n = 3;
+    double *best = malloc(count * sizeof(double)), *mean = malloc(n * sizeof(double));
+    if (best == NULL || mean == NULL)
+        abort();
+    for (unsigned i = 0; i < count; i++) {
+        fn(ctx, i); /* warm */
+        best[i] = 1e300;
+    }
+    for (unsigned r = 0; r < n; r++) {
+        double sum = 0;
+        for (unsigned i = 0; i < count; i++) {
+            uint64_t t0 = ticks();
+            fn(ctx, i);
+            double t = (double)(ticks() - t0);
+            sum += t;
+            if (t < best[i])
+                best[i] = t;
+        }
+        mean[r] = sum / count;
+    }
+    double avg = 0;
+    for (unsigned i = 0; i < count; i++)
+        avg += best[i] / count;
+    qsort(mean, n, sizeof(double), cmp_double);
+    printf("%s\t%.1f\t%.1f\t%s\t%s (mean of per-item minima over %u rounds of %u items)\n",
+           name, avg, mean[n / 2], unit, note, n, count);
+    fflush(stdout);
+    free(best);
+    free(mean);
+    return avg;
+}
+
 double limits_clock(void) {
 #ifdef LIMITS_TSC
     /* 8 dependent adds per iteration: one per core cycle on every x86-64

@@ -27,6 +27,18 @@ typedef void (*limits_fn)(void *ctx, unsigned iters);
 double limits_measure(const char *name, const char *unit, const char *note, limits_fn fn,
                       void *ctx, unsigned batch, unsigned samples, double units);
 
+/* limits_item_fn runs item i (0 <= i < count) of a fixed set once. */
+typedef void (*limits_item_fn)(void *ctx, unsigned i);
+
+/* limits_measure_set prints one result line for an operation whose cost
+ * varies with its input (ML-DSA's rejection loops): every item of the set
+ * is timed alone in each of `rounds` rounds; min is the mean over the items
+ * of each item's fastest time (short samples, so that a preemption rarely
+ * lands in every round of an item), median the median over the rounds of
+ * the round's mean.  rounds is scaled like samples.  Returns min. */
+double limits_measure_set(const char *name, const char *unit, const char *note,
+                          limits_item_fn fn, void *ctx, unsigned count, unsigned rounds);
+
 /* limits_wanted returns 1 if name matches one of the filters given on the
  * command line (substrings), or if there are none. */
 int limits_wanted(const char *name);

@@ -321,14 +321,14 @@ static void kernels_bn_size(size_t bits, int x2, int products) {
         snprintf(name, sizeof(name), "bn.exp_x2.%zu", bits);
         snprintf(note, sizeof(note), "%s, two %zu-bit halves", b, bits);
         k.e_limbs = n;
-        double t1 = limits_measure(name, "ticks/call", note, run_exp_x2, &k, 2, 60, 1);
+        double t1 = limits_measure(name, "ticks/call", note, run_exp_x2, &k, 1, 200, 1);
         k.e_limbs = 2 * n;
         snprintf(name, sizeof(name), "bn.exp_x2_window.%zu", bits);
         if (limits_wanted(name) && t1 > 0) {
             char n2[64];
             snprintf(n2, sizeof(n2), "bn.exp_x2_2e.%zu", bits);
             double t2 = limits_measure(n2, "ticks/call", "exponents of 2B bits", run_exp_x2, &k,
-                                       2, 60, 1);
+                                       1, 200, 1);
             /* windows of 5 bits: ceil(64 e / 5) */
             double w1 = (double)((64 * n + 4) / 5), w2 = (double)((128 * n + 4) / 5);
             double per = (t2 - t1) / (w2 - w1);
