@@ -280,5 +280,6 @@ int main(int argc, char **argv) {
     limits_ports(tpc);
     limits_kernels();
     limits_ops();
+    limits_evp();
     return 0;
 }

@@ -58,6 +58,10 @@ void limits_ports(double ticks_per_cycle);
 void limits_kernels(void);
 void limits_ops(void);
 
+/* limits_evp measures a few operations through EVP on quill.so
+ * (bench/limits_evp.c), the cost of the EVP and provider layer. */
+void limits_evp(void);
+
 /* limits_count runs operation `op` (a name that limits_ops prints) `n` times
  * and nothing else, for an instruction counter such as callgrind; returns 0
  * on success, 2 for an unknown name. */

@@ -404,8 +404,13 @@ def main():
         "%s %.2f" % (k[5:], v["min"]) for k, v in r.items() if k.startswith("port.")))
     print("kernels (min ticks per call): " + ", ".join(
         "%s %s" % (k, fmt(v["min"], 1)) for k, v in r.items()
-        if not k.startswith(("port.", "clock", "rsa", "mldsa4", "mldsa6", "mldsa8"))
+        if not k.startswith(("port.", "clock", "rsa", "mldsa4", "mldsa6", "mldsa8", "evp."))
         and k not in ("p256.keygen", "p256.sign", "p256.verify", "p256.verify_cached")))
+    evp = ["%s %s (core %s, layer %s)" % (k[4:], fmt(v["min"]), fmt(r[k[4:]]["min"]),
+                                          fmt(v["min"] - r[k[4:]]["min"]))
+           for k, v in r.items() if k.startswith("evp.") and k[4:] in r]
+    if evp:
+        print("through EVP on quill.so (min ticks): " + ", ".join(evp))
     print("Keccak-f[1600] AVX-512VL round: %.0f vector instructions, %.0f rotations -> "
           "floor %.0f cycles per call (%.0f per state four-way); NTT floor %.0f cycles"
           % (kops, krots, kfloor, kfloor / 4, ntt_floor))
