@@ -47,6 +47,16 @@ int limits_wanted(const char *name) {
     return 0;
 }
 
+int limits_wanted_group(const char *prefix) {
+    if (g_nfilters == 0)
+        return 1;
+    for (int i = 0; i < g_nfilters; i++)
+        if (strstr(prefix, g_filters[i]) != NULL ||
+            strncmp(g_filters[i], prefix, strlen(prefix)) == 0)
+            return 1;
+    return 0;
+}
+
 static int cmp_double(const void *a, const void *b) {
     double x = *(const double *)a, y = *(const double *)b;
     return (x > y) - (x < y);

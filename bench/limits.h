@@ -43,6 +43,11 @@ double limits_measure_set(const char *name, const char *unit, const char *note,
  * command line (substrings), or if there are none. */
 int limits_wanted(const char *name);
 
+/* limits_wanted_group returns 1 if some result whose name starts with
+ * prefix may be wanted: no filters, a filter inside prefix, or a filter
+ * that starts with prefix. */
+int limits_wanted_group(const char *prefix);
+
 /* limits_clock prints the TSC ticks per core cycle (a chain of dependent
  * adds, one per cycle) and returns it; 0 off x86-64. */
 double limits_clock(void);

@@ -141,7 +141,7 @@ static void evp_p256_rsa(void) {
         g_evp_fail = 1;
         return;
     }
-    if (limits_wanted("evp.p256")) {
+    if (limits_wanted_group("evp.p256")) {
         if (!evp_keygen_setup(&k, "EC", "P-256", 0)) {
             printf("# evp: P-256 through quill unavailable\n");
         } else {
@@ -164,7 +164,7 @@ static void evp_p256_rsa(void) {
         }
         evp_free(&k);
     }
-    if (limits_wanted("evp.rsa2048")) {
+    if (limits_wanted_group("evp.rsa2048")) {
         if (!evp_keygen_setup(&k, "RSA", NULL, 2048)) {
             printf("# evp: RSA through quill unavailable\n");
         } else {
@@ -182,7 +182,7 @@ static void evp_p256_rsa(void) {
 }
 
 void limits_evp(void) {
-    if (!limits_wanted("evp."))
+    if (!limits_wanted_group("evp."))
         return;
     g_ctx = OSSL_LIB_CTX_new();
     const char *dir = getenv("OPENSSL_MODULES");

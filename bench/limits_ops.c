@@ -292,8 +292,8 @@ void limits_ops(void) {
     ops_rsa(2048);
     ops_rsa(3072);
     ops_rsa(4096);
-    if (limits_wanted("p256.keygen") || limits_wanted("p256.sign") ||
-        limits_wanted("p256.verify"))
+    if (limits_wanted_group("p256.keygen") || limits_wanted_group("p256.sign") ||
+        limits_wanted_group("p256.verify"))
         ops_p256();
     ops_mldsa();
     if (g_fail)
