@@ -33,3 +33,7 @@ foreach(t mldsa_arith mldsa_sign_arith mldsa_ntt16 mldsa_wycheproof)
   quill_add_levels(test_${t} LEVELS portable)
 endforeach()
 quill_add_levels(test_mldsa_mask LEVELS avx2 portable)
+# mldsa_count: a callgrind driver (not a test) for signing and verification.
+add_executable(mldsa_count mldsa/mldsa_count.c)
+target_link_libraries(mldsa_count PRIVATE quill_evptest ${QUILL_MLDSA_LIBS} OpenSSL::Crypto)
+add_dependencies(mldsa_count quill)
