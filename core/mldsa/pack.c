@@ -384,6 +384,20 @@ quill_word quill_mldsa_unpack_sk(uint8_t rho[32], uint8_t key[32], uint8_t tr[64
     return bad;
 }
 
+/* The hint bits of a polynomial as eight words (bit t of word w: c[32 w +
+ * t] != 0), in loops the compiler vectorises (lane shifts and an OR
+ * reduction); hints are public here. */
+QUILL_INLINE void hint_words_body(uint32_t words[QUILL_MLDSA_N / 32], const int32_t *c) {
+    for (unsigned w = 0; w < QUILL_MLDSA_N / 32; w++) {
+        uint32_t bits = 0;
+        for (unsigned t = 0; t < 32; t++)
+            bits |= (uint32_t)(c[32 * w + t] != 0) << t;
+        words[w] = bits;
+    }
+}
+QUILL_MLDSA_CLONE(void, hint_words, (uint32_t words[QUILL_MLDSA_N / 32], const int32_t *c),
+                  (words, c))
+
 void quill_mldsa_pack_sig(uint8_t *sig, const uint8_t *ctilde, const quill_mldsa_poly *z,
                           const quill_mldsa_poly *h, const quill_mldsa_params *p) {
     const size_t z_bytes = 32u * (p->gamma1_bits + 1);
@@ -393,21 +407,18 @@ void quill_mldsa_pack_sig(uint8_t *sig, const uint8_t *ctilde, const quill_mldsa
         quill_mldsa_poly_pack_z(sig, &z[i], p);
     /* HintBitPack: the indices of the ones, then the running count per
      * polynomial.  The hints are public here (a signature's); at most omega
-     * of the k * 256 are ones, so groups of eight are skipped when all zero
-     * (ML-DSA-65: about 50 ones in 192 groups). */
+     * of the k * 256 are ones, so each word of 32 hint bits is walked by
+     * its set bits (ML-DSA-65: about 50 ones in 48 words; the earlier
+     * test of each group of eight coefficients took 2% of a signature in
+     * its mispredicted branches). */
     memset(sig, 0, p->omega + p->k);
     unsigned idx = 0;
     for (unsigned i = 0; i < p->k; i++) {
-        for (unsigned j = 0; j < QUILL_MLDSA_N; j += 8) {
-            uint32_t any = 0;
-            for (unsigned t = 0; t < 8; t++)
-                any |= (uint32_t)h[i].c[j + t];
-            if (any == 0)
-                continue;
-            for (unsigned t = j; t < j + 8; t++)
-                if (h[i].c[t] != 0 && idx < p->omega)
-                    sig[idx++] = (uint8_t)t;
-        }
+        uint32_t words[QUILL_MLDSA_N / 32];
+        QUILL_MLDSA_PICK(hint_words)(words, h[i].c);
+        for (unsigned w = 0; w < QUILL_MLDSA_N / 32; w++)
+            for (uint32_t bits = words[w]; bits != 0 && idx < p->omega; bits &= bits - 1)
+                sig[idx++] = (uint8_t)(32 * w + (unsigned)__builtin_ctz(bits));
         sig[p->omega + i] = (uint8_t)idx;
     }
 }
