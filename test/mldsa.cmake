@@ -37,3 +37,6 @@ quill_add_levels(test_mldsa_mask LEVELS avx2 portable)
 add_executable(mldsa_count mldsa/mldsa_count.c)
 target_link_libraries(mldsa_count PRIVATE quill_evptest ${QUILL_MLDSA_LIBS} OpenSSL::Crypto)
 add_dependencies(mldsa_count quill)
+# mldsa_kernels: TSC ticks per kernel call for the ML-DSA budget (not a test).
+add_executable(mldsa_kernels mldsa/mldsa_kernels.c)
+target_link_libraries(mldsa_kernels PRIVATE quill_testutil ${QUILL_MLDSA_LIBS})

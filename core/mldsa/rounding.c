@@ -66,13 +66,16 @@ void quill_mldsa_poly_highbits(quill_mldsa_poly *r1, const quill_mldsa_poly *r, 
  * of a verification's time when it ran per coefficient): with
  * (r1, r0) = Decompose(r) the step is +1 if r0 > 0, else -1, times h in
  * {0, 1}; t = r1 + step lies in [-1, m] and is brought back into [0, m) by
- * adding m where negative and subtracting m where >= m.  test_mldsa_arith
+ * adding m where negative and subtracting m where >= m (by a mask where m
+ * is a power of two: 16 for gamma2 = (q - 1) / 32).  test_mldsa_arith
  * checks it against the scalar form for every r and both h. */
 QUILL_INLINE int32_t use_hint_one(int32_t r, int32_t h, int32_t gamma2) {
     const int32_t m = (QUILL_MLDSA_Q - 1) / (2 * gamma2);
     int32_t r0, r1 = quill_mldsa_decompose(&r0, r, gamma2);
     int32_t pos = (-r0) >> 31; /* all-ones iff r0 > 0 (|r0| <= gamma2) */
     int32_t t = r1 + (((pos & 2) - 1) & -h);
+    if ((m & (m - 1)) == 0) /* m = 16 for (q - 1) / 32: mod m is a mask */
+        return t & (m - 1);
     t += (t >> 31) & m;
     t -= ((m - 1 - t) >> 31) & m;
     return t;
