@@ -33,3 +33,13 @@ foreach(t mldsa_arith mldsa_sign_arith mldsa_ntt16 mldsa_wycheproof)
   quill_add_levels(test_${t} LEVELS portable)
 endforeach()
 quill_add_levels(test_mldsa_mask LEVELS avx2 portable)
+# SampleInBall's scatter has AVX-512VL, AVX2 and portable builds
+# (sample_ball.c): the AVX2 one runs in test_mldsa_sign_arith_avx2.
+quill_add_levels(test_mldsa_sign_arith LEVELS avx2)
+# mldsa_count: a callgrind driver (not a test) for signing and verification.
+add_executable(mldsa_count mldsa/mldsa_count.c)
+target_link_libraries(mldsa_count PRIVATE quill_evptest ${QUILL_MLDSA_LIBS} OpenSSL::Crypto)
+add_dependencies(mldsa_count quill)
+# mldsa_kernels: TSC ticks per kernel call for the ML-DSA budget (not a test).
+add_executable(mldsa_kernels mldsa/mldsa_kernels.c)
+target_link_libraries(mldsa_kernels PRIVATE quill_testutil ${QUILL_MLDSA_LIBS})

@@ -24,7 +24,9 @@
  * next polynomial whenever it is free and that polynomial lies in the
  * window [base, base + QUILL_MLDSA_MASK_RING), base being the first one
  * still in use (quill_mldsa_mask_release); each takes five permutations,
- * so they complete in the order they start.  What the calls do depends
+ * so they complete in the order they start (instance 0, where it hashes,
+ * joins in for the current attempt's polynomials between hashes: mask.c,
+ * step).  What the calls do depends
  * only on the public counters; every value is secret and stays in the
  * context, which the caller wipes (quill_mldsa_mask_wipe). */
 #ifndef QUILL_MLDSA_MASK_H
@@ -55,7 +57,8 @@ typedef struct quill_mldsa_mask {
     unsigned idx[4];    /* instance j is making polynomial idx[j] */
     unsigned blocks[4]; /* of it squeezed so far */
     unsigned busy;      /* bit j: instance j is making one */
-    unsigned first;     /* the first mask instance: 1 if instance 0 hashes, else 0 */
+    unsigned first;     /* 1 if instance 0 hashes (then it makes mask polynomials
+                           only between hashes, mask.c), else 0 */
     unsigned next;      /* the next polynomial to start */
     unsigned base;      /* the first polynomial still in use */
     const quill_mldsa_params *p;

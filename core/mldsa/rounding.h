@@ -69,8 +69,9 @@ void quill_mldsa_poly_decompose(quill_mldsa_poly *r1, quill_mldsa_poly *r0,
 /* quill_mldsa_poly_highbits sets r1 = HighBits(r).  In: r_i in [0, q). */
 void quill_mldsa_poly_highbits(quill_mldsa_poly *r1, const quill_mldsa_poly *r, int32_t gamma2);
 
-/* quill_mldsa_poly_use_hint_public sets w1 = UseHint(h, w) (variable time).
- * In: w_i in [0, q), h_i in {0, 1}. */
+/* quill_mldsa_poly_use_hint_public sets w1 = UseHint(h, w) (public
+ * inputs; the loop itself has no branch on them, so that it vectorises).
+ * In: w_i in [0, q), h_i in {0, 1}; w1 may alias w. */
 void quill_mldsa_poly_use_hint_public(quill_mldsa_poly *w1, const quill_mldsa_poly *w,
                                       const quill_mldsa_poly *h, int32_t gamma2);
 

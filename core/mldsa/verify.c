@@ -8,6 +8,7 @@
 
 #include "common/alloc.h"
 #include "key.h"
+#include "ntt.h"
 #include "pack.h"
 #include "rounding.h"
 #include "sample.h"
@@ -49,8 +50,7 @@ quill_err quill_mldsa_verify_mu(const quill_mldsa_key *key, const uint8_t mu[QUI
         quill_mldsa_poly_pointwise_mont(&v->ct1, &v->c, &t1_hat[i]);
         quill_mldsa_poly_sub(&v->w[i], &v->w[i], &v->ct1);
         quill_mldsa_poly_reduce32(&v->w[i]);
-        quill_mldsa_poly_invntt_tomont(&v->w[i]);
-        quill_mldsa_poly_freeze(&v->w[i]);
+        quill_mldsa_invntt_tomont_freeze(v->w[i].c); /* [0, q), as UseHint needs */
         quill_mldsa_poly_use_hint_public(&v->w[i], &v->w[i], &v->h[i], p->gamma2);
     }
     size_t w1len = quill_mldsa_pack_w1(v->w1buf, v->w, p);

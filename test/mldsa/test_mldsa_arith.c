@@ -400,6 +400,30 @@ static void test_rounding(void) {
     quill_mldsa_poly_power2round(&t1, &t0, &r);
     for (unsigned i = 0; i < N; i++)
         QT_CHECK(t1.c[i] * 8192 + t0.c[i] == r.c[i]);
+    /* the polynomial UseHint (branch-free, vectorised) against the scalar
+     * one for every r in [0, q), with h = 0, h = 1 and random h (in place
+     * for the last) */
+    unsigned long bad_poly[2] = {0, 0};
+    for (int g = 0; g < 2; g++) {
+        for (int32_t base = 0; base < Q; base += N) {
+            quill_mldsa_poly hh[3], u;
+            uint64_t bits[4] = {qt_rng_u64(), qt_rng_u64(), qt_rng_u64(), qt_rng_u64()};
+            for (unsigned i = 0; i < N; i++) {
+                r.c[i] = base + (int32_t)i < Q ? base + (int32_t)i : Q - 1;
+                hh[0].c[i] = 0;
+                hh[1].c[i] = 1;
+                hh[2].c[i] = (int32_t)((bits[i / 64] >> (i % 64)) & 1);
+            }
+            for (int k = 0; k < 3; k++) {
+                u = r;
+                quill_mldsa_poly_use_hint_public(&u, &u, &hh[k], gammas[g]);
+                for (unsigned i = 0; i < N; i++)
+                    bad_poly[g] +=
+                        u.c[i] != quill_mldsa_use_hint_public(r.c[i], hh[k].c[i], gammas[g]);
+            }
+        }
+    }
+    QT_CHECK(bad_poly[0] == 0 && bad_poly[1] == 0);
 }
 
 /* hint.h against FIPS 204's r0 check and MakeHint: for every w in [0, q),

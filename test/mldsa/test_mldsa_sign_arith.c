@@ -17,7 +17,8 @@
  *    of FIPS 204, Algorithm 29) for random c~ of every set, and against
  *    the algorithm on streams whose first block runs out of candidates
  *    (the continuation sponge).
- * Run natively and with QUILL_CPU_MASK clearing every feature (_portable). */
+ * Run natively, with AVX-512 masked (_avx2: SampleInBall's AVX2 build) and
+ * with QUILL_CPU_MASK clearing every feature (_portable). */
 #include <string.h>
 
 #include "mldsa/ntt.h"

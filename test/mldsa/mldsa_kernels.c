@@ -1,0 +1,106 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/* Copyright quill authors.
+ *
+ * mldsa_kernels: TSC ticks per call of the kernels that signing and
+ * verification are made of, at the CPU level the process runs at
+ * (QUILL_CPU_MASK applies), for the per-operation budget (README,
+ * "Limits").  Timing tool, not a test.  Each kernel runs in batches of 64
+ * calls on the same data; the figure is the smallest batch mean of 200
+ * batches (other jobs on the core only add time).  Usage: mldsa_kernels. */
+#include <stdio.h>
+#include <string.h>
+#if defined(__x86_64__)
+#include <x86intrin.h>
+#endif
+
+#include "mldsa/ntt.h"
+#include "mldsa/ntt16.h"
+#include "mldsa/pack.h"
+#include "mldsa/params.h"
+#include "mldsa/poly.h"
+#include "mldsa/rounding.h"
+#include "mldsa/sample.h"
+#include "sha3/sha3.h"
+#include "sha3/sha3_x4.h"
+#include "test_util.h"
+
+#if defined(__x86_64__)
+static quill_mldsa_poly pa[8], pb[8], pr[8];
+static quill_mldsa_pair16 pair;
+static quill_mldsa_chal16 chal;
+static uint64_t st4[100], st1[25];
+static uint8_t buf[4096];
+
+#define BATCH 64
+#define TIME(label, stmt)                                                                       \
+    do {                                                                                        \
+        uint64_t best = ~(uint64_t)0;                                                           \
+        for (int r_ = 0; r_ < 200; r_++) {                                                      \
+            uint64_t t0_ = __rdtsc();                                                           \
+            for (int i_ = 0; i_ < BATCH; i_++) {                                                \
+                stmt;                                                                           \
+                __asm__ volatile("" ::: "memory");                                              \
+            }                                                                                   \
+            uint64_t t_ = __rdtsc() - t0_;                                                      \
+            if (t_ < best)                                                                      \
+                best = t_;                                                                      \
+        }                                                                                       \
+        printf("%-34s %8.0f\n", label, (double)best / BATCH);                                 \
+    } while (0)
+
+static void fill(void) {
+    for (unsigned j = 0; j < 8; j++)
+        for (unsigned i = 0; i < QUILL_MLDSA_N; i++) {
+            pa[j].c[i] = (int32_t)(qt_rng_u64() % QUILL_MLDSA_Q);
+            pb[j].c[i] = (int32_t)(qt_rng_u64() % (2 * 131072)) - 131072;
+        }
+}
+
+int main(void) {
+    qt_rng_seed(5);
+    qt_rng_bytes(buf, sizeof(buf));
+    fill();
+    const quill_mldsa_params *p44 = quill_mldsa_params_get(QUILL_MLDSA_44);
+    const quill_mldsa_params *p65 = quill_mldsa_params_get(QUILL_MLDSA_65);
+    printf("kernel                             TSC ticks per call\n");
+    TIME("keccak_f1600 (single state)", quill_keccak_f1600(st1));
+    TIME("keccak_f1600_x4 (four states)", quill_keccak_f1600_x4(st4));
+    TIME("ntt", (pr[0] = pb[0], quill_mldsa_ntt(pr[0].c)));
+    TIME("poly copy (1 KiB, for reference)", pr[0] = pb[0]);
+    TIME("invntt_tomont_freeze", (pr[0] = pa[0], quill_mldsa_invntt_tomont_freeze(pr[0].c)));
+    TIME("invntt_tomont", (pr[0] = pa[0], quill_mldsa_invntt_tomont(pr[0].c)));
+    TIME("dot_mont n=4", quill_mldsa_dot_mont(pr[1].c, pa[0].c, pa[0].c, 4));
+    TIME("dot_mont n=5", quill_mldsa_dot_mont(pr[1].c, pa[0].c, pa[0].c, 5));
+    TIME("dot_mont n=7", quill_mldsa_dot_mont(pr[1].c, pa[0].c, pa[0].c, 7));
+    TIME("pointwise_mont", quill_mldsa_pointwise_mont(pr[1].c, pa[0].c, pa[1].c));
+    for (unsigned i = 0; i < QUILL_MLDSA_N; i++)
+        pr[2].c[i] = (int32_t)(qt_rng_u64() % 3) - 1;
+    quill_mldsa_pair16_set(&pair, pr[2].c, pr[2].c);
+    quill_mldsa_ntt16(&pair);
+    TIME("mulc16_prepare", quill_mldsa_mulc16_prepare(&chal, pr[2].c));
+    TIME("mulc16 (two products c a, c b)", quill_mldsa_mulc16(pr[3].c, &chal, &pair, 9));
+    TIME("poly_decompose (gamma2 (q-1)/88)", quill_mldsa_poly_decompose(&pr[4], &pr[5], &pa[0],
+                                                                        p44->gamma2));
+    TIME("poly_decompose (gamma2 (q-1)/32)", quill_mldsa_poly_decompose(&pr[4], &pr[5], &pa[0],
+                                                                        p65->gamma2));
+    TIME("poly_use_hint (gamma2 (q-1)/88)", quill_mldsa_poly_use_hint_public(&pr[4], &pa[0],
+                                                                            &pa[1], p44->gamma2));
+    TIME("poly_use_hint (gamma2 (q-1)/32)", quill_mldsa_poly_use_hint_public(&pr[4], &pa[0],
+                                                                            &pa[1], p65->gamma2));
+    TIME("poly_norm_ge_public", (void)quill_mldsa_poly_norm_ge_public(&pb[0], 1 << 20));
+    TIME("pack_w1 ML-DSA-44 (k = 4)", (void)quill_mldsa_pack_w1(buf, pr + 4, p44));
+    TIME("pack_w1 ML-DSA-65 (k = 6)", (void)quill_mldsa_pack_w1(buf, pr, p65));
+    TIME("unpack_z gamma1 2^17", quill_mldsa_poly_unpack_z(&pr[6], buf, p44));
+    TIME("unpack_z gamma1 2^19", quill_mldsa_poly_unpack_z(&pr[6], buf, p65));
+    TIME("sample_in_ball ML-DSA-44 (SHAKE incl.)", quill_mldsa_sample_in_ball(&pr[7], buf, p44));
+    TIME("sample_in_ball ML-DSA-65 (SHAKE incl.)", quill_mldsa_sample_in_ball(&pr[7], buf, p65));
+    TIME("sample_in_ball_public ML-DSA-44", quill_mldsa_sample_in_ball_public(&pr[7], buf, p44));
+    TIME("shake256 832 bytes -> 64 (7 perms)", quill_shake256(buf + 1024, 64, buf, 832));
+    return 0;
+}
+#else
+int main(void) {
+    puts("mldsa_kernels: x86-64 only");
+    return 77;
+}
+#endif
