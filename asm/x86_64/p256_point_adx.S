@@ -11,10 +11,10 @@
  *
  * a = (X1, Y1, Z1) Jacobian and b = (X2, Y2) affine, each coordinate four
  * little-endian words in the Montgomery domain (x R mod p, R = 2^256) and
- * fully reduced; out = (X3, Y3, Z3), fully reduced.  The same operation
- * sequence as point_add_mixed_raw (core/ec/p256_point.c), which is the
- * portable twin: every field operation returns the unique reduced value,
- * so the outputs are bit-identical.  No case handling (infinity, a = +-b);
+ * fully reduced; out = (X3, Y3, Z3), fully reduced.  The same field
+ * operations as point_add_mixed_raw (core/ec/p256_point.c), the portable
+ * twin, in another order (see below): every field operation returns the
+ * unique reduced value, so the outputs are bit-identical.  No case handling (infinity, a = +-b);
  * the C caller selects around it.  out may alias a (written at the end).
  *
  * Why assembly: gcc 12 compiles the C formula (inlined 64-bit limbs) to
@@ -71,7 +71,7 @@
         .p2align 5
 quill_p256_point_add_mixed_adx:
         PUSH_REGS
-        sub     $FRAME, %rsp            /* 16-byte aligned: 5 pushes + return address + 592 */
+        sub     $FRAME, %rsp            /* 16-byte aligned: 5 pushes + return address + 624 */
         .cfi_adjust_cfa_offset FRAME
 
         mov     %rdi, OUTPTR(%rsp)
