@@ -23,12 +23,13 @@ target_sources(test_ec_adx PRIVATE ec/ec_abi_check.S)
 set_tests_properties(test_ec_adx PROPERTIES SKIP_RETURN_CODE 77)
 
 # The field/scalar, point and ECDSA suites again at the lower CPU levels
-# where P-256's code differs (test/CMakeLists.txt, quill_add_levels): C field
-# arithmetic beside the AVX2 gather (bmi2), and the C gather of the base-point
-# tables too (portable; the field suite has no AVX2 code).
+# where P-256's code differs (test/CMakeLists.txt, quill_add_levels): the AVX2
+# gather of the base-point tables instead of the AVX-512VL one (avx2), C field
+# arithmetic beside the AVX2 gather (bmi2), and the C gather too (portable; the
+# field suite has no vector code).
 quill_add_levels(test_ec_field LEVELS bmi2)
-quill_add_levels(test_ec_point LEVELS bmi2 portable)
-quill_add_levels(test_ec_ecdsa LEVELS bmi2 portable)
+quill_add_levels(test_ec_point LEVELS avx2 bmi2 portable)
+quill_add_levels(test_ec_ecdsa LEVELS avx2 bmi2 portable)
 
 # The generator builds from the field and point sources only (not from
 # quill_core_ec, which contains the table it writes).

@@ -11,10 +11,10 @@
  *
  * a = (X1, Y1, Z1) Jacobian and b = (X2, Y2) affine, each coordinate four
  * little-endian words in the Montgomery domain (x R mod p, R = 2^256) and
- * fully reduced; out = (X3, Y3, Z3), fully reduced.  The same operation
- * sequence as point_add_mixed_raw (core/ec/p256_point.c), which is the
- * portable twin: every field operation returns the unique reduced value,
- * so the outputs are bit-identical.  No case handling (infinity, a = +-b);
+ * fully reduced; out = (X3, Y3, Z3), fully reduced.  The same field
+ * operations as point_add_mixed_raw (core/ec/p256_point.c), the portable
+ * twin, in another order (see below): every field operation returns the
+ * unique reduced value, so the outputs are bit-identical.  No case handling (infinity, a = +-b);
  * the C caller selects around it.  out may alias a (written at the end).
  *
  * Why assembly: gcc 12 compiles the C formula (inlined 64-bit limbs) to
@@ -26,7 +26,7 @@
  * on the signing path and is zeroed before return.
  *
  * Calling convention: System V AMD64, rdi = out, rsi = a, rdx = b.
- * Saves and restores rbx, r12-r15 (rbp is not used); no calls; a 592-byte
+ * Saves and restores rbx, r12-r15 (rbp is not used); no calls; a 624-byte
  * stack frame; direction flag untouched.  Required CPU features: BMI2
  * (MULX) and ADX (ADCX, ADOX).
  *
@@ -60,9 +60,10 @@
 #define T       480
 #define Y3      512
 #define Z3      544
-#define SLOTS   18
-#define OUTPTR  576
-#define FRAME   592
+#define T2      576
+#define SLOTS   19
+#define OUTPTR  608
+#define FRAME   624
 
         .globl  quill_p256_point_add_mixed_adx
         .hidden quill_p256_point_add_mixed_adx
@@ -70,7 +71,7 @@
         .p2align 5
 quill_p256_point_add_mixed_adx:
         PUSH_REGS
-        sub     $FRAME, %rsp            /* 16-byte aligned: 5 pushes + return address + 592 */
+        sub     $FRAME, %rsp            /* 16-byte aligned: 5 pushes + return address + 624 */
         .cfi_adjust_cfa_offset FRAME
 
         mov     %rdi, OUTPTR(%rsp)
@@ -80,29 +81,34 @@ quill_p256_point_add_mixed_adx:
         COPY32  X2, %rsp, 0, %rdx
         COPY32  Y2, %rsp, 32, %rdx
 
+        /* The operations of madd-2007-bl in an order that puts
+         * independent products next to each other, so that the
+         * out-of-order core (whose scheduler holds about one field
+         * operation ahead) overlaps them; the critical path is five
+         * products (Z1^2, Z1^3, S2, r^2, r (V - X3)). */
         FE_SQR  Z1Z1, Z1                /* Z1^2 */
-        FE_MUL  U2, X2, Z1Z1            /* U2 = X2 Z1^2 */
         FE_MUL  S2, Z1, Z1Z1
+        FE_MUL  U2, X2, Z1Z1            /* U2 = X2 Z1^2 */
         FE_MUL  S2, Y2, S2              /* S2 = Y2 Z1^3 */
         FE_SUB  H, U2, X1               /* H = U2 - X1 */
         FE_SQR  HH, H
-        FE_ADD  I, HH, HH
-        FE_ADD  I, I, I                 /* I = 4 H^2 */
-        FE_MUL  J, H, I                 /* J = H I */
         FE_SUB  RR, S2, Y1
         FE_ADD  RR, RR, RR              /* r = 2 (S2 - Y1) */
-        FE_MUL  V, X1, I                /* V = X1 I */
         FE_SQR  X3, RR
+        FE_ADD  I, HH, HH
+        FE_ADD  I, I, I                 /* I = 4 H^2 */
+        FE_MUL  V, X1, I                /* V = X1 I */
+        FE_MUL  J, H, I                 /* J = H I */
+        FE_ADD  Z3, Z1, H
         FE_SUB  X3, X3, J
         FE_SUB  X3, X3, V
         FE_SUB  X3, X3, V               /* X3 = r^2 - J - 2 V */
+        FE_MUL  T2, Y1, J
         FE_SUB  T, V, X3
         FE_MUL  Y3, RR, T
-        FE_MUL  T, Y1, J
-        FE_ADD  T, T, T
-        FE_SUB  Y3, Y3, T               /* Y3 = r (V - X3) - 2 Y1 J */
-        FE_ADD  Z3, Z1, H
         FE_SQR  Z3, Z3
+        FE_ADD  T2, T2, T2
+        FE_SUB  Y3, Y3, T2              /* Y3 = r (V - X3) - 2 Y1 J */
         FE_SUB  Z3, Z3, Z1Z1
         FE_SUB  Z3, Z3, HH              /* Z3 = (Z1 + H)^2 - Z1^2 - H^2 */
 

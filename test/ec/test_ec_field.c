@@ -267,6 +267,34 @@ static void test_scalar(void) {
             BN_mod_inverse(e, a, n, ctx);
             QT_CHECK(eq_limbs(pl2.v, e));
         }
+        if (it % 4 == 1) {
+            /* The paired inversion: k^-1 mod n and Z^-1 mod p (a field
+             * element drawn here), each against BN, edges included (y
+             * takes the edge values below p as well: pick by round). */
+            quill_p256_fe fz, fzi;
+            quill_p256_scalar ki;
+            BIGNUM *fb = BN_new();
+            pick(fz.v, ect_p256_p(), it, 1);
+            ect_limbs_to_bn(fb, fz.v);
+            quill_p256_inv_pair_consttime(&fzi, &fz, &ki, &x);
+            if (BN_is_zero(a)) {
+                QT_CHECK(!quill_p256_scalar_nonzero(&ki));
+            } else {
+                BN_mod_inverse(e, a, n, ctx);
+                BN_mod_mul(e, e, r_n, n, ctx);
+                BN_mod_mul(e, e, r_n, n, ctx);
+                QT_CHECK(eq_limbs(ki.v, e));
+            }
+            if (BN_is_zero(fb)) {
+                QT_CHECK(!quill_p256_fe_nonzero(&fzi));
+            } else {
+                BN_mod_inverse(e, fb, ect_p256_p(), ctx);
+                BN_mod_mul(e, e, r_p, ect_p256_p(), ctx);
+                BN_mod_mul(e, e, r_p, ect_p256_p(), ctx);
+                QT_CHECK(eq_limbs(fzi.v, e));
+            }
+            BN_free(fb);
+        }
         if (it % 8 == 0) {
             quill_p256_scalar_inv_consttime(&z, &x);
             if (BN_is_zero(a)) {
