@@ -15,6 +15,7 @@
 #include "reduce.h"
 #include "rounding.h"
 #include "sample.h"
+#include "sha3/sha3_x4.h"
 
 /* Temporaries of both constructors.  s1 is transformed in place (its
  * encoding is written first, or, for an expanded key, is the input) and t
@@ -121,15 +122,23 @@ quill_err quill_mldsa_key_from_seed(quill_mldsa_key **out, quill_mldsa_set set,
     quill_zeroize(in, sizeof(in));
     quill_zeroize(h, sizeof(h));
 
-    quill_mldsa_expand_a(key->a_hat, key->rho, p);
     quill_mldsa_expand_s(tmp->s1, tmp->s2, tmp->rhop, p);
     /* skEncode in pieces: s1 and s2 before s1 is transformed in place. */
     quill_mldsa_pack_sk_s(key->priv, tmp->s1, tmp->s2, p);
-    derive_rest(key, tmp);
+    if (quill_keccak_f1600_x4_wide()) {
+        /* A-hat, t, pk, t0's encoding and tr, with H(pk) riding in the
+         * lanes of ExpandA (keygen_lanes.c). */
+        for (unsigned i = 0; i < p->l; i++)
+            ntt_reduced(&tmp->s1[i]);
+        quill_mldsa_keygen_lanes(key, tmp->s1, tmp->s2, tmp->t0);
+    } else {
+        quill_mldsa_expand_a(key->a_hat, key->rho, p);
+        derive_rest(key, tmp);
+        quill_mldsa_pack_sk_t0(key->priv, tmp->t0, p);
+    }
     memcpy(key->priv, key->rho, 32);
     memcpy(key->priv + 32, key->key, 32);
     memcpy(key->priv + 64, key->tr, QUILL_MLDSA_TR_BYTES);
-    quill_mldsa_pack_sk_t0(key->priv, tmp->t0, p);
 
     keygen_tmp_wipe(tmp, p);
     quill_free(tmp);
