@@ -10,9 +10,10 @@
  * sequential computation, and quill_mldsa_key_from_seed's key must be
  * accepted by quill_mldsa_key_from_priv (which recomputes tr and t0
  * sequentially and refuses any difference) with an equal public key and
- * A-hat.  Both calls exercise the lane scheduler whatever the CPU (the
- * lanes then run on the portable four-way permutation); the _portable
- * copy runs it all on the portable Keccak and parsers. */
+ * A-hat.  The direct call exercises the lane scheduler whatever the CPU
+ * (quill_mldsa_key_from_seed uses it only where keygen.c's use_lanes
+ * says so); the _avx2 and _portable copies run it on the AVX2 and the
+ * portable four-way permutation and parsers. */
 #include <stdlib.h>
 #include <string.h>
 
@@ -95,7 +96,7 @@ int main(void) {
             quill_mldsa_key_free(kp);
         }
     }
-    printf("mldsa_keygen_lanes: %d seeds per set, lanes %s\n", SEEDS,
-           quill_keccak_f1600_x4_wide() ? "used by key generation" : "tested directly only");
+    printf("mldsa_keygen_lanes: %d seeds per set (four-way Keccak %s)\n", SEEDS,
+           quill_keccak_f1600_x4_wide() ? "wide" : "portable");
     return qt_finish("mldsa_keygen_lanes");
 }
