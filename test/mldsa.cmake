@@ -12,9 +12,12 @@
 #                    schoolbook, its tables and reductions, per backend
 #   mldsa_mask       signing's mask stream and lane-0 hashes (mask.h)
 #                    against ExpandMask and SHAKE256 one at a time
+#   mldsa_keygen_lanes  key generation with ExpandA and H(pk) sharing the
+#                    four-way lanes (keygen_lanes.c) against the sequential
+#                    path, 300 random seeds per set
 # mldsa_speed is a timing tool (not a test): us/op for the three sets.
 set(QUILL_MLDSA_LIBS quill_core_mldsa quill_core_sha3 quill_core_common)
-foreach(t mldsa_arith mldsa_sign mldsa_sign_arith mldsa_ntt16 mldsa_mask)
+foreach(t mldsa_arith mldsa_sign mldsa_sign_arith mldsa_ntt16 mldsa_mask mldsa_keygen_lanes)
   quill_add_test(test_${t} mldsa/test_${t}.c CORE LIBS ${QUILL_MLDSA_LIBS}
                  LABELS mldsa unit TIMEOUT 300)
 endforeach()
@@ -43,3 +46,4 @@ add_dependencies(mldsa_count quill)
 # mldsa_kernels: TSC ticks per kernel call for the ML-DSA budget (not a test).
 add_executable(mldsa_kernels mldsa/mldsa_kernels.c)
 target_link_libraries(mldsa_kernels PRIVATE quill_testutil ${QUILL_MLDSA_LIBS})
+quill_add_levels(test_mldsa_keygen_lanes LEVELS avx2 portable)

@@ -55,6 +55,10 @@ static rej_ntt_fn rej_ntt_pick(void) {
     return rej_avx2_capable() ? quill_mldsa_rej_ntt_avx2 : quill_mldsa_rej_ntt_c;
 }
 
+quill_mldsa_rej_ntt_fn quill_mldsa_rej_ntt_pick(void) {
+    return rej_ntt_pick();
+}
+
 static rej_eta_fn rej_eta_pick(void) {
     return rej_avx2_capable() ? quill_mldsa_rej_eta_avx2 : quill_mldsa_rej_eta_c;
 }
@@ -76,11 +80,15 @@ typedef struct rej_stage {
 /* Entry i of the NTT vector goes to QUILL_MLDSA_NTT_POS(i): within each
  * chunk of 64, 8 x 8 transposed (written with constant strides so that it
  * compiles to straight-line moves). */
-static void rej_ntt_finish(quill_mldsa_poly *a, const rej_stage *st) {
+void quill_mldsa_rej_ntt_order(quill_mldsa_poly *a, const int32_t c[QUILL_MLDSA_N]) {
     for (unsigned g = 0; g < QUILL_MLDSA_N; g += 64)
         for (unsigned i = 0; i < 8; i++)
             for (unsigned p = 0; p < 8; p++)
-                a->c[g + 8 * p + i] = st->c[g + 8 * i + p];
+                a->c[g + 8 * p + i] = c[g + 8 * i + p];
+}
+
+static void rej_ntt_finish(quill_mldsa_poly *a, const rej_stage *st) {
+    quill_mldsa_rej_ntt_order(a, st->c);
 }
 
 static void rej_ntt_poly(quill_mldsa_poly *a, const uint8_t seed[34], rej_ntt_fn parse) {

@@ -39,6 +39,17 @@
  * (r, s) at a[r * l + s]) from rho, coefficients in [0, q).  Public. */
 void quill_mldsa_expand_a(quill_mldsa_poly *a, const uint8_t rho[32], const quill_mldsa_params *p);
 
+/* quill_mldsa_rej_ntt_fn is the type of the RejNTTPoly parsers below;
+ * quill_mldsa_rej_ntt_pick returns the one this CPU runs (the AVX2 twin or
+ * the portable parser), and quill_mldsa_rej_ntt_order moves 256 values
+ * sampled in natural order to the NTT order of quill's polynomials (what
+ * ExpandA stores).  For samplers that run RejNTTPoly streams of their own
+ * (keygen_lanes.c). */
+typedef unsigned (*quill_mldsa_rej_ntt_fn)(int32_t c[QUILL_MLDSA_N], unsigned n,
+                                           const uint8_t *buf, size_t len);
+quill_mldsa_rej_ntt_fn quill_mldsa_rej_ntt_pick(void);
+void quill_mldsa_rej_ntt_order(quill_mldsa_poly *a, const int32_t c[QUILL_MLDSA_N]);
+
 /* quill_mldsa_expand_s writes s1 (l polynomials) and s2 (k) from rho'
  * (secret), coefficients in [-eta, eta]. */
 void quill_mldsa_expand_s(quill_mldsa_poly *s1, quill_mldsa_poly *s2,
