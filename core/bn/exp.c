@@ -65,12 +65,30 @@ table_gather_avx2_body(quill_limb *r, const quill_limb *table, size_t entries, s
     quill_zeroize(mask, sizeof(mask));
 }
 
-/* The 32-entry table of the 1024- to 2048-bit exponents (window 5) with its
- * loop bounds fixed, and any other multiple of 8. */
+/* The 32-entry table of the 1024- to 2048-bit exponents (window 5): the
+ * eight masks stay in registers (the other sizes keep them on the stack and
+ * wipe them) and each limb is four OR chains of two masked loads. */
 __attribute__((target("avx2"))) static void table_gather_avx2_32(quill_limb *r,
                                                                  const quill_limb *table,
                                                                  size_t n, quill_limb idx) {
-    table_gather_avx2_body(r, table, 32, n, idx);
+    const exp_slanes4 want = {(int64_t)idx, (int64_t)idx, (int64_t)idx, (int64_t)idx};
+    const exp_slanes4 k0 = {0, 1, 2, 3}, four = {4, 4, 4, 4};
+    const exp_lanes4 m0 = (exp_lanes4)(k0 == want), m1 = (exp_lanes4)(k0 + four == want);
+    const exp_lanes4 m2 = (exp_lanes4)(k0 + 2 * four == want);
+    const exp_lanes4 m3 = (exp_lanes4)(k0 + 3 * four == want);
+    const exp_lanes4 m4 = (exp_lanes4)(k0 + 4 * four == want);
+    const exp_lanes4 m5 = (exp_lanes4)(k0 + 5 * four == want);
+    const exp_lanes4 m6 = (exp_lanes4)(k0 + 6 * four == want);
+    const exp_lanes4 m7 = (exp_lanes4)(k0 + 7 * four == want);
+    for (size_t j = 0; j < n; j++) {
+        const exp_lanes4 *col = (const exp_lanes4 *)(table + j * 32);
+        exp_lanes4 v0 = (col[0] & m0) | (col[1] & m1);
+        exp_lanes4 v1 = (col[2] & m2) | (col[3] & m3);
+        exp_lanes4 v2 = (col[4] & m4) | (col[5] & m5);
+        exp_lanes4 v3 = (col[6] & m6) | (col[7] & m7);
+        v0 = (v0 | v1) | (v2 | v3);
+        r[j] = (v0[0] | v0[1]) | (v0[2] | v0[3]);
+    }
 }
 
 __attribute__((target("avx2"))) static void table_gather_avx2(quill_limb *r,
