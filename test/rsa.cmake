@@ -13,3 +13,12 @@ foreach(t rsa_arith rsa_key rsa_raw rsa_pkcs1 rsa_pss rsa_keygen rsa_big)
                  LIBS quill_core_rsa quill_core_bn quill_core_common LABELS rsa unit TIMEOUT 300)
   target_include_directories(test_${t} PRIVATE ${CMAKE_CURRENT_SOURCE_DIR}/rsa)
 endforeach()
+
+# rsa_sign_count: instruction counts of RSA signatures and verifications
+# under callgrind (the core against the default provider).  Not a test.  It
+# links the static core so that it can claim ADX under valgrind
+# (QUILL_RC_ASSUME_ADX=1; see the file).
+add_executable(rsa_sign_count rsa/rsa_sign_count.c rsa/rsa_test_common.c)
+target_link_libraries(rsa_sign_count PRIVATE quill_testutil quill_core_rsa quill_core_bn
+                      quill_core_common OpenSSL::Crypto)
+target_include_directories(rsa_sign_count PRIVATE ${CMAKE_CURRENT_SOURCE_DIR}/rsa)

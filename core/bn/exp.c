@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "common/alloc.h"
+#include "common/cpu.h"
 #include "common/zeroize.h"
 
 /* Bound on the window widths used in this file. */
@@ -31,6 +32,86 @@ static void table_gather(quill_limb *r, const quill_limb *table, size_t entries,
     }
     quill_zeroize(mask, sizeof(mask));
 }
+
+#if defined(__x86_64__) && !defined(QUILL_NO_ASM)
+typedef uint64_t exp_lanes4 __attribute__((vector_size(32), aligned(8), may_alias));
+typedef int64_t exp_slanes4 __attribute__((vector_size(32)));
+
+/* table_gather_avx2_body: table_gather with 32-byte vectors, for entries a
+ * multiple of 8 up to 2^QUILL_EXP_MAX_WINDOW.  The masks come from vector
+ * comparisons (VPCMPEQQ) of the running entry numbers with idx, made once
+ * per gather; each limb is then entries / 4 masked loads ORed together in
+ * two chains and one horizontal OR.  No branch or address depends on idx. */
+__attribute__((target("avx2"), always_inline)) static inline void
+table_gather_avx2_body(quill_limb *r, const quill_limb *table, size_t entries, size_t n,
+                       quill_limb idx) {
+    exp_lanes4 mask[(1 << QUILL_EXP_MAX_WINDOW) / 4];
+    const exp_slanes4 want = {(int64_t)idx, (int64_t)idx, (int64_t)idx, (int64_t)idx};
+    exp_slanes4 k = {0, 1, 2, 3};
+    for (size_t c = 0; c < entries / 4; c++) {
+        mask[c] = (exp_lanes4)(k == want);
+        k += 4;
+    }
+    for (size_t j = 0; j < n; j++) {
+        const exp_lanes4 *col = (const exp_lanes4 *)(table + j * entries);
+        exp_lanes4 v0 = col[0] & mask[0], v1 = col[1] & mask[1];
+        for (size_t c = 2; c < entries / 4; c += 2) {
+            v0 |= col[c] & mask[c];
+            v1 |= col[c + 1] & mask[c + 1];
+        }
+        v0 |= v1;
+        r[j] = v0[0] | v0[1] | v0[2] | v0[3];
+    }
+    quill_zeroize(mask, sizeof(mask));
+}
+
+/* The 32-entry table of the 1024- to 2048-bit exponents (window 5): the
+ * eight masks stay in registers (the other sizes keep them on the stack and
+ * wipe them) and each limb is four OR chains of two masked loads. */
+__attribute__((target("avx2"))) static void table_gather_avx2_32(quill_limb *r,
+                                                                 const quill_limb *table,
+                                                                 size_t n, quill_limb idx) {
+    const exp_slanes4 want = {(int64_t)idx, (int64_t)idx, (int64_t)idx, (int64_t)idx};
+    const exp_slanes4 k0 = {0, 1, 2, 3}, four = {4, 4, 4, 4};
+    const exp_lanes4 m0 = (exp_lanes4)(k0 == want), m1 = (exp_lanes4)(k0 + four == want);
+    const exp_lanes4 m2 = (exp_lanes4)(k0 + 2 * four == want);
+    const exp_lanes4 m3 = (exp_lanes4)(k0 + 3 * four == want);
+    const exp_lanes4 m4 = (exp_lanes4)(k0 + 4 * four == want);
+    const exp_lanes4 m5 = (exp_lanes4)(k0 + 5 * four == want);
+    const exp_lanes4 m6 = (exp_lanes4)(k0 + 6 * four == want);
+    const exp_lanes4 m7 = (exp_lanes4)(k0 + 7 * four == want);
+    for (size_t j = 0; j < n; j++) {
+        const exp_lanes4 *col = (const exp_lanes4 *)(table + j * 32);
+        exp_lanes4 v0 = (col[0] & m0) | (col[1] & m1);
+        exp_lanes4 v1 = (col[2] & m2) | (col[3] & m3);
+        exp_lanes4 v2 = (col[4] & m4) | (col[5] & m5);
+        exp_lanes4 v3 = (col[6] & m6) | (col[7] & m7);
+        v0 = (v0 | v1) | (v2 | v3);
+        r[j] = (v0[0] | v0[1]) | (v0[2] | v0[3]);
+    }
+}
+
+__attribute__((target("avx2"))) static void table_gather_avx2(quill_limb *r,
+                                                              const quill_limb *table,
+                                                              size_t entries, size_t n,
+                                                              quill_limb idx) {
+    table_gather_avx2_body(r, table, entries, n, idx);
+}
+
+/* table_gather_fast: table_gather through the AVX2 body where the CPU has
+ * AVX2 (QUILL_CPU_MASK may clear it) and entries is a multiple of 8. */
+static void table_gather_fast(quill_limb *r, const quill_limb *table, size_t entries, size_t n,
+                              quill_limb idx) {
+    if (quill_cpu_has(QUILL_CPU_X86_AVX2) && entries == 32)
+        table_gather_avx2_32(r, table, n, idx);
+    else if (quill_cpu_has(QUILL_CPU_X86_AVX2) && entries % 8 == 0)
+        table_gather_avx2(r, table, entries, n, idx);
+    else
+        table_gather(r, table, entries, n, idx);
+}
+#else
+#define table_gather_fast table_gather
+#endif
 
 /* table_scatter: entry i = a (public i). */
 static void table_scatter(quill_limb *table, size_t entries, size_t n, size_t i,
@@ -70,12 +151,12 @@ int quill_mont_exp_consttime(quill_limb *r, const quill_limb *a, const quill_lim
         memcpy(acc, mont->one, n * sizeof(quill_limb));
     } else {
         size_t pos = (windows - 1) * w;
-        table_gather(acc, table, entries, n, quill_exp_bits(e, e_limbs, pos, w));
+        table_gather_fast(acc, table, entries, n, quill_exp_bits(e, e_limbs, pos, w));
         while (pos > 0) {
             pos -= w;
             for (unsigned k = 0; k < w; k++)
                 mont->sqr(acc, acc, mont->m, mont->n0, n);
-            table_gather(tmp, table, entries, n, quill_exp_bits(e, e_limbs, pos, w));
+            table_gather_fast(tmp, table, entries, n, quill_exp_bits(e, e_limbs, pos, w));
             mont->mul(acc, acc, tmp, mont->m, mont->n0, n);
         }
     }
@@ -139,13 +220,13 @@ int quill_mont_exp_consttime_x2(quill_limb *r0, const quill_limb *a0, const quil
     } else {
         size_t pos = (windows - 1) * w;
         for (int l = 0; l < 2; l++)
-            table_gather(acc[l], table[l], entries, n, quill_exp_bits(e[l], e_limbs, pos, w));
+            table_gather_fast(acc[l], table[l], entries, n, quill_exp_bits(e[l], e_limbs, pos, w));
         while (pos > 0) {
             pos -= w;
             for (unsigned k = 0; k < w; k++)
                 mont0->sqr_x2(acc, cacc, m, n0, n);
             for (int l = 0; l < 2; l++)
-                table_gather(tmp[l], table[l], entries, n, quill_exp_bits(e[l], e_limbs, pos, w));
+                table_gather_fast(tmp[l], table[l], entries, n, quill_exp_bits(e[l], e_limbs, pos, w));
             mont0->mul_x2(acc, cacc, ctmp, m, n0, n);
         }
     }
