@@ -236,11 +236,14 @@ static int sig_verify(void *vctx, const unsigned char *sig, size_t siglen,
     uint8_t raw[QUILL_P256_SIG_BYTES];
     quill_err err = sig == NULL ? QUILL_ERR_BAD_SIGNATURE
                                 : quill_ecdsa_p256_sig_from_der(raw, sig, siglen);
-    quill_p256_public scratch;
-    const quill_p256_public *q = quill_prov_ec_key_pub(c->key, &scratch);
-    if (err == QUILL_OK)
+    if (err == QUILL_OK) {
+        /* The first verification with a generated key converts its point
+         * (ec_key.h). */
+        quill_p256_public scratch;
+        const quill_p256_public *q = quill_prov_ec_key_pub(c->key, &scratch);
         err = q == NULL ? QUILL_ERR_INTERNAL
                         : quill_ecdsa_p256_verify_cached(q, &c->key->vcache, tbs, tbslen, raw);
+    }
     if (err != QUILL_OK) {
         QUILL_RAISE_CORE(c->prov, err);
         return 0;
