@@ -103,8 +103,7 @@ static int ec_dec_decode(void *vctx, OSSL_CORE_BIO *cin, int selection, OSSL_CAL
     quill_prov_ec_key *k = quill_prov_ec_key_new(prov);
     if (k == NULL)
         return 0;
-    k->pub = pub;
-    k->has_pub = 1;
+    quill_p256_lazy_public_set(&k->pub, &pub);
     k->has_group = 1;
     k->compressed = len == SPKI_PREFIX_LEN + QUILL_P256_PUBLIC_COMPRESSED_BYTES;
     int type = OSSL_OBJECT_PKEY;

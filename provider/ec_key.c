@@ -116,8 +116,8 @@ static int import_priv(const quill_prov_ec_key *k, const OSSL_PARAM *p, uint8_t 
  * fallback to the default provider's algorithm if quill refuses it.  Only
  * into an empty key object. */
 static int import_foreign(quill_prov_ec_key *k, int selection, const OSSL_PARAM params[]) {
-    if (k->prov->core_version < QUILL_CORE_VERSION(3, 4, 0) || k->has_group || k->has_pub ||
-        k->has_priv)
+    if (k->prov->core_version < QUILL_CORE_VERSION(3, 4, 0) || k->has_group ||
+        quill_prov_ec_key_has_pub(k) || k->has_priv)
         return 0;
     k->foreign = quill_prov_ec_foreign_fromdata(k->prov, selection, params);
     return k->foreign != NULL;
@@ -154,55 +154,61 @@ int quill_prov_ec_key_import(quill_prov_ec_key *k, int selection, const OSSL_PAR
         QUILL_RAISE_MSG(k->prov, QUILL_R_BAD_PARAMETER, "point-format");
         return 0;
     }
-    quill_prov_ec_key tmp = *k; /* copied back only on success */
-    tmp.has_group = 1;
-    if (fmt >= 0)
-        tmp.compressed = fmt;
+    /* The new parts, stored in *k only on success. */
+    int has_pub = 0, has_priv = 0;
+    quill_p256_public pub;
+    uint8_t priv[QUILL_P256_PRIVATE_BYTES];
     int ok = 0;
     const OSSL_PARAM *p;
     if ((selection & OSSL_KEYMGMT_SELECT_PUBLIC_KEY) != 0 &&
         (p = OSSL_PARAM_locate_const(params, OSSL_PKEY_PARAM_PUB_KEY)) != NULL) {
-        const void *pub = NULL;
+        const void *enc = NULL;
         size_t len = 0;
-        if (!quill_param_get_octets(p, &pub, &len)) {
+        if (!quill_param_get_octets(p, &enc, &len)) {
             QUILL_RAISE_MSG(k->prov, QUILL_R_BAD_PARAMETER, "bad %s", OSSL_PKEY_PARAM_PUB_KEY);
             goto done;
         }
-        quill_err err = quill_p256_public_decode(&tmp.pub, pub, len);
+        quill_err err = quill_p256_public_decode(&pub, enc, len);
         if (err != QUILL_OK) {
             QUILL_RAISE_CORE(k->prov, err);
             goto done;
         }
-        tmp.has_pub = 1;
+        has_pub = 1;
     }
     if ((selection & OSSL_KEYMGMT_SELECT_PRIVATE_KEY) != 0 &&
         (p = OSSL_PARAM_locate_const(params, OSSL_PKEY_PARAM_PRIV_KEY)) != NULL) {
-        if (!import_priv(k, p, tmp.priv))
+        if (!import_priv(k, p, priv))
             goto done;
-        quill_err err = quill_p256_private_check(tmp.priv);
-        if (err == QUILL_OK && !tmp.has_pub) {
-            err = quill_p256_public_from_private(&tmp.pub, tmp.priv);
-            tmp.has_pub = err == QUILL_OK;
+        quill_err err = quill_p256_private_check(priv);
+        if (err == QUILL_OK && !has_pub && !quill_prov_ec_key_has_pub(k)) {
+            err = quill_p256_public_from_private(&pub, priv);
+            has_pub = err == QUILL_OK;
         }
         if (err != QUILL_OK) {
             QUILL_RAISE_CORE(k->prov, err);
             goto done;
         }
-        tmp.has_priv = 1;
+        has_priv = 1;
     }
-    /* Only the fields change; refs and vcache stay as they are in *k (tmp
-     * shares its table pointer: tmp is only zeroised, never cleared). */
-    if (!k->has_pub || !tmp.has_pub || memcmp(&k->pub, &tmp.pub, sizeof(k->pub)) != 0)
-        quill_p256_verify_cache_clear(&k->vcache); /* the table was for the old point */
-    k->has_group = tmp.has_group;
-    k->compressed = tmp.compressed;
-    k->has_pub = tmp.has_pub;
-    k->pub = tmp.pub;
-    k->has_priv = tmp.has_priv;
-    memcpy(k->priv, tmp.priv, sizeof(k->priv));
+    /* Only the fields change; refs stay, and vcache too unless the point
+     * changes (the table was for the old point). */
+    if (has_pub) {
+        quill_p256_public scratch;
+        const quill_p256_public *old = quill_prov_ec_key_pub(k, &scratch);
+        if (old == NULL || memcmp(old, &pub, sizeof(pub)) != 0)
+            quill_p256_verify_cache_clear(&k->vcache);
+        quill_p256_lazy_public_set(&k->pub, &pub);
+    }
+    k->has_group = 1;
+    if (fmt >= 0)
+        k->compressed = fmt;
+    if (has_priv) {
+        memcpy(k->priv, priv, sizeof(k->priv));
+        k->has_priv = 1;
+    }
     ok = 1;
 done:
-    quill_zeroize(&tmp, sizeof(tmp));
+    quill_zeroize(priv, sizeof(priv));
     return ok;
 }
 
@@ -239,9 +245,11 @@ int quill_prov_ec_key_export(const quill_prov_ec_key *k, int selection, OSSL_CAL
                                                     (char *)OSSL_PKEY_EC_ENCODING_GROUP, 0);
     params[np++] = OSSL_PARAM_construct_utf8_string(OSSL_PKEY_PARAM_EC_POINT_CONVERSION_FORMAT,
                                                     (char *)point_format_name(k), 0);
-    if ((selection & OSSL_KEYMGMT_SELECT_PUBLIC_KEY) != 0 && k->has_pub) {
-        if (quill_p256_public_encode(pub, sizeof(pub), &pub_len, &k->pub, k->compressed) !=
-            QUILL_OK) {
+    quill_p256_public scratch;
+    const quill_p256_public *q = NULL;
+    if ((selection & OSSL_KEYMGMT_SELECT_PUBLIC_KEY) != 0 &&
+        (q = quill_prov_ec_key_pub(k, &scratch)) != NULL) {
+        if (quill_p256_public_encode(pub, sizeof(pub), &pub_len, q, k->compressed) != QUILL_OK) {
             QUILL_RAISE_CORE(k->prov, QUILL_ERR_INTERNAL);
             return 0;
         }
@@ -279,23 +287,28 @@ int quill_prov_ec_key_get_components(const quill_prov_ec_key *k, OSSL_PARAM para
             !OSSL_PARAM_set_utf8_string(p, point_format_name(k)))
             return 0;
     }
-    if (k->has_pub) {
+    /* The point only if asked for: a generated key's first read converts
+     * it (OpenSSL asks every new key for its sizes alone). */
+    OSSL_PARAM *pp = OSSL_PARAM_locate(params, OSSL_PKEY_PARAM_PUB_KEY);
+    OSSL_PARAM *pe = OSSL_PARAM_locate(params, OSSL_PKEY_PARAM_ENCODED_PUBLIC_KEY);
+    OSSL_PARAM *px = OSSL_PARAM_locate(params, OSSL_PKEY_PARAM_EC_PUB_X);
+    OSSL_PARAM *py = OSSL_PARAM_locate(params, OSSL_PKEY_PARAM_EC_PUB_Y);
+    quill_p256_public scratch;
+    const quill_p256_public *q = NULL;
+    if ((pp != NULL || pe != NULL || px != NULL || py != NULL) &&
+        (q = quill_prov_ec_key_pub(k, &scratch)) != NULL) {
         uint8_t enc[QUILL_P256_PUBLIC_BYTES], full[QUILL_P256_PUBLIC_BYTES];
         size_t len = 0, full_len = 0;
-        if (quill_p256_public_encode(enc, sizeof(enc), &len, &k->pub, k->compressed) != QUILL_OK ||
-            quill_p256_public_encode(full, sizeof(full), &full_len, &k->pub, 0) != QUILL_OK)
+        if (quill_p256_public_encode(enc, sizeof(enc), &len, q, k->compressed) != QUILL_OK ||
+            quill_p256_public_encode(full, sizeof(full), &full_len, q, 0) != QUILL_OK)
             return 0;
-        if ((p = OSSL_PARAM_locate(params, OSSL_PKEY_PARAM_PUB_KEY)) != NULL &&
-            !OSSL_PARAM_set_octet_string(p, enc, len))
+        if (pp != NULL && !OSSL_PARAM_set_octet_string(pp, enc, len))
             return 0;
-        if ((p = OSSL_PARAM_locate(params, OSSL_PKEY_PARAM_ENCODED_PUBLIC_KEY)) != NULL &&
-            !OSSL_PARAM_set_octet_string(p, enc, len))
+        if (pe != NULL && !OSSL_PARAM_set_octet_string(pe, enc, len))
             return 0;
-        if ((p = OSSL_PARAM_locate(params, OSSL_PKEY_PARAM_EC_PUB_X)) != NULL &&
-            !set_coord(p, full + 1))
+        if (px != NULL && !set_coord(px, full + 1))
             return 0;
-        if ((p = OSSL_PARAM_locate(params, OSSL_PKEY_PARAM_EC_PUB_Y)) != NULL &&
-            !set_coord(p, full + 33))
+        if (py != NULL && !set_coord(py, full + 33))
             return 0;
     }
     if (k->has_priv && (p = OSSL_PARAM_locate(params, OSSL_PKEY_PARAM_PRIV_KEY)) != NULL &&
@@ -312,8 +325,7 @@ int quill_prov_ec_key_set_encoded_pub(quill_prov_ec_key *k, const uint8_t *in, s
         return 0;
     }
     quill_p256_verify_cache_clear(&k->vcache); /* the table was for the old point */
-    k->pub = pub;
-    k->has_pub = 1;
+    quill_p256_lazy_public_set(&k->pub, &pub);
     k->has_group = 1;
     k->has_priv = 0;
     quill_zeroize(k->priv, sizeof(k->priv));
@@ -323,9 +335,12 @@ int quill_prov_ec_key_set_encoded_pub(quill_prov_ec_key *k, const uint8_t *in, s
 int quill_prov_ec_key_pub_equal(const quill_prov_ec_key *a, const quill_prov_ec_key *b) {
     uint8_t ea[QUILL_P256_PUBLIC_BYTES], eb[QUILL_P256_PUBLIC_BYTES];
     size_t la = 0, lb = 0;
-    if (!a->has_pub || !b->has_pub ||
-        quill_p256_public_encode(ea, sizeof(ea), &la, &a->pub, 0) != QUILL_OK ||
-        quill_p256_public_encode(eb, sizeof(eb), &lb, &b->pub, 0) != QUILL_OK)
+    quill_p256_public sa, sb;
+    const quill_p256_public *qa = quill_prov_ec_key_pub(a, &sa);
+    const quill_p256_public *qb = quill_prov_ec_key_pub(b, &sb);
+    if (qa == NULL || qb == NULL ||
+        quill_p256_public_encode(ea, sizeof(ea), &la, qa, 0) != QUILL_OK ||
+        quill_p256_public_encode(eb, sizeof(eb), &lb, qb, 0) != QUILL_OK)
         return 0;
     return la == lb && memcmp(ea, eb, la) == 0;
 }
@@ -345,11 +360,11 @@ quill_prov_ec_key *quill_prov_ec_key_dup(const quill_prov_ec_key *k, int selecti
         d->has_group = k->has_group;
         d->compressed = k->compressed;
     }
-    if ((selection & OSSL_KEYMGMT_SELECT_PUBLIC_KEY) != 0 && k->has_pub) {
-        /* The point only: d->vcache stays empty (a shared table would be
-         * freed twice) and fills again from d's own verifications. */
-        d->pub = k->pub;
-        d->has_pub = 1;
+    if ((selection & OSSL_KEYMGMT_SELECT_PUBLIC_KEY) != 0) {
+        /* The point only, in the form k holds it (a pending point stays
+         * pending): d->vcache stays empty (a shared table would be freed
+         * twice) and fills again from d's own verifications. */
+        quill_p256_lazy_public_copy(&d->pub, &k->pub);
     }
     if ((selection & OSSL_KEYMGMT_SELECT_PRIVATE_KEY) != 0 && k->has_priv) {
         memcpy(d->priv, k->priv, sizeof(d->priv));

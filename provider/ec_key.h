@@ -9,6 +9,10 @@
  * encoded public key (ECDH peer keys), which OpenSSL makes before sharing
  * the object.
  *
+ * pub is read only through quill_prov_ec_key_pub: a generated key holds
+ * its point in Jacobian form until the first read converts it, once, for
+ * every thread (core/ec/ecdsa_lazy_pub.h); signing never reads it.
+ *
  * vcache speeds up repeated verification with the key: the core builds a
  * table for pub from the second verification on and publishes it
  * atomically, so threads sharing the object share it (ecdsa.h).  It belongs
@@ -23,6 +27,7 @@
 #include <openssl/evp.h>
 
 #include "ec/ecdsa.h"
+#include "ec/ecdsa_lazy_pub.h"
 #include "key_ref.h"
 #include "prov_ctx.h"
 
@@ -30,16 +35,31 @@ typedef struct quill_prov_ec_key {
     quill_provctx *prov;
     quill_key_ref refs;
     int has_group;  /* domain parameters set (P-256) */
-    int has_pub;
     int has_priv;
     int compressed; /* point format reported and exported */
-    quill_p256_public pub;
+    quill_p256_lazy_public pub;     /* read through quill_prov_ec_key_pub */
     quill_p256_verify_cache vcache; /* for pub; never copied */
     uint8_t priv[QUILL_P256_PRIVATE_BYTES]; /* secret, big-endian */
     /* Another curve: the whole key, held by the default provider
      * (ec_foreign.h); the fields above are then unused. */
     EVP_PKEY *foreign;
 } quill_prov_ec_key;
+
+/* quill_prov_ec_key_has_pub returns 1 if k (P-256) holds a public key. */
+static inline int quill_prov_ec_key_has_pub(const quill_prov_ec_key *k) {
+    return quill_p256_lazy_public_has(&k->pub);
+}
+
+/* quill_prov_ec_key_pub returns k's public point in affine form, or NULL
+ * if k has none: the one way to read it.  The first reads of a generated
+ * key convert it (constant time, no lock; concurrent first readers each
+ * convert into their |scratch| and one of them stores the result in k);
+ * later reads return the stored point.  The pointer is into k or
+ * |scratch| and valid while both are. */
+static inline const quill_p256_public *quill_prov_ec_key_pub(const quill_prov_ec_key *k,
+                                                             quill_p256_public *scratch) {
+    return quill_p256_lazy_public_get(&k->pub, scratch);
+}
 
 /* quill_prov_ec_key_new returns an empty key object (one reference), or
  * NULL with an error raised. */

@@ -63,7 +63,7 @@ static int ec_has(const void *keydata, int selection) {
     if ((selection & OSSL_KEYMGMT_SELECT_DOMAIN_PARAMETERS) != 0)
         ok = ok && k->has_group;
     if ((selection & OSSL_KEYMGMT_SELECT_PUBLIC_KEY) != 0)
-        ok = ok && k->has_pub;
+        ok = ok && quill_prov_ec_key_has_pub(k);
     if ((selection & OSSL_KEYMGMT_SELECT_PRIVATE_KEY) != 0)
         ok = ok && k->has_priv;
     return ok;
@@ -82,7 +82,8 @@ static int ec_match(const void *keydata1, const void *keydata2, int selection) {
     if ((selection & OSSL_KEYMGMT_SELECT_KEYPAIR) != 0) {
         /* As OpenSSL does: public keys decide when both have one (the
          * private key determines it), else the private keys. */
-        if ((selection & OSSL_KEYMGMT_SELECT_PUBLIC_KEY) != 0 && a->has_pub && b->has_pub)
+        if ((selection & OSSL_KEYMGMT_SELECT_PUBLIC_KEY) != 0 && quill_prov_ec_key_has_pub(a) &&
+            quill_prov_ec_key_has_pub(b))
             ok = ok && quill_prov_ec_key_pub_equal(a, b);
         else if ((selection & OSSL_KEYMGMT_SELECT_PRIVATE_KEY) != 0 && a->has_priv && b->has_priv)
             ok = ok && CRYPTO_memcmp(a->priv, b->priv, sizeof(a->priv)) == 0;
@@ -104,7 +105,7 @@ static int ec_validate(const void *keydata, int selection, int checktype) {
     }
     if ((selection & OSSL_KEYMGMT_SELECT_KEYPAIR) == 0)
         return 1;
-    if (!k->has_pub && !k->has_priv) {
+    if (!quill_prov_ec_key_has_pub(k) && !k->has_priv) {
         QUILL_RAISE(k->prov, QUILL_R_NO_KEY);
         return 0;
     }
@@ -114,12 +115,13 @@ static int ec_validate(const void *keydata, int selection, int checktype) {
          * infinity. */
         uint8_t enc[QUILL_P256_PUBLIC_BYTES];
         size_t len = 0;
-        quill_p256_public again;
-        if (!k->has_pub) {
+        quill_p256_public again, scratch;
+        const quill_p256_public *q = quill_prov_ec_key_pub(k, &scratch);
+        if (q == NULL) {
             QUILL_RAISE_MSG(k->prov, QUILL_R_MISSING_KEY_COMPONENT, "no public key");
             return 0;
         }
-        err = quill_p256_public_encode(enc, sizeof(enc), &len, &k->pub, 0);
+        err = quill_p256_public_encode(enc, sizeof(enc), &len, q, 0);
         if (err == QUILL_OK)
             err = quill_p256_public_decode(&again, enc, len);
     }
@@ -131,14 +133,17 @@ static int ec_validate(const void *keydata, int selection, int checktype) {
         err = quill_p256_private_check(k->priv);
     }
     if (err == QUILL_OK &&
-        (selection & OSSL_KEYMGMT_SELECT_KEYPAIR) == OSSL_KEYMGMT_SELECT_KEYPAIR && k->has_pub &&
-        k->has_priv) {
+        (selection & OSSL_KEYMGMT_SELECT_KEYPAIR) == OSSL_KEYMGMT_SELECT_KEYPAIR &&
+        quill_prov_ec_key_has_pub(k) && k->has_priv) {
         /* Pairwise: priv * G must be pub (both public once computed). */
         quill_prov_ec_key derived = {0};
-        err = quill_p256_public_from_private(&derived.pub, k->priv);
-        derived.has_pub = err == QUILL_OK;
-        if (err == QUILL_OK && !quill_prov_ec_key_pub_equal(k, &derived))
-            err = QUILL_ERR_KEY_CHECK;
+        quill_p256_public q;
+        err = quill_p256_public_from_private(&q, k->priv);
+        if (err == QUILL_OK) {
+            quill_p256_lazy_public_set(&derived.pub, &q);
+            if (!quill_prov_ec_key_pub_equal(k, &derived))
+                err = QUILL_ERR_KEY_CHECK;
+        }
     }
     if (err != QUILL_OK) {
         QUILL_RAISE_CORE(k->prov, err);
@@ -422,13 +427,15 @@ static void *ec_gen(void *genctx, OSSL_CALLBACK *cb, void *cbarg) {
     if ((g->selection & OSSL_KEYMGMT_SELECT_KEYPAIR) == 0)
         return k; /* parameter generation: the group alone */
     quill_rng rng = quill_prov_rng_private(g->prov);
-    quill_err err = quill_p256_keygen(k->priv, &k->pub, &rng);
+    /* The public point stays in Jacobian form until it is first read
+     * (ec_key.h). */
+    quill_err err = quill_p256_keygen_lazy(k->priv, &k->pub, &rng);
     if (err != QUILL_OK) {
         QUILL_RAISE_CORE(g->prov, err);
         quill_prov_ec_key_free(k);
         return NULL;
     }
-    k->has_pub = k->has_priv = 1;
+    k->has_priv = 1;
     quill_stats_add(&g->prov->stats, QUILL_STAT_EC_KEYGEN);
     return k;
 }

@@ -120,7 +120,7 @@ static int sig_init(quill_ec_sig_ctx *c, void *provkey, const OSSL_PARAM params[
         quill_sig_stream_clear(&c->stream);
         return quill_ec_sig_foreign_init(c, op, message, mdname, params);
     }
-    if (c->key == NULL || !c->key->has_group || !c->key->has_pub) {
+    if (c->key == NULL || !c->key->has_group || !quill_prov_ec_key_has_pub(c->key)) {
         QUILL_RAISE(c->prov, QUILL_R_NO_KEY);
         return 0;
     }
@@ -236,8 +236,14 @@ static int sig_verify(void *vctx, const unsigned char *sig, size_t siglen,
     uint8_t raw[QUILL_P256_SIG_BYTES];
     quill_err err = sig == NULL ? QUILL_ERR_BAD_SIGNATURE
                                 : quill_ecdsa_p256_sig_from_der(raw, sig, siglen);
-    if (err == QUILL_OK)
-        err = quill_ecdsa_p256_verify_cached(&c->key->pub, &c->key->vcache, tbs, tbslen, raw);
+    if (err == QUILL_OK) {
+        /* The first verification with a generated key converts its point
+         * (ec_key.h). */
+        quill_p256_public scratch;
+        const quill_p256_public *q = quill_prov_ec_key_pub(c->key, &scratch);
+        err = q == NULL ? QUILL_ERR_INTERNAL
+                        : quill_ecdsa_p256_verify_cached(q, &c->key->vcache, tbs, tbslen, raw);
+    }
     if (err != QUILL_OK) {
         QUILL_RAISE_CORE(c->prov, err);
         return 0;

@@ -9,6 +9,7 @@ quill_add_test(ec_badinput evp_ec/ec_badinput.c LIBS quill_evpectest LABELS evp 
 quill_add_test(ec_fallback evp_ec/ec_fallback.c LIBS quill_evpectest LABELS evp ec TIMEOUT 300)
 quill_add_test(ec_decoder evp_ec/ec_decoder.c LIBS quill_evpectest LABELS evp ec TIMEOUT 300)
 quill_add_test(ec_threads evp_ec/ec_threads.c LIBS quill_evpectest Threads::Threads LABELS evp ec TIMEOUT 600)
+quill_add_test(ec_lazy_pub evp_ec/ec_lazy_pub.c LIBS quill_evpectest Threads::Threads LABELS evp ec TIMEOUT 300)
 
 # (cli_ec not in a cross build: the host's openssl cannot load the target's
 # quill.so.)
@@ -23,7 +24,7 @@ endif()
 # the lower CPU levels where P-256's code differs (test/CMakeLists.txt,
 # quill_add_levels): C field arithmetic beside the AVX2 gather, portable C.
 # (P-256 has no AVX-512 code.)
-foreach(suite ec_wycheproof ec_interop ec_threads ec_decoder)
+foreach(suite ec_wycheproof ec_interop ec_threads ec_lazy_pub ec_decoder)
   quill_add_levels(${suite} LEVELS bmi2 portable)
 endforeach()
 if(NOT CMAKE_CROSSCOMPILING)

@@ -8,6 +8,9 @@
 #                          (test/evp_*/..._threads.c), at the native level
 #                          and the portable one
 #   ec_verify_cache        EVP, one fresh EC key's verification table
+#   ec_lazy_pub            EVP, the first reads of a generated EC key's public
+#                          point (its lazy affine conversion), native and
+#                          portable
 #   test_rsa_raw           core, four threads sharing a key's blinding pair
 #   test_ec_verify         core, four threads publishing one verification table
 # The EVP suites take their thread count from QUILL_TEST_THREADS (8 unless
@@ -19,7 +22,8 @@
 # is what users run; the copies between them run other arithmetic kernels
 # over the same shared key objects (that code works on its own buffers).
 set(QUILL_THREADS_TESTS rsa_threads rsa_threads_portable ec_threads ec_threads_portable
-    mldsa_threads mldsa_threads_portable ec_verify_cache test_rsa_raw test_ec_verify)
+    ec_lazy_pub ec_lazy_pub_portable mldsa_threads mldsa_threads_portable ec_verify_cache
+    test_rsa_raw test_ec_verify)
 foreach(t ${QUILL_THREADS_TESTS})
   if(TEST ${t})
     set_property(TEST ${t} APPEND PROPERTY LABELS threads)
@@ -44,7 +48,8 @@ endif()
 # threads_tests: the programs those suites run, for a build of just them
 # (test/tsan_ci.sh: cmake --build ... --target threads_tests).
 add_custom_target(threads_tests)
-foreach(t quill rsa_threads ec_threads mldsa_threads ec_verify_cache test_rsa_raw test_ec_verify)
+foreach(t quill rsa_threads ec_threads ec_lazy_pub mldsa_threads ec_verify_cache test_rsa_raw
+         test_ec_verify)
   if(TARGET ${t})
     add_dependencies(threads_tests ${t})
   endif()

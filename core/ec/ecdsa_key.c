@@ -3,12 +3,14 @@
  *
  * P-256 key handling for ECDSA: private-key range check, key generation,
  * public key from private key, SEC 1 public-key decoding and encoding
- * (see ecdsa.h). */
+ * (see ecdsa.h), and the lazily converted public key of a generated key
+ * (ecdsa_lazy_pub.h). */
 #include <string.h>
 
 #include "common/ct.h"
 #include "common/zeroize.h"
 #include "ec/ecdsa.h"
+#include "ec/ecdsa_lazy_pub.h"
 
 /* 1 <= k < n as a mask; k secret. */
 static quill_word private_ok_mask(quill_p256_scalar_plain *k, const uint8_t priv[32]) {
@@ -23,26 +25,39 @@ quill_err quill_p256_private_check(const uint8_t priv[32]) {
     return ok ? QUILL_OK : QUILL_ERR_KEY_CHECK;
 }
 
-quill_err quill_p256_public_from_private(quill_p256_public *pub, const uint8_t priv[32]) {
+/* Sets r = priv * G (Jacobian, secret representation) if priv is in
+ * [1, n-1]; returns the declassified range verdict (all-ones if in range).
+ * r is untouched when out of range. */
+static quill_word mul_base_checked(quill_p256_jacobian *r, const uint8_t priv[32]) {
     quill_p256_scalar_plain k;
-    quill_p256_jacobian r;
-    quill_p256_affine a;
     quill_word ok = quill_ct_declassify_w(private_ok_mask(&k, priv));
-    if (!ok) {
-        quill_zeroize(&k, sizeof(k));
-        return QUILL_ERR_KEY_CHECK;
-    }
-    quill_p256_point_mul_base(&r, &k);
-    (void)quill_p256_point_to_affine(&a, &r); /* not infinity: 0 < k < n */
-    QUILL_CT_DECLASSIFY(&a, sizeof(a));       /* the public key is public */
-    pub->q = a;
+    if (ok)
+        quill_p256_point_mul_base(r, &k);
     quill_zeroize(&k, sizeof(k));
+    return ok;
+}
+
+/* pub = the affine form of r (not infinity), declassified. */
+static void public_from_jacobian(quill_p256_public *pub, const quill_p256_jacobian *r) {
+    quill_p256_affine a;
+    (void)quill_p256_point_to_affine(&a, r); /* not infinity: 0 < k < n */
+    QUILL_CT_DECLASSIFY(&a, sizeof(a));      /* the public key is public */
+    pub->q = a;
+}
+
+quill_err quill_p256_public_from_private(quill_p256_public *pub, const uint8_t priv[32]) {
+    quill_p256_jacobian r;
+    if (!mul_base_checked(&r, priv))
+        return QUILL_ERR_KEY_CHECK;
+    public_from_jacobian(pub, &r);
     quill_zeroize(&r, sizeof(r));
     return QUILL_OK;
 }
 
-quill_err quill_p256_keygen(uint8_t priv[32], quill_p256_public *pub, const quill_rng *rng) {
-    if (priv == NULL || pub == NULL || rng == NULL || rng->fill == NULL)
+/* The rejection sampling of quill_p256_keygen, leaving r = priv * G in
+ * Jacobian form. */
+static quill_err keygen_jacobian(uint8_t priv[32], quill_p256_jacobian *r, const quill_rng *rng) {
+    if (priv == NULL || rng == NULL || rng->fill == NULL)
         return QUILL_ERR_INVALID_ARGUMENT;
     for (int tries = 0; tries < 64; tries++) {
         if (!rng->fill(rng->arg, priv, 32)) {
@@ -52,11 +67,87 @@ quill_err quill_p256_keygen(uint8_t priv[32], quill_p256_public *pub, const quil
         QUILL_CT_SECRET(priv, 32);
         /* Rejection sampling: whether a candidate is rejected reveals
          * nothing about the accepted key. */
-        if (quill_p256_public_from_private(pub, priv) == QUILL_OK)
+        if (mul_base_checked(r, priv))
             return QUILL_OK;
     }
     quill_zeroize(priv, 32);
     return QUILL_ERR_KEYGEN;
+}
+
+quill_err quill_p256_keygen(uint8_t priv[32], quill_p256_public *pub, const quill_rng *rng) {
+    quill_p256_jacobian r;
+    if (pub == NULL)
+        return QUILL_ERR_INVALID_ARGUMENT;
+    quill_err err = keygen_jacobian(priv, &r, rng);
+    if (err == QUILL_OK)
+        public_from_jacobian(pub, &r);
+    quill_zeroize(&r, sizeof(r));
+    return err;
+}
+
+/* ---- The lazily converted public key (ecdsa_lazy_pub.h) ---- */
+
+int quill_p256_lazy_public_has(const quill_p256_lazy_public *lp) {
+    return atomic_load_explicit(&lp->state, memory_order_relaxed) != QUILL_P256_LAZY_EMPTY;
+}
+
+const quill_p256_public *quill_p256_lazy_public_get(const quill_p256_lazy_public *lp,
+                                                    quill_p256_public *scratch) {
+    /* The publication is the only write through a const object. */
+    quill_p256_lazy_public *w = (quill_p256_lazy_public *)lp;
+    unsigned s = atomic_load_explicit(&w->state, memory_order_acquire);
+    if (s == QUILL_P256_LAZY_READY)
+        return &lp->pub;
+    if (s == QUILL_P256_LAZY_EMPTY)
+        return NULL;
+    /* PENDING or CLAIMED: jac is stable (written before the object was
+     * shared); convert it here, and publish it if no one has claimed it. */
+    public_from_jacobian(scratch, &lp->jac);
+    unsigned expected = QUILL_P256_LAZY_PENDING;
+    if (atomic_compare_exchange_strong_explicit(&w->state, &expected, QUILL_P256_LAZY_CLAIMED,
+                                                memory_order_acquire, memory_order_relaxed)) {
+        w->pub = *scratch;
+        atomic_store_explicit(&w->state, QUILL_P256_LAZY_READY, memory_order_release);
+    }
+    return scratch;
+}
+
+void quill_p256_lazy_public_set(quill_p256_lazy_public *lp, const quill_p256_public *pub) {
+    quill_zeroize(&lp->jac, sizeof(lp->jac));
+    lp->pub = *pub;
+    atomic_store_explicit(&lp->state, QUILL_P256_LAZY_READY, memory_order_release);
+}
+
+void quill_p256_lazy_public_copy(quill_p256_lazy_public *dst, const quill_p256_lazy_public *src) {
+    unsigned s = atomic_load_explicit(&src->state, memory_order_acquire);
+    if (s == QUILL_P256_LAZY_READY) {
+        quill_p256_lazy_public_set(dst, &src->pub);
+    } else if (s == QUILL_P256_LAZY_EMPTY) {
+        quill_p256_lazy_public_clear(dst);
+    } else {
+        dst->jac = src->jac;
+        atomic_store_explicit(&dst->state, QUILL_P256_LAZY_PENDING, memory_order_release);
+    }
+}
+
+void quill_p256_lazy_public_clear(quill_p256_lazy_public *lp) {
+    quill_zeroize(&lp->jac, sizeof(lp->jac));
+    quill_zeroize(&lp->pub, sizeof(lp->pub));
+    atomic_store_explicit(&lp->state, QUILL_P256_LAZY_EMPTY, memory_order_relaxed);
+}
+
+quill_err quill_p256_keygen_lazy(uint8_t priv[32], quill_p256_lazy_public *pub,
+                                 const quill_rng *rng) {
+    quill_p256_jacobian r;
+    if (pub == NULL)
+        return QUILL_ERR_INVALID_ARGUMENT;
+    quill_err err = keygen_jacobian(priv, &r, rng);
+    if (err == QUILL_OK) {
+        pub->jac = r;
+        atomic_store_explicit(&pub->state, QUILL_P256_LAZY_PENDING, memory_order_release);
+    }
+    quill_zeroize(&r, sizeof(r));
+    return err;
 }
 
 /* out = x^3 - 3x + b for Montgomery-domain x (the curve's right-hand side);

@@ -7,7 +7,9 @@
  * state are marked undefined, so a branch or an address depending on them
  * is reported.  Modes:
  *   sign     hedged and RFC 6979 signatures (then verified, on public data)
- *   keygen   key generation
+ *   keygen   key generation, eager and lazy (quill_p256_keygen_lazy and
+ *            the conversion of its Jacobian point on first read, which
+ *            must give the eager key's point from the same draws)
  *   pub      public key from a private key
  *   ecdh     constant-time variable-base k * Q (for ECDH)
  *   adx      the MULX/ADX routines (asm/x86_64/p256_*_adx.S) called
@@ -22,6 +24,7 @@
 
 #include "common/ct.h"
 #include "ec/ecdsa.h"
+#include "ec/ecdsa_lazy_pub.h"
 #include "ec/p256_adx.h"
 #include "ec/p256_point.h"
 
@@ -114,9 +117,21 @@ int main(int argc, char **argv) {
     if (strcmp(argv[1], "adx") == 0)
         return mode_adx();
     if (strcmp(argv[1], "keygen") == 0) {
-        for (int i = 0; i < 4; i++)
-            if (quill_p256_keygen(priv, &pub, &rng) != QUILL_OK)
+        for (int i = 0; i < 4; i++) {
+            uint64_t again = seed;
+            quill_rng rng2 = {rng_fill, &again};
+            quill_p256_lazy_public lazy = {0};
+            quill_p256_public scratch;
+            if (quill_p256_keygen(priv, &pub, &rng) != QUILL_OK ||
+                quill_p256_keygen_lazy(priv, &lazy, &rng2) != QUILL_OK)
                 return 1;
+            const quill_p256_public *first = quill_p256_lazy_public_get(&lazy, &scratch);
+            const quill_p256_public *later = quill_p256_lazy_public_get(&lazy, &scratch);
+            if (first == NULL || later != &lazy.pub || memcmp(first, &pub, sizeof(pub)) != 0 ||
+                memcmp(later, &pub, sizeof(pub)) != 0)
+                return 1;
+            quill_p256_lazy_public_clear(&lazy);
+        }
         return 0;
     }
     /* A fixed private key, marked secret. */
