@@ -220,10 +220,12 @@ void quill_p256_fe_inv_arm64(quill_p256_fe *out, const quill_p256_fe *a) {
 #endif
 
 void quill_p256_fe_inv(quill_p256_fe *out, const quill_p256_fe *a) {
-    /* On aarch64 the Fermat chain on the assembly products
-     * (bench/aarch64_model.py, one inversion, cycles: Neoverse N1 model
-     * FERMAT_N1 against 11654 for the divsteps C, Apple M1 model FERMAT_M1
-     * against 19188); elsewhere the divsteps. */
+    /* On aarch64 the Fermat chain on the assembly products; elsewhere the
+     * divsteps.  bench/aarch64_model.py, one inversion inside a signature,
+     * modelled cycles: -mcpu=apple-m1 (Cyclone tables) 12148 against 19188
+     * for the divsteps C, -mcpu=neoverse-n1 (Cortex-A57 tables) 13008
+     * against 11654 (the chain of dependent squarings is latency-bound
+     * there); the sum over both models decides.  Model estimates. */
 #ifdef QUILL_P256_HAVE_ARM64
     if (quill_p256_arm64_capable()) {
         quill_p256_fe_inv_arm64(out, a);
