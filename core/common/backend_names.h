@@ -29,7 +29,10 @@ const char *quill_rsa_backend_name(void);
 
 /* quill_p256_backend_name names the backend of P-256's scalar products and
  * mixed point addition (core/ec/p256_adx.h): "adx" (MULX/ADCX/ADOX, with
- * BMI2 and ADX) or "portable". */
+ * BMI2 and ADX); on aarch64 (core/ec/p256_arm64.h) "arm64_neon" (the
+ * MUL/UMULH field products and mixed addition, and the NEON fixed-base
+ * table scan) or "arm64" (the same without NEON: the C scan); else
+ * "portable". */
 const char *quill_p256_backend_name(void);
 
 /* quill_mldsa_backend_name names the backend of ML-DSA's NTT, polynomial

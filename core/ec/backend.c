@@ -10,6 +10,8 @@
 const char *quill_p256_backend_name(void) {
     if (quill_p256_adx_capable())
         return "adx";
+    if (quill_p256_neon_capable())
+        return "arm64_neon";
     if (quill_p256_arm64_capable())
         return "arm64";
     return "portable";

@@ -39,13 +39,54 @@ void quill_p256_fe_mul_arm64(uint64_t out[4], const uint64_t a[4], const uint64_
 /* quill_p256_fe_sqr_arm64 sets out = a^2 R^-1 mod p.  In: a < p. */
 void quill_p256_fe_sqr_arm64(uint64_t out[4], const uint64_t a[4]);
 
+/* quill_p256_fe_inv_arm64 sets out = a^-1 (Montgomery domain) as a^(p-2)
+ * by a fixed addition chain, 255 squarings and 12 products in the two
+ * kernels above (C, core/ec/p256_fe.c); its twin is
+ * quill_p256_fe_inv_divsteps (p256_fe.h), same result.  a = 0 gives 0.
+ * Constant time: the chain depends on p only. */
+struct quill_p256_fe;
+void quill_p256_fe_inv_arm64(struct quill_p256_fe *out, const struct quill_p256_fe *a);
+
+/* quill_p256_point_add_mixed_arm64 is madd-2007-bl without case handling
+ * (asm/aarch64/p256_point_arm64.S: the field operations of
+ * p256_fe_macros.inc inlined on a stack frame, no calls), bit-identical to
+ * its portable twin quill_p256_point_add_mixed_raw_c (p256_point.h):
+ * out = (X3, Y3, Z3) from a = (X1, Y1, Z1) and b = (X2, Y2),
+ * Montgomery-domain coordinates of four words, fully reduced.  out may
+ * alias a.  Constant time; wipes its frame.  Dispatched to from
+ * quill_p256_point_add_mixed_scratch (the fixed-base multiplication of
+ * signing and key generation). */
+struct quill_p256_jacobian;
+struct quill_p256_affine;
+void quill_p256_point_add_mixed_arm64(struct quill_p256_jacobian *out,
+                                      const struct quill_p256_jacobian *a,
+                                      const struct quill_p256_affine *b);
+
+/* quill_p256_booth_gather_neon sets x, y to row[abs - 1] (abs 1..64) or to
+ * zeros (abs = 0) by a full masked NEON scan of the 64-entry row
+ * (asm/aarch64/p256_gather_neon.S), as its portable twin
+ * quill_p256_booth_gather_c (p256_point.h).  abs is secret: no address or
+ * branch depends on it.  Call only when quill_p256_neon_capable(). */
+void quill_p256_booth_gather_neon(uint64_t x[4], uint64_t y[4],
+                                  const struct quill_p256_affine *row, uint64_t abs);
+
 /* quill_p256_arm64_capable returns nonzero when the build has the aarch64
  * assembly and QUILL_CPU_MASK does not clear QUILL_CPU_ARM64. */
 static inline int quill_p256_arm64_capable(void) {
     return quill_cpu_has(QUILL_CPU_ARM64);
 }
+
+/* quill_p256_neon_capable returns nonzero when the CPU has Advanced SIMD
+ * (QUILL_CPU_ARM_NEON, not masked) and the build has the assembly. */
+static inline int quill_p256_neon_capable(void) {
+    return quill_cpu_has(QUILL_CPU_ARM64 | QUILL_CPU_ARM_NEON);
+}
 #else
 static inline int quill_p256_arm64_capable(void) {
+    return 0;
+}
+
+static inline int quill_p256_neon_capable(void) {
     return 0;
 }
 #endif

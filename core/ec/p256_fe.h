@@ -83,11 +83,17 @@ void quill_p256_fe_plain_to_bytes(uint8_t out[32], const quill_p256_fe_plain *a)
 /* quill_p256_fe_one sets out = 1 in the Montgomery domain (R mod p). */
 void quill_p256_fe_one(quill_p256_fe *out);
 
-/* quill_p256_fe_inv sets out = a^-1 (Montgomery domain in and out) with
- * Bernstein-Yang divsteps (p256_inv.h: a fixed number of steps and limb
- * operations), then one product by R^3; constant time in a.  In: a < p;
- * a = 0 gives 0.  Out: < p. */
+/* quill_p256_fe_inv sets out = a^-1 (Montgomery domain in and out),
+ * constant time in a: on aarch64 with the assembly the Fermat chain a^(p-2)
+ * (quill_p256_fe_inv_arm64, p256_arm64.h), elsewhere
+ * quill_p256_fe_inv_divsteps.  In: a < p; a = 0 gives 0.  Out: < p. */
 void quill_p256_fe_inv(quill_p256_fe *out, const quill_p256_fe *a);
+
+/* quill_p256_fe_inv_divsteps is the portable inversion: Bernstein-Yang
+ * divsteps (p256_inv.h: a fixed number of steps and limb operations), then
+ * one product by R^3; constant time in a.  In: a < p; a = 0 gives 0.
+ * Out: < p, equal to quill_p256_fe_inv's. */
+void quill_p256_fe_inv_divsteps(quill_p256_fe *out, const quill_p256_fe *a);
 
 /* quill_p256_fe_sqrt_vartime sets out to a square root of a (Montgomery
  * domain) as a^((p+1)/4) (p = 3 mod 4) and returns 1, or returns 0 if a is

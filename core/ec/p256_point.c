@@ -10,6 +10,7 @@
 
 #include "common/zeroize.h"
 #include "ec/p256_adx.h"
+#include "ec/p256_arm64.h"
 #include "ec/p256_fe_inline.h"
 
 /* The assembly addresses the coordinates as consecutive four-word arrays. */
@@ -141,9 +142,13 @@ void quill_p256_point_add_mixed_scratch(quill_p256_jacobian *out, const quill_p2
                                         const quill_p256_affine *b, quill_word b_is_inf,
                                         quill_p256_madd_scratch *w) {
     quill_word a_is_inf = ~quill_p256_fe_nonzero(&a->z);
-#ifdef QUILL_P256_HAVE_ADX
+#if defined(QUILL_P256_HAVE_ADX)
     if (quill_p256_adx_capable())
         quill_p256_point_add_mixed_adx(&w->sum, a, b);
+    else
+#elif defined(QUILL_P256_HAVE_ARM64)
+    if (quill_p256_arm64_capable())
+        quill_p256_point_add_mixed_arm64(&w->sum, a, b);
     else
 #endif
         point_add_mixed_raw(&w->sum, a, b, w);

@@ -70,6 +70,15 @@ void quill_p256_point_add_mixed_scratch(quill_p256_jacobian *out, const quill_p2
 void quill_p256_point_add_mixed_raw_c(quill_p256_jacobian *out, const quill_p256_jacobian *a,
                                       const quill_p256_affine *b, quill_p256_madd_scratch *w);
 
+/* quill_p256_booth_gather_c sets x, y to row[abs - 1] for 1 <= abs <= 64
+ * (QUILL_P256_BASE_ROW, the row length of p256_table.h) and to zeros
+ * otherwise, reading every entry of the row and keeping the wanted one
+ * with a mask (no address and no branch depends on abs, which is secret):
+ * the portable constant-time gather of quill_p256_point_mul_base and the
+ * twin of its NEON and AVX2 forms (p256_base.c). */
+void quill_p256_booth_gather_c(uint64_t x[4], uint64_t y[4], const quill_p256_affine *row,
+                               quill_word abs);
+
 /* quill_p256_point_add_vartime sets out = a + b for Jacobian points, complete
  * (infinity, a == b, a == -b), branching on the (public) points.
  * add-2007-bl.  out may alias a or b. */

@@ -12,7 +12,9 @@
  * quill_p256_fe_mul / _sqr against the twins, and a dependent chain; the
  * backend name; and both entry points preserve the AAPCS64 callee-saved
  * registers (quill_abi_a64_check) on every pair of edge values and on
- * random pairs.  Skips (77) off aarch64,
+ * random pairs; the Fermat inversion quill_p256_fe_inv_arm64 against the
+ * divsteps twin quill_p256_fe_inv_divsteps (edge and random values, zero,
+ * aliasing, a a^-1 = 1).  Skips (77) off aarch64,
  * with QUILL_NO_ASM, or when QUILL_CPU_MASK clears QUILL_CPU_ARM64. */
 #include <stdio.h>
 #include <string.h>
@@ -28,7 +30,7 @@
 
 #if defined(QUILL_P256_HAVE_ARM64) && QUILL_HAVE_ABI_A64
 
-enum { N_RANDOM = 20000, N_BN_EVERY = 40, N_ABI = 64 };
+enum { N_RANDOM = 20000, N_BN_EVERY = 40, N_ABI = 64, N_INV = 300 };
 
 static const ect_fe_kernels arm64_kernels = {"arm64", quill_p256_fe_mul_arm64,
                                              quill_p256_fe_sqr_arm64};
@@ -55,12 +57,33 @@ static void check_abi(const uint64_t a[4], const uint64_t b[4]) {
     QT_CHECK(memcmp(got, want.v, 32) == 0);
 }
 
+/* The Fermat inversion on the kernels equals the divsteps twin, and
+ * a a^-1 = 1 (Montgomery one) for a != 0; 0 gives 0. */
+static void check_inv(const uint64_t a[4]) {
+    quill_p256_fe fa, want, got, one, prod;
+    memcpy(fa.v, a, 32);
+    quill_p256_fe_inv_divsteps(&want, &fa);
+    quill_p256_fe_inv_arm64(&got, &fa);
+    QT_CHECK(memcmp(got.v, want.v, 32) == 0);
+    quill_p256_fe_inv(&got, &fa); /* the dispatch */
+    QT_CHECK(memcmp(got.v, want.v, 32) == 0);
+    quill_p256_fe_one(&one);
+    quill_p256_fe_mul(&prod, &fa, &got);
+    if ((a[0] | a[1] | a[2] | a[3]) != 0)
+        QT_CHECK(memcmp(prod.v, one.v, 32) == 0);
+    else
+        QT_CHECK((got.v[0] | got.v[1] | got.v[2] | got.v[3]) == 0);
+    quill_p256_fe_inv_arm64(&fa, &fa); /* out aliasing a */
+    QT_CHECK(memcmp(fa.v, want.v, 32) == 0);
+}
+
 int main(void) {
     if (!quill_p256_arm64_capable()) {
         puts("test_ec_arm64: QUILL_CPU_ARM64 masked: skipped");
         return 77;
     }
-    QT_CHECK(strcmp(quill_p256_backend_name(), "arm64") == 0);
+    QT_CHECK(strcmp(quill_p256_backend_name(), quill_p256_neon_capable() ? "arm64_neon" : "arm64") ==
+             0);
     BN_CTX *ctx = BN_CTX_new();
     qt_rng_seed(0x70256a64);
     ect_check_fe_kernels(&arm64_kernels, ctx, N_RANDOM, N_BN_EVERY);
@@ -75,6 +98,14 @@ int main(void) {
         ect_random_below(a, ect_p256_p(), ctx);
         ect_random_below(b, ect_p256_p(), ctx);
         check_abi(a, b);
+    }
+    /* The inversion: every edge value (0, 1, p - 1, all-ones limbs, ...),
+     * then random values. */
+    for (int i = 0; i < ne; i++)
+        check_inv(edge[i]);
+    for (int i = 0; i < N_INV; i++) {
+        ect_random_below(a, ect_p256_p(), ctx);
+        check_inv(a);
     }
     BN_CTX_free(ctx);
     return qt_finish("ec_arm64");
