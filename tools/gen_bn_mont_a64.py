@@ -18,10 +18,13 @@ CA = ['x11', 'x12', 'x13', 'x14']    # carry words of the rows of a b
 CM = ['x25', 'x26', 'x27', 'x28']    # carry words of the rows of m u
 
 # frame offsets (bytes from sp, below the saved registers)
-OFF = dict(R=0, B=8, BEND=16, M=24, A=32, N0=40, N=48, BIT=56, TB=64,
-           BG=72, U=104, UN=136, RC=168, T=208)
+# (above the 96 bytes of saved registers at sp)
+SAVE = 96
+OFF = dict((k, SAVE + v) for k, v in dict(
+    R=0, B=8, BLAST=16, M=24, A=32, N0=40, N=48, BIT=56, TB=64, TLAST=72,
+    BG=80, U=112, UN=144, RC=176, A4=208, T=240).items())
 FRAME_WORDS_T = 2 * 256             # T[0 .. 2n - 1], n <= QUILL_BN_MAX_LIMBS
-FRAME = OFF['T'] + 8 * FRAME_WORDS_T  # 4304
+FRAME = OFF['T'] + 8 * FRAME_WORDS_T  # 4464, saved registers included
 FRAME_HI, FRAME_LO = 4096, FRAME - 4096
 
 HEADER = r'''/* SPDX-License-Identifier: Apache-2.0 */
@@ -241,24 +244,26 @@ def row(o, y, word, valid, cin, cout, skip_lo=None, fresh=()):
         o('adc     %s, %s, xzr' % (cout, HI3))
 
 
-def rowset(o, kind, mode, base, koff, fresh=()):
+def rowset(o, kind, mode, base, koff, fresh=(), ys=None, preloaded=False):
     """Four rows.  kind: 'a' (A = a, carries CA) or 'm' (A = m, carries
     CM).  mode: 'full' (all words: row r has A_{koff - r + t} from base),
     'first' (row r has A_{t - r}, t >= r; no carry in), 'last' (row r has
     A_{t - r} from base = &A[n], t < r)."""
     C = CA if kind == 'a' else CM
     o('/* %s rows, %s */' % ('a b' if kind == 'a' else 'm u', mode))
+    ys = ys or Y
     js = {'full': range(-3, 4), 'first': range(0, 4), 'last': range(-3, 0)}[mode]
-    load_words(o, base, [(WIN[j], 8 * (koff + j)) for j in js])
+    if not preloaded:
+        load_words(o, base, [(WIN[j], 8 * (koff + j)) for j in js])
     for r in range(4):
         word = lambda t, r=r: WIN[t - r]
         f = fresh if r == 0 else ()
         if mode == 'full':
-            row(o, Y[r], word, range(4), C[r], C[r], fresh=f)
+            row(o, ys[r], word, range(4), C[r], C[r], fresh=f)
         elif mode == 'first':
-            row(o, Y[r], word, range(r, 4), None, C[r], fresh=f)
+            row(o, ys[r], word, range(r, 4), None, C[r], fresh=f)
         else:
-            row(o, Y[r], word, range(r), C[r], C[r], fresh=f)
+            row(o, ys[r], word, range(r), C[r], C[r], fresh=f)
 
 
 def load_y(o, slot):
@@ -328,7 +333,7 @@ class YState:
 SPLIT = [[1, 2], [3]]
 
 
-def red_rows(o, rows, toff, last=True):
+def red_rows(o, rows, toff, last=True, mbase='x1', n0=None):
     """Rows `rows` of the first block of m U_{g+1} on its columns, in
     registers (toff None) or reloaded from &T[c] = x2 + toff (the block's
     m words from x1 + toff as well: both pointers moved by the same
@@ -339,11 +344,13 @@ def red_rows(o, rows, toff, last=True):
     if toff is not None:
         o('ldp     x15, x16, [x2, #%d]' % toff)
         o('ldp     x17, x19, [x2, #%d]' % (toff + 16))
-    load_words(o, 'x1', [(WIN[j], off + 8 * j) for j in range(4 - rows[0])])
-    o('ldr     x23, [sp, #%d]' % OFF['N0'])
+    load_words(o, mbase, [(WIN[j], off + 8 * j) for j in range(4 - rows[0])])
+    if n0 is None:
+        o('ldr     x23, [sp, #%d]' % OFF['N0'])
+        n0 = 'x23'
     for r in rows:
         o('/* u_{4g+4+%d} and its row */' % r)
-        o('mul     x24, %s, x23' % W[r])
+        o('mul     x24, %s, %s' % (W[r], n0))
         row(o, 'x24', lambda t, r=r: WIN[t - r], range(r, 4), None, 'x22', skip_lo=r)
         o('str     x22, [sp, #%d]' % (OFF['RC'] + 8 * r))
         o('str     x24, [sp, #%d]' % (OFF['UN'] + 8 * r))
@@ -359,15 +366,24 @@ def red_rows(o, rows, toff, last=True):
 def first_pass(p, spread):
     """Pass -1: a B_0 over columns 0 .. n + 3 (W fresh: no loads), the
     first block of m U_0.  spread (n >= 16): u_0 and its row in block 0,
-    rows 1-3 after block 1; else the whole first block in block 0."""
+    rows 1-3 after block 1; else the whole first block in block 0.  The
+    prologue has loaded a_0 .. a_3 (the window) and b_0 .. b_3 into
+    x11-x14 (the first rows' multipliers: row r overwrites its own with
+    its carry word) and x3-x6."""
     y = YState(p)
     y.cur = 'BG'                          # loaded by the prologue
-    rowset(p, 'a', 'first', 'x0', 0, fresh=(0, 1, 2, 3))
+    rowset(p, 'a', 'first', 'x0', 0, fresh=(0, 1, 2, 3), ys=CA, preloaded=True)
+    save_regs(p, 3, 4)
+    p('stp     x7, x8, [sp, #%d]' % OFF['A4'])
+    p('stp     x9, x10, [sp, #%d]' % (OFF['A4'] + 16))
+    p('/* m and n0 still in x3 and x4 */')
     if spread:
-        red_rows(p, [0], None)
+        red_rows(p, [0], None, mbase='x3', n0='x4')
+        prologue_rest(p)
         store_w(p)
     else:
-        red_rows(p, [0, 1, 2, 3], None)
+        red_rows(p, [0, 1, 2, 3], None, mbase='x3', n0='x4')
+        prologue_rest(p)
         p('stp     xzr, xzr, [x2]')
         p('stp     xzr, xzr, [x2, #16]')
     advance(p, ['x0', 'x2'])
@@ -390,9 +406,40 @@ def first_pass(p, spread):
     loop(p, 1, first_mid)
     p('/* top block: a_{n-3..n-1} */')
     fr = top_w(p, False)
+    prefetch_b(p)
     rowset(p, 'a', 'last', 'x0', 0, fresh=fr)
     store_w(p)
     sum_ca_bit(p)
+
+
+def prologue_rest(p):
+    """The rest of the prologue, after the first row set (which needs only
+    the first words, x19-x22 and x29-x30 saved): the other registers, the
+    frame, the spills, the b words of pass 0, x0 = a, x1 = m, x3-x6 =
+    b_0 .. b_3, x2 = &T[0]."""
+    save_regs(p, 4, 6)
+    p('str     x0, [sp, #%d]' % OFF['R'])
+    p('str     x1, [sp, #%d]' % OFF['A'])
+    p('str     x3, [sp, #%d]' % OFF['M'])
+    p('str     x4, [sp, #%d]' % OFF['N0'])
+    p('str     x5, [sp, #%d]' % OFF['N'])
+    p('add     x6, x2, x5, lsl #3')
+    p('sub     x6, x6, #32')
+    p('str     x6, [sp, #%d]' % OFF['BLAST'])
+    p('add     x20, x2, #32')
+    p('str     x20, [sp, #%d]' % OFF['B'])
+    p('add     x21, sp, #OFF_T')
+    p('add     x22, x21, x5, lsl #3')
+    p('str     x22, [sp, #%d]' % OFF['TLAST'])
+    p('add     x0, x1, #0')
+    p('add     x1, x3, #0')
+    p('ldp     x3, x4, [x2]')
+    p('ldp     x5, x6, [x2, #16]')
+    p('stp     x3, x4, [sp, #%d]' % OFF['BG'])
+    p('stp     x5, x6, [sp, #%d]' % (OFF['BG'] + 16))
+    p('add     x2, x21, #0')
+    p('add     x20, x21, #32')
+    p('str     x20, [sp, #%d]' % OFF['TB'])
 
 
 def red_rows_first(p):
@@ -430,18 +477,61 @@ M_FULL = ('U', 'm', 'full', 'x1', 4)
 A_FULL = ('BG', 'a', 'full', 'x0', 0)
 
 
-def main_pass(p, variant):
-    """Pass g (0 <= g <= n/4 - 2): m U_g after its first block, a B_{g+1},
-    the first block of m U_{g+1}.  variant 'spread' (n >= 16): u_{4g+4}
-    and its row in block 0, rows 1-3 after block 1; 'small' (n <= 12): the
-    whole first block in block 0.  x3-x6 hold b_{4g+4 ..} on entry."""
-    y = YState(p)
-    y.cur = 'BG'
+def prefetch_b(p):
+    """In a pass's top block (x7-x10, x25-x29 free): the b words of the
+    next pass's a rows into x25-x28 (its first row set's multipliers), the
+    b pointer advanced; past the end of b (the next pass is the last) the
+    last group is read instead, so that nothing outside b is read.  Uses
+    x7 and the flags (between row sets)."""
+    p('/* the next pass\'s b words (the last ones again past the end of b) */')
+    p('ldr     x29, [sp, #%d]' % OFF['B'])
+    p('ldr     x7, [sp, #%d]' % OFF['BLAST'])
+    p('cmp     x29, x7')
+    p('csel    x7, x29, x7, lo')
+    p('add     x29, x29, #32')
+    p('str     x29, [sp, #%d]' % OFF['B'])
+    p('ldp     x25, x26, [x7]')
+    p('ldp     x27, x28, [x7, #16]')
+
+
+def main_pass_head(p, label):
+    """The check for the last pass, then the first block of pass g up to
+    its reduction rows: a B_{g+1}'s rows (multipliers in x25-x28, loaded
+    by the top block of the pass before; the window a_0 .. a_3 from A4 in
+    the frame), then those of m U_g (U_g from UN; copied to U for the
+    later blocks)."""
+    p.raw('%s:' % label)
+    p('ldr     x2, [sp, #%d]' % OFF['TB'])
+    p('ldr     x20, [sp, #%d]' % OFF['TLAST'])
+    p('ldr     x1, [sp, #%d]' % OFF['M'])
+    p('cmp     x2, x20')
+    p('b.eq    .Llast')
     p('/* first block: columns 4g + 4 .. 4g + 7 */')
+    p('ldp     x7, x8, [sp, #%d]' % OFF['A4'])
+    p('ldp     x9, x10, [sp, #%d]' % (OFF['A4'] + 16))
     load_w(p)
-    rowset(p, 'a', 'first', 'x0', 0)
-    y.use('U')
+    p('add     x21, x2, #32')
+    p('str     x21, [sp, #%d]' % OFF['TB'])
+    p('ldr     x0, [sp, #%d]' % OFF['A'])
+    rowset(p, 'a', 'first', 'x0', 0, ys=CM, preloaded=True)
+    p('stp     x25, x26, [sp, #%d]' % OFF['BG'])
+    p('stp     x27, x28, [sp, #%d]' % (OFF['BG'] + 16))
+    load_y(p, 'UN')
+    p('stp     x3, x4, [sp, #%d]' % OFF['U'])
+    p('stp     x5, x6, [sp, #%d]' % (OFF['U'] + 16))
+    p('ldp     x25, x26, [sp, #%d]' % OFF['RC'])
+    p('ldp     x27, x28, [sp, #%d]' % (OFF['RC'] + 16))
     rowset(p, 'm', 'full', 'x1', 4)
+
+
+def main_pass_tail(p, variant):
+    """Pass g (0 <= g <= n/4 - 2) after main_pass_head: the first block's
+    reduction rows, then the remaining blocks of m U_g and a B_{g+1}.
+    variant 'spread' (n >= 16): u_{4g+4} and its row in block 0, rows 1-3
+    after blocks 1 and 2; 'small' (n <= 12): the whole first block in
+    block 0."""
+    y = YState(p)
+    y.cur = 'U'
     if variant == 'small':
         red_rows(p, [0, 1, 2, 3], None)
         p('stp     xzr, xzr, [x2]')
@@ -485,9 +575,30 @@ def main_pass(p, variant):
     p('/* top block */')
     fr = top_w(p, True)
     y.use('BG')
+    prefetch_b(p)
     rowset(p, 'a', 'last', 'x0', 0, fresh=fr)
     store_w(p)
     sum_ca_bit(p)
+
+
+PAIRS = [(29, 30), (19, 20), (21, 22), (23, 24), (25, 26), (27, 28)]
+
+
+def save_regs(p, lo, hi):
+    """Save the register pairs PAIRS[lo:hi] at the bottom of the frame."""
+    for i in range(lo, hi):
+        a, b = PAIRS[i]
+        p('stp     x%d, x%d, [sp, #%d]' % (a, b, 16 * i))
+        p('.cfi_offset x%d, %d' % (a, -FRAME + 16 * i))
+        p('.cfi_offset x%d, %d' % (b, -FRAME + 8 + 16 * i))
+
+
+def restore_regs(p):
+    for i in range(6):
+        a, b = PAIRS[i]
+        p('ldp     x%d, x%d, [sp, #%d]' % (a, b, 16 * i))
+    for reg in [29, 30] + list(range(19, 29)):
+        p('.cfi_restore x%d' % reg)
 
 
 def gen():
@@ -503,90 +614,38 @@ def gen():
     o.raw('quill_mont_mul_arm64:')
     p = o
     p('.cfi_startproc')
-    p('stp     x29, x30, [sp, #-96]!')
-    p('.cfi_def_cfa_offset 96')
-    p('.cfi_offset x29, -96')
-    p('.cfi_offset x30, -88')
-    for i, (a, b) in enumerate([(19, 20), (21, 22), (23, 24), (25, 26), (27, 28)]):
-        p('stp     x%d, x%d, [sp, #%d]' % (a, b, 16 + 16 * i))
-    for i, reg in enumerate(range(19, 29)):
-        p('.cfi_offset x%d, %d' % (reg, -80 + 8 * i))
+    p('/* the first rows\' words first: a_0 .. a_3 (window), b_0 .. b_3 */')
+    p('ldp     x7, x8, [x1]')
+    p('ldp     x9, x10, [x1, #16]')
+    p('ldp     x11, x12, [x2]')
+    p('ldp     x13, x14, [x2, #16]')
     p('sub     sp, sp, #%d' % FRAME_HI)
-    p('.cfi_adjust_cfa_offset %d' % FRAME_HI)
+    p('.cfi_def_cfa_offset %d' % FRAME_HI)
     p('sub     sp, sp, #%d' % FRAME_LO)
-    p('.cfi_adjust_cfa_offset %d' % FRAME_LO)
-    p('str     x0, [sp, #%d]' % OFF['R'])
-    p('str     x1, [sp, #%d]' % OFF['A'])
-    p('str     x3, [sp, #%d]' % OFF['M'])
-    p('str     x4, [sp, #%d]' % OFF['N0'])
-    p('str     x5, [sp, #%d]' % OFF['N'])
-    p('add     x9, x2, x5, lsl #3')
-    p('str     x9, [sp, #%d]' % OFF['BEND'])
-    p('add     x9, x2, #32')
-    p('str     x9, [sp, #%d]' % OFF['B'])
-    p('mov     x0, x1')
-    p('mov     x1, x3')
-    p('ldp     x3, x4, [x2]')
-    p('ldp     x5, x6, [x2, #16]')
-    p('stp     x3, x4, [sp, #%d]' % OFF['BG'])
-    p('stp     x5, x6, [sp, #%d]' % (OFF['BG'] + 16))
-    p('add     x2, sp, #OFF_T')
-    p('str     x2, [sp, #%d]' % OFF['TB'])
-    p('/* pass -1: a B_0 over columns 0 .. n + 3, the first block of m U_0 */')
-    p('ldr     x9, [sp, #%d]' % OFF['N'])
-    p('cmp     x9, #16')
+    p('.cfi_def_cfa_offset %d' % FRAME)
+    save_regs(p, 0, 3)
+    p('cmp     x5, #16')
     p('b.lo    .Lfirst_small')
     first_pass(p, spread=True)
     p('b       .Lpass')
     p.raw('.Lfirst_small:')
     first_pass(p, spread=False)
+    p('b       .Lpass_small')
 
     p('/* passes g = 0 .. n/4 - 2: m U_g after its first block, a B_{g+1},')
-    p('   the first block of m U_{g+1} */')
-    p.raw('.Lpass:')
-    p('ldr     x9, [sp, #%d]' % OFF['BEND'])
-    p('ldr     x10, [sp, #%d]' % OFF['B'])
-    p('cmp     x9, x10')
-    p('b.eq    .Llast')
-    p('ldp     x3, x4, [x10]')
-    p('ldp     x5, x6, [x10, #16]')
-    p('add     x10, x10, #32')
-    p('str     x10, [sp, #%d]' % OFF['B'])
-    p('stp     x3, x4, [sp, #%d]' % OFF['BG'])
-    p('stp     x5, x6, [sp, #%d]' % (OFF['BG'] + 16))
-    p('ldp     x11, x12, [sp, #%d]' % OFF['UN'])
-    p('ldp     x13, x14, [sp, #%d]' % (OFF['UN'] + 16))
-    p('stp     x11, x12, [sp, #%d]' % OFF['U'])
-    p('stp     x13, x14, [sp, #%d]' % (OFF['U'] + 16))
-    p('ldp     x25, x26, [sp, #%d]' % OFF['RC'])
-    p('ldp     x27, x28, [sp, #%d]' % (OFF['RC'] + 16))
-    p('ldr     x2, [sp, #%d]' % OFF['TB'])
-    p('add     x2, x2, #32')
-    p('str     x2, [sp, #%d]' % OFF['TB'])
-    p('ldr     x0, [sp, #%d]' % OFF['A'])
-    p('ldr     x1, [sp, #%d]' % OFF['M'])
-    p('ldr     x9, [sp, #%d]' % OFF['N'])
-    p('cmp     x9, #16')
-    p('b.lo    .Lmain_small')
-    main_pass(p, 'spread')
+    p('   the first block of m U_{g+1} (n >= 16; then n <= 12) */')
+    main_pass_head(p, '.Lpass')
+    main_pass_tail(p, 'spread')
     p('b       .Lpass')
-    p.raw('.Lmain_small:')
-    main_pass(p, 'small')
-    p('b       .Lpass')
+    main_pass_head(p, '.Lpass_small')
+    main_pass_tail(p, 'small')
+    p('b       .Lpass_small')
 
     p.raw('.Llast:')
     p('/* last pass: m U_{n/4-1} after its first block, columns n .. 2n + 3 */')
-    p('ldp     x3, x4, [sp, #%d]' % OFF['UN'])
-    p('ldp     x5, x6, [sp, #%d]' % (OFF['UN'] + 16))
+    load_y(p, 'UN')
     p('ldp     x25, x26, [sp, #%d]' % OFF['RC'])
     p('ldp     x27, x28, [sp, #%d]' % (OFF['RC'] + 16))
-    p('/* the secret spills are dead from here (the carry bit waits): wipe */')
-    p('str     xzr, [sp, #%d]' % OFF['N0'])
-    for off in range(OFF['BG'], OFF['RC'] + 32, 16):
-        p('stp     xzr, xzr, [sp, #%d]' % off)
-    p('ldr     x2, [sp, #%d]' % OFF['TB'])
-    p('add     x2, x2, #32')
-    p('ldr     x1, [sp, #%d]' % OFF['M'])
     p('ldr     x29, [sp, #%d]' % OFF['N'])
     p('lsr     x29, x29, #2')
     p('sub     x29, x29, #1')
@@ -616,6 +675,10 @@ def gen():
         sub_m(0)
         advance(p, ['x1', 'x2'])
     loop(p, 5, last_mid)
+    p('/* the secret spills are dead (the carry bit waits): wipe */')
+    p('str     xzr, [sp, #%d]' % OFF['N0'])
+    for off in range(OFF['BG'], OFF['A4'] + 32, 16):
+        p('stp     xzr, xzr, [sp, #%d]' % off)
     load_w(p)
     p('add     x1, x1, #32')
     rowset(p, 'm', 'last', 'x1', 0)
@@ -627,22 +690,14 @@ def gen():
     p('add     x14, x14, x20')
     p('add     x14, x14, x21')
     p('/* r = T - m is in place; T where T < m (borrow, top 0); T wiped */')
-    p('ldr     x0, [sp, #%d]' % OFF['R'])
-    p('ldr     x10, [sp, #%d]' % OFF['N'])
-    p('add     x12, sp, #OFF_T')
-    p('add     x12, x12, x10, lsl #3')
-    p('MONT_FINAL_SELECT x0, x12, x10, x11, x14')
+    p('ldr     x9, [sp, #%d]' % OFF['R'])
+    p('MONT_FINAL_SELECT_DOWN x0, x2, x9, x11, x14')
     p('str     xzr, [sp, #%d]' % OFF['BIT'])
+    restore_regs(p)
     p('add     sp, sp, #%d' % FRAME_LO)
-    p('.cfi_adjust_cfa_offset -%d' % FRAME_LO)
+    p('.cfi_def_cfa_offset %d' % FRAME_HI)
     p('add     sp, sp, #%d' % FRAME_HI)
-    p('.cfi_adjust_cfa_offset -%d' % FRAME_HI)
-    for i, (a, b) in enumerate([(19, 20), (21, 22), (23, 24), (25, 26), (27, 28)]):
-        p('ldp     x%d, x%d, [sp, #%d]' % (a, b, 16 + 16 * i))
-    p('ldp     x29, x30, [sp], #96')
     p('.cfi_def_cfa_offset 0')
-    for reg in [29, 30] + list(range(19, 29)):
-        p('.cfi_restore x%d' % reg)
     p('ret')
     p('.cfi_endproc')
     p('.size   quill_mont_mul_arm64, .-quill_mont_mul_arm64')

@@ -106,7 +106,7 @@
 
         .text
 
-#define OFF_T 208
+#define OFF_T 336
 
         .globl  quill_mont_mul_arm64
         .hidden quill_mont_mul_arm64
@@ -114,102 +114,81 @@
         .p2align 4
 quill_mont_mul_arm64:
         .cfi_startproc
-        stp     x29, x30, [sp, #-96]!
-        .cfi_def_cfa_offset 96
-        .cfi_offset x29, -96
-        .cfi_offset x30, -88
-        stp     x19, x20, [sp, #16]
-        stp     x21, x22, [sp, #32]
-        stp     x23, x24, [sp, #48]
-        stp     x25, x26, [sp, #64]
-        stp     x27, x28, [sp, #80]
-        .cfi_offset x19, -80
-        .cfi_offset x20, -72
-        .cfi_offset x21, -64
-        .cfi_offset x22, -56
-        .cfi_offset x23, -48
-        .cfi_offset x24, -40
-        .cfi_offset x25, -32
-        .cfi_offset x26, -24
-        .cfi_offset x27, -16
-        .cfi_offset x28, -8
+        /* the first rows' words first: a_0 .. a_3 (window), b_0 .. b_3 */
+        ldp     x7, x8, [x1]
+        ldp     x9, x10, [x1, #16]
+        ldp     x11, x12, [x2]
+        ldp     x13, x14, [x2, #16]
         sub     sp, sp, #4096
-        .cfi_adjust_cfa_offset 4096
-        sub     sp, sp, #208
-        .cfi_adjust_cfa_offset 208
-        str     x0, [sp, #0]
-        str     x1, [sp, #32]
-        str     x3, [sp, #24]
-        str     x4, [sp, #40]
-        str     x5, [sp, #48]
-        add     x9, x2, x5, lsl #3
-        str     x9, [sp, #16]
-        add     x9, x2, #32
-        str     x9, [sp, #8]
-        mov     x0, x1
-        mov     x1, x3
-        ldp     x3, x4, [x2]
-        ldp     x5, x6, [x2, #16]
-        stp     x3, x4, [sp, #72]
-        stp     x5, x6, [sp, #88]
-        add     x2, sp, #OFF_T
-        str     x2, [sp, #64]
-        /* pass -1: a B_0 over columns 0 .. n + 3, the first block of m U_0 */
-        ldr     x9, [sp, #48]
-        cmp     x9, #16
+        .cfi_def_cfa_offset 4096
+        sub     sp, sp, #336
+        .cfi_def_cfa_offset 4432
+        stp     x29, x30, [sp, #0]
+        .cfi_offset x29, -4432
+        .cfi_offset x30, -4424
+        stp     x19, x20, [sp, #16]
+        .cfi_offset x19, -4416
+        .cfi_offset x20, -4408
+        stp     x21, x22, [sp, #32]
+        .cfi_offset x21, -4400
+        .cfi_offset x22, -4392
+        cmp     x5, #16
         b.lo    .Lfirst_small
         /* a b rows, first */
-        ldp     x7, x8, [x0, #0]
-        ldp     x9, x10, [x0, #16]
-        umulh   x20, x10, x3
-        mul     x21, x7, x3
-        mul     x30, x8, x3
+        umulh   x20, x10, x11
+        mul     x21, x7, x11
+        mul     x30, x8, x11
         adds    x15, xzr, x21
-        mul     x21, x9, x3
+        mul     x21, x9, x11
         adcs    x16, xzr, x30
-        mul     x30, x10, x3
+        mul     x30, x10, x11
         adcs    x17, xzr, x21
         adcs    x19, xzr, x30
         adc     x20, x20, xzr
-        umulh   x21, x7, x3
-        umulh   x30, x8, x3
+        umulh   x21, x7, x11
+        umulh   x30, x8, x11
         adds    x16, x16, x21
-        umulh   x21, x9, x3
+        umulh   x21, x9, x11
         adcs    x17, x17, x30
         adcs    x19, x19, x21
         adc     x11, x20, xzr
-        umulh   x20, x9, x4
-        mul     x21, x7, x4
-        mul     x30, x8, x4
+        umulh   x20, x9, x12
+        mul     x21, x7, x12
+        mul     x30, x8, x12
         adds    x16, x16, x21
-        mul     x21, x9, x4
+        mul     x21, x9, x12
         adcs    x17, x17, x30
         adcs    x19, x19, x21
         adc     x20, x20, xzr
-        umulh   x21, x7, x4
-        umulh   x30, x8, x4
+        umulh   x21, x7, x12
+        umulh   x30, x8, x12
         adds    x17, x17, x21
         adcs    x19, x19, x30
         adc     x12, x20, xzr
-        umulh   x20, x8, x5
-        mul     x21, x7, x5
-        mul     x30, x8, x5
+        umulh   x20, x8, x13
+        mul     x21, x7, x13
+        mul     x30, x8, x13
         adds    x17, x17, x21
         adcs    x19, x19, x30
         adc     x20, x20, xzr
-        umulh   x21, x7, x5
+        umulh   x21, x7, x13
         adds    x19, x19, x21
         adc     x13, x20, xzr
-        umulh   x20, x7, x6
-        mul     x21, x7, x6
+        umulh   x20, x7, x14
+        mul     x21, x7, x14
         adds    x19, x19, x21
         adc     x20, x20, xzr
         mov     x14, x20
-        ldp     x7, x8, [x1, #0]
-        ldp     x9, x10, [x1, #16]
-        ldr     x23, [sp, #40]
+        stp     x23, x24, [sp, #48]
+        .cfi_offset x23, -4384
+        .cfi_offset x24, -4376
+        stp     x7, x8, [sp, #304]
+        stp     x9, x10, [sp, #320]
+        /* m and n0 still in x3 and x4 */
+        ldp     x7, x8, [x3, #0]
+        ldp     x9, x10, [x3, #16]
         /* u_{4g+4+0} and its row */
-        mul     x24, x15, x23
+        mul     x24, x15, x4
         umulh   x20, x10, x24
         mul     x21, x8, x24
         mul     x30, x9, x24
@@ -226,8 +205,36 @@ quill_mont_mul_arm64:
         adcs    x17, x17, x30
         adcs    x19, x19, x21
         adc     x22, x20, xzr
+        str     x22, [sp, #272]
+        str     x24, [sp, #240]
+        stp     x25, x26, [sp, #64]
+        .cfi_offset x25, -4368
+        .cfi_offset x26, -4360
+        stp     x27, x28, [sp, #80]
+        .cfi_offset x27, -4352
+        .cfi_offset x28, -4344
+        str     x0, [sp, #96]
+        str     x1, [sp, #128]
+        str     x3, [sp, #120]
+        str     x4, [sp, #136]
+        str     x5, [sp, #144]
+        add     x6, x2, x5, lsl #3
+        sub     x6, x6, #32
+        str     x6, [sp, #112]
+        add     x20, x2, #32
+        str     x20, [sp, #104]
+        add     x21, sp, #OFF_T
+        add     x22, x21, x5, lsl #3
         str     x22, [sp, #168]
-        str     x24, [sp, #136]
+        add     x0, x1, #0
+        add     x1, x3, #0
+        ldp     x3, x4, [x2]
+        ldp     x5, x6, [x2, #16]
+        stp     x3, x4, [sp, #176]
+        stp     x5, x6, [sp, #192]
+        add     x2, x21, #0
+        add     x20, x21, #32
+        str     x20, [sp, #160]
         stp     x15, x16, [x2]
         stp     x17, x19, [x2, #16]
         add     x0, x0, #32
@@ -318,7 +325,7 @@ quill_mont_mul_arm64:
         ldp     x17, x19, [x2, #-48]
         ldp     x7, x8, [x1, #0]
         ldr     x9, [x1, #16]
-        ldr     x23, [sp, #40]
+        ldr     x23, [sp, #136]
         /* u_1 and its row */
         mul     x24, x16, x23
         umulh   x20, x9, x24
@@ -333,8 +340,8 @@ quill_mont_mul_arm64:
         adds    x17, x17, x21
         adcs    x19, x19, x30
         adc     x22, x20, xzr
-        str     x22, [sp, #176]
-        str     x24, [sp, #144]
+        str     x22, [sp, #280]
+        str     x24, [sp, #248]
         /* u_2 and its row */
         mul     x24, x17, x23
         umulh   x20, x8, x24
@@ -345,19 +352,19 @@ quill_mont_mul_arm64:
         umulh   x21, x7, x24
         adds    x19, x19, x21
         adc     x22, x20, xzr
-        str     x22, [sp, #184]
-        str     x24, [sp, #152]
+        str     x22, [sp, #288]
+        str     x24, [sp, #256]
         /* u_3 and its row */
         mul     x24, x19, x23
         umulh   x20, x7, x24
         subs    xzr, x19, #1
         adc     x20, x20, xzr
         mov     x22, x20
-        str     x22, [sp, #192]
-        str     x24, [sp, #160]
+        str     x22, [sp, #296]
+        str     x24, [sp, #264]
         stp     xzr, xzr, [x2, #-64]
         stp     xzr, xzr, [x2, #-48]
-        ldr     x29, [sp, #48]
+        ldr     x29, [sp, #144]
         lsr     x29, x29, #2
         sub     x29, x29, #2
         cbz     x29, 2f
@@ -447,6 +454,15 @@ quill_mont_mul_arm64:
         cbnz    x29, 1b
 2:
         /* top block: a_{n-3..n-1} */
+        /* the next pass's b words (the last ones again past the end of b) */
+        ldr     x29, [sp, #104]
+        ldr     x7, [sp, #112]
+        cmp     x29, x7
+        csel    x7, x29, x7, lo
+        add     x29, x29, #32
+        str     x29, [sp, #104]
+        ldp     x25, x26, [x7]
+        ldp     x27, x28, [x7, #16]
         /* a b rows, last */
         ldp     x22, x23, [x0, #-24]
         ldr     x24, [x0, #-8]
@@ -502,61 +518,64 @@ quill_mont_mul_arm64:
         add     x20, x11, x12
         add     x21, x13, x14
         add     x20, x20, x21
-        str     x20, [sp, #56]
+        str     x20, [sp, #152]
         b       .Lpass
 .Lfirst_small:
         /* a b rows, first */
-        ldp     x7, x8, [x0, #0]
-        ldp     x9, x10, [x0, #16]
-        umulh   x20, x10, x3
-        mul     x21, x7, x3
-        mul     x30, x8, x3
+        umulh   x20, x10, x11
+        mul     x21, x7, x11
+        mul     x30, x8, x11
         adds    x15, xzr, x21
-        mul     x21, x9, x3
+        mul     x21, x9, x11
         adcs    x16, xzr, x30
-        mul     x30, x10, x3
+        mul     x30, x10, x11
         adcs    x17, xzr, x21
         adcs    x19, xzr, x30
         adc     x20, x20, xzr
-        umulh   x21, x7, x3
-        umulh   x30, x8, x3
+        umulh   x21, x7, x11
+        umulh   x30, x8, x11
         adds    x16, x16, x21
-        umulh   x21, x9, x3
+        umulh   x21, x9, x11
         adcs    x17, x17, x30
         adcs    x19, x19, x21
         adc     x11, x20, xzr
-        umulh   x20, x9, x4
-        mul     x21, x7, x4
-        mul     x30, x8, x4
+        umulh   x20, x9, x12
+        mul     x21, x7, x12
+        mul     x30, x8, x12
         adds    x16, x16, x21
-        mul     x21, x9, x4
+        mul     x21, x9, x12
         adcs    x17, x17, x30
         adcs    x19, x19, x21
         adc     x20, x20, xzr
-        umulh   x21, x7, x4
-        umulh   x30, x8, x4
+        umulh   x21, x7, x12
+        umulh   x30, x8, x12
         adds    x17, x17, x21
         adcs    x19, x19, x30
         adc     x12, x20, xzr
-        umulh   x20, x8, x5
-        mul     x21, x7, x5
-        mul     x30, x8, x5
+        umulh   x20, x8, x13
+        mul     x21, x7, x13
+        mul     x30, x8, x13
         adds    x17, x17, x21
         adcs    x19, x19, x30
         adc     x20, x20, xzr
-        umulh   x21, x7, x5
+        umulh   x21, x7, x13
         adds    x19, x19, x21
         adc     x13, x20, xzr
-        umulh   x20, x7, x6
-        mul     x21, x7, x6
+        umulh   x20, x7, x14
+        mul     x21, x7, x14
         adds    x19, x19, x21
         adc     x20, x20, xzr
         mov     x14, x20
-        ldp     x7, x8, [x1, #0]
-        ldp     x9, x10, [x1, #16]
-        ldr     x23, [sp, #40]
+        stp     x23, x24, [sp, #48]
+        .cfi_offset x23, -4384
+        .cfi_offset x24, -4376
+        stp     x7, x8, [sp, #304]
+        stp     x9, x10, [sp, #320]
+        /* m and n0 still in x3 and x4 */
+        ldp     x7, x8, [x3, #0]
+        ldp     x9, x10, [x3, #16]
         /* u_{4g+4+0} and its row */
-        mul     x24, x15, x23
+        mul     x24, x15, x4
         umulh   x20, x10, x24
         mul     x21, x8, x24
         mul     x30, x9, x24
@@ -573,10 +592,10 @@ quill_mont_mul_arm64:
         adcs    x17, x17, x30
         adcs    x19, x19, x21
         adc     x22, x20, xzr
-        str     x22, [sp, #168]
-        str     x24, [sp, #136]
+        str     x22, [sp, #272]
+        str     x24, [sp, #240]
         /* u_{4g+4+1} and its row */
-        mul     x24, x16, x23
+        mul     x24, x16, x4
         umulh   x20, x9, x24
         mul     x21, x8, x24
         mul     x30, x9, x24
@@ -589,10 +608,10 @@ quill_mont_mul_arm64:
         adds    x17, x17, x21
         adcs    x19, x19, x30
         adc     x22, x20, xzr
-        str     x22, [sp, #176]
-        str     x24, [sp, #144]
+        str     x22, [sp, #280]
+        str     x24, [sp, #248]
         /* u_{4g+4+2} and its row */
-        mul     x24, x17, x23
+        mul     x24, x17, x4
         umulh   x20, x8, x24
         mul     x21, x8, x24
         subs    xzr, x17, #1
@@ -601,21 +620,49 @@ quill_mont_mul_arm64:
         umulh   x21, x7, x24
         adds    x19, x19, x21
         adc     x22, x20, xzr
-        str     x22, [sp, #184]
-        str     x24, [sp, #152]
+        str     x22, [sp, #288]
+        str     x24, [sp, #256]
         /* u_{4g+4+3} and its row */
-        mul     x24, x19, x23
+        mul     x24, x19, x4
         umulh   x20, x7, x24
         subs    xzr, x19, #1
         adc     x20, x20, xzr
         mov     x22, x20
-        str     x22, [sp, #192]
-        str     x24, [sp, #160]
+        str     x22, [sp, #296]
+        str     x24, [sp, #264]
+        stp     x25, x26, [sp, #64]
+        .cfi_offset x25, -4368
+        .cfi_offset x26, -4360
+        stp     x27, x28, [sp, #80]
+        .cfi_offset x27, -4352
+        .cfi_offset x28, -4344
+        str     x0, [sp, #96]
+        str     x1, [sp, #128]
+        str     x3, [sp, #120]
+        str     x4, [sp, #136]
+        str     x5, [sp, #144]
+        add     x6, x2, x5, lsl #3
+        sub     x6, x6, #32
+        str     x6, [sp, #112]
+        add     x20, x2, #32
+        str     x20, [sp, #104]
+        add     x21, sp, #OFF_T
+        add     x22, x21, x5, lsl #3
+        str     x22, [sp, #168]
+        add     x0, x1, #0
+        add     x1, x3, #0
+        ldp     x3, x4, [x2]
+        ldp     x5, x6, [x2, #16]
+        stp     x3, x4, [sp, #176]
+        stp     x5, x6, [sp, #192]
+        add     x2, x21, #0
+        add     x20, x21, #32
+        str     x20, [sp, #160]
         stp     xzr, xzr, [x2]
         stp     xzr, xzr, [x2, #16]
         add     x0, x0, #32
         add     x2, x2, #32
-        ldr     x29, [sp, #48]
+        ldr     x29, [sp, #144]
         lsr     x29, x29, #2
         sub     x29, x29, #1
         cbz     x29, 2f
@@ -705,6 +752,15 @@ quill_mont_mul_arm64:
         cbnz    x29, 1b
 2:
         /* top block: a_{n-3..n-1} */
+        /* the next pass's b words (the last ones again past the end of b) */
+        ldr     x29, [sp, #104]
+        ldr     x7, [sp, #112]
+        cmp     x29, x7
+        csel    x7, x29, x7, lo
+        add     x29, x29, #32
+        str     x29, [sp, #104]
+        ldp     x25, x26, [x7]
+        ldp     x27, x28, [x7, #16]
         /* a b rows, last */
         ldp     x22, x23, [x0, #-24]
         ldr     x24, [x0, #-8]
@@ -760,86 +816,77 @@ quill_mont_mul_arm64:
         add     x20, x11, x12
         add     x21, x13, x14
         add     x20, x20, x21
-        str     x20, [sp, #56]
+        str     x20, [sp, #152]
+        b       .Lpass_small
         /* passes g = 0 .. n/4 - 2: m U_g after its first block, a B_{g+1},
-           the first block of m U_{g+1} */
+           the first block of m U_{g+1} (n >= 16; then n <= 12) */
 .Lpass:
-        ldr     x9, [sp, #16]
-        ldr     x10, [sp, #8]
-        cmp     x9, x10
+        ldr     x2, [sp, #160]
+        ldr     x20, [sp, #168]
+        ldr     x1, [sp, #120]
+        cmp     x2, x20
         b.eq    .Llast
-        ldp     x3, x4, [x10]
-        ldp     x5, x6, [x10, #16]
-        add     x10, x10, #32
-        str     x10, [sp, #8]
-        stp     x3, x4, [sp, #72]
-        stp     x5, x6, [sp, #88]
-        ldp     x11, x12, [sp, #136]
-        ldp     x13, x14, [sp, #152]
-        stp     x11, x12, [sp, #104]
-        stp     x13, x14, [sp, #120]
-        ldp     x25, x26, [sp, #168]
-        ldp     x27, x28, [sp, #184]
-        ldr     x2, [sp, #64]
-        add     x2, x2, #32
-        str     x2, [sp, #64]
-        ldr     x0, [sp, #32]
-        ldr     x1, [sp, #24]
-        ldr     x9, [sp, #48]
-        cmp     x9, #16
-        b.lo    .Lmain_small
         /* first block: columns 4g + 4 .. 4g + 7 */
+        ldp     x7, x8, [sp, #304]
+        ldp     x9, x10, [sp, #320]
         ldp     x15, x16, [x2]
         ldp     x17, x19, [x2, #16]
+        add     x21, x2, #32
+        str     x21, [sp, #160]
+        ldr     x0, [sp, #128]
         /* a b rows, first */
-        ldp     x7, x8, [x0, #0]
-        ldp     x9, x10, [x0, #16]
-        umulh   x20, x10, x3
-        mul     x21, x7, x3
-        mul     x30, x8, x3
+        umulh   x20, x10, x25
+        mul     x21, x7, x25
+        mul     x30, x8, x25
         adds    x15, x15, x21
-        mul     x21, x9, x3
+        mul     x21, x9, x25
         adcs    x16, x16, x30
-        mul     x30, x10, x3
+        mul     x30, x10, x25
         adcs    x17, x17, x21
         adcs    x19, x19, x30
         adc     x20, x20, xzr
-        umulh   x21, x7, x3
-        umulh   x30, x8, x3
+        umulh   x21, x7, x25
+        umulh   x30, x8, x25
         adds    x16, x16, x21
-        umulh   x21, x9, x3
+        umulh   x21, x9, x25
         adcs    x17, x17, x30
         adcs    x19, x19, x21
         adc     x11, x20, xzr
-        umulh   x20, x9, x4
-        mul     x21, x7, x4
-        mul     x30, x8, x4
+        umulh   x20, x9, x26
+        mul     x21, x7, x26
+        mul     x30, x8, x26
         adds    x16, x16, x21
-        mul     x21, x9, x4
+        mul     x21, x9, x26
         adcs    x17, x17, x30
         adcs    x19, x19, x21
         adc     x20, x20, xzr
-        umulh   x21, x7, x4
-        umulh   x30, x8, x4
+        umulh   x21, x7, x26
+        umulh   x30, x8, x26
         adds    x17, x17, x21
         adcs    x19, x19, x30
         adc     x12, x20, xzr
-        umulh   x20, x8, x5
-        mul     x21, x7, x5
-        mul     x30, x8, x5
+        umulh   x20, x8, x27
+        mul     x21, x7, x27
+        mul     x30, x8, x27
         adds    x17, x17, x21
         adcs    x19, x19, x30
         adc     x20, x20, xzr
-        umulh   x21, x7, x5
+        umulh   x21, x7, x27
         adds    x19, x19, x21
         adc     x13, x20, xzr
-        umulh   x20, x7, x6
-        mul     x21, x7, x6
+        umulh   x20, x7, x28
+        mul     x21, x7, x28
         adds    x19, x19, x21
         adc     x20, x20, xzr
         mov     x14, x20
-        ldp     x3, x4, [sp, #104]
-        ldp     x5, x6, [sp, #120]
+        stp     x25, x26, [sp, #176]
+        stp     x27, x28, [sp, #192]
+        ldp     x3, x4, [sp, #240]
+        ldp     x5, x6, [sp, #256]
+        stp     x3, x4, [sp, #208]
+        stp     x5, x6, [sp, #224]
+        ldp     x25, x26, [sp, #272]
+        ldp     x27, x28, [sp, #288]
         /* m u rows, full */
         ldp     x22, x23, [x1, #8]
         ldp     x24, x7, [x1, #24]
@@ -919,7 +966,7 @@ quill_mont_mul_arm64:
         adc     x28, x20, xzr
         ldp     x7, x8, [x1, #0]
         ldp     x9, x10, [x1, #16]
-        ldr     x23, [sp, #40]
+        ldr     x23, [sp, #136]
         /* u_{4g+4+0} and its row */
         mul     x24, x15, x23
         umulh   x20, x10, x24
@@ -938,14 +985,14 @@ quill_mont_mul_arm64:
         adcs    x17, x17, x30
         adcs    x19, x19, x21
         adc     x22, x20, xzr
-        str     x22, [sp, #168]
-        str     x24, [sp, #136]
+        str     x22, [sp, #272]
+        str     x24, [sp, #240]
         stp     x15, x16, [x2]
         stp     x17, x19, [x2, #16]
         add     x0, x0, #32
         add     x1, x1, #32
         add     x2, x2, #32
-        ldr     x29, [sp, #48]
+        ldr     x29, [sp, #144]
         lsr     x29, x29, #2
         /* block 1, then rows 1, 2 of the first block of the next group */
         ldp     x15, x16, [x2]
@@ -1027,8 +1074,8 @@ quill_mont_mul_arm64:
         adcs    x17, x17, x30
         adcs    x19, x19, x21
         adc     x28, x20, xzr
-        ldp     x3, x4, [sp, #72]
-        ldp     x5, x6, [sp, #88]
+        ldp     x3, x4, [sp, #176]
+        ldp     x5, x6, [sp, #192]
         /* a b rows, full */
         ldp     x22, x23, [x0, #-24]
         ldp     x24, x7, [x0, #-8]
@@ -1115,7 +1162,7 @@ quill_mont_mul_arm64:
         ldp     x17, x19, [x2, #-48]
         ldp     x7, x8, [x1, #-64]
         ldr     x9, [x1, #-48]
-        ldr     x23, [sp, #40]
+        ldr     x23, [sp, #136]
         /* u_{4g+4+1} and its row */
         mul     x24, x16, x23
         umulh   x20, x9, x24
@@ -1130,8 +1177,8 @@ quill_mont_mul_arm64:
         adds    x17, x17, x21
         adcs    x19, x19, x30
         adc     x22, x20, xzr
-        str     x22, [sp, #176]
-        str     x24, [sp, #144]
+        str     x22, [sp, #280]
+        str     x24, [sp, #248]
         /* u_{4g+4+2} and its row */
         mul     x24, x17, x23
         umulh   x20, x8, x24
@@ -1142,8 +1189,8 @@ quill_mont_mul_arm64:
         umulh   x21, x7, x24
         adds    x19, x19, x21
         adc     x22, x20, xzr
-        str     x22, [sp, #184]
-        str     x24, [sp, #152]
+        str     x22, [sp, #288]
+        str     x24, [sp, #256]
         stp     x15, x16, [x2, #-64]
         stp     x17, x19, [x2, #-48]
         /* block 2, then rows 3 of the first block of the next group */
@@ -1226,8 +1273,8 @@ quill_mont_mul_arm64:
         adcs    x17, x17, x30
         adcs    x19, x19, x21
         adc     x14, x20, xzr
-        ldp     x3, x4, [sp, #104]
-        ldp     x5, x6, [sp, #120]
+        ldp     x3, x4, [sp, #208]
+        ldp     x5, x6, [sp, #224]
         /* m u rows, full */
         ldp     x22, x23, [x1, #8]
         ldp     x24, x7, [x1, #24]
@@ -1313,15 +1360,15 @@ quill_mont_mul_arm64:
         ldp     x15, x16, [x2, #-96]
         ldp     x17, x19, [x2, #-80]
         ldr     x7, [x1, #-96]
-        ldr     x23, [sp, #40]
+        ldr     x23, [sp, #136]
         /* u_{4g+4+3} and its row */
         mul     x24, x19, x23
         umulh   x20, x7, x24
         subs    xzr, x19, #1
         adc     x20, x20, xzr
         mov     x22, x20
-        str     x22, [sp, #192]
-        str     x24, [sp, #160]
+        str     x22, [sp, #296]
+        str     x24, [sp, #264]
         stp     xzr, xzr, [x2, #-96]
         stp     xzr, xzr, [x2, #-80]
         sub     x29, x29, #4
@@ -1406,8 +1453,8 @@ quill_mont_mul_arm64:
         adcs    x17, x17, x30
         adcs    x19, x19, x21
         adc     x28, x20, xzr
-        ldp     x3, x4, [sp, #72]
-        ldp     x5, x6, [sp, #88]
+        ldp     x3, x4, [sp, #176]
+        ldp     x5, x6, [sp, #192]
         /* a b rows, full */
         ldp     x22, x23, [x0, #-24]
         ldp     x24, x7, [x0, #-8]
@@ -1487,8 +1534,8 @@ quill_mont_mul_arm64:
         adc     x14, x20, xzr
         stp     x15, x16, [x2]
         stp     x17, x19, [x2, #16]
-        ldp     x3, x4, [sp, #104]
-        ldp     x5, x6, [sp, #120]
+        ldp     x3, x4, [sp, #208]
+        ldp     x5, x6, [sp, #224]
         add     x0, x0, #32
         add     x1, x1, #32
         add     x2, x2, #32
@@ -1575,8 +1622,8 @@ quill_mont_mul_arm64:
         adcs    x17, x17, x30
         adcs    x19, x19, x21
         adc     x28, x20, xzr
-        ldp     x3, x4, [sp, #72]
-        ldp     x5, x6, [sp, #88]
+        ldp     x3, x4, [sp, #176]
+        ldp     x5, x6, [sp, #192]
         /* a b rows, full */
         ldp     x22, x23, [x0, #-24]
         ldp     x24, x7, [x0, #-8]
@@ -1738,8 +1785,8 @@ quill_mont_mul_arm64:
         adcs    x17, x17, x30
         adcs    x19, x19, x21
         adc     x14, x20, xzr
-        ldp     x3, x4, [sp, #104]
-        ldp     x5, x6, [sp, #120]
+        ldp     x3, x4, [sp, #208]
+        ldp     x5, x6, [sp, #224]
         /* m u rows, full */
         ldp     x22, x23, [x1, #8]
         ldp     x24, x7, [x1, #24]
@@ -1879,8 +1926,8 @@ quill_mont_mul_arm64:
         adcs    x17, x17, x30
         adcs    x19, x19, x21
         adc     x28, x20, xzr
-        ldp     x3, x4, [sp, #72]
-        ldp     x5, x6, [sp, #88]
+        ldp     x3, x4, [sp, #176]
+        ldp     x5, x6, [sp, #192]
         /* a b rows, full */
         ldp     x22, x23, [x0, #-24]
         ldp     x24, x7, [x0, #-8]
@@ -1963,11 +2010,20 @@ quill_mont_mul_arm64:
         add     x0, x0, #32
         add     x2, x2, #32
         /* top block */
-        ldr     x15, [sp, #56]
+        ldr     x15, [sp, #152]
         add     x20, x25, x26
         add     x21, x27, x28
         add     x15, x15, x20
         add     x15, x15, x21
+        /* the next pass's b words (the last ones again past the end of b) */
+        ldr     x29, [sp, #104]
+        ldr     x7, [sp, #112]
+        cmp     x29, x7
+        csel    x7, x29, x7, lo
+        add     x29, x29, #32
+        str     x29, [sp, #104]
+        ldp     x25, x26, [x7]
+        ldp     x27, x28, [x7, #16]
         /* a b rows, last */
         ldp     x22, x23, [x0, #-24]
         ldr     x24, [x0, #-8]
@@ -2023,61 +2079,75 @@ quill_mont_mul_arm64:
         add     x20, x11, x12
         add     x21, x13, x14
         add     x20, x20, x21
-        str     x20, [sp, #56]
+        str     x20, [sp, #152]
         b       .Lpass
-.Lmain_small:
+.Lpass_small:
+        ldr     x2, [sp, #160]
+        ldr     x20, [sp, #168]
+        ldr     x1, [sp, #120]
+        cmp     x2, x20
+        b.eq    .Llast
         /* first block: columns 4g + 4 .. 4g + 7 */
+        ldp     x7, x8, [sp, #304]
+        ldp     x9, x10, [sp, #320]
         ldp     x15, x16, [x2]
         ldp     x17, x19, [x2, #16]
+        add     x21, x2, #32
+        str     x21, [sp, #160]
+        ldr     x0, [sp, #128]
         /* a b rows, first */
-        ldp     x7, x8, [x0, #0]
-        ldp     x9, x10, [x0, #16]
-        umulh   x20, x10, x3
-        mul     x21, x7, x3
-        mul     x30, x8, x3
+        umulh   x20, x10, x25
+        mul     x21, x7, x25
+        mul     x30, x8, x25
         adds    x15, x15, x21
-        mul     x21, x9, x3
+        mul     x21, x9, x25
         adcs    x16, x16, x30
-        mul     x30, x10, x3
+        mul     x30, x10, x25
         adcs    x17, x17, x21
         adcs    x19, x19, x30
         adc     x20, x20, xzr
-        umulh   x21, x7, x3
-        umulh   x30, x8, x3
+        umulh   x21, x7, x25
+        umulh   x30, x8, x25
         adds    x16, x16, x21
-        umulh   x21, x9, x3
+        umulh   x21, x9, x25
         adcs    x17, x17, x30
         adcs    x19, x19, x21
         adc     x11, x20, xzr
-        umulh   x20, x9, x4
-        mul     x21, x7, x4
-        mul     x30, x8, x4
+        umulh   x20, x9, x26
+        mul     x21, x7, x26
+        mul     x30, x8, x26
         adds    x16, x16, x21
-        mul     x21, x9, x4
+        mul     x21, x9, x26
         adcs    x17, x17, x30
         adcs    x19, x19, x21
         adc     x20, x20, xzr
-        umulh   x21, x7, x4
-        umulh   x30, x8, x4
+        umulh   x21, x7, x26
+        umulh   x30, x8, x26
         adds    x17, x17, x21
         adcs    x19, x19, x30
         adc     x12, x20, xzr
-        umulh   x20, x8, x5
-        mul     x21, x7, x5
-        mul     x30, x8, x5
+        umulh   x20, x8, x27
+        mul     x21, x7, x27
+        mul     x30, x8, x27
         adds    x17, x17, x21
         adcs    x19, x19, x30
         adc     x20, x20, xzr
-        umulh   x21, x7, x5
+        umulh   x21, x7, x27
         adds    x19, x19, x21
         adc     x13, x20, xzr
-        umulh   x20, x7, x6
-        mul     x21, x7, x6
+        umulh   x20, x7, x28
+        mul     x21, x7, x28
         adds    x19, x19, x21
         adc     x20, x20, xzr
         mov     x14, x20
-        ldp     x3, x4, [sp, #104]
-        ldp     x5, x6, [sp, #120]
+        stp     x25, x26, [sp, #176]
+        stp     x27, x28, [sp, #192]
+        ldp     x3, x4, [sp, #240]
+        ldp     x5, x6, [sp, #256]
+        stp     x3, x4, [sp, #208]
+        stp     x5, x6, [sp, #224]
+        ldp     x25, x26, [sp, #272]
+        ldp     x27, x28, [sp, #288]
         /* m u rows, full */
         ldp     x22, x23, [x1, #8]
         ldp     x24, x7, [x1, #24]
@@ -2157,7 +2227,7 @@ quill_mont_mul_arm64:
         adc     x28, x20, xzr
         ldp     x7, x8, [x1, #0]
         ldp     x9, x10, [x1, #16]
-        ldr     x23, [sp, #40]
+        ldr     x23, [sp, #136]
         /* u_{4g+4+0} and its row */
         mul     x24, x15, x23
         umulh   x20, x10, x24
@@ -2176,8 +2246,8 @@ quill_mont_mul_arm64:
         adcs    x17, x17, x30
         adcs    x19, x19, x21
         adc     x22, x20, xzr
-        str     x22, [sp, #168]
-        str     x24, [sp, #136]
+        str     x22, [sp, #272]
+        str     x24, [sp, #240]
         /* u_{4g+4+1} and its row */
         mul     x24, x16, x23
         umulh   x20, x9, x24
@@ -2192,8 +2262,8 @@ quill_mont_mul_arm64:
         adds    x17, x17, x21
         adcs    x19, x19, x30
         adc     x22, x20, xzr
-        str     x22, [sp, #176]
-        str     x24, [sp, #144]
+        str     x22, [sp, #280]
+        str     x24, [sp, #248]
         /* u_{4g+4+2} and its row */
         mul     x24, x17, x23
         umulh   x20, x8, x24
@@ -2204,22 +2274,22 @@ quill_mont_mul_arm64:
         umulh   x21, x7, x24
         adds    x19, x19, x21
         adc     x22, x20, xzr
-        str     x22, [sp, #184]
-        str     x24, [sp, #152]
+        str     x22, [sp, #288]
+        str     x24, [sp, #256]
         /* u_{4g+4+3} and its row */
         mul     x24, x19, x23
         umulh   x20, x7, x24
         subs    xzr, x19, #1
         adc     x20, x20, xzr
         mov     x22, x20
-        str     x22, [sp, #192]
-        str     x24, [sp, #160]
+        str     x22, [sp, #296]
+        str     x24, [sp, #264]
         stp     xzr, xzr, [x2]
         stp     xzr, xzr, [x2, #16]
         add     x0, x0, #32
         add     x1, x1, #32
         add     x2, x2, #32
-        ldr     x29, [sp, #48]
+        ldr     x29, [sp, #144]
         lsr     x29, x29, #2
         sub     x29, x29, #2
         /* the remaining full blocks: one if their count is odd, then pairs */
@@ -2303,8 +2373,8 @@ quill_mont_mul_arm64:
         adcs    x17, x17, x30
         adcs    x19, x19, x21
         adc     x28, x20, xzr
-        ldp     x3, x4, [sp, #72]
-        ldp     x5, x6, [sp, #88]
+        ldp     x3, x4, [sp, #176]
+        ldp     x5, x6, [sp, #192]
         /* a b rows, full */
         ldp     x22, x23, [x0, #-24]
         ldp     x24, x7, [x0, #-8]
@@ -2384,8 +2454,8 @@ quill_mont_mul_arm64:
         adc     x14, x20, xzr
         stp     x15, x16, [x2]
         stp     x17, x19, [x2, #16]
-        ldp     x3, x4, [sp, #104]
-        ldp     x5, x6, [sp, #120]
+        ldp     x3, x4, [sp, #208]
+        ldp     x5, x6, [sp, #224]
         add     x0, x0, #32
         add     x1, x1, #32
         add     x2, x2, #32
@@ -2472,8 +2542,8 @@ quill_mont_mul_arm64:
         adcs    x17, x17, x30
         adcs    x19, x19, x21
         adc     x28, x20, xzr
-        ldp     x3, x4, [sp, #72]
-        ldp     x5, x6, [sp, #88]
+        ldp     x3, x4, [sp, #176]
+        ldp     x5, x6, [sp, #192]
         /* a b rows, full */
         ldp     x22, x23, [x0, #-24]
         ldp     x24, x7, [x0, #-8]
@@ -2635,8 +2705,8 @@ quill_mont_mul_arm64:
         adcs    x17, x17, x30
         adcs    x19, x19, x21
         adc     x14, x20, xzr
-        ldp     x3, x4, [sp, #104]
-        ldp     x5, x6, [sp, #120]
+        ldp     x3, x4, [sp, #208]
+        ldp     x5, x6, [sp, #224]
         /* m u rows, full */
         ldp     x22, x23, [x1, #8]
         ldp     x24, x7, [x1, #24]
@@ -2776,8 +2846,8 @@ quill_mont_mul_arm64:
         adcs    x17, x17, x30
         adcs    x19, x19, x21
         adc     x28, x20, xzr
-        ldp     x3, x4, [sp, #72]
-        ldp     x5, x6, [sp, #88]
+        ldp     x3, x4, [sp, #176]
+        ldp     x5, x6, [sp, #192]
         /* a b rows, full */
         ldp     x22, x23, [x0, #-24]
         ldp     x24, x7, [x0, #-8]
@@ -2860,11 +2930,20 @@ quill_mont_mul_arm64:
         add     x0, x0, #32
         add     x2, x2, #32
         /* top block */
-        ldr     x15, [sp, #56]
+        ldr     x15, [sp, #152]
         add     x20, x25, x26
         add     x21, x27, x28
         add     x15, x15, x20
         add     x15, x15, x21
+        /* the next pass's b words (the last ones again past the end of b) */
+        ldr     x29, [sp, #104]
+        ldr     x7, [sp, #112]
+        cmp     x29, x7
+        csel    x7, x29, x7, lo
+        add     x29, x29, #32
+        str     x29, [sp, #104]
+        ldp     x25, x26, [x7]
+        ldp     x27, x28, [x7, #16]
         /* a b rows, last */
         ldp     x22, x23, [x0, #-24]
         ldr     x24, [x0, #-8]
@@ -2920,31 +2999,18 @@ quill_mont_mul_arm64:
         add     x20, x11, x12
         add     x21, x13, x14
         add     x20, x20, x21
-        str     x20, [sp, #56]
-        b       .Lpass
+        str     x20, [sp, #152]
+        b       .Lpass_small
 .Llast:
         /* last pass: m U_{n/4-1} after its first block, columns n .. 2n + 3 */
-        ldp     x3, x4, [sp, #136]
-        ldp     x5, x6, [sp, #152]
-        ldp     x25, x26, [sp, #168]
-        ldp     x27, x28, [sp, #184]
-        /* the secret spills are dead from here (the carry bit waits): wipe */
-        str     xzr, [sp, #40]
-        stp     xzr, xzr, [sp, #72]
-        stp     xzr, xzr, [sp, #88]
-        stp     xzr, xzr, [sp, #104]
-        stp     xzr, xzr, [sp, #120]
-        stp     xzr, xzr, [sp, #136]
-        stp     xzr, xzr, [sp, #152]
-        stp     xzr, xzr, [sp, #168]
-        stp     xzr, xzr, [sp, #184]
-        ldr     x2, [sp, #64]
-        add     x2, x2, #32
-        ldr     x1, [sp, #24]
-        ldr     x29, [sp, #48]
+        ldp     x3, x4, [sp, #240]
+        ldp     x5, x6, [sp, #256]
+        ldp     x25, x26, [sp, #272]
+        ldp     x27, x28, [sp, #288]
+        ldr     x29, [sp, #144]
         lsr     x29, x29, #2
         sub     x29, x29, #1
-        ldr     x0, [sp, #0]
+        ldr     x0, [sp, #96]
         mov     x11, xzr
         cbz     x29, 6f
 5:
@@ -3044,6 +3110,18 @@ quill_mont_mul_arm64:
         sub     x29, x29, #1
         cbnz    x29, 5b
 6:
+        /* the secret spills are dead (the carry bit waits): wipe */
+        str     xzr, [sp, #136]
+        stp     xzr, xzr, [sp, #176]
+        stp     xzr, xzr, [sp, #192]
+        stp     xzr, xzr, [sp, #208]
+        stp     xzr, xzr, [sp, #224]
+        stp     xzr, xzr, [sp, #240]
+        stp     xzr, xzr, [sp, #256]
+        stp     xzr, xzr, [sp, #272]
+        stp     xzr, xzr, [sp, #288]
+        stp     xzr, xzr, [sp, #304]
+        stp     xzr, xzr, [sp, #320]
         ldp     x15, x16, [x2]
         ldp     x17, x19, [x2, #16]
         add     x1, x1, #32
@@ -3110,29 +3188,21 @@ quill_mont_mul_arm64:
         stp     x15, x16, [x2]
         stp     x17, x19, [x2, #16]
         /* top: the carry bit plus the m rows' carry bits (T < 2m: 0 or 1) */
-        ldr     x14, [sp, #56]
+        ldr     x14, [sp, #152]
         add     x20, x25, x26
         add     x21, x27, x28
         add     x14, x14, x20
         add     x14, x14, x21
         /* r = T - m is in place; T where T < m (borrow, top 0); T wiped */
-        ldr     x0, [sp, #0]
-        ldr     x10, [sp, #48]
-        add     x12, sp, #OFF_T
-        add     x12, x12, x10, lsl #3
-        MONT_FINAL_SELECT x0, x12, x10, x11, x14
-        str     xzr, [sp, #56]
-        add     sp, sp, #208
-        .cfi_adjust_cfa_offset -208
-        add     sp, sp, #4096
-        .cfi_adjust_cfa_offset -4096
+        ldr     x9, [sp, #96]
+        MONT_FINAL_SELECT_DOWN x0, x2, x9, x11, x14
+        str     xzr, [sp, #152]
+        ldp     x29, x30, [sp, #0]
         ldp     x19, x20, [sp, #16]
         ldp     x21, x22, [sp, #32]
         ldp     x23, x24, [sp, #48]
         ldp     x25, x26, [sp, #64]
         ldp     x27, x28, [sp, #80]
-        ldp     x29, x30, [sp], #96
-        .cfi_def_cfa_offset 0
         .cfi_restore x29
         .cfi_restore x30
         .cfi_restore x19
@@ -3145,6 +3215,10 @@ quill_mont_mul_arm64:
         .cfi_restore x26
         .cfi_restore x27
         .cfi_restore x28
+        add     sp, sp, #336
+        .cfi_def_cfa_offset 4096
+        add     sp, sp, #4096
+        .cfi_def_cfa_offset 0
         ret
         .cfi_endproc
         .size   quill_mont_mul_arm64, .-quill_mont_mul_arm64
