@@ -168,83 +168,144 @@ TMP = ['x21', 'x30']                 # products, alternating
 HI3 = 'x20'
 
 
-def row(o, y, word, valid, cin, cout, skip_lo=None, fresh=()):
+FULL = (1 << 64) - 1                 # the largest word
+HMAX = FULL - 1                      # the largest high word of a product
+
+
+class Cols:
+    """What is known of the block's four columns: an upper bound of each
+    (FULL: nothing known) and which registers hold them (a column never
+    written is zero and is read as XZR)."""
+    def __init__(self, fresh=(), init=None):
+        self.max = [0 if c in fresh else FULL for c in range(4)]
+        self.written = set(c for c in range(4) if c not in fresh)
+        if init is not None:
+            for c, m in init.items():
+                self.max[c] = m
+                self.written.add(c)
+
+
+def plan_chain(cols, adds, first, skip=None):
+    """One ADDS/ADCS chain from column first up: adds[c] = (register,
+    bound) added into column c (contiguous from first, or from first + 1
+    if skip = first: the SUBS XZR, W, #1 of a skipped low product).  The
+    chain stops where no carry can go further and sets flags only where a
+    carry can come out (the bounds in cols say where).  Returns the
+    instructions (each with the register of the product it consumes, or
+    None) and whether a carry can leave column 3."""
+    ops = []
+    carry = 0
+    for c in range(first, 4):
+        if c == skip:
+            ops.append(('subs    xzr, %s, #1' % W[c], None))
+            carry = 1 if cols.max[c] >= 1 else 0
+            cols.max[c] = 0
+            continue
+        src, smax = adds.get(c, (None, 0))
+        if src is None and not carry:
+            break
+        total = cols.max[c] + smax + carry
+        out = total > FULL
+        rn = W[c] if c in cols.written else 'xzr'
+        sr = src or 'xzr'
+        if not carry:
+            if rn == 'xzr':
+                ins = '%s %s, %s, #0' % ('adds   ' if out else 'add    ', W[c], sr)
+            else:
+                ins = '%s %s, %s, %s' % ('adds   ' if out else 'add    ', W[c], rn, sr)
+        elif rn == 'xzr' and sr == 'xzr':
+            ins = 'cset    %s, hs' % W[c]
+        else:
+            ins = '%s %s, %s, %s' % ('adcs   ' if out else 'adc    ', W[c], rn, sr)
+        ops.append((ins, src))
+        cols.max[c] = min(total, FULL)
+        cols.written.add(c)
+        carry = 1 if out else 0
+    return ops, bool(carry)
+
+
+def row(o, y, word, valid, cin, cout, skip_lo=None, fresh=(), cols=None,
+        cin_max=FULL):
     """One row: W += y * word(t) (t in valid, contiguous, word(t) the
     register holding the A word of column t) + cin (column 0); the carry
     word out into cout.  skip_lo: a column whose low product is not
     computed (the u column of a first-block m row: SUBS XZR, W, #1 gives its
-    carry).  fresh: columns known to be zero before the row (read as
-    XZR: they need no MOV first)."""
-    def wr(col):
-        return 'xzr' if col in fresh else W[col]
+    carry).  fresh: columns known to be zero before the row (read as XZR:
+    they need no MOV first); cols (Cols) instead: the bounds of the
+    columns, kept up to date across the rows of a row set, so that chains
+    stop where no carry can go on.  Returns the bound of the carry word
+    (0: cout is zero and not written)."""
+    if cols is None:
+        cols = Cols(fresh)
     valid = sorted(valid)
-    if not valid:
-        o('adds    %s, %s, %s' % (W[0], wr(0), cin))
-        for col in range(1, 4):
-            o('adcs    %s, %s, xzr' % (W[col], wr(col)))
-        o('cset    %s, cs' % cout)
-        return
-    t0, t1 = valid[0], valid[-1]
-    assert not fresh or t0 <= min(fresh)
-    if t1 == 3:
-        o('umulh   %s, %s, %s' % (HI3, word(3), y))
-    # chain A: the low words into columns t0 .. 3, products two ahead
-    cols = list(range(t0, 4))
-    los = [t for t in valid if t != skip_lo]
-    slot = {}
-    k = 0
-
-    def emit_lo(i):
-        if i < len(los):
-            t = los[i]
-            slot[t] = TMP[i % 2]
-            o('mul     %s, %s, %s' % (slot[t], word(t), y))
-    emit_lo(0)
-    emit_lo(1)
-    first = True
-    for col in cols:
-        if col == skip_lo:
-            o('subs    xzr, %s, #1' % W[col])
-        else:
-            src = slot[col] if col in los else 'xzr'
-            o('%s %s, %s, %s' % ('adds   ' if first else 'adcs   ', W[col], wr(col), src))
-            if col in los:
-                k += 1
-                emit_lo(los.index(col) + 2)
-        first = False
-    if t1 == 3:
-        o('adc     %s, %s, xzr' % (HI3, HI3))
-    else:
-        o('cset    %s, cs' % HI3)
-    # chain B: cin into column 0, the high word of t into column t + 1
     his = [t for t in valid if t < 3]
-    start = 0 if cin is not None else (t0 + 1 if his else 4)
-    hslot = {}
-
-    def emit_hi(i):
-        if i < len(his):
-            t = his[i]
-            hslot[t] = TMP[i % 2]
-            o('umulh   %s, %s, %s' % (hslot[t], word(t), y))
-    emit_hi(0)
-    emit_hi(1)
-    first = True
-    for col in range(start, 4):
-        if col == 0:
-            src = cin
-        else:
-            src = hslot[col - 1] if (col - 1) in his else 'xzr'
-        o('%s %s, %s, %s' % ('adds   ' if first else 'adcs   ', W[col], W[col], src))
-        first = False
-        if col >= 1 and (col - 1) in his:
-            emit_hi(his.index(col - 1) + 2)
-    if first:
-        o('mov     %s, %s' % (cout, HI3))
+    hreg = HI3
+    if cin is None or cin != cout:
+        if cout != y and cout not in [word(t) for t in valid]:
+            hreg = cout
+    # chain A: the low words into columns t0 .. 3, products two ahead
+    los = [t for t in valid if t != skip_lo]
+    if valid:
+        t0 = valid[0]
+        adds = dict((t, ('lo%d' % t, FULL)) for t in los)
+        opsA, carryA = plan_chain(cols, adds, t0, skip=skip_lo)
     else:
-        o('adc     %s, %s, xzr' % (cout, HI3))
+        opsA, carryA = [], False
+    has_umulh = bool(valid) and valid[-1] == 3
+    # chain B: cin into column 0, the high word of t into column t + 1
+    addsB = dict((t + 1, ('hi%d' % t, HMAX)) for t in his)
+    if cin is not None:
+        addsB[0] = (cin, cin_max)
+        startB = 0
+    else:
+        startB = valid[0] + 1 if his else 4
+    opsB, carryB = plan_chain(cols, addsB, startB) if startB < 4 else ([], False)
+
+    if has_umulh:
+        o('umulh   %s, %s, %s' % (hreg, word(3), y))
+    slot = {}
+
+    def emit(names, i, kind):
+        if i < len(names):
+            t = names[i]
+            reg = TMP[i % 2]
+            slot['%s%d' % (kind, t)] = reg
+            o('%s %s, %s, %s' % ('mul    ' if kind == 'lo' else 'umulh  ', reg, word(t), y))
+
+    def run(ops, names, kind):
+        emit(names, 0, kind)
+        emit(names, 1, kind)
+        k = 0
+        for ins, src in ops:
+            if src is not None and src.startswith(kind) and src[len(kind):].isdigit():
+                ins = ins.replace(src, slot[src])
+                o(ins)
+                k += 1
+                emit(names, k + 1, kind)
+            else:
+                o(ins)
+        assert k == len(names), (ops, names)
+    run(opsA, los, 'lo')
+    hmax = HMAX if has_umulh else 0
+    if carryA:
+        if has_umulh:
+            o('adc     %s, %s, xzr' % (hreg, hreg))
+        else:
+            o('cset    %s, hs' % hreg)
+        hmax += 1
+    run(opsB, his, 'hi')
+    if carryB:
+        if hmax:
+            o('adc     %s, %s, xzr' % (cout, hreg))
+        else:
+            o('cset    %s, hs' % cout)
+        return hmax + 1
+    if hmax and hreg != cout:
+        o('add     %s, %s, #0' % (cout, hreg))
+    return hmax
 
 
-def rowset(o, kind, mode, base, koff, fresh=(), ys=None, preloaded=False):
+def rowset(o, kind, mode, base, koff, fresh=(), ys=None, preloaded=False, cols=None):
     """Four rows.  kind: 'a' (A = a, carries CA) or 'm' (A = m, carries
     CM).  mode: 'full' (all words: row r has A_{koff - r + t} from base),
     'first' (row r has A_{t - r}, t >= r; no carry in), 'last' (row r has
@@ -255,15 +316,18 @@ def rowset(o, kind, mode, base, koff, fresh=(), ys=None, preloaded=False):
     js = {'full': range(-3, 4), 'first': range(0, 4), 'last': range(-3, 0)}[mode]
     if not preloaded:
         load_words(o, base, [(WIN[j], 8 * (koff + j)) for j in js])
+    if cols is None:
+        cols = Cols(fresh)
+    outs = []
     for r in range(4):
         word = lambda t, r=r: WIN[t - r]
-        f = fresh if r == 0 else ()
         if mode == 'full':
-            row(o, ys[r], word, range(4), C[r], C[r], fresh=f)
+            outs.append(row(o, ys[r], word, range(4), C[r], C[r], cols=cols))
         elif mode == 'first':
-            row(o, ys[r], word, range(r, 4), None, C[r], fresh=f)
+            outs.append(row(o, ys[r], word, range(r, 4), None, C[r], cols=cols))
         else:
-            row(o, ys[r], word, range(r), C[r], C[r], fresh=f)
+            outs.append(row(o, ys[r], word, range(r), C[r], C[r], cols=cols))
+    return outs
 
 
 def load_y(o, slot):
@@ -283,23 +347,42 @@ def store_w(o):
 
 def top_w(o, with_m):
     """The fresh top block: column 0 = the carry bit of the pass before
-    plus the m rows' carry bits (with_m; else zero: pass -1), the others
-    zero.  Returns the zero columns (the first row reads them as XZR)."""
+    plus the m rows' carry words (with_m; else zero: pass -1), the others
+    zero.  Returns the columns' Cols (the zero ones are read as XZR; column
+    0 is below 1 + 4 * 2: the carry bit and four carry words of rows whose
+    products end in the block below)."""
     if with_m:
         o('ldr     x15, [sp, #%d]' % OFF['BIT'])
         o('add     x20, x25, x26')
         o('add     x21, x27, x28')
         o('add     x15, x15, x20')
         o('add     x15, x15, x21')
-        return (1, 2, 3)
-    return (0, 1, 2, 3)
+        return Cols(fresh=(1, 2, 3), init={0: 9})
+    return Cols(fresh=(0, 1, 2, 3))
 
 
-def sum_ca_bit(o):
-    o('add     x20, x11, x12')
-    o('add     x21, x13, x14')
-    o('add     x20, x20, x21')
-    o('str     x20, [sp, #%d]' % OFF['BIT'])
+def sum_ca_bit(o, outs):
+    """The carry bit out of the pass: the sum of the a rows' carry words of
+    the top block (those that can be nonzero), to the frame."""
+    regs = [CA[r] for r in range(4) if outs[r]]
+    if not regs:
+        o('str     xzr, [sp, #%d]' % OFF['BIT'])
+        return
+    acc = regs[0]
+    if len(regs) > 1:
+        o('add     x20, %s, %s' % (regs[0], regs[1]))
+        acc = 'x20'
+    if len(regs) > 2:
+        o('add     x21, %s, %s' % tuple(regs[2:4]) if len(regs) == 4 else 'add     x21, %s, xzr' % regs[2])
+        o('add     x20, x20, x21')
+    o('str     %s, [sp, #%d]' % (acc, OFF['BIT']))
+
+
+def store_w_top(o, cols):
+    """store_w for the top block: columns never written are zero."""
+    r = [W[c] if c in cols.written else 'xzr' for c in range(4)]
+    o('stp     %s, %s, [x2]' % (r[0], r[1]))
+    o('stp     %s, %s, [x2, #16]' % (r[2], r[3]))
 
 
 def advance(o, regs):
@@ -405,11 +488,11 @@ def first_pass(p, spread):
         p('sub     x29, x29, #1')
     loop(p, 1, first_mid)
     p('/* top block: a_{n-3..n-1} */')
-    fr = top_w(p, False)
+    cols = top_w(p, False)
     prefetch_b(p)
-    rowset(p, 'a', 'last', 'x0', 0, fresh=fr)
-    store_w(p)
-    sum_ca_bit(p)
+    outs = rowset(p, 'a', 'last', 'x0', 0, cols=cols)
+    store_w_top(p, cols)
+    sum_ca_bit(p, outs)
 
 
 def prologue_rest(p):
@@ -573,12 +656,12 @@ def main_pass_tail(p, variant):
     block(p, y, [('U', 'm', 'last', 'x1', 0), A_FULL])
     advance(p, ['x0', 'x2'])
     p('/* top block */')
-    fr = top_w(p, True)
+    cols = top_w(p, True)
     y.use('BG')
     prefetch_b(p)
-    rowset(p, 'a', 'last', 'x0', 0, fresh=fr)
-    store_w(p)
-    sum_ca_bit(p)
+    outs = rowset(p, 'a', 'last', 'x0', 0, cols=cols)
+    store_w_top(p, cols)
+    sum_ca_bit(p, outs)
 
 
 PAIRS = [(29, 30), (19, 20), (21, 22), (23, 24), (25, 26), (27, 28)]

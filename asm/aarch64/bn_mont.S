@@ -138,13 +138,12 @@ quill_mont_mul_arm64:
         umulh   x20, x10, x11
         mul     x21, x7, x11
         mul     x30, x8, x11
-        adds    x15, xzr, x21
+        add     x15, x21, #0
         mul     x21, x9, x11
-        adcs    x16, xzr, x30
+        add     x16, x30, #0
         mul     x30, x10, x11
-        adcs    x17, xzr, x21
-        adcs    x19, xzr, x30
-        adc     x20, x20, xzr
+        add     x17, x21, #0
+        add     x19, x30, #0
         umulh   x21, x7, x11
         umulh   x30, x8, x11
         adds    x16, x16, x21
@@ -178,7 +177,7 @@ quill_mont_mul_arm64:
         mul     x21, x7, x14
         adds    x19, x19, x21
         adc     x20, x20, xzr
-        mov     x14, x20
+        add     x14, x20, #0
         stp     x23, x24, [sp, #48]
         .cfi_offset x23, -4384
         .cfi_offset x24, -4376
@@ -189,7 +188,7 @@ quill_mont_mul_arm64:
         ldp     x9, x10, [x3, #16]
         /* u_{4g+4+0} and its row */
         mul     x24, x15, x4
-        umulh   x20, x10, x24
+        umulh   x22, x10, x24
         mul     x21, x8, x24
         mul     x30, x9, x24
         subs    xzr, x15, #1
@@ -197,14 +196,14 @@ quill_mont_mul_arm64:
         mul     x21, x10, x24
         adcs    x17, x17, x30
         adcs    x19, x19, x21
-        adc     x20, x20, xzr
+        adc     x22, x22, xzr
         umulh   x21, x7, x24
         umulh   x30, x8, x24
         adds    x16, x16, x21
         umulh   x21, x9, x24
         adcs    x17, x17, x30
         adcs    x19, x19, x21
-        adc     x22, x20, xzr
+        adc     x22, x22, xzr
         str     x22, [sp, #272]
         str     x24, [sp, #240]
         stp     x25, x26, [sp, #64]
@@ -247,13 +246,12 @@ quill_mont_mul_arm64:
         umulh   x20, x10, x3
         mul     x21, x7, x3
         mul     x30, x8, x3
-        adds    x15, xzr, x21
+        add     x15, x21, #0
         mul     x21, x9, x3
-        adcs    x16, xzr, x30
+        add     x16, x30, #0
         mul     x30, x10, x3
-        adcs    x17, xzr, x21
-        adcs    x19, xzr, x30
-        adc     x20, x20, xzr
+        add     x17, x21, #0
+        add     x19, x30, #0
         umulh   x21, x7, x3
         umulh   x30, x8, x3
         adds    x15, x15, x11
@@ -328,38 +326,37 @@ quill_mont_mul_arm64:
         ldr     x23, [sp, #136]
         /* u_1 and its row */
         mul     x24, x16, x23
-        umulh   x20, x9, x24
+        umulh   x22, x9, x24
         mul     x21, x8, x24
         mul     x30, x9, x24
         subs    xzr, x16, #1
         adcs    x17, x17, x21
         adcs    x19, x19, x30
-        adc     x20, x20, xzr
+        adc     x22, x22, xzr
         umulh   x21, x7, x24
         umulh   x30, x8, x24
         adds    x17, x17, x21
         adcs    x19, x19, x30
-        adc     x22, x20, xzr
+        adc     x22, x22, xzr
         str     x22, [sp, #280]
         str     x24, [sp, #248]
         /* u_2 and its row */
         mul     x24, x17, x23
-        umulh   x20, x8, x24
+        umulh   x22, x8, x24
         mul     x21, x8, x24
         subs    xzr, x17, #1
         adcs    x19, x19, x21
-        adc     x20, x20, xzr
+        adc     x22, x22, xzr
         umulh   x21, x7, x24
         adds    x19, x19, x21
-        adc     x22, x20, xzr
+        adc     x22, x22, xzr
         str     x22, [sp, #288]
         str     x24, [sp, #256]
         /* u_3 and its row */
         mul     x24, x19, x23
-        umulh   x20, x7, x24
+        umulh   x22, x7, x24
         subs    xzr, x19, #1
-        adc     x20, x20, xzr
-        mov     x22, x20
+        adc     x22, x22, xzr
         str     x22, [sp, #296]
         str     x24, [sp, #264]
         stp     xzr, xzr, [x2, #-64]
@@ -377,13 +374,12 @@ quill_mont_mul_arm64:
         umulh   x20, x10, x3
         mul     x21, x7, x3
         mul     x30, x8, x3
-        adds    x15, xzr, x21
+        add     x15, x21, #0
         mul     x21, x9, x3
-        adcs    x16, xzr, x30
+        add     x16, x30, #0
         mul     x30, x10, x3
-        adcs    x17, xzr, x21
-        adcs    x19, xzr, x30
-        adc     x20, x20, xzr
+        add     x17, x21, #0
+        add     x19, x30, #0
         umulh   x21, x7, x3
         umulh   x30, x8, x3
         adds    x15, x15, x11
@@ -466,45 +462,32 @@ quill_mont_mul_arm64:
         /* a b rows, last */
         ldp     x22, x23, [x0, #-24]
         ldr     x24, [x0, #-8]
-        adds    x15, xzr, x11
-        adcs    x16, xzr, xzr
-        adcs    x17, xzr, xzr
-        adcs    x19, xzr, xzr
-        cset    x11, cs
+        add     x15, x11, #0
         mul     x21, x24, x4
         adds    x15, x15, x21
-        adcs    x16, x16, xzr
-        adcs    x17, x17, xzr
-        adcs    x19, x19, xzr
-        cset    x20, cs
+        cset    x16, hs
         umulh   x21, x24, x4
         adds    x15, x15, x12
         adcs    x16, x16, x21
-        adcs    x17, x17, xzr
-        adcs    x19, x19, xzr
-        adc     x12, x20, xzr
+        cset    x17, hs
         mul     x21, x23, x5
         mul     x30, x24, x5
         adds    x15, x15, x21
         adcs    x16, x16, x30
-        adcs    x17, x17, xzr
-        adcs    x19, x19, xzr
-        cset    x20, cs
+        adc     x17, x17, xzr
         umulh   x21, x23, x5
         umulh   x30, x24, x5
         adds    x15, x15, x13
         adcs    x16, x16, x21
         adcs    x17, x17, x30
-        adcs    x19, x19, xzr
-        adc     x13, x20, xzr
+        cset    x19, hs
         mul     x21, x22, x6
         mul     x30, x23, x6
         adds    x15, x15, x21
         mul     x21, x24, x6
         adcs    x16, x16, x30
         adcs    x17, x17, x21
-        adcs    x19, x19, xzr
-        cset    x20, cs
+        adc     x19, x19, xzr
         umulh   x21, x22, x6
         umulh   x30, x23, x6
         adds    x15, x15, x14
@@ -512,26 +495,22 @@ quill_mont_mul_arm64:
         umulh   x21, x24, x6
         adcs    x17, x17, x30
         adcs    x19, x19, x21
-        adc     x14, x20, xzr
+        cset    x14, hs
         stp     x15, x16, [x2]
         stp     x17, x19, [x2, #16]
-        add     x20, x11, x12
-        add     x21, x13, x14
-        add     x20, x20, x21
-        str     x20, [sp, #152]
+        str     x14, [sp, #152]
         b       .Lpass
 .Lfirst_small:
         /* a b rows, first */
         umulh   x20, x10, x11
         mul     x21, x7, x11
         mul     x30, x8, x11
-        adds    x15, xzr, x21
+        add     x15, x21, #0
         mul     x21, x9, x11
-        adcs    x16, xzr, x30
+        add     x16, x30, #0
         mul     x30, x10, x11
-        adcs    x17, xzr, x21
-        adcs    x19, xzr, x30
-        adc     x20, x20, xzr
+        add     x17, x21, #0
+        add     x19, x30, #0
         umulh   x21, x7, x11
         umulh   x30, x8, x11
         adds    x16, x16, x21
@@ -565,7 +544,7 @@ quill_mont_mul_arm64:
         mul     x21, x7, x14
         adds    x19, x19, x21
         adc     x20, x20, xzr
-        mov     x14, x20
+        add     x14, x20, #0
         stp     x23, x24, [sp, #48]
         .cfi_offset x23, -4384
         .cfi_offset x24, -4376
@@ -576,7 +555,7 @@ quill_mont_mul_arm64:
         ldp     x9, x10, [x3, #16]
         /* u_{4g+4+0} and its row */
         mul     x24, x15, x4
-        umulh   x20, x10, x24
+        umulh   x22, x10, x24
         mul     x21, x8, x24
         mul     x30, x9, x24
         subs    xzr, x15, #1
@@ -584,50 +563,49 @@ quill_mont_mul_arm64:
         mul     x21, x10, x24
         adcs    x17, x17, x30
         adcs    x19, x19, x21
-        adc     x20, x20, xzr
+        adc     x22, x22, xzr
         umulh   x21, x7, x24
         umulh   x30, x8, x24
         adds    x16, x16, x21
         umulh   x21, x9, x24
         adcs    x17, x17, x30
         adcs    x19, x19, x21
-        adc     x22, x20, xzr
+        adc     x22, x22, xzr
         str     x22, [sp, #272]
         str     x24, [sp, #240]
         /* u_{4g+4+1} and its row */
         mul     x24, x16, x4
-        umulh   x20, x9, x24
+        umulh   x22, x9, x24
         mul     x21, x8, x24
         mul     x30, x9, x24
         subs    xzr, x16, #1
         adcs    x17, x17, x21
         adcs    x19, x19, x30
-        adc     x20, x20, xzr
+        adc     x22, x22, xzr
         umulh   x21, x7, x24
         umulh   x30, x8, x24
         adds    x17, x17, x21
         adcs    x19, x19, x30
-        adc     x22, x20, xzr
+        adc     x22, x22, xzr
         str     x22, [sp, #280]
         str     x24, [sp, #248]
         /* u_{4g+4+2} and its row */
         mul     x24, x17, x4
-        umulh   x20, x8, x24
+        umulh   x22, x8, x24
         mul     x21, x8, x24
         subs    xzr, x17, #1
         adcs    x19, x19, x21
-        adc     x20, x20, xzr
+        adc     x22, x22, xzr
         umulh   x21, x7, x24
         adds    x19, x19, x21
-        adc     x22, x20, xzr
+        adc     x22, x22, xzr
         str     x22, [sp, #288]
         str     x24, [sp, #256]
         /* u_{4g+4+3} and its row */
         mul     x24, x19, x4
-        umulh   x20, x7, x24
+        umulh   x22, x7, x24
         subs    xzr, x19, #1
-        adc     x20, x20, xzr
-        mov     x22, x20
+        adc     x22, x22, xzr
         str     x22, [sp, #296]
         str     x24, [sp, #264]
         stp     x25, x26, [sp, #64]
@@ -675,13 +653,12 @@ quill_mont_mul_arm64:
         umulh   x20, x10, x3
         mul     x21, x7, x3
         mul     x30, x8, x3
-        adds    x15, xzr, x21
+        add     x15, x21, #0
         mul     x21, x9, x3
-        adcs    x16, xzr, x30
+        add     x16, x30, #0
         mul     x30, x10, x3
-        adcs    x17, xzr, x21
-        adcs    x19, xzr, x30
-        adc     x20, x20, xzr
+        add     x17, x21, #0
+        add     x19, x30, #0
         umulh   x21, x7, x3
         umulh   x30, x8, x3
         adds    x15, x15, x11
@@ -764,45 +741,32 @@ quill_mont_mul_arm64:
         /* a b rows, last */
         ldp     x22, x23, [x0, #-24]
         ldr     x24, [x0, #-8]
-        adds    x15, xzr, x11
-        adcs    x16, xzr, xzr
-        adcs    x17, xzr, xzr
-        adcs    x19, xzr, xzr
-        cset    x11, cs
+        add     x15, x11, #0
         mul     x21, x24, x4
         adds    x15, x15, x21
-        adcs    x16, x16, xzr
-        adcs    x17, x17, xzr
-        adcs    x19, x19, xzr
-        cset    x20, cs
+        cset    x16, hs
         umulh   x21, x24, x4
         adds    x15, x15, x12
         adcs    x16, x16, x21
-        adcs    x17, x17, xzr
-        adcs    x19, x19, xzr
-        adc     x12, x20, xzr
+        cset    x17, hs
         mul     x21, x23, x5
         mul     x30, x24, x5
         adds    x15, x15, x21
         adcs    x16, x16, x30
-        adcs    x17, x17, xzr
-        adcs    x19, x19, xzr
-        cset    x20, cs
+        adc     x17, x17, xzr
         umulh   x21, x23, x5
         umulh   x30, x24, x5
         adds    x15, x15, x13
         adcs    x16, x16, x21
         adcs    x17, x17, x30
-        adcs    x19, x19, xzr
-        adc     x13, x20, xzr
+        cset    x19, hs
         mul     x21, x22, x6
         mul     x30, x23, x6
         adds    x15, x15, x21
         mul     x21, x24, x6
         adcs    x16, x16, x30
         adcs    x17, x17, x21
-        adcs    x19, x19, xzr
-        cset    x20, cs
+        adc     x19, x19, xzr
         umulh   x21, x22, x6
         umulh   x30, x23, x6
         adds    x15, x15, x14
@@ -810,13 +774,10 @@ quill_mont_mul_arm64:
         umulh   x21, x24, x6
         adcs    x17, x17, x30
         adcs    x19, x19, x21
-        adc     x14, x20, xzr
+        cset    x14, hs
         stp     x15, x16, [x2]
         stp     x17, x19, [x2, #16]
-        add     x20, x11, x12
-        add     x21, x13, x14
-        add     x20, x20, x21
-        str     x20, [sp, #152]
+        str     x14, [sp, #152]
         b       .Lpass_small
         /* passes g = 0 .. n/4 - 2: m U_g after its first block, a B_{g+1},
            the first block of m U_{g+1} (n >= 16; then n <= 12) */
@@ -835,7 +796,7 @@ quill_mont_mul_arm64:
         str     x21, [sp, #160]
         ldr     x0, [sp, #128]
         /* a b rows, first */
-        umulh   x20, x10, x25
+        umulh   x11, x10, x25
         mul     x21, x7, x25
         mul     x30, x8, x25
         adds    x15, x15, x21
@@ -844,41 +805,40 @@ quill_mont_mul_arm64:
         mul     x30, x10, x25
         adcs    x17, x17, x21
         adcs    x19, x19, x30
-        adc     x20, x20, xzr
+        adc     x11, x11, xzr
         umulh   x21, x7, x25
         umulh   x30, x8, x25
         adds    x16, x16, x21
         umulh   x21, x9, x25
         adcs    x17, x17, x30
         adcs    x19, x19, x21
-        adc     x11, x20, xzr
-        umulh   x20, x9, x26
+        adc     x11, x11, xzr
+        umulh   x12, x9, x26
         mul     x21, x7, x26
         mul     x30, x8, x26
         adds    x16, x16, x21
         mul     x21, x9, x26
         adcs    x17, x17, x30
         adcs    x19, x19, x21
-        adc     x20, x20, xzr
+        adc     x12, x12, xzr
         umulh   x21, x7, x26
         umulh   x30, x8, x26
         adds    x17, x17, x21
         adcs    x19, x19, x30
-        adc     x12, x20, xzr
-        umulh   x20, x8, x27
+        adc     x12, x12, xzr
+        umulh   x13, x8, x27
         mul     x21, x7, x27
         mul     x30, x8, x27
         adds    x17, x17, x21
         adcs    x19, x19, x30
-        adc     x20, x20, xzr
+        adc     x13, x13, xzr
         umulh   x21, x7, x27
         adds    x19, x19, x21
-        adc     x13, x20, xzr
-        umulh   x20, x7, x28
+        adc     x13, x13, xzr
+        umulh   x14, x7, x28
         mul     x21, x7, x28
         adds    x19, x19, x21
-        adc     x20, x20, xzr
-        mov     x14, x20
+        adc     x14, x14, xzr
         stp     x25, x26, [sp, #176]
         stp     x27, x28, [sp, #192]
         ldp     x3, x4, [sp, #240]
@@ -969,7 +929,7 @@ quill_mont_mul_arm64:
         ldr     x23, [sp, #136]
         /* u_{4g+4+0} and its row */
         mul     x24, x15, x23
-        umulh   x20, x10, x24
+        umulh   x22, x10, x24
         mul     x21, x8, x24
         mul     x30, x9, x24
         subs    xzr, x15, #1
@@ -977,14 +937,14 @@ quill_mont_mul_arm64:
         mul     x21, x10, x24
         adcs    x17, x17, x30
         adcs    x19, x19, x21
-        adc     x20, x20, xzr
+        adc     x22, x22, xzr
         umulh   x21, x7, x24
         umulh   x30, x8, x24
         adds    x16, x16, x21
         umulh   x21, x9, x24
         adcs    x17, x17, x30
         adcs    x19, x19, x21
-        adc     x22, x20, xzr
+        adc     x22, x22, xzr
         str     x22, [sp, #272]
         str     x24, [sp, #240]
         stp     x15, x16, [x2]
@@ -1165,30 +1125,30 @@ quill_mont_mul_arm64:
         ldr     x23, [sp, #136]
         /* u_{4g+4+1} and its row */
         mul     x24, x16, x23
-        umulh   x20, x9, x24
+        umulh   x22, x9, x24
         mul     x21, x8, x24
         mul     x30, x9, x24
         subs    xzr, x16, #1
         adcs    x17, x17, x21
         adcs    x19, x19, x30
-        adc     x20, x20, xzr
+        adc     x22, x22, xzr
         umulh   x21, x7, x24
         umulh   x30, x8, x24
         adds    x17, x17, x21
         adcs    x19, x19, x30
-        adc     x22, x20, xzr
+        adc     x22, x22, xzr
         str     x22, [sp, #280]
         str     x24, [sp, #248]
         /* u_{4g+4+2} and its row */
         mul     x24, x17, x23
-        umulh   x20, x8, x24
+        umulh   x22, x8, x24
         mul     x21, x8, x24
         subs    xzr, x17, #1
         adcs    x19, x19, x21
-        adc     x20, x20, xzr
+        adc     x22, x22, xzr
         umulh   x21, x7, x24
         adds    x19, x19, x21
-        adc     x22, x20, xzr
+        adc     x22, x22, xzr
         str     x22, [sp, #288]
         str     x24, [sp, #256]
         stp     x15, x16, [x2, #-64]
@@ -1363,10 +1323,9 @@ quill_mont_mul_arm64:
         ldr     x23, [sp, #136]
         /* u_{4g+4+3} and its row */
         mul     x24, x19, x23
-        umulh   x20, x7, x24
+        umulh   x22, x7, x24
         subs    xzr, x19, #1
-        adc     x20, x20, xzr
-        mov     x22, x20
+        adc     x22, x22, xzr
         str     x22, [sp, #296]
         str     x24, [sp, #264]
         stp     xzr, xzr, [x2, #-96]
@@ -1883,13 +1842,13 @@ quill_mont_mul_arm64:
         adcs    x16, x16, xzr
         adcs    x17, x17, xzr
         adcs    x19, x19, xzr
-        cset    x25, cs
+        cset    x25, hs
         mul     x21, x24, x4
         adds    x15, x15, x21
         adcs    x16, x16, xzr
         adcs    x17, x17, xzr
         adcs    x19, x19, xzr
-        cset    x20, cs
+        cset    x20, hs
         umulh   x21, x24, x4
         adds    x15, x15, x26
         adcs    x16, x16, x21
@@ -1902,7 +1861,7 @@ quill_mont_mul_arm64:
         adcs    x16, x16, x30
         adcs    x17, x17, xzr
         adcs    x19, x19, xzr
-        cset    x20, cs
+        cset    x20, hs
         umulh   x21, x23, x5
         umulh   x30, x24, x5
         adds    x15, x15, x27
@@ -1917,7 +1876,7 @@ quill_mont_mul_arm64:
         adcs    x16, x16, x30
         adcs    x17, x17, x21
         adcs    x19, x19, xzr
-        cset    x20, cs
+        cset    x20, hs
         umulh   x21, x22, x6
         umulh   x30, x23, x6
         adds    x15, x15, x28
@@ -2028,44 +1987,32 @@ quill_mont_mul_arm64:
         ldp     x22, x23, [x0, #-24]
         ldr     x24, [x0, #-8]
         adds    x15, x15, x11
-        adcs    x16, xzr, xzr
-        adcs    x17, xzr, xzr
-        adcs    x19, xzr, xzr
-        cset    x11, cs
+        cset    x16, hs
         mul     x21, x24, x4
         adds    x15, x15, x21
-        adcs    x16, x16, xzr
-        adcs    x17, x17, xzr
-        adcs    x19, x19, xzr
-        cset    x20, cs
+        adc     x16, x16, xzr
         umulh   x21, x24, x4
         adds    x15, x15, x12
         adcs    x16, x16, x21
-        adcs    x17, x17, xzr
-        adcs    x19, x19, xzr
-        adc     x12, x20, xzr
+        cset    x17, hs
         mul     x21, x23, x5
         mul     x30, x24, x5
         adds    x15, x15, x21
         adcs    x16, x16, x30
-        adcs    x17, x17, xzr
-        adcs    x19, x19, xzr
-        cset    x20, cs
+        adc     x17, x17, xzr
         umulh   x21, x23, x5
         umulh   x30, x24, x5
         adds    x15, x15, x13
         adcs    x16, x16, x21
         adcs    x17, x17, x30
-        adcs    x19, x19, xzr
-        adc     x13, x20, xzr
+        cset    x19, hs
         mul     x21, x22, x6
         mul     x30, x23, x6
         adds    x15, x15, x21
         mul     x21, x24, x6
         adcs    x16, x16, x30
         adcs    x17, x17, x21
-        adcs    x19, x19, xzr
-        cset    x20, cs
+        adc     x19, x19, xzr
         umulh   x21, x22, x6
         umulh   x30, x23, x6
         adds    x15, x15, x14
@@ -2073,13 +2020,10 @@ quill_mont_mul_arm64:
         umulh   x21, x24, x6
         adcs    x17, x17, x30
         adcs    x19, x19, x21
-        adc     x14, x20, xzr
+        cset    x14, hs
         stp     x15, x16, [x2]
         stp     x17, x19, [x2, #16]
-        add     x20, x11, x12
-        add     x21, x13, x14
-        add     x20, x20, x21
-        str     x20, [sp, #152]
+        str     x14, [sp, #152]
         b       .Lpass
 .Lpass_small:
         ldr     x2, [sp, #160]
@@ -2096,7 +2040,7 @@ quill_mont_mul_arm64:
         str     x21, [sp, #160]
         ldr     x0, [sp, #128]
         /* a b rows, first */
-        umulh   x20, x10, x25
+        umulh   x11, x10, x25
         mul     x21, x7, x25
         mul     x30, x8, x25
         adds    x15, x15, x21
@@ -2105,41 +2049,40 @@ quill_mont_mul_arm64:
         mul     x30, x10, x25
         adcs    x17, x17, x21
         adcs    x19, x19, x30
-        adc     x20, x20, xzr
+        adc     x11, x11, xzr
         umulh   x21, x7, x25
         umulh   x30, x8, x25
         adds    x16, x16, x21
         umulh   x21, x9, x25
         adcs    x17, x17, x30
         adcs    x19, x19, x21
-        adc     x11, x20, xzr
-        umulh   x20, x9, x26
+        adc     x11, x11, xzr
+        umulh   x12, x9, x26
         mul     x21, x7, x26
         mul     x30, x8, x26
         adds    x16, x16, x21
         mul     x21, x9, x26
         adcs    x17, x17, x30
         adcs    x19, x19, x21
-        adc     x20, x20, xzr
+        adc     x12, x12, xzr
         umulh   x21, x7, x26
         umulh   x30, x8, x26
         adds    x17, x17, x21
         adcs    x19, x19, x30
-        adc     x12, x20, xzr
-        umulh   x20, x8, x27
+        adc     x12, x12, xzr
+        umulh   x13, x8, x27
         mul     x21, x7, x27
         mul     x30, x8, x27
         adds    x17, x17, x21
         adcs    x19, x19, x30
-        adc     x20, x20, xzr
+        adc     x13, x13, xzr
         umulh   x21, x7, x27
         adds    x19, x19, x21
-        adc     x13, x20, xzr
-        umulh   x20, x7, x28
+        adc     x13, x13, xzr
+        umulh   x14, x7, x28
         mul     x21, x7, x28
         adds    x19, x19, x21
-        adc     x20, x20, xzr
-        mov     x14, x20
+        adc     x14, x14, xzr
         stp     x25, x26, [sp, #176]
         stp     x27, x28, [sp, #192]
         ldp     x3, x4, [sp, #240]
@@ -2230,7 +2173,7 @@ quill_mont_mul_arm64:
         ldr     x23, [sp, #136]
         /* u_{4g+4+0} and its row */
         mul     x24, x15, x23
-        umulh   x20, x10, x24
+        umulh   x22, x10, x24
         mul     x21, x8, x24
         mul     x30, x9, x24
         subs    xzr, x15, #1
@@ -2238,50 +2181,49 @@ quill_mont_mul_arm64:
         mul     x21, x10, x24
         adcs    x17, x17, x30
         adcs    x19, x19, x21
-        adc     x20, x20, xzr
+        adc     x22, x22, xzr
         umulh   x21, x7, x24
         umulh   x30, x8, x24
         adds    x16, x16, x21
         umulh   x21, x9, x24
         adcs    x17, x17, x30
         adcs    x19, x19, x21
-        adc     x22, x20, xzr
+        adc     x22, x22, xzr
         str     x22, [sp, #272]
         str     x24, [sp, #240]
         /* u_{4g+4+1} and its row */
         mul     x24, x16, x23
-        umulh   x20, x9, x24
+        umulh   x22, x9, x24
         mul     x21, x8, x24
         mul     x30, x9, x24
         subs    xzr, x16, #1
         adcs    x17, x17, x21
         adcs    x19, x19, x30
-        adc     x20, x20, xzr
+        adc     x22, x22, xzr
         umulh   x21, x7, x24
         umulh   x30, x8, x24
         adds    x17, x17, x21
         adcs    x19, x19, x30
-        adc     x22, x20, xzr
+        adc     x22, x22, xzr
         str     x22, [sp, #280]
         str     x24, [sp, #248]
         /* u_{4g+4+2} and its row */
         mul     x24, x17, x23
-        umulh   x20, x8, x24
+        umulh   x22, x8, x24
         mul     x21, x8, x24
         subs    xzr, x17, #1
         adcs    x19, x19, x21
-        adc     x20, x20, xzr
+        adc     x22, x22, xzr
         umulh   x21, x7, x24
         adds    x19, x19, x21
-        adc     x22, x20, xzr
+        adc     x22, x22, xzr
         str     x22, [sp, #288]
         str     x24, [sp, #256]
         /* u_{4g+4+3} and its row */
         mul     x24, x19, x23
-        umulh   x20, x7, x24
+        umulh   x22, x7, x24
         subs    xzr, x19, #1
-        adc     x20, x20, xzr
-        mov     x22, x20
+        adc     x22, x22, xzr
         str     x22, [sp, #296]
         str     x24, [sp, #264]
         stp     xzr, xzr, [x2]
@@ -2803,13 +2745,13 @@ quill_mont_mul_arm64:
         adcs    x16, x16, xzr
         adcs    x17, x17, xzr
         adcs    x19, x19, xzr
-        cset    x25, cs
+        cset    x25, hs
         mul     x21, x24, x4
         adds    x15, x15, x21
         adcs    x16, x16, xzr
         adcs    x17, x17, xzr
         adcs    x19, x19, xzr
-        cset    x20, cs
+        cset    x20, hs
         umulh   x21, x24, x4
         adds    x15, x15, x26
         adcs    x16, x16, x21
@@ -2822,7 +2764,7 @@ quill_mont_mul_arm64:
         adcs    x16, x16, x30
         adcs    x17, x17, xzr
         adcs    x19, x19, xzr
-        cset    x20, cs
+        cset    x20, hs
         umulh   x21, x23, x5
         umulh   x30, x24, x5
         adds    x15, x15, x27
@@ -2837,7 +2779,7 @@ quill_mont_mul_arm64:
         adcs    x16, x16, x30
         adcs    x17, x17, x21
         adcs    x19, x19, xzr
-        cset    x20, cs
+        cset    x20, hs
         umulh   x21, x22, x6
         umulh   x30, x23, x6
         adds    x15, x15, x28
@@ -2948,44 +2890,32 @@ quill_mont_mul_arm64:
         ldp     x22, x23, [x0, #-24]
         ldr     x24, [x0, #-8]
         adds    x15, x15, x11
-        adcs    x16, xzr, xzr
-        adcs    x17, xzr, xzr
-        adcs    x19, xzr, xzr
-        cset    x11, cs
+        cset    x16, hs
         mul     x21, x24, x4
         adds    x15, x15, x21
-        adcs    x16, x16, xzr
-        adcs    x17, x17, xzr
-        adcs    x19, x19, xzr
-        cset    x20, cs
+        adc     x16, x16, xzr
         umulh   x21, x24, x4
         adds    x15, x15, x12
         adcs    x16, x16, x21
-        adcs    x17, x17, xzr
-        adcs    x19, x19, xzr
-        adc     x12, x20, xzr
+        cset    x17, hs
         mul     x21, x23, x5
         mul     x30, x24, x5
         adds    x15, x15, x21
         adcs    x16, x16, x30
-        adcs    x17, x17, xzr
-        adcs    x19, x19, xzr
-        cset    x20, cs
+        adc     x17, x17, xzr
         umulh   x21, x23, x5
         umulh   x30, x24, x5
         adds    x15, x15, x13
         adcs    x16, x16, x21
         adcs    x17, x17, x30
-        adcs    x19, x19, xzr
-        adc     x13, x20, xzr
+        cset    x19, hs
         mul     x21, x22, x6
         mul     x30, x23, x6
         adds    x15, x15, x21
         mul     x21, x24, x6
         adcs    x16, x16, x30
         adcs    x17, x17, x21
-        adcs    x19, x19, xzr
-        cset    x20, cs
+        adc     x19, x19, xzr
         umulh   x21, x22, x6
         umulh   x30, x23, x6
         adds    x15, x15, x14
@@ -2993,13 +2923,10 @@ quill_mont_mul_arm64:
         umulh   x21, x24, x6
         adcs    x17, x17, x30
         adcs    x19, x19, x21
-        adc     x14, x20, xzr
+        cset    x14, hs
         stp     x15, x16, [x2]
         stp     x17, x19, [x2, #16]
-        add     x20, x11, x12
-        add     x21, x13, x14
-        add     x20, x20, x21
-        str     x20, [sp, #152]
+        str     x14, [sp, #152]
         b       .Lpass_small
 .Llast:
         /* last pass: m U_{n/4-1} after its first block, columns n .. 2n + 3 */
@@ -3132,13 +3059,13 @@ quill_mont_mul_arm64:
         adcs    x16, x16, xzr
         adcs    x17, x17, xzr
         adcs    x19, x19, xzr
-        cset    x25, cs
+        cset    x25, hs
         mul     x21, x24, x4
         adds    x15, x15, x21
         adcs    x16, x16, xzr
         adcs    x17, x17, xzr
         adcs    x19, x19, xzr
-        cset    x20, cs
+        cset    x20, hs
         umulh   x21, x24, x4
         adds    x15, x15, x26
         adcs    x16, x16, x21
@@ -3151,7 +3078,7 @@ quill_mont_mul_arm64:
         adcs    x16, x16, x30
         adcs    x17, x17, xzr
         adcs    x19, x19, xzr
-        cset    x20, cs
+        cset    x20, hs
         umulh   x21, x23, x5
         umulh   x30, x24, x5
         adds    x15, x15, x27
@@ -3166,7 +3093,7 @@ quill_mont_mul_arm64:
         adcs    x16, x16, x30
         adcs    x17, x17, x21
         adcs    x19, x19, xzr
-        cset    x20, cs
+        cset    x20, hs
         umulh   x21, x22, x6
         umulh   x30, x23, x6
         adds    x15, x15, x28
