@@ -2938,7 +2938,7 @@ quill_mont_mul_arm64:
         lsr     x29, x29, #2
         sub     x29, x29, #1
         ldr     x0, [sp, #96]
-        mov     x11, xzr
+        mov     x11, #1
         cbz     x29, 6f
 5:
         ldp     x15, x16, [x2]
@@ -3021,12 +3021,12 @@ quill_mont_mul_arm64:
         adcs    x19, x19, x21
         adc     x28, x20, xzr
         ldr     x12, [x1, #0]
-        negs    xzr, x11
+        cmp     x11, #1
         sbcs    x12, x15, x12
         sbcs    x22, x16, x22
         sbcs    x23, x17, x23
         sbcs    x24, x19, x24
-        cset    x11, cc
+        cset    x11, hs
         stp     x12, x22, [x0]
         stp     x23, x24, [x0, #16]
         add     x0, x0, #32
@@ -3049,8 +3049,11 @@ quill_mont_mul_arm64:
         stp     xzr, xzr, [sp, #288]
         stp     xzr, xzr, [sp, #304]
         stp     xzr, xzr, [sp, #320]
+        /* the last block: T[2n - 4 ..] stays in x15-x19 (its old words wiped) */
         ldp     x15, x16, [x2]
         ldp     x17, x19, [x2, #16]
+        stp     xzr, xzr, [x2]
+        stp     xzr, xzr, [x2, #16]
         add     x1, x1, #32
         /* m u rows, last */
         ldp     x22, x23, [x1, #-24]
@@ -3102,27 +3105,50 @@ quill_mont_mul_arm64:
         adcs    x17, x17, x30
         adcs    x19, x19, x21
         adc     x28, x20, xzr
+        /* top: the carry bit plus the m rows' carry bits (T < 2m: 0 or 1) */
+        ldr     x14, [sp, #152]
+        add     x20, x25, x26
+        add     x14, x14, x27
+        add     x14, x14, x20
+        add     x14, x14, x28
         ldr     x12, [x1, #-32]
-        negs    xzr, x11
+        cmp     x11, #1
         sbcs    x12, x15, x12
         sbcs    x22, x16, x22
         sbcs    x23, x17, x23
         sbcs    x24, x19, x24
-        cset    x11, cc
+        /* eq: T < m (a borrow and top = 0): keep T, else r = T - m */
+        ccmp    x14, #0, #0, lo
+        csel    x12, x15, x12, eq
+        csel    x22, x16, x22, eq
+        csel    x23, x17, x23, eq
+        csel    x24, x19, x24, eq
         stp     x12, x22, [x0]
         stp     x23, x24, [x0, #16]
-        add     x0, x0, #32
-        stp     x15, x16, [x2]
-        stp     x17, x19, [x2, #16]
-        /* top: the carry bit plus the m rows' carry bits (T < 2m: 0 or 1) */
-        ldr     x14, [sp, #152]
-        add     x20, x25, x26
-        add     x21, x27, x28
-        add     x14, x14, x20
-        add     x14, x14, x21
-        /* r = T - m is in place; T where T < m (borrow, top 0); T wiped */
-        ldr     x9, [sp, #96]
-        MONT_FINAL_SELECT_DOWN x0, x2, x9, x11, x14
+        /* the blocks below, from the top down: r = T or T - m (flags kept:
+           no instruction of the loop sets them), T wiped */
+        ldr     x13, [sp, #144]
+        lsr     x13, x13, #2
+        sub     x13, x13, #1
+        cbz     x13, 7f
+6:
+        sub     x2, x2, #32
+        sub     x0, x0, #32
+        ldp     x3, x4, [x2]
+        ldp     x5, x6, [x2, #16]
+        ldp     x7, x8, [x0]
+        ldp     x9, x10, [x0, #16]
+        stp     xzr, xzr, [x2]
+        stp     xzr, xzr, [x2, #16]
+        csel    x7, x3, x7, eq
+        csel    x8, x4, x8, eq
+        csel    x9, x5, x9, eq
+        csel    x10, x6, x10, eq
+        stp     x7, x8, [x0]
+        stp     x9, x10, [x0, #16]
+        sub     x13, x13, #1
+        cbnz    x13, 6b
+7:
         str     xzr, [sp, #152]
         ldp     x29, x30, [sp, #0]
         ldp     x19, x20, [sp, #16]
