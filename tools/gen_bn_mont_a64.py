@@ -83,7 +83,11 @@ HEADER = r'''/* SPDX-License-Identifier: Apache-2.0 */
  * ADCS chains (the low words; then its carry word and the high words one
  * column up) and one carry word (x11-x14 for a b, x25-x28 for m u) into
  * the next block; a carry word never overflows (four words plus one word
- * times four words plus a word is below 2^320).  Words of A outside
+ * times four words plus a word is below 2^320).  The generator keeps an
+ * upper bound of each column across a row set's rows: a chain stops where
+ * no carry can go on and sets the flags only where one can come out (this
+ * shortens the rows of the fresh top blocks, where only the last row's
+ * carry word can be nonzero).  Words of A outside
  * 0 .. n - 1 get no product.  The row of u_r in the first block skips the
  * product m_0 u_r: its low word is -(column) mod 2^64 by the choice of u_r,
  * so only its carry (the column is not zero) goes up, by SUBS XZR, column,
@@ -96,42 +100,52 @@ HEADER = r'''/* SPDX-License-Identifier: Apache-2.0 */
  * 2^(64 (n + 4) + 1)) and waits in the frame.  After the last pass
  * T[n .. 2n - 1] + 2^(64 n) top = T_{n/4 - 1} < 2m.
  *
+ * Scheduling (for out-of-order cores whose multiplier is the bottleneck):
+ * the call loads a_0 .. a_3 and b_0 .. b_3 before it saves registers and
+ * starts on the first rows before the rest of its prologue; a_0 .. a_3 wait
+ * in the frame and each pass's top block loads the b words of the next
+ * pass's a rows into x25-x28, so that the first products of a pass need
+ * one load from sp at most.
+ *
  * Final subtraction: the last pass writes r = T - m block by block as its
  * columns become final (an SBCS chain whose borrow waits in x11 between
- * blocks: CSET, then NEGS restores it) and stores T[n .. 2n - 1]; then
- * MONT_FINAL_SELECT (bn_mont_final.inc) keeps T where T < m (the borrow
- * set and top = 0) by CSEL on one flag, overwriting T[n .. 2n - 1] with
- * zeros.
+ * blocks as 1 - borrow: CSET HS, then CMP #1 restores it) and stores
+ * T[n .. 2n - 5]; the last block keeps T and T - m in registers, CCMP
+ * turns the borrow and top into one flag (eq: T < m, keep T), CSEL selects
+ * that block and then, from the top down, the blocks below (no instruction
+ * of that loop sets the flags), overwriting T[n .. 2n - 1] with zeros.
  *
  * Constant time: every loop bound, branch and address depends only on n,
  * the block and pass indices and the pointers (public); the data enter
- * only MUL, UMULH, ADDS/ADCS/ADC, SUBS/SBCS/NEGS, ADD, CSET/BIC, CMP and
- * CSEL; no branch tests data.  The frame's secrets (T, the u and b words,
- * the carry words and bit, n0) are zero on return: T[0 .. n - 1] by the
- * stores of the u rows, T[n .. 2n - 1] by the final selection, the spill
- * slots explicitly (at the start of the last pass; the carry bit at the
+ * only MUL, UMULH, ADDS/ADCS/ADC, SUBS/SBCS, ADD, CSET, CMP, CCMP and CSEL;
+ * no branch tests data.  The frame's secrets (T, a_0 .. a_3, the u and b
+ * words, the carry words and bit, n0) are zero on return: T[0 .. n - 1] by
+ * the stores of the u rows, T[n .. 2n - 1] by the final selection, the
+ * spill slots explicitly (after the last pass's loop; the carry bit at the
  * end).
  *
  * Calling convention: AAPCS64, x0 = r, x1 = a, x2 = b, x3 = m, x4 = n0,
  * x5 = n.  Saves and restores x19-x30; no calls; no SIMD registers.  Stack:
- * 96 bytes of saved registers, then a fixed frame of 4304 bytes: spills
- * (r, next b pointer, b end, m, a, n0, n, carry bit, &T of the pass), the
- * b words of the pass's a rows, the u words of the m rows and those of the
- * next pass, the carry words of the next pass's m rows (bytes 0 .. 207),
- * then T[0 .. 2n - 1].
+ * a fixed frame of 4464 bytes: the saved registers (bytes 0 .. 95), spills
+ * (r, next b pointer, last b group, m, a, n0, n, carry bit, &T of the
+ * pass, &T[n]), the b words of the pass's a rows, the u words of the m
+ * rows and those of the next pass, the carry words of the next pass's m
+ * rows, a_0 .. a_3 (bytes 96 .. 335), then T[0 .. 2n - 1].
  * Registers in a pass: x0 = &a[c - s], x1 = &m[c - s] of the current block
  * (the last pass: x0 = r), x2 = &T[c], x3-x6 the row set's multipliers,
  * x7-x10 and x22-x24 the row set's words of A (A_{c-s .. c-s+3},
  * A_{c-s-3 .. c-s-1}), x11-x14 the carry words of the a rows (the last
- * pass: x11 the borrow, x12 and x22-x24 the difference), x15/x16/x17/x19 the
- * block's columns, x20 the high word of a row's top product, x21/x30 the
- * other products, x25-x28 the carry words of the m rows, x29 blocks left;
- * the rows of the new u: x24 = u, x23 = n0, x22 its carry word.
+ * pass: x11 1 - borrow, x12 and x22-x24 the difference, x14 the top;
+ * the selection: x3-x10 and x13 blocks left), x15/x16/x17/x19 the block's
+ * columns, x20 the high word of a row's top product, x21/x30 the other
+ * products, x25-x28 the carry words of the m rows (the top block: the
+ * next pass's b words), x29 blocks left; the rows of the new u: x24 = u,
+ * x23 = n0, x22 its carry word.
  * Required CPU features: ARMv8.0-A. */
 
 #if defined(__aarch64__) && defined(__ELF__)
 
-#include "bn_mont_final.inc"
+#include "callee_saved.inc"
 
         .text
 '''
@@ -456,7 +470,6 @@ def first_pass(p, spread):
     y = YState(p)
     y.cur = 'BG'                          # loaded by the prologue
     rowset(p, 'a', 'first', 'x0', 0, fresh=(0, 1, 2, 3), ys=CA, preloaded=True)
-    save_regs(p, 3, 4)
     p('stp     x7, x8, [sp, #%d]' % OFF['A4'])
     p('stp     x9, x10, [sp, #%d]' % (OFF['A4'] + 16))
     p('/* m and n0 still in x3 and x4 */')
@@ -496,11 +509,10 @@ def first_pass(p, spread):
 
 
 def prologue_rest(p):
-    """The rest of the prologue, after the first row set (which needs only
-    the first words, x19-x22 and x29-x30 saved): the other registers, the
-    frame, the spills, the b words of pass 0, x0 = a, x1 = m, x3-x6 =
-    b_0 .. b_3, x2 = &T[0]."""
-    save_regs(p, 4, 6)
+    """The rest of the prologue, after the first row set and the first
+    reduction row (which need only the first words and the arguments):
+    the spills, x0 = a, x1 = m, x3-x6 = b_0 .. b_3 (also to BG), x2 =
+    &T[0]."""
     p('str     x0, [sp, #%d]' % OFF['R'])
     p('str     x1, [sp, #%d]' % OFF['A'])
     p('str     x3, [sp, #%d]' % OFF['M'])
@@ -664,24 +676,20 @@ def main_pass_tail(p, variant):
     sum_ca_bit(p, outs)
 
 
-PAIRS = [(29, 30), (19, 20), (21, 22), (23, 24), (25, 26), (27, 28)]
-
-
-def save_regs(p, lo, hi):
-    """Save the register pairs PAIRS[lo:hi] at the bottom of the frame."""
-    for i in range(lo, hi):
-        a, b = PAIRS[i]
-        p('stp     x%d, x%d, [sp, #%d]' % (a, b, 16 * i))
-        p('.cfi_offset x%d, %d' % (a, -FRAME + 16 * i))
-        p('.cfi_offset x%d, %d' % (b, -FRAME + 8 + 16 * i))
+def save_regs(p):
+    """x29, x30 and (SAVE_X19_X28, callee_saved.inc) x19-x28 at the bottom
+    of the frame."""
+    p('stp     x29, x30, [sp]')
+    p('.cfi_rel_offset x29, 0')
+    p('.cfi_rel_offset x30, 8')
+    p('SAVE_X19_X28 16')
 
 
 def restore_regs(p):
-    for i in range(6):
-        a, b = PAIRS[i]
-        p('ldp     x%d, x%d, [sp, #%d]' % (a, b, 16 * i))
-    for reg in [29, 30] + list(range(19, 29)):
-        p('.cfi_restore x%d' % reg)
+    p('RESTORE_X19_X28 16')
+    p('ldp     x29, x30, [sp]')
+    p('.cfi_restore x29')
+    p('.cfi_restore x30')
 
 
 def gen():
@@ -706,7 +714,7 @@ def gen():
     p('.cfi_def_cfa_offset %d' % FRAME_HI)
     p('sub     sp, sp, #%d' % FRAME_LO)
     p('.cfi_def_cfa_offset %d' % FRAME)
-    save_regs(p, 0, 3)
+    save_regs(p)
     p('cmp     x5, #16')
     p('b.lo    .Lfirst_small')
     first_pass(p, spread=True)

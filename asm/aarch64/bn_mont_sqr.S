@@ -63,6 +63,7 @@
 #if defined(__aarch64__) && defined(__ELF__)
 
 #include "bn_mont_final.inc"
+#include "callee_saved.inc"
 
         .text
 
@@ -387,21 +388,7 @@ quill_mont_sqr_arm64:
         .cfi_def_cfa_offset 96
         .cfi_offset x29, -96
         .cfi_offset x30, -88
-        stp     x19, x20, [sp, #16]
-        stp     x21, x22, [sp, #32]
-        stp     x23, x24, [sp, #48]
-        stp     x25, x26, [sp, #64]
-        stp     x27, x28, [sp, #80]
-        .cfi_offset x19, -80
-        .cfi_offset x20, -72
-        .cfi_offset x21, -64
-        .cfi_offset x22, -56
-        .cfi_offset x23, -48
-        .cfi_offset x24, -40
-        .cfi_offset x25, -32
-        .cfi_offset x26, -24
-        .cfi_offset x27, -16
-        .cfi_offset x28, -8
+        SAVE_X19_X28 16
         sub     sp, sp, #STACK_HI
         .cfi_adjust_cfa_offset STACK_HI
         sub     sp, sp, #STACK_LO
@@ -568,25 +555,11 @@ quill_mont_sqr_arm64:
         .cfi_adjust_cfa_offset -STACK_LO
         add     sp, sp, #STACK_HI
         .cfi_adjust_cfa_offset -STACK_HI
-        ldp     x19, x20, [sp, #16]
-        ldp     x21, x22, [sp, #32]
-        ldp     x23, x24, [sp, #48]
-        ldp     x25, x26, [sp, #64]
-        ldp     x27, x28, [sp, #80]
+        RESTORE_X19_X28 16
         ldp     x29, x30, [sp], #96
         .cfi_def_cfa_offset 0
         .cfi_restore x29
         .cfi_restore x30
-        .cfi_restore x19
-        .cfi_restore x20
-        .cfi_restore x21
-        .cfi_restore x22
-        .cfi_restore x23
-        .cfi_restore x24
-        .cfi_restore x25
-        .cfi_restore x26
-        .cfi_restore x27
-        .cfi_restore x28
         ret
         .cfi_endproc
         .size   quill_mont_sqr_arm64, .-quill_mont_sqr_arm64
