@@ -238,6 +238,7 @@
         .type   quill_mldsa_ntt16_core_neon, %function
         .p2align 4
 quill_mldsa_ntt16_core_neon:
+        .cfi_startproc
         ldr     q1, [x9, #TAB_TOP]      /* zetas 1-3 in lanes 1-3 */
         ldr     q2, [x9, #TAB_TOP_Q]
         mov     x5, x0
