@@ -35,16 +35,19 @@
  *     i + n), and its own carry out of column i + n + 3 (0 or 1: the window
  *     plus the addend is below 2^(64 (n + 4) + 1)) becomes x26.  Afterwards
  *     T[n .. 2n - 1] + 2^(64 n) x26 = a^2 R^-1 mod m + (0 or m) < 2m;
- *  4. (MONT_FINAL_SUB, the macro of bn_mont_final.inc shared with bn_mont.S)
- *     r = T - m by an SBCS chain (flags kept across the loop: ADD, SUB and
- *     CBNZ do not touch them), then r = T where T < m (borrow set and
- *     x26 = 0) by CSEL on one flag, T[n .. 2n - 1] overwritten with zeros
- *     on the way (the reduction leaves T[0 .. n - 1] zero: it stores
- *     column i as T_i + m_0 u_i + .., 0 mod 2^64 by the choice of u_i).
+ *  4. (PASS4_LAST, the last pass of 3) r = T - m block by block as the
+ *     last pass makes the columns of T[n .. 2n - 1] final (an SBCS chain
+ *     whose borrow waits in x11 between blocks); the top block keeps T and
+ *     T - m in registers, CCMP turns the borrow and x26 into one flag
+ *     (T < m: keep T), CSEL selects that block and then, from the top
+ *     down, the blocks below (flags kept across that loop: SUB and CBNZ
+ *     do not touch them), T[n .. 2n - 1] overwritten with zeros on the
+ *     way (the reduction leaves T[0 .. n - 1] zero: it stores column i as
+ *     T_i + m_0 u_i + .., 0 mod 2^64 by the choice of u_i).
  *
  * Constant time: every loop bound and every address depends only on n, the
  * block and pass indices and the pointers (public); the data enter only
- * MUL, UMULH, ADDS/ADCS/ADC, SUBS/SBCS, CSET/BIC and CSEL; no branch tests
+ * MUL, UMULH, ADDS/ADCS/ADC, SUBS/SBCS, CMP, CSET, CCMP and CSEL; no branch tests
  * data.
  *
  * Calling convention: AAPCS64, x0 = r, x1 = a, x2 = m, x3 = n0, x4 = n.
@@ -62,7 +65,6 @@
 
 #if defined(__aarch64__) && defined(__ELF__)
 
-#include "bn_mont_final.inc"
 #include "callee_saved.inc"
 
         .text
@@ -378,6 +380,81 @@
         add     x26, x26, x30
 .endm
 
+/* PASS4_LAST: the last reduction pass (PASS4 1, n at x9) with the final
+ * subtraction: as each block's columns T[n + 4k - 4 .. n + 4k - 1] become
+ * final, r[4k - 4 ..] = those - m[4k - 4 ..] (the window's x12-x14 are
+ * m[4k - 3 .. 4k - 1]; an SBCS chain whose borrow waits in x11 as
+ * 1 - borrow: CSET HS, CMP #1 restores it; x1 = r).  The top block keeps
+ * T and T - m in registers; CCMP turns the borrow and top (x26) into one
+ * flag, eq: T < m, keep T; CSEL selects that block, then from the top down
+ * the blocks below (nothing in that loop sets the flags), overwriting
+ * T[n .. 2n - 1] with zeros. */
+.macro PASS4_LAST
+        lsr     x29, x9, #2
+        QFIRST_RED
+        mov     x11, #1                 /* 1 - borrow: none yet */
+        ldr     x1, [sp, #OFF_R]
+        sub     x29, x29, #1
+        cbz     x29, 2f
+1:
+        QMID
+        ldur    x20, [x0, #-56]         /* m[4k - 4] */
+        cmp     x11, #1                 /* C = no borrow */
+        sbcs    x20, x15, x20
+        sbcs    x21, x16, x12
+        sbcs    x22, x17, x13
+        sbcs    x23, x19, x14
+        cset    x11, hs
+        stp     x20, x21, [x1]
+        stp     x22, x23, [x1, #16]
+        add     x1, x1, #32
+        sub     x29, x29, #1
+        cbnz    x29, 1b
+2:
+        QLAST
+        add     x26, x25, x27
+        add     x26, x26, x28
+        add     x26, x26, x30           /* top: 0 or 1 */
+        ldur    x20, [x0, #-24]         /* m[n - 4] */
+        stp     xzr, xzr, [x2, #-32]
+        stp     xzr, xzr, [x2, #-16]
+        sub     x2, x2, #32
+        cmp     x11, #1
+        sbcs    x20, x15, x20
+        sbcs    x21, x16, x12
+        sbcs    x22, x17, x13
+        sbcs    x23, x19, x14
+        ccmp    x26, #0, #0, lo         /* eq: T < m, keep T */
+        csel    x20, x15, x20, eq
+        csel    x21, x16, x21, eq
+        csel    x22, x17, x22, eq
+        csel    x23, x19, x23, eq
+        stp     x20, x21, [x1]
+        stp     x22, x23, [x1, #16]
+        ldr     x13, [sp, #OFF_N]
+        lsr     x13, x13, #2
+        sub     x13, x13, #1
+        cbz     x13, 7f
+6:
+        sub     x2, x2, #32
+        sub     x1, x1, #32
+        ldp     x3, x4, [x2]
+        ldp     x5, x6, [x2, #16]
+        ldp     x7, x8, [x1]
+        ldp     x9, x10, [x1, #16]
+        stp     xzr, xzr, [x2]
+        stp     xzr, xzr, [x2, #16]
+        csel    x7, x3, x7, eq
+        csel    x8, x4, x8, eq
+        csel    x9, x5, x9, eq
+        csel    x10, x6, x10, eq
+        stp     x7, x8, [x1]
+        stp     x9, x10, [x1, #16]
+        sub     x13, x13, #1
+        cbnz    x13, 6b
+7:
+.endm
+
         .globl  quill_mont_sqr_arm64
         .hidden quill_mont_sqr_arm64
         .type   quill_mont_sqr_arm64, %function
@@ -527,10 +604,16 @@ quill_mont_sqr_arm64:
         cbnz    x29, 5b
 
         /* 3. Montgomery reduction, four rows (i .. i + 3) per pass over
-         * T[i .. i + n + 3], the carry bit x26 into the pass's column n */
+         * T[i .. i + n + 3], the carry bit x26 into the pass's column n;
+         * 4. in the last pass, r = T[n ..] - m as the blocks become final,
+         * then r = T where T < m, wiping T[n ..] (the reduction left zeros
+         * in T[0 .. n - 1]: column i is T_i + m_0 u_i = 0 mod 2^64 when
+         * row i stores it) */
         add     x1, sp, #OFF_T          /* &T[i] */
         lsr     x11, x14, #2
+        sub     x11, x11, #1
         mov     x26, xzr
+        cbz     x11, 8f
 6:
         ldr     x0, [sp, #OFF_M]
         sub     x0, x0, #8
@@ -540,16 +623,12 @@ quill_mont_sqr_arm64:
         add     x1, x1, #32
         sub     x11, x11, #1
         cbnz    x11, 6b
-        ldr     x12, [sp, #OFF_M]
-        ldr     x14, [sp, #OFF_N]
-
-        /* 4. r = T[n ..] - m, then r = T where T < m, wiping T[n ..] (the
-         * reduction left zeros in T[0 .. n - 1]: column i is T_i + m_0 u_i
-         * = 0 mod 2^64 when row i stores it) */
-        ldr     x0, [sp, #OFF_R]
-        add     x11, sp, #OFF_T
-        add     x11, x11, x14, lsl #3   /* &T[n] */
-        MONT_FINAL_SUB x0, x11, x12, x14, x26
+8:
+        ldr     x0, [sp, #OFF_M]
+        sub     x0, x0, #8
+        mov     x2, x1
+        ldr     x9, [sp, #OFF_N]
+        PASS4_LAST
         str     xzr, [sp, #OFF_N0]      /* n0 may be secret */
         add     sp, sp, #STACK_LO
         .cfi_adjust_cfa_offset -STACK_LO
