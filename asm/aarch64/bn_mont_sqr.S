@@ -15,7 +15,7 @@
  * Inputs: r, a, m (pointers, public), n (public); the words of a, m and n0
  * may all be secret (a always; m and n0 for the CRT halves of RSA).
  *
- * Algorithm, on a 2n-word T in the stack frame (zeroed first):
+ * Algorithm, on a 2n-word T in the stack frame (the words read before anything writes them zeroed first):
  *  1. cross products outside the 4 x 4 diagonal tiles: for each block I
  *     of four words of a, rows 4I .. 4I + 3 (y0..y3 = a_{4I..4I+3}) times
  *     A = a_{4I+4} .. a_{n-1} (L = n - 4I - 4 words) in one four-row pass
@@ -300,16 +300,12 @@
         ldp     x13, x14, [x0, #-8]
         ldp     x15, x16, [x2]
         ldp     x17, x19, [x2, #16]
-        adds    x15, x15, x25
+        subs    xzr, x26, #1
+        adcs    x15, x15, x25
         adcs    x16, x16, xzr
         adcs    x17, x17, xzr
         adcs    x19, x19, xzr
         cset    x25, cs
-        adds    x15, x15, x26
-        adcs    x16, x16, xzr
-        adcs    x17, x17, xzr
-        adcs    x19, x19, xzr
-        adc     x25, x25, xzr
         mul     x20, x14, x4
         adds    x15, x15, x20
         adcs    x16, x16, xzr
@@ -360,24 +356,227 @@
 /* PASS4 red, len: one four-row pass over T[w ..] (x2 = &T[w], x0 = A - 8);
  * afterwards x26 = the carry out of column w + len + 3 (the sum of the
  * last carry words: 0 or 1 by the bound of the pass). */
-.macro PASS4 red, len
+/* QFIRST_F, QMID_F: QFIRST and QMID for step 1's first window, whose
+ * columns are all zero before it: no loads of T, row 0's low words go
+ * straight into the columns (nothing can carry out of them). */
+.macro QFIRST_F
+        ldp     x7, x8, [x0, #8]
+        ldp     x9, x10, [x0, #24]
+        mul     x15, x7, x3
+        mul     x16, x8, x3
+        mul     x17, x9, x3
+        mul     x19, x10, x3
+        umulh   x24, x10, x3
+        umulh   x20, x7, x3
+        umulh   x21, x8, x3
+        umulh   x22, x9, x3
+        adds    x16, x16, x20
+        adcs    x17, x17, x21
+        adcs    x19, x19, x22
+        adc     x25, x24, xzr
+        mul     x21, x7, x4
+        mul     x22, x8, x4
+        mul     x23, x9, x4
+        umulh   x24, x9, x4
+        adds    x16, x16, x21
+        adcs    x17, x17, x22
+        adcs    x19, x19, x23
+        adc     x24, x24, xzr
+        umulh   x21, x7, x4
+        umulh   x22, x8, x4
+        adds    x17, x17, x21
+        adcs    x19, x19, x22
+        adc     x27, x24, xzr
+        mul     x22, x7, x5
+        mul     x23, x8, x5
+        umulh   x24, x8, x5
+        adds    x17, x17, x22
+        adcs    x19, x19, x23
+        adc     x24, x24, xzr
+        umulh   x22, x7, x5
+        adds    x19, x19, x22
+        adc     x28, x24, xzr
+        mul     x23, x7, x6
+        umulh   x24, x7, x6
+        adds    x19, x19, x23
+        adc     x24, x24, xzr
+        mov     x30, x24
+        add     x0, x0, #32
+        stp     x15, x16, [x2]
+        stp     x17, x19, [x2, #16]
+        add     x2, x2, #32
+.endm
+
+.macro QMID_F
+        ldp     x7, x8, [x0, #8]
+        ldp     x9, x10, [x0, #24]
+        ldr     x12, [x0, #-16]
+        ldp     x13, x14, [x0, #-8]
+        mul     x15, x7, x3
+        mul     x16, x8, x3
+        mul     x17, x9, x3
+        mul     x19, x10, x3
+        umulh   x24, x10, x3
+        umulh   x20, x7, x3
+        umulh   x21, x8, x3
+        umulh   x22, x9, x3
+        adds    x15, x15, x25
+        adcs    x16, x16, x20
+        adcs    x17, x17, x21
+        adcs    x19, x19, x22
+        adc     x25, x24, xzr
+        mul     x20, x14, x4
+        mul     x21, x7, x4
+        mul     x22, x8, x4
+        mul     x23, x9, x4
+        umulh   x24, x9, x4
+        adds    x15, x15, x20
+        adcs    x16, x16, x21
+        adcs    x17, x17, x22
+        adcs    x19, x19, x23
+        adc     x24, x24, xzr
+        umulh   x20, x14, x4
+        umulh   x21, x7, x4
+        umulh   x22, x8, x4
+        adds    x15, x15, x27
+        adcs    x16, x16, x20
+        adcs    x17, x17, x21
+        adcs    x19, x19, x22
+        adc     x27, x24, xzr
+        mul     x20, x13, x5
+        mul     x21, x14, x5
+        mul     x22, x7, x5
+        mul     x23, x8, x5
+        umulh   x24, x8, x5
+        adds    x15, x15, x20
+        adcs    x16, x16, x21
+        adcs    x17, x17, x22
+        adcs    x19, x19, x23
+        adc     x24, x24, xzr
+        umulh   x20, x13, x5
+        umulh   x21, x14, x5
+        umulh   x22, x7, x5
+        adds    x15, x15, x28
+        adcs    x16, x16, x20
+        adcs    x17, x17, x21
+        adcs    x19, x19, x22
+        adc     x28, x24, xzr
+        mul     x20, x12, x6
+        mul     x21, x13, x6
+        mul     x22, x14, x6
+        mul     x23, x7, x6
+        umulh   x24, x7, x6
+        adds    x15, x15, x20
+        adcs    x16, x16, x21
+        adcs    x17, x17, x22
+        adcs    x19, x19, x23
+        adc     x24, x24, xzr
+        umulh   x20, x12, x6
+        umulh   x21, x13, x6
+        umulh   x22, x14, x6
+        adds    x15, x15, x30
+        adcs    x16, x16, x20
+        adcs    x17, x17, x21
+        adcs    x19, x19, x22
+        adc     x30, x24, xzr
+        add     x0, x0, #32
+        stp     x15, x16, [x2]
+        stp     x17, x19, [x2, #16]
+        add     x2, x2, #32
+.endm
+
+/* QLAST_F: QLAST for the cross products of step 1, whose windows end in
+ * four fresh words (zero) and take no carry bit: the columns start as
+ * zeros (no loads), and the ADCS chains stop where no carry can go on
+ * (column c of the block holds at most c + 1 carries' worth before the
+ * rows that reach it).  Nothing carries out of the window (its value is
+ * below 2^(64 L) + (2^256 - 1)(2^(64 L) - 1) < 2^(64 (L + 4))), so the
+ * carry words end here and x26 stays zero. */
+.macro QLAST_F
+        ldr     x12, [x0, #-16]
+        ldp     x13, x14, [x0, #-8]
+        add     x15, x25, #0            /* row 0: its carry word only */
+        mul     x20, x14, x4            /* row 1 */
+        umulh   x21, x14, x4
+        adds    x15, x15, x20
+        cset    x16, hs
+        adds    x15, x15, x27
+        adcs    x16, x16, x21
+        cset    x17, hs
+        mul     x20, x13, x5            /* row 2 */
+        mul     x21, x14, x5
+        adds    x15, x15, x20
+        adcs    x16, x16, x21
+        adc     x17, x17, xzr
+        umulh   x20, x13, x5
+        umulh   x21, x14, x5
+        adds    x15, x15, x28
+        adcs    x16, x16, x20
+        adcs    x17, x17, x21
+        cset    x19, hs
+        mul     x20, x12, x6            /* row 3 */
+        mul     x21, x13, x6
+        mul     x22, x14, x6
+        adds    x15, x15, x20
+        adcs    x16, x16, x21
+        adcs    x17, x17, x22
+        adc     x19, x19, xzr
+        umulh   x20, x12, x6
+        umulh   x21, x13, x6
+        umulh   x22, x14, x6
+        adds    x15, x15, x30
+        adcs    x16, x16, x20
+        adcs    x17, x17, x21
+        adc     x19, x19, x22
+        stp     x15, x16, [x2]
+        stp     x17, x19, [x2, #16]
+        add     x2, x2, #32
+.endm
+
+.macro PASS4 red, len, fresh=0
         lsr     x29, \len, #2
 .if \red
         QFIRST_RED
+.elseif \fresh
+        QFIRST_F
 .else
         QFIRST
 .endif
         sub     x29, x29, #1
         cbz     x29, 2f
 1:
+.if \fresh
+        QMID_F
+.else
         QMID
+.endif
         sub     x29, x29, #1
         cbnz    x29, 1b
 2:
+.if \red
         QLAST
         add     x26, x25, x27
         add     x26, x26, x28
         add     x26, x26, x30
+.else
+        QLAST_F
+.endif
+.endm
+
+/* XPASS fresh: step 1 for block I (x11 = &a[4I], x1 = &T[8I + 4], x9 =
+ * L = n - 4I - 4 > 0, also in the frame); x11, x1 and x9 advanced to the
+ * next block.  fresh: the first window (I = 0), whose columns are zero. */
+.macro XPASS fresh
+        ldp     x3, x4, [x11]           /* a_{4I} .. a_{4I+3} */
+        ldp     x5, x6, [x11, #16]
+        add     x0, x11, #24            /* &a[4I + 4] - 8 */
+        mov     x2, x1
+        PASS4   0, x9, \fresh
+        add     x11, x11, #32
+        add     x1, x1, #64
+        ldr     x9, [sp, #OFF_L]
+        sub     x9, x9, #4
+        str     x9, [sp, #OFF_L]
 .endm
 
 /* PASS4_LAST: the last reduction pass (PASS4 1, n at x9) with the final
@@ -479,17 +678,15 @@ quill_mont_sqr_arm64:
         mov     x12, x2                 /* m */
         mov     x13, x3                 /* n0 */
         mov     x14, x4                 /* n */
-        /* zero T[0 .. 2n - 1] */
+        /* zero the words of T that step 2 reads and step 1 does not write:
+         * T[0 .. 3] and T[2n - 4 .. 2n - 1] (step 1's first window writes
+         * T[4 .. n + 3] fresh, every later one its top four words) */
         add     x10, sp, #OFF_T
-        lsr     x9, x14, #2
-1:
         stp     xzr, xzr, [x10]
         stp     xzr, xzr, [x10, #16]
-        stp     xzr, xzr, [x10, #32]
-        stp     xzr, xzr, [x10, #48]
-        add     x10, x10, #64
-        sub     x9, x9, #1
-        cbnz    x9, 1b
+        add     x10, x10, x14, lsl #4
+        stp     xzr, xzr, [x10, #-32]
+        stp     xzr, xzr, [x10, #-16]
 
         /* 1. cross products outside the diagonal tiles: for each block I
          * of four words, rows 4I .. 4I + 3 (window T[8I + 4 ..]) times
@@ -499,17 +696,10 @@ quill_mont_sqr_arm64:
         sub     x9, x14, #4             /* L */
         str     x9, [sp, #OFF_L]
         cbz     x9, 4f
+        XPASS   1                       /* I = 0: the window is fresh */
+        cbz     x9, 4f
 3:
-        ldp     x3, x4, [x11]           /* a_{4I} .. a_{4I+3} */
-        ldp     x5, x6, [x11, #16]
-        add     x0, x11, #24            /* &a[4I + 4] - 8 */
-        mov     x2, x1
-        PASS4   0, x9
-        add     x11, x11, #32
-        add     x1, x1, #64
-        ldr     x9, [sp, #OFF_L]
-        sub     x9, x9, #4
-        str     x9, [sp, #OFF_L]
+        XPASS   0
         cbnz    x9, 3b
 4:
         /* 2. T = 2 (T + the diagonal tiles' cross products) + the squares,
