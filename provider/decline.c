@@ -26,7 +26,7 @@ typedef struct quill_decline {
  * signature implementation serves signing and verification, so a family
  * goes as a whole.  Rerun the model after changing an aarch64 kernel or a
  * path around one, and update this list and the README with it.
- *   RSA (2048-4096, sign and verify): quill 0.79-0.97x OpenSSL's time on
+ *   RSA (2048-4096, sign and verify): quill 0.34-0.94x OpenSSL's time on
  *     both models: kept.
  *   EC P-256: signing 1.09x (N1) and 1.26x (M1) OpenSSL's time, the C
  *     point formulas and comb lookup against ecp_nistz256's assembly:
