@@ -28,7 +28,7 @@ typedef struct quill_decline {
  * signature implementation serves signing and verification, so a family
  * goes as a whole.  Rerun the model after changing an aarch64 kernel or a
  * path around one, and update this list and the README with it.
- *   RSA (2048-4096, sign and verify): quill 0.79-0.97x OpenSSL's time on
+ *   RSA (2048-4096, sign and verify): quill 0.34-0.94x OpenSSL's time on
  *     both models: kept.
  *   EC P-256: signing 0.94x (N1) and 0.86x (M1) OpenSSL's time since the
  *     mixed addition and the comb's table scan are assembly

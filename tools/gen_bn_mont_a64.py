@@ -18,10 +18,13 @@ CA = ['x11', 'x12', 'x13', 'x14']    # carry words of the rows of a b
 CM = ['x25', 'x26', 'x27', 'x28']    # carry words of the rows of m u
 
 # frame offsets (bytes from sp, below the saved registers)
-OFF = dict(R=0, B=8, BEND=16, M=24, A=32, N0=40, N=48, BIT=56, TB=64,
-           BG=72, U=104, UN=136, RC=168, T=208)
+# (above the 96 bytes of saved registers at sp)
+SAVE = 96
+OFF = dict((k, SAVE + v) for k, v in dict(
+    R=0, B=8, BLAST=16, M=24, A=32, N0=40, N=48, BIT=56, TB=64, TLAST=72,
+    BG=80, U=112, UN=144, RC=176, A4=208, T=240).items())
 FRAME_WORDS_T = 2 * 256             # T[0 .. 2n - 1], n <= QUILL_BN_MAX_LIMBS
-FRAME = OFF['T'] + 8 * FRAME_WORDS_T  # 4304
+FRAME = OFF['T'] + 8 * FRAME_WORDS_T  # 4464, saved registers included
 FRAME_HI, FRAME_LO = 4096, FRAME - 4096
 
 HEADER = r'''/* SPDX-License-Identifier: Apache-2.0 */
@@ -80,7 +83,11 @@ HEADER = r'''/* SPDX-License-Identifier: Apache-2.0 */
  * ADCS chains (the low words; then its carry word and the high words one
  * column up) and one carry word (x11-x14 for a b, x25-x28 for m u) into
  * the next block; a carry word never overflows (four words plus one word
- * times four words plus a word is below 2^320).  Words of A outside
+ * times four words plus a word is below 2^320).  The generator keeps an
+ * upper bound of each column across a row set's rows: a chain stops where
+ * no carry can go on and sets the flags only where one can come out (this
+ * shortens the rows of the fresh top blocks, where only the last row's
+ * carry word can be nonzero).  Words of A outside
  * 0 .. n - 1 get no product.  The row of u_r in the first block skips the
  * product m_0 u_r: its low word is -(column) mod 2^64 by the choice of u_r,
  * so only its carry (the column is not zero) goes up, by SUBS XZR, column,
@@ -93,42 +100,52 @@ HEADER = r'''/* SPDX-License-Identifier: Apache-2.0 */
  * 2^(64 (n + 4) + 1)) and waits in the frame.  After the last pass
  * T[n .. 2n - 1] + 2^(64 n) top = T_{n/4 - 1} < 2m.
  *
+ * Scheduling (for out-of-order cores whose multiplier is the bottleneck):
+ * the call loads a_0 .. a_3 and b_0 .. b_3 before it saves registers and
+ * starts on the first rows before the rest of its prologue; a_0 .. a_3 wait
+ * in the frame and each pass's top block loads the b words of the next
+ * pass's a rows into x25-x28, so that the first products of a pass need
+ * one load from sp at most.
+ *
  * Final subtraction: the last pass writes r = T - m block by block as its
  * columns become final (an SBCS chain whose borrow waits in x11 between
- * blocks: CSET, then NEGS restores it) and stores T[n .. 2n - 1]; then
- * MONT_FINAL_SELECT (bn_mont_final.inc) keeps T where T < m (the borrow
- * set and top = 0) by CSEL on one flag, overwriting T[n .. 2n - 1] with
- * zeros.
+ * blocks as 1 - borrow: CSET HS, then CMP #1 restores it) and stores
+ * T[n .. 2n - 5]; the last block keeps T and T - m in registers, CCMP
+ * turns the borrow and top into one flag (eq: T < m, keep T), CSEL selects
+ * that block and then, from the top down, the blocks below (no instruction
+ * of that loop sets the flags), overwriting T[n .. 2n - 1] with zeros.
  *
  * Constant time: every loop bound, branch and address depends only on n,
  * the block and pass indices and the pointers (public); the data enter
- * only MUL, UMULH, ADDS/ADCS/ADC, SUBS/SBCS/NEGS, ADD, CSET/BIC, CMP and
- * CSEL; no branch tests data.  The frame's secrets (T, the u and b words,
- * the carry words and bit, n0) are zero on return: T[0 .. n - 1] by the
- * stores of the u rows, T[n .. 2n - 1] by the final selection, the spill
- * slots explicitly (at the start of the last pass; the carry bit at the
+ * only MUL, UMULH, ADDS/ADCS/ADC, SUBS/SBCS, ADD, CSET, CMP, CCMP and CSEL;
+ * no branch tests data.  The frame's secrets (T, a_0 .. a_3, the u and b
+ * words, the carry words and bit, n0) are zero on return: T[0 .. n - 1] by
+ * the stores of the u rows, T[n .. 2n - 1] by the final selection, the
+ * spill slots explicitly (after the last pass's loop; the carry bit at the
  * end).
  *
  * Calling convention: AAPCS64, x0 = r, x1 = a, x2 = b, x3 = m, x4 = n0,
  * x5 = n.  Saves and restores x19-x30; no calls; no SIMD registers.  Stack:
- * 96 bytes of saved registers, then a fixed frame of 4304 bytes: spills
- * (r, next b pointer, b end, m, a, n0, n, carry bit, &T of the pass), the
- * b words of the pass's a rows, the u words of the m rows and those of the
- * next pass, the carry words of the next pass's m rows (bytes 0 .. 207),
- * then T[0 .. 2n - 1].
+ * a fixed frame of 4464 bytes: the saved registers (bytes 0 .. 95), spills
+ * (r, next b pointer, last b group, m, a, n0, n, carry bit, &T of the
+ * pass, &T[n]), the b words of the pass's a rows, the u words of the m
+ * rows and those of the next pass, the carry words of the next pass's m
+ * rows, a_0 .. a_3 (bytes 96 .. 335), then T[0 .. 2n - 1].
  * Registers in a pass: x0 = &a[c - s], x1 = &m[c - s] of the current block
  * (the last pass: x0 = r), x2 = &T[c], x3-x6 the row set's multipliers,
  * x7-x10 and x22-x24 the row set's words of A (A_{c-s .. c-s+3},
  * A_{c-s-3 .. c-s-1}), x11-x14 the carry words of the a rows (the last
- * pass: x11 the borrow, x12 and x22-x24 the difference), x15/x16/x17/x19 the
- * block's columns, x20 the high word of a row's top product, x21/x30 the
- * other products, x25-x28 the carry words of the m rows, x29 blocks left;
- * the rows of the new u: x24 = u, x23 = n0, x22 its carry word.
+ * pass: x11 1 - borrow, x12 and x22-x24 the difference, x14 the top;
+ * the selection: x3-x10 and x13 blocks left), x15/x16/x17/x19 the block's
+ * columns, x20 the high word of a row's top product, x21/x30 the other
+ * products, x25-x28 the carry words of the m rows (the top block: the
+ * next pass's b words), x29 blocks left; the rows of the new u: x24 = u,
+ * x23 = n0, x22 its carry word.
  * Required CPU features: ARMv8.0-A. */
 
 #if defined(__aarch64__) && defined(__ELF__)
 
-#include "bn_mont_final.inc"
+#include "callee_saved.inc"
 
         .text
 '''
@@ -165,100 +182,166 @@ TMP = ['x21', 'x30']                 # products, alternating
 HI3 = 'x20'
 
 
-def row(o, y, word, valid, cin, cout, skip_lo=None, fresh=()):
+FULL = (1 << 64) - 1                 # the largest word
+HMAX = FULL - 1                      # the largest high word of a product
+
+
+class Cols:
+    """What is known of the block's four columns: an upper bound of each
+    (FULL: nothing known) and which registers hold them (a column never
+    written is zero and is read as XZR)."""
+    def __init__(self, fresh=(), init=None):
+        self.max = [0 if c in fresh else FULL for c in range(4)]
+        self.written = set(c for c in range(4) if c not in fresh)
+        if init is not None:
+            for c, m in init.items():
+                self.max[c] = m
+                self.written.add(c)
+
+
+def plan_chain(cols, adds, first, skip=None):
+    """One ADDS/ADCS chain from column first up: adds[c] = (register,
+    bound) added into column c (contiguous from first, or from first + 1
+    if skip = first: the SUBS XZR, W, #1 of a skipped low product).  The
+    chain stops where no carry can go further and sets flags only where a
+    carry can come out (the bounds in cols say where).  Returns the
+    instructions (each with the register of the product it consumes, or
+    None) and whether a carry can leave column 3."""
+    ops = []
+    carry = 0
+    for c in range(first, 4):
+        if c == skip:
+            ops.append(('subs    xzr, %s, #1' % W[c], None))
+            carry = 1 if cols.max[c] >= 1 else 0
+            cols.max[c] = 0
+            continue
+        src, smax = adds.get(c, (None, 0))
+        if src is None and not carry:
+            break
+        total = cols.max[c] + smax + carry
+        out = total > FULL
+        rn = W[c] if c in cols.written else 'xzr'
+        sr = src or 'xzr'
+        if not carry:
+            if rn == 'xzr':
+                ins = '%s %s, %s, #0' % ('adds   ' if out else 'add    ', W[c], sr)
+            else:
+                ins = '%s %s, %s, %s' % ('adds   ' if out else 'add    ', W[c], rn, sr)
+        elif rn == 'xzr' and sr == 'xzr':
+            ins = 'cset    %s, hs' % W[c]
+        else:
+            ins = '%s %s, %s, %s' % ('adcs   ' if out else 'adc    ', W[c], rn, sr)
+        ops.append((ins, src))
+        cols.max[c] = min(total, FULL)
+        cols.written.add(c)
+        carry = 1 if out else 0
+    return ops, bool(carry)
+
+
+def row(o, y, word, valid, cin, cout, skip_lo=None, fresh=(), cols=None,
+        cin_max=FULL):
     """One row: W += y * word(t) (t in valid, contiguous, word(t) the
     register holding the A word of column t) + cin (column 0); the carry
     word out into cout.  skip_lo: a column whose low product is not
     computed (the u column of a first-block m row: SUBS XZR, W, #1 gives its
-    carry).  fresh: columns known to be zero before the row (read as
-    XZR: they need no MOV first)."""
-    def wr(col):
-        return 'xzr' if col in fresh else W[col]
+    carry).  fresh: columns known to be zero before the row (read as XZR:
+    they need no MOV first); cols (Cols) instead: the bounds of the
+    columns, kept up to date across the rows of a row set, so that chains
+    stop where no carry can go on.  Returns the bound of the carry word
+    (0: cout is zero and not written)."""
+    if cols is None:
+        cols = Cols(fresh)
     valid = sorted(valid)
-    if not valid:
-        o('adds    %s, %s, %s' % (W[0], wr(0), cin))
-        for col in range(1, 4):
-            o('adcs    %s, %s, xzr' % (W[col], wr(col)))
-        o('cset    %s, cs' % cout)
-        return
-    t0, t1 = valid[0], valid[-1]
-    assert not fresh or t0 <= min(fresh)
-    if t1 == 3:
-        o('umulh   %s, %s, %s' % (HI3, word(3), y))
-    # chain A: the low words into columns t0 .. 3, products two ahead
-    cols = list(range(t0, 4))
-    los = [t for t in valid if t != skip_lo]
-    slot = {}
-    k = 0
-
-    def emit_lo(i):
-        if i < len(los):
-            t = los[i]
-            slot[t] = TMP[i % 2]
-            o('mul     %s, %s, %s' % (slot[t], word(t), y))
-    emit_lo(0)
-    emit_lo(1)
-    first = True
-    for col in cols:
-        if col == skip_lo:
-            o('subs    xzr, %s, #1' % W[col])
-        else:
-            src = slot[col] if col in los else 'xzr'
-            o('%s %s, %s, %s' % ('adds   ' if first else 'adcs   ', W[col], wr(col), src))
-            if col in los:
-                k += 1
-                emit_lo(los.index(col) + 2)
-        first = False
-    if t1 == 3:
-        o('adc     %s, %s, xzr' % (HI3, HI3))
-    else:
-        o('cset    %s, cs' % HI3)
-    # chain B: cin into column 0, the high word of t into column t + 1
     his = [t for t in valid if t < 3]
-    start = 0 if cin is not None else (t0 + 1 if his else 4)
-    hslot = {}
-
-    def emit_hi(i):
-        if i < len(his):
-            t = his[i]
-            hslot[t] = TMP[i % 2]
-            o('umulh   %s, %s, %s' % (hslot[t], word(t), y))
-    emit_hi(0)
-    emit_hi(1)
-    first = True
-    for col in range(start, 4):
-        if col == 0:
-            src = cin
-        else:
-            src = hslot[col - 1] if (col - 1) in his else 'xzr'
-        o('%s %s, %s, %s' % ('adds   ' if first else 'adcs   ', W[col], W[col], src))
-        first = False
-        if col >= 1 and (col - 1) in his:
-            emit_hi(his.index(col - 1) + 2)
-    if first:
-        o('mov     %s, %s' % (cout, HI3))
+    hreg = HI3
+    if cin is None or cin != cout:
+        if cout != y and cout not in [word(t) for t in valid]:
+            hreg = cout
+    # chain A: the low words into columns t0 .. 3, products two ahead
+    los = [t for t in valid if t != skip_lo]
+    if valid:
+        t0 = valid[0]
+        adds = dict((t, ('lo%d' % t, FULL)) for t in los)
+        opsA, carryA = plan_chain(cols, adds, t0, skip=skip_lo)
     else:
-        o('adc     %s, %s, xzr' % (cout, HI3))
+        opsA, carryA = [], False
+    has_umulh = bool(valid) and valid[-1] == 3
+    # chain B: cin into column 0, the high word of t into column t + 1
+    addsB = dict((t + 1, ('hi%d' % t, HMAX)) for t in his)
+    if cin is not None:
+        addsB[0] = (cin, cin_max)
+        startB = 0
+    else:
+        startB = valid[0] + 1 if his else 4
+    opsB, carryB = plan_chain(cols, addsB, startB) if startB < 4 else ([], False)
+
+    if has_umulh:
+        o('umulh   %s, %s, %s' % (hreg, word(3), y))
+    slot = {}
+
+    def emit(names, i, kind):
+        if i < len(names):
+            t = names[i]
+            reg = TMP[i % 2]
+            slot['%s%d' % (kind, t)] = reg
+            o('%s %s, %s, %s' % ('mul    ' if kind == 'lo' else 'umulh  ', reg, word(t), y))
+
+    def run(ops, names, kind):
+        emit(names, 0, kind)
+        emit(names, 1, kind)
+        k = 0
+        for ins, src in ops:
+            if src is not None and src.startswith(kind) and src[len(kind):].isdigit():
+                ins = ins.replace(src, slot[src])
+                o(ins)
+                k += 1
+                emit(names, k + 1, kind)
+            else:
+                o(ins)
+        assert k == len(names), (ops, names)
+    run(opsA, los, 'lo')
+    hmax = HMAX if has_umulh else 0
+    if carryA:
+        if has_umulh:
+            o('adc     %s, %s, xzr' % (hreg, hreg))
+        else:
+            o('cset    %s, hs' % hreg)
+        hmax += 1
+    run(opsB, his, 'hi')
+    if carryB:
+        if hmax:
+            o('adc     %s, %s, xzr' % (cout, hreg))
+        else:
+            o('cset    %s, hs' % cout)
+        return hmax + 1
+    if hmax and hreg != cout:
+        o('add     %s, %s, #0' % (cout, hreg))
+    return hmax
 
 
-def rowset(o, kind, mode, base, koff, fresh=()):
+def rowset(o, kind, mode, base, koff, fresh=(), ys=None, preloaded=False, cols=None):
     """Four rows.  kind: 'a' (A = a, carries CA) or 'm' (A = m, carries
     CM).  mode: 'full' (all words: row r has A_{koff - r + t} from base),
     'first' (row r has A_{t - r}, t >= r; no carry in), 'last' (row r has
     A_{t - r} from base = &A[n], t < r)."""
     C = CA if kind == 'a' else CM
     o('/* %s rows, %s */' % ('a b' if kind == 'a' else 'm u', mode))
+    ys = ys or Y
     js = {'full': range(-3, 4), 'first': range(0, 4), 'last': range(-3, 0)}[mode]
-    load_words(o, base, [(WIN[j], 8 * (koff + j)) for j in js])
+    if not preloaded:
+        load_words(o, base, [(WIN[j], 8 * (koff + j)) for j in js])
+    if cols is None:
+        cols = Cols(fresh)
+    outs = []
     for r in range(4):
         word = lambda t, r=r: WIN[t - r]
-        f = fresh if r == 0 else ()
         if mode == 'full':
-            row(o, Y[r], word, range(4), C[r], C[r], fresh=f)
+            outs.append(row(o, ys[r], word, range(4), C[r], C[r], cols=cols))
         elif mode == 'first':
-            row(o, Y[r], word, range(r, 4), None, C[r], fresh=f)
+            outs.append(row(o, ys[r], word, range(r, 4), None, C[r], cols=cols))
         else:
-            row(o, Y[r], word, range(r), C[r], C[r], fresh=f)
+            outs.append(row(o, ys[r], word, range(r), C[r], C[r], cols=cols))
+    return outs
 
 
 def load_y(o, slot):
@@ -278,23 +361,42 @@ def store_w(o):
 
 def top_w(o, with_m):
     """The fresh top block: column 0 = the carry bit of the pass before
-    plus the m rows' carry bits (with_m; else zero: pass -1), the others
-    zero.  Returns the zero columns (the first row reads them as XZR)."""
+    plus the m rows' carry words (with_m; else zero: pass -1), the others
+    zero.  Returns the columns' Cols (the zero ones are read as XZR; column
+    0 is below 1 + 4 * 2: the carry bit and four carry words of rows whose
+    products end in the block below)."""
     if with_m:
         o('ldr     x15, [sp, #%d]' % OFF['BIT'])
         o('add     x20, x25, x26')
         o('add     x21, x27, x28')
         o('add     x15, x15, x20')
         o('add     x15, x15, x21')
-        return (1, 2, 3)
-    return (0, 1, 2, 3)
+        return Cols(fresh=(1, 2, 3), init={0: 9})
+    return Cols(fresh=(0, 1, 2, 3))
 
 
-def sum_ca_bit(o):
-    o('add     x20, x11, x12')
-    o('add     x21, x13, x14')
-    o('add     x20, x20, x21')
-    o('str     x20, [sp, #%d]' % OFF['BIT'])
+def sum_ca_bit(o, outs):
+    """The carry bit out of the pass: the sum of the a rows' carry words of
+    the top block (those that can be nonzero), to the frame."""
+    regs = [CA[r] for r in range(4) if outs[r]]
+    if not regs:
+        o('str     xzr, [sp, #%d]' % OFF['BIT'])
+        return
+    acc = regs[0]
+    if len(regs) > 1:
+        o('add     x20, %s, %s' % (regs[0], regs[1]))
+        acc = 'x20'
+    if len(regs) > 2:
+        o('add     x21, %s, %s' % tuple(regs[2:4]) if len(regs) == 4 else 'add     x21, %s, xzr' % regs[2])
+        o('add     x20, x20, x21')
+    o('str     %s, [sp, #%d]' % (acc, OFF['BIT']))
+
+
+def store_w_top(o, cols):
+    """store_w for the top block: columns never written are zero."""
+    r = [W[c] if c in cols.written else 'xzr' for c in range(4)]
+    o('stp     %s, %s, [x2]' % (r[0], r[1]))
+    o('stp     %s, %s, [x2, #16]' % (r[2], r[3]))
 
 
 def advance(o, regs):
@@ -328,7 +430,7 @@ class YState:
 SPLIT = [[1, 2], [3]]
 
 
-def red_rows(o, rows, toff, last=True):
+def red_rows(o, rows, toff, last=True, mbase='x1', n0=None):
     """Rows `rows` of the first block of m U_{g+1} on its columns, in
     registers (toff None) or reloaded from &T[c] = x2 + toff (the block's
     m words from x1 + toff as well: both pointers moved by the same
@@ -339,11 +441,13 @@ def red_rows(o, rows, toff, last=True):
     if toff is not None:
         o('ldp     x15, x16, [x2, #%d]' % toff)
         o('ldp     x17, x19, [x2, #%d]' % (toff + 16))
-    load_words(o, 'x1', [(WIN[j], off + 8 * j) for j in range(4 - rows[0])])
-    o('ldr     x23, [sp, #%d]' % OFF['N0'])
+    load_words(o, mbase, [(WIN[j], off + 8 * j) for j in range(4 - rows[0])])
+    if n0 is None:
+        o('ldr     x23, [sp, #%d]' % OFF['N0'])
+        n0 = 'x23'
     for r in rows:
         o('/* u_{4g+4+%d} and its row */' % r)
-        o('mul     x24, %s, x23' % W[r])
+        o('mul     x24, %s, %s' % (W[r], n0))
         row(o, 'x24', lambda t, r=r: WIN[t - r], range(r, 4), None, 'x22', skip_lo=r)
         o('str     x22, [sp, #%d]' % (OFF['RC'] + 8 * r))
         o('str     x24, [sp, #%d]' % (OFF['UN'] + 8 * r))
@@ -359,15 +463,23 @@ def red_rows(o, rows, toff, last=True):
 def first_pass(p, spread):
     """Pass -1: a B_0 over columns 0 .. n + 3 (W fresh: no loads), the
     first block of m U_0.  spread (n >= 16): u_0 and its row in block 0,
-    rows 1-3 after block 1; else the whole first block in block 0."""
+    rows 1-3 after block 1; else the whole first block in block 0.  The
+    prologue has loaded a_0 .. a_3 (the window) and b_0 .. b_3 into
+    x11-x14 (the first rows' multipliers: row r overwrites its own with
+    its carry word) and x3-x6."""
     y = YState(p)
     y.cur = 'BG'                          # loaded by the prologue
-    rowset(p, 'a', 'first', 'x0', 0, fresh=(0, 1, 2, 3))
+    rowset(p, 'a', 'first', 'x0', 0, fresh=(0, 1, 2, 3), ys=CA, preloaded=True)
+    p('stp     x7, x8, [sp, #%d]' % OFF['A4'])
+    p('stp     x9, x10, [sp, #%d]' % (OFF['A4'] + 16))
+    p('/* m and n0 still in x3 and x4 */')
     if spread:
-        red_rows(p, [0], None)
+        red_rows(p, [0], None, mbase='x3', n0='x4')
+        prologue_rest(p)
         store_w(p)
     else:
-        red_rows(p, [0, 1, 2, 3], None)
+        red_rows(p, [0, 1, 2, 3], None, mbase='x3', n0='x4')
+        prologue_rest(p)
         p('stp     xzr, xzr, [x2]')
         p('stp     xzr, xzr, [x2, #16]')
     advance(p, ['x0', 'x2'])
@@ -389,10 +501,40 @@ def first_pass(p, spread):
         p('sub     x29, x29, #1')
     loop(p, 1, first_mid)
     p('/* top block: a_{n-3..n-1} */')
-    fr = top_w(p, False)
-    rowset(p, 'a', 'last', 'x0', 0, fresh=fr)
-    store_w(p)
-    sum_ca_bit(p)
+    cols = top_w(p, False)
+    prefetch_b(p)
+    outs = rowset(p, 'a', 'last', 'x0', 0, cols=cols)
+    store_w_top(p, cols)
+    sum_ca_bit(p, outs)
+
+
+def prologue_rest(p):
+    """The rest of the prologue, after the first row set and the first
+    reduction row (which need only the first words and the arguments):
+    the spills, x0 = a, x1 = m, x3-x6 = b_0 .. b_3 (also to BG), x2 =
+    &T[0]."""
+    p('str     x0, [sp, #%d]' % OFF['R'])
+    p('str     x1, [sp, #%d]' % OFF['A'])
+    p('str     x3, [sp, #%d]' % OFF['M'])
+    p('str     x4, [sp, #%d]' % OFF['N0'])
+    p('str     x5, [sp, #%d]' % OFF['N'])
+    p('add     x6, x2, x5, lsl #3')
+    p('sub     x6, x6, #32')
+    p('str     x6, [sp, #%d]' % OFF['BLAST'])
+    p('add     x20, x2, #32')
+    p('str     x20, [sp, #%d]' % OFF['B'])
+    p('add     x21, sp, #OFF_T')
+    p('add     x22, x21, x5, lsl #3')
+    p('str     x22, [sp, #%d]' % OFF['TLAST'])
+    p('add     x0, x1, #0')
+    p('add     x1, x3, #0')
+    p('ldp     x3, x4, [x2]')
+    p('ldp     x5, x6, [x2, #16]')
+    p('stp     x3, x4, [sp, #%d]' % OFF['BG'])
+    p('stp     x5, x6, [sp, #%d]' % (OFF['BG'] + 16))
+    p('add     x2, x21, #0')
+    p('add     x20, x21, #32')
+    p('str     x20, [sp, #%d]' % OFF['TB'])
 
 
 def red_rows_first(p):
@@ -430,18 +572,61 @@ M_FULL = ('U', 'm', 'full', 'x1', 4)
 A_FULL = ('BG', 'a', 'full', 'x0', 0)
 
 
-def main_pass(p, variant):
-    """Pass g (0 <= g <= n/4 - 2): m U_g after its first block, a B_{g+1},
-    the first block of m U_{g+1}.  variant 'spread' (n >= 16): u_{4g+4}
-    and its row in block 0, rows 1-3 after block 1; 'small' (n <= 12): the
-    whole first block in block 0.  x3-x6 hold b_{4g+4 ..} on entry."""
-    y = YState(p)
-    y.cur = 'BG'
+def prefetch_b(p):
+    """In a pass's top block (x7-x10, x25-x29 free): the b words of the
+    next pass's a rows into x25-x28 (its first row set's multipliers), the
+    b pointer advanced; past the end of b (the next pass is the last) the
+    last group is read instead, so that nothing outside b is read.  Uses
+    x7 and the flags (between row sets)."""
+    p('/* the next pass\'s b words (the last ones again past the end of b) */')
+    p('ldr     x29, [sp, #%d]' % OFF['B'])
+    p('ldr     x7, [sp, #%d]' % OFF['BLAST'])
+    p('cmp     x29, x7')
+    p('csel    x7, x29, x7, lo')
+    p('add     x29, x29, #32')
+    p('str     x29, [sp, #%d]' % OFF['B'])
+    p('ldp     x25, x26, [x7]')
+    p('ldp     x27, x28, [x7, #16]')
+
+
+def main_pass_head(p, label):
+    """The check for the last pass, then the first block of pass g up to
+    its reduction rows: a B_{g+1}'s rows (multipliers in x25-x28, loaded
+    by the top block of the pass before; the window a_0 .. a_3 from A4 in
+    the frame), then those of m U_g (U_g from UN; copied to U for the
+    later blocks)."""
+    p.raw('%s:' % label)
+    p('ldr     x2, [sp, #%d]' % OFF['TB'])
+    p('ldr     x20, [sp, #%d]' % OFF['TLAST'])
+    p('ldr     x1, [sp, #%d]' % OFF['M'])
+    p('cmp     x2, x20')
+    p('b.eq    .Llast')
     p('/* first block: columns 4g + 4 .. 4g + 7 */')
+    p('ldp     x7, x8, [sp, #%d]' % OFF['A4'])
+    p('ldp     x9, x10, [sp, #%d]' % (OFF['A4'] + 16))
     load_w(p)
-    rowset(p, 'a', 'first', 'x0', 0)
-    y.use('U')
+    p('add     x21, x2, #32')
+    p('str     x21, [sp, #%d]' % OFF['TB'])
+    p('ldr     x0, [sp, #%d]' % OFF['A'])
+    rowset(p, 'a', 'first', 'x0', 0, ys=CM, preloaded=True)
+    p('stp     x25, x26, [sp, #%d]' % OFF['BG'])
+    p('stp     x27, x28, [sp, #%d]' % (OFF['BG'] + 16))
+    load_y(p, 'UN')
+    p('stp     x3, x4, [sp, #%d]' % OFF['U'])
+    p('stp     x5, x6, [sp, #%d]' % (OFF['U'] + 16))
+    p('ldp     x25, x26, [sp, #%d]' % OFF['RC'])
+    p('ldp     x27, x28, [sp, #%d]' % (OFF['RC'] + 16))
     rowset(p, 'm', 'full', 'x1', 4)
+
+
+def main_pass_tail(p, variant):
+    """Pass g (0 <= g <= n/4 - 2) after main_pass_head: the first block's
+    reduction rows, then the remaining blocks of m U_g and a B_{g+1}.
+    variant 'spread' (n >= 16): u_{4g+4} and its row in block 0, rows 1-3
+    after blocks 1 and 2; 'small' (n <= 12): the whole first block in
+    block 0."""
+    y = YState(p)
+    y.cur = 'U'
     if variant == 'small':
         red_rows(p, [0, 1, 2, 3], None)
         p('stp     xzr, xzr, [x2]')
@@ -483,11 +668,28 @@ def main_pass(p, variant):
     block(p, y, [('U', 'm', 'last', 'x1', 0), A_FULL])
     advance(p, ['x0', 'x2'])
     p('/* top block */')
-    fr = top_w(p, True)
+    cols = top_w(p, True)
     y.use('BG')
-    rowset(p, 'a', 'last', 'x0', 0, fresh=fr)
-    store_w(p)
-    sum_ca_bit(p)
+    prefetch_b(p)
+    outs = rowset(p, 'a', 'last', 'x0', 0, cols=cols)
+    store_w_top(p, cols)
+    sum_ca_bit(p, outs)
+
+
+def save_regs(p):
+    """x29, x30 and (SAVE_X19_X28, callee_saved.inc) x19-x28 at the bottom
+    of the frame."""
+    p('stp     x29, x30, [sp]')
+    p('.cfi_rel_offset x29, 0')
+    p('.cfi_rel_offset x30, 8')
+    p('SAVE_X19_X28 16')
+
+
+def restore_regs(p):
+    p('RESTORE_X19_X28 16')
+    p('ldp     x29, x30, [sp]')
+    p('.cfi_restore x29')
+    p('.cfi_restore x30')
 
 
 def gen():
@@ -503,146 +705,122 @@ def gen():
     o.raw('quill_mont_mul_arm64:')
     p = o
     p('.cfi_startproc')
-    p('stp     x29, x30, [sp, #-96]!')
-    p('.cfi_def_cfa_offset 96')
-    p('.cfi_offset x29, -96')
-    p('.cfi_offset x30, -88')
-    for i, (a, b) in enumerate([(19, 20), (21, 22), (23, 24), (25, 26), (27, 28)]):
-        p('stp     x%d, x%d, [sp, #%d]' % (a, b, 16 + 16 * i))
-    for i, reg in enumerate(range(19, 29)):
-        p('.cfi_offset x%d, %d' % (reg, -80 + 8 * i))
+    p('/* the first rows\' words first: a_0 .. a_3 (window), b_0 .. b_3 */')
+    p('ldp     x7, x8, [x1]')
+    p('ldp     x9, x10, [x1, #16]')
+    p('ldp     x11, x12, [x2]')
+    p('ldp     x13, x14, [x2, #16]')
     p('sub     sp, sp, #%d' % FRAME_HI)
-    p('.cfi_adjust_cfa_offset %d' % FRAME_HI)
+    p('.cfi_def_cfa_offset %d' % FRAME_HI)
     p('sub     sp, sp, #%d' % FRAME_LO)
-    p('.cfi_adjust_cfa_offset %d' % FRAME_LO)
-    p('str     x0, [sp, #%d]' % OFF['R'])
-    p('str     x1, [sp, #%d]' % OFF['A'])
-    p('str     x3, [sp, #%d]' % OFF['M'])
-    p('str     x4, [sp, #%d]' % OFF['N0'])
-    p('str     x5, [sp, #%d]' % OFF['N'])
-    p('add     x9, x2, x5, lsl #3')
-    p('str     x9, [sp, #%d]' % OFF['BEND'])
-    p('add     x9, x2, #32')
-    p('str     x9, [sp, #%d]' % OFF['B'])
-    p('mov     x0, x1')
-    p('mov     x1, x3')
-    p('ldp     x3, x4, [x2]')
-    p('ldp     x5, x6, [x2, #16]')
-    p('stp     x3, x4, [sp, #%d]' % OFF['BG'])
-    p('stp     x5, x6, [sp, #%d]' % (OFF['BG'] + 16))
-    p('add     x2, sp, #OFF_T')
-    p('str     x2, [sp, #%d]' % OFF['TB'])
-    p('/* pass -1: a B_0 over columns 0 .. n + 3, the first block of m U_0 */')
-    p('ldr     x9, [sp, #%d]' % OFF['N'])
-    p('cmp     x9, #16')
+    p('.cfi_def_cfa_offset %d' % FRAME)
+    save_regs(p)
+    p('cmp     x5, #16')
     p('b.lo    .Lfirst_small')
     first_pass(p, spread=True)
     p('b       .Lpass')
     p.raw('.Lfirst_small:')
     first_pass(p, spread=False)
+    p('b       .Lpass_small')
 
     p('/* passes g = 0 .. n/4 - 2: m U_g after its first block, a B_{g+1},')
-    p('   the first block of m U_{g+1} */')
-    p.raw('.Lpass:')
-    p('ldr     x9, [sp, #%d]' % OFF['BEND'])
-    p('ldr     x10, [sp, #%d]' % OFF['B'])
-    p('cmp     x9, x10')
-    p('b.eq    .Llast')
-    p('ldp     x3, x4, [x10]')
-    p('ldp     x5, x6, [x10, #16]')
-    p('add     x10, x10, #32')
-    p('str     x10, [sp, #%d]' % OFF['B'])
-    p('stp     x3, x4, [sp, #%d]' % OFF['BG'])
-    p('stp     x5, x6, [sp, #%d]' % (OFF['BG'] + 16))
-    p('ldp     x11, x12, [sp, #%d]' % OFF['UN'])
-    p('ldp     x13, x14, [sp, #%d]' % (OFF['UN'] + 16))
-    p('stp     x11, x12, [sp, #%d]' % OFF['U'])
-    p('stp     x13, x14, [sp, #%d]' % (OFF['U'] + 16))
-    p('ldp     x25, x26, [sp, #%d]' % OFF['RC'])
-    p('ldp     x27, x28, [sp, #%d]' % (OFF['RC'] + 16))
-    p('ldr     x2, [sp, #%d]' % OFF['TB'])
-    p('add     x2, x2, #32')
-    p('str     x2, [sp, #%d]' % OFF['TB'])
-    p('ldr     x0, [sp, #%d]' % OFF['A'])
-    p('ldr     x1, [sp, #%d]' % OFF['M'])
-    p('ldr     x9, [sp, #%d]' % OFF['N'])
-    p('cmp     x9, #16')
-    p('b.lo    .Lmain_small')
-    main_pass(p, 'spread')
+    p('   the first block of m U_{g+1} (n >= 16; then n <= 12) */')
+    main_pass_head(p, '.Lpass')
+    main_pass_tail(p, 'spread')
     p('b       .Lpass')
-    p.raw('.Lmain_small:')
-    main_pass(p, 'small')
-    p('b       .Lpass')
+    main_pass_head(p, '.Lpass_small')
+    main_pass_tail(p, 'small')
+    p('b       .Lpass_small')
 
     p.raw('.Llast:')
     p('/* last pass: m U_{n/4-1} after its first block, columns n .. 2n + 3 */')
-    p('ldp     x3, x4, [sp, #%d]' % OFF['UN'])
-    p('ldp     x5, x6, [sp, #%d]' % (OFF['UN'] + 16))
+    load_y(p, 'UN')
     p('ldp     x25, x26, [sp, #%d]' % OFF['RC'])
     p('ldp     x27, x28, [sp, #%d]' % (OFF['RC'] + 16))
-    p('/* the secret spills are dead from here (the carry bit waits): wipe */')
-    p('str     xzr, [sp, #%d]' % OFF['N0'])
-    for off in range(OFF['BG'], OFF['RC'] + 32, 16):
-        p('stp     xzr, xzr, [sp, #%d]' % off)
-    p('ldr     x2, [sp, #%d]' % OFF['TB'])
-    p('add     x2, x2, #32')
-    p('ldr     x1, [sp, #%d]' % OFF['M'])
     p('ldr     x29, [sp, #%d]' % OFF['N'])
     p('lsr     x29, x29, #2')
     p('sub     x29, x29, #1')
 
     p('ldr     x0, [sp, #%d]' % OFF['R'])
-    p('mov     x11, xzr')                 # no borrow yet
+    p('mov     x11, #1')                  # no borrow yet
 
     def sub_m(moff):
-        """r[4k ..] = W - m[4k ..] - borrow (x11); the borrow back to x11;
-        m[4k + 1 .. 4k + 3] are the row set's x22-x24, m[4k] at x1 +
-        moff; W to T[n + 4k ..] for the selection."""
+        """r[4k ..] = W - m[4k ..] - borrow (x11 = 1 - borrow); the borrow
+        back to x11; m[4k + 1 .. 4k + 3] are the row set's x22-x24, m[4k]
+        at x1 + moff."""
         p('ldr     x12, [x1, #%d]' % moff)
-        p('negs    xzr, x11')             # C = no borrow
+        p('cmp     x11, #1')              # C = no borrow
         p('sbcs    x12, x15, x12')
         p('sbcs    x22, x16, x22')
         p('sbcs    x23, x17, x23')
         p('sbcs    x24, x19, x24')
-        p('cset    x11, cc')
-        p('stp     x12, x22, [x0]')
-        p('stp     x23, x24, [x0, #16]')
-        p('add     x0, x0, #32')
-        store_w(p)
 
     def last_mid():
         load_w(p)
         rowset(p, 'm', 'full', 'x1', 4)
         sub_m(0)
+        p('cset    x11, hs')
+        p('stp     x12, x22, [x0]')
+        p('stp     x23, x24, [x0, #16]')
+        p('add     x0, x0, #32')
+        store_w(p)
         advance(p, ['x1', 'x2'])
     loop(p, 5, last_mid)
+    p('/* the secret spills are dead (the carry bit waits): wipe */')
+    p('str     xzr, [sp, #%d]' % OFF['N0'])
+    for off in range(OFF['BG'], OFF['A4'] + 32, 16):
+        p('stp     xzr, xzr, [sp, #%d]' % off)
+    p('/* the last block: T[2n - 4 ..] stays in x15-x19 (its old words wiped) */')
     load_w(p)
+    p('stp     xzr, xzr, [x2]')
+    p('stp     xzr, xzr, [x2, #16]')
     p('add     x1, x1, #32')
     rowset(p, 'm', 'last', 'x1', 0)
-    sub_m(-32)
     p('/* top: the carry bit plus the m rows\' carry bits (T < 2m: 0 or 1) */')
     p('ldr     x14, [sp, #%d]' % OFF['BIT'])
     p('add     x20, x25, x26')
-    p('add     x21, x27, x28')
+    p('add     x14, x14, x27')
     p('add     x14, x14, x20')
-    p('add     x14, x14, x21')
-    p('/* r = T - m is in place; T where T < m (borrow, top 0); T wiped */')
-    p('ldr     x0, [sp, #%d]' % OFF['R'])
-    p('ldr     x10, [sp, #%d]' % OFF['N'])
-    p('add     x12, sp, #OFF_T')
-    p('add     x12, x12, x10, lsl #3')
-    p('MONT_FINAL_SELECT x0, x12, x10, x11, x14')
+    p('add     x14, x14, x28')
+    sub_m(-32)
+    p('/* eq: T < m (a borrow and top = 0): keep T, else r = T - m */')
+    p('ccmp    x14, #0, #0, lo')
+    p('csel    x12, x15, x12, eq')
+    p('csel    x22, x16, x22, eq')
+    p('csel    x23, x17, x23, eq')
+    p('csel    x24, x19, x24, eq')
+    p('stp     x12, x22, [x0]')
+    p('stp     x23, x24, [x0, #16]')
+    p('/* the blocks below, from the top down: r = T or T - m (flags kept:')
+    p('   no instruction of the loop sets them), T wiped */')
+    p('ldr     x13, [sp, #%d]' % OFF['N'])
+    p('lsr     x13, x13, #2')
+    p('sub     x13, x13, #1')
+    p('cbz     x13, 7f')
+    p.raw('6:')
+    p('sub     x2, x2, #32')
+    p('sub     x0, x0, #32')
+    p('ldp     x3, x4, [x2]')
+    p('ldp     x5, x6, [x2, #16]')
+    p('ldp     x7, x8, [x0]')
+    p('ldp     x9, x10, [x0, #16]')
+    p('stp     xzr, xzr, [x2]')
+    p('stp     xzr, xzr, [x2, #16]')
+    p('csel    x7, x3, x7, eq')
+    p('csel    x8, x4, x8, eq')
+    p('csel    x9, x5, x9, eq')
+    p('csel    x10, x6, x10, eq')
+    p('stp     x7, x8, [x0]')
+    p('stp     x9, x10, [x0, #16]')
+    p('sub     x13, x13, #1')
+    p('cbnz    x13, 6b')
+    p.raw('7:')
     p('str     xzr, [sp, #%d]' % OFF['BIT'])
+    restore_regs(p)
     p('add     sp, sp, #%d' % FRAME_LO)
-    p('.cfi_adjust_cfa_offset -%d' % FRAME_LO)
+    p('.cfi_def_cfa_offset %d' % FRAME_HI)
     p('add     sp, sp, #%d' % FRAME_HI)
-    p('.cfi_adjust_cfa_offset -%d' % FRAME_HI)
-    for i, (a, b) in enumerate([(19, 20), (21, 22), (23, 24), (25, 26), (27, 28)]):
-        p('ldp     x%d, x%d, [sp, #%d]' % (a, b, 16 + 16 * i))
-    p('ldp     x29, x30, [sp], #96')
     p('.cfi_def_cfa_offset 0')
-    for reg in [29, 30] + list(range(19, 29)):
-        p('.cfi_restore x%d' % reg)
     p('ret')
     p('.cfi_endproc')
     p('.size   quill_mont_mul_arm64, .-quill_mont_mul_arm64')

@@ -3,8 +3,11 @@
 # Copyright quill authors.
 #
 # tools/gen_bn_mont_sqr_a64.py: prints the four-row block macros QFIRST,
-# QFIRST_RED, QMID and QLAST of asm/aarch64/bn_mont_sqr.S (paste them over
-# the ones there).  Row r of a block multiplies y_r (x3-x6) by
+# QFIRST_RED, QMID, QLAST, QFIRST_F and QMID_F of asm/aarch64/bn_mont_sqr.S
+# (paste them over the ones there; QLAST_F, PASS4 and PASS4_LAST are
+# written by hand).  The _F blocks are those of step 1's first window,
+# whose columns are zero: no loads of T, row 0's low words straight into
+# the columns.  Row r of a block multiplies y_r (x3-x6) by
 # A_{4k-r .. 4k-r+3}; a word known to be zero (before A_0 in the first
 # block, from A_len on in the last) gets no product, and the ADCS chains run
 # through it with XZR so that the carries reach the top word.
@@ -21,7 +24,10 @@ def words(r):
     allw = PREV + CUR  # index 0..6 = A_{4k-3} .. A_{4k+3}
     return [allw[3 - r + j] for j in range(4)]
 
-def row(r, kind, out):
+def row(r, kind, out, fresh=False):
+    """Row r of a block; fresh: the block's columns are zero before it (the
+    first row of a block of step 1's first window): the low words are the
+    columns, by MUL straight into them, and nothing carries out of them."""
     ws = words(r)
     y = Y[r]
     c = C[r]
@@ -32,14 +38,20 @@ def row(r, kind, out):
     else:
         z = [False] * 4
     e = out.append
-    for j in range(4):
-        if not z[j]:
-            e('mul     %s, %s, %s' % (T[j], ws[j], y))
-    if not z[3]:
+    if fresh:
+        assert not any(z)
+        for j in range(4):
+            e('mul     %s, %s, %s' % (W[j], ws[j], y))
         e('umulh   %s, %s, %s' % (TOP, ws[3], y))
+    else:
+        for j in range(4):
+            if not z[j]:
+                e('mul     %s, %s, %s' % (T[j], ws[j], y))
+        if not z[3]:
+            e('umulh   %s, %s, %s' % (TOP, ws[3], y))
     # lo chain
-    started = False
-    for j in range(4):
+    started = fresh
+    for j in range(4 if not fresh else 0):
         if not started:
             if z[j]:
                 continue
@@ -48,7 +60,9 @@ def row(r, kind, out):
         else:
             e('adcs    %s, %s, %s' % (W[j], W[j], 'xzr' if z[j] else T[j]))
     top = None
-    if started:
+    if fresh:
+        top = TOP
+    elif started:
         if z[3]:
             e('cset    %s, cs' % TOP)
         else:
@@ -80,7 +94,7 @@ def row(r, kind, out):
         e('mov     %s, %s' % (c, top))
     return
 
-def block(kind, red):
+def block(kind, red, fresh=False):
     out = []
     e = out.append
     if kind != 'last':
@@ -89,8 +103,9 @@ def block(kind, red):
     if kind != 'first':
         e('ldr     x12, [x0, #-16]')
         e('ldp     x13, x14, [x0, #-8]')
-    e('ldp     x15, x16, [x2]')
-    e('ldp     x17, x19, [x2, #16]')
+    if not fresh:
+        e('ldp     x15, x16, [x2]')
+        e('ldp     x17, x19, [x2, #16]')
     if kind == 'first' and red:
         e('ldr     x6, [sp, #OFF_N0]')
         e('mul     x3, x15, x6')
@@ -98,20 +113,17 @@ def block(kind, red):
         if kind == 'first' and red and r >= 1:
             e('mul     %s, %s, x6' % (Y[r], W[r]))
         if kind == 'last' and r == 0:
-            # row 0 has no products: its carry word in, carried through
-            e('adds    x15, x15, x25')
+            # row 0 has no products: its carry word in, with the carry bit
+            # of the pass below as the carry into the chain (C = x26),
+            # carried through
+            e('subs    xzr, x26, #1')
+            e('adcs    x15, x15, x25')
             e('adcs    x16, x16, xzr')
             e('adcs    x17, x17, xzr')
             e('adcs    x19, x19, xzr')
             e('cset    x25, cs')
-            # and the carry bit of the pass below
-            e('adds    x15, x15, x26')
-            e('adcs    x16, x16, xzr')
-            e('adcs    x17, x17, xzr')
-            e('adcs    x19, x19, xzr')
-            e('adc     x25, x25, xzr')
             continue
-        row(r, kind, out)
+        row(r, kind, out, fresh=fresh and r == 0)
     if kind != 'last':
         e('add     x0, x0, #32')
     e('stp     x15, x16, [x2]')
@@ -119,13 +131,11 @@ def block(kind, red):
     e('add     x2, x2, #32')
     return out
 
-for kind in ('first', 'mid', 'last'):
-    for red in (0, 1):
-        if kind != 'first' and red:
-            continue
-        name = 'Q%s%s' % (kind.upper(), '_RED' if red else '')
-        print('.macro %s' % name)
-        for l in block(kind, red):
-            print('        ' + l)
-        print('.endm')
-        print()
+for kind, red, fresh in (('first', 0, 0), ('first', 1, 0), ('mid', 0, 0), ('last', 0, 0),
+                         ('first', 0, 1), ('mid', 0, 1)):
+    name = 'Q%s%s%s' % (kind.upper(), '_RED' if red else '', '_F' if fresh else '')
+    print('.macro %s' % name)
+    for l in block(kind, red, fresh):
+        print('        ' + l)
+    print('.endm')
+    print()

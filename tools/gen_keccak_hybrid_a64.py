@@ -225,6 +225,8 @@ HEADER = r'''/* SPDX-License-Identifier: Apache-2.0 */
 
 #if defined(__aarch64__) && defined(__ELF__)
 
+#include "callee_saved.inc"
+
 /* The round constants of iota: quill_keccak_rc (core/sha3/keccak.c), hidden
  * in the module, so PC-relative ADRP/ADD reach it without a GOT entry. */
         .hidden quill_keccak_rc
@@ -279,13 +281,11 @@ def main():
     w(HEADER)
     # Prologue: frame, callee-saved registers (x19..x30 in pairs, d8..d15).
     w(f"{ind}sub     sp, sp, #{FRAME}\n{ind}.cfi_def_cfa_offset {FRAME}\n")
-    xs = [f"x{i}" for i in range(19, 31)]
-    for k in range(0, 12, 2):
-        w(f"{ind}stp     {xs[k]}, {xs[k + 1]}, [sp, #{F_SAVE_X + 8 * k}]\n")
-    for k in range(12):
-        w(f"{ind}.cfi_offset {xs[k]}, {F_SAVE_X + 8 * k - FRAME}\n")
-    for k in range(0, 8, 2):
-        w(f"{ind}stp     d{8 + k}, d{9 + k}, [sp, #{F_SAVE_D + 8 * k}]\n")
+    w(f"{ind}SAVE_X19_X28 {F_SAVE_X}\n")
+    w(f"{ind}stp     x29, x30, [sp, #{F_SAVE_X + 80}]\n")
+    w(f"{ind}.cfi_rel_offset x29, {F_SAVE_X + 80}\n")
+    w(f"{ind}.cfi_rel_offset x30, {F_SAVE_X + 88}\n")
+    w(f"{ind}SAVE_D8_D15 {F_SAVE_D}\n")
     w(f"{ind}str     x0, [sp, #{F_S}]\n")
     w(f"{ind}adrp    x1, quill_keccak_rc\n{ind}add     x1, x1, #:lo12:quill_keccak_rc\n")
     w(f"{ind}str     x1, [sp, #{F_RC}]\n")
@@ -315,10 +315,10 @@ def main():
         w(f"{ind}str     q{i}, [{t[0]}, #{32 * i}]\n")
     for i in range(25):
         w(f"{ind}str     {LANE[i]}, [{t[0]}, #{32 * i + 16}]\n")
-    for k in range(0, 8, 2):
-        w(f"{ind}ldp     d{8 + k}, d{9 + k}, [sp, #{F_SAVE_D + 8 * k}]\n")
-    for k in range(0, 12, 2):
-        w(f"{ind}ldp     {xs[k]}, {xs[k + 1]}, [sp, #{F_SAVE_X + 8 * k}]\n")
+    w(f"{ind}RESTORE_D8_D15 {F_SAVE_D}\n")
+    w(f"{ind}RESTORE_X19_X28 {F_SAVE_X}\n")
+    w(f"{ind}ldp     x29, x30, [sp, #{F_SAVE_X + 80}]\n")
+    w(f"{ind}.cfi_restore x29\n{ind}.cfi_restore x30\n")
     w(f"{ind}add     sp, sp, #{FRAME}\n{ind}.cfi_def_cfa_offset 0\n")
     w(f"{ind}ret\n{ind}.cfi_endproc\n")
     w(f"{ind}.size   quill_keccak_f1600_x3_hybrid, .-quill_keccak_f1600_x3_hybrid\n")

@@ -143,6 +143,8 @@ HEADER = r'''/* SPDX-License-Identifier: Apache-2.0 */
 
 #if defined(__aarch64__) && defined(__ELF__)
 
+#include "callee_saved.inc"
+
 /* The round constants of iota: quill_keccak_rc (core/sha3/keccak.c), hidden
  * in the module, so PC-relative ADRP/ADD reach it without a GOT entry. */
         .hidden quill_keccak_rc
@@ -172,15 +174,9 @@ ENTRY = r'''
         .cfi_offset x29, -80
         .cfi_offset x30, -72
         mov     x29, sp
-        stp     d8, d9, [sp, #16]
-        stp     d10, d11, [sp, #32]
-        stp     d12, d13, [sp, #48]
-        stp     d14, d15, [sp, #64]
+        SAVE_D8_D15 16
 {loads}        bl      keccak_sha3_rounds
-{stores}        ldp     d8, d9, [sp, #16]
-        ldp     d10, d11, [sp, #32]
-        ldp     d12, d13, [sp, #48]
-        ldp     d14, d15, [sp, #64]
+{stores}        RESTORE_D8_D15 16
         ldp     x29, x30, [sp], #80
         .cfi_def_cfa_offset 0
         .cfi_restore x29

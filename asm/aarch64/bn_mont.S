@@ -54,7 +54,11 @@
  * ADCS chains (the low words; then its carry word and the high words one
  * column up) and one carry word (x11-x14 for a b, x25-x28 for m u) into
  * the next block; a carry word never overflows (four words plus one word
- * times four words plus a word is below 2^320).  Words of A outside
+ * times four words plus a word is below 2^320).  The generator keeps an
+ * upper bound of each column across a row set's rows: a chain stops where
+ * no carry can go on and sets the flags only where one can come out (this
+ * shortens the rows of the fresh top blocks, where only the last row's
+ * carry word can be nonzero).  Words of A outside
  * 0 .. n - 1 get no product.  The row of u_r in the first block skips the
  * product m_0 u_r: its low word is -(column) mod 2^64 by the choice of u_r,
  * so only its carry (the column is not zero) goes up, by SUBS XZR, column,
@@ -67,46 +71,56 @@
  * 2^(64 (n + 4) + 1)) and waits in the frame.  After the last pass
  * T[n .. 2n - 1] + 2^(64 n) top = T_{n/4 - 1} < 2m.
  *
+ * Scheduling (for out-of-order cores whose multiplier is the bottleneck):
+ * the call loads a_0 .. a_3 and b_0 .. b_3 before it saves registers and
+ * starts on the first rows before the rest of its prologue; a_0 .. a_3 wait
+ * in the frame and each pass's top block loads the b words of the next
+ * pass's a rows into x25-x28, so that the first products of a pass need
+ * one load from sp at most.
+ *
  * Final subtraction: the last pass writes r = T - m block by block as its
  * columns become final (an SBCS chain whose borrow waits in x11 between
- * blocks: CSET, then NEGS restores it) and stores T[n .. 2n - 1]; then
- * MONT_FINAL_SELECT (bn_mont_final.inc) keeps T where T < m (the borrow
- * set and top = 0) by CSEL on one flag, overwriting T[n .. 2n - 1] with
- * zeros.
+ * blocks as 1 - borrow: CSET HS, then CMP #1 restores it) and stores
+ * T[n .. 2n - 5]; the last block keeps T and T - m in registers, CCMP
+ * turns the borrow and top into one flag (eq: T < m, keep T), CSEL selects
+ * that block and then, from the top down, the blocks below (no instruction
+ * of that loop sets the flags), overwriting T[n .. 2n - 1] with zeros.
  *
  * Constant time: every loop bound, branch and address depends only on n,
  * the block and pass indices and the pointers (public); the data enter
- * only MUL, UMULH, ADDS/ADCS/ADC, SUBS/SBCS/NEGS, ADD, CSET/BIC, CMP and
- * CSEL; no branch tests data.  The frame's secrets (T, the u and b words,
- * the carry words and bit, n0) are zero on return: T[0 .. n - 1] by the
- * stores of the u rows, T[n .. 2n - 1] by the final selection, the spill
- * slots explicitly (at the start of the last pass; the carry bit at the
+ * only MUL, UMULH, ADDS/ADCS/ADC, SUBS/SBCS, ADD, CSET, CMP, CCMP and CSEL;
+ * no branch tests data.  The frame's secrets (T, a_0 .. a_3, the u and b
+ * words, the carry words and bit, n0) are zero on return: T[0 .. n - 1] by
+ * the stores of the u rows, T[n .. 2n - 1] by the final selection, the
+ * spill slots explicitly (after the last pass's loop; the carry bit at the
  * end).
  *
  * Calling convention: AAPCS64, x0 = r, x1 = a, x2 = b, x3 = m, x4 = n0,
  * x5 = n.  Saves and restores x19-x30; no calls; no SIMD registers.  Stack:
- * 96 bytes of saved registers, then a fixed frame of 4304 bytes: spills
- * (r, next b pointer, b end, m, a, n0, n, carry bit, &T of the pass), the
- * b words of the pass's a rows, the u words of the m rows and those of the
- * next pass, the carry words of the next pass's m rows (bytes 0 .. 207),
- * then T[0 .. 2n - 1].
+ * a fixed frame of 4464 bytes: the saved registers (bytes 0 .. 95), spills
+ * (r, next b pointer, last b group, m, a, n0, n, carry bit, &T of the
+ * pass, &T[n]), the b words of the pass's a rows, the u words of the m
+ * rows and those of the next pass, the carry words of the next pass's m
+ * rows, a_0 .. a_3 (bytes 96 .. 335), then T[0 .. 2n - 1].
  * Registers in a pass: x0 = &a[c - s], x1 = &m[c - s] of the current block
  * (the last pass: x0 = r), x2 = &T[c], x3-x6 the row set's multipliers,
  * x7-x10 and x22-x24 the row set's words of A (A_{c-s .. c-s+3},
  * A_{c-s-3 .. c-s-1}), x11-x14 the carry words of the a rows (the last
- * pass: x11 the borrow, x12 and x22-x24 the difference), x15/x16/x17/x19 the
- * block's columns, x20 the high word of a row's top product, x21/x30 the
- * other products, x25-x28 the carry words of the m rows, x29 blocks left;
- * the rows of the new u: x24 = u, x23 = n0, x22 its carry word.
+ * pass: x11 1 - borrow, x12 and x22-x24 the difference, x14 the top;
+ * the selection: x3-x10 and x13 blocks left), x15/x16/x17/x19 the block's
+ * columns, x20 the high word of a row's top product, x21/x30 the other
+ * products, x25-x28 the carry words of the m rows (the top block: the
+ * next pass's b words), x29 blocks left; the rows of the new u: x24 = u,
+ * x23 = n0, x22 its carry word.
  * Required CPU features: ARMv8.0-A. */
 
 #if defined(__aarch64__) && defined(__ELF__)
 
-#include "bn_mont_final.inc"
+#include "callee_saved.inc"
 
         .text
 
-#define OFF_T 208
+#define OFF_T 336
 
         .globl  quill_mont_mul_arm64
         .hidden quill_mont_mul_arm64
@@ -114,103 +128,73 @@
         .p2align 4
 quill_mont_mul_arm64:
         .cfi_startproc
-        stp     x29, x30, [sp, #-96]!
-        .cfi_def_cfa_offset 96
-        .cfi_offset x29, -96
-        .cfi_offset x30, -88
-        stp     x19, x20, [sp, #16]
-        stp     x21, x22, [sp, #32]
-        stp     x23, x24, [sp, #48]
-        stp     x25, x26, [sp, #64]
-        stp     x27, x28, [sp, #80]
-        .cfi_offset x19, -80
-        .cfi_offset x20, -72
-        .cfi_offset x21, -64
-        .cfi_offset x22, -56
-        .cfi_offset x23, -48
-        .cfi_offset x24, -40
-        .cfi_offset x25, -32
-        .cfi_offset x26, -24
-        .cfi_offset x27, -16
-        .cfi_offset x28, -8
+        /* the first rows' words first: a_0 .. a_3 (window), b_0 .. b_3 */
+        ldp     x7, x8, [x1]
+        ldp     x9, x10, [x1, #16]
+        ldp     x11, x12, [x2]
+        ldp     x13, x14, [x2, #16]
         sub     sp, sp, #4096
-        .cfi_adjust_cfa_offset 4096
-        sub     sp, sp, #208
-        .cfi_adjust_cfa_offset 208
-        str     x0, [sp, #0]
-        str     x1, [sp, #32]
-        str     x3, [sp, #24]
-        str     x4, [sp, #40]
-        str     x5, [sp, #48]
-        add     x9, x2, x5, lsl #3
-        str     x9, [sp, #16]
-        add     x9, x2, #32
-        str     x9, [sp, #8]
-        mov     x0, x1
-        mov     x1, x3
-        ldp     x3, x4, [x2]
-        ldp     x5, x6, [x2, #16]
-        stp     x3, x4, [sp, #72]
-        stp     x5, x6, [sp, #88]
-        add     x2, sp, #OFF_T
-        str     x2, [sp, #64]
-        /* pass -1: a B_0 over columns 0 .. n + 3, the first block of m U_0 */
-        ldr     x9, [sp, #48]
-        cmp     x9, #16
+        .cfi_def_cfa_offset 4096
+        sub     sp, sp, #336
+        .cfi_def_cfa_offset 4432
+        stp     x29, x30, [sp]
+        .cfi_rel_offset x29, 0
+        .cfi_rel_offset x30, 8
+        SAVE_X19_X28 16
+        cmp     x5, #16
         b.lo    .Lfirst_small
         /* a b rows, first */
-        ldp     x7, x8, [x0, #0]
-        ldp     x9, x10, [x0, #16]
-        umulh   x20, x10, x3
-        mul     x21, x7, x3
-        mul     x30, x8, x3
-        adds    x15, xzr, x21
-        mul     x21, x9, x3
-        adcs    x16, xzr, x30
-        mul     x30, x10, x3
-        adcs    x17, xzr, x21
-        adcs    x19, xzr, x30
-        adc     x20, x20, xzr
-        umulh   x21, x7, x3
-        umulh   x30, x8, x3
+        umulh   x20, x10, x11
+        mul     x21, x7, x11
+        mul     x30, x8, x11
+        add     x15, x21, #0
+        mul     x21, x9, x11
+        add     x16, x30, #0
+        mul     x30, x10, x11
+        add     x17, x21, #0
+        add     x19, x30, #0
+        umulh   x21, x7, x11
+        umulh   x30, x8, x11
         adds    x16, x16, x21
-        umulh   x21, x9, x3
+        umulh   x21, x9, x11
         adcs    x17, x17, x30
         adcs    x19, x19, x21
         adc     x11, x20, xzr
-        umulh   x20, x9, x4
-        mul     x21, x7, x4
-        mul     x30, x8, x4
+        umulh   x20, x9, x12
+        mul     x21, x7, x12
+        mul     x30, x8, x12
         adds    x16, x16, x21
-        mul     x21, x9, x4
+        mul     x21, x9, x12
         adcs    x17, x17, x30
         adcs    x19, x19, x21
         adc     x20, x20, xzr
-        umulh   x21, x7, x4
-        umulh   x30, x8, x4
+        umulh   x21, x7, x12
+        umulh   x30, x8, x12
         adds    x17, x17, x21
         adcs    x19, x19, x30
         adc     x12, x20, xzr
-        umulh   x20, x8, x5
-        mul     x21, x7, x5
-        mul     x30, x8, x5
+        umulh   x20, x8, x13
+        mul     x21, x7, x13
+        mul     x30, x8, x13
         adds    x17, x17, x21
         adcs    x19, x19, x30
         adc     x20, x20, xzr
-        umulh   x21, x7, x5
+        umulh   x21, x7, x13
         adds    x19, x19, x21
         adc     x13, x20, xzr
-        umulh   x20, x7, x6
-        mul     x21, x7, x6
+        umulh   x20, x7, x14
+        mul     x21, x7, x14
         adds    x19, x19, x21
         adc     x20, x20, xzr
-        mov     x14, x20
-        ldp     x7, x8, [x1, #0]
-        ldp     x9, x10, [x1, #16]
-        ldr     x23, [sp, #40]
+        add     x14, x20, #0
+        stp     x7, x8, [sp, #304]
+        stp     x9, x10, [sp, #320]
+        /* m and n0 still in x3 and x4 */
+        ldp     x7, x8, [x3, #0]
+        ldp     x9, x10, [x3, #16]
         /* u_{4g+4+0} and its row */
-        mul     x24, x15, x23
-        umulh   x20, x10, x24
+        mul     x24, x15, x4
+        umulh   x22, x10, x24
         mul     x21, x8, x24
         mul     x30, x9, x24
         subs    xzr, x15, #1
@@ -218,16 +202,38 @@ quill_mont_mul_arm64:
         mul     x21, x10, x24
         adcs    x17, x17, x30
         adcs    x19, x19, x21
-        adc     x20, x20, xzr
+        adc     x22, x22, xzr
         umulh   x21, x7, x24
         umulh   x30, x8, x24
         adds    x16, x16, x21
         umulh   x21, x9, x24
         adcs    x17, x17, x30
         adcs    x19, x19, x21
-        adc     x22, x20, xzr
+        adc     x22, x22, xzr
+        str     x22, [sp, #272]
+        str     x24, [sp, #240]
+        str     x0, [sp, #96]
+        str     x1, [sp, #128]
+        str     x3, [sp, #120]
+        str     x4, [sp, #136]
+        str     x5, [sp, #144]
+        add     x6, x2, x5, lsl #3
+        sub     x6, x6, #32
+        str     x6, [sp, #112]
+        add     x20, x2, #32
+        str     x20, [sp, #104]
+        add     x21, sp, #OFF_T
+        add     x22, x21, x5, lsl #3
         str     x22, [sp, #168]
-        str     x24, [sp, #136]
+        add     x0, x1, #0
+        add     x1, x3, #0
+        ldp     x3, x4, [x2]
+        ldp     x5, x6, [x2, #16]
+        stp     x3, x4, [sp, #176]
+        stp     x5, x6, [sp, #192]
+        add     x2, x21, #0
+        add     x20, x21, #32
+        str     x20, [sp, #160]
         stp     x15, x16, [x2]
         stp     x17, x19, [x2, #16]
         add     x0, x0, #32
@@ -240,13 +246,12 @@ quill_mont_mul_arm64:
         umulh   x20, x10, x3
         mul     x21, x7, x3
         mul     x30, x8, x3
-        adds    x15, xzr, x21
+        add     x15, x21, #0
         mul     x21, x9, x3
-        adcs    x16, xzr, x30
+        add     x16, x30, #0
         mul     x30, x10, x3
-        adcs    x17, xzr, x21
-        adcs    x19, xzr, x30
-        adc     x20, x20, xzr
+        add     x17, x21, #0
+        add     x19, x30, #0
         umulh   x21, x7, x3
         umulh   x30, x8, x3
         adds    x15, x15, x11
@@ -318,46 +323,45 @@ quill_mont_mul_arm64:
         ldp     x17, x19, [x2, #-48]
         ldp     x7, x8, [x1, #0]
         ldr     x9, [x1, #16]
-        ldr     x23, [sp, #40]
+        ldr     x23, [sp, #136]
         /* u_1 and its row */
         mul     x24, x16, x23
-        umulh   x20, x9, x24
+        umulh   x22, x9, x24
         mul     x21, x8, x24
         mul     x30, x9, x24
         subs    xzr, x16, #1
         adcs    x17, x17, x21
         adcs    x19, x19, x30
-        adc     x20, x20, xzr
+        adc     x22, x22, xzr
         umulh   x21, x7, x24
         umulh   x30, x8, x24
         adds    x17, x17, x21
         adcs    x19, x19, x30
-        adc     x22, x20, xzr
-        str     x22, [sp, #176]
-        str     x24, [sp, #144]
+        adc     x22, x22, xzr
+        str     x22, [sp, #280]
+        str     x24, [sp, #248]
         /* u_2 and its row */
         mul     x24, x17, x23
-        umulh   x20, x8, x24
+        umulh   x22, x8, x24
         mul     x21, x8, x24
         subs    xzr, x17, #1
         adcs    x19, x19, x21
-        adc     x20, x20, xzr
+        adc     x22, x22, xzr
         umulh   x21, x7, x24
         adds    x19, x19, x21
-        adc     x22, x20, xzr
-        str     x22, [sp, #184]
-        str     x24, [sp, #152]
+        adc     x22, x22, xzr
+        str     x22, [sp, #288]
+        str     x24, [sp, #256]
         /* u_3 and its row */
         mul     x24, x19, x23
-        umulh   x20, x7, x24
+        umulh   x22, x7, x24
         subs    xzr, x19, #1
-        adc     x20, x20, xzr
-        mov     x22, x20
-        str     x22, [sp, #192]
-        str     x24, [sp, #160]
+        adc     x22, x22, xzr
+        str     x22, [sp, #296]
+        str     x24, [sp, #264]
         stp     xzr, xzr, [x2, #-64]
         stp     xzr, xzr, [x2, #-48]
-        ldr     x29, [sp, #48]
+        ldr     x29, [sp, #144]
         lsr     x29, x29, #2
         sub     x29, x29, #2
         cbz     x29, 2f
@@ -370,13 +374,12 @@ quill_mont_mul_arm64:
         umulh   x20, x10, x3
         mul     x21, x7, x3
         mul     x30, x8, x3
-        adds    x15, xzr, x21
+        add     x15, x21, #0
         mul     x21, x9, x3
-        adcs    x16, xzr, x30
+        add     x16, x30, #0
         mul     x30, x10, x3
-        adcs    x17, xzr, x21
-        adcs    x19, xzr, x30
-        adc     x20, x20, xzr
+        add     x17, x21, #0
+        add     x19, x30, #0
         umulh   x21, x7, x3
         umulh   x30, x8, x3
         adds    x15, x15, x11
@@ -447,48 +450,44 @@ quill_mont_mul_arm64:
         cbnz    x29, 1b
 2:
         /* top block: a_{n-3..n-1} */
+        /* the next pass's b words (the last ones again past the end of b) */
+        ldr     x29, [sp, #104]
+        ldr     x7, [sp, #112]
+        cmp     x29, x7
+        csel    x7, x29, x7, lo
+        add     x29, x29, #32
+        str     x29, [sp, #104]
+        ldp     x25, x26, [x7]
+        ldp     x27, x28, [x7, #16]
         /* a b rows, last */
         ldp     x22, x23, [x0, #-24]
         ldr     x24, [x0, #-8]
-        adds    x15, xzr, x11
-        adcs    x16, xzr, xzr
-        adcs    x17, xzr, xzr
-        adcs    x19, xzr, xzr
-        cset    x11, cs
+        add     x15, x11, #0
         mul     x21, x24, x4
         adds    x15, x15, x21
-        adcs    x16, x16, xzr
-        adcs    x17, x17, xzr
-        adcs    x19, x19, xzr
-        cset    x20, cs
+        cset    x16, hs
         umulh   x21, x24, x4
         adds    x15, x15, x12
         adcs    x16, x16, x21
-        adcs    x17, x17, xzr
-        adcs    x19, x19, xzr
-        adc     x12, x20, xzr
+        cset    x17, hs
         mul     x21, x23, x5
         mul     x30, x24, x5
         adds    x15, x15, x21
         adcs    x16, x16, x30
-        adcs    x17, x17, xzr
-        adcs    x19, x19, xzr
-        cset    x20, cs
+        adc     x17, x17, xzr
         umulh   x21, x23, x5
         umulh   x30, x24, x5
         adds    x15, x15, x13
         adcs    x16, x16, x21
         adcs    x17, x17, x30
-        adcs    x19, x19, xzr
-        adc     x13, x20, xzr
+        cset    x19, hs
         mul     x21, x22, x6
         mul     x30, x23, x6
         adds    x15, x15, x21
         mul     x21, x24, x6
         adcs    x16, x16, x30
         adcs    x17, x17, x21
-        adcs    x19, x19, xzr
-        cset    x20, cs
+        adc     x19, x19, xzr
         umulh   x21, x22, x6
         umulh   x30, x23, x6
         adds    x15, x15, x14
@@ -496,68 +495,64 @@ quill_mont_mul_arm64:
         umulh   x21, x24, x6
         adcs    x17, x17, x30
         adcs    x19, x19, x21
-        adc     x14, x20, xzr
+        cset    x14, hs
         stp     x15, x16, [x2]
         stp     x17, x19, [x2, #16]
-        add     x20, x11, x12
-        add     x21, x13, x14
-        add     x20, x20, x21
-        str     x20, [sp, #56]
+        str     x14, [sp, #152]
         b       .Lpass
 .Lfirst_small:
         /* a b rows, first */
-        ldp     x7, x8, [x0, #0]
-        ldp     x9, x10, [x0, #16]
-        umulh   x20, x10, x3
-        mul     x21, x7, x3
-        mul     x30, x8, x3
-        adds    x15, xzr, x21
-        mul     x21, x9, x3
-        adcs    x16, xzr, x30
-        mul     x30, x10, x3
-        adcs    x17, xzr, x21
-        adcs    x19, xzr, x30
-        adc     x20, x20, xzr
-        umulh   x21, x7, x3
-        umulh   x30, x8, x3
+        umulh   x20, x10, x11
+        mul     x21, x7, x11
+        mul     x30, x8, x11
+        add     x15, x21, #0
+        mul     x21, x9, x11
+        add     x16, x30, #0
+        mul     x30, x10, x11
+        add     x17, x21, #0
+        add     x19, x30, #0
+        umulh   x21, x7, x11
+        umulh   x30, x8, x11
         adds    x16, x16, x21
-        umulh   x21, x9, x3
+        umulh   x21, x9, x11
         adcs    x17, x17, x30
         adcs    x19, x19, x21
         adc     x11, x20, xzr
-        umulh   x20, x9, x4
-        mul     x21, x7, x4
-        mul     x30, x8, x4
+        umulh   x20, x9, x12
+        mul     x21, x7, x12
+        mul     x30, x8, x12
         adds    x16, x16, x21
-        mul     x21, x9, x4
+        mul     x21, x9, x12
         adcs    x17, x17, x30
         adcs    x19, x19, x21
         adc     x20, x20, xzr
-        umulh   x21, x7, x4
-        umulh   x30, x8, x4
+        umulh   x21, x7, x12
+        umulh   x30, x8, x12
         adds    x17, x17, x21
         adcs    x19, x19, x30
         adc     x12, x20, xzr
-        umulh   x20, x8, x5
-        mul     x21, x7, x5
-        mul     x30, x8, x5
+        umulh   x20, x8, x13
+        mul     x21, x7, x13
+        mul     x30, x8, x13
         adds    x17, x17, x21
         adcs    x19, x19, x30
         adc     x20, x20, xzr
-        umulh   x21, x7, x5
+        umulh   x21, x7, x13
         adds    x19, x19, x21
         adc     x13, x20, xzr
-        umulh   x20, x7, x6
-        mul     x21, x7, x6
+        umulh   x20, x7, x14
+        mul     x21, x7, x14
         adds    x19, x19, x21
         adc     x20, x20, xzr
-        mov     x14, x20
-        ldp     x7, x8, [x1, #0]
-        ldp     x9, x10, [x1, #16]
-        ldr     x23, [sp, #40]
+        add     x14, x20, #0
+        stp     x7, x8, [sp, #304]
+        stp     x9, x10, [sp, #320]
+        /* m and n0 still in x3 and x4 */
+        ldp     x7, x8, [x3, #0]
+        ldp     x9, x10, [x3, #16]
         /* u_{4g+4+0} and its row */
-        mul     x24, x15, x23
-        umulh   x20, x10, x24
+        mul     x24, x15, x4
+        umulh   x22, x10, x24
         mul     x21, x8, x24
         mul     x30, x9, x24
         subs    xzr, x15, #1
@@ -565,57 +560,78 @@ quill_mont_mul_arm64:
         mul     x21, x10, x24
         adcs    x17, x17, x30
         adcs    x19, x19, x21
-        adc     x20, x20, xzr
+        adc     x22, x22, xzr
         umulh   x21, x7, x24
         umulh   x30, x8, x24
         adds    x16, x16, x21
         umulh   x21, x9, x24
         adcs    x17, x17, x30
         adcs    x19, x19, x21
-        adc     x22, x20, xzr
-        str     x22, [sp, #168]
-        str     x24, [sp, #136]
+        adc     x22, x22, xzr
+        str     x22, [sp, #272]
+        str     x24, [sp, #240]
         /* u_{4g+4+1} and its row */
-        mul     x24, x16, x23
-        umulh   x20, x9, x24
+        mul     x24, x16, x4
+        umulh   x22, x9, x24
         mul     x21, x8, x24
         mul     x30, x9, x24
         subs    xzr, x16, #1
         adcs    x17, x17, x21
         adcs    x19, x19, x30
-        adc     x20, x20, xzr
+        adc     x22, x22, xzr
         umulh   x21, x7, x24
         umulh   x30, x8, x24
         adds    x17, x17, x21
         adcs    x19, x19, x30
-        adc     x22, x20, xzr
-        str     x22, [sp, #176]
-        str     x24, [sp, #144]
+        adc     x22, x22, xzr
+        str     x22, [sp, #280]
+        str     x24, [sp, #248]
         /* u_{4g+4+2} and its row */
-        mul     x24, x17, x23
-        umulh   x20, x8, x24
+        mul     x24, x17, x4
+        umulh   x22, x8, x24
         mul     x21, x8, x24
         subs    xzr, x17, #1
         adcs    x19, x19, x21
-        adc     x20, x20, xzr
+        adc     x22, x22, xzr
         umulh   x21, x7, x24
         adds    x19, x19, x21
-        adc     x22, x20, xzr
-        str     x22, [sp, #184]
-        str     x24, [sp, #152]
+        adc     x22, x22, xzr
+        str     x22, [sp, #288]
+        str     x24, [sp, #256]
         /* u_{4g+4+3} and its row */
-        mul     x24, x19, x23
-        umulh   x20, x7, x24
+        mul     x24, x19, x4
+        umulh   x22, x7, x24
         subs    xzr, x19, #1
-        adc     x20, x20, xzr
-        mov     x22, x20
-        str     x22, [sp, #192]
-        str     x24, [sp, #160]
+        adc     x22, x22, xzr
+        str     x22, [sp, #296]
+        str     x24, [sp, #264]
+        str     x0, [sp, #96]
+        str     x1, [sp, #128]
+        str     x3, [sp, #120]
+        str     x4, [sp, #136]
+        str     x5, [sp, #144]
+        add     x6, x2, x5, lsl #3
+        sub     x6, x6, #32
+        str     x6, [sp, #112]
+        add     x20, x2, #32
+        str     x20, [sp, #104]
+        add     x21, sp, #OFF_T
+        add     x22, x21, x5, lsl #3
+        str     x22, [sp, #168]
+        add     x0, x1, #0
+        add     x1, x3, #0
+        ldp     x3, x4, [x2]
+        ldp     x5, x6, [x2, #16]
+        stp     x3, x4, [sp, #176]
+        stp     x5, x6, [sp, #192]
+        add     x2, x21, #0
+        add     x20, x21, #32
+        str     x20, [sp, #160]
         stp     xzr, xzr, [x2]
         stp     xzr, xzr, [x2, #16]
         add     x0, x0, #32
         add     x2, x2, #32
-        ldr     x29, [sp, #48]
+        ldr     x29, [sp, #144]
         lsr     x29, x29, #2
         sub     x29, x29, #1
         cbz     x29, 2f
@@ -628,13 +644,12 @@ quill_mont_mul_arm64:
         umulh   x20, x10, x3
         mul     x21, x7, x3
         mul     x30, x8, x3
-        adds    x15, xzr, x21
+        add     x15, x21, #0
         mul     x21, x9, x3
-        adcs    x16, xzr, x30
+        add     x16, x30, #0
         mul     x30, x10, x3
-        adcs    x17, xzr, x21
-        adcs    x19, xzr, x30
-        adc     x20, x20, xzr
+        add     x17, x21, #0
+        add     x19, x30, #0
         umulh   x21, x7, x3
         umulh   x30, x8, x3
         adds    x15, x15, x11
@@ -705,48 +720,44 @@ quill_mont_mul_arm64:
         cbnz    x29, 1b
 2:
         /* top block: a_{n-3..n-1} */
+        /* the next pass's b words (the last ones again past the end of b) */
+        ldr     x29, [sp, #104]
+        ldr     x7, [sp, #112]
+        cmp     x29, x7
+        csel    x7, x29, x7, lo
+        add     x29, x29, #32
+        str     x29, [sp, #104]
+        ldp     x25, x26, [x7]
+        ldp     x27, x28, [x7, #16]
         /* a b rows, last */
         ldp     x22, x23, [x0, #-24]
         ldr     x24, [x0, #-8]
-        adds    x15, xzr, x11
-        adcs    x16, xzr, xzr
-        adcs    x17, xzr, xzr
-        adcs    x19, xzr, xzr
-        cset    x11, cs
+        add     x15, x11, #0
         mul     x21, x24, x4
         adds    x15, x15, x21
-        adcs    x16, x16, xzr
-        adcs    x17, x17, xzr
-        adcs    x19, x19, xzr
-        cset    x20, cs
+        cset    x16, hs
         umulh   x21, x24, x4
         adds    x15, x15, x12
         adcs    x16, x16, x21
-        adcs    x17, x17, xzr
-        adcs    x19, x19, xzr
-        adc     x12, x20, xzr
+        cset    x17, hs
         mul     x21, x23, x5
         mul     x30, x24, x5
         adds    x15, x15, x21
         adcs    x16, x16, x30
-        adcs    x17, x17, xzr
-        adcs    x19, x19, xzr
-        cset    x20, cs
+        adc     x17, x17, xzr
         umulh   x21, x23, x5
         umulh   x30, x24, x5
         adds    x15, x15, x13
         adcs    x16, x16, x21
         adcs    x17, x17, x30
-        adcs    x19, x19, xzr
-        adc     x13, x20, xzr
+        cset    x19, hs
         mul     x21, x22, x6
         mul     x30, x23, x6
         adds    x15, x15, x21
         mul     x21, x24, x6
         adcs    x16, x16, x30
         adcs    x17, x17, x21
-        adcs    x19, x19, xzr
-        cset    x20, cs
+        adc     x19, x19, xzr
         umulh   x21, x22, x6
         umulh   x30, x23, x6
         adds    x15, x15, x14
@@ -754,92 +765,79 @@ quill_mont_mul_arm64:
         umulh   x21, x24, x6
         adcs    x17, x17, x30
         adcs    x19, x19, x21
-        adc     x14, x20, xzr
+        cset    x14, hs
         stp     x15, x16, [x2]
         stp     x17, x19, [x2, #16]
-        add     x20, x11, x12
-        add     x21, x13, x14
-        add     x20, x20, x21
-        str     x20, [sp, #56]
+        str     x14, [sp, #152]
+        b       .Lpass_small
         /* passes g = 0 .. n/4 - 2: m U_g after its first block, a B_{g+1},
-           the first block of m U_{g+1} */
+           the first block of m U_{g+1} (n >= 16; then n <= 12) */
 .Lpass:
-        ldr     x9, [sp, #16]
-        ldr     x10, [sp, #8]
-        cmp     x9, x10
+        ldr     x2, [sp, #160]
+        ldr     x20, [sp, #168]
+        ldr     x1, [sp, #120]
+        cmp     x2, x20
         b.eq    .Llast
-        ldp     x3, x4, [x10]
-        ldp     x5, x6, [x10, #16]
-        add     x10, x10, #32
-        str     x10, [sp, #8]
-        stp     x3, x4, [sp, #72]
-        stp     x5, x6, [sp, #88]
-        ldp     x11, x12, [sp, #136]
-        ldp     x13, x14, [sp, #152]
-        stp     x11, x12, [sp, #104]
-        stp     x13, x14, [sp, #120]
-        ldp     x25, x26, [sp, #168]
-        ldp     x27, x28, [sp, #184]
-        ldr     x2, [sp, #64]
-        add     x2, x2, #32
-        str     x2, [sp, #64]
-        ldr     x0, [sp, #32]
-        ldr     x1, [sp, #24]
-        ldr     x9, [sp, #48]
-        cmp     x9, #16
-        b.lo    .Lmain_small
         /* first block: columns 4g + 4 .. 4g + 7 */
+        ldp     x7, x8, [sp, #304]
+        ldp     x9, x10, [sp, #320]
         ldp     x15, x16, [x2]
         ldp     x17, x19, [x2, #16]
+        add     x21, x2, #32
+        str     x21, [sp, #160]
+        ldr     x0, [sp, #128]
         /* a b rows, first */
-        ldp     x7, x8, [x0, #0]
-        ldp     x9, x10, [x0, #16]
-        umulh   x20, x10, x3
-        mul     x21, x7, x3
-        mul     x30, x8, x3
+        umulh   x11, x10, x25
+        mul     x21, x7, x25
+        mul     x30, x8, x25
         adds    x15, x15, x21
-        mul     x21, x9, x3
+        mul     x21, x9, x25
         adcs    x16, x16, x30
-        mul     x30, x10, x3
+        mul     x30, x10, x25
         adcs    x17, x17, x21
         adcs    x19, x19, x30
-        adc     x20, x20, xzr
-        umulh   x21, x7, x3
-        umulh   x30, x8, x3
+        adc     x11, x11, xzr
+        umulh   x21, x7, x25
+        umulh   x30, x8, x25
         adds    x16, x16, x21
-        umulh   x21, x9, x3
+        umulh   x21, x9, x25
         adcs    x17, x17, x30
         adcs    x19, x19, x21
-        adc     x11, x20, xzr
-        umulh   x20, x9, x4
-        mul     x21, x7, x4
-        mul     x30, x8, x4
+        adc     x11, x11, xzr
+        umulh   x12, x9, x26
+        mul     x21, x7, x26
+        mul     x30, x8, x26
         adds    x16, x16, x21
-        mul     x21, x9, x4
+        mul     x21, x9, x26
         adcs    x17, x17, x30
         adcs    x19, x19, x21
-        adc     x20, x20, xzr
-        umulh   x21, x7, x4
-        umulh   x30, x8, x4
+        adc     x12, x12, xzr
+        umulh   x21, x7, x26
+        umulh   x30, x8, x26
         adds    x17, x17, x21
         adcs    x19, x19, x30
-        adc     x12, x20, xzr
-        umulh   x20, x8, x5
-        mul     x21, x7, x5
-        mul     x30, x8, x5
+        adc     x12, x12, xzr
+        umulh   x13, x8, x27
+        mul     x21, x7, x27
+        mul     x30, x8, x27
         adds    x17, x17, x21
         adcs    x19, x19, x30
-        adc     x20, x20, xzr
-        umulh   x21, x7, x5
+        adc     x13, x13, xzr
+        umulh   x21, x7, x27
         adds    x19, x19, x21
-        adc     x13, x20, xzr
-        umulh   x20, x7, x6
-        mul     x21, x7, x6
+        adc     x13, x13, xzr
+        umulh   x14, x7, x28
+        mul     x21, x7, x28
         adds    x19, x19, x21
-        adc     x20, x20, xzr
-        mov     x14, x20
-        ldp     x3, x4, [sp, #104]
-        ldp     x5, x6, [sp, #120]
+        adc     x14, x14, xzr
+        stp     x25, x26, [sp, #176]
+        stp     x27, x28, [sp, #192]
+        ldp     x3, x4, [sp, #240]
+        ldp     x5, x6, [sp, #256]
+        stp     x3, x4, [sp, #208]
+        stp     x5, x6, [sp, #224]
+        ldp     x25, x26, [sp, #272]
+        ldp     x27, x28, [sp, #288]
         /* m u rows, full */
         ldp     x22, x23, [x1, #8]
         ldp     x24, x7, [x1, #24]
@@ -919,10 +917,10 @@ quill_mont_mul_arm64:
         adc     x28, x20, xzr
         ldp     x7, x8, [x1, #0]
         ldp     x9, x10, [x1, #16]
-        ldr     x23, [sp, #40]
+        ldr     x23, [sp, #136]
         /* u_{4g+4+0} and its row */
         mul     x24, x15, x23
-        umulh   x20, x10, x24
+        umulh   x22, x10, x24
         mul     x21, x8, x24
         mul     x30, x9, x24
         subs    xzr, x15, #1
@@ -930,22 +928,22 @@ quill_mont_mul_arm64:
         mul     x21, x10, x24
         adcs    x17, x17, x30
         adcs    x19, x19, x21
-        adc     x20, x20, xzr
+        adc     x22, x22, xzr
         umulh   x21, x7, x24
         umulh   x30, x8, x24
         adds    x16, x16, x21
         umulh   x21, x9, x24
         adcs    x17, x17, x30
         adcs    x19, x19, x21
-        adc     x22, x20, xzr
-        str     x22, [sp, #168]
-        str     x24, [sp, #136]
+        adc     x22, x22, xzr
+        str     x22, [sp, #272]
+        str     x24, [sp, #240]
         stp     x15, x16, [x2]
         stp     x17, x19, [x2, #16]
         add     x0, x0, #32
         add     x1, x1, #32
         add     x2, x2, #32
-        ldr     x29, [sp, #48]
+        ldr     x29, [sp, #144]
         lsr     x29, x29, #2
         /* block 1, then rows 1, 2 of the first block of the next group */
         ldp     x15, x16, [x2]
@@ -1027,8 +1025,8 @@ quill_mont_mul_arm64:
         adcs    x17, x17, x30
         adcs    x19, x19, x21
         adc     x28, x20, xzr
-        ldp     x3, x4, [sp, #72]
-        ldp     x5, x6, [sp, #88]
+        ldp     x3, x4, [sp, #176]
+        ldp     x5, x6, [sp, #192]
         /* a b rows, full */
         ldp     x22, x23, [x0, #-24]
         ldp     x24, x7, [x0, #-8]
@@ -1115,35 +1113,35 @@ quill_mont_mul_arm64:
         ldp     x17, x19, [x2, #-48]
         ldp     x7, x8, [x1, #-64]
         ldr     x9, [x1, #-48]
-        ldr     x23, [sp, #40]
+        ldr     x23, [sp, #136]
         /* u_{4g+4+1} and its row */
         mul     x24, x16, x23
-        umulh   x20, x9, x24
+        umulh   x22, x9, x24
         mul     x21, x8, x24
         mul     x30, x9, x24
         subs    xzr, x16, #1
         adcs    x17, x17, x21
         adcs    x19, x19, x30
-        adc     x20, x20, xzr
+        adc     x22, x22, xzr
         umulh   x21, x7, x24
         umulh   x30, x8, x24
         adds    x17, x17, x21
         adcs    x19, x19, x30
-        adc     x22, x20, xzr
-        str     x22, [sp, #176]
-        str     x24, [sp, #144]
+        adc     x22, x22, xzr
+        str     x22, [sp, #280]
+        str     x24, [sp, #248]
         /* u_{4g+4+2} and its row */
         mul     x24, x17, x23
-        umulh   x20, x8, x24
+        umulh   x22, x8, x24
         mul     x21, x8, x24
         subs    xzr, x17, #1
         adcs    x19, x19, x21
-        adc     x20, x20, xzr
+        adc     x22, x22, xzr
         umulh   x21, x7, x24
         adds    x19, x19, x21
-        adc     x22, x20, xzr
-        str     x22, [sp, #184]
-        str     x24, [sp, #152]
+        adc     x22, x22, xzr
+        str     x22, [sp, #288]
+        str     x24, [sp, #256]
         stp     x15, x16, [x2, #-64]
         stp     x17, x19, [x2, #-48]
         /* block 2, then rows 3 of the first block of the next group */
@@ -1226,8 +1224,8 @@ quill_mont_mul_arm64:
         adcs    x17, x17, x30
         adcs    x19, x19, x21
         adc     x14, x20, xzr
-        ldp     x3, x4, [sp, #104]
-        ldp     x5, x6, [sp, #120]
+        ldp     x3, x4, [sp, #208]
+        ldp     x5, x6, [sp, #224]
         /* m u rows, full */
         ldp     x22, x23, [x1, #8]
         ldp     x24, x7, [x1, #24]
@@ -1313,15 +1311,14 @@ quill_mont_mul_arm64:
         ldp     x15, x16, [x2, #-96]
         ldp     x17, x19, [x2, #-80]
         ldr     x7, [x1, #-96]
-        ldr     x23, [sp, #40]
+        ldr     x23, [sp, #136]
         /* u_{4g+4+3} and its row */
         mul     x24, x19, x23
-        umulh   x20, x7, x24
+        umulh   x22, x7, x24
         subs    xzr, x19, #1
-        adc     x20, x20, xzr
-        mov     x22, x20
-        str     x22, [sp, #192]
-        str     x24, [sp, #160]
+        adc     x22, x22, xzr
+        str     x22, [sp, #296]
+        str     x24, [sp, #264]
         stp     xzr, xzr, [x2, #-96]
         stp     xzr, xzr, [x2, #-80]
         sub     x29, x29, #4
@@ -1406,8 +1403,8 @@ quill_mont_mul_arm64:
         adcs    x17, x17, x30
         adcs    x19, x19, x21
         adc     x28, x20, xzr
-        ldp     x3, x4, [sp, #72]
-        ldp     x5, x6, [sp, #88]
+        ldp     x3, x4, [sp, #176]
+        ldp     x5, x6, [sp, #192]
         /* a b rows, full */
         ldp     x22, x23, [x0, #-24]
         ldp     x24, x7, [x0, #-8]
@@ -1487,8 +1484,8 @@ quill_mont_mul_arm64:
         adc     x14, x20, xzr
         stp     x15, x16, [x2]
         stp     x17, x19, [x2, #16]
-        ldp     x3, x4, [sp, #104]
-        ldp     x5, x6, [sp, #120]
+        ldp     x3, x4, [sp, #208]
+        ldp     x5, x6, [sp, #224]
         add     x0, x0, #32
         add     x1, x1, #32
         add     x2, x2, #32
@@ -1575,8 +1572,8 @@ quill_mont_mul_arm64:
         adcs    x17, x17, x30
         adcs    x19, x19, x21
         adc     x28, x20, xzr
-        ldp     x3, x4, [sp, #72]
-        ldp     x5, x6, [sp, #88]
+        ldp     x3, x4, [sp, #176]
+        ldp     x5, x6, [sp, #192]
         /* a b rows, full */
         ldp     x22, x23, [x0, #-24]
         ldp     x24, x7, [x0, #-8]
@@ -1738,8 +1735,8 @@ quill_mont_mul_arm64:
         adcs    x17, x17, x30
         adcs    x19, x19, x21
         adc     x14, x20, xzr
-        ldp     x3, x4, [sp, #104]
-        ldp     x5, x6, [sp, #120]
+        ldp     x3, x4, [sp, #208]
+        ldp     x5, x6, [sp, #224]
         /* m u rows, full */
         ldp     x22, x23, [x1, #8]
         ldp     x24, x7, [x1, #24]
@@ -1836,13 +1833,13 @@ quill_mont_mul_arm64:
         adcs    x16, x16, xzr
         adcs    x17, x17, xzr
         adcs    x19, x19, xzr
-        cset    x25, cs
+        cset    x25, hs
         mul     x21, x24, x4
         adds    x15, x15, x21
         adcs    x16, x16, xzr
         adcs    x17, x17, xzr
         adcs    x19, x19, xzr
-        cset    x20, cs
+        cset    x20, hs
         umulh   x21, x24, x4
         adds    x15, x15, x26
         adcs    x16, x16, x21
@@ -1855,7 +1852,7 @@ quill_mont_mul_arm64:
         adcs    x16, x16, x30
         adcs    x17, x17, xzr
         adcs    x19, x19, xzr
-        cset    x20, cs
+        cset    x20, hs
         umulh   x21, x23, x5
         umulh   x30, x24, x5
         adds    x15, x15, x27
@@ -1870,7 +1867,7 @@ quill_mont_mul_arm64:
         adcs    x16, x16, x30
         adcs    x17, x17, x21
         adcs    x19, x19, xzr
-        cset    x20, cs
+        cset    x20, hs
         umulh   x21, x22, x6
         umulh   x30, x23, x6
         adds    x15, x15, x28
@@ -1879,8 +1876,8 @@ quill_mont_mul_arm64:
         adcs    x17, x17, x30
         adcs    x19, x19, x21
         adc     x28, x20, xzr
-        ldp     x3, x4, [sp, #72]
-        ldp     x5, x6, [sp, #88]
+        ldp     x3, x4, [sp, #176]
+        ldp     x5, x6, [sp, #192]
         /* a b rows, full */
         ldp     x22, x23, [x0, #-24]
         ldp     x24, x7, [x0, #-8]
@@ -1963,53 +1960,50 @@ quill_mont_mul_arm64:
         add     x0, x0, #32
         add     x2, x2, #32
         /* top block */
-        ldr     x15, [sp, #56]
+        ldr     x15, [sp, #152]
         add     x20, x25, x26
         add     x21, x27, x28
         add     x15, x15, x20
         add     x15, x15, x21
+        /* the next pass's b words (the last ones again past the end of b) */
+        ldr     x29, [sp, #104]
+        ldr     x7, [sp, #112]
+        cmp     x29, x7
+        csel    x7, x29, x7, lo
+        add     x29, x29, #32
+        str     x29, [sp, #104]
+        ldp     x25, x26, [x7]
+        ldp     x27, x28, [x7, #16]
         /* a b rows, last */
         ldp     x22, x23, [x0, #-24]
         ldr     x24, [x0, #-8]
         adds    x15, x15, x11
-        adcs    x16, xzr, xzr
-        adcs    x17, xzr, xzr
-        adcs    x19, xzr, xzr
-        cset    x11, cs
+        cset    x16, hs
         mul     x21, x24, x4
         adds    x15, x15, x21
-        adcs    x16, x16, xzr
-        adcs    x17, x17, xzr
-        adcs    x19, x19, xzr
-        cset    x20, cs
+        adc     x16, x16, xzr
         umulh   x21, x24, x4
         adds    x15, x15, x12
         adcs    x16, x16, x21
-        adcs    x17, x17, xzr
-        adcs    x19, x19, xzr
-        adc     x12, x20, xzr
+        cset    x17, hs
         mul     x21, x23, x5
         mul     x30, x24, x5
         adds    x15, x15, x21
         adcs    x16, x16, x30
-        adcs    x17, x17, xzr
-        adcs    x19, x19, xzr
-        cset    x20, cs
+        adc     x17, x17, xzr
         umulh   x21, x23, x5
         umulh   x30, x24, x5
         adds    x15, x15, x13
         adcs    x16, x16, x21
         adcs    x17, x17, x30
-        adcs    x19, x19, xzr
-        adc     x13, x20, xzr
+        cset    x19, hs
         mul     x21, x22, x6
         mul     x30, x23, x6
         adds    x15, x15, x21
         mul     x21, x24, x6
         adcs    x16, x16, x30
         adcs    x17, x17, x21
-        adcs    x19, x19, xzr
-        cset    x20, cs
+        adc     x19, x19, xzr
         umulh   x21, x22, x6
         umulh   x30, x23, x6
         adds    x15, x15, x14
@@ -2017,67 +2011,77 @@ quill_mont_mul_arm64:
         umulh   x21, x24, x6
         adcs    x17, x17, x30
         adcs    x19, x19, x21
-        adc     x14, x20, xzr
+        cset    x14, hs
         stp     x15, x16, [x2]
         stp     x17, x19, [x2, #16]
-        add     x20, x11, x12
-        add     x21, x13, x14
-        add     x20, x20, x21
-        str     x20, [sp, #56]
+        str     x14, [sp, #152]
         b       .Lpass
-.Lmain_small:
+.Lpass_small:
+        ldr     x2, [sp, #160]
+        ldr     x20, [sp, #168]
+        ldr     x1, [sp, #120]
+        cmp     x2, x20
+        b.eq    .Llast
         /* first block: columns 4g + 4 .. 4g + 7 */
+        ldp     x7, x8, [sp, #304]
+        ldp     x9, x10, [sp, #320]
         ldp     x15, x16, [x2]
         ldp     x17, x19, [x2, #16]
+        add     x21, x2, #32
+        str     x21, [sp, #160]
+        ldr     x0, [sp, #128]
         /* a b rows, first */
-        ldp     x7, x8, [x0, #0]
-        ldp     x9, x10, [x0, #16]
-        umulh   x20, x10, x3
-        mul     x21, x7, x3
-        mul     x30, x8, x3
+        umulh   x11, x10, x25
+        mul     x21, x7, x25
+        mul     x30, x8, x25
         adds    x15, x15, x21
-        mul     x21, x9, x3
+        mul     x21, x9, x25
         adcs    x16, x16, x30
-        mul     x30, x10, x3
+        mul     x30, x10, x25
         adcs    x17, x17, x21
         adcs    x19, x19, x30
-        adc     x20, x20, xzr
-        umulh   x21, x7, x3
-        umulh   x30, x8, x3
+        adc     x11, x11, xzr
+        umulh   x21, x7, x25
+        umulh   x30, x8, x25
         adds    x16, x16, x21
-        umulh   x21, x9, x3
+        umulh   x21, x9, x25
         adcs    x17, x17, x30
         adcs    x19, x19, x21
-        adc     x11, x20, xzr
-        umulh   x20, x9, x4
-        mul     x21, x7, x4
-        mul     x30, x8, x4
+        adc     x11, x11, xzr
+        umulh   x12, x9, x26
+        mul     x21, x7, x26
+        mul     x30, x8, x26
         adds    x16, x16, x21
-        mul     x21, x9, x4
+        mul     x21, x9, x26
         adcs    x17, x17, x30
         adcs    x19, x19, x21
-        adc     x20, x20, xzr
-        umulh   x21, x7, x4
-        umulh   x30, x8, x4
+        adc     x12, x12, xzr
+        umulh   x21, x7, x26
+        umulh   x30, x8, x26
         adds    x17, x17, x21
         adcs    x19, x19, x30
-        adc     x12, x20, xzr
-        umulh   x20, x8, x5
-        mul     x21, x7, x5
-        mul     x30, x8, x5
+        adc     x12, x12, xzr
+        umulh   x13, x8, x27
+        mul     x21, x7, x27
+        mul     x30, x8, x27
         adds    x17, x17, x21
         adcs    x19, x19, x30
-        adc     x20, x20, xzr
-        umulh   x21, x7, x5
+        adc     x13, x13, xzr
+        umulh   x21, x7, x27
         adds    x19, x19, x21
-        adc     x13, x20, xzr
-        umulh   x20, x7, x6
-        mul     x21, x7, x6
+        adc     x13, x13, xzr
+        umulh   x14, x7, x28
+        mul     x21, x7, x28
         adds    x19, x19, x21
-        adc     x20, x20, xzr
-        mov     x14, x20
-        ldp     x3, x4, [sp, #104]
-        ldp     x5, x6, [sp, #120]
+        adc     x14, x14, xzr
+        stp     x25, x26, [sp, #176]
+        stp     x27, x28, [sp, #192]
+        ldp     x3, x4, [sp, #240]
+        ldp     x5, x6, [sp, #256]
+        stp     x3, x4, [sp, #208]
+        stp     x5, x6, [sp, #224]
+        ldp     x25, x26, [sp, #272]
+        ldp     x27, x28, [sp, #288]
         /* m u rows, full */
         ldp     x22, x23, [x1, #8]
         ldp     x24, x7, [x1, #24]
@@ -2157,10 +2161,10 @@ quill_mont_mul_arm64:
         adc     x28, x20, xzr
         ldp     x7, x8, [x1, #0]
         ldp     x9, x10, [x1, #16]
-        ldr     x23, [sp, #40]
+        ldr     x23, [sp, #136]
         /* u_{4g+4+0} and its row */
         mul     x24, x15, x23
-        umulh   x20, x10, x24
+        umulh   x22, x10, x24
         mul     x21, x8, x24
         mul     x30, x9, x24
         subs    xzr, x15, #1
@@ -2168,58 +2172,57 @@ quill_mont_mul_arm64:
         mul     x21, x10, x24
         adcs    x17, x17, x30
         adcs    x19, x19, x21
-        adc     x20, x20, xzr
+        adc     x22, x22, xzr
         umulh   x21, x7, x24
         umulh   x30, x8, x24
         adds    x16, x16, x21
         umulh   x21, x9, x24
         adcs    x17, x17, x30
         adcs    x19, x19, x21
-        adc     x22, x20, xzr
-        str     x22, [sp, #168]
-        str     x24, [sp, #136]
+        adc     x22, x22, xzr
+        str     x22, [sp, #272]
+        str     x24, [sp, #240]
         /* u_{4g+4+1} and its row */
         mul     x24, x16, x23
-        umulh   x20, x9, x24
+        umulh   x22, x9, x24
         mul     x21, x8, x24
         mul     x30, x9, x24
         subs    xzr, x16, #1
         adcs    x17, x17, x21
         adcs    x19, x19, x30
-        adc     x20, x20, xzr
+        adc     x22, x22, xzr
         umulh   x21, x7, x24
         umulh   x30, x8, x24
         adds    x17, x17, x21
         adcs    x19, x19, x30
-        adc     x22, x20, xzr
-        str     x22, [sp, #176]
-        str     x24, [sp, #144]
+        adc     x22, x22, xzr
+        str     x22, [sp, #280]
+        str     x24, [sp, #248]
         /* u_{4g+4+2} and its row */
         mul     x24, x17, x23
-        umulh   x20, x8, x24
+        umulh   x22, x8, x24
         mul     x21, x8, x24
         subs    xzr, x17, #1
         adcs    x19, x19, x21
-        adc     x20, x20, xzr
+        adc     x22, x22, xzr
         umulh   x21, x7, x24
         adds    x19, x19, x21
-        adc     x22, x20, xzr
-        str     x22, [sp, #184]
-        str     x24, [sp, #152]
+        adc     x22, x22, xzr
+        str     x22, [sp, #288]
+        str     x24, [sp, #256]
         /* u_{4g+4+3} and its row */
         mul     x24, x19, x23
-        umulh   x20, x7, x24
+        umulh   x22, x7, x24
         subs    xzr, x19, #1
-        adc     x20, x20, xzr
-        mov     x22, x20
-        str     x22, [sp, #192]
-        str     x24, [sp, #160]
+        adc     x22, x22, xzr
+        str     x22, [sp, #296]
+        str     x24, [sp, #264]
         stp     xzr, xzr, [x2]
         stp     xzr, xzr, [x2, #16]
         add     x0, x0, #32
         add     x1, x1, #32
         add     x2, x2, #32
-        ldr     x29, [sp, #48]
+        ldr     x29, [sp, #144]
         lsr     x29, x29, #2
         sub     x29, x29, #2
         /* the remaining full blocks: one if their count is odd, then pairs */
@@ -2303,8 +2306,8 @@ quill_mont_mul_arm64:
         adcs    x17, x17, x30
         adcs    x19, x19, x21
         adc     x28, x20, xzr
-        ldp     x3, x4, [sp, #72]
-        ldp     x5, x6, [sp, #88]
+        ldp     x3, x4, [sp, #176]
+        ldp     x5, x6, [sp, #192]
         /* a b rows, full */
         ldp     x22, x23, [x0, #-24]
         ldp     x24, x7, [x0, #-8]
@@ -2384,8 +2387,8 @@ quill_mont_mul_arm64:
         adc     x14, x20, xzr
         stp     x15, x16, [x2]
         stp     x17, x19, [x2, #16]
-        ldp     x3, x4, [sp, #104]
-        ldp     x5, x6, [sp, #120]
+        ldp     x3, x4, [sp, #208]
+        ldp     x5, x6, [sp, #224]
         add     x0, x0, #32
         add     x1, x1, #32
         add     x2, x2, #32
@@ -2472,8 +2475,8 @@ quill_mont_mul_arm64:
         adcs    x17, x17, x30
         adcs    x19, x19, x21
         adc     x28, x20, xzr
-        ldp     x3, x4, [sp, #72]
-        ldp     x5, x6, [sp, #88]
+        ldp     x3, x4, [sp, #176]
+        ldp     x5, x6, [sp, #192]
         /* a b rows, full */
         ldp     x22, x23, [x0, #-24]
         ldp     x24, x7, [x0, #-8]
@@ -2635,8 +2638,8 @@ quill_mont_mul_arm64:
         adcs    x17, x17, x30
         adcs    x19, x19, x21
         adc     x14, x20, xzr
-        ldp     x3, x4, [sp, #104]
-        ldp     x5, x6, [sp, #120]
+        ldp     x3, x4, [sp, #208]
+        ldp     x5, x6, [sp, #224]
         /* m u rows, full */
         ldp     x22, x23, [x1, #8]
         ldp     x24, x7, [x1, #24]
@@ -2733,13 +2736,13 @@ quill_mont_mul_arm64:
         adcs    x16, x16, xzr
         adcs    x17, x17, xzr
         adcs    x19, x19, xzr
-        cset    x25, cs
+        cset    x25, hs
         mul     x21, x24, x4
         adds    x15, x15, x21
         adcs    x16, x16, xzr
         adcs    x17, x17, xzr
         adcs    x19, x19, xzr
-        cset    x20, cs
+        cset    x20, hs
         umulh   x21, x24, x4
         adds    x15, x15, x26
         adcs    x16, x16, x21
@@ -2752,7 +2755,7 @@ quill_mont_mul_arm64:
         adcs    x16, x16, x30
         adcs    x17, x17, xzr
         adcs    x19, x19, xzr
-        cset    x20, cs
+        cset    x20, hs
         umulh   x21, x23, x5
         umulh   x30, x24, x5
         adds    x15, x15, x27
@@ -2767,7 +2770,7 @@ quill_mont_mul_arm64:
         adcs    x16, x16, x30
         adcs    x17, x17, x21
         adcs    x19, x19, xzr
-        cset    x20, cs
+        cset    x20, hs
         umulh   x21, x22, x6
         umulh   x30, x23, x6
         adds    x15, x15, x28
@@ -2776,8 +2779,8 @@ quill_mont_mul_arm64:
         adcs    x17, x17, x30
         adcs    x19, x19, x21
         adc     x28, x20, xzr
-        ldp     x3, x4, [sp, #72]
-        ldp     x5, x6, [sp, #88]
+        ldp     x3, x4, [sp, #176]
+        ldp     x5, x6, [sp, #192]
         /* a b rows, full */
         ldp     x22, x23, [x0, #-24]
         ldp     x24, x7, [x0, #-8]
@@ -2860,53 +2863,50 @@ quill_mont_mul_arm64:
         add     x0, x0, #32
         add     x2, x2, #32
         /* top block */
-        ldr     x15, [sp, #56]
+        ldr     x15, [sp, #152]
         add     x20, x25, x26
         add     x21, x27, x28
         add     x15, x15, x20
         add     x15, x15, x21
+        /* the next pass's b words (the last ones again past the end of b) */
+        ldr     x29, [sp, #104]
+        ldr     x7, [sp, #112]
+        cmp     x29, x7
+        csel    x7, x29, x7, lo
+        add     x29, x29, #32
+        str     x29, [sp, #104]
+        ldp     x25, x26, [x7]
+        ldp     x27, x28, [x7, #16]
         /* a b rows, last */
         ldp     x22, x23, [x0, #-24]
         ldr     x24, [x0, #-8]
         adds    x15, x15, x11
-        adcs    x16, xzr, xzr
-        adcs    x17, xzr, xzr
-        adcs    x19, xzr, xzr
-        cset    x11, cs
+        cset    x16, hs
         mul     x21, x24, x4
         adds    x15, x15, x21
-        adcs    x16, x16, xzr
-        adcs    x17, x17, xzr
-        adcs    x19, x19, xzr
-        cset    x20, cs
+        adc     x16, x16, xzr
         umulh   x21, x24, x4
         adds    x15, x15, x12
         adcs    x16, x16, x21
-        adcs    x17, x17, xzr
-        adcs    x19, x19, xzr
-        adc     x12, x20, xzr
+        cset    x17, hs
         mul     x21, x23, x5
         mul     x30, x24, x5
         adds    x15, x15, x21
         adcs    x16, x16, x30
-        adcs    x17, x17, xzr
-        adcs    x19, x19, xzr
-        cset    x20, cs
+        adc     x17, x17, xzr
         umulh   x21, x23, x5
         umulh   x30, x24, x5
         adds    x15, x15, x13
         adcs    x16, x16, x21
         adcs    x17, x17, x30
-        adcs    x19, x19, xzr
-        adc     x13, x20, xzr
+        cset    x19, hs
         mul     x21, x22, x6
         mul     x30, x23, x6
         adds    x15, x15, x21
         mul     x21, x24, x6
         adcs    x16, x16, x30
         adcs    x17, x17, x21
-        adcs    x19, x19, xzr
-        cset    x20, cs
+        adc     x19, x19, xzr
         umulh   x21, x22, x6
         umulh   x30, x23, x6
         adds    x15, x15, x14
@@ -2914,38 +2914,22 @@ quill_mont_mul_arm64:
         umulh   x21, x24, x6
         adcs    x17, x17, x30
         adcs    x19, x19, x21
-        adc     x14, x20, xzr
+        cset    x14, hs
         stp     x15, x16, [x2]
         stp     x17, x19, [x2, #16]
-        add     x20, x11, x12
-        add     x21, x13, x14
-        add     x20, x20, x21
-        str     x20, [sp, #56]
-        b       .Lpass
+        str     x14, [sp, #152]
+        b       .Lpass_small
 .Llast:
         /* last pass: m U_{n/4-1} after its first block, columns n .. 2n + 3 */
-        ldp     x3, x4, [sp, #136]
-        ldp     x5, x6, [sp, #152]
-        ldp     x25, x26, [sp, #168]
-        ldp     x27, x28, [sp, #184]
-        /* the secret spills are dead from here (the carry bit waits): wipe */
-        str     xzr, [sp, #40]
-        stp     xzr, xzr, [sp, #72]
-        stp     xzr, xzr, [sp, #88]
-        stp     xzr, xzr, [sp, #104]
-        stp     xzr, xzr, [sp, #120]
-        stp     xzr, xzr, [sp, #136]
-        stp     xzr, xzr, [sp, #152]
-        stp     xzr, xzr, [sp, #168]
-        stp     xzr, xzr, [sp, #184]
-        ldr     x2, [sp, #64]
-        add     x2, x2, #32
-        ldr     x1, [sp, #24]
-        ldr     x29, [sp, #48]
+        ldp     x3, x4, [sp, #240]
+        ldp     x5, x6, [sp, #256]
+        ldp     x25, x26, [sp, #272]
+        ldp     x27, x28, [sp, #288]
+        ldr     x29, [sp, #144]
         lsr     x29, x29, #2
         sub     x29, x29, #1
-        ldr     x0, [sp, #0]
-        mov     x11, xzr
+        ldr     x0, [sp, #96]
+        mov     x11, #1
         cbz     x29, 6f
 5:
         ldp     x15, x16, [x2]
@@ -3028,12 +3012,12 @@ quill_mont_mul_arm64:
         adcs    x19, x19, x21
         adc     x28, x20, xzr
         ldr     x12, [x1, #0]
-        negs    xzr, x11
+        cmp     x11, #1
         sbcs    x12, x15, x12
         sbcs    x22, x16, x22
         sbcs    x23, x17, x23
         sbcs    x24, x19, x24
-        cset    x11, cc
+        cset    x11, hs
         stp     x12, x22, [x0]
         stp     x23, x24, [x0, #16]
         add     x0, x0, #32
@@ -3044,8 +3028,23 @@ quill_mont_mul_arm64:
         sub     x29, x29, #1
         cbnz    x29, 5b
 6:
+        /* the secret spills are dead (the carry bit waits): wipe */
+        str     xzr, [sp, #136]
+        stp     xzr, xzr, [sp, #176]
+        stp     xzr, xzr, [sp, #192]
+        stp     xzr, xzr, [sp, #208]
+        stp     xzr, xzr, [sp, #224]
+        stp     xzr, xzr, [sp, #240]
+        stp     xzr, xzr, [sp, #256]
+        stp     xzr, xzr, [sp, #272]
+        stp     xzr, xzr, [sp, #288]
+        stp     xzr, xzr, [sp, #304]
+        stp     xzr, xzr, [sp, #320]
+        /* the last block: T[2n - 4 ..] stays in x15-x19 (its old words wiped) */
         ldp     x15, x16, [x2]
         ldp     x17, x19, [x2, #16]
+        stp     xzr, xzr, [x2]
+        stp     xzr, xzr, [x2, #16]
         add     x1, x1, #32
         /* m u rows, last */
         ldp     x22, x23, [x1, #-24]
@@ -3054,13 +3053,13 @@ quill_mont_mul_arm64:
         adcs    x16, x16, xzr
         adcs    x17, x17, xzr
         adcs    x19, x19, xzr
-        cset    x25, cs
+        cset    x25, hs
         mul     x21, x24, x4
         adds    x15, x15, x21
         adcs    x16, x16, xzr
         adcs    x17, x17, xzr
         adcs    x19, x19, xzr
-        cset    x20, cs
+        cset    x20, hs
         umulh   x21, x24, x4
         adds    x15, x15, x26
         adcs    x16, x16, x21
@@ -3073,7 +3072,7 @@ quill_mont_mul_arm64:
         adcs    x16, x16, x30
         adcs    x17, x17, xzr
         adcs    x19, x19, xzr
-        cset    x20, cs
+        cset    x20, hs
         umulh   x21, x23, x5
         umulh   x30, x24, x5
         adds    x15, x15, x27
@@ -3088,7 +3087,7 @@ quill_mont_mul_arm64:
         adcs    x16, x16, x30
         adcs    x17, x17, x21
         adcs    x19, x19, xzr
-        cset    x20, cs
+        cset    x20, hs
         umulh   x21, x22, x6
         umulh   x30, x23, x6
         adds    x15, x15, x28
@@ -3097,54 +3096,59 @@ quill_mont_mul_arm64:
         adcs    x17, x17, x30
         adcs    x19, x19, x21
         adc     x28, x20, xzr
+        /* top: the carry bit plus the m rows' carry bits (T < 2m: 0 or 1) */
+        ldr     x14, [sp, #152]
+        add     x20, x25, x26
+        add     x14, x14, x27
+        add     x14, x14, x20
+        add     x14, x14, x28
         ldr     x12, [x1, #-32]
-        negs    xzr, x11
+        cmp     x11, #1
         sbcs    x12, x15, x12
         sbcs    x22, x16, x22
         sbcs    x23, x17, x23
         sbcs    x24, x19, x24
-        cset    x11, cc
+        /* eq: T < m (a borrow and top = 0): keep T, else r = T - m */
+        ccmp    x14, #0, #0, lo
+        csel    x12, x15, x12, eq
+        csel    x22, x16, x22, eq
+        csel    x23, x17, x23, eq
+        csel    x24, x19, x24, eq
         stp     x12, x22, [x0]
         stp     x23, x24, [x0, #16]
-        add     x0, x0, #32
-        stp     x15, x16, [x2]
-        stp     x17, x19, [x2, #16]
-        /* top: the carry bit plus the m rows' carry bits (T < 2m: 0 or 1) */
-        ldr     x14, [sp, #56]
-        add     x20, x25, x26
-        add     x21, x27, x28
-        add     x14, x14, x20
-        add     x14, x14, x21
-        /* r = T - m is in place; T where T < m (borrow, top 0); T wiped */
-        ldr     x0, [sp, #0]
-        ldr     x10, [sp, #48]
-        add     x12, sp, #OFF_T
-        add     x12, x12, x10, lsl #3
-        MONT_FINAL_SELECT x0, x12, x10, x11, x14
-        str     xzr, [sp, #56]
-        add     sp, sp, #208
-        .cfi_adjust_cfa_offset -208
-        add     sp, sp, #4096
-        .cfi_adjust_cfa_offset -4096
-        ldp     x19, x20, [sp, #16]
-        ldp     x21, x22, [sp, #32]
-        ldp     x23, x24, [sp, #48]
-        ldp     x25, x26, [sp, #64]
-        ldp     x27, x28, [sp, #80]
-        ldp     x29, x30, [sp], #96
-        .cfi_def_cfa_offset 0
+        /* the blocks below, from the top down: r = T or T - m (flags kept:
+           no instruction of the loop sets them), T wiped */
+        ldr     x13, [sp, #144]
+        lsr     x13, x13, #2
+        sub     x13, x13, #1
+        cbz     x13, 7f
+6:
+        sub     x2, x2, #32
+        sub     x0, x0, #32
+        ldp     x3, x4, [x2]
+        ldp     x5, x6, [x2, #16]
+        ldp     x7, x8, [x0]
+        ldp     x9, x10, [x0, #16]
+        stp     xzr, xzr, [x2]
+        stp     xzr, xzr, [x2, #16]
+        csel    x7, x3, x7, eq
+        csel    x8, x4, x8, eq
+        csel    x9, x5, x9, eq
+        csel    x10, x6, x10, eq
+        stp     x7, x8, [x0]
+        stp     x9, x10, [x0, #16]
+        sub     x13, x13, #1
+        cbnz    x13, 6b
+7:
+        str     xzr, [sp, #152]
+        RESTORE_X19_X28 16
+        ldp     x29, x30, [sp]
         .cfi_restore x29
         .cfi_restore x30
-        .cfi_restore x19
-        .cfi_restore x20
-        .cfi_restore x21
-        .cfi_restore x22
-        .cfi_restore x23
-        .cfi_restore x24
-        .cfi_restore x25
-        .cfi_restore x26
-        .cfi_restore x27
-        .cfi_restore x28
+        add     sp, sp, #336
+        .cfi_def_cfa_offset 4096
+        add     sp, sp, #4096
+        .cfi_def_cfa_offset 0
         ret
         .cfi_endproc
         .size   quill_mont_mul_arm64, .-quill_mont_mul_arm64

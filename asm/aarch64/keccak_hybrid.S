@@ -32,6 +32,8 @@
 
 #if defined(__aarch64__) && defined(__ELF__)
 
+#include "callee_saved.inc"
+
 /* The round constants of iota: quill_keccak_rc (core/sha3/keccak.c), hidden
  * in the module, so PC-relative ADRP/ADD reach it without a GOT entry. */
         .hidden quill_keccak_rc
@@ -44,28 +46,11 @@ quill_keccak_f1600_x3_hybrid:
         .cfi_startproc
         sub     sp, sp, #192
         .cfi_def_cfa_offset 192
-        stp     x19, x20, [sp, #0]
-        stp     x21, x22, [sp, #16]
-        stp     x23, x24, [sp, #32]
-        stp     x25, x26, [sp, #48]
-        stp     x27, x28, [sp, #64]
+        SAVE_X19_X28 0
         stp     x29, x30, [sp, #80]
-        .cfi_offset x19, -192
-        .cfi_offset x20, -184
-        .cfi_offset x21, -176
-        .cfi_offset x22, -168
-        .cfi_offset x23, -160
-        .cfi_offset x24, -152
-        .cfi_offset x25, -144
-        .cfi_offset x26, -136
-        .cfi_offset x27, -128
-        .cfi_offset x28, -120
-        .cfi_offset x29, -112
-        .cfi_offset x30, -104
-        stp     d8, d9, [sp, #96]
-        stp     d10, d11, [sp, #112]
-        stp     d12, d13, [sp, #128]
-        stp     d14, d15, [sp, #144]
+        .cfi_rel_offset x29, 80
+        .cfi_rel_offset x30, 88
+        SAVE_D8_D15 96
         str     x0, [sp, #160]
         adrp    x1, quill_keccak_rc
         add     x1, x1, #:lo12:quill_keccak_rc
@@ -467,16 +452,11 @@ quill_keccak_f1600_x3_hybrid:
         str     x23, [x26, #720]
         str     x24, [x26, #752]
         str     x25, [x26, #784]
-        ldp     d8, d9, [sp, #96]
-        ldp     d10, d11, [sp, #112]
-        ldp     d12, d13, [sp, #128]
-        ldp     d14, d15, [sp, #144]
-        ldp     x19, x20, [sp, #0]
-        ldp     x21, x22, [sp, #16]
-        ldp     x23, x24, [sp, #32]
-        ldp     x25, x26, [sp, #48]
-        ldp     x27, x28, [sp, #64]
+        RESTORE_D8_D15 96
+        RESTORE_X19_X28 0
         ldp     x29, x30, [sp, #80]
+        .cfi_restore x29
+        .cfi_restore x30
         add     sp, sp, #192
         .cfi_def_cfa_offset 0
         ret

@@ -41,6 +41,8 @@
 
 #if defined(__aarch64__) && defined(__ELF__)
 
+#include "callee_saved.inc"
+
 /* The round constants of iota: quill_keccak_rc (core/sha3/keccak.c), hidden
  * in the module, so PC-relative ADRP/ADD reach it without a GOT entry. */
         .hidden quill_keccak_rc
@@ -97,11 +99,7 @@
         .p2align 4
 quill_keccak_f1600_x2_neon:
         .cfi_startproc
-        stp     d8, d9, [sp, #-64]!
-        .cfi_def_cfa_offset 64
-        stp     d10, d11, [sp, #16]
-        stp     d12, d13, [sp, #32]
-        stp     d14, d15, [sp, #48]
+        PUSH_D8_D15
         .irp    i, 0,1,2,3,4,5,6,7,8,9,10,11,12,13,14,15,16,17,18,19,20,21,22,23,24
         ldr     q\i, [x0, #32 * \i]
         .endr
@@ -167,11 +165,7 @@ quill_keccak_f1600_x2_neon:
         .irp    i, 0,1,2,3,4,5,6,7,8,9,10,11,12,13,14,15,16,17,18,19,20,21,22,23,24
         str     q\i, [x0, #32 * \i]
         .endr
-        ldp     d10, d11, [sp, #16]
-        ldp     d12, d13, [sp, #32]
-        ldp     d14, d15, [sp, #48]
-        ldp     d8, d9, [sp], #64
-        .cfi_def_cfa_offset 0
+        POP_D8_D15
         ret
         .cfi_endproc
         .size   quill_keccak_f1600_x2_neon, .-quill_keccak_f1600_x2_neon

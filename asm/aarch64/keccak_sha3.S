@@ -35,6 +35,8 @@
 
 #if defined(__aarch64__) && defined(__ELF__)
 
+#include "callee_saved.inc"
+
 /* The round constants of iota: quill_keccak_rc (core/sha3/keccak.c), hidden
  * in the module, so PC-relative ADRP/ADD reach it without a GOT entry. */
         .hidden quill_keccak_rc
@@ -1697,10 +1699,7 @@ quill_keccak_f1600_neon_sha3:
         .cfi_offset x29, -80
         .cfi_offset x30, -72
         mov     x29, sp
-        stp     d8, d9, [sp, #16]
-        stp     d10, d11, [sp, #32]
-        stp     d12, d13, [sp, #48]
-        stp     d14, d15, [sp, #64]
+        SAVE_D8_D15 16
         ldr     d0, [x0, #0]
         ldr     d1, [x0, #8]
         ldr     d2, [x0, #16]
@@ -1752,10 +1751,7 @@ quill_keccak_f1600_neon_sha3:
         str     d29, [x0, #176]
         str     d25, [x0, #184]
         str     d24, [x0, #192]
-        ldp     d8, d9, [sp, #16]
-        ldp     d10, d11, [sp, #32]
-        ldp     d12, d13, [sp, #48]
-        ldp     d14, d15, [sp, #64]
+        RESTORE_D8_D15 16
         ldp     x29, x30, [sp], #80
         .cfi_def_cfa_offset 0
         .cfi_restore x29
@@ -1774,10 +1770,7 @@ quill_keccak_f1600_x2_neon_sha3:
         .cfi_offset x29, -80
         .cfi_offset x30, -72
         mov     x29, sp
-        stp     d8, d9, [sp, #16]
-        stp     d10, d11, [sp, #32]
-        stp     d12, d13, [sp, #48]
-        stp     d14, d15, [sp, #64]
+        SAVE_D8_D15 16
         ldr     q0, [x0, #0]
         ldr     q1, [x0, #32]
         ldr     q2, [x0, #64]
@@ -1829,10 +1822,7 @@ quill_keccak_f1600_x2_neon_sha3:
         str     q29, [x0, #704]
         str     q25, [x0, #736]
         str     q24, [x0, #768]
-        ldp     d8, d9, [sp, #16]
-        ldp     d10, d11, [sp, #32]
-        ldp     d12, d13, [sp, #48]
-        ldp     d14, d15, [sp, #64]
+        RESTORE_D8_D15 16
         ldp     x29, x30, [sp], #80
         .cfi_def_cfa_offset 0
         .cfi_restore x29

@@ -57,6 +57,8 @@
 
 #if defined(__aarch64__) && defined(__ELF__)
 
+#include "callee_saved.inc"
+
 /* Byte offsets in quill_mldsa_ntt16_tab (checked in ntt16.c). */
 #define TAB_TOP 0
 #define TAB_TOP_Q 64
@@ -82,24 +84,25 @@
         .type   \name, %function
         .p2align 4
 \name:
+        .cfi_startproc
 .endm
 
 /* SAVE / RESTORE: x29, x30 and the callee-saved d8-d15. */
 .macro SAVE
         stp     x29, x30, [sp, #-80]!
+        .cfi_adjust_cfa_offset 80
+        .cfi_rel_offset x29, 0
+        .cfi_rel_offset x30, 8
         mov     x29, sp
-        stp     d8, d9, [sp, #16]
-        stp     d10, d11, [sp, #32]
-        stp     d12, d13, [sp, #48]
-        stp     d14, d15, [sp, #64]
+        SAVE_D8_D15 16
 .endm
 
 .macro RESTORE
-        ldp     d8, d9, [sp, #16]
-        ldp     d10, d11, [sp, #32]
-        ldp     d12, d13, [sp, #48]
-        ldp     d14, d15, [sp, #64]
+        RESTORE_D8_D15 16
         ldp     x29, x30, [sp], #80
+        .cfi_adjust_cfa_offset -80
+        .cfi_restore x29
+        .cfi_restore x30
 .endm
 
 /* CONSTS: v0 (above); x9 = quill_mldsa_ntt16_tab. */
@@ -235,6 +238,7 @@
         .type   quill_mldsa_ntt16_core_neon, %function
         .p2align 4
 quill_mldsa_ntt16_core_neon:
+        .cfi_startproc
         ldr     q1, [x9, #TAB_TOP]      /* zetas 1-3 in lanes 1-3 */
         ldr     q2, [x9, #TAB_TOP_Q]
         mov     x5, x0
@@ -350,6 +354,7 @@ quill_mldsa_ntt16_core_neon:
         cmp     x4, #4
         b.ne    2b
         ret
+        .cfi_endproc
         .size   quill_mldsa_ntt16_core_neon, . - quill_mldsa_ntt16_core_neon
 
 /* void quill_mldsa_ntt16_neon(quill_mldsa_pair16 *pair) */
@@ -359,6 +364,7 @@ FUNC quill_mldsa_ntt16_neon
         bl      quill_mldsa_ntt16_core_neon
         RESTORE
         ret
+        .cfi_endproc
         .size   quill_mldsa_ntt16_neon, . - quill_mldsa_ntt16_neon
 
 /* void quill_mldsa_mulc16_prepare_neon(quill_mldsa_chal16 *m,
@@ -411,6 +417,7 @@ FUNC quill_mldsa_mulc16_prepare_neon
         b.ne    2b
         RESTORE
         ret
+        .cfi_endproc
         .size   quill_mldsa_mulc16_prepare_neon, . - quill_mldsa_mulc16_prepare_neon
 
 /* COMBINE_S g: out vector j + 8 g = sxtl(v<16+g>) + 2^shift sxtl(v<20+g>)
@@ -606,8 +613,10 @@ FUNC quill_mldsa_mulc16_neon
         add     x5, x5, #32
         subs    x4, x4, #1
         b.ne    2b
+        .cfi_remember_state
         RESTORE
         ret
+        .cfi_restore_state
 3:      dup     v4.4s, w8
 4:      COLUMN
         COMBINE_L 16, 20, 0
@@ -619,6 +628,7 @@ FUNC quill_mldsa_mulc16_neon
         b.ne    4b
         RESTORE
         ret
+        .cfi_endproc
         .size   quill_mldsa_mulc16_neon, . - quill_mldsa_mulc16_neon
 
 #endif

@@ -65,6 +65,8 @@
 
 #if defined(__aarch64__) && defined(__ELF__)
 
+#include "callee_saved.inc"
+
 #define Q 8380417            /* 0x7fe001 */
 #define QINV 58728449        /* q^-1 mod 2^32, 0x3802001 */
 #define BIAS 2145386752      /* 256 q, 0x7fe00100 */
@@ -89,21 +91,6 @@
         .type   \name, %function
         .p2align 4
 \name:
-.endm
-
-/* SAVE_D8_D15 / RESTORE_D8_D15: the callee-saved low halves of v8-v15. */
-.macro SAVE_D8_D15
-        stp     d8, d9, [sp, #-64]!
-        stp     d10, d11, [sp, #16]
-        stp     d12, d13, [sp, #32]
-        stp     d14, d15, [sp, #48]
-.endm
-
-.macro RESTORE_D8_D15
-        ldp     d10, d11, [sp, #16]
-        ldp     d12, d13, [sp, #32]
-        ldp     d14, d15, [sp, #48]
-        ldp     d8, d9, [sp], #64
 .endm
 
 /* CONSTS: v14 = q, v15 = 256 q in every lane; x1 = the zeta table. */
@@ -239,7 +226,7 @@
 /* ---- quill_mldsa_ntt_neon(x0 = a) ---- */
 FUNC quill_mldsa_ntt_neon
         .cfi_startproc
-        SAVE_D8_D15
+        PUSH_D8_D15
         CONSTS
         /* Levels 1-3 on columns j (x2 = a + j, 8 of them): v<16 + i> =
          * a[j + 32 i]; zetas 1-7 by element from v8 (zp 0-3), v9 (zp 4-7),
@@ -378,7 +365,7 @@ FUNC quill_mldsa_ntt_neon
         add     x6, x6, #32
         subs    x3, x3, #1
         b.ne    2b
-        RESTORE_D8_D15
+        POP_D8_D15
         ret
         .cfi_endproc
         .size   quill_mldsa_ntt_neon, . - quill_mldsa_ntt_neon
@@ -388,7 +375,7 @@ FUNC quill_mldsa_ntt_neon
 .macro INVNTT name, freeze
 FUNC \name
         .cfi_startproc
-        SAVE_D8_D15
+        PUSH_D8_D15
         CONSTS
         /* Levels 8-3 per chunk g (x2 = a + 64 g): x5/x6 its lanes of the
          * row tables; the negated single zetas inv[k] (the table's
@@ -553,7 +540,7 @@ FUNC \name
         add     x2, x2, #32
         subs    x3, x3, #1
         b.ne    2b
-        RESTORE_D8_D15
+        POP_D8_D15
         ret
         .cfi_endproc
         .size   \name, . - \name

@@ -22,23 +22,26 @@
 
 /* The kernels take every multiple of 4 from 4 limbs; the dispatch uses them
  * from QUILL_MONT_ARM64_MIN_LIMBS (RSA-2048's CRT halves, 16 limbs: 24 and
- * 32 for RSA-3072/4096, 32, 48, 64 for the moduli), and the squaring from
- * QUILL_MONT_ARM64_SQR_MIN_LIMBS.  By the llvm-mca model of a whole call
+ * 32 for RSA-3072/4096, 32, 48, 64 for the moduli), the squaring as well
+ * (QUILL_MONT_ARM64_SQR_MIN_LIMBS).  By the llvm-mca model of a whole call
  * (tools/mca/bn_aarch64.sh; cycles, Neoverse-N1 / Apple-M1, i.e. LLVM 16's
- * Cortex-A57 / Cyclone tables) the multiplication costs 1244/1123 at 16
- * limbs, 2582/2414 at 24, 4408/4226 at 32, 9579/9386 at 48 and
- * 16851/16594 at 64, against 1314/1163, 3141/2542, 7827/6287,
+ * Cortex-A57 / Cyclone tables) the multiplication costs 1213/1068 at 16
+ * limbs, 2537/2354 at 24, 4349/4154 at 32, 9515/9290 at 48 and
+ * 16771/16474 at 64, against 1314/1163, 3141/2542, 7827/6287,
  * 16742/12698 and 28844/21615 for the portable kernel (and OpenSSL 3.0's
  * armv8 bn_mul_mont 1248/1074, 2734/2372, 4804/4180, 10697/9335,
- * 18925/16538).  The squaring from 32 limbs is the dedicated
- * quill_mont_sqr_arm64 (bn_mont_sqr.S): 3774/3320 at 32, 7959/7264 at 48,
- * 13691/12744 at 64 against 6583/5691, 13735/11735 and 23270/19757.  Below
- * 32 the portable squaring, which halves the cross products too: at 16 and
- * 24 limbs the dedicated kernel is faster by the Apple-M1 tables (912 vs
- * 1057, 1924 vs 2174) but slower by the Neoverse-N1 ones (1126 vs 1056,
- * 2258 vs 2210), so the dispatch keeps the portable code there. */
+ * 18925/16538).  The dedicated squaring quill_mont_sqr_arm64
+ * (bn_mont_sqr.S): 1034/866 at 16, 2116/1859 at 24, 3582/3237 at 32,
+ * 7678/7145 at 48, 13314/12589 at 64, against 1056/1057, 2210/2174,
+ * 6583/5691, 13735/11735 and 23270/19757 for the portable squaring, which
+ * halves the cross products too (OpenSSL's __bn_sqr8x_mont: 981/887,
+ * 2036/1903, 3471/3303, 7519/7259, 13119/12753).  At 16 limbs the
+ * back-to-back figures of bench/aarch64_model.py put the dedicated
+ * squaring 2% behind the portable one on N1 (1028 vs 1006) and 18% ahead
+ * on M1 (852 vs 1043); it is taken there too (RSA-2048 signing by that
+ * model: +1% on N1, -13% on M1). */
 #define QUILL_MONT_ARM64_MIN_LIMBS 16
-#define QUILL_MONT_ARM64_SQR_MIN_LIMBS 32
+#define QUILL_MONT_ARM64_SQR_MIN_LIMBS 16
 
 /* quill_mont_arm64_capable: 1 if the aarch64 kernels are built, the CPU bit
  * QUILL_CPU_ARM64 is set (not masked) and n (public) is a length the
