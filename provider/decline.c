@@ -30,11 +30,11 @@ typedef struct quill_decline {
  * path around one, and update this list and the README with it.
  *   RSA (2048-4096, sign and verify): quill 0.34-0.94x OpenSSL's time on
  *     both models: kept.
- *   EC P-256: signing 0.94x (N1) and 0.86x (M1) OpenSSL's time since the
+ *   EC P-256: signing 0.88x (N1) and 0.73x (M1) OpenSSL's time since the
  *     mixed addition and the comb's table scan are assembly
  *     (p256_point_arm64.S, p256_gather_neon.S) and the field inversion a
  *     Fermat chain on the assembly products (1.13x and 1.31x before);
- *     verification 0.39x / 0.43x, key generation 0.56x / 0.47x: kept.
+ *     verification 0.39x / 0.43x, key generation 0.47x / 0.40x: kept.
  *   ML-DSA: OpenSSL's default provider has none before 3.5: never
  *     declined.
  * One X(prefix, reason, condition) per family; nothing is declined on
