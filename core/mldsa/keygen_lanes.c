@@ -185,6 +185,8 @@ void quill_mldsa_keygen_lanes(quill_mldsa_key *key, const quill_mldsa_poly *s1_h
     /* The rest of pk (less than one row and a block) and the padding. */
     quill_keccak_absorb(&h, key->pub + absorbed, pk_len - absorbed);
     quill_keccak_squeeze(&h, key->tr, QUILL_MLDSA_TR_BYTES);
-    quill_keccak_zeroize(&h);
+    /* h, k and the lanes' buffers saw only public data (rho, A-hat, pk):
+     * not wiped.  t held rows of t and t0 (secret): keygen.c relies on
+     * this wipe and does not repeat it. */
     quill_zeroize(t, 2 * sizeof(*t));
 }

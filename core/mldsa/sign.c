@@ -161,8 +161,11 @@ static quill_word attempt(const quill_mldsa_key *key, const quill_mldsa_pair16 *
 }
 
 /* Wipes what signing with set p wrote: the first l or k polynomials of
- * the per-row arrays (the rest are never touched) and all that follows
- * them.  ML-DSA-44 leaves 18 of the 65 KiB untouched, ML-DSA-65 10. */
+ * the per-row arrays (the rest are never touched), the mask stream's
+ * context as far as it was used (quill_mldsa_mask_wipe), mu ||
+ * w1Encode(w1) as long as set p makes it, and all else whole.  ML-DSA-44
+ * leaves 18 of the 65 KiB untouched, ML-DSA-65 10, and up to 12 more
+ * when an early attempt is accepted (unused slots of the mask ring). */
 static void sign_tmp_wipe(sign_tmp *s, const quill_mldsa_params *p) {
     const size_t lb = p->l * sizeof(quill_mldsa_poly), kb = p->k * sizeof(quill_mldsa_poly);
     quill_zeroize(s->yhat, lb);
@@ -170,7 +173,11 @@ static void sign_tmp_wipe(sign_tmp *s, const quill_mldsa_params *p) {
     quill_zeroize(s->w0, kb);
     quill_zeroize(s->w1, kb);
     quill_zeroize(s->h, kb);
-    quill_zeroize(&s->c, sizeof(*s) - offsetof(sign_tmp, c));
+    quill_zeroize(&s->c, offsetof(sign_tmp, mask) - offsetof(sign_tmp, c));
+    quill_mldsa_mask_wipe(&s->mask);
+    quill_zeroize(s->rhopp, offsetof(sign_tmp, hin) - offsetof(sign_tmp, rhopp));
+    quill_zeroize(s->hin, QUILL_MLDSA_MU_BYTES + 32u * p->k * p->w1_bits);
+    quill_zeroize(s->block, sizeof(*s) - offsetof(sign_tmp, block));
 }
 
 quill_err quill_mldsa_sign_mu(const quill_mldsa_key *key, const uint8_t mu[QUILL_MLDSA_MU_BYTES],
