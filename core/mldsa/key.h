@@ -41,8 +41,10 @@ struct quill_mldsa_key {
     _Atomic(void *) sign_hat; /* quill_mldsa_pair16[2k]; NULL until first needed; secret */
 };
 
-/* quill_mldsa_key_alloc returns a zeroed key of set |p| with room for
- * A-hat.  NULL if out of memory. */
+/* quill_mldsa_key_alloc returns a key of set |p| with room for A-hat,
+ * zeroed except pub and priv, which its constructor must fill (the first
+ * p->pub_bytes / p->priv_bytes) before they are read.  NULL if out of
+ * memory. */
 quill_mldsa_key *quill_mldsa_key_alloc(const quill_mldsa_params *p);
 
 /* quill_mldsa_key_finish_public sets key->tr = H(key->pub, 64). */

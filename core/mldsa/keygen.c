@@ -21,7 +21,8 @@
 /* Temporaries of both constructors.  s1 is transformed in place (its
  * encoding is written first, or, for an expanded key, is the input) and t
  * becomes t0 in place, so no copies of either are made.  Only the secret
- * part a set uses is wiped (keygen_tmp_wipe); t1 is public. */
+ * part a set uses is wiped (keygen_tmp_wipe, or, in key generation from a
+ * seed, only the part it wrote); t1 is public. */
 typedef struct keygen_tmp {
     quill_mldsa_poly s1[QUILL_MLDSA_L_MAX]; /* s1, then NTT(s1) */
     quill_mldsa_poly s2[QUILL_MLDSA_K_MAX];
@@ -146,7 +147,8 @@ quill_err quill_mldsa_key_from_seed(quill_mldsa_key **out, quill_mldsa_set set,
     quill_mldsa_expand_s(tmp->s1, tmp->s2, tmp->rhop, p);
     /* skEncode in pieces: s1 and s2 before s1 is transformed in place. */
     quill_mldsa_pack_sk_s(key->priv, tmp->s1, tmp->s2, p);
-    if (use_lanes(p)) {
+    const int lanes = use_lanes(p);
+    if (lanes) {
         /* A-hat, t, pk, t0's encoding and tr, with H(pk) riding in the
          * lanes of ExpandA (keygen_lanes.c). */
         for (unsigned i = 0; i < p->l; i++)
@@ -161,7 +163,16 @@ quill_err quill_mldsa_key_from_seed(quill_mldsa_key **out, quill_mldsa_set set,
     memcpy(key->priv + 32, key->key, 32);
     memcpy(key->priv + 64, key->tr, QUILL_MLDSA_TR_BYTES);
 
-    keygen_tmp_wipe(tmp, p);
+    /* Only what this constructor wrote: s1 (then NTT(s1)), s2 and rho'.
+     * t0 holds k polynomials of t on the sequential path; on the lanes
+     * quill_mldsa_keygen_lanes used only t0[0..1] and wiped them itself.
+     * tmp->tr and tmp->t0_enc are never written here (tr and t0's
+     * encoding go straight into the key), and t1 is public. */
+    quill_zeroize(tmp->s1, p->l * sizeof(quill_mldsa_poly));
+    quill_zeroize(tmp->s2, p->k * sizeof(quill_mldsa_poly));
+    quill_zeroize(tmp->rhop, sizeof(tmp->rhop));
+    if (!lanes)
+        quill_zeroize(tmp->t0, p->k * sizeof(quill_mldsa_poly));
     quill_free(tmp);
     *out = key;
     return QUILL_OK;

@@ -6,6 +6,7 @@
 #include "mask.h"
 
 #include <assert.h>
+#include <stddef.h>
 #include <string.h>
 
 #include "common/zeroize.h"
@@ -132,5 +133,12 @@ void quill_mldsa_mask_shake256(quill_mldsa_mask *m, const uint8_t *in, size_t le
 }
 
 void quill_mldsa_mask_wipe(quill_mldsa_mask *m) {
-    quill_zeroize(m, sizeof(*m));
+    /* Polynomial i goes to ring slot i mod RING and only those started
+     * (i < next) are ever written: while next < RING the slots from next
+     * on still hold nothing (a signature accepted at its first or second
+     * attempt).  Everything else is wiped whole. */
+    const size_t used = m->next < RING ? m->next : RING;
+    quill_zeroize(&m->k, sizeof(m->k));
+    quill_zeroize(m->ring, used * sizeof(m->ring[0]));
+    quill_zeroize(m->out, sizeof(*m) - offsetof(quill_mldsa_mask, out));
 }

@@ -40,7 +40,10 @@
  * first block in between (mask.h). */
 typedef struct sign_tmp {
     /* rows l.. and k.. of these stay unused (sign_tmp_wipe) */
-    quill_mldsa_poly yhat[QUILL_MLDSA_L_MAX], z[QUILL_MLDSA_L_MAX];
+    /* z holds NTT(y) until the products A-hat o NTT(y) are done, then z:
+     * one secret array fewer to fill and wipe (row i of z is written only
+     * after the last product has read all of NTT(y)) */
+    quill_mldsa_poly z[QUILL_MLDSA_L_MAX];
     quill_mldsa_poly w0[QUILL_MLDSA_K_MAX], w1[QUILL_MLDSA_K_MAX];
     quill_mldsa_poly h[QUILL_MLDSA_K_MAX];
     /* from here on wiped whole */
@@ -118,16 +121,17 @@ static quill_word attempt(const quill_mldsa_key *key, const quill_mldsa_pair16 *
     const quill_mldsa_pair16 *s_hat = sign_hat, *t0_hat = sign_hat + p->k;
     quill_word bad = 0;
 
-    /* y = ExpandMask(rho'', kappa); w = NTT^-1(A-hat o NTT(y)); w1 = HighBits(w) */
+    /* y = ExpandMask(rho'', kappa); w = NTT^-1(A-hat o NTT(y)); w1 = HighBits(w)
+     * (NTT(y) in s->z, which the rows below overwrite with z) */
     const quill_mldsa_poly *y[QUILL_MLDSA_L_MAX];
     quill_mldsa_mask_release(&s->mask, kappa);
     for (unsigned r = 0; r < p->l; r++) {
         y[r] = quill_mldsa_mask_get(&s->mask, kappa + r);
-        s->yhat[r] = *y[r];
-        quill_mldsa_poly_ntt(&s->yhat[r]);
+        s->z[r] = *y[r];
+        quill_mldsa_poly_ntt(&s->z[r]);
     }
     for (unsigned i = 0; i < p->k; i++) {
-        quill_mldsa_poly_matvec_mont(&s->w, &key->a_hat[i * p->l], s->yhat, p->l);
+        quill_mldsa_poly_matvec_mont(&s->w, &key->a_hat[i * p->l], s->z, p->l);
         quill_mldsa_invntt_tomont_freeze(s->w.c);
         quill_mldsa_poly_decompose(&s->w1[i], &s->w0[i], &s->w, p->gamma2);
     }
@@ -161,16 +165,22 @@ static quill_word attempt(const quill_mldsa_key *key, const quill_mldsa_pair16 *
 }
 
 /* Wipes what signing with set p wrote: the first l or k polynomials of
- * the per-row arrays (the rest are never touched) and all that follows
- * them.  ML-DSA-44 leaves 18 of the 65 KiB untouched, ML-DSA-65 10. */
+ * the per-row arrays (the rest are never touched), the mask stream's
+ * context as far as it was used (quill_mldsa_mask_wipe), mu ||
+ * w1Encode(w1) as long as set p makes it, and all else whole.  ML-DSA-44
+ * leaves 15 of the 58 KiB untouched, ML-DSA-65 8, and up to 12 more
+ * when an early attempt is accepted (unused slots of the mask ring). */
 static void sign_tmp_wipe(sign_tmp *s, const quill_mldsa_params *p) {
     const size_t lb = p->l * sizeof(quill_mldsa_poly), kb = p->k * sizeof(quill_mldsa_poly);
-    quill_zeroize(s->yhat, lb);
     quill_zeroize(s->z, lb);
     quill_zeroize(s->w0, kb);
     quill_zeroize(s->w1, kb);
     quill_zeroize(s->h, kb);
-    quill_zeroize(&s->c, sizeof(*s) - offsetof(sign_tmp, c));
+    quill_zeroize(&s->c, offsetof(sign_tmp, mask) - offsetof(sign_tmp, c));
+    quill_mldsa_mask_wipe(&s->mask);
+    quill_zeroize(s->rhopp, offsetof(sign_tmp, hin) - offsetof(sign_tmp, rhopp));
+    quill_zeroize(s->hin, QUILL_MLDSA_MU_BYTES + 32u * p->k * p->w1_bits);
+    quill_zeroize(s->block, sizeof(*s) - offsetof(sign_tmp, block));
 }
 
 quill_err quill_mldsa_sign_mu(const quill_mldsa_key *key, const uint8_t mu[QUILL_MLDSA_MU_BYTES],

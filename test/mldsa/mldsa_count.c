@@ -12,6 +12,8 @@
  *       mc_verify   N verifications of them (quill_mldsa_verify_mu), R
  *                   times over (default 1: for sampling profilers)
  *       mc_mu       N mu = H(tr || 0 || 0 || M) of a 64-byte M
+ *       mc_keygen   N key generations from fixed seeds (quill_mldsa_key_from_seed)
+ *       mc_keyfree  N quill_mldsa_key_free of those keys
  *   mldsa_count evp SET [N]   the same through EVP on quill (default +
  *                         quill, OPENSSL_MODULES=build), as quill-speed:
  *       mc_evp_sign     N one-shot EVP_DigestSign of a 64-byte message
@@ -85,6 +87,18 @@ NOINLINE static int mc_evp_verify(EVP_MD_CTX *m, int n, size_t sl) {
     return bad;
 }
 
+NOINLINE static int mc_keygen(quill_mldsa_set set, int n, quill_mldsa_key **keys) {
+    int bad = 0;
+    for (int i = 0; i < n; i++)
+        bad |= quill_mldsa_key_from_seed(&keys[i], set, mus[i]) != QUILL_OK;
+    return bad;
+}
+
+NOINLINE static void mc_keyfree(int n, quill_mldsa_key **keys) {
+    for (int i = 0; i < n; i++)
+        quill_mldsa_key_free(keys[i]);
+}
+
 static int run_evp(int which, int n) {
     char name[16];
     snprintf(name, sizeof(name), "ML-DSA-%d", which);
@@ -150,7 +164,19 @@ int main(int argc, char **argv) {
     for (int i = 0; i < n; i++)
         for (size_t j = 0; j < sl; j++)
             sum = sum * 31 + sigs[i][j];
-    printf("ML-DSA-%d n=%d sigsum=%016lx%s\n", which, n, sum, bad ? " FAILED" : "");
+    static quill_mldsa_key *keys[MAX_N];
+    unsigned long ksum = 0;
+    bad |= mc_keygen(set, n, keys);
+    for (int i = 0; i < n && !bad; i++) {
+        const uint8_t *priv = quill_mldsa_key_priv(keys[i]), *pub = quill_mldsa_key_pub(keys[i]);
+        for (size_t j = 0; j < quill_mldsa_priv_bytes(set); j++)
+            ksum = ksum * 31 + priv[j];
+        for (size_t j = 0; j < quill_mldsa_pub_bytes(set); j++)
+            ksum = ksum * 31 + pub[j];
+    }
+    mc_keyfree(n, keys);
+    printf("ML-DSA-%d n=%d sigsum=%016lx keysum=%016lx%s\n", which, n, sum, ksum,
+           bad ? " FAILED" : "");
     quill_mldsa_key_free(key);
     return bad;
 }
