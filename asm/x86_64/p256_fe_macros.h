@@ -32,6 +32,18 @@
  * last result of FE_MUL and FE_SQR is in r12..r15, of FE_ADD, FE_SUB and
  * LOAD4 in r8..r11), so that a formula can chain operations without a
  * round trip through the frame.
+ *
+ * Latency (Zen 4, measured on chains of one operation in a loop): FE_MUL
+ * reads its operand \a as the memory operand of its sixteen MULX and \b
+ * with four MOV loads; when the operand computed just before (stored to
+ * its slot by the previous operation) is \a, the product takes about 48
+ * cycles, when it is \b about 42, so the formulas pass the value computed
+ * last as \b.  FE_SQR loads its operand once into registers (39-40
+ * cycles).  Of the 42: the sixteen MULX issue at about one per 1.25-1.5
+ * cycles (about 24 cycles with the row chains), the four reduction steps
+ * and the final subtraction about 15 more.  Running the reduction steps
+ * between the rows (CIOS order) or the low half of the product first was
+ * slower on this core (44-53 cycles), so the reduction stays at the end.
  */
 #ifndef QUILL_ASM_X86_64_P256_FE_MACROS_H
 #define QUILL_ASM_X86_64_P256_FE_MACROS_H
@@ -212,46 +224,6 @@
         mov     \a+16(%rsp), %rdi
         mov     \a+24(%rsp), %rcx
         mov     \a+0(%rsp), %rdx
-        SQR_REGS \out
-.endm
-
-/* \out = b * \a * R^-1 mod p with b in the registers b0..b3 (four of
- * r8..r15, e.g. the result of the previous FE_MUL or FE_SQR in r12..r15,
- * or of FE_ADD or FE_SUB in r8..r11) and \a a slot.  On a chain of
- * dependent operations this saves the trip of the previous result through
- * the frame: a load that reads a word stored just before waits for the
- * store (about 8 cycles on Zen 4), which FE_MUL pays at its first MULX.
- * The same products and reduction as FE_MUL, so the same result. */
-.macro FE_MUL_R out, a, b0, b1, b2, b3
-        mov     \b1, %rcx
-        mov     \b2, %rsi
-        mov     \b3, %rdi
-        mov     \b0, %rdx
-        mulx    \a+0(%rsp), %r8, %r9
-        mulx    \a+8(%rsp), %rax, %r10
-        add     %rax, %r9
-        mulx    \a+16(%rsp), %rax, %r11
-        adc     %rax, %r10
-        mulx    \a+24(%rsp), %rax, %r12
-        adc     %rax, %r11
-        adc     $0, %r12
-        mov     %rcx, %rdx
-        MUL_ROW \a, %r9, %r10, %r11, %r12, %r13
-        mov     %rsi, %rdx
-        MUL_ROW \a, %r10, %r11, %r12, %r13, %r14
-        mov     %rdi, %rdx
-        MUL_ROW \a, %r11, %r12, %r13, %r14, %r15
-        REDC_STORE \out
-.endm
-
-/* \out = a^2 R^-1 mod p with a in the registers a0..a3 (four of r8..r15,
- * e.g. the result of the previous operation; see FE_MUL_R).  The same
- * arithmetic as FE_SQR. */
-.macro FE_SQR_R out, a0, a1, a2, a3
-        mov     \a1, %rsi
-        mov     \a2, %rdi
-        mov     \a3, %rcx
-        mov     \a0, %rdx
         SQR_REGS \out
 .endm
 
