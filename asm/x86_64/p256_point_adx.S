@@ -19,7 +19,8 @@
  *
  * Why assembly: gcc 12 compiles the C formula (inlined 64-bit limbs) to
  * ~2750 instructions, most of them moves between the temporaries and
- * materialised carries; here it is ~1700, every operand a stack slot.
+ * materialised carries; here it is ~1850 (most of them the 152 MULX
+ * and their carry chains), every operand a stack slot or a register.
  *
  * Constant time: no branch and no address depends on the values (the
  * reductions select with CMOV and masks).  The stack frame holds secrets
@@ -48,7 +49,7 @@
 #define X2      96
 #define Y2      128
 #define Z1Z1    160
-#define U2      192
+#define U2      192     /* unused: U2 stays in registers */
 #define S2      224
 #define H       256
 #define HH      288
@@ -97,11 +98,12 @@ quill_p256_point_add_mixed_adx:
         STORE4  H, %r12, %r13, %r14, %r15 /* H = U2 - X1 */
         FE_MUL  , Y2, S2                /* S2 = Y2 Z1^3 */
         SUB_MOD %r12, %r13, %r14, %r15, Y1
-        ADD_MOD_REG RR, %r12, %r13, %r14, %r15, %r12, %r13, %r14, %r15, %r8, %r9, %r10, %r11 /* r = 2 (S2 - Y1) */
+        /* r = 2 (S2 - Y1) */
+        ADD_MOD_REG RR, %r12, %r13, %r14, %r15, %r12, %r13, %r14, %r15, %r8, %r9, %r10, %r11
         FE_SQR  , H
-        STORE4  HH, %r12, %r13, %r14, %r15 /* H^2 */
+        STORE4  HH, %r12, %r13, %r14, %r15 /* H^2; I = 4 H^2 below */
         ADD_MOD_REG , %r12, %r13, %r14, %r15, %r12, %r13, %r14, %r15, %r8, %r9, %r10, %r11
-        ADD_MOD_REG I, %r12, %r13, %r14, %r15, %r12, %r13, %r14, %r15, %r8, %r9, %r10, %r11 /* I = 4 H^2 */
+        ADD_MOD_REG I, %r12, %r13, %r14, %r15, %r12, %r13, %r14, %r15, %r8, %r9, %r10, %r11
         FE_SQR  X3, RR                  /* r^2 */
         FE_MUL  V, X1, I                /* V = X1 I */
         FE_MUL  J, H, I                 /* J = H I */
@@ -118,7 +120,8 @@ quill_p256_point_add_mixed_adx:
         SUB_MOD_REG %r12, %r13, %r14, %r15, %r8, %r9, %r10, %r11
         STORE4  T, %r12, %r13, %r14, %r15 /* T = V - X3 */
         FE_MUL  , Y1, J
-        ADD_MOD_REG T2, %r12, %r13, %r14, %r15, %r12, %r13, %r14, %r15, %r8, %r9, %r10, %r11 /* 2 Y1 J */
+        /* T2 = 2 Y1 J */
+        ADD_MOD_REG T2, %r12, %r13, %r14, %r15, %r12, %r13, %r14, %r15, %r8, %r9, %r10, %r11
         FE_MUL  , RR, T
         SUB_MOD %r12, %r13, %r14, %r15, T2
         STORE4  Y3, %r12, %r13, %r14, %r15 /* Y3 = r (V - X3) - 2 Y1 J */
