@@ -168,14 +168,26 @@
 /* The low half (r8..r11) of a product in r8..r15, reduced (clobbers rsi):
  * four steps leave u = (low + M p) / 2^256 <= p in r8..r11; u plus the
  * high half is a b R^-1 + (a multiple of p) < 2p, reduced into r12..r15
- * (ADD_SELECT) and stored at \out unless blank. */
+ * (ADD_SELECT) and stored at \out unless blank.  A file that defines the
+ * symbol QUILL_P256_REDC_SUBTRACT gets the addition followed by
+ * FE_REDUCE_ONCE instead (the doubling: 1.2% faster there). */
 .macro REDC_STORE out
         mov     $32, %esi
         REDC_STEP %r8, %r9, %r10, %r11
         REDC_STEP %r9, %r10, %r11, %r8
         REDC_STEP %r10, %r11, %r8, %r9
         REDC_STEP %r11, %r8, %r9, %r10
+.ifdef QUILL_P256_REDC_SUBTRACT
+        xor     %ebx, %ebx
+        add     %r8, %r12
+        adc     %r9, %r13
+        adc     %r10, %r14
+        adc     %r11, %r15
+        adc     $0, %rbx
+        FE_REDUCE_ONCE \out, %r12, %r13, %r14, %r15, %rbx, %r8, %r9, %r10, %r11
+.else
         ADD_SELECT \out, %r12, %r13, %r14, %r15, %r8, %r9, %r10, %r11, %r8, %r9, %r10, %r11
+.endif
 .endm
 
 /* \out = \a * \b * R^-1 mod p (slot offsets); the result is also left in
