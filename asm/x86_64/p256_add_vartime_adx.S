@@ -102,19 +102,19 @@ quill_p256_point_madd_vartime_adx:
         COPY32  Y2, %rsp, 32, %rdx
 
         FE_SQR  ZZ1, Z1                 /* Z1^2 */
-        FE_MUL  S2, ZZ1, Z1             /* Z1^3 */
-        FE_MUL  , S2, Y2                /* S2 = Y2 Z1^3 */
+        FE_MUL  S2, Z1, ZZ1             /* Z1^3 */
+        FE_MUL  , Y2, S2                /* S2 = Y2 Z1^3 */
         SUB_MOD %r12, %r13, %r14, %r15, Y1
         STORE4  S2, %r12, %r13, %r14, %r15 /* R = S2 - Y1 */
-        FE_MUL  , ZZ1, X2               /* U2 = X2 Z1^2 */
+        FE_MUL  , X2, ZZ1               /* U2 = X2 Z1^2 */
         SUB_MOD %r12, %r13, %r14, %r15, X1
         RETURN_IF_ZERO %r12, %r13, %r14, %r15
         STORE4  U2, %r12, %r13, %r14, %r15 /* H = U2 - X1 */
         FE_MUL  , Z1, U2                /* Z3 = Z1 H */
         STORE_OUT 64, %r12, %r13, %r14, %r15
         FE_SQR  HH, U2                  /* H^2 */
-        FE_MUL  HHH, HH, U2             /* H^3 */
-        FE_MUL  V, HH, X1               /* V = X1 H^2 */
+        FE_MUL  HHH, U2, HH             /* H^3 */
+        FE_MUL  V, X1, HH               /* V = X1 H^2 */
         FE_SQR  , S2                    /* R^2 */
         SUB_MOD %r12, %r13, %r14, %r15, HHH
         SUB_MOD %r12, %r13, %r14, %r15, V
@@ -123,8 +123,8 @@ quill_p256_point_madd_vartime_adx:
         LOAD4   V
         SUB_MOD_REG %r8, %r9, %r10, %r11, %r12, %r13, %r14, %r15
         STORE4  V, %r8, %r9, %r10, %r11 /* V - X3 */
-        FE_MUL  HHH, HHH, Y1            /* Y1 H^3 */
-        FE_MUL  , V, S2                 /* R (V - X3) */
+        FE_MUL  HHH, Y1, HHH            /* Y1 H^3 */
+        FE_MUL  , S2, V                 /* R (V - X3) */
         SUB_MOD %r12, %r13, %r14, %r15, HHH
         STORE_OUT 32, %r12, %r13, %r14, %r15 /* Y3 = R (V - X3) - Y1 H^3 */
         mov     $1, %eax
@@ -156,8 +156,8 @@ quill_p256_point_add_cached_vartime_adx:
         FE_SQR  ZZ1, Z1                 /* Z1^2 */
         FE_MUL  U1, X1, ZZ2             /* U1 = X1 Z2^2 */
         FE_MUL  S1, Y1, ZZZ2            /* S1 = Y1 Z2^3 */
-        FE_MUL  S2, ZZ1, Z1
-        FE_MUL  , S2, Y2                /* S2 = Y2 Z1^3 */
+        FE_MUL  S2, Z1, ZZ1
+        FE_MUL  , Y2, S2                /* S2 = Y2 Z1^3 */
         SUB_MOD %r12, %r13, %r14, %r15, S1
         STORE4  S2, %r12, %r13, %r14, %r15 /* R = S2 - S1 */
         FE_MUL  , X2, ZZ1               /* U2 = X2 Z1^2 */
@@ -165,7 +165,7 @@ quill_p256_point_add_cached_vartime_adx:
         RETURN_IF_ZERO %r12, %r13, %r14, %r15
         STORE4  U2, %r12, %r13, %r14, %r15 /* H = U2 - U1 */
         FE_SQR  HH, U2                  /* H^2 */
-        FE_MUL  HHH, HH, U2             /* H^3 */
+        FE_MUL  HHH, U2, HH             /* H^3 */
         FE_MUL  V, U1, HH               /* V = U1 H^2 */
         FE_SQR  , S2                    /* R^2 */
         SUB_MOD %r12, %r13, %r14, %r15, HHH
@@ -176,7 +176,7 @@ quill_p256_point_add_cached_vartime_adx:
         SUB_MOD_REG %r8, %r9, %r10, %r11, %r12, %r13, %r14, %r15
         STORE4  V, %r8, %r9, %r10, %r11 /* V - X3 */
         FE_MUL  S1, S1, HHH             /* S1 H^3 */
-        FE_MUL  , V, S2                 /* R (V - X3) */
+        FE_MUL  , S2, V                 /* R (V - X3) */
         SUB_MOD %r12, %r13, %r14, %r15, S1
         STORE_OUT 32, %r12, %r13, %r14, %r15 /* Y3 = R (V - X3) - S1 H^3 */
         FE_MUL  Z1, Z1, Z2

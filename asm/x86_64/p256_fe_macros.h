@@ -32,6 +32,18 @@
  * last result of FE_MUL and FE_SQR is in r12..r15, of FE_ADD, FE_SUB and
  * LOAD4 in r8..r11), so that a formula can chain operations without a
  * round trip through the frame.
+ *
+ * Latency (Zen 4, measured on chains of one operation in a loop): FE_MUL
+ * reads its operand \a as the memory operand of its sixteen MULX and \b
+ * with four MOV loads; when the operand computed just before (stored to
+ * its slot by the previous operation) is \a, the product takes about 48
+ * cycles, when it is \b about 42, so the formulas pass the value computed
+ * last as \b.  FE_SQR loads its operand once into registers (39-40
+ * cycles).  Of the 42: the sixteen MULX issue at about one per 1.25-1.5
+ * cycles (about 24 cycles with the row chains), the four reduction steps
+ * and the final addition and subtraction about 15 more.  Running the reduction steps
+ * between the rows (CIOS order) or the low half of the product first was
+ * slower on this core (44-53 cycles), so the reduction stays at the end.
  */
 #ifndef QUILL_ASM_X86_64_P256_FE_MACROS_H
 #define QUILL_ASM_X86_64_P256_FE_MACROS_H
@@ -42,6 +54,10 @@
         .p2align 3
 .Lp1:   .quad   0x00000000ffffffff
 .Lp3:   .quad   0xffffffff00000001
+.Lk0:   .quad   0x0000000000000001
+.Lk1:   .quad   0xffffffff00000000
+.Lk2:   .quad   0xffffffffffffffff
+.Lk3:   .quad   0x00000000fffffffe
         .text
 
 /* Slot \out = the four registers t0..t3. */
@@ -113,16 +129,55 @@
         adc     $0, \s0
 .endm
 
+/* t0..t3 = (t + s) mod p for t + s < 2p (s0..s3 registers or memory
+ * operands), also stored at \out unless blank; d0..d3 scratch (they may
+ * be the registers of s); clobbers rbx.  Two carry chains side by side:
+ * t + s on CF (ADCX) and d = (t + s) + (2^256 - p) on OF (ADOX), one word
+ * behind; t + s >= p exactly when one of them carries out (not both:
+ * t + s + 2^256 - p < 2^256 + p < 2^257), and then d = t + s - p; rbx =
+ * 2 CF + OF is nonzero exactly then.  In the reduction's last step
+ * (REDC_STORE) this makes the mixed addition 4-5% faster than the
+ * addition followed by FE_REDUCE_ONCE (one instruction more, but the two
+ * chains overlap); for FE_ADD and ADD_MOD_REG it measured no better. */
+.macro ADD_SELECT out, t0, t1, t2, t3, s0, s1, s2, s3, d0, d1, d2, d3
+        xor     %ebx, %ebx              /* CF = OF = 0 */
+        adcx    \s0, \t0
+        mov     \t0, \d0
+        adox    .Lk0(%rip), \d0
+        adcx    \s1, \t1
+        mov     \t1, \d1
+        adox    .Lk1(%rip), \d1
+        adcx    \s2, \t2
+        mov     \t2, \d2
+        adox    .Lk2(%rip), \d2
+        adcx    \s3, \t3
+        mov     \t3, \d3
+        adox    .Lk3(%rip), \d3
+        adcx    %rbx, %rbx              /* carry of t + s */
+        adox    %rbx, %rbx              /* 2 CF + OF: nonzero iff t + s >= p */
+        test    %rbx, %rbx
+        cmovnz  \d0, \t0
+        cmovnz  \d1, \t1
+        cmovnz  \d2, \t2
+        cmovnz  \d3, \t3
+.ifnb \out
+        STORE4  \out, \t0, \t1, \t2, \t3
+.endif
+.endm
+
 /* The low half (r8..r11) of a product in r8..r15, reduced (clobbers rsi):
  * four steps leave u = (low + M p) / 2^256 <= p in r8..r11; u plus the
  * high half is a b R^-1 + (a multiple of p) < 2p, reduced into r12..r15
- * and stored at \out unless blank. */
+ * (ADD_SELECT) and stored at \out unless blank.  A file that defines the
+ * symbol QUILL_P256_REDC_SUBTRACT gets the addition followed by
+ * FE_REDUCE_ONCE instead (the doubling: 1.2% faster there). */
 .macro REDC_STORE out
         mov     $32, %esi
         REDC_STEP %r8, %r9, %r10, %r11
         REDC_STEP %r9, %r10, %r11, %r8
         REDC_STEP %r10, %r11, %r8, %r9
         REDC_STEP %r11, %r8, %r9, %r10
+.ifdef QUILL_P256_REDC_SUBTRACT
         xor     %ebx, %ebx
         add     %r8, %r12
         adc     %r9, %r13
@@ -130,6 +185,9 @@
         adc     %r11, %r15
         adc     $0, %rbx
         FE_REDUCE_ONCE \out, %r12, %r13, %r14, %r15, %rbx, %r8, %r9, %r10, %r11
+.else
+        ADD_SELECT \out, %r12, %r13, %r14, %r15, %r8, %r9, %r10, %r11, %r8, %r9, %r10, %r11
+.endif
 .endm
 
 /* \out = \a * \b * R^-1 mod p (slot offsets); the result is also left in
@@ -153,27 +211,30 @@
         REDC_STORE \out
 .endm
 
-/* \out = \a^2 R^-1 mod p: the six cross products a_i a_j (i < j) into
- * words 1..6, doubled (carry to word 7), plus the four squares a_i^2 at
- * words 2i, 2i + 1; ten MULX instead of sixteen.  Also uses rsi and rdi. */
-.macro FE_SQR out, a
-        mov     \a+0(%rsp), %rdx
-        mulx    \a+8(%rsp), %r9, %r10
-        mulx    \a+16(%rsp), %rax, %r11
-        mulx    \a+24(%rsp), %rbx, %r12
+/* \out = a^2 R^-1 mod p with a in rdx (a0), rsi, rdi, rcx (a1..a3): the
+ * six cross products a_i a_j (i < j) into words 1..6, doubled (carry to
+ * word 7), plus the four squares a_i^2 at words 2i, 2i + 1; ten MULX
+ * instead of sixteen.  Every operand comes from a register (a0 is kept in
+ * r8 until its square), so a result of the previous operation does not
+ * wait for a store to reach a load. */
+.macro SQR_REGS out
+        mov     %rdx, %r8
+        mulx    %rsi, %r9, %r10
+        mulx    %rdi, %rax, %r11
+        mulx    %rcx, %rbx, %r12
         add     %rax, %r10
         adc     %rbx, %r11
         adc     $0, %r12                /* a0 (a1, a2, a3) in words 1..4 */
-        mov     \a+8(%rsp), %rdx
-        mulx    \a+16(%rsp), %rax, %rbx
-        mulx    \a+24(%rsp), %rcx, %r13
+        mov     %rsi, %rdx
+        mulx    %rdi, %rax, %rbx
+        mulx    %rcx, %r14, %r13
         add     %rax, %r11
         adc     %rbx, %r12
         adc     $0, %r13
-        add     %rcx, %r12
+        add     %r14, %r12
         adc     $0, %r13                /* + a1 (a2, a3) at words 3..5 */
-        mov     \a+16(%rsp), %rdx
-        mulx    \a+24(%rsp), %rax, %r14
+        mov     %rdi, %rdx
+        mulx    %rcx, %rax, %r14
         add     %rax, %r13
         adc     $0, %r14                /* + a2 a3 at words 5, 6 */
         xor     %r15d, %r15d
@@ -184,22 +245,32 @@
         adc     %r13, %r13
         adc     %r14, %r14
         adc     $0, %r15                /* doubled, word 7 = carry */
-        mov     \a+0(%rsp), %rdx
-        mulx    %rdx, %r8, %rax
-        mov     \a+8(%rsp), %rdx
-        mulx    %rdx, %rbx, %rcx
-        mov     \a+16(%rsp), %rdx
-        mulx    %rdx, %rsi, %rdi
+        mov     %r8, %rdx
+        mulx    %rdx, %r8, %rax         /* a0^2 */
+        mov     %rsi, %rdx
+        mulx    %rdx, %rbx, %rsi        /* a1^2 */
+        mov     %rdi, %rdx
+        mulx    %rdx, %rdx, %rdi        /* a2^2 (low word into rdx) */
         add     %rax, %r9
         adc     %rbx, %r10
-        adc     %rcx, %r11
-        adc     %rsi, %r12
+        adc     %rsi, %r11
+        adc     %rdx, %r12
         adc     %rdi, %r13
-        mov     \a+24(%rsp), %rdx      /* MOV and MULX leave CF alone */
-        mulx    %rdx, %rax, %rbx
+        mov     %rcx, %rdx              /* MOV and MULX leave CF alone */
+        mulx    %rdx, %rax, %rbx        /* a3^2 */
         adc     %rax, %r14
         adc     %rbx, %r15
         REDC_STORE \out
+.endm
+
+/* \out = \a^2 R^-1 mod p (slot offsets); the result is also left in
+ * r12..r15.  Also uses rsi and rdi. */
+.macro FE_SQR out, a
+        mov     \a+8(%rsp), %rsi
+        mov     \a+16(%rsp), %rdi
+        mov     \a+24(%rsp), %rcx
+        mov     \a+0(%rsp), %rdx
+        SQR_REGS \out
 .endm
 
 /* r8..r11 = the four words of slot \a. */

@@ -19,7 +19,8 @@
  *
  * Why assembly: gcc 12 compiles the C formula (inlined 64-bit limbs) to
  * ~2750 instructions, most of them moves between the temporaries and
- * materialised carries; here it is ~1700, every operand a stack slot.
+ * materialised carries; here it is ~1850 (most of them the 152 MULX
+ * and their carry chains), every operand a stack slot or a register.
  *
  * Constant time: no branch and no address depends on the values (the
  * reductions select with CMOV and masks).  The stack frame holds secrets
@@ -48,7 +49,7 @@
 #define X2      96
 #define Y2      128
 #define Z1Z1    160
-#define U2      192
+#define U2      192     /* unused: U2 stays in registers */
 #define S2      224
 #define H       256
 #define HH      288
@@ -85,32 +86,49 @@ quill_p256_point_add_mixed_adx:
          * independent products next to each other, so that the
          * out-of-order core (whose scheduler holds about one field
          * operation ahead) overlaps them; the critical path is five
-         * products (Z1^2, Z1^3, S2, r^2, r (V - X3)). */
+         * products (Z1^2, Z1^3, S2, r^2, r (V - X3)).  A subtraction or
+         * addition that follows the operation it depends on takes that
+         * result from the registers (the _REG macros, SUB_MOD) instead of
+         * reloading it from the frame: a load of a word stored just
+         * before waits for the store. */
         FE_SQR  Z1Z1, Z1                /* Z1^2 */
-        FE_MUL  S2, Z1, Z1Z1
-        FE_MUL  U2, X2, Z1Z1            /* U2 = X2 Z1^2 */
-        FE_MUL  S2, Y2, S2              /* S2 = Y2 Z1^3 */
-        FE_SUB  H, U2, X1               /* H = U2 - X1 */
-        FE_SQR  HH, H
-        FE_SUB  RR, S2, Y1
-        FE_ADD  RR, RR, RR              /* r = 2 (S2 - Y1) */
-        FE_SQR  X3, RR
-        FE_ADD  I, HH, HH
-        FE_ADD  I, I, I                 /* I = 4 H^2 */
+        FE_MUL  S2, Z1, Z1Z1            /* Z1^3 */
+        FE_MUL  , X2, Z1Z1              /* U2 = X2 Z1^2 */
+        SUB_MOD %r12, %r13, %r14, %r15, X1
+        STORE4  H, %r12, %r13, %r14, %r15 /* H = U2 - X1 */
+        FE_MUL  , Y2, S2                /* S2 = Y2 Z1^3 */
+        SUB_MOD %r12, %r13, %r14, %r15, Y1
+        /* r = 2 (S2 - Y1) */
+        ADD_MOD_REG RR, %r12, %r13, %r14, %r15, %r12, %r13, %r14, %r15, %r8, %r9, %r10, %r11
+        FE_SQR  , H
+        STORE4  HH, %r12, %r13, %r14, %r15 /* H^2; I = 4 H^2 below */
+        ADD_MOD_REG , %r12, %r13, %r14, %r15, %r12, %r13, %r14, %r15, %r8, %r9, %r10, %r11
+        ADD_MOD_REG I, %r12, %r13, %r14, %r15, %r12, %r13, %r14, %r15, %r8, %r9, %r10, %r11
+        FE_SQR  X3, RR                  /* r^2 */
         FE_MUL  V, X1, I                /* V = X1 I */
         FE_MUL  J, H, I                 /* J = H I */
         FE_ADD  Z3, Z1, H
-        FE_SUB  X3, X3, J
-        FE_SUB  X3, X3, V
-        FE_SUB  X3, X3, V               /* X3 = r^2 - J - 2 V */
-        FE_MUL  T2, Y1, J
-        FE_SUB  T, V, X3
-        FE_MUL  Y3, RR, T
-        FE_SQR  Z3, Z3
-        FE_ADD  T2, T2, T2
-        FE_SUB  Y3, Y3, T2              /* Y3 = r (V - X3) - 2 Y1 J */
-        FE_SUB  Z3, Z3, Z1Z1
-        FE_SUB  Z3, Z3, HH              /* Z3 = (Z1 + H)^2 - Z1^2 - H^2 */
+        LOAD4   X3
+        SUB_MOD %r8, %r9, %r10, %r11, J
+        SUB_MOD %r8, %r9, %r10, %r11, V
+        SUB_MOD %r8, %r9, %r10, %r11, V
+        STORE4  X3, %r8, %r9, %r10, %r11 /* X3 = r^2 - J - 2 V */
+        mov     V+0(%rsp), %r12
+        mov     V+8(%rsp), %r13
+        mov     V+16(%rsp), %r14
+        mov     V+24(%rsp), %r15
+        SUB_MOD_REG %r12, %r13, %r14, %r15, %r8, %r9, %r10, %r11
+        STORE4  T, %r12, %r13, %r14, %r15 /* T = V - X3 */
+        FE_MUL  , Y1, J
+        /* T2 = 2 Y1 J */
+        ADD_MOD_REG T2, %r12, %r13, %r14, %r15, %r12, %r13, %r14, %r15, %r8, %r9, %r10, %r11
+        FE_MUL  , RR, T
+        SUB_MOD %r12, %r13, %r14, %r15, T2
+        STORE4  Y3, %r12, %r13, %r14, %r15 /* Y3 = r (V - X3) - 2 Y1 J */
+        FE_SQR  , Z3
+        SUB_MOD %r12, %r13, %r14, %r15, Z1Z1
+        SUB_MOD %r12, %r13, %r14, %r15, HH
+        STORE4  Z3, %r12, %r13, %r14, %r15 /* Z3 = (Z1 + H)^2 - Z1^2 - H^2 */
 
         mov     OUTPTR(%rsp), %rdi
         COPY32  0, %rdi, X3, %rsp
