@@ -37,14 +37,15 @@ static void table_gather(quill_limb *r, const quill_limb *table, size_t entries,
 typedef uint64_t exp_lanes4 __attribute__((vector_size(32), aligned(8), may_alias));
 typedef int64_t exp_slanes4 __attribute__((vector_size(32)));
 
-/* table_gather_avx2_body: table_gather with 32-byte vectors, for entries a
+/* table_gather_avx2: table_gather with 32-byte vectors, for entries a
  * multiple of 8 up to 2^QUILL_EXP_MAX_WINDOW.  The masks come from vector
  * comparisons (VPCMPEQQ) of the running entry numbers with idx, made once
  * per gather; each limb is then entries / 4 masked loads ORed together in
  * two chains and one horizontal OR.  No branch or address depends on idx. */
-__attribute__((target("avx2"), always_inline)) static inline void
-table_gather_avx2_body(quill_limb *r, const quill_limb *table, size_t entries, size_t n,
-                       quill_limb idx) {
+__attribute__((target("avx2"))) static void table_gather_avx2(quill_limb *r,
+                                                              const quill_limb *table,
+                                                              size_t entries, size_t n,
+                                                              quill_limb idx) {
     exp_lanes4 mask[(1 << QUILL_EXP_MAX_WINDOW) / 4];
     const exp_slanes4 want = {(int64_t)idx, (int64_t)idx, (int64_t)idx, (int64_t)idx};
     exp_slanes4 k = {0, 1, 2, 3};
@@ -91,23 +92,16 @@ __attribute__((target("avx2"))) static void table_gather_avx2_32(quill_limb *r,
     }
 }
 
-__attribute__((target("avx2"))) static void table_gather_avx2(quill_limb *r,
-                                                              const quill_limb *table,
-                                                              size_t entries, size_t n,
-                                                              quill_limb idx) {
-    table_gather_avx2_body(r, table, entries, n, idx);
-}
-
 /* table_gather_fast: table_gather through the AVX2 body where the CPU has
  * AVX2 (QUILL_CPU_MASK may clear it) and entries is a multiple of 8. */
 static void table_gather_fast(quill_limb *r, const quill_limb *table, size_t entries, size_t n,
                               quill_limb idx) {
-    if (quill_cpu_has(QUILL_CPU_X86_AVX2) && entries == 32)
-        table_gather_avx2_32(r, table, n, idx);
-    else if (quill_cpu_has(QUILL_CPU_X86_AVX2) && entries % 8 == 0)
-        table_gather_avx2(r, table, entries, n, idx);
-    else
+    if (!quill_cpu_has(QUILL_CPU_X86_AVX2) || entries % 8 != 0)
         table_gather(r, table, entries, n, idx);
+    else if (entries == 32)
+        table_gather_avx2_32(r, table, n, idx);
+    else
+        table_gather_avx2(r, table, entries, n, idx);
 }
 #else
 #define table_gather_fast table_gather
