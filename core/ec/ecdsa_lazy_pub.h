@@ -25,7 +25,7 @@
  *     its result and then sets READY (release).  Every reader gets the
  *     same affine point; none waits; at most one writes.
  *
- * Writers other than that publication (set, set_pending, copy, clear) must
+ * Writers other than that publication (set, copy, clear, keygen_lazy) must
  * not run concurrently with any other use of the object: they belong to
  * import, generation, duplication and release, which OpenSSL performs
  * before it shares a key object or after its last user. */

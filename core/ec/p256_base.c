@@ -39,8 +39,8 @@
 #include <string.h>
 
 #include "common/cpu.h"
-#include "ec/p256_arm64.h"
 #include "common/zeroize.h"
+#include "ec/p256_arm64.h"
 #include "ec/p256_fe_inline.h"
 #include "ec/p256_point.h"
 #include "ec/p256_table.h"
@@ -145,11 +145,8 @@ booth_gather_avx512vl(uint64_t x[4], uint64_t y[4],
  * CMEQ and four BIT per entry, where gcc's code for the C form takes about
  * 23 instructions. */
 _Static_assert(QUILL_P256_BASE_ROW == 64, "the NEON gather scans 64 entries");
-static void booth_gather_neon(uint64_t x[4], uint64_t y[4],
-                              const quill_p256_affine row[QUILL_P256_BASE_ROW], quill_word abs) {
-    quill_p256_booth_gather_neon(x, y, row, abs);
-}
-#define BOOTH_GATHER (quill_p256_neon_capable() ? booth_gather_neon : quill_p256_booth_gather_c)
+#define BOOTH_GATHER                                                                   \
+    (quill_p256_neon_capable() ? quill_p256_booth_gather_neon : quill_p256_booth_gather_c)
 #else
 #define BOOTH_GATHER quill_p256_booth_gather_c
 #endif

@@ -222,10 +222,10 @@ void quill_p256_fe_inv_arm64(quill_p256_fe *out, const quill_p256_fe *a) {
 void quill_p256_fe_inv(quill_p256_fe *out, const quill_p256_fe *a) {
     /* On aarch64 the Fermat chain on the assembly products; elsewhere the
      * divsteps.  bench/aarch64_model.py, one inversion inside a signature,
-     * modelled cycles: -mcpu=apple-m1 (Cyclone tables) 12148 against 19188
-     * for the divsteps C, -mcpu=neoverse-n1 (Cortex-A57 tables) 13008
-     * against 11654 (the chain of dependent squarings is latency-bound
-     * there); the sum over both models decides.  Model estimates. */
+     * modelled cycles: -mcpu=neoverse-n1 (Cortex-A57 tables) 9941 against
+     * 11654 for the divsteps C, -mcpu=apple-m1 (Cyclone tables) 10542
+     * against 19188 (after the field kernels stopped writing XZR, which
+     * llvm-mca serialises on; before, 13008 and 12148).  Model estimates. */
 #ifdef QUILL_P256_HAVE_ARM64
     if (quill_p256_arm64_capable()) {
         quill_p256_fe_inv_arm64(out, a);
