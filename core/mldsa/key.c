@@ -22,7 +22,14 @@ quill_mldsa_key *quill_mldsa_key_alloc(const quill_mldsa_params *p) {
         return NULL;
     /* Zero all but pub and priv (7.5 KiB of the 7.9): every constructor
      * writes the p->pub_bytes (and, with a private key, p->priv_bytes) of
-     * them that are ever read. */
+     * them that are ever read.  The three ranges below rely on the field
+     * order of key.h, which the assertion pins. */
+    _Static_assert(offsetof(quill_mldsa_key, tr) ==
+                           offsetof(quill_mldsa_key, pub) + QUILL_MLDSA_MAX_PUB_BYTES &&
+                       offsetof(quill_mldsa_key, priv) > offsetof(quill_mldsa_key, tr) &&
+                       offsetof(quill_mldsa_key, a_hat) >=
+                           offsetof(quill_mldsa_key, priv) + QUILL_MLDSA_MAX_PRIV_BYTES,
+                   "quill_mldsa_key_alloc zeroes everything but pub and priv by offsets");
     memset(key, 0, offsetof(quill_mldsa_key, pub));
     memset(key->tr, 0, offsetof(quill_mldsa_key, priv) - offsetof(quill_mldsa_key, tr));
     memset(&key->a_hat, 0, sizeof(*key) - offsetof(quill_mldsa_key, a_hat));
