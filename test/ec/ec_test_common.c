@@ -50,6 +50,15 @@ const BIGNUM *ect_p256_n(void) {
     return n;
 }
 
+int ect_ge_p(const uint64_t v[4]) {
+    static const uint64_t p[4] = {UINT64_MAX, UINT64_C(0xffffffff), 0,
+                                  UINT64_C(0xffffffff00000001)};
+    for (int w = 3; w >= 0; w--)
+        if (v[w] != p[w])
+            return v[w] > p[w];
+    return 1;
+}
+
 void ect_random_below(uint64_t v[4], const BIGNUM *m, BN_CTX *ctx) {
     uint64_t r = qt_rng_u64() % 8;
     for (int i = 0; i < 4; i++) {

@@ -25,6 +25,9 @@ void ect_random_below(uint64_t v[4], const BIGNUM *m, BN_CTX *ctx);
 const BIGNUM *ect_p256_p(void);
 const BIGNUM *ect_p256_n(void);
 
+/* ect_ge_p returns 1 if v (four little-endian words) is >= p. */
+int ect_ge_p(const uint64_t v[4]);
+
 /* ECT_EDGE_MAX bounds the count of ect_edge_values. */
 #define ECT_EDGE_MAX 24
 

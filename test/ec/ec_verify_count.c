@@ -50,27 +50,10 @@
 #include "test_util.h"
 
 #include "common/cpu.h"
+#include "qt_assume_adx.h"
 
 #define MAX_N 256
 
-#if defined(__x86_64__) && !defined(QUILL_NO_ASM)
-/* The static core's own probe, with ADX added beside BMI2 when
- * QUILL_VC_ASSUME_ADX=1 and QUILL_CPU_MASK does not clear it; stored into
- * the core's CPU word before anything else reads it. */
-static void vc_assume_adx(void) {
-    uint32_t f = quill_cpu_features();
-    const char *assume = getenv("QUILL_VC_ASSUME_ADX");
-    const char *mask = getenv("QUILL_CPU_MASK");
-    uint32_t cleared = mask != NULL && *mask != '\0' ? (uint32_t)strtoul(mask, NULL, 0) : 0;
-    if (assume != NULL && strcmp(assume, "1") == 0 && (f & QUILL_CPU_X86_BMI2) &&
-        !(cleared & QUILL_CPU_X86_ADX))
-        __atomic_store_n(&quill_cpu_word, f | QUILL_CPU_X86_ADX | QUILL_CPU_PROBED,
-                         __ATOMIC_RELAXED);
-}
-#else
-static void vc_assume_adx(void) {
-}
-#endif
 #define NOINLINE __attribute__((noinline))
 
 typedef struct vc_case {
@@ -212,7 +195,7 @@ int main(int argc, char **argv) {
         fprintf(stderr, "usage: ec_verify_count core|quill|default|time [1..%d]\n", MAX_N);
         return 2;
     }
-    vc_assume_adx();
+    qt_assume_adx("QUILL_VC_ASSUME_ADX");
     qt_rng_seed(7);
     if (!make_cases(n))
         return 1;

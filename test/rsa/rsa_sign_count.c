@@ -55,26 +55,10 @@
 #include "test_util.h"
 
 #include "common/cpu.h"
+#include "qt_assume_adx.h"
 
 #define NOINLINE __attribute__((noinline))
 
-#if defined(__x86_64__) && !defined(QUILL_NO_ASM)
-/* ADX beside BMI2 in the static core's CPU word when QUILL_RC_ASSUME_ADX=1
- * and QUILL_CPU_MASK does not clear it. */
-static void rc_assume_adx(void) {
-    uint32_t f = quill_cpu_features();
-    const char *assume = getenv("QUILL_RC_ASSUME_ADX");
-    const char *mask = getenv("QUILL_CPU_MASK");
-    uint32_t cleared = mask != NULL && *mask != '\0' ? (uint32_t)strtoul(mask, NULL, 0) : 0;
-    if (assume != NULL && strcmp(assume, "1") == 0 && (f & QUILL_CPU_X86_BMI2) &&
-        !(cleared & QUILL_CPU_X86_ADX))
-        __atomic_store_n(&quill_cpu_word, f | QUILL_CPU_X86_ADX | QUILL_CPU_PROBED,
-                         __ATOMIC_RELAXED);
-}
-#else
-static void rc_assume_adx(void) {
-}
-#endif
 
 static uint8_t digest[32], sig[2048];
 static size_t sig_len;
@@ -180,7 +164,7 @@ int main(int argc, char **argv) {
         fprintf(stderr, "usage: rsa_sign_count core|default|time KEY.pem [N]\n");
         return 2;
     }
-    rc_assume_adx();
+    qt_assume_adx("QUILL_RC_ASSUME_ADX");
     int n = argc > 3 ? atoi(argv[3]) : 32;
     if (n < 1)
         n = 1;
