@@ -5,7 +5,8 @@
 # tools/gen_bn_mont_sqr_a64.py: prints the four-row block macros QFIRST,
 # QFIRST_RED, QMID, QLAST, QFIRST_F and QMID_F of asm/aarch64/bn_mont_sqr.S
 # (paste them over the ones there; QLAST_F, PASS4 and PASS4_LAST are
-# written by hand).  The _F blocks are those of step 1's first window,
+# written by hand; the test bn_mont_sqr_a64_generated checks that the
+# printed ones are there verbatim).  The _F blocks are those of step 1's first window,
 # whose columns are zero: no loads of T, row 0's low words straight into
 # the columns.  Row r of a block multiplies y_r (x3-x6) by
 # A_{4k-r .. 4k-r+3}; a word known to be zero (before A_0 in the first
