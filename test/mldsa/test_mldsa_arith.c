@@ -815,6 +815,42 @@ static void test_rej_ntt(void) {
     }
 }
 
+/* The move of ExpandA's values into the NTT order: each twin against
+ * QUILL_MLDSA_NTT_POS itself, on random values, from and to buffers at
+ * every 4-byte offset of a 32-byte line (the AVX2 twin loads and stores
+ * unaligned), with guards around the output. */
+typedef void (*rej_order_fn)(int32_t a[N], const int32_t c[N]);
+
+static void test_rej_ntt_order(void) {
+    rej_order_fn fns[2] = {quill_mldsa_rej_ntt_order_c, NULL};
+    const char *names[2] = {"portable", "AVX2"};
+#if QUILL_MLDSA_HAVE_AVX2
+    if (quill_mldsa_avx2_capable())
+        fns[1] = quill_mldsa_rej_ntt_order_avx2;
+#endif
+    if (fns[1] == NULL)
+        printf("mldsa_arith: no AVX2, the native NTT reordering not compared\n");
+    static int32_t in[N + 8], out[N + 8 + 16];
+    for (unsigned f = 0; f < 2 && fns[f] != NULL; f++) {
+        unsigned long checked = 0;
+        for (int t = 0; t < 64; t++) {
+            const unsigned ia = (unsigned)t % 8, oa = (unsigned)(t / 8) % 8;
+            for (unsigned i = 0; i < N + 8; i++)
+                in[i] = (int32_t)(qt_rng_u64() % Q);
+            for (unsigned i = 0; i < N + 8 + 16; i++)
+                out[i] = 0x5a5a5a5a;
+            fns[f](out + 8 + oa, in + ia);
+            for (unsigned i = 0; i < N; i++, checked++)
+                QT_CHECK(out[8 + oa + QUILL_MLDSA_NTT_POS(i)] == in[ia + i]);
+            for (unsigned i = 0; i < 8 + oa; i++)
+                QT_CHECK(out[i] == 0x5a5a5a5a);
+            for (unsigned i = 8 + oa + N; i < N + 8 + 16; i++)
+                QT_CHECK(out[i] == 0x5a5a5a5a);
+        }
+        printf("mldsa_arith: NTT reordering (%s): %lu values checked\n", names[f], checked);
+    }
+}
+
 /* Signature encoding: random z and hints round trip; malformed hints are
  * refused. */
 static void test_sig_pack(void) {
@@ -881,6 +917,7 @@ int main(void) {
     test_pack();
     test_pack_fixed();
     test_rej_eta();
+    test_rej_ntt_order();
     test_rej_ntt();
     test_sig_pack();
     printf("mldsa_arith: %.1f s\n", qt_now() - t0);
