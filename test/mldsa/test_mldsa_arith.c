@@ -574,6 +574,14 @@ static void generic_pack(uint8_t *out, const int32_t c[N], int32_t off, int sign
     quill_mldsa_pack_bits(out, v, bits);
 }
 
+/* untouched: the n bytes at b still hold the 0xa5 they were filled with. */
+static int untouched(const uint8_t *b, size_t n) {
+    for (size_t i = 0; i < n; i++)
+        if (b[i] != 0xa5)
+            return 0;
+    return 1;
+}
+
 /* Each fixed-width packer against the generic SimpleBitPack, and each
  * unpacker against SimpleBitUnpack on random bytes (every bit pattern: for
  * eta the range flag is checked against the decoded values). */
@@ -587,21 +595,28 @@ static void test_pack_fixed(void) {
         for (int t = 0; t < 500; t++) {
             const int kind = t % 5;
             /* t1 */
+            /* (t1, t0 and eta also with nothing written past the end) */
             fill_range(a[0].c, 0, 1023, kind);
+            memset(got, 0xa5, sizeof(got));
             quill_mldsa_poly_pack_t1(got, &a[0]);
             generic_pack(want, a[0].c, 0, 0, 10);
             QT_CHECK(memcmp(got, want, QUILL_MLDSA_T1_BYTES) == 0);
+            QT_CHECK(untouched(got + QUILL_MLDSA_T1_BYTES, 32));
             /* t0 in (-2^12, 2^12] */
             fill_range(a[0].c, -4095, 4096, kind);
+            memset(got, 0xa5, sizeof(got));
             quill_mldsa_poly_pack_t0(got, &a[0]);
             generic_pack(want, a[0].c, 4096, 1, 13);
             QT_CHECK(memcmp(got, want, QUILL_MLDSA_T0_BYTES) == 0);
+            QT_CHECK(untouched(got + QUILL_MLDSA_T0_BYTES, 32));
             /* eta */
             const int32_t eta = (int32_t)p->eta;
             fill_range(a[0].c, -eta, eta, kind);
+            memset(got, 0xa5, sizeof(got));
             quill_mldsa_poly_pack_eta(got, &a[0], p);
             generic_pack(want, a[0].c, eta, 1, p->eta_bits);
             QT_CHECK(memcmp(got, want, 32u * p->eta_bits) == 0);
+            QT_CHECK(untouched(got + 32u * p->eta_bits, 32));
             /* z in [-gamma1 + 1, gamma1] */
             fill_range(a[0].c, -p->gamma1 + 1, p->gamma1, kind);
             quill_mldsa_poly_pack_z(got, &a[0], p);
