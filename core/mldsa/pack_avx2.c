@@ -23,8 +23,8 @@
 /* sixteen_u16 loads c[0..15] (each in [0, 2^16) after off - c, or c as is
  * when neg is 0) as 16-bit lanes in natural order: vpackusdw interleaves
  * the two loads by 128-bit halves, vpermq 0xd8 undoes it. */
-__attribute__((target("avx2"))) static inline __m256i sixteen_u16(const int32_t *c, __m256i off,
-                                                                 int neg) {
+__attribute__((target("avx2"))) static inline __m256i sixteen_u16(const int32_t *c,
+                                                                 __m256i off, int neg) {
     __m256i a0 = _mm256_loadu_si256((const __m256i *)(const void *)c);
     __m256i a1 = _mm256_loadu_si256((const __m256i *)(const void *)(c + 8));
     if (neg) {
@@ -39,12 +39,13 @@ __attribute__((target("avx2"))) static inline __m256i sixteen_u16(const int32_t 
  * even dwords up by 12 and each qword down by 12 joins pairs of those into
  * 40 bits (5 bytes) per qword; vpshufb gathers the 2 x 5 bytes of each
  * half to its front.  Each half's 10 bytes are stored as 8 + 2. */
-__attribute__((target("avx2"))) void quill_mldsa_poly_pack_t1_avx2(uint8_t out[QUILL_MLDSA_T1_BYTES],
-                                                                   const int32_t c[QUILL_MLDSA_N]) {
+__attribute__((target("avx2"))) void
+quill_mldsa_poly_pack_t1_avx2(uint8_t out[QUILL_MLDSA_T1_BYTES], const int32_t c[QUILL_MLDSA_N]) {
     const __m256i join10 = _mm256_set1_epi32(1 + (1 << (10 + 16)));
     const __m256i up = _mm256_setr_epi32(12, 0, 12, 0, 12, 0, 12, 0);
-    const __m256i gather = _mm256_setr_epi8(0, 1, 2, 3, 4, 8, 9, 10, 11, 12, -1, -1, -1, -1, -1, -1,
-                                            0, 1, 2, 3, 4, 8, 9, 10, 11, 12, -1, -1, -1, -1, -1, -1);
+    const __m256i gather =
+        _mm256_setr_epi8(0, 1, 2, 3, 4, 8, 9, 10, 11, 12, -1, -1, -1, -1, -1, -1, /* low half */
+                         0, 1, 2, 3, 4, 8, 9, 10, 11, 12, -1, -1, -1, -1, -1, -1);
     for (unsigned i = 0; i < QUILL_MLDSA_N; i += 16, c += 16, out += 20) {
         __m256i v = _mm256_madd_epi16(sixteen_u16(c, _mm256_setzero_si256(), 0), join10);
         v = _mm256_srli_epi64(_mm256_sllv_epi32(v, up), 12);
@@ -66,15 +67,17 @@ __attribute__((target("avx2"))) void quill_mldsa_poly_pack_t1_avx2(uint8_t out[Q
  * 4 and 6 bits: vpsllvd makes the shifts (26 + 6 <= 32), one vpshufb
  * places dwords 0 and 2, another 1 and 3, and an OR merges the bytes they
  * share (3, 6 and 9).  Each half's 13 bytes are stored as 8 + 4 + 1. */
-__attribute__((target("avx2"))) void quill_mldsa_poly_pack_t0_avx2(uint8_t out[QUILL_MLDSA_T0_BYTES],
-                                                                   const int32_t c[QUILL_MLDSA_N]) {
+__attribute__((target("avx2"))) void
+quill_mldsa_poly_pack_t0_avx2(uint8_t out[QUILL_MLDSA_T0_BYTES], const int32_t c[QUILL_MLDSA_N]) {
     const __m256i half = _mm256_set1_epi32(1 << (QUILL_MLDSA_D - 1));
     const __m256i join13 = _mm256_set1_epi32(1 + (1 << (13 + 16)));
     const __m256i shifts = _mm256_setr_epi32(0, 2, 4, 6, 0, 2, 4, 6);
-    const __m256i even = _mm256_setr_epi8(0, 1, 2, 3, -1, -1, 8, 9, 10, 11, -1, -1, -1, -1, -1, -1,
-                                          0, 1, 2, 3, -1, -1, 8, 9, 10, 11, -1, -1, -1, -1, -1, -1);
-    const __m256i odd = _mm256_setr_epi8(-1, -1, -1, 4, 5, 6, 7, -1, -1, 12, 13, 14, 15, -1, -1, -1,
-                                         -1, -1, -1, 4, 5, 6, 7, -1, -1, 12, 13, 14, 15, -1, -1, -1);
+    const __m256i even =
+        _mm256_setr_epi8(0, 1, 2, 3, -1, -1, 8, 9, 10, 11, -1, -1, -1, -1, -1, -1, /* d0, d2 */
+                         0, 1, 2, 3, -1, -1, 8, 9, 10, 11, -1, -1, -1, -1, -1, -1);
+    const __m256i odd =
+        _mm256_setr_epi8(-1, -1, -1, 4, 5, 6, 7, -1, -1, 12, 13, 14, 15, -1, -1, -1, /* d1, d3 */
+                         -1, -1, -1, 4, 5, 6, 7, -1, -1, 12, 13, 14, 15, -1, -1, -1);
     for (unsigned i = 0; i < QUILL_MLDSA_N; i += 16, c += 16, out += 26) {
         __m256i v = _mm256_madd_epi16(sixteen_u16(c, half, 1), join13);
         v = _mm256_sllv_epi32(v, shifts);
@@ -97,8 +100,8 @@ __attribute__((target("avx2"))) void quill_mldsa_poly_pack_t0_avx2(uint8_t out[Q
  * s_i in [-2, 2], and a dword permutation that undoes their 128-bit
  * interleaving), then the low 3 bits of each 8 bytes gathered by pext into
  * 24 bits; the four 24-bit groups are stored as 8 + 4 bytes. */
-__attribute__((target("avx2,bmi2"))) void quill_mldsa_poly_pack_eta2_avx2(uint8_t out[96],
-                                                                         const int32_t c[QUILL_MLDSA_N]) {
+__attribute__((target("avx2,bmi2"))) void
+quill_mldsa_poly_pack_eta2_avx2(uint8_t out[96], const int32_t c[QUILL_MLDSA_N]) {
     const __m256i order = _mm256_setr_epi32(0, 4, 1, 5, 2, 6, 3, 7);
     const __m256i two = _mm256_set1_epi8(2);
     const uint64_t low3 = UINT64_C(0x0707070707070707);

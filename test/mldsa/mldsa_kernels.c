@@ -96,7 +96,8 @@ static void keygen_kernels(const quill_mldsa_params *p44, const quill_mldsa_para
     ps[2] = p87;
     for (int s = 0; s < 3; s++) {
         char label[64];
-        snprintf(label, sizeof(label), "keygen: key_from_seed + free %d", s == 0 ? 44 : s == 1 ? 65 : 87);
+        snprintf(label, sizeof(label), "keygen: key_from_seed + free %d",
+                 s == 0 ? 44 : s == 1 ? 65 : 87);
         quill_mldsa_key *key = NULL;
         TIME(label, (g_bad |= quill_mldsa_key_from_seed(&key, ps[s]->set, buf) != QUILL_OK,
                      quill_mldsa_key_free(key)));
