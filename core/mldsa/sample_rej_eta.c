@@ -126,12 +126,6 @@ unsigned quill_mldsa_rej_eta_c(int32_t a[QUILL_MLDSA_N], unsigned n, const uint8
 #if QUILL_MLDSA_HAVE_AVX2
 #include <immintrin.h>
 
-/* The same with AVX2 + BMI2, eight candidates per step: pdep spreads the
- * half-bytes, pext packs the kept value bytes to the bottom, vpmovzxbd
- * widens them for one 32-byte store, and n advances by the count (a
- * multiply sums the keep bits into the top byte; no POPCNT needed).
- * pext's mask is the declassified keep word, so even where its timing
- * depends on the mask (AMD before Zen 3) nothing secret shows. */
 /* rej_eta_emit8_avx2 appends the kept ones of eight candidates: vals
  * holds their values as signed bytes, keep8 (public) their accept bits;
  * pext packs the kept bytes to the bottom under the mask made from keep8,
@@ -145,6 +139,12 @@ rej_eta_emit8_avx2(int32_t *a, unsigned n, uint64_t vals, unsigned keep8) {
     return n + (unsigned)__builtin_popcount(keep8);
 }
 
+/* The same with AVX2 + BMI2, eight candidates per step: pdep spreads the
+ * half-bytes, pext packs the kept value bytes to the bottom, vpmovzxbd
+ * widens them for one 32-byte store, and n advances by the count (a
+ * multiply sums the keep bits into the top byte; no POPCNT needed).
+ * pext's mask is the declassified keep word, so even where its timing
+ * depends on the mask (AMD before Zen 3) nothing secret shows. */
 __attribute__((target("avx2,bmi2"))) static unsigned rej_eta_body_avx2(int32_t *a, unsigned n,
                                                                        const uint8_t *buf,
                                                                        size_t len, unsigned eta) {
