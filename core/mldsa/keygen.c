@@ -42,10 +42,14 @@ static void keygen_tmp_wipe(keygen_tmp *tmp, const quill_mldsa_params *p) {
     quill_zeroize(tmp->t0_enc, p->k * QUILL_MLDSA_T0_BYTES);
 }
 
-/* NTT(a) reduced to |.| < q.  In: |a_i| < 2^23. */
-static void ntt_reduced(quill_mldsa_poly *a) {
+/* NTT(s1) for the products with A-hat, not reduced: s1 (from ExpandS, or
+ * decoded from an expanded key, |s1_i| <= 2^4 whether in range or not)
+ * gives |NTT(s1)_i| < 2^4 + 8q < 9q (ntt.h), which is what
+ * quill_mldsa_poly_matvec_mont takes.  A representative other than the
+ * reduced one changes the products only by multiples of q, and t is
+ * frozen to [0, q) after NTT^-1, so t, t1 and t0 are the same. */
+static void ntt_s1(quill_mldsa_poly *a) {
     quill_mldsa_poly_ntt(a);
-    quill_mldsa_poly_reduce32(a);
 }
 
 /* From s1, s2 (in tmp) and key->a_hat: NTT(s1) in place of s1, t, (t1, t0)
@@ -54,7 +58,7 @@ static void ntt_reduced(quill_mldsa_poly *a) {
 static void derive_rest(quill_mldsa_key *key, keygen_tmp *tmp) {
     const quill_mldsa_params *p = key->p;
     for (unsigned i = 0; i < p->l; i++)
-        ntt_reduced(&tmp->s1[i]);
+        ntt_s1(&tmp->s1[i]);
     quill_mldsa_compute_t(tmp->t0, key->a_hat, tmp->s1, tmp->s2, p);
     for (unsigned i = 0; i < p->k; i++) /* elementwise: t0 may alias t */
         quill_mldsa_poly_power2round(&tmp->t1[i], &tmp->t0[i], &tmp->t0[i]);
@@ -152,7 +156,7 @@ quill_err quill_mldsa_key_from_seed(quill_mldsa_key **out, quill_mldsa_set set,
         /* A-hat, t, pk, t0's encoding and tr, with H(pk) riding in the
          * lanes of ExpandA (keygen_lanes.c). */
         for (unsigned i = 0; i < p->l; i++)
-            ntt_reduced(&tmp->s1[i]);
+            ntt_s1(&tmp->s1[i]);
         quill_mldsa_keygen_lanes(key, tmp->s1, tmp->s2, tmp->t0);
     } else {
         quill_mldsa_expand_a(key->a_hat, key->rho, p);

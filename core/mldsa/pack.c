@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "clone.h"
+#include "common/cpu.h"
 
 /* The generic little-endian bit packing (SimpleBitPack / SimpleBitUnpack,
  * FIPS 204 Algorithms 16 and 18): the reference that the fixed-width forms
@@ -69,8 +70,7 @@ QUILL_INLINE uint64_t load_le(const uint8_t *p, unsigned bytes) {
 }
 
 /* t1: 10 bits, 4 per 5 bytes. */
-void quill_mldsa_poly_pack_t1(uint8_t out[QUILL_MLDSA_T1_BYTES], const quill_mldsa_poly *t1) {
-    const int32_t *c = t1->c;
+static void pack_t1_c(uint8_t out[QUILL_MLDSA_T1_BYTES], const int32_t *c) {
     for (unsigned i = 0; i < QUILL_MLDSA_N / 4; i++) {
         uint64_t x = (uint64_t)(uint32_t)c[4 * i] | ((uint64_t)(uint32_t)c[4 * i + 1] << 10) |
                      ((uint64_t)(uint32_t)c[4 * i + 2] << 20) |
@@ -78,6 +78,16 @@ void quill_mldsa_poly_pack_t1(uint8_t out[QUILL_MLDSA_T1_BYTES], const quill_mld
         for (unsigned b = 0; b < 5; b++)
             out[5 * i + b] = (uint8_t)(x >> (8 * b));
     }
+}
+
+void quill_mldsa_poly_pack_t1(uint8_t out[QUILL_MLDSA_T1_BYTES], const quill_mldsa_poly *t1) {
+#if QUILL_MLDSA_HAVE_AVX2
+    if (quill_mldsa_avx2_capable()) {
+        quill_mldsa_poly_pack_t1_avx2(out, t1->c);
+        return;
+    }
+#endif
+    pack_t1_c(out, t1->c);
 }
 
 void quill_mldsa_poly_unpack_t1(quill_mldsa_poly *t1, const uint8_t in[QUILL_MLDSA_T1_BYTES]) {
@@ -95,8 +105,7 @@ void quill_mldsa_poly_unpack_t1(quill_mldsa_poly *t1, const uint8_t in[QUILL_MLD
  * coefficient straddling bit 64 split across both). */
 #define T0_HALF (1 << (QUILL_MLDSA_D - 1))
 
-void quill_mldsa_poly_pack_t0(uint8_t out[QUILL_MLDSA_T0_BYTES], const quill_mldsa_poly *t0) {
-    const int32_t *c = t0->c;
+static void pack_t0_c(uint8_t out[QUILL_MLDSA_T0_BYTES], const int32_t *c) {
     for (unsigned i = 0; i < QUILL_MLDSA_N / 8; i++, c += 8, out += 13) {
         uint64_t v[8];
         for (unsigned j = 0; j < 8; j++)
@@ -104,6 +113,16 @@ void quill_mldsa_poly_pack_t0(uint8_t out[QUILL_MLDSA_T0_BYTES], const quill_mld
         store_le(out, v[0] | (v[1] << 13) | (v[2] << 26) | (v[3] << 39) | (v[4] << 52), 8);
         store_le(out + 8, (v[4] >> 12) | (v[5] << 1) | (v[6] << 14) | (v[7] << 27), 5);
     }
+}
+
+void quill_mldsa_poly_pack_t0(uint8_t out[QUILL_MLDSA_T0_BYTES], const quill_mldsa_poly *t0) {
+#if QUILL_MLDSA_HAVE_AVX2
+    if (quill_mldsa_avx2_capable()) {
+        quill_mldsa_poly_pack_t0_avx2(out, t0->c);
+        return;
+    }
+#endif
+    pack_t0_c(out, t0->c);
 }
 
 void quill_mldsa_poly_unpack_t0(quill_mldsa_poly *t0, const uint8_t in[QUILL_MLDSA_T0_BYTES]) {
@@ -143,6 +162,12 @@ QUILL_MLDSA_CLONE(void, pack_nibbles, (uint8_t * out, const int32_t *c, int32_t 
 
 void quill_mldsa_poly_pack_eta(uint8_t *out, const quill_mldsa_poly *s,
                                const quill_mldsa_params *p) {
+#if QUILL_MLDSA_HAVE_AVX2
+    if (p->eta == 2 && quill_mldsa_avx2_capable() && quill_cpu_has(QUILL_CPU_X86_BMI2)) {
+        quill_mldsa_poly_pack_eta2_avx2(out, s->c);
+        return;
+    }
+#endif
     if (p->eta == 2)
         pack_eta_body(out, s->c, 2, 3);
     else

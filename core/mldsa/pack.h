@@ -37,6 +37,20 @@ void quill_mldsa_poly_unpack_t1(quill_mldsa_poly *t1, const uint8_t in[QUILL_MLD
 void quill_mldsa_poly_pack_t0(uint8_t out[QUILL_MLDSA_T0_BYTES], const quill_mldsa_poly *t0);
 void quill_mldsa_poly_unpack_t0(quill_mldsa_poly *t0, const uint8_t in[QUILL_MLDSA_T0_BYTES]);
 
+/* The AVX2 twins of the packers of t1, t0 and s with eta = 2 (pack_avx2.c;
+ * same bytes as the portable forms, and no byte written past the
+ * encoding), chosen inside quill_mldsa_poly_pack_t1 / _t0 when
+ * quill_mldsa_avx2_capable(), and inside quill_mldsa_poly_pack_eta when
+ * BMI2 is there too.  In: as the functions above and below; c 4-byte
+ * aligned.  Constant time (t0 and s are secret). */
+#if QUILL_MLDSA_HAVE_AVX2
+void quill_mldsa_poly_pack_t1_avx2(uint8_t out[QUILL_MLDSA_T1_BYTES],
+                                   const int32_t c[QUILL_MLDSA_N]);
+void quill_mldsa_poly_pack_t0_avx2(uint8_t out[QUILL_MLDSA_T0_BYTES],
+                                   const int32_t c[QUILL_MLDSA_N]);
+void quill_mldsa_poly_pack_eta2_avx2(uint8_t out[96], const int32_t c[QUILL_MLDSA_N]);
+#endif
+
 /* quill_mldsa_poly_pack_eta: BitPack(s, eta, eta) in 32 eta_bits bytes.
  * quill_mldsa_poly_unpack_eta decodes and returns all-ones if some
  * coefficient is outside [-eta, eta] (an invalid private key), else zero;

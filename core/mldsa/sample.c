@@ -77,14 +77,16 @@ typedef struct rej_stage {
     unsigned n;
 } rej_stage;
 
-/* Entry i of the NTT vector goes to QUILL_MLDSA_NTT_POS(i): within each
- * chunk of 64, 8 x 8 transposed (written with constant strides so that it
- * compiles to straight-line moves). */
+/* Entry i of the NTT vector goes to QUILL_MLDSA_NTT_POS(i)
+ * (sample_rej_ntt.c). */
 void quill_mldsa_rej_ntt_order(quill_mldsa_poly *a, const int32_t c[QUILL_MLDSA_N]) {
-    for (unsigned g = 0; g < QUILL_MLDSA_N; g += 64)
-        for (unsigned i = 0; i < 8; i++)
-            for (unsigned p = 0; p < 8; p++)
-                a->c[g + 8 * p + i] = c[g + 8 * i + p];
+#if QUILL_MLDSA_HAVE_AVX2
+    if (quill_mldsa_avx2_capable()) {
+        quill_mldsa_rej_ntt_order_avx2(a->c, c);
+        return;
+    }
+#endif
+    quill_mldsa_rej_ntt_order_c(a->c, c);
 }
 
 static void rej_ntt_finish(quill_mldsa_poly *a, const rej_stage *st) {

@@ -71,6 +71,15 @@ unsigned quill_mldsa_rej_ntt_avx2(int32_t c[QUILL_MLDSA_N], unsigned n, const ui
                                   size_t len);
 #endif
 
+/* quill_mldsa_rej_ntt_order_c is quill_mldsa_rej_ntt_order's portable
+ * body (a[QUILL_MLDSA_NTT_POS(i)] = c[i]; a and c do not overlap);
+ * quill_mldsa_rej_ntt_order_avx2 its AVX2 twin (same output), usable when
+ * quill_mldsa_avx2_capable().  Public data. */
+void quill_mldsa_rej_ntt_order_c(int32_t a[QUILL_MLDSA_N], const int32_t c[QUILL_MLDSA_N]);
+#if QUILL_MLDSA_HAVE_AVX2
+void quill_mldsa_rej_ntt_order_avx2(int32_t a[QUILL_MLDSA_N], const int32_t c[QUILL_MLDSA_N]);
+#endif
+
 /* quill_mldsa_rej_eta_c continues RejBoundedPoly (FIPS 204, Algorithm 31)
  * for eta = 2 or 4: with a[0..n) already sampled (n <= 256), it takes the
  * half-byte candidates of buf[0..len) in order (low half first), appends

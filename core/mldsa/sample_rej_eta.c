@@ -14,7 +14,10 @@
  * bits are declassified (sample.h: which candidates were rejected says
  * nothing about the kept values); values are never branched on or used as
  * an index.  The loops take eight candidates per step while eight more
- * values fit (no bound check per value), then one byte at a time. */
+ * values fit (no bound check per value), then one byte at a time; the
+ * AVX2 one first takes 32 per step while 32 more fit (values from a
+ * vpshufb table in a register: 196 -> 114 TSC ticks per eta = 2
+ * polynomial and 139 -> 115 for eta = 4 on Zen 4, mldsa_kernels). */
 #include "sample.h"
 
 #include "common/compiler.h"
@@ -123,6 +126,19 @@ unsigned quill_mldsa_rej_eta_c(int32_t a[QUILL_MLDSA_N], unsigned n, const uint8
 #if QUILL_MLDSA_HAVE_AVX2
 #include <immintrin.h>
 
+/* rej_eta_emit8_avx2 appends the kept ones of eight candidates: vals
+ * holds their values as signed bytes, keep8 (public) their accept bits;
+ * pext packs the kept bytes to the bottom under the mask made from keep8,
+ * vpmovsxbd widens them, one store writes all eight (the caller keeps
+ * n <= 248). */
+__attribute__((target("avx2,bmi2"))) static inline unsigned
+rej_eta_emit8_avx2(int32_t *a, unsigned n, uint64_t vals, unsigned keep8) {
+    uint64_t packed = _pext_u64(vals, _pdep_u64(keep8, REJ_ETA_ONES) * 0xff);
+    _mm256_storeu_si256((__m256i *)(void *)(a + n),
+                        _mm256_cvtepi8_epi32(_mm_cvtsi64_si128((long long)packed)));
+    return n + (unsigned)__builtin_popcount(keep8);
+}
+
 /* The same with AVX2 + BMI2, eight candidates per step: pdep spreads the
  * half-bytes, pext packs the kept value bytes to the bottom, vpmovzxbd
  * widens them for one 32-byte store, and n advances by the count (a
@@ -134,6 +150,31 @@ __attribute__((target("avx2,bmi2"))) static unsigned rej_eta_body_avx2(int32_t *
                                                                        size_t len, unsigned eta) {
     const __m256i offset = _mm256_set1_epi32(REJ_ETA_OFFSET);
     size_t i = 0;
+    /* 32 candidates (16 bytes) per step while 32 more values fit: the
+     * half-bytes are split and interleaved in order (vpunpck[lh]bw), their
+     * values looked up with vpshufb in a 16-entry table held in a register
+     * (a permutation of register bytes, no memory access: constant time
+     * in the index) and the accept bits taken from one signed comparison
+     * per 16 (declassified, as above).  Table entries of rejected
+     * candidates are never kept: 0. */
+    const __m128i table =
+        eta == 2 ? _mm_setr_epi8(2, 1, 0, -1, -2, 2, 1, 0, -1, -2, 2, 1, 0, -1, -2, 0)
+                 : _mm_setr_epi8(4, 3, 2, 1, 0, -1, -2, -3, -4, 0, 0, 0, 0, 0, 0, 0);
+    const __m128i bound = _mm_set1_epi8(eta == 2 ? 15 : 9), low4 = _mm_set1_epi8(15);
+    for (; n <= QUILL_MLDSA_N - 32 && i + 16 <= len; i += 16) {
+        __m128i b = _mm_loadu_si128((const __m128i *)(const void *)(buf + i));
+        __m128i lo = _mm_and_si128(b, low4), hi = _mm_and_si128(_mm_srli_epi16(b, 4), low4);
+        __m128i c0 = _mm_unpacklo_epi8(lo, hi), c1 = _mm_unpackhi_epi8(lo, hi);
+        __m128i v0 = _mm_shuffle_epi8(table, c0), v1 = _mm_shuffle_epi8(table, c1);
+        quill_word k0 = (unsigned)_mm_movemask_epi8(_mm_cmpgt_epi8(bound, c0));
+        quill_word k1 = (unsigned)_mm_movemask_epi8(_mm_cmpgt_epi8(bound, c1));
+        quill_word keep = k0 | k1 << 16;
+        keep = quill_ct_declassify_w(keep);
+        const uint64_t w[4] = {(uint64_t)_mm_cvtsi128_si64(v0), (uint64_t)_mm_extract_epi64(v0, 1),
+                               (uint64_t)_mm_cvtsi128_si64(v1), (uint64_t)_mm_extract_epi64(v1, 1)};
+        for (unsigned g = 0; g < 4; g++)
+            n = rej_eta_emit8_avx2(a, n, w[g], (unsigned)(keep >> (8 * g)) & 0xff);
+    }
     for (; n <= QUILL_MLDSA_N - 8 && i + 4 <= len; i += 4) {
         uint64_t nib = _pdep_u64(rej_eta_load32(buf + i), UINT64_C(0x0f0f0f0f0f0f0f0f));
         uint64_t keep, vals = rej_eta_eval(nib, eta, &keep);

@@ -19,6 +19,9 @@
  *       mc_evp_sign     N one-shot EVP_DigestSign of a 64-byte message
  *                       on one EVP_MD_CTX initialised once
  *       mc_evp_verify   N EVP_DigestVerify of those signatures
+ *       mc_evp_keygen   N EVP_PKEY_generate + EVP_PKEY_free on one
+ *                       EVP_PKEY_CTX initialised once (as quill-speed's
+ *                       keygen rows; xi from the DRBG)
  *
  * e.g. QUILL_CPU_MASK=0x30 valgrind --tool=callgrind --callgrind-out-file=cg.out
  *      build/test/mldsa_count 65 64
@@ -87,6 +90,16 @@ NOINLINE static int mc_evp_verify(EVP_MD_CTX *m, int n, size_t sl) {
     return bad;
 }
 
+NOINLINE static int mc_evp_keygen(EVP_PKEY_CTX *g, int n) {
+    int bad = 0;
+    for (int i = 0; i < n; i++) {
+        EVP_PKEY *k = NULL;
+        bad |= EVP_PKEY_generate(g, &k) != 1;
+        EVP_PKEY_free(k);
+    }
+    return bad;
+}
+
 NOINLINE static int mc_keygen(quill_mldsa_set set, int n, quill_mldsa_key **keys) {
     int bad = 0;
     for (int i = 0; i < n; i++)
@@ -106,7 +119,9 @@ static int run_evp(int which, int n) {
     OSSL_LIB_CTX *ctx = qt_evp_libctx_new(&def, &quill);
     EVP_PKEY *key = NULL;
     EVP_PKEY_CTX *g = ctx != NULL ? EVP_PKEY_CTX_new_from_name(ctx, name, NULL) : NULL;
-    if (g == NULL || EVP_PKEY_keygen_init(g) != 1 || EVP_PKEY_generate(g, &key) != 1)
+    int gbad = g == NULL || EVP_PKEY_keygen_init(g) != 1 || mc_evp_keygen(g, 1) != 0 ||
+               mc_evp_keygen(g, n) != 0;
+    if (gbad || EVP_PKEY_generate(g, &key) != 1)
         key = NULL;
     EVP_PKEY_CTX_free(g);
     EVP_MD_CTX *ms = EVP_MD_CTX_new(), *mv = EVP_MD_CTX_new();

@@ -13,6 +13,7 @@
 #include <x86intrin.h>
 #endif
 
+#include "mldsa/mldsa.h"
 #include "mldsa/ntt.h"
 #include "mldsa/ntt16.h"
 #include "mldsa/pack.h"
@@ -56,6 +57,53 @@ static void fill(void) {
         }
 }
 
+/* The pieces of key generation outside Keccak (keygen.c, keygen_lanes.c):
+ * the parsers on one stream's worth of bytes, the reordering into the
+ * NTT order, packing and Power2Round, and one whole key from a seed. */
+static int g_bad;
+
+static void keygen_kernels(const quill_mldsa_params *p44, const quill_mldsa_params *p65) {
+    static int32_t stage[QUILL_MLDSA_N];
+    static quill_mldsa_poly s12[QUILL_MLDSA_L_MAX + QUILL_MLDSA_K_MAX];
+    const quill_mldsa_params *p87 = quill_mldsa_params_get(QUILL_MLDSA_87);
+    const quill_mldsa_rej_ntt_fn rej_ntt = quill_mldsa_rej_ntt_pick();
+    for (unsigned i = 0; i < QUILL_MLDSA_N; i++) {
+        pr[2].c[i] = (int32_t)(qt_rng_u64() % 5) - 2;
+        pr[3].c[i] = (int32_t)(qt_rng_u64() % 9) - 4;
+        pr[4].c[i] = (int32_t)(qt_rng_u64() % (1u << 10));
+        pr[5].c[i] = (int32_t)(qt_rng_u64() % (1u << 13)) - 4095;
+    }
+    TIME("keygen: rej_ntt (5 blocks, 840 bytes)", (void)rej_ntt(stage, 0, buf, 840));
+    TIME("keygen: rej_ntt_order", quill_mldsa_rej_ntt_order(&pr[6], stage));
+    TIME("keygen: rej_eta eta 2 (2 blocks)",
+         (void)(quill_mldsa_rej_eta_avx2_capable()
+                    ? quill_mldsa_rej_eta_avx2(pr[7].c, 0, buf, 272, 2)
+                    : quill_mldsa_rej_eta_c(pr[7].c, 0, buf, 272, 2)));
+    TIME("keygen: rej_eta eta 4 (2 blocks)",
+         (void)(quill_mldsa_rej_eta_avx2_capable()
+                    ? quill_mldsa_rej_eta_avx2(pr[7].c, 0, buf, 272, 4)
+                    : quill_mldsa_rej_eta_c(pr[7].c, 0, buf, 272, 4)));
+    TIME("keygen: pack_eta eta 2", quill_mldsa_poly_pack_eta(buf + 2048, &pr[2], p44));
+    TIME("keygen: pack_eta eta 4", quill_mldsa_poly_pack_eta(buf + 2048, &pr[3], p65));
+    TIME("keygen: power2round", quill_mldsa_poly_power2round(&pr[6], &pr[7], &pa[0]));
+    TIME("keygen: pack_t1", quill_mldsa_poly_pack_t1(buf + 2048, &pr[4]));
+    TIME("keygen: pack_t0", quill_mldsa_poly_pack_t0(buf + 2048, &pr[5]));
+    TIME("keygen: expand_s ML-DSA-44", quill_mldsa_expand_s(s12, s12 + 4, buf, p44));
+    TIME("keygen: expand_s ML-DSA-65", quill_mldsa_expand_s(s12, s12 + 5, buf, p65));
+    static const quill_mldsa_params *ps[3];
+    ps[0] = p44;
+    ps[1] = p65;
+    ps[2] = p87;
+    for (int s = 0; s < 3; s++) {
+        char label[64];
+        snprintf(label, sizeof(label), "keygen: key_from_seed + free %d",
+                 s == 0 ? 44 : s == 1 ? 65 : 87);
+        quill_mldsa_key *key = NULL;
+        TIME(label, (g_bad |= quill_mldsa_key_from_seed(&key, ps[s]->set, buf) != QUILL_OK,
+                     quill_mldsa_key_free(key)));
+    }
+}
+
 int main(void) {
     qt_rng_seed(5);
     qt_rng_bytes(buf, sizeof(buf));
@@ -96,7 +144,8 @@ int main(void) {
     TIME("sample_in_ball ML-DSA-65 (SHAKE incl.)", quill_mldsa_sample_in_ball(&pr[7], buf, p65));
     TIME("sample_in_ball_public ML-DSA-44", quill_mldsa_sample_in_ball_public(&pr[7], buf, p44));
     TIME("shake256 832 bytes -> 64 (7 perms)", quill_shake256(buf + 1024, 64, buf, 832));
-    return 0;
+    keygen_kernels(p44, p65);
+    return g_bad;
 }
 #else
 int main(void) {

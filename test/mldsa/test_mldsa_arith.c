@@ -574,6 +574,14 @@ static void generic_pack(uint8_t *out, const int32_t c[N], int32_t off, int sign
     quill_mldsa_pack_bits(out, v, bits);
 }
 
+/* untouched: the n bytes at b still hold the 0xa5 they were filled with. */
+static int untouched(const uint8_t *b, size_t n) {
+    for (size_t i = 0; i < n; i++)
+        if (b[i] != 0xa5)
+            return 0;
+    return 1;
+}
+
 /* Each fixed-width packer against the generic SimpleBitPack, and each
  * unpacker against SimpleBitUnpack on random bytes (every bit pattern: for
  * eta the range flag is checked against the decoded values). */
@@ -587,21 +595,28 @@ static void test_pack_fixed(void) {
         for (int t = 0; t < 500; t++) {
             const int kind = t % 5;
             /* t1 */
+            /* (t1, t0 and eta also with nothing written past the end) */
             fill_range(a[0].c, 0, 1023, kind);
+            memset(got, 0xa5, sizeof(got));
             quill_mldsa_poly_pack_t1(got, &a[0]);
             generic_pack(want, a[0].c, 0, 0, 10);
             QT_CHECK(memcmp(got, want, QUILL_MLDSA_T1_BYTES) == 0);
+            QT_CHECK(untouched(got + QUILL_MLDSA_T1_BYTES, 32));
             /* t0 in (-2^12, 2^12] */
             fill_range(a[0].c, -4095, 4096, kind);
+            memset(got, 0xa5, sizeof(got));
             quill_mldsa_poly_pack_t0(got, &a[0]);
             generic_pack(want, a[0].c, 4096, 1, 13);
             QT_CHECK(memcmp(got, want, QUILL_MLDSA_T0_BYTES) == 0);
+            QT_CHECK(untouched(got + QUILL_MLDSA_T0_BYTES, 32));
             /* eta */
             const int32_t eta = (int32_t)p->eta;
             fill_range(a[0].c, -eta, eta, kind);
+            memset(got, 0xa5, sizeof(got));
             quill_mldsa_poly_pack_eta(got, &a[0], p);
             generic_pack(want, a[0].c, eta, 1, p->eta_bits);
             QT_CHECK(memcmp(got, want, 32u * p->eta_bits) == 0);
+            QT_CHECK(untouched(got + 32u * p->eta_bits, 32));
             /* z in [-gamma1 + 1, gamma1] */
             fill_range(a[0].c, -p->gamma1 + 1, p->gamma1, kind);
             quill_mldsa_poly_pack_z(got, &a[0], p);
@@ -815,6 +830,42 @@ static void test_rej_ntt(void) {
     }
 }
 
+/* The move of ExpandA's values into the NTT order: each twin against
+ * QUILL_MLDSA_NTT_POS itself, on random values, from and to buffers at
+ * every 4-byte offset of a 32-byte line (the AVX2 twin loads and stores
+ * unaligned), with guards around the output. */
+typedef void (*rej_order_fn)(int32_t a[N], const int32_t c[N]);
+
+static void test_rej_ntt_order(void) {
+    rej_order_fn fns[2] = {quill_mldsa_rej_ntt_order_c, NULL};
+    const char *names[2] = {"portable", "AVX2"};
+#if QUILL_MLDSA_HAVE_AVX2
+    if (quill_mldsa_avx2_capable())
+        fns[1] = quill_mldsa_rej_ntt_order_avx2;
+#endif
+    if (fns[1] == NULL)
+        printf("mldsa_arith: no AVX2, the native NTT reordering not compared\n");
+    static int32_t in[N + 8], out[N + 8 + 16];
+    for (unsigned f = 0; f < 2 && fns[f] != NULL; f++) {
+        unsigned long checked = 0;
+        for (int t = 0; t < 64; t++) {
+            const unsigned ia = (unsigned)t % 8, oa = (unsigned)(t / 8) % 8;
+            for (unsigned i = 0; i < N + 8; i++)
+                in[i] = (int32_t)(qt_rng_u64() % Q);
+            for (unsigned i = 0; i < N + 8 + 16; i++)
+                out[i] = 0x5a5a5a5a;
+            fns[f](out + 8 + oa, in + ia);
+            for (unsigned i = 0; i < N; i++, checked++)
+                QT_CHECK(out[8 + oa + QUILL_MLDSA_NTT_POS(i)] == in[ia + i]);
+            for (unsigned i = 0; i < 8 + oa; i++)
+                QT_CHECK(out[i] == 0x5a5a5a5a);
+            for (unsigned i = 8 + oa + N; i < N + 8 + 16; i++)
+                QT_CHECK(out[i] == 0x5a5a5a5a);
+        }
+        printf("mldsa_arith: NTT reordering (%s): %lu values checked\n", names[f], checked);
+    }
+}
+
 /* Signature encoding: random z and hints round trip; malformed hints are
  * refused. */
 static void test_sig_pack(void) {
@@ -881,6 +932,7 @@ int main(void) {
     test_pack();
     test_pack_fixed();
     test_rej_eta();
+    test_rej_ntt_order();
     test_rej_ntt();
     test_sig_pack();
     printf("mldsa_arith: %.1f s\n", qt_now() - t0);
