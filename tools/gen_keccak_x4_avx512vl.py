@@ -124,7 +124,11 @@ def rho_offsets():
 
 
 import os
-ORDER = os.environ.get("QUILL_GEN_ORDER", "row")
+ORDER = os.environ.get("QUILL_GEN_ORDER", "pipe")
+THETA = os.environ.get("QUILL_GEN_THETA", "dxor")
+PARITY = os.environ.get("QUILL_GEN_PARITY", "start")
+LEAD = int(os.environ.get("QUILL_GEN_LEAD", "2"))
+PSTART = os.environ.get("QUILL_GEN_PSTART", "plain")
 RC = round_constants()
 RHO = rho_offsets()
 assert RC[0] == 1 and RC[23] == 0x8000000080008008
@@ -168,65 +172,165 @@ class Gen:
         return (tuple(sorted(self.loc.items())), tuple(sorted(self.c.items())),
                 tuple(self.free))
 
-    def round(self, rc_operand, last):
-        loc, c = self.loc, self.c
-        # theta (with the parities from the previous round) and rho
-        rr = {}
+    def parity_start(self):
+        """C[x] = xor of column x into the register that held A[x, 0],
+        whose lane moves to a free register first."""
+        loc = self.loc
         for x in range(5):
-            xr = (x + 1) % 5
-            rr[xr] = self.take()
-            self.rol(1, c[xr], rr[xr])
-            # C[x+1] is dead once rolled if its plain use (column x + 2) is
-            # done: only for x + 1 = 0 (column 1) ... track by uses.
-            for y in range(5):
-                self.tern(0x96, rr[xr], c[(x - 1) % 5], loc[(x, y)])
-                if RHO[(x, y)] and ORDER == "lane":
-                    self.rol(RHO[(x, y)], loc[(x, y)], loc[(x, y)])
-            self.give(rr[xr])
-            del rr[xr]
-            # C[x-1] was used plain here; it was rolled for column x - 2.
-            # Column order 0..4: C[4] plain at 0, rolled at 3; C[0] plain at
-            # 1, rolled at 4; C[1] plain at 2, rolled at 0; C[2] plain at 3,
-            # rolled at 1; C[3] plain at 4, rolled at 2.
-            for d in self.dead_c(x):
-                self.give(c.pop(d))
+            if PSTART == "late":
+                # P = A0 ^ A1 ^ A2 in A0's register, then C = A4 ^ A3 ^ P
+                # in A4's: the lanes of the previous round's last rows
+                # reach C through the destination operand.
+                n = self.take()
+                self.mov(loc[(x, 0)], n)
+                p = loc[(x, 0)]
+                loc[(x, 0)] = n
+                self.tern(0x96, loc[(x, 2)], loc[(x, 1)], p)
+                n = self.take()
+                self.mov(loc[(x, 4)], n)
+                self.c[x] = loc[(x, 4)]
+                loc[(x, 4)] = n
+                self.tern(0x96, loc[(x, 3)], p, self.c[x])
+                self.give(p)
+                continue
+            n = self.take()
+            self.mov(loc[(x, 0)], n)
+            self.c[x] = loc[(x, 0)]
+            loc[(x, 0)] = n
+            self.tern(0x96, loc[(x, 2)], loc[(x, 1)], self.c[x])
+            self.tern(0x96, loc[(x, 4)], loc[(x, 3)], self.c[x])
+
+    def make_d(self):
+        """D[x] = C[x-1] ^ rol(C[x+1], 1) for all x, in the order that needs
+        only two free registers: each C is freed after its last use."""
+        c = self.c
+        uses = {x: 2 for x in range(5)}
+        d = {}
+        for x in (0, 3, 2, 4, 1):
+            n = self.take()
+            self.rol(1, c[(x + 1) % 5], n)
+            self.emit("vpxorq %s, %s, %s" % (self.r(c[(x - 1) % 5]), self.r(n), self.r(n)))
+            d[x] = n
+            for u in ((x + 1) % 5, (x - 1) % 5):
+                uses[u] -= 1
+                if uses[u] == 0:
+                    self.give(c.pop(u))
+        return d
+
+    def theta_lane(self, lane, d, rr):
+        x = lane[0]
+        if THETA == "dxor":
+            self.emit("vpxorq %s, %s, %s" % (self.r(d[x]), self.r(self.loc[lane]),
+                                             self.r(self.loc[lane])))
+        else:
+            self.tern(0x96, rr, self.c[(x - 1) % 5], self.loc[lane])
+
+    def rho_lane(self, lane):
+        if RHO[lane]:
+            self.rol(RHO[lane], self.loc[lane], self.loc[lane])
+
+    def round(self, rc_operand, last):
+        loc = self.loc
+        if PARITY == "start":
+            self.parity_start()
+        d = None
+        if PARITY in ("start", "hybrid") or THETA == "dxor":
+            d = self.make_d()
+        if PARITY == "acc":
+            # theta on all lanes (then the parities' registers are free)
+            if THETA == "dxor":
+                for x in range(5):
+                    for y in range(5):
+                        self.theta_lane((x, y), d, None)
+                        if ORDER == "lane":
+                            self.rho_lane((x, y))
+                for x in range(5):
+                    self.give(d[x])
+            else:
+                c = self.c
+                for x in range(5):
+                    xr = (x + 1) % 5
+                    rr = self.take()
+                    self.rol(1, c[xr], rr)
+                    for y in range(5):
+                        self.theta_lane((x, y), None, rr)
+                        if ORDER == "lane":
+                            self.rho_lane((x, y))
+                    self.give(rr)
+                    for dc in self.dead_c(x):
+                        self.give(c.pop(dc))
         # chi and iota, row by row; the next parities as rows finish
         newc = {}
         new = {}
+        def row_lanes(yy):
+            return [((xx + 3 * yy) % 5, xx) for xx in range(5)]
+        if PARITY in ("start", "hybrid") and ORDER == "pipe":
+            for yy in range(LEAD):
+                for lane in row_lanes(yy):
+                    self.theta_lane(lane, d, None)
+                    self.rho_lane(lane)
         for y in range(5):
-            if ORDER == "row":
-                for xx in range(5):
-                    lane = ((xx + 3 * y) % 5, xx)
-                    if RHO[lane]:
-                        self.rol(RHO[lane], loc[lane], loc[lane])
-            b = [loc.pop(((xx + 3 * y) % 5, xx)) for xx in range(5)]
+            lanes = row_lanes(y)
+            if PARITY in ("start", "hybrid") and ORDER == "pipe":
+                if y + LEAD < 5:
+                    for lane in row_lanes(y + LEAD):
+                        self.theta_lane(lane, d, None)
+                        self.rho_lane(lane)
+                if PARITY == "hybrid" and y + LEAD == 4:
+                    for x in range(5):
+                        self.give(d[x])
+                if PARITY == "hybrid" and y == 3 and not last:
+                    for xx in range(5):
+                        newc[xx] = new[(xx, 0)]
+                        new[(xx, 0)] = self.take()
+                        self.mov(newc[xx], new[(xx, 0)])
+                        self.tern(0x96, new[(xx, 2)], new[(xx, 1)], newc[xx])
+            elif PARITY == "start":
+                for lane in lanes:
+                    self.theta_lane(lane, d, None)
+                    self.rho_lane(lane)
+            elif ORDER == "row":
+                for lane in lanes:
+                    self.rho_lane(lane)
+            b = [loc.pop(lane) for lane in lanes]
             f0, f1 = self.take(), self.take()
+            # Copies of b[0] and b[1] for outputs 3 and 4; outputs 0 and 1
+            # overwrite the originals.
             self.mov(b[0], f0)
-            self.tern(0xd2, b[2], b[1], f0)
+            self.tern(0xd2, b[2], b[1], b[0])
             self.mov(b[1], f1)
-            self.tern(0xd2, b[3], b[2], f1)
+            self.tern(0xd2, b[3], b[2], b[1])
             self.tern(0xd2, b[4], b[3], b[2])
-            self.tern(0xd2, b[0], b[4], b[3])
-            self.tern(0xd2, b[1], b[0], b[4])
-            self.give(b[0])
-            self.give(b[1])
-            out = [f0, f1, b[2], b[3], b[4]]
+            self.tern(0xd2, f0, b[4], b[3])
+            self.tern(0xd2, f1, f0, b[4])
+            self.give(f0)
+            self.give(f1)
+            out = b
             if y == 0:
-                self.emit("vpxorq %s, %s, %s" % (rc_operand, self.r(f0), self.r(f0)))
+                self.emit("vpxorq %s, %s, %s" % (rc_operand, self.r(out[0]), self.r(out[0])))
             for xx in range(5):
                 new[(xx, y)] = out[xx]
-            if not last:
+            if PARITY == "hybrid" and y == 4 and not last:
+                for xx in range(5):
+                    self.tern(0x96, new[(xx, 4)], new[(xx, 3)], newc[xx])
+            if PARITY == "acc" and not last:
                 if y == 0:
+                    # the lane moves to a copy, the parity accumulates in
+                    # the original register
                     for xx in range(5):
-                        newc[xx] = self.take()
-                        self.mov(out[xx], newc[xx])
+                        newc[xx] = out[xx]
+                        new[(xx, 0)] = self.take()
+                        self.mov(out[xx], new[(xx, 0)])
                 elif y == 2:
                     for xx in range(5):
                         self.tern(0x96, new[(xx, 2)], new[(xx, 1)], newc[xx])
                 elif y == 4:
                     for xx in range(5):
                         self.tern(0x96, new[(xx, 4)], new[(xx, 3)], newc[xx])
-        assert not loc and not c
+        if d is not None and PARITY == "start":
+            for x in range(5):
+                self.give(d[x])
+        assert not loc and not self.c
         self.loc = new
         self.c = newc
 
@@ -246,10 +350,15 @@ class Gen:
 
 def setup(g):
     """The assignment at entry: lane (x, y) in register 5y + x, C[x] in
-    25 + x, 30 and 31 free."""
+    25 + x, 30 and 31 free (25..31 free when each round computes its
+    parities first)."""
     g.loc = {(x, y): 5 * y + x for x in range(5) for y in range(5)}
-    g.c = {x: 25 + x for x in range(5)}
-    g.free = [30, 31]
+    if PARITY in ("acc", "hybrid"):
+        g.c = {x: 25 + x for x in range(5)}
+        g.free = [30, 31]
+    else:
+        g.c = {}
+        g.free = list(range(25, 32))
 
 
 def fixup(g, start):
@@ -311,7 +420,7 @@ def function(vec, name, per_loop):
     for y in range(5):
         for x in range(5):
             g.emit("%s %d(%%rdi), %s" % (ld, stride * (5 * y + x), g.r(g.loc[(x, y)])))
-    for x in range(5):
+    for x in range(5 if PARITY in ("acc", "hybrid") else 0):
         g.emit("vpxorq %s, %s, %s" % (g.r(g.loc[(x, 1)]), g.r(g.loc[(x, 0)]), g.r(g.c[x])))
         g.tern(0x96, g.loc[(x, 3)], g.loc[(x, 2)], g.c[x])
         g.emit("vpxorq %s, %s, %s" % (g.r(g.loc[(x, 4)]), g.r(g.c[x]), g.r(g.c[x])))
