@@ -3,54 +3,82 @@
 # Copyright quill authors.
 #
 # gen_keccak_x4_avx512vl.py writes asm/x86_64/keccak_x4_avx512vl.S to
-# standard output: Keccak-f[1600] (FIPS 202, Section 3.3) with AVX-512VL,
-# on four interleaved states in ymm registers (quill_keccak_f1600_x4_avx512vl_asm)
-# and, from the same round, on one state in the low halves of xmm registers
-# (quill_keccak_f1600_avx512vl_asm, measured but not dispatched).
-# Regenerate with
+# standard output: Keccak-f[1600] (FIPS 202, Section 3.3) with AVX-512VL on
+# four interleaved states, lane i of the four in one ymm register
+# (quill_keccak_f1600_x4_avx512vl_asm), and the same code on one state in
+# the low halves of xmm registers (quill_keccak_f1600_avx512vl_asm, built
+# and tested, not dispatched).  Regenerate with
 #   python3 tools/gen_keccak_x4_avx512vl.py > asm/x86_64/keccak_x4_avx512vl.S
 # (the test keccak_x4_avx512vl_generated, test/sha3.cmake, checks that the
-# file matches).
+# file matches).  Options, for measuring other shapes (the checked-in file
+# uses the defaults):
+#   --rounds-per-iteration N   rounds in the loop body, N dividing 24
+#                              (default 1; 24 unrolls all rounds)
+#   --lead L                   rows that theta and rho run ahead of chi
+#                              (default 2)
 #
-# The register allocation is done here, over all 32 vector registers, with
-# no spill: 25 lanes, the 5 column parities C[x] and two temporaries.  The
-# generator remembers which register holds which lane (`loc`) and where the
-# parities and free registers are, and writes each result wherever is free.
-# One round (x, y mod 5; "in place" means into the input's register):
-#   theta  D[x] = C[x-1] ^ rol(C[x+1], 1) is never formed: per column x,
-#          R = rol(C[x+1], 1) goes to a free register (VPROLQ) and each of
-#          the column's five lanes takes A ^ C[x-1] ^ R in place (one
-#          VPTERNLOGQ 0x96): 5 + 25 instructions instead of 10 + 25.  The
-#          columns run 0..4 so that each R is used at once and two free
-#          registers suffice; C[x] is freed after its last use.
-#   rho    VPROLQ in place (24 lanes; A[0, 0] is not rotated);
-#   pi     no instruction: the row of chi that reads a lane decides;
-#   chi    per output row y, b[x] = A[x + 3y, x] and o[x] = b[x] ^ (~b[x+1] &
-#          b[x+2]) is one VPTERNLOGQ 0xd2 (dest = b[x]): outputs 0 and 1 are
-#          copied into the two free registers first (VMOVDQA64, removed at
-#          rename on Zen 4), outputs 2, 3, 4 overwrite their b[x] once no
-#          later output of the row reads it; then the registers of b[0] and
-#          b[1] are free;
-#   iota   row 0's output 0 ^= RC[i], VPXORQ with a broadcast memory operand
-#          from the .rodata table below;
-#   the next round's C[x] accumulate as the rows finish: a copy of row 0's
-#          lane, then one VPTERNLOGQ 0x96 after row 2 and one after row 4.
-# That is 90 vector ALU instructions per round (10 parity, 5 + 25 theta, 24
-# rotations, 25 chi, 1 iota) plus 15 register copies, against ~96-105 and
-# ~55 spill moves for gcc 12's code of keccak_avx512vl.c.
+# Register allocation.  The generator allocates all 32 vector registers
+# itself, with no spill, and remembers which register holds which lane
+# (`loc`), the parities and D values, and which registers are free; every
+# result goes where the generator says.  One round, x and y mod 5:
+#   parity C[x] = A[x,0] ^ ... ^ A[x,4]: A[x,0] is copied to a free register
+#          (where the lane lives on) and the column is folded into its old
+#          register by two VPTERNLOGQ 0x96 (three-way XOR);
+#   D[x] = C[x-1] ^ rol(C[x+1], 1): VPROLQ into a free register, VPXORQ;
+#          in the order x = 0, 3, 2, 4, 1, which frees each C after its last
+#          use, so two free registers suffice;
+#   theta  A[x,y] ^= D[x] (VPXORQ in place) and rho (VPROLQ in place) for
+#          the five lanes of one output row of chi, `lead` rows ahead of
+#          chi, so that the rotations of later rows are older in program
+#          order than the chi of the current row;
+#   pi     no instruction: output row y of chi reads b[x] = A[x + 3y, x];
+#   chi    o[x] = b[x] ^ (~b[x+1] & b[x+2]) is one VPTERNLOGQ 0xd2 per lane,
+#          written over b[x]; b[0] and b[1] are copied to the two free
+#          registers first (VMOVDQA64, removed at rename) because outputs 3
+#          and 4 read them after outputs 0 and 1 overwrote them;
+#   iota   o[0] of row 0 ^= RC[i]: VPXORQ with a broadcast memory operand
+#          (the .rodata table, FIPS 202 Algorithm 6, computed below).
+# 95 vector ALU instructions per round (10 parity, 5 + 5 D, 25 theta, 24
+# rho, 25 chi, 1 iota) and 15 copies, no load or store inside the rounds.
+# The lane -> register map moves every round (pi, and the parity copies),
+# so the loop body ends with copies back to the registers it started with
+# (`fixup`: ~25 per iteration at one round per iteration, renamed away).
 #
-# The lane -> register map changes every round.  The generator finds the
-# period P after which the whole assignment (lanes, parities, free list)
-# is the one it started from, and emits a loop of P rounds run 24 / P times
-# when P divides 24 (UNROLL below forces the full unrolling instead).
+# Measured on Zen 4 (EPYC, 2026-12-05, shared machine; TSC ticks per call,
+# minimum of 2000 x 10 calls, one process beside the C version, which ran
+# 572-577):
+#   this schedule, 1 round per iteration (checked in)          510-512
+#   the same with 2, 3, 4, 6, 8 or 12 rounds per iteration     510-515
+#   the same fully unrolled (17 KB, front end bound)           580-608
+#   lead 1 / 3 / 4 / 5 rows                                    514 / 520 / 525 / 525
+#   chi rows right after their theta+rho (lead 0)              538-540
+#   parities accumulated during chi (VPTERNLOGQ 0x96 as rows
+#     finish), theta as A ^ C[x-1] ^ rol(C[x+1]) (one
+#     VPTERNLOGQ, 90 ALU instructions per round), column order   577-647
+#   that with D in registers from row 3 on                     520
+#   chi as VPANDNQ + VPXORQ instead of copies                  530
+#   a list scheduler over a latency model (reordered body)     556
+# Measured facts behind the choices (blocks of independent or chained
+# instructions, this machine): VPTERNLOGQ and VPXORQ 4 per cycle; VPROLQ 2
+# per cycle on two pipes and 2 cycles latency; VPSLLQ/VPSRLQ 2 per cycle on
+# the other two pipes; VPTERNLOGQ latency 1 from its destination operand
+# and ~1.85 from the other two, VPXORQ 1; register copies free.  Replacing
+# the five rotations by 1 with loads that cut the parity -> D dependence
+# (wrong results, timing only) gave ~442, and replacing every VPTERNLOGQ by
+# a two-input XOR (likewise) ~465: the round's remaining cost is its 95 ALU
+# instructions (~24 cycles at 4 per cycle) plus the chain from the last row
+# of chi through the parities and D into the next round's rotations (~4
+# cycles per round), which no reordering here shortened.
+import sys
+
 HEADER = """\
 /* SPDX-License-Identifier: Apache-2.0 */
 /* Copyright quill authors.
  *
  * GENERATED by tools/gen_keccak_x4_avx512vl.py: do not edit; regenerate
  * with  python3 tools/gen_keccak_x4_avx512vl.py > asm/x86_64/keccak_x4_avx512vl.S
- * (the generator says how the round is scheduled and the registers
- * allocated).
+ * (the generator says how the round is scheduled, how the registers are
+ * allocated, and what the alternatives measured).
  *
  * Keccak-f[1600] (FIPS 202, Section 3.3) with AVX-512VL.  C prototypes
  * (core/sha3/keccak.h):
@@ -59,36 +87,36 @@ HEADER = """\
  *   void quill_keccak_f1600_avx512vl_asm(uint64_t s[25]);
  *
  * x4: permutes four interleaved states in place, lane i of state j at
- * s[4 i + j] (core/sha3/sha3_x4.h): lane i of the four in one ymm
- * register.  The single-state one permutes s[0..24] with lane i in the low
- * half of an xmm register (measured, not dispatched).  s need not be
+ * s[4 i + j] (core/sha3/sha3_x4.h), lane i of the four in one ymm register.
+ * The single-state routine permutes s[0..24] with lane i in the low half of
+ * an xmm register (built and tested, not dispatched).  s need not be
  * aligned.
  *
  * Calling convention: System V AMD64, rdi = s; no return value.  Uses all
- * 32 vector registers ymm0-ymm31 (zmm upper halves untouched beyond what
- * the VEX/EVEX 256-bit writes clear), rax (round constant pointer) and
- * ecx (loop counter) where a loop is used; all caller-saved on System V.
- * No stack, no calls; VZEROUPPER before returning.  The 24 round
- * constants are the .rodata table below (FIPS 202, Algorithm 6,
- * recomputed by the generator).
+ * 32 vector registers (ymm0-ymm31, or their xmm halves), rax (pointer into
+ * the round constants) and ecx (loop counter), all caller-saved on System
+ * V; no stack, no calls; VZEROUPPER before returning.  The round constants
+ * are the .rodata table below (FIPS 202, Algorithm 6, computed by the
+ * generator).
  *
- * Required CPU features: AVX-512F and AVX-512VL (VPTERNLOGQ, VPROLQ,
- * EVEX ymm16-31 and embedded broadcast); dispatched on
- * quill_keccak_f1600_x4_avx512vl_capable().
+ * Required CPU features: AVX-512F and AVX-512VL (VPTERNLOGQ, VPROLQ, EVEX
+ * registers 16-31, embedded broadcast); call only if
+ * quill_keccak_f1600_x4_avx512vl_capable() returns 1.
  *
- * Secrets: the states are secret (key generation and signing expand
- * secret seeds with them).  Nothing here branches on them or uses them in
- * an address: the instruction stream is fixed, every load and store
- * address is rdi plus a constant, the round constant addresses depend
- * only on the round number, and the only branch is the loop counter
- * (public).  The vector registers still hold state bits on return
- * (as with the C backends); callers zeroise their state memory. */
+ * Secrets: the states are secret (ML-DSA key generation and signing expand
+ * secret seeds with them).  No branch and no address depends on them: the
+ * instruction stream is fixed, every load and store address is rdi plus a
+ * constant, the round constants' addresses depend on the round number only
+ * and the only branch is on the loop counter.  The vector registers still
+ * hold state bits on return, as after the C backends; callers zeroise
+ * their state memory. */
 """
 
 
 def round_constants():
-    """FIPS 202, Algorithm 5 (rc) and 6 (iota): RC[i] has bit 2^j - 1 set
-    to rc(j + 7 i) for j = 0..6."""
+    """FIPS 202, Algorithms 5 and 6: RC[i] has bit 2^j - 1 equal to
+    rc(j + 7 i) for j = 0..6, rc(t) the output of the LFSR
+    x^8 + x^6 + x^5 + x^4 + 1 after t steps."""
     def rc_bit(t):
         if t % 255 == 0:
             return 1
@@ -112,9 +140,9 @@ def round_constants():
 
 
 def rho_offsets():
-    """FIPS 202, Algorithm 2: lane (x, y) is rotated left by
+    """FIPS 202, Algorithm 2: lane (x, y) rotates left by
     (t + 1)(t + 2) / 2 mod 64, (x, y) the t-th point of the walk from
-    (1, 0) by (x, y) -> (y, 2x + 3y)."""
+    (1, 0) by (x, y) -> (y, 2x + 3y); (0, 0) does not rotate."""
     r = {(0, 0): 0}
     x, y = 1, 0
     for t in range(24):
@@ -123,28 +151,24 @@ def rho_offsets():
     return r
 
 
-import os
-ORDER = os.environ.get("QUILL_GEN_ORDER", "pipe")
-THETA = os.environ.get("QUILL_GEN_THETA", "dxor")
-PARITY = os.environ.get("QUILL_GEN_PARITY", "start")
-LEAD = int(os.environ.get("QUILL_GEN_LEAD", "2"))
-PSTART = os.environ.get("QUILL_GEN_PSTART", "plain")
 RC = round_constants()
 RHO = rho_offsets()
-assert RC[0] == 1 and RC[23] == 0x8000000080008008
-assert RHO[(1, 1)] == 44 and RHO[(4, 4)] == 14 and RHO[(3, 0)] == 28
+assert RC[0] == 1 and RC[1] == 0x8082 and RC[23] == 0x8000000080008008
+assert RHO[(1, 0)] == 1 and RHO[(1, 1)] == 44 and RHO[(4, 4)] == 14 and RHO[(3, 0)] == 28
+
+RCLABEL = "quill_keccak_rc_avx512vl"
 
 
 class Gen:
-    """Emits one variant: vec = 'ymm' (four states, lane stride 32 bytes) or
-    'xmm' (one state, stride 8)."""
+    """One variant: vec = "ymm" (four states) or "xmm" (one state)."""
 
-    def __init__(self, vec):
+    def __init__(self, vec, lead):
         self.vec = vec
+        self.lead = lead
         self.lines = []
-        self.loc = {}    # (x, y) -> register number
-        self.c = {}      # x -> register number of C[x]
-        self.free = []   # free register numbers, used from the front
+        # At entry lane (x, y) is in register 5y + x; 25..31 are free.
+        self.loc = {(x, y): 5 * y + x for x in range(5) for y in range(5)}
+        self.free = list(range(25, 32))
 
     def r(self, n):
         return "%%%s%d" % (self.vec, n)
@@ -161,325 +185,188 @@ class Gen:
     def mov(self, src, dst):
         self.emit("vmovdqa64 %s, %s" % (self.r(src), self.r(dst)))
 
+    def xor(self, src, dst):
+        self.emit("vpxorq %s, %s, %s" % (self.r(src), self.r(dst), self.r(dst)))
+
     def tern(self, imm, c, b, a):
-        """a = f(a, b, c) with truth table imm (a = 0xf0, b = 0xcc, c = 0xaa)."""
+        """a = f(a, b, c), imm the truth table over a = 0xf0, b = 0xcc,
+        c = 0xaa: 0x96 is a ^ b ^ c, 0xd2 is a ^ (~b & c)."""
         self.emit("vpternlogq $0x%02x, %s, %s, %s" % (imm, self.r(c), self.r(b), self.r(a)))
 
     def rol(self, n, src, dst):
         self.emit("vprolq $%d, %s, %s" % (n, self.r(src), self.r(dst)))
 
-    def state(self):
-        return (tuple(sorted(self.loc.items())), tuple(sorted(self.c.items())),
-                tuple(self.free))
-
-    def parity_start(self):
-        """C[x] = xor of column x into the register that held A[x, 0],
-        whose lane moves to a free register first."""
-        loc = self.loc
+    def parities(self):
+        """C[x] in the register that held A[x, 0]; the lane moves to a free
+        register (the copy is free, and a VPTERNLOGQ into the original
+        measured faster than one into a fresh copy)."""
+        c = {}
         for x in range(5):
-            if PSTART == "late":
-                # P = A0 ^ A1 ^ A2 in A0's register, then C = A4 ^ A3 ^ P
-                # in A4's: the lanes of the previous round's last rows
-                # reach C through the destination operand.
-                n = self.take()
-                self.mov(loc[(x, 0)], n)
-                p = loc[(x, 0)]
-                loc[(x, 0)] = n
-                self.tern(0x96, loc[(x, 2)], loc[(x, 1)], p)
-                n = self.take()
-                self.mov(loc[(x, 4)], n)
-                self.c[x] = loc[(x, 4)]
-                loc[(x, 4)] = n
-                self.tern(0x96, loc[(x, 3)], p, self.c[x])
-                self.give(p)
-                continue
             n = self.take()
-            self.mov(loc[(x, 0)], n)
-            self.c[x] = loc[(x, 0)]
-            loc[(x, 0)] = n
-            self.tern(0x96, loc[(x, 2)], loc[(x, 1)], self.c[x])
-            self.tern(0x96, loc[(x, 4)], loc[(x, 3)], self.c[x])
+            self.mov(self.loc[(x, 0)], n)
+            c[x] = self.loc[(x, 0)]
+            self.loc[(x, 0)] = n
+            self.tern(0x96, self.loc[(x, 2)], self.loc[(x, 1)], c[x])
+            self.tern(0x96, self.loc[(x, 4)], self.loc[(x, 3)], c[x])
+        return c
 
-    def make_d(self):
-        """D[x] = C[x-1] ^ rol(C[x+1], 1) for all x, in the order that needs
-        only two free registers: each C is freed after its last use."""
-        c = self.c
+    def d_values(self, c):
+        """D[x] = C[x-1] ^ rol(C[x+1], 1); each C is freed after its two
+        uses, in an order that needs two free registers only."""
         uses = {x: 2 for x in range(5)}
         d = {}
         for x in (0, 3, 2, 4, 1):
             n = self.take()
             self.rol(1, c[(x + 1) % 5], n)
-            self.emit("vpxorq %s, %s, %s" % (self.r(c[(x - 1) % 5]), self.r(n), self.r(n)))
+            self.xor(c[(x - 1) % 5], n)
             d[x] = n
             for u in ((x + 1) % 5, (x - 1) % 5):
                 uses[u] -= 1
                 if uses[u] == 0:
                     self.give(c.pop(u))
+        assert not c
         return d
 
-    def theta_lane(self, lane, d, rr):
-        x = lane[0]
-        if THETA == "dxor":
-            self.emit("vpxorq %s, %s, %s" % (self.r(d[x]), self.r(self.loc[lane]),
-                                             self.r(self.loc[lane])))
-        else:
-            self.tern(0x96, rr, self.c[(x - 1) % 5], self.loc[lane])
+    @staticmethod
+    def row_lanes(y):
+        """The lanes A[x + 3y, x] that pi sends to row y of chi."""
+        return [((x + 3 * y) % 5, x) for x in range(5)]
 
-    def rho_lane(self, lane):
-        if RHO[lane]:
-            self.rol(RHO[lane], self.loc[lane], self.loc[lane])
+    def theta_rho(self, y, d):
+        for lane in self.row_lanes(y):
+            self.xor(d[lane[0]], self.loc[lane])
+            if RHO[lane]:
+                self.rol(RHO[lane], self.loc[lane], self.loc[lane])
 
-    def round(self, rc_operand, last):
-        loc = self.loc
-        if PARITY == "start":
-            self.parity_start()
-        d = None
-        if PARITY in ("start", "hybrid") or THETA == "dxor":
-            d = self.make_d()
-        if PARITY == "acc":
-            # theta on all lanes (then the parities' registers are free)
-            if THETA == "dxor":
-                for x in range(5):
-                    for y in range(5):
-                        self.theta_lane((x, y), d, None)
-                        if ORDER == "lane":
-                            self.rho_lane((x, y))
+    def chi(self, y, new, rc_operand):
+        b = [self.loc.pop(lane) for lane in self.row_lanes(y)]
+        f0, f1 = self.take(), self.take()
+        self.mov(b[0], f0)
+        self.tern(0xd2, b[2], b[1], b[0])
+        self.mov(b[1], f1)
+        self.tern(0xd2, b[3], b[2], b[1])
+        self.tern(0xd2, b[4], b[3], b[2])
+        self.tern(0xd2, f0, b[4], b[3])
+        self.tern(0xd2, f1, f0, b[4])
+        self.give(f0)
+        self.give(f1)
+        if y == 0:
+            self.emit("vpxorq %s, %s, %s" % (rc_operand, self.r(b[0]), self.r(b[0])))
+        for x in range(5):
+            new[(x, y)] = b[x]
+
+    def round(self, rc_operand):
+        d = self.d_values(self.parities())
+        new = {}
+        for y in range(min(self.lead, 5)):
+            self.theta_rho(y, d)
+        for y in range(5):
+            if y + self.lead < 5:
+                self.theta_rho(y + self.lead, d)
+            if y == max(0, 4 - self.lead):
+                # the last row's theta is out: D is dead
                 for x in range(5):
                     self.give(d[x])
-            else:
-                c = self.c
-                for x in range(5):
-                    xr = (x + 1) % 5
-                    rr = self.take()
-                    self.rol(1, c[xr], rr)
-                    for y in range(5):
-                        self.theta_lane((x, y), None, rr)
-                        if ORDER == "lane":
-                            self.rho_lane((x, y))
-                    self.give(rr)
-                    for dc in self.dead_c(x):
-                        self.give(c.pop(dc))
-        # chi and iota, row by row; the next parities as rows finish
-        newc = {}
-        new = {}
-        def row_lanes(yy):
-            return [((xx + 3 * yy) % 5, xx) for xx in range(5)]
-        if PARITY in ("start", "hybrid") and ORDER == "pipe":
-            for yy in range(LEAD):
-                for lane in row_lanes(yy):
-                    self.theta_lane(lane, d, None)
-                    self.rho_lane(lane)
-        for y in range(5):
-            lanes = row_lanes(y)
-            if PARITY in ("start", "hybrid") and ORDER == "pipe":
-                if y + LEAD < 5:
-                    for lane in row_lanes(y + LEAD):
-                        self.theta_lane(lane, d, None)
-                        self.rho_lane(lane)
-                if PARITY == "hybrid" and y + LEAD == 4:
-                    for x in range(5):
-                        self.give(d[x])
-                if PARITY == "hybrid" and y == 3 and not last:
-                    for xx in range(5):
-                        newc[xx] = new[(xx, 0)]
-                        new[(xx, 0)] = self.take()
-                        self.mov(newc[xx], new[(xx, 0)])
-                        self.tern(0x96, new[(xx, 2)], new[(xx, 1)], newc[xx])
-            elif PARITY == "start":
-                for lane in lanes:
-                    self.theta_lane(lane, d, None)
-                    self.rho_lane(lane)
-            elif ORDER == "row":
-                for lane in lanes:
-                    self.rho_lane(lane)
-            b = [loc.pop(lane) for lane in lanes]
-            f0, f1 = self.take(), self.take()
-            # Copies of b[0] and b[1] for outputs 3 and 4; outputs 0 and 1
-            # overwrite the originals.
-            self.mov(b[0], f0)
-            self.tern(0xd2, b[2], b[1], b[0])
-            self.mov(b[1], f1)
-            self.tern(0xd2, b[3], b[2], b[1])
-            self.tern(0xd2, b[4], b[3], b[2])
-            self.tern(0xd2, f0, b[4], b[3])
-            self.tern(0xd2, f1, f0, b[4])
-            self.give(f0)
-            self.give(f1)
-            out = b
-            if y == 0:
-                self.emit("vpxorq %s, %s, %s" % (rc_operand, self.r(out[0]), self.r(out[0])))
-            for xx in range(5):
-                new[(xx, y)] = out[xx]
-            if PARITY == "hybrid" and y == 4 and not last:
-                for xx in range(5):
-                    self.tern(0x96, new[(xx, 4)], new[(xx, 3)], newc[xx])
-            if PARITY == "acc" and not last:
-                if y == 0:
-                    # the lane moves to a copy, the parity accumulates in
-                    # the original register
-                    for xx in range(5):
-                        newc[xx] = out[xx]
-                        new[(xx, 0)] = self.take()
-                        self.mov(out[xx], new[(xx, 0)])
-                elif y == 2:
-                    for xx in range(5):
-                        self.tern(0x96, new[(xx, 2)], new[(xx, 1)], newc[xx])
-                elif y == 4:
-                    for xx in range(5):
-                        self.tern(0x96, new[(xx, 4)], new[(xx, 3)], newc[xx])
-        if d is not None and PARITY == "start":
-            for x in range(5):
-                self.give(d[x])
-        assert not loc and not self.c
+            self.chi(y, new, rc_operand)
+        assert not self.loc and len(self.free) == 7
         self.loc = new
-        self.c = newc
 
-    @staticmethod
-    def dead_c(x):
-        # After column x (order 0..4) with R[x+1] rolled: C[x-1] had its plain
-        # use; its rolled use was column x - 2.  Free what has had both.
-        used_plain = {(xx - 1) % 5 for xx in range(x + 1)}
-        used_rol = {(xx + 1) % 5 for xx in range(x + 1)}
-        before_plain = {(xx - 1) % 5 for xx in range(x)}
-        before_rol = {(xx + 1) % 5 for xx in range(x)}
-        now = used_plain & used_rol
-        before = before_plain & before_rol
-        return sorted(now - before)
+    def state(self):
+        return dict(self.loc), list(self.free)
 
-
-
-def setup(g):
-    """The assignment at entry: lane (x, y) in register 5y + x, C[x] in
-    25 + x, 30 and 31 free (25..31 free when each round computes its
-    parities first)."""
-    g.loc = {(x, y): 5 * y + x for x in range(5) for y in range(5)}
-    if PARITY in ("acc", "hybrid"):
-        g.c = {x: 25 + x for x in range(5)}
-        g.free = [30, 31]
-    else:
-        g.c = {}
-        g.free = list(range(25, 32))
-
-
-def fixup(g, start):
-    """Copies that bring every lane and parity back to the register it has
-    in the assignment `start` (a Gen's loc and c): the permutation's cycles,
-    each through a free register."""
-    want = {}
-    for k, v in start[0]:
-        want[("l", k)] = v
-    for k, v in start[1]:
-        want[("c", k)] = v
-    have = {("l", k): v for k, v in g.loc.items()}
-    have.update({("c", k): v for k, v in g.c.items()})
-    # dst register <- src register
-    move = {want[k]: have[k] for k in want if want[k] != have[k]}
-    n = 0
-    while move:
-        # a destination no pending move reads: copy into it
-        reads = set(move.values())
-        ready = [d for d in move if d not in reads]
-        if ready:
-            d = ready[0]
-            g.mov(move.pop(d), d)
-            n += 1
-            continue
-        # only cycles left: park one register in a free one
-        d = next(iter(move))
-        spare = [r for r in range(32) if r not in set(want.values())][0]
-        g.mov(d, spare)
-        for k in move:
-            if move[k] == d:
-                move[k] = spare
-        n += 1
-    g.loc = {k: v for k, v in start[0]}
-    g.c = {k: v for k, v in start[1]}
-    return n
+    def fixup(self, start):
+        """Copies that put every lane back in its register of `start` (the
+        permutation's cycles, each broken through a free register)."""
+        want = start[0]
+        move = {want[k]: self.loc[k] for k in want if want[k] != self.loc[k]}
+        spare = [n for n in range(32) if n not in set(want.values())]
+        count = 0
+        while move:
+            reads = set(move.values())
+            ready = [dst for dst in move if dst not in reads]
+            if ready:
+                dst = ready[0]
+                self.mov(move.pop(dst), dst)
+            else:
+                dst = next(iter(move))
+                self.mov(dst, spare[0])
+                for k in move:
+                    if move[k] == dst:
+                        move[k] = spare[0]
+            count += 1
+        self.loc, self.free = dict(start[0]), list(start[1])
+        return count
 
 
-RCLABEL = "quill_keccak_rc_avx512vl"
-
-
-def function(vec, name, per_loop):
-    """The permutation for vec = ymm (four states, lane i at 32 i) or xmm
-    (one state, lane i at 8 i): the 24 rounds in a loop of per_loop rounds
-    (fixup copies at its end), or all unrolled (per_loop = 24)."""
-    g = Gen(vec)
-    setup(g)
+def function(vec, name, per_loop, lead):
+    """The permutation for vec = ymm (four states, lane i at byte 32 i) or
+    xmm (one state, lane i at byte 8 i): 24 / per_loop iterations of a loop
+    of per_loop rounds, or straight-line code for per_loop = 24."""
+    g = Gen(vec, lead)
     bcst = "{1to4}" if vec == "ymm" else "{1to2}"
     stride = 32 if vec == "ymm" else 8
-    ld = "vmovdqu64" if vec == "ymm" else "vmovq"
-    out = []
-    out.append("        .globl  %s" % name)
-    out.append("        .hidden %s" % name)
-    out.append("        .type   %s, @function" % name)
-    out.append("        .p2align 6")
-    out.append("%s:" % name)
-    out.append("        .cfi_startproc")
-    out.append("        endbr64")
+    mov = "vmovdqu64" if vec == "ymm" else "vmovq"
+    out = ["        .globl  %s" % name,
+           "        .hidden %s" % name,
+           "        .type   %s, @function" % name,
+           "        .p2align 6",
+           "%s:" % name,
+           "        .cfi_startproc",
+           "        endbr64"]
     for y in range(5):
         for x in range(5):
-            g.emit("%s %d(%%rdi), %s" % (ld, stride * (5 * y + x), g.r(g.loc[(x, y)])))
-    for x in range(5 if PARITY in ("acc", "hybrid") else 0):
-        g.emit("vpxorq %s, %s, %s" % (g.r(g.loc[(x, 1)]), g.r(g.loc[(x, 0)]), g.r(g.c[x])))
-        g.tern(0x96, g.loc[(x, 3)], g.loc[(x, 2)], g.c[x])
-        g.emit("vpxorq %s, %s, %s" % (g.r(g.loc[(x, 4)]), g.r(g.c[x]), g.r(g.c[x])))
-    out += g.lines
-    g.lines = []
-    stats = {}
+            g.emit("%s %d(%%rdi), %s" % (mov, stride * (5 * y + x), g.r(g.loc[(x, y)])))
     if per_loop == 24:
         for i in range(24):
-            g.round("%s+%d(%%rip)%s" % (RCLABEL, 8 * i, bcst), i == 23)
-        out += g.lines
-        g.lines = []
-        stats["fixup"] = 0
+            g.round("%s+%d(%%rip)%s" % (RCLABEL, 8 * i, bcst))
     else:
         assert 24 % per_loop == 0
-        out.append("        leaq    %s(%%rip), %%rax" % RCLABEL)
-        out.append("        movl    $%d, %%ecx" % (24 // per_loop))
-        out.append("        .p2align 5")
-        out.append("1:")
+        g.emit("leaq    %s(%%rip), %%rax" % RCLABEL)
+        g.emit("movl    $%d, %%ecx" % (24 // per_loop))
+        g.lines.append("        .p2align 5")
+        g.lines.append("1:")
         start = g.state()
         for i in range(per_loop):
-            g.round("%d(%%rax)%s" % (8 * i, bcst), False)
-        stats["fixup"] = fixup(g, start)
-        out += g.lines
-        g.lines = []
-        out.append("        addq    $%d, %%rax" % (8 * per_loop))
-        out.append("        decl    %ecx")
-        out.append("        jnz     1b")
-    st = "vmovdqu64" if vec == "ymm" else "vmovq"
+            g.round("%d(%%rax)%s" % (8 * i, bcst))
+        g.fixup(start)
+        g.emit("addq    $%d, %%rax" % (8 * per_loop))
+        g.emit("decl    %ecx")
+        g.emit("jnz     1b")
     for y in range(5):
         for x in range(5):
-            g.emit("%s %s, %d(%%rdi)" % (st, g.r(g.loc[(x, y)]), stride * (5 * y + x)))
+            g.emit("%s %s, %d(%%rdi)" % (mov, g.r(g.loc[(x, y)]), stride * (5 * y + x)))
+    g.emit("vzeroupper")
+    g.emit("ret")
     out += g.lines
-    out.append("        vzeroupper")
-    out.append("        ret")
-    out.append("        .cfi_endproc")
-    out.append("        .size   %s, .-%s" % (name, name))
-    return out, stats
+    out += ["        .cfi_endproc",
+            "        .size   %s, .-%s" % (name, name)]
+    return out
 
 
-if __name__ == "__main__":
-    import os
-    X4_ROUNDS = int(os.environ.get("QUILL_GEN_X4_ROUNDS", "1"))
-    X1_ROUNDS = int(os.environ.get("QUILL_GEN_X1_ROUNDS", "1"))
-    x4, x4s = function("ymm", "quill_keccak_f1600_x4_avx512vl_asm", X4_ROUNDS)
-    x1, x1s = function("xmm", "quill_keccak_f1600_avx512vl_asm", X1_ROUNDS)
-    body = []
-    body.append("        .section .rodata")
-    body.append("        .p2align 6")
-    body.append("        .type   %s, @object" % RCLABEL)
-    body.append("%s:" % RCLABEL)
+def main(argv):
+    per_loop, lead = 1, 2
+    args = list(argv)
+    while args:
+        a = args.pop(0)
+        if a == "--rounds-per-iteration" and args:
+            per_loop = int(args.pop(0))
+        elif a == "--lead" and args:
+            lead = int(args.pop(0))
+        else:
+            sys.exit("usage: gen_keccak_x4_avx512vl.py [--rounds-per-iteration N] [--lead L]")
+    if per_loop < 1 or 24 % per_loop or lead < 0:
+        sys.exit("gen_keccak_x4_avx512vl.py: N must divide 24, L >= 0")
+    body = ["        .section .rodata",
+            "        .p2align 6",
+            "        .type   %s, @object" % RCLABEL,
+            "%s:" % RCLABEL]
     for i in range(0, 24, 2):
         body.append("        .quad   0x%016x, 0x%016x" % (RC[i], RC[i + 1]))
-    body.append("        .size   %s, 192" % RCLABEL)
+    body += ["        .size   %s, 192" % RCLABEL, "", "        .text"]
+    body += function("ymm", "quill_keccak_f1600_x4_avx512vl_asm", per_loop, lead)
     body.append("")
-    body.append("        .text")
-    body += x4
-    body.append("")
-    body += x1
-    print(HEADER % {"x4rounds": X4_ROUNDS})
+    body += function("xmm", "quill_keccak_f1600_avx512vl_asm", per_loop, lead)
+    sys.stdout.write(HEADER)
     print("#if defined(__x86_64__) && defined(__ELF__)")
     print()
     print("\n".join(body))
@@ -487,3 +374,7 @@ if __name__ == "__main__":
     print("#endif")
     print()
     print('        .section .note.GNU-stack, "", @progbits')
+
+
+if __name__ == "__main__":
+    main(sys.argv[1:])
