@@ -23,7 +23,8 @@
 # result goes where the generator says.  One round, x and y mod 5:
 #   parity C[x] = A[x,0] ^ ... ^ A[x,4]: A[x,0] is copied to a free register
 #          (where the lane lives on) and the column is folded into its old
-#          register by two VPTERNLOGQ 0x96 (three-way XOR);
+#          register by two VPTERNLOGQ 0x96 (three-way XOR); columns in the
+#          order 1, 4, 2, 3, 0 that the D values need them;
 #   D[x] = C[x-1] ^ rol(C[x+1], 1): VPROLQ into a free register, VPXORQ;
 #          in the order x = 0, 3, 2, 4, 1, which frees each C after its last
 #          use, so two free registers suffice;
@@ -32,10 +33,13 @@
 #          chi, so that the rotations of later rows are older in program
 #          order than the chi of the current row;
 #   pi     no instruction: output row y of chi reads b[x] = A[x + 3y, x];
-#   chi    o[x] = b[x] ^ (~b[x+1] & b[x+2]) is one VPTERNLOGQ 0xd2 per lane,
-#          written over b[x]; b[0] and b[1] are copied to the two free
-#          registers first (VMOVDQA64, removed at rename) because outputs 3
-#          and 4 read them after outputs 0 and 1 overwrote them;
+#   chi    o[x] = b[x] ^ (~b[x+1] & b[x+2]) is one VPTERNLOGQ per lane; a
+#          destructive instruction needs copies (VMOVDQA64, removed at
+#          rename) of one input into the two free registers: b[4], the
+#          last rotated, so that it is the destination operand (1 cycle,
+#          against ~2 for the other two) of all three outputs that read it:
+#          o[2] and o[3] in its copies, o[4] over it, o[0] and o[1] over
+#          b[0] and b[1]; then b[2] and b[3]'s registers are free;
 #   iota   o[0] of row 0 ^= RC[i]: VPXORQ with a broadcast memory operand
 #          (the .rodata table, FIPS 202 Algorithm 6, computed below).
 # 95 vector ALU instructions per round (10 parity, 5 + 5 D, 25 theta, 24
@@ -44,14 +48,18 @@
 # so the loop body ends with copies back to the registers it started with
 # (`fixup`: ~25 per iteration at one round per iteration, renamed away).
 #
-# Measured on Zen 4 (EPYC, 2026-12-05, shared machine; TSC ticks per call,
-# minimum of 2000 x 10 calls, one process beside the C version, which ran
-# 572-577):
-#   this schedule, 1 round per iteration (checked in)          510-512
-#   the same with 2, 3, 4, 6, 8 or 12 rounds per iteration     510-515
-#   the same fully unrolled (17 KB, front end bound)           580-608
+# Measured on Zen 4 (EPYC, 2026-12-05, shared machine; TSC ticks per
+# four-way call, minimum of 2000 x 10 calls, in one process beside the C
+# version, which ran 572-577; the xmm single-state code ran within 3 ticks
+# of the ymm one throughout):
+#   this schedule, 1 round per iteration (checked in)          502-504
+#   chi with copies of b[0] and b[1] instead (o[0], o[1] in
+#     them or over them), parities in column order             510-512
+#   the latter with 2, 3, 4, 6, 8 or 12 rounds per iteration   510-515
+#   the latter fully unrolled (17 KB, front end bound)         556-608
 #   lead 1 / 3 / 4 / 5 rows                                    514 / 520 / 525 / 525
 #   chi rows right after their theta+rho (lead 0)              538-540
+#   C[x] formed with row 4's lane as destination operand       512-517
 #   parities accumulated during chi (VPTERNLOGQ 0x96 as rows
 #     finish), theta as A ^ C[x-1] ^ rol(C[x+1]) (one
 #     VPTERNLOGQ, 90 ALU instructions per round), column order   577-647
@@ -67,8 +75,8 @@
 # (wrong results, timing only) gave ~442, and replacing every VPTERNLOGQ by
 # a two-input XOR (likewise) ~465: the round's remaining cost is its 95 ALU
 # instructions (~24 cycles at 4 per cycle) plus the chain from the last row
-# of chi through the parities and D into the next round's rotations (~4
-# cycles per round), which no reordering here shortened.
+# of chi through the parities and D into the next round's rotations (~3-4
+# cycles per round), which no ordering tried here shortened further.
 import sys
 
 HEADER = """\
@@ -201,7 +209,8 @@ class Gen:
         register (the copy is free, and a VPTERNLOGQ into the original
         measured faster than one into a fresh copy)."""
         c = {}
-        for x in range(5):
+        # in the order the D values below first need them
+        for x in (1, 4, 2, 3, 0):
             n = self.take()
             self.mov(self.loc[(x, 0)], n)
             c[x] = self.loc[(x, 0)]
@@ -238,22 +247,36 @@ class Gen:
             if RHO[lane]:
                 self.rol(RHO[lane], self.loc[lane], self.loc[lane])
 
+    def chi3(self, dst, roles, regs):
+        """dst = X ^ (~Y & Z) by one VPTERNLOGQ, roles naming the operand
+        (a = dst, b, c) that carries X, Y and Z; regs gives the registers of
+        b and c."""
+        m = {"a": 0xf0, "b": 0xcc, "c": 0xaa}
+        imm = (m[roles[0]] ^ (~m[roles[1]] & m[roles[2]])) & 0xff
+        self.tern(imm, regs["c"], regs["b"], dst)
+
     def chi(self, y, new, rc_operand):
+        """Row y of chi.  b[4], rotated last, is the destination operand of
+        the three outputs that read it (1 cycle from it, against ~2 from
+        the other operands): two copies of it take o[2] and o[3], o[4]
+        overwrites it, o[0] and o[1] overwrite b[0] and b[1], and then the
+        registers of b[2] and b[3] are free."""
         b = [self.loc.pop(lane) for lane in self.row_lanes(y)]
         f0, f1 = self.take(), self.take()
-        self.mov(b[0], f0)
-        self.tern(0xd2, b[2], b[1], b[0])
-        self.mov(b[1], f1)
-        self.tern(0xd2, b[3], b[2], b[1])
-        self.tern(0xd2, b[4], b[3], b[2])
-        self.tern(0xd2, f0, b[4], b[3])
-        self.tern(0xd2, f1, f0, b[4])
-        self.give(f0)
-        self.give(f1)
+        self.mov(b[4], f0)
+        self.mov(b[4], f1)
+        self.chi3(f0, ("b", "a", "c"), {"b": b[3], "c": b[0]})    # o3 = b3 ^ (~b4 & b0)
+        self.chi3(f1, ("b", "c", "a"), {"b": b[2], "c": b[3]})    # o2 = b2 ^ (~b3 & b4)
+        self.chi3(b[4], ("a", "b", "c"), {"b": b[0], "c": b[1]})  # o4 = b4 ^ (~b0 & b1)
+        self.chi3(b[0], ("a", "b", "c"), {"b": b[1], "c": b[2]})  # o0 = b0 ^ (~b1 & b2)
+        self.chi3(b[1], ("a", "b", "c"), {"b": b[2], "c": b[3]})  # o1 = b1 ^ (~b2 & b3)
+        self.give(b[2])
+        self.give(b[3])
         if y == 0:
             self.emit("vpxorq %s, %s, %s" % (rc_operand, self.r(b[0]), self.r(b[0])))
+        out = [b[0], b[1], f1, f0, b[4]]
         for x in range(5):
-            new[(x, y)] = b[x]
+            new[(x, y)] = out[x]
 
     def round(self, rc_operand):
         d = self.d_values(self.parities())

@@ -93,21 +93,21 @@ quill_keccak_f1600_x4_avx512vl_asm:
         movl    $24, %ecx
         .p2align 5
 1:
-        vmovdqa64 %ymm0, %ymm25
-        vpternlogq $0x96, %ymm10, %ymm5, %ymm0
-        vpternlogq $0x96, %ymm20, %ymm15, %ymm0
-        vmovdqa64 %ymm1, %ymm26
+        vmovdqa64 %ymm1, %ymm25
         vpternlogq $0x96, %ymm11, %ymm6, %ymm1
         vpternlogq $0x96, %ymm21, %ymm16, %ymm1
+        vmovdqa64 %ymm4, %ymm26
+        vpternlogq $0x96, %ymm14, %ymm9, %ymm4
+        vpternlogq $0x96, %ymm24, %ymm19, %ymm4
         vmovdqa64 %ymm2, %ymm27
         vpternlogq $0x96, %ymm12, %ymm7, %ymm2
         vpternlogq $0x96, %ymm22, %ymm17, %ymm2
         vmovdqa64 %ymm3, %ymm28
         vpternlogq $0x96, %ymm13, %ymm8, %ymm3
         vpternlogq $0x96, %ymm23, %ymm18, %ymm3
-        vmovdqa64 %ymm4, %ymm29
-        vpternlogq $0x96, %ymm14, %ymm9, %ymm4
-        vpternlogq $0x96, %ymm24, %ymm19, %ymm4
+        vmovdqa64 %ymm0, %ymm29
+        vpternlogq $0x96, %ymm10, %ymm5, %ymm0
+        vpternlogq $0x96, %ymm20, %ymm15, %ymm0
         vprolq $1, %ymm1, %ymm30
         vpxorq %ymm4, %ymm30, %ymm30
         vprolq $1, %ymm4, %ymm31
@@ -118,7 +118,7 @@ quill_keccak_f1600_x4_avx512vl_asm:
         vpxorq %ymm3, %ymm1, %ymm1
         vprolq $1, %ymm2, %ymm3
         vpxorq %ymm0, %ymm3, %ymm3
-        vpxorq %ymm30, %ymm25, %ymm25
+        vpxorq %ymm30, %ymm29, %ymm29
         vpxorq %ymm3, %ymm6, %ymm6
         vprolq $44, %ymm6, %ymm6
         vpxorq %ymm4, %ymm12, %ymm12
@@ -137,8 +137,8 @@ quill_keccak_f1600_x4_avx512vl_asm:
         vprolq $45, %ymm16, %ymm16
         vpxorq %ymm4, %ymm22, %ymm22
         vprolq $61, %ymm22, %ymm22
-        vpxorq %ymm3, %ymm26, %ymm26
-        vprolq $1, %ymm26, %ymm26
+        vpxorq %ymm3, %ymm25, %ymm25
+        vprolq $1, %ymm25, %ymm25
         vpxorq %ymm4, %ymm7, %ymm7
         vprolq $6, %ymm7, %ymm7
         vpxorq %ymm31, %ymm13, %ymm13
@@ -147,16 +147,16 @@ quill_keccak_f1600_x4_avx512vl_asm:
         vprolq $8, %ymm19, %ymm19
         vpxorq %ymm30, %ymm20, %ymm20
         vprolq $18, %ymm20, %ymm20
-        vmovdqa64 %ymm25, %ymm2
-        vpternlogq $0xd2, %ymm12, %ymm6, %ymm25
-        vmovdqa64 %ymm6, %ymm0
+        vmovdqa64 %ymm24, %ymm2
+        vmovdqa64 %ymm24, %ymm0
+        vpternlogq $0xc6, %ymm29, %ymm18, %ymm2
+        vpternlogq $0x9c, %ymm18, %ymm12, %ymm0
+        vpternlogq $0xd2, %ymm6, %ymm29, %ymm24
+        vpternlogq $0xd2, %ymm12, %ymm6, %ymm29
         vpternlogq $0xd2, %ymm18, %ymm12, %ymm6
-        vpternlogq $0xd2, %ymm24, %ymm18, %ymm12
-        vpternlogq $0xd2, %ymm2, %ymm24, %ymm18
-        vpternlogq $0xd2, %ymm0, %ymm2, %ymm24
-        vpxorq 0(%rax){1to4}, %ymm25, %ymm25
-        vpxorq %ymm1, %ymm29, %ymm29
-        vprolq $27, %ymm29, %ymm29
+        vpxorq 0(%rax){1to4}, %ymm29, %ymm29
+        vpxorq %ymm1, %ymm26, %ymm26
+        vprolq $27, %ymm26, %ymm26
         vpxorq %ymm30, %ymm5, %ymm5
         vprolq $36, %ymm5, %ymm5
         vpxorq %ymm3, %ymm11, %ymm11
@@ -165,13 +165,13 @@ quill_keccak_f1600_x4_avx512vl_asm:
         vprolq $15, %ymm17, %ymm17
         vpxorq %ymm31, %ymm23, %ymm23
         vprolq $56, %ymm23, %ymm23
-        vmovdqa64 %ymm28, %ymm2
+        vmovdqa64 %ymm22, %ymm12
+        vmovdqa64 %ymm22, %ymm18
+        vpternlogq $0xc6, %ymm28, %ymm16, %ymm12
+        vpternlogq $0x9c, %ymm16, %ymm10, %ymm18
+        vpternlogq $0xd2, %ymm9, %ymm28, %ymm22
         vpternlogq $0xd2, %ymm10, %ymm9, %ymm28
-        vmovdqa64 %ymm9, %ymm0
         vpternlogq $0xd2, %ymm16, %ymm10, %ymm9
-        vpternlogq $0xd2, %ymm22, %ymm16, %ymm10
-        vpternlogq $0xd2, %ymm2, %ymm22, %ymm16
-        vpternlogq $0xd2, %ymm0, %ymm2, %ymm22
         vpxorq %ymm4, %ymm27, %ymm27
         vprolq $62, %ymm27, %ymm27
         vpxorq %ymm31, %ymm8, %ymm8
@@ -182,50 +182,50 @@ quill_keccak_f1600_x4_avx512vl_asm:
         vprolq $41, %ymm15, %ymm15
         vpxorq %ymm3, %ymm21, %ymm21
         vprolq $2, %ymm21, %ymm21
-        vmovdqa64 %ymm26, %ymm2
-        vpternlogq $0xd2, %ymm13, %ymm7, %ymm26
-        vmovdqa64 %ymm7, %ymm0
+        vmovdqa64 %ymm20, %ymm10
+        vmovdqa64 %ymm20, %ymm16
+        vpternlogq $0xc6, %ymm25, %ymm19, %ymm10
+        vpternlogq $0x9c, %ymm19, %ymm13, %ymm16
+        vpternlogq $0xd2, %ymm7, %ymm25, %ymm20
+        vpternlogq $0xd2, %ymm13, %ymm7, %ymm25
         vpternlogq $0xd2, %ymm19, %ymm13, %ymm7
-        vpternlogq $0xd2, %ymm20, %ymm19, %ymm13
-        vpternlogq $0xd2, %ymm2, %ymm20, %ymm19
-        vpternlogq $0xd2, %ymm0, %ymm2, %ymm20
-        vmovdqa64 %ymm29, %ymm30
-        vpternlogq $0xd2, %ymm11, %ymm5, %ymm29
-        vmovdqa64 %ymm5, %ymm3
+        vmovdqa64 %ymm23, %ymm30
+        vmovdqa64 %ymm23, %ymm3
+        vpternlogq $0xc6, %ymm26, %ymm17, %ymm30
+        vpternlogq $0x9c, %ymm17, %ymm11, %ymm3
+        vpternlogq $0xd2, %ymm5, %ymm26, %ymm23
+        vpternlogq $0xd2, %ymm11, %ymm5, %ymm26
         vpternlogq $0xd2, %ymm17, %ymm11, %ymm5
-        vpternlogq $0xd2, %ymm23, %ymm17, %ymm11
-        vpternlogq $0xd2, %ymm30, %ymm23, %ymm17
-        vpternlogq $0xd2, %ymm3, %ymm30, %ymm23
-        vmovdqa64 %ymm27, %ymm4
+        vmovdqa64 %ymm21, %ymm4
+        vmovdqa64 %ymm21, %ymm31
+        vpternlogq $0xc6, %ymm27, %ymm15, %ymm4
+        vpternlogq $0x9c, %ymm15, %ymm14, %ymm31
+        vpternlogq $0xd2, %ymm8, %ymm27, %ymm21
         vpternlogq $0xd2, %ymm14, %ymm8, %ymm27
-        vmovdqa64 %ymm8, %ymm31
         vpternlogq $0xd2, %ymm15, %ymm14, %ymm8
-        vpternlogq $0xd2, %ymm21, %ymm15, %ymm14
-        vpternlogq $0xd2, %ymm4, %ymm21, %ymm15
-        vpternlogq $0xd2, %ymm31, %ymm4, %ymm21
-        vmovdqa64 %ymm25, %ymm0
+        vmovdqa64 %ymm26, %ymm15
         vmovdqa64 %ymm6, %ymm1
         vmovdqa64 %ymm9, %ymm6
-        vmovdqa64 %ymm12, %ymm2
-        vmovdqa64 %ymm13, %ymm12
-        vmovdqa64 %ymm18, %ymm3
-        vmovdqa64 %ymm19, %ymm13
-        vmovdqa64 %ymm17, %ymm18
-        vmovdqa64 %ymm11, %ymm17
         vmovdqa64 %ymm7, %ymm11
-        vmovdqa64 %ymm10, %ymm7
-        vmovdqa64 %ymm26, %ymm10
-        vmovdqa64 %ymm24, %ymm4
+        vmovdqa64 %ymm18, %ymm7
+        vmovdqa64 %ymm3, %ymm17
+        vmovdqa64 %ymm2, %ymm3
+        vmovdqa64 %ymm0, %ymm2
+        vmovdqa64 %ymm29, %ymm0
+        vmovdqa64 %ymm10, %ymm13
+        vmovdqa64 %ymm25, %ymm10
+        vmovdqa64 %ymm30, %ymm18
         vmovdqa64 %ymm22, %ymm9
-        vmovdqa64 %ymm14, %ymm22
+        vmovdqa64 %ymm31, %ymm22
         vmovdqa64 %ymm20, %ymm14
         vmovdqa64 %ymm27, %ymm20
         vmovdqa64 %ymm23, %ymm19
-        vmovdqa64 %ymm15, %ymm23
-        vmovdqa64 %ymm29, %ymm15
+        vmovdqa64 %ymm4, %ymm23
+        vmovdqa64 %ymm24, %ymm4
         vmovdqa64 %ymm21, %ymm24
         vmovdqa64 %ymm8, %ymm21
-        vmovdqa64 %ymm16, %ymm8
+        vmovdqa64 %ymm12, %ymm8
+        vmovdqa64 %ymm16, %ymm12
         vmovdqa64 %ymm5, %ymm16
         vmovdqa64 %ymm28, %ymm5
         addq    $8, %rax
@@ -297,21 +297,21 @@ quill_keccak_f1600_avx512vl_asm:
         movl    $24, %ecx
         .p2align 5
 1:
-        vmovdqa64 %xmm0, %xmm25
-        vpternlogq $0x96, %xmm10, %xmm5, %xmm0
-        vpternlogq $0x96, %xmm20, %xmm15, %xmm0
-        vmovdqa64 %xmm1, %xmm26
+        vmovdqa64 %xmm1, %xmm25
         vpternlogq $0x96, %xmm11, %xmm6, %xmm1
         vpternlogq $0x96, %xmm21, %xmm16, %xmm1
+        vmovdqa64 %xmm4, %xmm26
+        vpternlogq $0x96, %xmm14, %xmm9, %xmm4
+        vpternlogq $0x96, %xmm24, %xmm19, %xmm4
         vmovdqa64 %xmm2, %xmm27
         vpternlogq $0x96, %xmm12, %xmm7, %xmm2
         vpternlogq $0x96, %xmm22, %xmm17, %xmm2
         vmovdqa64 %xmm3, %xmm28
         vpternlogq $0x96, %xmm13, %xmm8, %xmm3
         vpternlogq $0x96, %xmm23, %xmm18, %xmm3
-        vmovdqa64 %xmm4, %xmm29
-        vpternlogq $0x96, %xmm14, %xmm9, %xmm4
-        vpternlogq $0x96, %xmm24, %xmm19, %xmm4
+        vmovdqa64 %xmm0, %xmm29
+        vpternlogq $0x96, %xmm10, %xmm5, %xmm0
+        vpternlogq $0x96, %xmm20, %xmm15, %xmm0
         vprolq $1, %xmm1, %xmm30
         vpxorq %xmm4, %xmm30, %xmm30
         vprolq $1, %xmm4, %xmm31
@@ -322,7 +322,7 @@ quill_keccak_f1600_avx512vl_asm:
         vpxorq %xmm3, %xmm1, %xmm1
         vprolq $1, %xmm2, %xmm3
         vpxorq %xmm0, %xmm3, %xmm3
-        vpxorq %xmm30, %xmm25, %xmm25
+        vpxorq %xmm30, %xmm29, %xmm29
         vpxorq %xmm3, %xmm6, %xmm6
         vprolq $44, %xmm6, %xmm6
         vpxorq %xmm4, %xmm12, %xmm12
@@ -341,8 +341,8 @@ quill_keccak_f1600_avx512vl_asm:
         vprolq $45, %xmm16, %xmm16
         vpxorq %xmm4, %xmm22, %xmm22
         vprolq $61, %xmm22, %xmm22
-        vpxorq %xmm3, %xmm26, %xmm26
-        vprolq $1, %xmm26, %xmm26
+        vpxorq %xmm3, %xmm25, %xmm25
+        vprolq $1, %xmm25, %xmm25
         vpxorq %xmm4, %xmm7, %xmm7
         vprolq $6, %xmm7, %xmm7
         vpxorq %xmm31, %xmm13, %xmm13
@@ -351,16 +351,16 @@ quill_keccak_f1600_avx512vl_asm:
         vprolq $8, %xmm19, %xmm19
         vpxorq %xmm30, %xmm20, %xmm20
         vprolq $18, %xmm20, %xmm20
-        vmovdqa64 %xmm25, %xmm2
-        vpternlogq $0xd2, %xmm12, %xmm6, %xmm25
-        vmovdqa64 %xmm6, %xmm0
+        vmovdqa64 %xmm24, %xmm2
+        vmovdqa64 %xmm24, %xmm0
+        vpternlogq $0xc6, %xmm29, %xmm18, %xmm2
+        vpternlogq $0x9c, %xmm18, %xmm12, %xmm0
+        vpternlogq $0xd2, %xmm6, %xmm29, %xmm24
+        vpternlogq $0xd2, %xmm12, %xmm6, %xmm29
         vpternlogq $0xd2, %xmm18, %xmm12, %xmm6
-        vpternlogq $0xd2, %xmm24, %xmm18, %xmm12
-        vpternlogq $0xd2, %xmm2, %xmm24, %xmm18
-        vpternlogq $0xd2, %xmm0, %xmm2, %xmm24
-        vpxorq 0(%rax){1to2}, %xmm25, %xmm25
-        vpxorq %xmm1, %xmm29, %xmm29
-        vprolq $27, %xmm29, %xmm29
+        vpxorq 0(%rax){1to2}, %xmm29, %xmm29
+        vpxorq %xmm1, %xmm26, %xmm26
+        vprolq $27, %xmm26, %xmm26
         vpxorq %xmm30, %xmm5, %xmm5
         vprolq $36, %xmm5, %xmm5
         vpxorq %xmm3, %xmm11, %xmm11
@@ -369,13 +369,13 @@ quill_keccak_f1600_avx512vl_asm:
         vprolq $15, %xmm17, %xmm17
         vpxorq %xmm31, %xmm23, %xmm23
         vprolq $56, %xmm23, %xmm23
-        vmovdqa64 %xmm28, %xmm2
+        vmovdqa64 %xmm22, %xmm12
+        vmovdqa64 %xmm22, %xmm18
+        vpternlogq $0xc6, %xmm28, %xmm16, %xmm12
+        vpternlogq $0x9c, %xmm16, %xmm10, %xmm18
+        vpternlogq $0xd2, %xmm9, %xmm28, %xmm22
         vpternlogq $0xd2, %xmm10, %xmm9, %xmm28
-        vmovdqa64 %xmm9, %xmm0
         vpternlogq $0xd2, %xmm16, %xmm10, %xmm9
-        vpternlogq $0xd2, %xmm22, %xmm16, %xmm10
-        vpternlogq $0xd2, %xmm2, %xmm22, %xmm16
-        vpternlogq $0xd2, %xmm0, %xmm2, %xmm22
         vpxorq %xmm4, %xmm27, %xmm27
         vprolq $62, %xmm27, %xmm27
         vpxorq %xmm31, %xmm8, %xmm8
@@ -386,50 +386,50 @@ quill_keccak_f1600_avx512vl_asm:
         vprolq $41, %xmm15, %xmm15
         vpxorq %xmm3, %xmm21, %xmm21
         vprolq $2, %xmm21, %xmm21
-        vmovdqa64 %xmm26, %xmm2
-        vpternlogq $0xd2, %xmm13, %xmm7, %xmm26
-        vmovdqa64 %xmm7, %xmm0
+        vmovdqa64 %xmm20, %xmm10
+        vmovdqa64 %xmm20, %xmm16
+        vpternlogq $0xc6, %xmm25, %xmm19, %xmm10
+        vpternlogq $0x9c, %xmm19, %xmm13, %xmm16
+        vpternlogq $0xd2, %xmm7, %xmm25, %xmm20
+        vpternlogq $0xd2, %xmm13, %xmm7, %xmm25
         vpternlogq $0xd2, %xmm19, %xmm13, %xmm7
-        vpternlogq $0xd2, %xmm20, %xmm19, %xmm13
-        vpternlogq $0xd2, %xmm2, %xmm20, %xmm19
-        vpternlogq $0xd2, %xmm0, %xmm2, %xmm20
-        vmovdqa64 %xmm29, %xmm30
-        vpternlogq $0xd2, %xmm11, %xmm5, %xmm29
-        vmovdqa64 %xmm5, %xmm3
+        vmovdqa64 %xmm23, %xmm30
+        vmovdqa64 %xmm23, %xmm3
+        vpternlogq $0xc6, %xmm26, %xmm17, %xmm30
+        vpternlogq $0x9c, %xmm17, %xmm11, %xmm3
+        vpternlogq $0xd2, %xmm5, %xmm26, %xmm23
+        vpternlogq $0xd2, %xmm11, %xmm5, %xmm26
         vpternlogq $0xd2, %xmm17, %xmm11, %xmm5
-        vpternlogq $0xd2, %xmm23, %xmm17, %xmm11
-        vpternlogq $0xd2, %xmm30, %xmm23, %xmm17
-        vpternlogq $0xd2, %xmm3, %xmm30, %xmm23
-        vmovdqa64 %xmm27, %xmm4
+        vmovdqa64 %xmm21, %xmm4
+        vmovdqa64 %xmm21, %xmm31
+        vpternlogq $0xc6, %xmm27, %xmm15, %xmm4
+        vpternlogq $0x9c, %xmm15, %xmm14, %xmm31
+        vpternlogq $0xd2, %xmm8, %xmm27, %xmm21
         vpternlogq $0xd2, %xmm14, %xmm8, %xmm27
-        vmovdqa64 %xmm8, %xmm31
         vpternlogq $0xd2, %xmm15, %xmm14, %xmm8
-        vpternlogq $0xd2, %xmm21, %xmm15, %xmm14
-        vpternlogq $0xd2, %xmm4, %xmm21, %xmm15
-        vpternlogq $0xd2, %xmm31, %xmm4, %xmm21
-        vmovdqa64 %xmm25, %xmm0
+        vmovdqa64 %xmm26, %xmm15
         vmovdqa64 %xmm6, %xmm1
         vmovdqa64 %xmm9, %xmm6
-        vmovdqa64 %xmm12, %xmm2
-        vmovdqa64 %xmm13, %xmm12
-        vmovdqa64 %xmm18, %xmm3
-        vmovdqa64 %xmm19, %xmm13
-        vmovdqa64 %xmm17, %xmm18
-        vmovdqa64 %xmm11, %xmm17
         vmovdqa64 %xmm7, %xmm11
-        vmovdqa64 %xmm10, %xmm7
-        vmovdqa64 %xmm26, %xmm10
-        vmovdqa64 %xmm24, %xmm4
+        vmovdqa64 %xmm18, %xmm7
+        vmovdqa64 %xmm3, %xmm17
+        vmovdqa64 %xmm2, %xmm3
+        vmovdqa64 %xmm0, %xmm2
+        vmovdqa64 %xmm29, %xmm0
+        vmovdqa64 %xmm10, %xmm13
+        vmovdqa64 %xmm25, %xmm10
+        vmovdqa64 %xmm30, %xmm18
         vmovdqa64 %xmm22, %xmm9
-        vmovdqa64 %xmm14, %xmm22
+        vmovdqa64 %xmm31, %xmm22
         vmovdqa64 %xmm20, %xmm14
         vmovdqa64 %xmm27, %xmm20
         vmovdqa64 %xmm23, %xmm19
-        vmovdqa64 %xmm15, %xmm23
-        vmovdqa64 %xmm29, %xmm15
+        vmovdqa64 %xmm4, %xmm23
+        vmovdqa64 %xmm24, %xmm4
         vmovdqa64 %xmm21, %xmm24
         vmovdqa64 %xmm8, %xmm21
-        vmovdqa64 %xmm16, %xmm8
+        vmovdqa64 %xmm12, %xmm8
+        vmovdqa64 %xmm16, %xmm12
         vmovdqa64 %xmm5, %xmm16
         vmovdqa64 %xmm28, %xmm5
         addq    $8, %rax
