@@ -28,9 +28,9 @@
 #   D[x] = C[x-1] ^ rol(C[x+1], 1): VPROLQ into a free register, VPXORQ;
 #          in the order x = 0, 3, 2, 4, 1, which frees each C after its last
 #          use, so two free registers suffice;
-#   theta  A[x,y] ^= D[x] (VPXORQ in place) and rho (VPROLQ in place) for
-#          the five lanes of one output row of chi, `lead` rows ahead of
-#          chi, so that the rotations of later rows are older in program
+#   theta  A[x,y] ^= D[x] (VPXORQ in place), then rho (VPROLQ in place),
+#          for the five lanes of one output row of chi, `lead` rows ahead
+#          of chi, so that the rotations of later rows are older in program
 #          order than the chi of the current row;
 #   pi     no instruction: output row y of chi reads b[x] = A[x + 3y, x];
 #   chi    o[x] = b[x] ^ (~b[x+1] & b[x+2]) is one VPTERNLOGQ per lane; a
@@ -52,7 +52,8 @@
 # four-way call, minimum of 2000 x 10 calls, in one process beside the C
 # version, which ran 572-577; the xmm single-state code ran within 3 ticks
 # of the ymm one throughout):
-#   this schedule, 1 round per iteration (checked in)          502-504
+#   this schedule, 1 round per iteration (checked in)          499-502
+#   each lane's rotation right after its XOR                   502-504
 #   chi with copies of b[0] and b[1] instead (o[0], o[1] in
 #     them or over them), parities in column order             510-512
 #   the latter with 2, 3, 4, 6, 8 or 12 rounds per iteration   510-515
@@ -244,6 +245,7 @@ class Gen:
     def theta_rho(self, y, d):
         for lane in self.row_lanes(y):
             self.xor(d[lane[0]], self.loc[lane])
+        for lane in self.row_lanes(y):
             if RHO[lane]:
                 self.rol(RHO[lane], self.loc[lane], self.loc[lane])
 

@@ -120,32 +120,32 @@ quill_keccak_f1600_x4_avx512vl_asm:
         vpxorq %ymm0, %ymm3, %ymm3
         vpxorq %ymm30, %ymm29, %ymm29
         vpxorq %ymm3, %ymm6, %ymm6
-        vprolq $44, %ymm6, %ymm6
         vpxorq %ymm4, %ymm12, %ymm12
-        vprolq $43, %ymm12, %ymm12
         vpxorq %ymm31, %ymm18, %ymm18
-        vprolq $21, %ymm18, %ymm18
         vpxorq %ymm1, %ymm24, %ymm24
+        vprolq $44, %ymm6, %ymm6
+        vprolq $43, %ymm12, %ymm12
+        vprolq $21, %ymm18, %ymm18
         vprolq $14, %ymm24, %ymm24
         vpxorq %ymm31, %ymm28, %ymm28
-        vprolq $28, %ymm28, %ymm28
         vpxorq %ymm1, %ymm9, %ymm9
-        vprolq $20, %ymm9, %ymm9
         vpxorq %ymm30, %ymm10, %ymm10
-        vprolq $3, %ymm10, %ymm10
         vpxorq %ymm3, %ymm16, %ymm16
-        vprolq $45, %ymm16, %ymm16
         vpxorq %ymm4, %ymm22, %ymm22
+        vprolq $28, %ymm28, %ymm28
+        vprolq $20, %ymm9, %ymm9
+        vprolq $3, %ymm10, %ymm10
+        vprolq $45, %ymm16, %ymm16
         vprolq $61, %ymm22, %ymm22
         vpxorq %ymm3, %ymm25, %ymm25
-        vprolq $1, %ymm25, %ymm25
         vpxorq %ymm4, %ymm7, %ymm7
-        vprolq $6, %ymm7, %ymm7
         vpxorq %ymm31, %ymm13, %ymm13
-        vprolq $25, %ymm13, %ymm13
         vpxorq %ymm1, %ymm19, %ymm19
-        vprolq $8, %ymm19, %ymm19
         vpxorq %ymm30, %ymm20, %ymm20
+        vprolq $1, %ymm25, %ymm25
+        vprolq $6, %ymm7, %ymm7
+        vprolq $25, %ymm13, %ymm13
+        vprolq $8, %ymm19, %ymm19
         vprolq $18, %ymm20, %ymm20
         vmovdqa64 %ymm24, %ymm2
         vmovdqa64 %ymm24, %ymm0
@@ -156,14 +156,14 @@ quill_keccak_f1600_x4_avx512vl_asm:
         vpternlogq $0xd2, %ymm18, %ymm12, %ymm6
         vpxorq 0(%rax){1to4}, %ymm29, %ymm29
         vpxorq %ymm1, %ymm26, %ymm26
-        vprolq $27, %ymm26, %ymm26
         vpxorq %ymm30, %ymm5, %ymm5
-        vprolq $36, %ymm5, %ymm5
         vpxorq %ymm3, %ymm11, %ymm11
-        vprolq $10, %ymm11, %ymm11
         vpxorq %ymm4, %ymm17, %ymm17
-        vprolq $15, %ymm17, %ymm17
         vpxorq %ymm31, %ymm23, %ymm23
+        vprolq $27, %ymm26, %ymm26
+        vprolq $36, %ymm5, %ymm5
+        vprolq $10, %ymm11, %ymm11
+        vprolq $15, %ymm17, %ymm17
         vprolq $56, %ymm23, %ymm23
         vmovdqa64 %ymm22, %ymm12
         vmovdqa64 %ymm22, %ymm18
@@ -173,14 +173,14 @@ quill_keccak_f1600_x4_avx512vl_asm:
         vpternlogq $0xd2, %ymm10, %ymm9, %ymm28
         vpternlogq $0xd2, %ymm16, %ymm10, %ymm9
         vpxorq %ymm4, %ymm27, %ymm27
-        vprolq $62, %ymm27, %ymm27
         vpxorq %ymm31, %ymm8, %ymm8
-        vprolq $55, %ymm8, %ymm8
         vpxorq %ymm1, %ymm14, %ymm14
-        vprolq $39, %ymm14, %ymm14
         vpxorq %ymm30, %ymm15, %ymm15
-        vprolq $41, %ymm15, %ymm15
         vpxorq %ymm3, %ymm21, %ymm21
+        vprolq $62, %ymm27, %ymm27
+        vprolq $55, %ymm8, %ymm8
+        vprolq $39, %ymm14, %ymm14
+        vprolq $41, %ymm15, %ymm15
         vprolq $2, %ymm21, %ymm21
         vmovdqa64 %ymm20, %ymm10
         vmovdqa64 %ymm20, %ymm16
@@ -324,32 +324,32 @@ quill_keccak_f1600_avx512vl_asm:
         vpxorq %xmm0, %xmm3, %xmm3
         vpxorq %xmm30, %xmm29, %xmm29
         vpxorq %xmm3, %xmm6, %xmm6
-        vprolq $44, %xmm6, %xmm6
         vpxorq %xmm4, %xmm12, %xmm12
-        vprolq $43, %xmm12, %xmm12
         vpxorq %xmm31, %xmm18, %xmm18
-        vprolq $21, %xmm18, %xmm18
         vpxorq %xmm1, %xmm24, %xmm24
+        vprolq $44, %xmm6, %xmm6
+        vprolq $43, %xmm12, %xmm12
+        vprolq $21, %xmm18, %xmm18
         vprolq $14, %xmm24, %xmm24
         vpxorq %xmm31, %xmm28, %xmm28
-        vprolq $28, %xmm28, %xmm28
         vpxorq %xmm1, %xmm9, %xmm9
-        vprolq $20, %xmm9, %xmm9
         vpxorq %xmm30, %xmm10, %xmm10
-        vprolq $3, %xmm10, %xmm10
         vpxorq %xmm3, %xmm16, %xmm16
-        vprolq $45, %xmm16, %xmm16
         vpxorq %xmm4, %xmm22, %xmm22
+        vprolq $28, %xmm28, %xmm28
+        vprolq $20, %xmm9, %xmm9
+        vprolq $3, %xmm10, %xmm10
+        vprolq $45, %xmm16, %xmm16
         vprolq $61, %xmm22, %xmm22
         vpxorq %xmm3, %xmm25, %xmm25
-        vprolq $1, %xmm25, %xmm25
         vpxorq %xmm4, %xmm7, %xmm7
-        vprolq $6, %xmm7, %xmm7
         vpxorq %xmm31, %xmm13, %xmm13
-        vprolq $25, %xmm13, %xmm13
         vpxorq %xmm1, %xmm19, %xmm19
-        vprolq $8, %xmm19, %xmm19
         vpxorq %xmm30, %xmm20, %xmm20
+        vprolq $1, %xmm25, %xmm25
+        vprolq $6, %xmm7, %xmm7
+        vprolq $25, %xmm13, %xmm13
+        vprolq $8, %xmm19, %xmm19
         vprolq $18, %xmm20, %xmm20
         vmovdqa64 %xmm24, %xmm2
         vmovdqa64 %xmm24, %xmm0
@@ -360,14 +360,14 @@ quill_keccak_f1600_avx512vl_asm:
         vpternlogq $0xd2, %xmm18, %xmm12, %xmm6
         vpxorq 0(%rax){1to2}, %xmm29, %xmm29
         vpxorq %xmm1, %xmm26, %xmm26
-        vprolq $27, %xmm26, %xmm26
         vpxorq %xmm30, %xmm5, %xmm5
-        vprolq $36, %xmm5, %xmm5
         vpxorq %xmm3, %xmm11, %xmm11
-        vprolq $10, %xmm11, %xmm11
         vpxorq %xmm4, %xmm17, %xmm17
-        vprolq $15, %xmm17, %xmm17
         vpxorq %xmm31, %xmm23, %xmm23
+        vprolq $27, %xmm26, %xmm26
+        vprolq $36, %xmm5, %xmm5
+        vprolq $10, %xmm11, %xmm11
+        vprolq $15, %xmm17, %xmm17
         vprolq $56, %xmm23, %xmm23
         vmovdqa64 %xmm22, %xmm12
         vmovdqa64 %xmm22, %xmm18
@@ -377,14 +377,14 @@ quill_keccak_f1600_avx512vl_asm:
         vpternlogq $0xd2, %xmm10, %xmm9, %xmm28
         vpternlogq $0xd2, %xmm16, %xmm10, %xmm9
         vpxorq %xmm4, %xmm27, %xmm27
-        vprolq $62, %xmm27, %xmm27
         vpxorq %xmm31, %xmm8, %xmm8
-        vprolq $55, %xmm8, %xmm8
         vpxorq %xmm1, %xmm14, %xmm14
-        vprolq $39, %xmm14, %xmm14
         vpxorq %xmm30, %xmm15, %xmm15
-        vprolq $41, %xmm15, %xmm15
         vpxorq %xmm3, %xmm21, %xmm21
+        vprolq $62, %xmm27, %xmm27
+        vprolq $55, %xmm8, %xmm8
+        vprolq $39, %xmm14, %xmm14
+        vprolq $41, %xmm15, %xmm15
         vprolq $2, %xmm21, %xmm21
         vmovdqa64 %xmm20, %xmm10
         vmovdqa64 %xmm20, %xmm16
