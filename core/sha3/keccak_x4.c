@@ -9,7 +9,10 @@
  * 64-bit rotate, so rotations are two shifts and an OR, except by 8 and 56
  * bits, which are byte shuffles (one instruction).
  * quill_keccak_f1600_x4_avx512vl (keccak_avx512vl.c) is the same with the
- * AVX-512VL rotate and three-input logic instructions.
+ * AVX-512VL rotate and three-input logic instructions; on x86-64 ELF the
+ * dispatch runs its assembly twin quill_keccak_f1600_x4_avx512vl_asm
+ * (asm/x86_64/keccak_x4_avx512vl.S) instead, the C one where that is not
+ * built.
  * quill_keccak_f1600_x4_c, always built, is portable C: the same round on
  * the compiler's generic 128-bit vectors of two lanes (GCC and Clang
  * vector_size; SSE2 on x86-64, NEON on AArch64, pairs of scalars elsewhere),
@@ -161,7 +164,11 @@ void quill_keccak_f1600_x4_some(uint64_t s[100], unsigned n) {
 #endif
 #if QUILL_KECCAK_HAVE_AVX2
     if (quill_keccak_f1600_x4_avx512vl_capable()) {
+#if QUILL_KECCAK_HAVE_X4_ASM
+        quill_keccak_f1600_x4_avx512vl_asm(s);
+#else
         quill_keccak_f1600_x4_avx512vl(s);
+#endif
         return;
     }
     if (quill_keccak_f1600_x4_avx2_capable()) {

@@ -32,7 +32,7 @@
  * 1536- and 2048-bit instances of the gather are not traced), its squaring
  * and almost-Montgomery product at every supported
  * size, the AVX-512VL NTT, inverse NTT, pointwise and dot products of
- * ML-DSA, and the AVX-512VL Keccak permutations.  Two negative controls, a
+ * ML-DSA, and the AVX-512VL Keccak permutations (C and assembly).  Two negative controls, a
  * loop as long as its secret and a table read at a secret index, must give
  * different traces: they show that the harness sees either leak.
  *
@@ -183,6 +183,8 @@ typedef enum {
     K_DOT,
     K_KECCAK_X4,
     K_KECCAK_X1,
+    K_KECCAK_X4_ASM,
+    K_KECCAK_X1_ASM,
     K_CONTROL,
     K_CONTROL_INDEX,
     K_COUNT
@@ -202,6 +204,8 @@ static const char *const kernel_names[K_COUNT] = {
     "ML-DSA dot product of 7 (AVX-512VL)",
     "Keccak-f[1600] four-way (AVX-512VL)",
     "Keccak-f[1600] single (AVX-512VL)",
+    "Keccak-f[1600] four-way (AVX-512VL assembly)",
+    "Keccak-f[1600] single (AVX-512VL assembly, xmm)",
     "negative control: a loop as long as a secret",
     "negative control: a table read at a secret index",
 };
@@ -231,6 +235,10 @@ static uintptr_t kernel_entry(kernel k) {
         return (uintptr_t)&quill_keccak_f1600_x4_avx512vl;
     case K_KECCAK_X1:
         return (uintptr_t)&quill_keccak_f1600_avx512vl;
+    case K_KECCAK_X4_ASM:
+        return (uintptr_t)&quill_keccak_f1600_x4_avx512vl_asm;
+    case K_KECCAK_X1_ASM:
+        return (uintptr_t)&quill_keccak_f1600_avx512vl_asm;
     case K_CONTROL:
         return (uintptr_t)&leaky;
     case K_CONTROL_INDEX:
@@ -269,6 +277,8 @@ static void setup(inputs *in, kernel k) {
         break;
     case K_KECCAK_X4:
     case K_KECCAK_X1:
+    case K_KECCAK_X4_ASM:
+    case K_KECCAK_X1_ASM:
         qt_rng_bytes(in->keccak, sizeof(in->keccak));
         if (in->run == RUN_HIGH || in->run == RUN_LOW)
             memset(in->keccak, in->run == RUN_HIGH ? 0xff : 0, sizeof(in->keccak));
@@ -314,6 +324,12 @@ static int run(inputs *in, kernel k) {
         return 1;
     case K_KECCAK_X1:
         quill_keccak_f1600_avx512vl(in->keccak);
+        return 1;
+    case K_KECCAK_X4_ASM:
+        quill_keccak_f1600_x4_avx512vl_asm(in->keccak);
+        return 1;
+    case K_KECCAK_X1_ASM:
+        quill_keccak_f1600_avx512vl_asm(in->keccak);
         return 1;
     case K_CONTROL:
         leaky(&in->keccak[0], in->run);

@@ -6,7 +6,9 @@
  *  1. quill_keccak_f1600_x4 (whatever the CPU dispatch picks) and, when the
  *     CPU has them, quill_keccak_f1600_x4_avx2 and _avx512vl against four
  *     quill_keccak_f1600_c calls on the all-zero, all-ones and random states
- *     and a chain of 200 (kt_x4_full_mismatches, keccak_test_common.h);
+ *     and a chain of 200 (kt_x4_full_mismatches, keccak_test_common.h),
+ *     and the assembly quill_keccak_f1600_x4_avx512vl_asm (x86-64 ELF) on
+ *     a chain of 2000;
  *     quill_keccak_f1600_x4_c likewise.
  *  2. SHAKE128 and SHAKE256 x4: four different random inputs of one length
  *     (0..600 bytes, and every length around the rates), 1..8 blocks squeezed
@@ -39,6 +41,11 @@ static void test_permutations(void) {
     if (quill_keccak_f1600_x4_avx512vl_capable()) {
         QT_CHECK(kt_x4_full_mismatches(quill_keccak_f1600_x4_avx512vl, 3000, 200) == 0);
         printf("sha3_x4: avx512vl permutation matched the scalar one on 3000 x 4 states\n");
+#if QUILL_KECCAK_HAVE_X4_ASM
+        QT_CHECK(kt_x4_full_mismatches(quill_keccak_f1600_x4_avx512vl_asm, 3000, 2000) == 0);
+        printf("sha3_x4: avx512vl assembly matched the scalar one on 3000 x 4 states and a "
+               "chain of 2000\n");
+#endif
     } else {
         printf("sha3_x4: avx512vl not usable on this CPU (or masked)\n");
     }
