@@ -6,8 +6,8 @@
 # standard output: Keccak-f[1600] (FIPS 202, Section 3.3) with AVX-512VL on
 # four interleaved states, lane i of the four in one ymm register
 # (quill_keccak_f1600_x4_avx512vl_asm), and the same code on one state in
-# the low halves of xmm registers (quill_keccak_f1600_avx512vl_asm, built
-# and tested, not dispatched).  Regenerate with
+# the low halves of xmm registers (quill_keccak_f1600_avx512vl_asm, the
+# single-state permutation on AVX-512VL).  Regenerate with
 #   python3 tools/gen_keccak_x4_avx512vl.py > asm/x86_64/keccak_x4_avx512vl.S
 # (the test keccak_x4_avx512vl_generated, test/sha3.cmake, checks that the
 # file matches).  Options, for measuring other shapes (the checked-in file
@@ -98,7 +98,7 @@ HEADER = """\
  * x4: permutes four interleaved states in place, lane i of state j at
  * s[4 i + j] (core/sha3/sha3_x4.h), lane i of the four in one ymm register.
  * The single-state routine permutes s[0..24] with lane i in the low half of
- * an xmm register (built and tested, not dispatched).  s need not be
+ * an xmm register (quill_keccak_f1600 runs it).  s need not be
  * aligned.
  *
  * Calling convention: System V AMD64, rdi = s; no return value.  Uses all

@@ -15,7 +15,7 @@
  * x4: permutes four interleaved states in place, lane i of state j at
  * s[4 i + j] (core/sha3/sha3_x4.h), lane i of the four in one ymm register.
  * The single-state routine permutes s[0..24] with lane i in the low half of
- * an xmm register (built and tested, not dispatched).  s need not be
+ * an xmm register (quill_keccak_f1600 runs it).  s need not be
  * aligned.
  *
  * Calling convention: System V AMD64, rdi = s; no return value.  Uses all

@@ -42,9 +42,10 @@ const char *quill_p256_backend_name(void);
 const char *quill_mldsa_backend_name(void);
 
 /* quill_keccak_backend_name names the Keccak-f[1600] backends
- * (core/sha3/keccak.c, keccak_x4.c): "avx512vl+x4asm" (single-state
- * AVX-512VL, four-way in the generated assembly
- * asm/x86_64/keccak_x4_avx512vl.S; "avx512vl" where that is not built),
+ * (core/sha3/keccak.c, keccak_x4.c): "avx512vl-asm" (the single-state and
+ * four-way AVX-512VL permutations in the generated assembly
+ * asm/x86_64/keccak_x4_avx512vl.S; "avx512vl", the C ones, where that is
+ * not built),
  * else the four-way AVX2 and single-state BMI1 permutations as "avx2+bmi1",
  * "avx2" or "bmi1", else "portable"; on aarch64 "neon-sha3" (single and
  * two-way with the ARMv8.2-A SHA-3 instructions), else "neon" (the two-way

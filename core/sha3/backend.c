@@ -17,10 +17,10 @@ const char *quill_keccak_backend_name(void) {
         return "neon";
 #endif
 #if QUILL_KECCAK_HAVE_AVX2
-    /* The single-state AVX-512VL permutation; the four-way one in
-     * assembly where it is built (keccak_x4.c), in C elsewhere. */
+    /* The AVX-512VL permutations: in assembly where it is built
+     * (keccak.c, keccak_x4.c), in C elsewhere. */
     if (quill_keccak_f1600_avx512vl_capable())
-        return QUILL_KECCAK_HAVE_X4_ASM ? "avx512vl+x4asm" : "avx512vl";
+        return QUILL_KECCAK_HAVE_AVX512_ASM ? "avx512vl-asm" : "avx512vl";
     int x4 = quill_keccak_f1600_x4_avx2_capable();
 #else
     int x4 = 0;

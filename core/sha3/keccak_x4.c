@@ -164,7 +164,7 @@ void quill_keccak_f1600_x4_some(uint64_t s[100], unsigned n) {
 #endif
 #if QUILL_KECCAK_HAVE_AVX2
     if (quill_keccak_f1600_x4_avx512vl_capable()) {
-#if QUILL_KECCAK_HAVE_X4_ASM
+#if QUILL_KECCAK_HAVE_AVX512_ASM
         quill_keccak_f1600_x4_avx512vl_asm(s);
 #else
         quill_keccak_f1600_x4_avx512vl(s);
