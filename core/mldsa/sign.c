@@ -15,11 +15,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "clone.h"
 #include "common/alloc.h"
 #include "common/ct.h"
 #include "common/zeroize.h"
-#include "hint.h"
 #include "key.h"
 #include "mask.h"
 #include "ntt.h"
@@ -28,6 +26,7 @@
 #include "reduce.h"
 #include "rounding.h"
 #include "sample.h"
+#include "sign_row.h"
 
 /* FIPS 204 lets an implementation bound the loop (the probability of more
  * than 1000 iterations is far below 2^-256 for every set); past it signing
@@ -47,7 +46,8 @@ typedef struct sign_tmp {
     quill_mldsa_poly w0[QUILL_MLDSA_K_MAX], w1[QUILL_MLDSA_K_MAX];
     quill_mldsa_poly h[QUILL_MLDSA_K_MAX];
     /* from here on wiped whole */
-    quill_mldsa_poly c, w, cs2, ct0; /* w, cs2, ct0: of the current row */
+    quill_mldsa_poly c, w; /* w: of the current row */
+    quill_mldsa_poly row_ws[2]; /* quill_mldsa_sign_row's workspace */
     quill_mldsa_chal16 chat; /* NTT16(c), prepared for the products c s */
     quill_mldsa_mask mask;
     uint8_t rhopp[QUILL_MLDSA_CRH_BYTES];
@@ -56,62 +56,6 @@ typedef struct sign_tmp {
     uint8_t block[QUILL_SHAKE256_RATE];
     quill_keccak k;
 } sign_tmp;
-
-/* |v| >= bound as the sign bit of bound - 1 - |v| (|v| = v - 2v for
- * negative v), for ORing into a mask; as quill_mldsa_poly_norm_ge_mask. */
-QUILL_INLINE uint32_t ge_bit(int32_t v, int32_t bound) {
-    int32_t abs = v - ((v >> 31) & (2 * v));
-    return (uint32_t)(bound - 1 - abs);
-}
-
-/* The first l rows: v = c s1 + 2^9 c s2 (in *cs2, from one pair product)
- * with |c s1|, |c s2| <= beta < 2^8, so c s1 = ((v + 2^8) mod 2^9) - 2^8
- * and c s2 = (v - c s1) / 2^9 (left in *cs2); z = y + c s1.  Returns all-ones if
- * ||z|| >= bound = gamma1 - beta.  One pass; baseline and AVX2 builds. */
-QUILL_INLINE quill_word split_body(quill_mldsa_poly *restrict z, quill_mldsa_poly *restrict cs2,
-                                   const quill_mldsa_poly *restrict y, int32_t bound) {
-    uint32_t bad = 0;
-    for (unsigned j = 0; j < QUILL_MLDSA_N; j++) {
-        int32_t v = cs2->c[j], cs1 = ((v + 256) & 511) - 256;
-        int32_t zj = y->c[j] + cs1;
-        cs2->c[j] = (v - cs1) >> 9;
-        z->c[j] = zj;
-        bad |= ge_bit(zj, bound);
-    }
-    return (quill_word)0 - (quill_word)(bad >> 31);
-}
-QUILL_MLDSA_CLONE(quill_word, split,
-                  (quill_mldsa_poly *restrict z, quill_mldsa_poly *restrict cs2,
-                   const quill_mldsa_poly *restrict y, int32_t bound),
-                  (z, cs2, y, bound))
-
-/* The checks of one row, in one pass: r0 = w0 - c s2 with
- * ||r0|| < gamma2 - beta, ||c t0|| < gamma2, and the hints from r0 + c t0
- * and w1 (hint.h: the same as FIPS 204's r0 check and MakeHint on
- * r = w - c s2) into h; adds their number to *ones and returns the
- * rejection mask. */
-QUILL_INLINE quill_word row_body(quill_mldsa_poly *restrict h, const quill_mldsa_poly *restrict w0,
-                                 const quill_mldsa_poly *restrict w1,
-                                 const quill_mldsa_poly *restrict cs2,
-                                 const quill_mldsa_poly *restrict ct0, int32_t gamma2,
-                                 int32_t beta, uint32_t *ones) {
-    uint32_t bad = 0, n = 0;
-    for (unsigned j = 0; j < QUILL_MLDSA_N; j++) {
-        int32_t r0 = w0->c[j] - cs2->c[j];
-        bad |= ge_bit(r0, gamma2 - beta) | ge_bit(ct0->c[j], gamma2);
-        uint32_t hint = quill_mldsa_hint_low(r0 + ct0->c[j], w1->c[j], gamma2);
-        h->c[j] = (int32_t)hint;
-        n += hint;
-    }
-    *ones += n;
-    return (quill_word)0 - (quill_word)(bad >> 31);
-}
-QUILL_MLDSA_CLONE(quill_word, row,
-                  (quill_mldsa_poly *restrict h, const quill_mldsa_poly *restrict w0,
-                   const quill_mldsa_poly *restrict w1, const quill_mldsa_poly *restrict cs2,
-                   const quill_mldsa_poly *restrict ct0, int32_t gamma2, int32_t beta,
-                   uint32_t *ones),
-                  (h, w0, w1, cs2, ct0, gamma2, beta, ones))
 
 /* One attempt at kappa: fills s->ctilde, s->z, s->h and returns all-ones if
  * they form an acceptable signature (still secret). */
@@ -145,20 +89,20 @@ static quill_word attempt(const quill_mldsa_key *key, const quill_mldsa_pair16 *
     quill_mldsa_sample_in_ball_block(&s->c, s->block, &s->k, p);
     quill_mldsa_mulc16_prepare(&s->chat, s->c.c);
 
-    /* Row by row: c s1 and c s2 (split_body; the first l rows, from the
-     * pair (s1, s2)), z = y + c s1 with ||z|| < gamma1 - beta, c t0 from
-     * its split, then the checks of the row (row_body).  At most omega
-     * hints in all. */
+    /* Row by row (sign_row.h): c s1, c s2 and c t0, z = y + c s1 with
+     * ||z|| < gamma1 - beta for the first l rows, the checks of r0 and
+     * c t0 and the hints.  At most omega hints in all. */
     uint32_t ones = 0;
     for (unsigned i = 0; i < p->k; i++) {
-        /* for i >= l the pair is (s2, 0): the shift is immaterial */
-        quill_mldsa_mulc16(s->cs2.c, &s->chat, &s_hat[i], 9);
-        if (i < p->l)
-            bad |= QUILL_MLDSA_PICK(split)(&s->z[i], &s->cs2, y[i],
-                                           p->gamma1 - (int32_t)p->beta);
-        quill_mldsa_mulc16(s->ct0.c, &s->chat, &t0_hat[i], QUILL_MLDSA_T0_SPLIT);
-        bad |= QUILL_MLDSA_PICK(row)(&s->h[i], &s->w0[i], &s->w1[i], &s->cs2, &s->ct0, p->gamma2,
-                                     (int32_t)p->beta, &ones);
+        const quill_mldsa_sign_row_in in = {
+            .chat = &s->chat,
+            .s_hat = &s_hat[i],
+            .t0_hat = &t0_hat[i],
+            .y = i < p->l ? y[i] : NULL,
+            .w0 = &s->w0[i],
+            .w1 = &s->w1[i],
+        };
+        bad |= quill_mldsa_sign_row(i < p->l ? &s->z[i] : NULL, &s->h[i], &in, s->row_ws, p, &ones);
     }
     bad |= (quill_word)0 - (quill_word)(((uint32_t)p->omega - ones) >> 31);
     return ~bad;
