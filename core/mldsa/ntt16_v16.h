@@ -15,7 +15,11 @@
 #include "common/compiler.h"
 #include "ntt16.h"
 
-#define AVX2 __attribute__((target("avx2")))
+/* The includer may build for a wider target (sign_row_avx512vl.c). */
+#ifndef QUILL_MLDSA_V16_TARGET
+#define QUILL_MLDSA_V16_TARGET "avx2"
+#endif
+#define AVX2 __attribute__((target(QUILL_MLDSA_V16_TARGET)))
 
 typedef int16_t v16 __attribute__((vector_size(32)));
 typedef uint16_t v16u __attribute__((vector_size(32)));

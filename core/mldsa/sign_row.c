@@ -81,6 +81,8 @@ quill_word quill_mldsa_sign_row(quill_mldsa_poly *z, quill_mldsa_poly *h,
                                 const quill_mldsa_sign_row_in *in, quill_mldsa_poly ws[2],
                                 const quill_mldsa_params *p, uint32_t *ones) {
 #if QUILL_MLDSA_HAVE_AVX2
+    if (quill_mldsa_avx512vl_capable())
+        return quill_mldsa_sign_row_avx512vl(z, h, in, ws, p, ones);
     if (quill_mldsa_avx2_capable())
         return quill_mldsa_sign_row_avx2(z, h, in, ws, p, ones);
 #endif

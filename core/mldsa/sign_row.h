@@ -54,6 +54,9 @@ quill_word quill_mldsa_sign_row_c(quill_mldsa_poly *z, quill_mldsa_poly *h,
 quill_word quill_mldsa_sign_row_avx2(quill_mldsa_poly *z, quill_mldsa_poly *h,
                                      const quill_mldsa_sign_row_in *in, quill_mldsa_poly ws[2],
                                      const quill_mldsa_params *p, uint32_t *ones);
+quill_word quill_mldsa_sign_row_avx512vl(quill_mldsa_poly *z, quill_mldsa_poly *h,
+                                         const quill_mldsa_sign_row_in *in, quill_mldsa_poly ws[2],
+                                         const quill_mldsa_params *p, uint32_t *ones);
 #endif
 
 #endif

@@ -96,10 +96,12 @@ AVX2 QUILL_INLINE quill_word row_avx2_body(quill_mldsa_poly *z, quill_mldsa_poly
     return (quill_word)0 - (((quill_word)0 - m) >> 63);
 }
 
-AVX2 quill_word quill_mldsa_sign_row_avx2(quill_mldsa_poly *z, quill_mldsa_poly *h,
-                                          const quill_mldsa_sign_row_in *in,
-                                          quill_mldsa_poly ws[2], const quill_mldsa_params *p,
-                                          uint32_t *ones) {
+#ifndef SIGN_ROW_BACKEND
+#define SIGN_ROW_BACKEND quill_mldsa_sign_row_avx2
+#endif
+AVX2 quill_word SIGN_ROW_BACKEND(quill_mldsa_poly *z, quill_mldsa_poly *h,
+                        const quill_mldsa_sign_row_in *in, quill_mldsa_poly ws[2],
+                        const quill_mldsa_params *p, uint32_t *ones) {
     if (in->y != NULL) /* public: the row number */
         return row_avx2_body(z, h, in, ws, p, ones, 1);
     return row_avx2_body(z, h, in, ws, p, ones, 0);

@@ -16,7 +16,7 @@
  *    attempt) against schoolbook products and the scalar checks and
  *    quill_mldsa_hint_low, for random rows of every set and rows steered
  *    to the edges of every check and of the hint (a0 = +-gamma2 +- 1,
- *    w1 = 0 or not), portable and AVX2;
+ *    w1 = 0 or not), portable, AVX2 and AVX-512VL;
  *  - quill_mldsa_sample_in_ball (constant time, for signing) against
  *    quill_mldsa_sample_in_ball_public (the verifier's plain Fisher-Yates
  *    of FIPS 204, Algorithm 29) for random c~ of every set, and against
@@ -264,6 +264,7 @@ static void test_sign_row(void) {
         {"dispatch", always, quill_mldsa_sign_row},
 #if QUILL_MLDSA_HAVE_AVX2
         {"AVX2", quill_mldsa_avx2_capable, quill_mldsa_sign_row_avx2},
+        {"AVX-512VL", quill_mldsa_avx512vl_capable, quill_mldsa_sign_row_avx512vl},
 #endif
     };
     unsigned long cases = 0, bad = 0, rejected = 0, hints = 0, rows_seen = 0;
