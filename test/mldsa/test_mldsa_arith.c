@@ -604,9 +604,22 @@ static void test_pack_fixed(void) {
             QT_CHECK(memcmp(got, want, 32u * p->eta_bits) == 0);
             /* z in [-gamma1 + 1, gamma1] */
             fill_range(a[0].c, -p->gamma1 + 1, p->gamma1, kind);
-            quill_mldsa_poly_pack_z(got, &a[0], p);
             generic_pack(want, a[0].c, p->gamma1, 1, zbits);
-            QT_CHECK(memcmp(got, want, 32u * zbits) == 0);
+            for (unsigned f = 0; f < 3; f++) { /* dispatch, portable, AVX2 */
+                memset(got, 0xa5, sizeof(got));
+                if (f == 0)
+                    quill_mldsa_poly_pack_z(got, &a[0], p);
+                else if (f == 1)
+                    quill_mldsa_poly_pack_z_c(got, &a[0], p);
+#if QUILL_MLDSA_HAVE_AVX2
+                else if (quill_mldsa_avx2_capable())
+                    quill_mldsa_poly_pack_z_avx2(got, &a[0], p);
+#endif
+                else
+                    continue;
+                QT_CHECK(memcmp(got, want, 32u * zbits) == 0);
+                QT_CHECK(got[32u * zbits] == 0xa5); /* nothing written past it */
+            }
             /* w1: k polynomials, every value of the width */
             for (unsigned i = 0; i < p->k; i++) {
                 fill_range(a[i].c, 0, (1 << p->w1_bits) - 1, (kind + (int)i) % 5);
