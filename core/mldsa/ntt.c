@@ -14,6 +14,8 @@
  * The zeta tables are in ntt_zetas.c. */
 #include "ntt.h"
 
+#include <string.h>
+
 #include "common/cpu.h"
 
 #if QUILL_MLDSA_HAVE_AVX2
@@ -62,6 +64,22 @@ int quill_mldsa_neon_capable(void) {
 
 void quill_mldsa_ntt(int32_t a[QUILL_MLDSA_N]) {
     NTT_DISPATCH(quill_mldsa_ntt, a);
+}
+
+void quill_mldsa_ntt_from(int32_t out[QUILL_MLDSA_N], const int32_t in[QUILL_MLDSA_N]) {
+#if QUILL_MLDSA_HAVE_AVX2
+    if (quill_mldsa_avx512vl_capable()) {
+        quill_mldsa_ntt_from_avx512vl(out, in);
+        return;
+    }
+    if (quill_mldsa_avx2_capable()) {
+        quill_mldsa_ntt_from_avx2(out, in);
+        return;
+    }
+#endif
+    if (out != in)
+        memcpy(out, in, QUILL_MLDSA_N * sizeof(int32_t));
+    quill_mldsa_ntt(out);
 }
 
 void quill_mldsa_invntt_tomont(int32_t a[QUILL_MLDSA_N]) {

@@ -71,8 +71,7 @@ static quill_word attempt(const quill_mldsa_key *key, const quill_mldsa_pair16 *
     quill_mldsa_mask_release(&s->mask, kappa);
     for (unsigned r = 0; r < p->l; r++) {
         y[r] = quill_mldsa_mask_get(&s->mask, kappa + r);
-        s->z[r] = *y[r];
-        quill_mldsa_poly_ntt(&s->z[r]);
+        quill_mldsa_ntt_from(s->z[r].c, y[r]->c);
     }
     for (unsigned i = 0; i < p->k; i++) {
         quill_mldsa_poly_matvec_mont(&s->w, &key->a_hat[i * p->l], s->z, p->l);
