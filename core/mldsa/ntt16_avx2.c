@@ -40,6 +40,20 @@ AVX2 void quill_mldsa_mulc16_prepare_avx2(quill_mldsa_chal16 *m, const int32_t c
     quill_zeroize(&c_hat, sizeof(c_hat));
 }
 
+/* The same from bytes: vpmovsxbw widens coefficients 8j..8j+7 to one
+ * 128-bit lane, broadcast to both halves of block j. */
+AVX2 void quill_mldsa_mulc16_prepare_i8_avx2(quill_mldsa_chal16 *m,
+                                             const int8_t c[QUILL_MLDSA_N]) {
+    quill_mldsa_pair16 c_hat;
+    for (unsigned j = 0; j < QUILL_MLDSA_N / 8; j++) {
+        __m128i v = _mm_cvtepi8_epi16(_mm_loadl_epi64((const __m128i *)(const void *)(c + 8 * j)));
+        _mm256_storeu_si256((__m256i *)(void *)(c_hat.c + 16 * j), _mm256_broadcastsi128_si256(v));
+    }
+    ntt16_body(c_hat.c);
+    prepare16_body(m->m, m->mq, c_hat.c, 32);
+    quill_zeroize(&c_hat, sizeof(c_hat));
+}
+
 AVX2 void quill_mldsa_mulc16_avx2(int32_t out[QUILL_MLDSA_N], const quill_mldsa_chal16 *m,
                                   const quill_mldsa_pair16 *s_hat, unsigned shift) {
     int16_t *w = (int16_t *)(void *)out; /* the pair workspace (vector access only) */

@@ -46,8 +46,9 @@ typedef struct sign_tmp {
     quill_mldsa_poly w0[QUILL_MLDSA_K_MAX], w1[QUILL_MLDSA_K_MAX];
     quill_mldsa_poly h[QUILL_MLDSA_K_MAX];
     /* from here on wiped whole */
-    quill_mldsa_poly c, w; /* w: of the current row */
+    quill_mldsa_poly w; /* of the current row */
     quill_mldsa_poly row_ws[2]; /* quill_mldsa_sign_row's workspace */
+    _Alignas(32) int8_t c[QUILL_MLDSA_N]; /* SampleInBall(c~) */
     quill_mldsa_chal16 chat; /* NTT16(c), prepared for the products c s */
     quill_mldsa_mask mask;
     uint8_t rhopp[QUILL_MLDSA_CRH_BYTES];
@@ -85,8 +86,8 @@ static quill_word attempt(const quill_mldsa_key *key, const quill_mldsa_pair16 *
     quill_mldsa_mask_shake256(&s->mask, s->hin, QUILL_MLDSA_MU_BYTES + w1len, s->block, NULL);
     memcpy(s->ctilde, s->block, p->ctilde_bytes);
     quill_mldsa_mask_shake256(&s->mask, s->ctilde, p->ctilde_bytes, s->block, &s->k);
-    quill_mldsa_sample_in_ball_block(&s->c, s->block, &s->k, p);
-    quill_mldsa_mulc16_prepare(&s->chat, s->c.c);
+    quill_mldsa_sample_in_ball_block_i8(s->c, s->block, &s->k, p);
+    quill_mldsa_mulc16_prepare_i8(&s->chat, s->c);
 
     /* Row by row (sign_row.h): c s1, c s2 and c t0, z = y + c s1 with
      * ||z|| < gamma1 - beta for the first l rows, the checks of r0 and
@@ -119,7 +120,7 @@ static void sign_tmp_wipe(sign_tmp *s, const quill_mldsa_params *p) {
     quill_zeroize(s->w0, kb);
     quill_zeroize(s->w1, kb);
     quill_zeroize(s->h, kb);
-    quill_zeroize(&s->c, offsetof(sign_tmp, mask) - offsetof(sign_tmp, c));
+    quill_zeroize(&s->w, offsetof(sign_tmp, mask) - offsetof(sign_tmp, w));
     quill_mldsa_mask_wipe(&s->mask);
     quill_zeroize(s->rhopp, offsetof(sign_tmp, hin) - offsetof(sign_tmp, rhopp));
     quill_zeroize(s->hin, QUILL_MLDSA_MU_BYTES + 32u * p->k * p->w1_bits);
