@@ -46,7 +46,7 @@ typedef struct sign_tmp {
     quill_mldsa_poly w0[QUILL_MLDSA_K_MAX], w1[QUILL_MLDSA_K_MAX];
     quill_mldsa_poly h[QUILL_MLDSA_K_MAX];
     /* from here on wiped whole */
-    quill_mldsa_poly w; /* of the current row */
+    quill_mldsa_poly w[2]; /* of the current two rows */
     quill_mldsa_poly row_ws[2]; /* quill_mldsa_sign_row's workspace */
     _Alignas(32) int8_t c[QUILL_MLDSA_N]; /* SampleInBall(c~) */
     quill_mldsa_chal16 chat; /* NTT16(c), prepared for the products c s */
@@ -74,10 +74,19 @@ static quill_word attempt(const quill_mldsa_key *key, const quill_mldsa_pair16 *
         y[r] = quill_mldsa_mask_get(&s->mask, kappa + r);
         quill_mldsa_ntt_from(s->z[r].c, y[r]->c);
     }
-    for (unsigned i = 0; i < p->k; i++) {
-        quill_mldsa_poly_matvec_mont(&s->w, &key->a_hat[i * p->l], s->z, p->l);
-        quill_mldsa_invntt_tomont_freeze(s->w.c);
-        quill_mldsa_poly_decompose(&s->w1[i], &s->w0[i], &s->w, p->gamma2);
+    for (unsigned i = 0; i < p->k; i += 2) {
+        /* rows i and i + 1 share the loads of NTT(y) (k is even in every
+         * set; an odd last row would go alone) */
+        const unsigned rows = i + 1 < p->k ? 2 : 1;
+        if (rows == 2)
+            quill_mldsa_dot_mont_x2(s->w[0].c, s->w[1].c, key->a_hat[i * p->l].c,
+                                    key->a_hat[(i + 1) * p->l].c, s->z[0].c, p->l);
+        else
+            quill_mldsa_dot_mont(s->w[0].c, key->a_hat[i * p->l].c, s->z[0].c, p->l);
+        for (unsigned h = 0; h < rows; h++) {
+            quill_mldsa_invntt_tomont_freeze(s->w[h].c);
+            quill_mldsa_poly_decompose(&s->w1[i + h], &s->w0[i + h], &s->w[h], p->gamma2);
+        }
     }
 
     /* c~ = H(mu || w1Encode(w1), lambda / 4); c = SampleInBall(c~), both
@@ -120,7 +129,7 @@ static void sign_tmp_wipe(sign_tmp *s, const quill_mldsa_params *p) {
     quill_zeroize(s->w0, kb);
     quill_zeroize(s->w1, kb);
     quill_zeroize(s->h, kb);
-    quill_zeroize(&s->w, offsetof(sign_tmp, mask) - offsetof(sign_tmp, w));
+    quill_zeroize(s->w, offsetof(sign_tmp, mask) - offsetof(sign_tmp, w));
     quill_mldsa_mask_wipe(&s->mask);
     quill_zeroize(s->rhopp, offsetof(sign_tmp, hin) - offsetof(sign_tmp, rhopp));
     quill_zeroize(s->hin, QUILL_MLDSA_MU_BYTES + 32u * p->k * p->w1_bits);

@@ -31,8 +31,8 @@
  * window (its driver, window table, gathers, conversions and kernels; the
  * 1536- and 2048-bit instances of the gather are not traced), its squaring
  * and almost-Montgomery product at every supported
- * size, the AVX-512VL NTT, inverse NTT, pointwise and dot products of
- * ML-DSA, the AVX-512VL build of signing's fused rows (sign_row.h: the
+ * size, the AVX-512VL NTT, inverse NTT, pointwise and dot products (one
+ * row and two) of ML-DSA, the AVX-512VL build of signing's fused rows (sign_row.h: the
  * challenge products, the checks and the hints of a row, both the rows
  * with z and those without), and the AVX-512VL Keccak permutations.  Two negative controls, a
  * loop as long as its secret and a table read at a secret index, must give
@@ -221,6 +221,7 @@ typedef enum {
     K_INVNTT_FREEZE,
     K_POINTWISE,
     K_DOT,
+    K_DOT_X2,
     K_SIGN_ROW_Z,
     K_SIGN_ROW,
     K_KECCAK_X4,
@@ -242,6 +243,7 @@ static const char *const kernel_names[K_COUNT] = {
     "ML-DSA inverse NTT, frozen (AVX-512VL)",
     "ML-DSA pointwise product (AVX-512VL)",
     "ML-DSA dot product of 7 (AVX-512VL)",
+    "ML-DSA two dot products of 7 on one b (AVX-512VL)",
     "ML-DSA-44 signing row with z (AVX-512VL)",
     "ML-DSA-65 signing row without z (AVX-512VL)",
     "Keccak-f[1600] four-way (AVX-512VL)",
@@ -271,6 +273,8 @@ static uintptr_t kernel_entry(kernel k) {
         return (uintptr_t)&quill_mldsa_pointwise_mont_avx512vl;
     case K_DOT:
         return (uintptr_t)&quill_mldsa_dot_mont_avx512vl;
+    case K_DOT_X2:
+        return (uintptr_t)&quill_mldsa_dot_mont_x2_avx512vl;
     case K_SIGN_ROW_Z:
     case K_SIGN_ROW:
         return (uintptr_t)&quill_mldsa_sign_row_avx512vl;
@@ -309,6 +313,7 @@ static void setup(inputs *in, kernel k) {
         break;
     case K_POINTWISE:
     case K_DOT:
+    case K_DOT_X2:
         for (int j = 0; j < 7; j++) {
             poly_fill(in->pa[j], Q, in->run, 0);     /* A-hat: [0, q) */
             poly_fill(in->pb[j], 9 * Q, in->run, 1); /* NTT outputs: (-9q, 9q) */
@@ -359,6 +364,9 @@ static int run(inputs *in, kernel k) {
         return 1;
     case K_DOT:
         quill_mldsa_dot_mont_avx512vl(in->acc, in->pa[0], in->pb[0], 7);
+        return 1;
+    case K_DOT_X2: /* rows pa[0..6] and pa[0..6] again (the same values: any row) */
+        quill_mldsa_dot_mont_x2_avx512vl(in->acc, in->y.c, in->pa[0], in->pa[0], in->pb[0], 7);
         return 1;
     case K_SIGN_ROW_Z:
     case K_SIGN_ROW: {

@@ -7,7 +7,8 @@
  *  - quill_mldsa_invntt_tomont_freeze against freeze(invntt_tomont(a));
  *  - quill_mldsa_dot_mont against quill_mldsa_mont_reduce of the exact
  *    sum of products, for n = 1..8, and congruent to the sum of
- *    pointwise_mont products;
+ *    pointwise_mont products; quill_mldsa_dot_mont_x2 (two rows on one b)
+ *    against dot_mont twice;
  *  - quill_mldsa_poly_decompose and _highbits against the scalar
  *    quill_mldsa_decompose (checked against FIPS 204 by test_mldsa_arith)
  *    for every r in [0, q) and both gamma2 (the polynomial loops are
@@ -47,19 +48,28 @@ struct impl {
     int (*capable)(void);
     void (*inv_freeze)(int32_t a[N]);
     void (*dot)(int32_t r[N], const int32_t *a, const int32_t *b, unsigned n);
+    void (*dot_x2)(int32_t r0[N], int32_t r1[N], const int32_t *a0, const int32_t *a1,
+                   const int32_t *b, unsigned n);
 };
+
+/* The portable pair of rows: dot_mont_c twice. */
+static void dot_x2_c(int32_t r0[N], int32_t r1[N], const int32_t *a0, const int32_t *a1,
+                     const int32_t *b, unsigned n) {
+    quill_mldsa_dot_mont_c(r0, a0, b, n);
+    quill_mldsa_dot_mont_c(r1, a1, b, n);
+}
 
 static int always(void) {
     return 1;
 }
 
 static const struct impl impls[] = {
-    {"portable", always, quill_mldsa_invntt_tomont_freeze_c, quill_mldsa_dot_mont_c},
+    {"portable", always, quill_mldsa_invntt_tomont_freeze_c, quill_mldsa_dot_mont_c, dot_x2_c},
 #if QUILL_MLDSA_HAVE_AVX2
     {"AVX2", quill_mldsa_avx2_capable, quill_mldsa_invntt_tomont_freeze_avx2,
-     quill_mldsa_dot_mont_avx2},
+     quill_mldsa_dot_mont_avx2, quill_mldsa_dot_mont_x2_avx2},
     {"AVX-512VL", quill_mldsa_avx512vl_capable, quill_mldsa_invntt_tomont_freeze_avx512vl,
-     quill_mldsa_dot_mont_avx512vl},
+     quill_mldsa_dot_mont_avx512vl, quill_mldsa_dot_mont_x2_avx512vl},
 #endif
 };
 
@@ -105,6 +115,8 @@ static void test_invntt_freeze(void) {
 /* a in [0, q) like A-hat, b within +-(9q - 1) like an NTT output, or both at
  * their extremes (sums up to 8 (q - 1) (9q - 1) in absolute value, of
  * either sign in either lane of a pair). */
+static quill_mldsa_poly x2_rows[8];
+
 static void test_dot(void) {
     static quill_mldsa_poly a[8], b[8];
     quill_mldsa_poly want, got;
@@ -140,14 +152,32 @@ static void test_dot(void) {
             QT_CHECK(want.c[i] > -Q && want.c[i] < Q);
             QT_CHECK(((int64_t)want.c[i] - sep.c[i]) % Q == 0);
         }
+        for (unsigned j = 0; j < n; j++) /* a second row for dot_x2 */
+            for (unsigned i = 0; i < N; i++)
+                x2_rows[j].c[i] = a[j].c[N - 1 - i];
         for (size_t k = 0; k < QT_ARRAY_LEN(impls); k++) {
             if (!impls[k].capable())
                 continue;
             impls[k].dot(got.c, a[0].c, b[0].c, n);
             QT_CHECK(memcmp(&got, &want, sizeof(want)) == 0);
+            /* two rows on the same b: a and a reversed in its coefficients
+             * (then the second row's sums differ from the first's) */
+            quill_mldsa_poly got2, want2, *a2 = x2_rows;
+            quill_mldsa_dot_mont_c(want2.c, a2[0].c, b[0].c, n);
+            memset(&got, 0x5a, sizeof(got));
+            impls[k].dot_x2(got.c, got2.c, a[0].c, a2[0].c, b[0].c, n);
+            QT_CHECK(memcmp(&got, &want, sizeof(want)) == 0);
+            QT_CHECK(memcmp(&got2, &want2, sizeof(want2)) == 0);
         }
         quill_mldsa_poly_matvec_mont(&got, a, b, n);
         QT_CHECK(memcmp(&got, &want, sizeof(want)) == 0);
+        {
+            quill_mldsa_poly got2, want2;
+            quill_mldsa_dot_mont_c(want2.c, x2_rows[0].c, b[0].c, n);
+            quill_mldsa_dot_mont_x2(got.c, got2.c, a[0].c, x2_rows[0].c, b[0].c, n); /* dispatch */
+            QT_CHECK(memcmp(&got, &want, sizeof(want)) == 0);
+            QT_CHECK(memcmp(&got2, &want2, sizeof(want2)) == 0);
+        }
     }
 }
 
