@@ -73,6 +73,12 @@ int main(void) {
     TIME("dot_mont n=4", quill_mldsa_dot_mont(pr[1].c, pa[0].c, pa[0].c, 4));
     TIME("dot_mont n=5", quill_mldsa_dot_mont(pr[1].c, pa[0].c, pa[0].c, 5));
     TIME("dot_mont n=7", quill_mldsa_dot_mont(pr[1].c, pa[0].c, pa[0].c, 7));
+    TIME("dot_mont_x2 n=4 (two rows)", quill_mldsa_dot_mont_x2(pr[1].c, pr[2].c, pa[0].c, pa[4].c,
+                                                            pa[0].c, 4));
+    TIME("dot_mont_x2 n=5 (two rows)", quill_mldsa_dot_mont_x2(pr[1].c, pr[2].c, pa[0].c, pa[3].c,
+                                                            pa[0].c, 5));
+    TIME("dot_mont_x2 n=7 (two rows)", quill_mldsa_dot_mont_x2(pr[1].c, pr[2].c, pa[0].c, pa[1].c,
+                                                            pa[0].c, 7));
     TIME("pointwise_mont", quill_mldsa_pointwise_mont(pr[1].c, pa[0].c, pa[1].c));
     for (unsigned i = 0; i < QUILL_MLDSA_N; i++)
         pr[2].c[i] = (int32_t)(qt_rng_u64() % 3) - 1;
