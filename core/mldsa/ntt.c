@@ -14,6 +14,8 @@
  * The zeta tables are in ntt_zetas.c. */
 #include "ntt.h"
 
+#include <string.h>
+
 #include "common/cpu.h"
 
 #if QUILL_MLDSA_HAVE_AVX2
@@ -64,6 +66,22 @@ void quill_mldsa_ntt(int32_t a[QUILL_MLDSA_N]) {
     NTT_DISPATCH(quill_mldsa_ntt, a);
 }
 
+void quill_mldsa_ntt_from(int32_t out[QUILL_MLDSA_N], const int32_t in[QUILL_MLDSA_N]) {
+#if QUILL_MLDSA_HAVE_AVX2
+    if (quill_mldsa_avx512vl_capable()) {
+        quill_mldsa_ntt_from_avx512vl(out, in);
+        return;
+    }
+    if (quill_mldsa_avx2_capable()) {
+        quill_mldsa_ntt_from_avx2(out, in);
+        return;
+    }
+#endif
+    if (out != in)
+        memcpy(out, in, QUILL_MLDSA_N * sizeof(int32_t));
+    quill_mldsa_ntt(out);
+}
+
 void quill_mldsa_invntt_tomont(int32_t a[QUILL_MLDSA_N]) {
     NTT_DISPATCH(quill_mldsa_invntt_tomont, a);
 }
@@ -80,4 +98,20 @@ void quill_mldsa_invntt_tomont_freeze(int32_t a[QUILL_MLDSA_N]) {
 void quill_mldsa_dot_mont(int32_t r[QUILL_MLDSA_N], const int32_t *a, const int32_t *b,
                           unsigned n) {
     NTT_DISPATCH(quill_mldsa_dot_mont, r, a, b, n);
+}
+
+void quill_mldsa_dot_mont_x2(int32_t r0[QUILL_MLDSA_N], int32_t r1[QUILL_MLDSA_N],
+                             const int32_t *a0, const int32_t *a1, const int32_t *b, unsigned n) {
+#if QUILL_MLDSA_HAVE_AVX2
+    if (quill_mldsa_avx512vl_capable()) {
+        quill_mldsa_dot_mont_x2_avx512vl(r0, r1, a0, a1, b, n);
+        return;
+    }
+    if (quill_mldsa_avx2_capable()) {
+        quill_mldsa_dot_mont_x2_avx2(r0, r1, a0, a1, b, n);
+        return;
+    }
+#endif
+    quill_mldsa_dot_mont(r0, a0, b, n);
+    quill_mldsa_dot_mont(r1, a1, b, n);
 }

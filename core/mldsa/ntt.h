@@ -73,6 +73,11 @@ extern const int32_t quill_mldsa_zetas_inv_rows[7][32];
  * (callers use B <= 2^23).  Out: |a_i| < B + 8q (so < 9q for B <= q). */
 void quill_mldsa_ntt(int32_t a[QUILL_MLDSA_N]);
 
+/* quill_mldsa_ntt_from sets out = NTT(in) (quill_mldsa_ntt's bounds); out
+ * may be in.  The x86-64 backends read in in their first pass, saving the
+ * copy; the others copy, then transform in place. */
+void quill_mldsa_ntt_from(int32_t out[QUILL_MLDSA_N], const int32_t in[QUILL_MLDSA_N]);
+
 /* quill_mldsa_invntt_tomont computes 2^32 * NTT^-1(a) mod q in place.
  * In: |a_i| < q.  Out: |a_i| < q. */
 void quill_mldsa_invntt_tomont(int32_t a[QUILL_MLDSA_N]);
@@ -95,6 +100,13 @@ void quill_mldsa_invntt_tomont_freeze(int32_t a[QUILL_MLDSA_N]);
  * Out: (-q, q). */
 void quill_mldsa_dot_mont(int32_t r[QUILL_MLDSA_N], const int32_t *a, const int32_t *b, unsigned n);
 
+/* quill_mldsa_dot_mont_x2 is quill_mldsa_dot_mont twice on the same b,
+ * r0 = a0 . b and r1 = a1 . b (the same values): the x86-64 backends load
+ * each vector of b once for both (two rows of A-hat o NTT(y) in signing).
+ * In: as quill_mldsa_dot_mont. */
+void quill_mldsa_dot_mont_x2(int32_t r0[QUILL_MLDSA_N], int32_t r1[QUILL_MLDSA_N],
+                             const int32_t *a0, const int32_t *a1, const int32_t *b, unsigned n);
+
 /* The individual implementations (for tests and benchmarks). */
 int quill_mldsa_avx2_capable(void);
 void quill_mldsa_ntt_c(int32_t a[QUILL_MLDSA_N]);
@@ -106,6 +118,10 @@ void quill_mldsa_dot_mont_c(int32_t r[QUILL_MLDSA_N], const int32_t *a, const in
                             unsigned n);
 #if QUILL_MLDSA_HAVE_AVX2
 void quill_mldsa_ntt_avx2(int32_t a[QUILL_MLDSA_N]);
+void quill_mldsa_ntt_from_avx2(int32_t out[QUILL_MLDSA_N], const int32_t in[QUILL_MLDSA_N]);
+void quill_mldsa_dot_mont_x2_avx2(int32_t r0[QUILL_MLDSA_N], int32_t r1[QUILL_MLDSA_N],
+                                  const int32_t *a0, const int32_t *a1, const int32_t *b,
+                                  unsigned n);
 void quill_mldsa_invntt_tomont_avx2(int32_t a[QUILL_MLDSA_N]);
 void quill_mldsa_pointwise_mont_avx2(int32_t c[QUILL_MLDSA_N], const int32_t a[QUILL_MLDSA_N],
                                      const int32_t b[QUILL_MLDSA_N]);
@@ -149,6 +165,10 @@ extern const quill_mldsa_neon_zeta_table quill_mldsa_neon_zetas;
 /* The AVX-512VL twins (ntt_avx512vl.c), bit-identical to the above. */
 int quill_mldsa_avx512vl_capable(void);
 void quill_mldsa_ntt_avx512vl(int32_t a[QUILL_MLDSA_N]);
+void quill_mldsa_ntt_from_avx512vl(int32_t out[QUILL_MLDSA_N], const int32_t in[QUILL_MLDSA_N]);
+void quill_mldsa_dot_mont_x2_avx512vl(int32_t r0[QUILL_MLDSA_N], int32_t r1[QUILL_MLDSA_N],
+                                      const int32_t *a0, const int32_t *a1, const int32_t *b,
+                                      unsigned n);
 void quill_mldsa_invntt_tomont_avx512vl(int32_t a[QUILL_MLDSA_N]);
 void quill_mldsa_pointwise_mont_avx512vl(int32_t c[QUILL_MLDSA_N], const int32_t a[QUILL_MLDSA_N],
                                          const int32_t b[QUILL_MLDSA_N]);

@@ -199,6 +199,20 @@ void quill_mldsa_mulc16_c(int32_t out[QUILL_MLDSA_N], const quill_mldsa_chal16 *
     }
 }
 
+void quill_mldsa_mulc16_prepare_i8(quill_mldsa_chal16 *m, const int8_t c[QUILL_MLDSA_N]) {
+#if QUILL_MLDSA_HAVE_AVX2
+    if (quill_mldsa_avx2_capable()) {
+        quill_mldsa_mulc16_prepare_i8_avx2(m, c);
+        return;
+    }
+#endif
+    int32_t c32[QUILL_MLDSA_N];
+    for (unsigned i = 0; i < QUILL_MLDSA_N; i++)
+        c32[i] = c[i];
+    quill_mldsa_mulc16_prepare(m, c32);
+    quill_zeroize(c32, sizeof(c32));
+}
+
 #if QUILL_MLDSA_HAVE_AVX2
 void quill_mldsa_ntt16(quill_mldsa_pair16 *pair) {
     if (quill_mldsa_avx2_capable())

@@ -81,6 +81,10 @@ void quill_mldsa_ntt16(quill_mldsa_pair16 *pair);
 /* quill_mldsa_mulc16_prepare makes m from a plain c (|c_i| <= 1 suffices;
  * any |c_i| <= 2^13 works): both halves NTT(c) 2^16 / 256 mod p. */
 void quill_mldsa_mulc16_prepare(quill_mldsa_chal16 *m, const int32_t c[QUILL_MLDSA_N]);
+/* quill_mldsa_mulc16_prepare_i8 is the same from c as bytes (signing's
+ * challenge, quill_mldsa_sample_in_ball_block_i8): the AVX2 build widens
+ * them straight into the pair; the others go through the int32 form. */
+void quill_mldsa_mulc16_prepare_i8(quill_mldsa_chal16 *m, const int8_t c[QUILL_MLDSA_N]);
 
 /* quill_mldsa_mulc16 sets out = c a + 2^shift c b for s_hat = NTT16 of the
  * pair (a, b): the two products, exact when every coefficient of c a and
@@ -114,6 +118,7 @@ void quill_mldsa_mulc16_c(int32_t out[QUILL_MLDSA_N], const quill_mldsa_chal16 *
 #if QUILL_MLDSA_HAVE_AVX2
 void quill_mldsa_ntt16_avx2(quill_mldsa_pair16 *pair);
 void quill_mldsa_mulc16_prepare_avx2(quill_mldsa_chal16 *m, const int32_t c[QUILL_MLDSA_N]);
+void quill_mldsa_mulc16_prepare_i8_avx2(quill_mldsa_chal16 *m, const int8_t c[QUILL_MLDSA_N]);
 void quill_mldsa_mulc16_avx2(int32_t out[QUILL_MLDSA_N], const quill_mldsa_chal16 *m,
                              const quill_mldsa_pair16 *s_hat, unsigned shift);
 #endif

@@ -12,38 +12,8 @@
 #if QUILL_MLDSA_HAVE_AVX2
 #include <immintrin.h>
 
-#include "common/compiler.h"
 #include "common/zeroize.h"
-
-#define AVX2 __attribute__((target("avx2")))
-
-typedef int16_t v16 __attribute__((vector_size(32)));
-typedef uint16_t v16u __attribute__((vector_size(32)));
-
-#define V v16
-#define VU v16u
-#define V_LOAD(p) ((v16)_mm256_loadu_si256((const __m256i *)(const void *)(p)))
-#define V_STORE(p, v) _mm256_storeu_si256((__m256i *)(void *)(p), (__m256i)(v))
-#define V_DUP(x) ((v16)_mm256_set1_epi16((short)(x)))
-#define V_DUP_LOAD(p) V_DUP(*(p))
-#define V_ROW(p) ((v16)_mm256_broadcastsi128_si256(_mm_loadu_si128((const __m128i *)(const void *)(p))))
-#define V_MULHI(a, b) ((v16)_mm256_mulhi_epi16((__m256i)(a), (__m256i)(b)))
-#define V_LO16(a, b) ((v16)_mm256_unpacklo_epi16((__m256i)(a), (__m256i)(b)))
-#define V_HI16(a, b) ((v16)_mm256_unpackhi_epi16((__m256i)(a), (__m256i)(b)))
-#define V_LO32(a, b) ((v16)_mm256_unpacklo_epi32((__m256i)(a), (__m256i)(b)))
-#define V_HI32(a, b) ((v16)_mm256_unpackhi_epi32((__m256i)(a), (__m256i)(b)))
-#define V_LO64(a, b) ((v16)_mm256_unpacklo_epi64((__m256i)(a), (__m256i)(b)))
-#define V_HI64(a, b) ((v16)_mm256_unpackhi_epi64((__m256i)(a), (__m256i)(b)))
-
-#define NTT16_FN AVX2 QUILL_INLINE
-
-AVX2 QUILL_INLINE v16 opaque16(v16 v) {
-    __asm__("" : "+x"(v));
-    return v;
-}
-#define V_OPAQUE(v) opaque16(v)
-
-#include "ntt16_body.h"
+#include "ntt16_v16.h"
 
 AVX2 void quill_mldsa_ntt16_avx2(quill_mldsa_pair16 *pair) {
     ntt16_body(pair->c);
@@ -65,6 +35,20 @@ AVX2 static void pair_twice_avx2(quill_mldsa_pair16 *pair, const int32_t c[QUILL
 AVX2 void quill_mldsa_mulc16_prepare_avx2(quill_mldsa_chal16 *m, const int32_t c[QUILL_MLDSA_N]) {
     quill_mldsa_pair16 c_hat;
     pair_twice_avx2(&c_hat, c);
+    ntt16_body(c_hat.c);
+    prepare16_body(m->m, m->mq, c_hat.c, 32);
+    quill_zeroize(&c_hat, sizeof(c_hat));
+}
+
+/* The same from bytes: vpmovsxbw widens coefficients 8j..8j+7 to one
+ * 128-bit lane, broadcast to both halves of block j. */
+AVX2 void quill_mldsa_mulc16_prepare_i8_avx2(quill_mldsa_chal16 *m,
+                                             const int8_t c[QUILL_MLDSA_N]) {
+    quill_mldsa_pair16 c_hat;
+    for (unsigned j = 0; j < QUILL_MLDSA_N / 8; j++) {
+        __m128i v = _mm_cvtepi8_epi16(_mm_loadl_epi64((const __m128i *)(const void *)(c + 8 * j)));
+        _mm256_storeu_si256((__m256i *)(void *)(c_hat.c + 16 * j), _mm256_broadcastsi128_si256(v));
+    }
     ntt16_body(c_hat.c);
     prepare16_body(m->m, m->mq, c_hat.c, 32);
     quill_zeroize(&c_hat, sizeof(c_hat));

@@ -240,7 +240,11 @@ TARGET static inline void store2(int32_t *p, __m256i r[2][8], unsigned w_step, u
             st(p + w_step * w + stride * i, r[w][i]);
 }
 
-TARGET void BACKEND(quill_mldsa_ntt)(int32_t a[QUILL_MLDSA_N]) {
+/* The first pass reads in and writes out (each column only after reading
+ * it), the second works on out in place: out may be in. */
+TARGET void BACKEND(quill_mldsa_ntt_from)(int32_t out[QUILL_MLDSA_N],
+                                          const int32_t in[QUILL_MLDSA_N]) {
+    int32_t *a = out;
     int32_t z[32], zq[32];
     zeta_table(z, zq, 1);
     /* Levels 1-3 on columns j and j + 8 with r[w][i] = a[j + 8w + 32 i]:
@@ -248,7 +252,7 @@ TARGET void BACKEND(quill_mldsa_ntt)(int32_t a[QUILL_MLDSA_N]) {
      * 3), 32 pairs i, i + 1 (zetas 4-7), ntt_c.c's order of the table. */
     for (unsigned j = 0; j < 32; j += 16) {
         __m256i r[2][8];
-        load2(r, a + j, 8, 32);
+        load2(r, in + j, 8, 32);
         for (unsigned w = 0; w < 2; w++)
             for (unsigned i = 0; i < 8; i++)
                 r[w][i] = bias(r[w][i]);
@@ -294,6 +298,10 @@ TARGET void BACKEND(quill_mldsa_ntt)(int32_t a[QUILL_MLDSA_N]) {
                 r[w][i] = unbias(r[w][i]);
         store2(a + 64 * g, r, 64, 8);
     }
+}
+
+TARGET void BACKEND(quill_mldsa_ntt)(int32_t a[QUILL_MLDSA_N]) {
+    BACKEND(quill_mldsa_ntt_from)(a, a);
 }
 
 /* mont(a, b) for two vectors: t is taken from the low halves of the 64-bit
@@ -403,6 +411,28 @@ TARGET void BACKEND(quill_mldsa_dot_mont)(int32_t r[QUILL_MLDSA_N], const int32_
             so = _mm256_add_epi64(so, _mm256_mul_epi32(odd_to_even(av), odd_to_even(bv)));
         }
         st(r + i, mont_finish(se, so, _mm256_mul_epi32(se, qinv), _mm256_mul_epi32(so, qinv)));
+    }
+}
+
+/* Two rows at once, r0 = a0 . b and r1 = a1 . b: each vector of b (and
+ * its odd lanes) loaded once for both. */
+TARGET void BACKEND(quill_mldsa_dot_mont_x2)(int32_t r0[QUILL_MLDSA_N], int32_t r1[QUILL_MLDSA_N],
+                                             const int32_t *a0, const int32_t *a1,
+                                             const int32_t *b, unsigned n) {
+    const __m256i qinv = _mm256_set1_epi32(QUILL_MLDSA_QINV);
+    for (unsigned i = 0; i < QUILL_MLDSA_N; i += 8) {
+        __m256i se0 = _mm256_setzero_si256(), so0 = _mm256_setzero_si256();
+        __m256i se1 = _mm256_setzero_si256(), so1 = _mm256_setzero_si256();
+        for (unsigned j = 0; j < n; j++) {
+            __m256i bv = ld(b + QUILL_MLDSA_N * j + i), bo = odd_to_even(bv);
+            __m256i x = ld(a0 + QUILL_MLDSA_N * j + i), y = ld(a1 + QUILL_MLDSA_N * j + i);
+            se0 = _mm256_add_epi64(se0, _mm256_mul_epi32(x, bv));
+            so0 = _mm256_add_epi64(so0, _mm256_mul_epi32(odd_to_even(x), bo));
+            se1 = _mm256_add_epi64(se1, _mm256_mul_epi32(y, bv));
+            so1 = _mm256_add_epi64(so1, _mm256_mul_epi32(odd_to_even(y), bo));
+        }
+        st(r0 + i, mont_finish(se0, so0, _mm256_mul_epi32(se0, qinv), _mm256_mul_epi32(so0, qinv)));
+        st(r1 + i, mont_finish(se1, so1, _mm256_mul_epi32(se1, qinv), _mm256_mul_epi32(so1, qinv)));
     }
 }
 

@@ -197,7 +197,7 @@ quill_word quill_mldsa_poly_unpack_eta(quill_mldsa_poly *s, const uint8_t *in,
 }
 
 /* z: gamma1 - z in 18 bits (4 per 9 bytes) or 20 bits (4 per 10 bytes). */
-void quill_mldsa_poly_pack_z(uint8_t *out, const quill_mldsa_poly *z, const quill_mldsa_params *p) {
+void quill_mldsa_poly_pack_z_c(uint8_t *out, const quill_mldsa_poly *z, const quill_mldsa_params *p) {
     const int32_t *c = z->c;
     const int32_t g = p->gamma1;
     if (p->gamma1_bits == 17) {
@@ -294,6 +294,67 @@ __attribute__((target("avx2"))) void quill_mldsa_poly_unpack_z_avx2(quill_mldsa_
     }
 }
 #endif
+
+#if QUILL_MLDSA_HAVE_AVX2
+/* Eight coefficients per step: v = gamma1 - z (bits-wide fields, bits =
+ * gamma1_bits + 1), pairs joined in each 64-bit lane (v_2i + v_2i+1
+ * 2^bits, 2 bits wide), then in each 128-bit lane the two 64-bit lanes
+ * joined into 4 bits bytes by byte shuffles: for 20 bits the 40-bit values
+ * are whole bytes (5 + 5); for 18 bits the upper one is first shifted up by
+ * 4 so that its low nibble ORs into byte 4 of the lower.  Each 128-bit lane
+ * is stored whole at its place (9 or 10 bytes used): the bytes past them
+ * are rewritten by the next step, and the last step goes through a buffer,
+ * so nothing past the 32 bits bytes of the encoding is written.  z is
+ * public here (a signature's). */
+__attribute__((target("avx2"))) void quill_mldsa_poly_pack_z_avx2(uint8_t *out,
+                                                                 const quill_mldsa_poly *z,
+                                                                 const quill_mldsa_params *p) {
+    const __m256i g = _mm256_set1_epi32(p->gamma1);
+    const __m256i lo32 = _mm256_set1_epi64x(0xffffffff);
+    const unsigned bits = p->gamma1_bits + 1, step = bits / 2; /* bytes per 4 coefficients */
+    __m256i up, lo_pick, hi_pick;
+    if (bits == 18) {
+        up = _mm256_setr_epi64x(0, 4, 0, 4);
+        lo_pick = _mm256_setr_epi8(0, 1, 2, 3, 4, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, 0, 1,
+                                   2, 3, 4, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1);
+        hi_pick = _mm256_setr_epi8(-1, -1, -1, -1, 8, 9, 10, 11, 12, -1, -1, -1, -1, -1, -1, -1,
+                                   -1, -1, -1, -1, 8, 9, 10, 11, 12, -1, -1, -1, -1, -1, -1, -1);
+    } else {
+        up = _mm256_setzero_si256();
+        lo_pick = _mm256_setr_epi8(0, 1, 2, 3, 4, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, 0, 1,
+                                   2, 3, 4, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1);
+        hi_pick = _mm256_setr_epi8(-1, -1, -1, -1, -1, 8, 9, 10, 11, 12, -1, -1, -1, -1, -1, -1,
+                                   -1, -1, -1, -1, -1, 8, 9, 10, 11, 12, -1, -1, -1, -1, -1, -1);
+    }
+    const __m128i shift = _mm_cvtsi32_si128((int)bits);
+    for (unsigned i = 0; i < QUILL_MLDSA_N / 8; i++, out += 2 * step) {
+        __m256i v = _mm256_sub_epi32(g, _mm256_load_si256((const __m256i *)(const void *)(z->c + 8 * i)));
+        __m256i x = _mm256_or_si256(_mm256_and_si256(v, lo32),
+                                    _mm256_sll_epi64(_mm256_srli_epi64(v, 32), shift));
+        x = _mm256_sllv_epi64(x, up);
+        x = _mm256_or_si256(_mm256_shuffle_epi8(x, lo_pick), _mm256_shuffle_epi8(x, hi_pick));
+        if (i + 1 < QUILL_MLDSA_N / 8) {
+            _mm_storeu_si128((__m128i *)(void *)out, _mm256_castsi256_si128(x));
+            _mm_storeu_si128((__m128i *)(void *)(out + step), _mm256_extracti128_si256(x, 1));
+        } else {
+            uint8_t last[32];
+            _mm256_storeu_si256((__m256i *)(void *)last, x);
+            memcpy(out, last, step);
+            memcpy(out + step, last + 16, step);
+        }
+    }
+}
+#endif
+
+void quill_mldsa_poly_pack_z(uint8_t *out, const quill_mldsa_poly *z, const quill_mldsa_params *p) {
+#if QUILL_MLDSA_HAVE_AVX2
+    if (quill_mldsa_avx2_capable()) {
+        quill_mldsa_poly_pack_z_avx2(out, z, p);
+        return;
+    }
+#endif
+    quill_mldsa_poly_pack_z_c(out, z, p);
+}
 
 void quill_mldsa_poly_unpack_z(quill_mldsa_poly *z, const uint8_t *in,
                                const quill_mldsa_params *p) {

@@ -66,12 +66,17 @@ quill_word quill_mldsa_poly_unpack_eta(quill_mldsa_poly *s, const uint8_t *in,
 void quill_mldsa_poly_pack_z(uint8_t *out, const quill_mldsa_poly *z, const quill_mldsa_params *p);
 void quill_mldsa_poly_unpack_z(quill_mldsa_poly *z, const uint8_t *in,
                                const quill_mldsa_params *p);
-/* The portable form and its AVX2 twin (usable when
- * quill_mldsa_avx2_capable()), chosen by quill_mldsa_poly_unpack_z; both
- * read exactly the 32 (gamma1_bits + 1) bytes of the encoding. */
+/* The portable forms and their AVX2 twins (usable when
+ * quill_mldsa_avx2_capable()), chosen by quill_mldsa_poly_pack_z and
+ * _unpack_z; all read or write exactly the 32 (gamma1_bits + 1) bytes of
+ * the encoding. */
+void quill_mldsa_poly_pack_z_c(uint8_t *out, const quill_mldsa_poly *z,
+                               const quill_mldsa_params *p);
 void quill_mldsa_poly_unpack_z_c(quill_mldsa_poly *z, const uint8_t *in,
                                  const quill_mldsa_params *p);
 #if QUILL_MLDSA_HAVE_AVX2
+void quill_mldsa_poly_pack_z_avx2(uint8_t *out, const quill_mldsa_poly *z,
+                                  const quill_mldsa_params *p);
 void quill_mldsa_poly_unpack_z_avx2(quill_mldsa_poly *z, const uint8_t *in,
                                     const quill_mldsa_params *p);
 #endif

@@ -119,6 +119,10 @@ void quill_mldsa_sample_in_ball(quill_mldsa_poly *c, const uint8_t *ctilde,
  * caller wipes it). */
 void quill_mldsa_sample_in_ball_block(quill_mldsa_poly *c, const uint8_t *block,
                                       quill_keccak *k, const quill_mldsa_params *p);
+/* quill_mldsa_sample_in_ball_block_i8 is the same with c as bytes (signing
+ * feeds them to quill_mldsa_mulc16_prepare_i8: no int32 form in between). */
+void quill_mldsa_sample_in_ball_block_i8(int8_t c[QUILL_MLDSA_N], const uint8_t *block,
+                                         quill_keccak *k, const quill_mldsa_params *p);
 
 /* quill_mldsa_sample_in_ball_public is the same function in variable time,
  * for verification (c~ is part of the signature). */

@@ -110,11 +110,10 @@ void quill_mldsa_sample_in_ball(quill_mldsa_poly *c, const uint8_t *ctilde,
     quill_keccak_zeroize(&k);
 }
 
-void quill_mldsa_sample_in_ball_block(quill_mldsa_poly *c, const uint8_t *block,
-                                      quill_keccak *k, const quill_mldsa_params *p) {
+void quill_mldsa_sample_in_ball_block_i8(int8_t ball[QUILL_MLDSA_N], const uint8_t *block,
+                                         quill_keccak *k, const quill_mldsa_params *p) {
     uint8_t buf[QUILL_SHAKE256_RATE], js[64];
     int8_t sg[64];
-    _Alignas(32) int8_t ball[QUILL_MLDSA_N];
     memcpy(buf, block, sizeof(buf));
     unsigned pos = 8;
     for (unsigned t = 0; t < p->tau; t++) {
@@ -138,12 +137,18 @@ void quill_mldsa_sample_in_ball_block(quill_mldsa_poly *c, const uint8_t *block,
         ball_build_avx2(ball, js, sg, p->tau);
     else
         ball_build_c(ball, js, sg, p->tau);
-    for (unsigned t = 0; t < QUILL_MLDSA_N; t++)
-        c->c[t] = ball[t];
-    quill_zeroize(ball, sizeof(ball));
     quill_zeroize(js, sizeof(js));
     quill_zeroize(sg, sizeof(sg));
     quill_zeroize(buf, sizeof(buf));
+}
+
+void quill_mldsa_sample_in_ball_block(quill_mldsa_poly *c, const uint8_t *block,
+                                      quill_keccak *k, const quill_mldsa_params *p) {
+    int8_t ball[QUILL_MLDSA_N];
+    quill_mldsa_sample_in_ball_block_i8(ball, block, k, p);
+    for (unsigned t = 0; t < QUILL_MLDSA_N; t++)
+        c->c[t] = ball[t];
+    quill_zeroize(ball, sizeof(ball));
 }
 
 void quill_mldsa_sample_in_ball_public(quill_mldsa_poly *c, const uint8_t *ctilde,

@@ -15,11 +15,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "clone.h"
 #include "common/alloc.h"
 #include "common/ct.h"
 #include "common/zeroize.h"
-#include "hint.h"
 #include "key.h"
 #include "mask.h"
 #include "ntt.h"
@@ -28,6 +26,7 @@
 #include "reduce.h"
 #include "rounding.h"
 #include "sample.h"
+#include "sign_row.h"
 
 /* FIPS 204 lets an implementation bound the loop (the probability of more
  * than 1000 iterations is far below 2^-256 for every set); past it signing
@@ -47,7 +46,9 @@ typedef struct sign_tmp {
     quill_mldsa_poly w0[QUILL_MLDSA_K_MAX], w1[QUILL_MLDSA_K_MAX];
     quill_mldsa_poly h[QUILL_MLDSA_K_MAX];
     /* from here on wiped whole */
-    quill_mldsa_poly c, w, cs2, ct0; /* w, cs2, ct0: of the current row */
+    quill_mldsa_poly w[2]; /* of the current two rows */
+    quill_mldsa_poly row_ws[2]; /* quill_mldsa_sign_row's workspace */
+    _Alignas(32) int8_t c[QUILL_MLDSA_N]; /* SampleInBall(c~) */
     quill_mldsa_chal16 chat; /* NTT16(c), prepared for the products c s */
     quill_mldsa_mask mask;
     uint8_t rhopp[QUILL_MLDSA_CRH_BYTES];
@@ -56,62 +57,6 @@ typedef struct sign_tmp {
     uint8_t block[QUILL_SHAKE256_RATE];
     quill_keccak k;
 } sign_tmp;
-
-/* |v| >= bound as the sign bit of bound - 1 - |v| (|v| = v - 2v for
- * negative v), for ORing into a mask; as quill_mldsa_poly_norm_ge_mask. */
-QUILL_INLINE uint32_t ge_bit(int32_t v, int32_t bound) {
-    int32_t abs = v - ((v >> 31) & (2 * v));
-    return (uint32_t)(bound - 1 - abs);
-}
-
-/* The first l rows: v = c s1 + 2^9 c s2 (in *cs2, from one pair product)
- * with |c s1|, |c s2| <= beta < 2^8, so c s1 = ((v + 2^8) mod 2^9) - 2^8
- * and c s2 = (v - c s1) / 2^9 (left in *cs2); z = y + c s1.  Returns all-ones if
- * ||z|| >= bound = gamma1 - beta.  One pass; baseline and AVX2 builds. */
-QUILL_INLINE quill_word split_body(quill_mldsa_poly *restrict z, quill_mldsa_poly *restrict cs2,
-                                   const quill_mldsa_poly *restrict y, int32_t bound) {
-    uint32_t bad = 0;
-    for (unsigned j = 0; j < QUILL_MLDSA_N; j++) {
-        int32_t v = cs2->c[j], cs1 = ((v + 256) & 511) - 256;
-        int32_t zj = y->c[j] + cs1;
-        cs2->c[j] = (v - cs1) >> 9;
-        z->c[j] = zj;
-        bad |= ge_bit(zj, bound);
-    }
-    return (quill_word)0 - (quill_word)(bad >> 31);
-}
-QUILL_MLDSA_CLONE(quill_word, split,
-                  (quill_mldsa_poly *restrict z, quill_mldsa_poly *restrict cs2,
-                   const quill_mldsa_poly *restrict y, int32_t bound),
-                  (z, cs2, y, bound))
-
-/* The checks of one row, in one pass: r0 = w0 - c s2 with
- * ||r0|| < gamma2 - beta, ||c t0|| < gamma2, and the hints from r0 + c t0
- * and w1 (hint.h: the same as FIPS 204's r0 check and MakeHint on
- * r = w - c s2) into h; adds their number to *ones and returns the
- * rejection mask. */
-QUILL_INLINE quill_word row_body(quill_mldsa_poly *restrict h, const quill_mldsa_poly *restrict w0,
-                                 const quill_mldsa_poly *restrict w1,
-                                 const quill_mldsa_poly *restrict cs2,
-                                 const quill_mldsa_poly *restrict ct0, int32_t gamma2,
-                                 int32_t beta, uint32_t *ones) {
-    uint32_t bad = 0, n = 0;
-    for (unsigned j = 0; j < QUILL_MLDSA_N; j++) {
-        int32_t r0 = w0->c[j] - cs2->c[j];
-        bad |= ge_bit(r0, gamma2 - beta) | ge_bit(ct0->c[j], gamma2);
-        uint32_t hint = quill_mldsa_hint_low(r0 + ct0->c[j], w1->c[j], gamma2);
-        h->c[j] = (int32_t)hint;
-        n += hint;
-    }
-    *ones += n;
-    return (quill_word)0 - (quill_word)(bad >> 31);
-}
-QUILL_MLDSA_CLONE(quill_word, row,
-                  (quill_mldsa_poly *restrict h, const quill_mldsa_poly *restrict w0,
-                   const quill_mldsa_poly *restrict w1, const quill_mldsa_poly *restrict cs2,
-                   const quill_mldsa_poly *restrict ct0, int32_t gamma2, int32_t beta,
-                   uint32_t *ones),
-                  (h, w0, w1, cs2, ct0, gamma2, beta, ones))
 
 /* One attempt at kappa: fills s->ctilde, s->z, s->h and returns all-ones if
  * they form an acceptable signature (still secret). */
@@ -127,13 +72,21 @@ static quill_word attempt(const quill_mldsa_key *key, const quill_mldsa_pair16 *
     quill_mldsa_mask_release(&s->mask, kappa);
     for (unsigned r = 0; r < p->l; r++) {
         y[r] = quill_mldsa_mask_get(&s->mask, kappa + r);
-        s->z[r] = *y[r];
-        quill_mldsa_poly_ntt(&s->z[r]);
+        quill_mldsa_ntt_from(s->z[r].c, y[r]->c);
     }
-    for (unsigned i = 0; i < p->k; i++) {
-        quill_mldsa_poly_matvec_mont(&s->w, &key->a_hat[i * p->l], s->z, p->l);
-        quill_mldsa_invntt_tomont_freeze(s->w.c);
-        quill_mldsa_poly_decompose(&s->w1[i], &s->w0[i], &s->w, p->gamma2);
+    for (unsigned i = 0; i < p->k; i += 2) {
+        /* rows i and i + 1 share the loads of NTT(y) (k is even in every
+         * set; an odd last row would go alone) */
+        const unsigned rows = i + 1 < p->k ? 2 : 1;
+        if (rows == 2)
+            quill_mldsa_dot_mont_x2(s->w[0].c, s->w[1].c, key->a_hat[i * p->l].c,
+                                    key->a_hat[(i + 1) * p->l].c, s->z[0].c, p->l);
+        else
+            quill_mldsa_dot_mont(s->w[0].c, key->a_hat[i * p->l].c, s->z[0].c, p->l);
+        for (unsigned h = 0; h < rows; h++) {
+            quill_mldsa_invntt_tomont_freeze(s->w[h].c);
+            quill_mldsa_poly_decompose(&s->w1[i + h], &s->w0[i + h], &s->w[h], p->gamma2);
+        }
     }
 
     /* c~ = H(mu || w1Encode(w1), lambda / 4); c = SampleInBall(c~), both
@@ -142,23 +95,23 @@ static quill_word attempt(const quill_mldsa_key *key, const quill_mldsa_pair16 *
     quill_mldsa_mask_shake256(&s->mask, s->hin, QUILL_MLDSA_MU_BYTES + w1len, s->block, NULL);
     memcpy(s->ctilde, s->block, p->ctilde_bytes);
     quill_mldsa_mask_shake256(&s->mask, s->ctilde, p->ctilde_bytes, s->block, &s->k);
-    quill_mldsa_sample_in_ball_block(&s->c, s->block, &s->k, p);
-    quill_mldsa_mulc16_prepare(&s->chat, s->c.c);
+    quill_mldsa_sample_in_ball_block_i8(s->c, s->block, &s->k, p);
+    quill_mldsa_mulc16_prepare_i8(&s->chat, s->c);
 
-    /* Row by row: c s1 and c s2 (split_body; the first l rows, from the
-     * pair (s1, s2)), z = y + c s1 with ||z|| < gamma1 - beta, c t0 from
-     * its split, then the checks of the row (row_body).  At most omega
-     * hints in all. */
+    /* Row by row (sign_row.h): c s1, c s2 and c t0, z = y + c s1 with
+     * ||z|| < gamma1 - beta for the first l rows, the checks of r0 and
+     * c t0 and the hints.  At most omega hints in all. */
     uint32_t ones = 0;
     for (unsigned i = 0; i < p->k; i++) {
-        /* for i >= l the pair is (s2, 0): the shift is immaterial */
-        quill_mldsa_mulc16(s->cs2.c, &s->chat, &s_hat[i], 9);
-        if (i < p->l)
-            bad |= QUILL_MLDSA_PICK(split)(&s->z[i], &s->cs2, y[i],
-                                           p->gamma1 - (int32_t)p->beta);
-        quill_mldsa_mulc16(s->ct0.c, &s->chat, &t0_hat[i], QUILL_MLDSA_T0_SPLIT);
-        bad |= QUILL_MLDSA_PICK(row)(&s->h[i], &s->w0[i], &s->w1[i], &s->cs2, &s->ct0, p->gamma2,
-                                     (int32_t)p->beta, &ones);
+        const quill_mldsa_sign_row_in in = {
+            .chat = &s->chat,
+            .s_hat = &s_hat[i],
+            .t0_hat = &t0_hat[i],
+            .y = i < p->l ? y[i] : NULL,
+            .w0 = &s->w0[i],
+            .w1 = &s->w1[i],
+        };
+        bad |= quill_mldsa_sign_row(i < p->l ? &s->z[i] : NULL, &s->h[i], &in, s->row_ws, p, &ones);
     }
     bad |= (quill_word)0 - (quill_word)(((uint32_t)p->omega - ones) >> 31);
     return ~bad;
@@ -176,7 +129,7 @@ static void sign_tmp_wipe(sign_tmp *s, const quill_mldsa_params *p) {
     quill_zeroize(s->w0, kb);
     quill_zeroize(s->w1, kb);
     quill_zeroize(s->h, kb);
-    quill_zeroize(&s->c, offsetof(sign_tmp, mask) - offsetof(sign_tmp, c));
+    quill_zeroize(s->w, offsetof(sign_tmp, mask) - offsetof(sign_tmp, w));
     quill_mldsa_mask_wipe(&s->mask);
     quill_zeroize(s->rhopp, offsetof(sign_tmp, hin) - offsetof(sign_tmp, rhopp));
     quill_zeroize(s->hin, QUILL_MLDSA_MU_BYTES + 32u * p->k * p->w1_bits);

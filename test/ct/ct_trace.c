@@ -31,8 +31,11 @@
  * window (its driver, window table, gathers, conversions and kernels; the
  * 1536- and 2048-bit instances of the gather are not traced), its squaring
  * and almost-Montgomery product at every supported
- * size, the AVX-512VL NTT, inverse NTT, pointwise and dot products of
- * ML-DSA, and the AVX-512VL Keccak permutations (C and assembly).  Two negative controls, a
+ * size, the AVX-512VL NTT, inverse NTT, pointwise and dot products (one
+ * row and two) of ML-DSA, the AVX-512VL build of signing's fused rows
+ * (sign_row.h: the challenge products, the checks and the hints of a row,
+ * both the rows with z and those without), and the AVX-512VL Keccak
+ * permutations (C and assembly).  Two negative controls, a
  * loop as long as its secret and a table read at a secret index, must give
  * different traces: they show that the harness sees either leak.
  *
@@ -55,6 +58,9 @@
 #include "bn/internal.h" /* struct quill_mont's alloc_len */
 #include "common/cpu.h"
 #include "mldsa/ntt.h"
+#include "mldsa/ntt16.h"
+#include "mldsa/params.h"
+#include "mldsa/sign_row.h"
 #include "sha3/keccak.h"
 #include "test_util.h"
 
@@ -79,6 +85,10 @@ typedef struct {
     quill_mont *mont[2];
     int32_t pa[7][QUILL_MLDSA_N], pb[7][QUILL_MLDSA_N], acc[QUILL_MLDSA_N];
     uint64_t keccak[100];
+    /* signing's row: c, the pairs, y, w0, w1 (secret); z, h, workspace */
+    quill_mldsa_chal16 chat;
+    quill_mldsa_pair16 s_hat, t0_hat;
+    quill_mldsa_poly y, w0, w1, z, h, ws[2];
     unsigned run; /* which input set (the controls' secret) */
     /* Heap blocks the call reads that setup allocated (base, size), for
      * the parent's canonical addresses: the Montgomery contexts. */
@@ -169,6 +179,37 @@ static void poly_fill(int32_t *p, int32_t bound, unsigned run, int signed_range)
     }
 }
 
+/* Signing's row for set: a challenge with tau entries +-1 at random
+ * positions (RUN_HIGH: all +1 in the first tau; RUN_LOW: all -1 in the
+ * last tau), s1, s2 in [-eta, eta] and t0 in (-2^12, 2^12] (the extremes
+ * for RUN_HIGH / RUN_LOW), y, w0 and w1 in their ranges; prepared and
+ * transformed here, outside the trace. */
+static void sign_row_setup(inputs *in, quill_mldsa_set set) {
+    const quill_mldsa_params *p = quill_mldsa_params_get(set);
+    const int32_t eta = (int32_t)p->eta, m = (QUILL_MLDSA_Q - 1) / (2 * p->gamma2);
+    int32_t *c = in->pa[0], *s1 = in->pa[1], *s2 = in->pa[2], *t0 = in->pa[3];
+    memset(c, 0, QUILL_MLDSA_N * sizeof(int32_t));
+    for (unsigned t = 0; t < p->tau; t++) {
+        if (in->run == RUN_HIGH)
+            c[t] = 1;
+        else if (in->run == RUN_LOW)
+            c[QUILL_MLDSA_N - 1 - t] = -1;
+        else
+            c[rnd() % QUILL_MLDSA_N] = (rnd() & 1) ? 1 : -1;
+    }
+    poly_fill(s1, eta + 1, in->run, 1);
+    poly_fill(s2, eta + 1, in->run, 1);
+    poly_fill(t0, 1 << 12, in->run, 1);
+    poly_fill(in->y.c, p->gamma1, in->run, 1);
+    poly_fill(in->w0.c, p->gamma2, in->run, 1);
+    poly_fill(in->w1.c, m, in->run, 0);
+    quill_mldsa_mulc16_prepare(&in->chat, c);
+    quill_mldsa_pair16_set(&in->s_hat, s1, set == QUILL_MLDSA_44 ? s2 : NULL);
+    quill_mldsa_ntt16(&in->s_hat);
+    quill_mldsa_pair16_split(&in->t0_hat, t0, QUILL_MLDSA_T0_SPLIT);
+    quill_mldsa_ntt16(&in->t0_hat);
+}
+
 typedef enum {
     K_EXP8,
     K_EXP16,
@@ -181,6 +222,9 @@ typedef enum {
     K_INVNTT_FREEZE,
     K_POINTWISE,
     K_DOT,
+    K_DOT_X2,
+    K_SIGN_ROW_Z,
+    K_SIGN_ROW,
     K_KECCAK_X4,
     K_KECCAK_X1,
     K_KECCAK_X4_ASM,
@@ -202,6 +246,9 @@ static const char *const kernel_names[K_COUNT] = {
     "ML-DSA inverse NTT, frozen (AVX-512VL)",
     "ML-DSA pointwise product (AVX-512VL)",
     "ML-DSA dot product of 7 (AVX-512VL)",
+    "ML-DSA two dot products of 7 on one b (AVX-512VL)",
+    "ML-DSA-44 signing row with z (AVX-512VL)",
+    "ML-DSA-65 signing row without z (AVX-512VL)",
     "Keccak-f[1600] four-way (AVX-512VL)",
     "Keccak-f[1600] single (AVX-512VL)",
     "Keccak-f[1600] four-way (AVX-512VL assembly)",
@@ -231,6 +278,11 @@ static uintptr_t kernel_entry(kernel k) {
         return (uintptr_t)&quill_mldsa_pointwise_mont_avx512vl;
     case K_DOT:
         return (uintptr_t)&quill_mldsa_dot_mont_avx512vl;
+    case K_DOT_X2:
+        return (uintptr_t)&quill_mldsa_dot_mont_x2_avx512vl;
+    case K_SIGN_ROW_Z:
+    case K_SIGN_ROW:
+        return (uintptr_t)&quill_mldsa_sign_row_avx512vl;
     case K_KECCAK_X4:
         return (uintptr_t)&quill_keccak_f1600_x4_avx512vl;
     case K_KECCAK_X1:
@@ -270,10 +322,15 @@ static void setup(inputs *in, kernel k) {
         break;
     case K_POINTWISE:
     case K_DOT:
+    case K_DOT_X2:
         for (int j = 0; j < 7; j++) {
             poly_fill(in->pa[j], Q, in->run, 0);     /* A-hat: [0, q) */
             poly_fill(in->pb[j], 9 * Q, in->run, 1); /* NTT outputs: (-9q, 9q) */
         }
+        break;
+    case K_SIGN_ROW_Z:
+    case K_SIGN_ROW:
+        sign_row_setup(in, k == K_SIGN_ROW_Z ? QUILL_MLDSA_44 : QUILL_MLDSA_65);
         break;
     case K_KECCAK_X4:
     case K_KECCAK_X1:
@@ -319,6 +376,21 @@ static int run(inputs *in, kernel k) {
     case K_DOT:
         quill_mldsa_dot_mont_avx512vl(in->acc, in->pa[0], in->pb[0], 7);
         return 1;
+    case K_DOT_X2: /* rows pa[0..6] and pa[0..6] again (the same values: any row) */
+        quill_mldsa_dot_mont_x2_avx512vl(in->acc, in->y.c, in->pa[0], in->pa[0], in->pb[0], 7);
+        return 1;
+    case K_SIGN_ROW_Z:
+    case K_SIGN_ROW: {
+        const quill_mldsa_params *p =
+            quill_mldsa_params_get(k == K_SIGN_ROW_Z ? QUILL_MLDSA_44 : QUILL_MLDSA_65);
+        const quill_mldsa_sign_row_in row = {&in->chat, &in->s_hat, &in->t0_hat,
+                                             k == K_SIGN_ROW_Z ? &in->y : NULL, &in->w0, &in->w1};
+        uint32_t ones = 0;
+        quill_word bad = quill_mldsa_sign_row_avx512vl(k == K_SIGN_ROW_Z ? &in->z : NULL, &in->h,
+                                                       &row, in->ws, p, &ones);
+        in->acc[0] = (int32_t)(bad ^ ones); /* kept, not branched on */
+        return 1;
+    }
     case K_KECCAK_X4:
         quill_keccak_f1600_x4_avx512vl(in->keccak);
         return 1;

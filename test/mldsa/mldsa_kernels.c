@@ -21,6 +21,7 @@
 #include "mldsa/poly.h"
 #include "mldsa/rounding.h"
 #include "mldsa/sample.h"
+#include "mldsa/sign_row.h"
 #include "sha3/sha3.h"
 #include "sha3/sha3_x4.h"
 #include "test_util.h"
@@ -120,6 +121,12 @@ int main(void) {
     TIME("dot_mont n=4", quill_mldsa_dot_mont(pr[1].c, pa[0].c, pa[0].c, 4));
     TIME("dot_mont n=5", quill_mldsa_dot_mont(pr[1].c, pa[0].c, pa[0].c, 5));
     TIME("dot_mont n=7", quill_mldsa_dot_mont(pr[1].c, pa[0].c, pa[0].c, 7));
+    TIME("dot_mont_x2 n=4 (two rows)", quill_mldsa_dot_mont_x2(pr[1].c, pr[2].c, pa[0].c, pa[4].c,
+                                                            pa[0].c, 4));
+    TIME("dot_mont_x2 n=5 (two rows)", quill_mldsa_dot_mont_x2(pr[1].c, pr[2].c, pa[0].c, pa[3].c,
+                                                            pa[0].c, 5));
+    TIME("dot_mont_x2 n=7 (two rows)", quill_mldsa_dot_mont_x2(pr[1].c, pr[2].c, pa[0].c, pa[1].c,
+                                                            pa[0].c, 7));
     TIME("pointwise_mont", quill_mldsa_pointwise_mont(pr[1].c, pa[0].c, pa[1].c));
     for (unsigned i = 0; i < QUILL_MLDSA_N; i++)
         pr[2].c[i] = (int32_t)(qt_rng_u64() % 3) - 1;
@@ -127,6 +134,25 @@ int main(void) {
     quill_mldsa_ntt16(&pair);
     TIME("mulc16_prepare", quill_mldsa_mulc16_prepare(&chal, pr[2].c));
     TIME("mulc16 (two products c a, c b)", quill_mldsa_mulc16(pr[3].c, &chal, &pair, 9));
+    {
+        /* one row of signing's checks (sign_row.h), with z and without,
+         * on the same pair for s and t0 (the cost does not depend on
+         * the values) */
+        int8_t c8[QUILL_MLDSA_N];
+        for (unsigned i = 0; i < QUILL_MLDSA_N; i++)
+            c8[i] = (int8_t)pr[2].c[i];
+        TIME("mulc16_prepare_i8", quill_mldsa_mulc16_prepare_i8(&chal, c8));
+        const quill_mldsa_sign_row_in in_z = {&chal, &pair, &pair, &pb[0], &pb[1], &pb[2]};
+        const quill_mldsa_sign_row_in in_noz = {&chal, &pair, &pair, NULL, &pb[1], &pb[2]};
+        uint32_t ones = 0;
+        quill_word bad = 0;
+        TIME("sign_row with z (ML-DSA-44)", bad |= quill_mldsa_sign_row(&pr[6], &pr[7], &in_z,
+                                                                         &pr[4], p44, &ones));
+        TIME("sign_row without z (ML-DSA-65)", bad |= quill_mldsa_sign_row(NULL, &pr[7], &in_noz,
+                                                                            &pr[4], p65, &ones));
+        if (bad == 1) /* keeps the calls */
+            printf("%u\n", ones);
+    }
     TIME("poly_decompose (gamma2 (q-1)/88)", quill_mldsa_poly_decompose(&pr[4], &pr[5], &pa[0],
                                                                         p44->gamma2));
     TIME("poly_decompose (gamma2 (q-1)/32)", quill_mldsa_poly_decompose(&pr[4], &pr[5], &pa[0],

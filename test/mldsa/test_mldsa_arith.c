@@ -321,7 +321,29 @@ static void test_ntt_wide_input(void) {
             quill_mldsa_ntt_avx512vl(nat.c);
             QT_CHECK(memcmp(&nat, &port, sizeof(nat)) == 0);
         }
+        /* out of place: in left as it was */
+        quill_mldsa_poly in = a;
+        if (quill_mldsa_avx2_capable()) {
+            memset(&nat, 0x5a, sizeof(nat));
+            quill_mldsa_ntt_from_avx2(nat.c, in.c);
+            QT_CHECK(memcmp(&nat, &port, sizeof(nat)) == 0);
+        }
+        if (quill_mldsa_avx512vl_capable()) {
+            memset(&nat, 0x5a, sizeof(nat));
+            quill_mldsa_ntt_from_avx512vl(nat.c, in.c);
+            QT_CHECK(memcmp(&nat, &port, sizeof(nat)) == 0);
+        }
+        QT_CHECK(memcmp(&in, &a, sizeof(in)) == 0);
 #endif
+        {
+            quill_mldsa_poly from, in2 = a, want = a;
+            quill_mldsa_ntt(want.c);
+            quill_mldsa_ntt_from(from.c, in2.c); /* dispatch, out of place */
+            QT_CHECK(memcmp(&from, &want, sizeof(from)) == 0);
+            QT_CHECK(memcmp(&in2, &a, sizeof(in2)) == 0);
+            quill_mldsa_ntt_from(in2.c, in2.c); /* in place */
+            QT_CHECK(memcmp(&in2, &want, sizeof(in2)) == 0);
+        }
         for (int impl = 0; impl < 2; impl++) {
             ah = a;
             if (impl == 0)
@@ -619,9 +641,22 @@ static void test_pack_fixed(void) {
             QT_CHECK(untouched(got + 32u * p->eta_bits, 32));
             /* z in [-gamma1 + 1, gamma1] */
             fill_range(a[0].c, -p->gamma1 + 1, p->gamma1, kind);
-            quill_mldsa_poly_pack_z(got, &a[0], p);
             generic_pack(want, a[0].c, p->gamma1, 1, zbits);
-            QT_CHECK(memcmp(got, want, 32u * zbits) == 0);
+            for (unsigned f = 0; f < 3; f++) { /* dispatch, portable, AVX2 */
+                memset(got, 0xa5, sizeof(got));
+                if (f == 0)
+                    quill_mldsa_poly_pack_z(got, &a[0], p);
+                else if (f == 1)
+                    quill_mldsa_poly_pack_z_c(got, &a[0], p);
+#if QUILL_MLDSA_HAVE_AVX2
+                else if (quill_mldsa_avx2_capable())
+                    quill_mldsa_poly_pack_z_avx2(got, &a[0], p);
+#endif
+                else
+                    continue;
+                QT_CHECK(memcmp(got, want, 32u * zbits) == 0);
+                QT_CHECK(got[32u * zbits] == 0xa5); /* nothing written past it */
+            }
             /* w1: k polynomials, every value of the width */
             for (unsigned i = 0; i < p->k; i++) {
                 fill_range(a[i].c, 0, (1 << p->w1_bits) - 1, (kind + (int)i) % 5);

@@ -315,6 +315,22 @@ static void test_mulc(void) {
         }
         quill_mldsa_chal16 m;
         quill_mldsa_mulc16_prepare(&m, c);
+        { /* the byte form of the challenge gives the same multiplier */
+            int8_t c8[N];
+            for (unsigned i = 0; i < N; i++)
+                c8[i] = (int8_t)c[i];
+            quill_mldsa_chal16 m8;
+            memset(&m8, 0x33, sizeof(m8));
+            quill_mldsa_mulc16_prepare_i8(&m8, c8);
+            QT_CHECK(memcmp(&m8, &m, sizeof(m)) == 0);
+#if QUILL_MLDSA_HAVE_AVX2
+            if (quill_mldsa_avx2_capable()) {
+                memset(&m8, 0x33, sizeof(m8));
+                quill_mldsa_mulc16_prepare_i8_avx2(&m8, c8);
+                QT_CHECK(memcmp(&m8, &m, sizeof(m)) == 0);
+            }
+#endif
+        }
         quill_mldsa_ntt16(&s_hat);
         quill_mldsa_mulc16(got, &m, &s_hat, shift);
         QT_CHECK(memcmp(got, first, sizeof(got)) == 0);

@@ -7,11 +7,17 @@
  *  - quill_mldsa_invntt_tomont_freeze against freeze(invntt_tomont(a));
  *  - quill_mldsa_dot_mont against quill_mldsa_mont_reduce of the exact
  *    sum of products, for n = 1..8, and congruent to the sum of
- *    pointwise_mont products;
+ *    pointwise_mont products; quill_mldsa_dot_mont_x2 (two rows on one b)
+ *    against dot_mont twice;
  *  - quill_mldsa_poly_decompose and _highbits against the scalar
  *    quill_mldsa_decompose (checked against FIPS 204 by test_mldsa_arith)
  *    for every r in [0, q) and both gamma2 (the polynomial loops are
  *    separate vectorised builds);
+ *  - quill_mldsa_sign_row (the per-row products, checks and hints of an
+ *    attempt) against schoolbook products and the scalar checks and
+ *    quill_mldsa_hint_low, for random rows of every set and rows steered
+ *    to the edges of every check and of the hint (a0 = +-gamma2 +- 1,
+ *    w1 = 0 or not), portable, AVX2 and AVX-512VL;
  *  - quill_mldsa_sample_in_ball (constant time, for signing) against
  *    quill_mldsa_sample_in_ball_public (the verifier's plain Fisher-Yates
  *    of FIPS 204, Algorithm 29) for random c~ of every set, and against
@@ -19,14 +25,18 @@
  *    (the continuation sponge).
  * Run natively, with AVX-512 masked (_avx2: SampleInBall's AVX2 build) and
  * with QUILL_CPU_MASK clearing every feature (_portable). */
+#include <stdlib.h>
 #include <string.h>
 
+#include "mldsa/hint.h"
 #include "mldsa/ntt.h"
+#include "mldsa/ntt16.h"
 #include "mldsa/params.h"
 #include "mldsa/poly.h"
 #include "mldsa/reduce.h"
 #include "mldsa/rounding.h"
 #include "mldsa/sample.h"
+#include "mldsa/sign_row.h"
 #include "sha3/sha3.h"
 #include "test_util.h"
 
@@ -38,19 +48,28 @@ struct impl {
     int (*capable)(void);
     void (*inv_freeze)(int32_t a[N]);
     void (*dot)(int32_t r[N], const int32_t *a, const int32_t *b, unsigned n);
+    void (*dot_x2)(int32_t r0[N], int32_t r1[N], const int32_t *a0, const int32_t *a1,
+                   const int32_t *b, unsigned n);
 };
+
+/* The portable pair of rows: dot_mont_c twice. */
+static void dot_x2_c(int32_t r0[N], int32_t r1[N], const int32_t *a0, const int32_t *a1,
+                     const int32_t *b, unsigned n) {
+    quill_mldsa_dot_mont_c(r0, a0, b, n);
+    quill_mldsa_dot_mont_c(r1, a1, b, n);
+}
 
 static int always(void) {
     return 1;
 }
 
 static const struct impl impls[] = {
-    {"portable", always, quill_mldsa_invntt_tomont_freeze_c, quill_mldsa_dot_mont_c},
+    {"portable", always, quill_mldsa_invntt_tomont_freeze_c, quill_mldsa_dot_mont_c, dot_x2_c},
 #if QUILL_MLDSA_HAVE_AVX2
     {"AVX2", quill_mldsa_avx2_capable, quill_mldsa_invntt_tomont_freeze_avx2,
-     quill_mldsa_dot_mont_avx2},
+     quill_mldsa_dot_mont_avx2, quill_mldsa_dot_mont_x2_avx2},
     {"AVX-512VL", quill_mldsa_avx512vl_capable, quill_mldsa_invntt_tomont_freeze_avx512vl,
-     quill_mldsa_dot_mont_avx512vl},
+     quill_mldsa_dot_mont_avx512vl, quill_mldsa_dot_mont_x2_avx512vl},
 #endif
 };
 
@@ -96,6 +115,8 @@ static void test_invntt_freeze(void) {
 /* a in [0, q) like A-hat, b within +-(9q - 1) like an NTT output, or both at
  * their extremes (sums up to 8 (q - 1) (9q - 1) in absolute value, of
  * either sign in either lane of a pair). */
+static quill_mldsa_poly x2_rows[8];
+
 static void test_dot(void) {
     static quill_mldsa_poly a[8], b[8];
     quill_mldsa_poly want, got;
@@ -131,14 +152,32 @@ static void test_dot(void) {
             QT_CHECK(want.c[i] > -Q && want.c[i] < Q);
             QT_CHECK(((int64_t)want.c[i] - sep.c[i]) % Q == 0);
         }
+        for (unsigned j = 0; j < n; j++) /* a second row for dot_x2 */
+            for (unsigned i = 0; i < N; i++)
+                x2_rows[j].c[i] = a[j].c[N - 1 - i];
         for (size_t k = 0; k < QT_ARRAY_LEN(impls); k++) {
             if (!impls[k].capable())
                 continue;
             impls[k].dot(got.c, a[0].c, b[0].c, n);
             QT_CHECK(memcmp(&got, &want, sizeof(want)) == 0);
+            /* two rows on the same b: a and a reversed in its coefficients
+             * (then the second row's sums differ from the first's) */
+            quill_mldsa_poly got2, want2, *a2 = x2_rows;
+            quill_mldsa_dot_mont_c(want2.c, a2[0].c, b[0].c, n);
+            memset(&got, 0x5a, sizeof(got));
+            impls[k].dot_x2(got.c, got2.c, a[0].c, a2[0].c, b[0].c, n);
+            QT_CHECK(memcmp(&got, &want, sizeof(want)) == 0);
+            QT_CHECK(memcmp(&got2, &want2, sizeof(want2)) == 0);
         }
         quill_mldsa_poly_matvec_mont(&got, a, b, n);
         QT_CHECK(memcmp(&got, &want, sizeof(want)) == 0);
+        {
+            quill_mldsa_poly got2, want2;
+            quill_mldsa_dot_mont_c(want2.c, x2_rows[0].c, b[0].c, n);
+            quill_mldsa_dot_mont_x2(got.c, got2.c, a[0].c, x2_rows[0].c, b[0].c, n); /* dispatch */
+            QT_CHECK(memcmp(&got, &want, sizeof(want)) == 0);
+            QT_CHECK(memcmp(&got2, &want2, sizeof(want2)) == 0);
+        }
     }
 }
 
@@ -225,6 +264,139 @@ static void test_ball(void) {
     printf("mldsa_sign_arith: SampleInBall matched the plain form on %lu streams\n", cases);
 }
 
+/* c a over Z[X]/(X^256 + 1), schoolbook. */
+static void negacyclic(int32_t r[N], const int32_t c[N], const int32_t a[N]) {
+    int64_t acc[N] = {0};
+    for (unsigned i = 0; i < N; i++)
+        for (unsigned j = 0; j < N; j++) {
+            int64_t t = (int64_t)c[i] * a[j];
+            if (i + j < N)
+                acc[i + j] += t;
+            else
+                acc[i + j - N] -= t;
+        }
+    for (unsigned i = 0; i < N; i++)
+        r[i] = (int32_t)acc[i];
+}
+
+typedef quill_word (*sign_row_fn)(quill_mldsa_poly *, quill_mldsa_poly *,
+                                  const quill_mldsa_sign_row_in *, quill_mldsa_poly[2],
+                                  const quill_mldsa_params *, uint32_t *);
+
+static void test_sign_row(void) {
+    static const quill_mldsa_set sets[3] = {QUILL_MLDSA_44, QUILL_MLDSA_65, QUILL_MLDSA_87};
+    struct {
+        const char *name;
+        int (*capable)(void);
+        sign_row_fn fn;
+    } rows[] = {
+        {"portable", always, quill_mldsa_sign_row_c},
+        {"dispatch", always, quill_mldsa_sign_row},
+#if QUILL_MLDSA_HAVE_AVX2
+        {"AVX2", quill_mldsa_avx2_capable, quill_mldsa_sign_row_avx2},
+        {"AVX-512VL", quill_mldsa_avx512vl_capable, quill_mldsa_sign_row_avx512vl},
+#endif
+    };
+    unsigned long cases = 0, bad = 0, rejected = 0, hints = 0, rows_seen = 0;
+    for (unsigned si = 0; si < 3; si++) {
+        const quill_mldsa_params *p = quill_mldsa_params_get(sets[si]);
+        const int32_t g2 = p->gamma2, g1 = p->gamma1, beta = (int32_t)p->beta;
+        for (unsigned n = 0; n < 120; n++) {
+            int32_t c[N] = {0}, s1[N], s2[N], t0[N], cs1[N], cs2[N], ct0[N];
+            for (unsigned t = 0; t < p->tau; t++) /* repeats only lower the weight */
+                c[qt_rng_u64() % N] = (qt_rng_u64() & 1) ? 1 : -1;
+            for (unsigned i = 0; i < N; i++) {
+                s1[i] = rand_range(-(int32_t)p->eta, (int32_t)p->eta);
+                s2[i] = rand_range(-(int32_t)p->eta, (int32_t)p->eta);
+                t0[i] = rand_range(-(1 << 12) + 1, 1 << 12);
+            }
+            if (n % 4 == 0) /* the extremes of every factor */
+                for (unsigned i = 0; i < N; i++) {
+                    c[i] = i < p->tau ? 1 : 0;
+                    s1[i] = s2[i] = (int32_t)p->eta;
+                    t0[i] = 1 << 12;
+                }
+            negacyclic(cs1, c, s1);
+            negacyclic(cs2, c, s2);
+            negacyclic(ct0, c, t0);
+            int has_z = n % 2 == 0;
+            quill_mldsa_chal16 chat;
+            quill_mldsa_pair16 s_hat, t0_hat;
+            quill_mldsa_mulc16_prepare(&chat, c);
+            quill_mldsa_pair16_set(&s_hat, has_z ? s1 : s2, has_z ? s2 : NULL);
+            quill_mldsa_ntt16(&s_hat);
+            quill_mldsa_pair16_split(&t0_hat, t0, QUILL_MLDSA_T0_SPLIT);
+            quill_mldsa_ntt16(&t0_hat);
+            /* y, w0 and w1: a third of the rows random, a third with
+             * coefficients steered to the edge of a check or of the hint,
+             * a third with some steered to the edges of the hint only */
+            unsigned mode = n % 3;
+            quill_mldsa_poly y, w0, w1;
+            for (unsigned i = 0; i < N; i++) {
+                y.c[i] = rand_range(-g1 + 1, g1);
+                w0.c[i] = rand_range(-g2 + 1, g2);
+                w1.c[i] = (qt_rng_u64() & 1) ? 0 : rand_range(1, (Q - 1) / (2 * g2) - 1);
+                int32_t d = rand_range(-1, 1), sg = (qt_rng_u64() & 1) ? 1 : -1;
+                unsigned kind = (unsigned)(qt_rng_u64() % 64);
+                if (mode == 0 || (mode == 2 && kind < 2))
+                    kind = 63;
+                switch (kind) {
+                case 0: /* ||z|| at gamma1 - beta */
+                    y.c[i] = sg * (g1 - beta + d) - cs1[i];
+                    break;
+                case 1: /* ||r0|| at gamma2 - beta */
+                    w0.c[i] = sg * (g2 - beta + d) + cs2[i];
+                    break;
+                case 2: /* a0 = r0 + c t0 at +-gamma2 */
+                case 3:
+                    w0.c[i] = sg * g2 + d - ct0[i] + cs2[i];
+                    break;
+                default:
+                    break;
+                }
+            }
+            /* the definitions */
+            quill_mldsa_poly want_z, want_h;
+            uint32_t want_bad = 0, want_ones = 0;
+            for (unsigned i = 0; i < N; i++) {
+                int32_t r0 = w0.c[i] - cs2[i];
+                if (has_z) {
+                    want_z.c[i] = y.c[i] + cs1[i];
+                    want_bad |= abs(want_z.c[i]) >= g1 - beta;
+                }
+                want_bad |= abs(r0) >= g2 - beta || abs(ct0[i]) >= g2;
+                int32_t a0 = r0 + ct0[i];
+                want_h.c[i] = a0 > g2 || a0 < -g2 || (a0 == -g2 && w1.c[i] != 0);
+                QT_CHECK((uint32_t)want_h.c[i] == quill_mldsa_hint_low(a0, w1.c[i], g2));
+                want_ones += (uint32_t)want_h.c[i];
+            }
+            rejected += want_bad;
+            rows_seen++;
+            hints += want_ones;
+            const quill_mldsa_sign_row_in in = {&chat, &s_hat, &t0_hat, has_z ? &y : NULL, &w0, &w1};
+            for (size_t k = 0; k < QT_ARRAY_LEN(rows); k++) {
+                if (!rows[k].capable())
+                    continue;
+                quill_mldsa_poly z, h, ws[2];
+                memset(&z, 0x5a, sizeof(z));
+                uint32_t ones = 7;
+                quill_word r = rows[k].fn(has_z ? &z : NULL, &h, &in, ws, p, &ones);
+                int ok = r == ((quill_word)0 - want_bad) && ones == 7 + want_ones &&
+                         memcmp(&h, &want_h, sizeof(h)) == 0 &&
+                         (!has_z || memcmp(&z, &want_z, sizeof(z)) == 0);
+                if (!ok && bad++ < 5)
+                    printf("mldsa_sign_arith: sign_row %s differs (set %u, case %u)\n",
+                           rows[k].name, si, n);
+                cases++;
+            }
+        }
+    }
+    QT_CHECK(bad == 0);
+    QT_CHECK(rejected > 0 && rejected < rows_seen); /* both outcomes seen */
+    printf("mldsa_sign_arith: sign_row matched the definitions on %lu rows "
+           "(%lu hints, %lu of %lu rows rejecting)\n", cases, hints, rejected, rows_seen);
+}
+
 int main(void) {
     qt_rng_seed(0x51676e61726974ULL);
     for (size_t k = 0; k < QT_ARRAY_LEN(impls); k++)
@@ -233,6 +405,7 @@ int main(void) {
     test_invntt_freeze();
     test_dot();
     test_decompose();
+    test_sign_row();
     test_ball();
     return qt_finish("mldsa_sign_arith");
 }
