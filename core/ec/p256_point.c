@@ -138,6 +138,23 @@ QUILL_INLINE void fe_select(quill_p256_fe *out, quill_word mask, const quill_p25
         out->v[i] = quill_ct_select_w(mask, nz->v[i], z->v[i]);
 }
 
+/* The case handling of the constant-time mixed addition around the raw
+ * sum w->sum of a and b: a at infinity (a_is_inf, computed before the sum,
+ * since out may alias a) gives b; b_is_inf gives a. */
+QUILL_INLINE void add_mixed_cases(quill_p256_jacobian *out, const quill_p256_jacobian *a,
+                                  const quill_p256_affine *b, quill_word a_is_inf,
+                                  quill_word b_is_inf, quill_p256_madd_scratch *w) {
+    quill_p256_point_from_affine(&w->bj, b);
+    /* a at infinity: the sum is b. */
+    fe_select(&w->sum.x, a_is_inf, &w->sum.x, &w->bj.x);
+    fe_select(&w->sum.y, a_is_inf, &w->sum.y, &w->bj.y);
+    fe_select(&w->sum.z, a_is_inf, &w->sum.z, &w->bj.z);
+    /* b at infinity: the sum is a. */
+    fe_select(&out->x, b_is_inf, &w->sum.x, &a->x);
+    fe_select(&out->y, b_is_inf, &w->sum.y, &a->y);
+    fe_select(&out->z, b_is_inf, &w->sum.z, &a->z);
+}
+
 void quill_p256_point_add_mixed_scratch(quill_p256_jacobian *out, const quill_p256_jacobian *a,
                                         const quill_p256_affine *b, quill_word b_is_inf,
                                         quill_p256_madd_scratch *w) {
@@ -152,16 +169,20 @@ void quill_p256_point_add_mixed_scratch(quill_p256_jacobian *out, const quill_p2
     else
 #endif
         point_add_mixed_raw(&w->sum, a, b, w);
-    quill_p256_point_from_affine(&w->bj, b);
-    /* a at infinity: the sum is b. */
-    fe_select(&w->sum.x, a_is_inf, &w->sum.x, &w->bj.x);
-    fe_select(&w->sum.y, a_is_inf, &w->sum.y, &w->bj.y);
-    fe_select(&w->sum.z, a_is_inf, &w->sum.z, &w->bj.z);
-    /* b at infinity: the sum is a. */
-    fe_select(&out->x, b_is_inf, &w->sum.x, &a->x);
-    fe_select(&out->y, b_is_inf, &w->sum.y, &a->y);
-    fe_select(&out->z, b_is_inf, &w->sum.z, &a->z);
+    add_mixed_cases(out, a, b, a_is_inf, b_is_inf, w);
 }
+
+#if defined(QUILL_P256_HAVE_ADX)
+void quill_p256_point_add_mixed_gather_scratch(quill_p256_jacobian *out,
+                                               const quill_p256_jacobian *a,
+                                               const quill_p256_affine *b, quill_word b_is_inf,
+                                               quill_p256_madd_scratch *w, uint64_t gxy[8],
+                                               const quill_p256_affine *row, quill_word abs) {
+    quill_word a_is_inf = ~quill_p256_fe_nonzero(&a->z);
+    quill_p256_point_add_mixed_gather_adx(&w->sum, a, b, gxy, row, abs);
+    add_mixed_cases(out, a, b, a_is_inf, b_is_inf, w);
+}
+#endif
 
 void quill_p256_point_add_mixed(quill_p256_jacobian *out, const quill_p256_jacobian *a,
                                 const quill_p256_affine *b, quill_word b_is_inf) {
