@@ -156,13 +156,11 @@ typedef void booth_gather_fn(uint64_t x[4], uint64_t y[4],
                              const quill_p256_affine row[QUILL_P256_BASE_ROW], quill_word abs);
 
 /* y = p - y under the mask neg (sign(d)); y = 0 (the infinity
- * placeholder) stays 0. */
-QUILL_INLINE void booth_negate(quill_p256_affine *out, quill_word neg) {
-    quill_p256_fe ny;
-    quill_p256_fe_sub_inline(&ny, &(const quill_p256_fe){{0, 0, 0, 0}}, &out->y);
+ * placeholder) stays 0.  ny is scratch (secret; the caller zeroises it). */
+QUILL_INLINE void booth_negate(quill_p256_affine *out, quill_word neg, quill_p256_fe *ny) {
+    quill_p256_fe_sub_inline(ny, &(const quill_p256_fe){{0, 0, 0, 0}}, &out->y);
     for (int w = 0; w < 4; w++)
-        out->y.v[w] = quill_ct_select_w(neg, ny.v[w], out->y.v[w]);
-    quill_zeroize(&ny, sizeof(ny));
+        out->y.v[w] = quill_ct_select_w(neg, ny->v[w], out->y.v[w]);
 }
 
 /* Sets out = sign(d) row[|d| - 1] for d != 0 and (0, 0) for d = 0 (neg is
@@ -170,9 +168,9 @@ QUILL_INLINE void booth_negate(quill_p256_affine *out, quill_word neg) {
  * then y becomes p - y under the mask. */
 QUILL_INLINE void booth_row_select(quill_p256_affine *out, booth_gather_fn *gather,
                                    const quill_p256_affine row[QUILL_P256_BASE_ROW], quill_word abs,
-                                   quill_word neg) {
+                                   quill_word neg, quill_p256_fe *ny) {
     gather(out->x.v, out->y.v, row, abs);
-    booth_negate(out, neg);
+    booth_negate(out, neg, ny);
 }
 
 /* The signed digit of window i (public) of k, from t = 2k: neg its sign
@@ -206,7 +204,7 @@ void quill_p256_point_mul_base(quill_p256_jacobian *out, const quill_p256_scalar
     const int fused = 0;
 #endif
     uint64_t g[8] = {0};
-    quill_p256_fe one;
+    quill_p256_fe one, ny;
     quill_p256_fe_one(&one);
     for (unsigned i = 0; i < QUILL_P256_BASE_WINDOWS; i++) { /* i is public */
         quill_word neg, abs;
@@ -215,9 +213,9 @@ void quill_p256_point_mul_base(quill_p256_jacobian *out, const quill_p256_scalar
         if (fused && i >= 2) { /* row i was scanned by the last addition */
             memcpy(t.x.v, g, 32);
             memcpy(t.y.v, g + 4, 32);
-            booth_negate(&t, neg);
+            booth_negate(&t, neg, &ny);
         } else {
-            booth_row_select(&t, gather, quill_p256_base_booth[i], abs, neg);
+            booth_row_select(&t, gather, quill_p256_base_booth[i], abs, neg, &ny);
         }
         if (i == 0) {
             /* The first window needs no addition: the accumulator becomes
@@ -246,4 +244,5 @@ void quill_p256_point_mul_base(quill_p256_jacobian *out, const quill_p256_scalar
     quill_zeroize(&w, sizeof(w));
     quill_zeroize(t2, sizeof(t2));
     quill_zeroize(g, sizeof(g));
+    quill_zeroize(&ny, sizeof(ny));
 }
