@@ -14,9 +14,10 @@
  * Used by RSA-PSS/MGF1 and by ECDSA nonce generation (HMAC).
  *
  * is_sha256 (nonzero) tells the core that digest computes SHA-256, so that
- * where it has a SHA-256 of its own (the ECDSA nonce's HMAC-DRBG,
- * core/ec/sha256.h) it may compute the same values without calling digest;
- * 0 (the default of an initialiser that leaves it out) always calls it. */
+ * where it has a faster SHA-256 of its own (the ECDSA nonce's HMAC-DRBG on
+ * a CPU with the SHA extensions, core/ec/hmac_drbg.h) it may compute the
+ * same values without calling digest; 0 (the default of an initialiser
+ * that leaves it out) always calls it. */
 typedef struct quill_hash {
     size_t size;
     int (*digest)(const struct quill_hash *h, uint8_t *out, const uint8_t *const in[],

@@ -145,8 +145,11 @@ quill_err quill_hmac_drbg_init(quill_hmac_drbg *d, const quill_hash *h, const ui
     d->h = h;
     memset(d->k, 0x00, sizeof(d->k));
     memset(d->v, 0x01, sizeof(d->v));
+    /* Only with the SHA extensions: the portable compression is slower
+     * than the caller's (OpenSSL's assembly), more than the EVP calls saved
+     * (hmac_drbg.h). */
     d->core_sha256 = h->is_sha256 && h->size == QUILL_SHA256_SIZE &&
-                     h->block_size == QUILL_SHA256_BLOCK;
+                     h->block_size == QUILL_SHA256_BLOCK && quill_sha256_shani_capable();
     if (d->core_sha256)
         hmac256_setkey(d);
     quill_err err = quill_hmac_drbg_update(d, seed, seed_len, count);

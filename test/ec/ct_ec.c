@@ -18,9 +18,9 @@
  *            a secret k with ADX added to the CPU word by hand: valgrind hides ADX from CPUID,
  *            so the other modes take the C paths, but it runs the
  *            instructions (exits 77, skipped, in a build without them)
- * The nonce HMAC runs on the core SHA-256 (is_sha256 set, as the provider
- * sets it; under valgrind, which hides the SHA extensions, its portable
- * code), so that code is checked too. */
+ * The nonce HMAC uses OpenSSL's SHA-256 (its code is then checked too):
+ * is_sha256 is set, as the provider sets it, but valgrind hides the SHA
+ * extensions, without which the core keeps the caller's digest. */
 #include <stdio.h>
 #include <string.h>
 
