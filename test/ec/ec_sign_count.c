@@ -17,6 +17,12 @@
  *       sc_evp_sign     EVP_PKEY_sign of a 32-byte digest on a reused
  *                       EVP_PKEY_CTX (ECDSA, SHA-256), as quill-speed does
  *   ec_sign_count default [N]  the same with the default provider alone
+ *   ec_sign_count time [N]     not for callgrind: TSC ticks of one
+ *       sc_evp_keygen + sc_evp_free and of one sc_evp_sign, quill's
+ *       context and the default provider's alternating operation by
+ *       operation in one process, N x 50 of each; prints the medians and
+ *       the default/quill ratios (a same-process A/B that a loaded machine
+ *       disturbs less than rates over fixed intervals)
  *
  * e.g. QUILL_CPU_MASK=0x30 OPENSSL_ia32cap=":~0xD0230000"
  *      OPENSSL_MODULES=build valgrind --tool=callgrind
@@ -30,6 +36,9 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#if defined(__x86_64__)
+#include <x86intrin.h>
+#endif
 
 #include <openssl/core_names.h>
 #include <openssl/err.h>
@@ -153,11 +162,84 @@ static int run_evp(OSSL_LIB_CTX *ctx, const char *propq, int n) {
     return ok;
 }
 
+#if defined(__x86_64__)
+typedef struct sc_side {
+    EVP_PKEY_CTX *g, *s;
+    EVP_PKEY *key;
+} sc_side;
+
+static int side_init(sc_side *d, OSSL_LIB_CTX *ctx, const char *propq) {
+    OSSL_PARAM gp[] = {OSSL_PARAM_construct_utf8_string(OSSL_PKEY_PARAM_GROUP_NAME, "P-256", 0),
+                       OSSL_PARAM_END};
+    memset(d, 0, sizeof(*d));
+    d->g = EVP_PKEY_CTX_new_from_name(ctx, "EC", propq);
+    return d->g != NULL && EVP_PKEY_keygen_init(d->g) == 1 &&
+           EVP_PKEY_CTX_set_params(d->g, gp) == 1 && EVP_PKEY_generate(d->g, &d->key) == 1 &&
+           (d->s = EVP_PKEY_CTX_new_from_pkey(ctx, d->key, propq)) != NULL &&
+           EVP_PKEY_sign_init(d->s) == 1 && EVP_PKEY_CTX_set_signature_md(d->s, EVP_sha256()) == 1;
+}
+
+static void side_free(sc_side *d) {
+    EVP_PKEY_CTX_free(d->s);
+    EVP_PKEY_CTX_free(d->g);
+    EVP_PKEY_free(d->key);
+}
+
+static int cmp_u64(const void *a, const void *b) {
+    const uint64_t x = *(const uint64_t *)a, y = *(const uint64_t *)b;
+    return x < y ? -1 : x > y;
+}
+
+/* Ticks of one key generation (and release) and one signature on d; 0 on
+ * failure. */
+static int time_side(sc_side *d, const uint8_t dg[32], uint64_t *tk, uint64_t *ts) {
+    uint8_t sig[80];
+    size_t len = sizeof(sig);
+    uint64_t t0 = __rdtsc();
+    EVP_PKEY *k = sc_evp_keygen(d->g);
+    sc_evp_free(k);
+    uint64_t t1 = __rdtsc();
+    int ok = k != NULL && sc_evp_sign(d->s, sig, &len, dg);
+    uint64_t t2 = __rdtsc();
+    *tk = t1 - t0;
+    *ts = t2 - t1;
+    return ok;
+}
+
+static int run_time(OSSL_LIB_CTX *qctx, OSSL_LIB_CTX *dctx, int n) {
+    enum { ROUNDS = 50 };
+    static uint64_t qk[MAX_N * ROUNDS], qs[MAX_N * ROUNDS], dk[MAX_N * ROUNDS], ds[MAX_N * ROUNDS];
+    sc_side q, d;
+    int ok = side_init(&q, qctx, "provider=quill") && side_init(&d, dctx, "provider=default");
+    int m = 0;
+    for (int r = 0; ok && r < ROUNDS; r++)
+        for (int i = 0; ok && i < n; i++, m++)
+            ok = time_side(&q, digests[i], &qk[m], &qs[m]) &&
+                 time_side(&d, digests[i], &dk[m], &ds[m]);
+    side_free(&q);
+    side_free(&d);
+    if (!ok) {
+        ERR_print_errors_fp(stderr);
+        return 0;
+    }
+    qsort(qk, (size_t)m, sizeof(qk[0]), cmp_u64);
+    qsort(qs, (size_t)m, sizeof(qs[0]), cmp_u64);
+    qsort(dk, (size_t)m, sizeof(dk[0]), cmp_u64);
+    qsort(ds, (size_t)m, sizeof(ds[0]), cmp_u64);
+    printf("TSC ticks, median of %d: keygen+free quill %llu default %llu ratio %.3f; "
+           "sign quill %llu default %llu ratio %.3f\n",
+           m, (unsigned long long)qk[m / 2], (unsigned long long)dk[m / 2],
+           (double)dk[m / 2] / (double)qk[m / 2], (unsigned long long)qs[m / 2],
+           (unsigned long long)ds[m / 2], (double)ds[m / 2] / (double)qs[m / 2]);
+    return 1;
+}
+#endif
+
 int main(int argc, char **argv) {
     const char *mode = argc > 1 ? argv[1] : "core";
     int n = argc > 2 ? atoi(argv[2]) : 32;
     if (n < 1 || n > MAX_N) {
-        fprintf(stderr, "usage: ec_sign_count core|quill|default [1..%d]\n", MAX_N);
+        fprintf(stderr, "usage: ec_sign_count core|quill|default|time [1..%d]\n", MAX_N);
         return 2;
     }
     qt_assume_adx("QUILL_SC_ASSUME_ADX");
@@ -177,6 +259,17 @@ int main(int argc, char **argv) {
         ok = def != NULL && run_evp(ctx, "provider=default", n);
         OSSL_PROVIDER_unload(def);
         OSSL_LIB_CTX_free(ctx);
+#if defined(__x86_64__)
+    } else if (strcmp(mode, "time") == 0) {
+        OSSL_PROVIDER *def = NULL, *quill = NULL;
+        OSSL_LIB_CTX *qctx = qt_evp_libctx_new(&def, &quill);
+        OSSL_LIB_CTX *dctx = OSSL_LIB_CTX_new();
+        OSSL_PROVIDER *ddef = dctx != NULL ? OSSL_PROVIDER_load(dctx, "default") : NULL;
+        ok = qctx != NULL && ddef != NULL && run_time(qctx, dctx, n);
+        OSSL_PROVIDER_unload(ddef);
+        OSSL_LIB_CTX_free(dctx);
+        qt_libctx_free(qctx, def, quill);
+#endif
     } else {
         fprintf(stderr, "unknown mode %s\n", mode);
         return 2;
