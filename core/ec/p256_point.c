@@ -131,13 +131,6 @@ void quill_p256_point_add_mixed_raw_c(quill_p256_jacobian *out, const quill_p256
     point_add_mixed_raw(out, a, b, w);
 }
 
-/* quill_p256_fe_selectznz, inlined (six per constant-time mixed addition). */
-QUILL_INLINE void fe_select(quill_p256_fe *out, quill_word mask, const quill_p256_fe *z,
-                            const quill_p256_fe *nz) {
-    for (int i = 0; i < 4; i++)
-        out->v[i] = quill_ct_select_w(mask, nz->v[i], z->v[i]);
-}
-
 /* The case handling of the constant-time mixed addition around the raw
  * sum w->sum of a and b: a at infinity (a_is_inf, computed before the sum,
  * since out may alias a) gives b = (x, y, 1); b_is_inf gives a.  Word by
