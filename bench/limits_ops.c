@@ -166,7 +166,9 @@ static int p256_setup(void) {
     static EVP_MD *md;
     if (md == NULL && (md = EVP_MD_fetch(NULL, "SHA256", NULL)) == NULL)
         return 0;
-    k->h = (quill_hash){32, sha256_digest, md, 64};
+    /* is_sha256 as the provider sets it (provider/digest.c): the nonce
+     * runs on the core SHA-256. */
+    k->h = (quill_hash){32, sha256_digest, md, 64, 1};
     memset(k->dg, 0xa5, sizeof(k->dg));
     return quill_p256_keygen(k->priv, &k->pub, &g_rng) == QUILL_OK &&
            quill_ecdsa_p256_sign(k->sig, k->priv, k->dg, 32, &k->h, QUILL_ECDSA_NONCE_HEDGED,

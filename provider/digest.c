@@ -115,6 +115,7 @@ static void digest_set(quill_prov_digest *d, EVP_MD *md, quill_md id) {
     d->hash.digest = md != NULL ? hash_digest : NULL;
     d->hash.arg = md;
     d->hash.block_size = md != NULL ? (size_t)EVP_MD_get_block_size(md) : 0;
+    d->hash.is_sha256 = md != NULL && id == QUILL_MD_SHA256;
 }
 
 int quill_prov_props_require_quill(const char *props) {

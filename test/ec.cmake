@@ -10,9 +10,12 @@
 #   ec_adx       the MULX/ADX kernels (asm/x86_64/p256_*_adx.S, part of the ec
 #                module) against the portable twins and BN, with the
 #                callee-saved register check; skipped (77) without BMI2/ADX
+#   ec_sha256    the core SHA-256 (portable and SHA extensions) against
+#                OpenSSL's, and the nonce's HMAC-DRBG on it against the
+#                DRBG through the quill_hash callback
 #   ec_table_regen  tools/gen_p256_table output equals core/ec/p256_table.h
 # (ct_ec_*, the constant-time validation of core/ec, are in ct.cmake.)
-foreach(t ec_field ec_point ec_ecdsa ec_wycheproof ec_adx)
+foreach(t ec_field ec_point ec_ecdsa ec_wycheproof ec_adx ec_sha256)
   quill_add_test(test_${t} ec/test_${t}.c ec/ec_test_common.c CORE
                  LIBS quill_core_ec quill_core_common LABELS ec unit TIMEOUT 300)
   target_include_directories(test_${t} PRIVATE ${CMAKE_CURRENT_SOURCE_DIR}/ec)
@@ -30,6 +33,7 @@ set_tests_properties(test_ec_adx PROPERTIES SKIP_RETURN_CODE 77)
 quill_add_levels(test_ec_field LEVELS bmi2)
 quill_add_levels(test_ec_point LEVELS avx2 bmi2 portable)
 quill_add_levels(test_ec_ecdsa LEVELS avx2 bmi2 portable)
+quill_add_levels(test_ec_sha256 LEVELS portable)
 
 # The generator builds from the field and point sources only (not from
 # quill_core_ec, which contains the table it writes).
@@ -55,3 +59,11 @@ target_link_libraries(ec_speed PRIVATE quill_testutil quill_core_ec quill_core_c
 # (QUILL_VC_ASSUME_ADX=1; see the file).
 add_executable(ec_verify_count ec/ec_verify_count.c)
 target_link_libraries(ec_verify_count PRIVATE quill_evptest quill_core OpenSSL::Crypto)
+
+# ec_sign_count: instruction counts of P-256 key generation and signing
+# under callgrind (core, and EVP with quill against the default provider).
+# Not a test.  Links the static quill_core for the ADX override
+# (QUILL_SC_ASSUME_ADX=1; see the file).
+add_executable(ec_sign_count ec/ec_sign_count.c ec/ec_test_common.c)
+target_include_directories(ec_sign_count PRIVATE ${CMAKE_CURRENT_SOURCE_DIR}/ec)
+target_link_libraries(ec_sign_count PRIVATE quill_evptest quill_core OpenSSL::Crypto)

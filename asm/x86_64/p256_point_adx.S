@@ -34,7 +34,26 @@
  * The field operations are the macros of p256_fe_macros.h (FE_MUL, FE_SQR,
  * FE_ADD, FE_SUB on frame slots; their register use is described there).
  * Like the other assembly here, the routine leaves values derived from its
- * inputs in caller-saved registers on return. */
+ * inputs in caller-saved registers on return.
+ *
+ * The second entry point, from the same macro (MADD_2007_BL), also scans a
+ * table row during the addition:
+ *
+ *   void quill_p256_point_add_mixed_gather_adx(quill_p256_jacobian *out,
+ *       const quill_p256_jacobian *a, const quill_p256_affine *b,
+ *       uint64_t gxy[8], const quill_p256_affine *row, uint64_t abs);
+ *
+ * rcx = gxy, r8 = row (64 entries of 64 bytes), r9 = abs (secret): gxy =
+ * x || y of row[abs - 1], zeros unless 1 <= abs <= 64.  Every entry is
+ * loaded (two 32-byte AVX2 loads) and combined with a mask from the lane
+ * comparison of a running index with abs (VPCMPEQQ, VPAND, VPOR): no
+ * branch or address depends on abs.  k G (core/ec/p256_base.c) scans row
+ * i + 1 in the addition of window i: the scan's 384 vector instructions
+ * and 128 loads run on the vector units and load ports, which the MULX
+ * chains leave idle, instead of between two additions.  Registers: rbp
+ * holds row (saved and restored), ymm2-ymm9 the scan; VZEROALL before the
+ * return clears them (the accumulators and the mask are secret).  Requires
+ * AVX2 besides BMI2 and ADX; a 632-byte frame. */
 
 #if defined(__x86_64__) && defined(__ELF__)
 
@@ -64,16 +83,47 @@
 #define T2      576
 #define SLOTS   19
 #define OUTPTR  608
+#define GXYPTR  616     /* the _gather variant only */
 #define FRAME   624
 
-        .globl  quill_p256_point_add_mixed_adx
-        .hidden quill_p256_point_add_mixed_adx
-        .type   quill_p256_point_add_mixed_adx, @function
+/* GATHER_ENTRIES n: n steps of the row scan of the _gather variant (below),
+ * entry GOFF / 64 onwards: the mask of the entry is the lane comparison of
+ * the running index (ymm5) with abs (ymm4), then x and y of the entry,
+ * ANDed with it, are ORed into ymm2 and ymm3.  Every entry is loaded and
+ * combined the same way whatever abs is.  Nothing when \on is 0. */
+.macro GATHER_ENTRIES on, n
+        .if \on
+        .rept \n
+        vpcmpeqq %ymm5, %ymm4, %ymm7
+        vpaddq  %ymm6, %ymm5, %ymm5
+        vpand   GOFF(%rbp), %ymm7, %ymm8
+        vpor    %ymm8, %ymm2, %ymm2
+        vpand   GOFF+32(%rbp), %ymm7, %ymm9
+        vpor    %ymm9, %ymm3, %ymm3
+        .set    GOFF, GOFF + 64
+        .endr
+        .endif
+.endm
+
+/* MADD_2007_BL name, gather: the routine |name|; with gather = 1 the scan
+ * of the next window's row is spread between its field operations. */
+.macro MADD_2007_BL name, gather
+        .globl  \name
+        .hidden \name
+        .type   \name, @function
         .p2align 5
-quill_p256_point_add_mixed_adx:
+\name:
         PUSH_REGS
+        .if \gather
+        push    %rbp
+        .cfi_adjust_cfa_offset 8
+        .cfi_offset %rbp, -56
+        sub     $FRAME+8, %rsp          /* 16-byte aligned: 6 pushes + return address + 632 */
+        .cfi_adjust_cfa_offset FRAME+8
+        .else
         sub     $FRAME, %rsp            /* 16-byte aligned: 5 pushes + return address + 624 */
         .cfi_adjust_cfa_offset FRAME
+        .endif
 
         mov     %rdi, OUTPTR(%rsp)
         COPY32  X1, %rsp, 0, %rsi
@@ -81,6 +131,21 @@ quill_p256_point_add_mixed_adx:
         COPY32  Z1, %rsp, 64, %rsi
         COPY32  X2, %rsp, 0, %rdx
         COPY32  Y2, %rsp, 32, %rdx
+        .if \gather
+        /* The scan: rbp = row, ymm4 = abs in every lane, ymm5 = the
+         * running index (1 for the first entry), ymm6 = 1s, ymm2 and
+         * ymm3 the x and y accumulators. */
+        mov     %rcx, GXYPTR(%rsp)
+        mov     %r8, %rbp
+        vmovq   %r9, %xmm4
+        vpbroadcastq %xmm4, %ymm4
+        vpcmpeqq %ymm6, %ymm6, %ymm6
+        vpsrlq  $63, %ymm6, %ymm6
+        vmovdqa %ymm6, %ymm5
+        vpxor   %ymm2, %ymm2, %ymm2
+        vpxor   %ymm3, %ymm3, %ymm3
+        .set    GOFF, 0
+        .endif
 
         /* The operations of madd-2007-bl in an order that puts
          * independent products next to each other, so that the
@@ -90,23 +155,34 @@ quill_p256_point_add_mixed_adx:
          * addition that follows the operation it depends on takes that
          * result from the registers (the _REG macros, SUB_MOD) instead of
          * reloading it from the frame: a load of a word stored just
-         * before waits for the store. */
+         * before waits for the store.  The scan steps (vector units and
+         * loads, which the field operations leave idle) are independent
+         * of them: 6 entries after each of the first ten field
+         * operations, 4 after the last. */
         FE_SQR  Z1Z1, Z1                /* Z1^2 */
+        GATHER_ENTRIES \gather, 6
         FE_MUL  S2, Z1, Z1Z1            /* Z1^3 */
+        GATHER_ENTRIES \gather, 6
         FE_MUL  , X2, Z1Z1              /* U2 = X2 Z1^2 */
         SUB_MOD %r12, %r13, %r14, %r15, X1
         STORE4  H, %r12, %r13, %r14, %r15 /* H = U2 - X1 */
+        GATHER_ENTRIES \gather, 6
         FE_MUL  , Y2, S2                /* S2 = Y2 Z1^3 */
         SUB_MOD %r12, %r13, %r14, %r15, Y1
         /* r = 2 (S2 - Y1) */
         ADD_MOD_REG RR, %r12, %r13, %r14, %r15, %r12, %r13, %r14, %r15, %r8, %r9, %r10, %r11
+        GATHER_ENTRIES \gather, 6
         FE_SQR  , H
         STORE4  HH, %r12, %r13, %r14, %r15 /* H^2; I = 4 H^2 below */
         ADD_MOD_REG , %r12, %r13, %r14, %r15, %r12, %r13, %r14, %r15, %r8, %r9, %r10, %r11
         ADD_MOD_REG I, %r12, %r13, %r14, %r15, %r12, %r13, %r14, %r15, %r8, %r9, %r10, %r11
+        GATHER_ENTRIES \gather, 6
         FE_SQR  X3, RR                  /* r^2 */
+        GATHER_ENTRIES \gather, 6
         FE_MUL  V, X1, I                /* V = X1 I */
+        GATHER_ENTRIES \gather, 6
         FE_MUL  J, H, I                 /* J = H I */
+        GATHER_ENTRIES \gather, 6
         FE_ADD  Z3, Z1, H
         LOAD4   X3
         SUB_MOD %r8, %r9, %r10, %r11, J
@@ -122,13 +198,29 @@ quill_p256_point_add_mixed_adx:
         FE_MUL  , Y1, J
         /* T2 = 2 Y1 J */
         ADD_MOD_REG T2, %r12, %r13, %r14, %r15, %r12, %r13, %r14, %r15, %r8, %r9, %r10, %r11
+        GATHER_ENTRIES \gather, 6
         FE_MUL  , RR, T
         SUB_MOD %r12, %r13, %r14, %r15, T2
         STORE4  Y3, %r12, %r13, %r14, %r15 /* Y3 = r (V - X3) - 2 Y1 J */
+        GATHER_ENTRIES \gather, 6
         FE_SQR  , Z3
         SUB_MOD %r12, %r13, %r14, %r15, Z1Z1
         SUB_MOD %r12, %r13, %r14, %r15, HH
         STORE4  Z3, %r12, %r13, %r14, %r15 /* Z3 = (Z1 + H)^2 - Z1^2 - H^2 */
+        GATHER_ENTRIES \gather, 4
+
+        .if \gather
+        .if GOFF != 64 * 64
+        .error "the scan must cover the 64 entries of the row"
+        .endif
+        /* The selected entry to gxy; VZEROALL clears the accumulators,
+         * the mask and the index (secret) and the upper halves before
+         * the SSE copies below. */
+        mov     GXYPTR(%rsp), %rcx
+        vmovdqu %ymm2, (%rcx)
+        vmovdqu %ymm3, 32(%rcx)
+        vzeroall
+        .endif
 
         mov     OUTPTR(%rsp), %rdi
         COPY32  0, %rdi, X3, %rsp
@@ -144,10 +236,22 @@ quill_p256_point_add_mixed_adx:
         .set    off, off + 16
         .endr
 
+        .if \gather
+        add     $FRAME+8, %rsp
+        .cfi_adjust_cfa_offset -(FRAME+8)
+        pop     %rbp
+        .cfi_adjust_cfa_offset -8
+        .cfi_restore %rbp
+        .else
         add     $FRAME, %rsp
         .cfi_adjust_cfa_offset -FRAME
+        .endif
         POP_REGS_RET
-        .size   quill_p256_point_add_mixed_adx, .-quill_p256_point_add_mixed_adx
+        .size   \name, .-\name
+.endm
+
+        MADD_2007_BL quill_p256_point_add_mixed_adx, 0
+        MADD_2007_BL quill_p256_point_add_mixed_gather_adx, 1
 
 #endif
 

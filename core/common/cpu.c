@@ -14,7 +14,10 @@ static uint32_t probe(void) {
         return f;
     __cpuid(1, a, b, c, d);
     int osxsave = (c >> 27) & 1, avx = (c >> 28) & 1;
+    int ssse3_sse41 = ((c >> 9) & 1) && ((c >> 19) & 1);
     __cpuid_count(7, 0, a, b, c, d);
+    if ((b & (1u << 29)) && ssse3_sse41)
+        f |= QUILL_CPU_X86_SHA;
     if (b & (1u << 3))
         f |= QUILL_CPU_X86_BMI1;
     if (b & (1u << 8))

@@ -30,6 +30,10 @@ enum {
      * every x86-64 build with the assembly, a bit of its own so that
      * QUILL_CPU_MASK can force the portable twins. */
     QUILL_CPU_X86_64 = 1u << 6,
+    /* The SHA extensions (SHA256RNDS2, SHA256MSG1/2; CPUID.(7,0):EBX bit
+     * 29) with SSSE3 and SSE4.1 (PSHUFB, PBLENDW): Zen and later, Intel
+     * from Goldmont and Ice Lake. */
+    QUILL_CPU_X86_SHA = 1u << 7,
 
     /* aarch64 (bits 8 and up, probed with getauxval(AT_HWCAP) on Linux): */
     /* Scalar assembly that needs nothing beyond ARMv8.0-A (ADDS/ADCS chains,

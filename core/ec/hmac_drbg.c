@@ -57,6 +57,36 @@ done:
     return err;
 }
 
+/* The core SHA-256 path (hmac_drbg.h): kin and kout = the SHA-256 states
+ * after the key's ipad and opad blocks (RFC 2104; the 32-byte key is
+ * padded with zeros to the 64-byte block). */
+static void hmac256_setkey(quill_hmac_drbg *d) {
+    uint8_t pad[QUILL_SHA256_BLOCK];
+    for (size_t i = 0; i < sizeof(pad); i++)
+        pad[i] = (uint8_t)((i < QUILL_SHA256_SIZE ? d->k[i] : 0) ^ 0x36);
+    quill_sha256_init(&d->kin);
+    quill_sha256_update(&d->kin, pad, sizeof(pad));
+    for (size_t i = 0; i < sizeof(pad); i++)
+        pad[i] ^= 0x36 ^ 0x5c;
+    quill_sha256_init(&d->kout);
+    quill_sha256_update(&d->kout, pad, sizeof(pad));
+    quill_zeroize(pad, sizeof(pad));
+}
+
+/* out = HMAC_K(in[0] || ... || in[count - 1]) from K's pad states. */
+static void hmac256(const quill_hmac_drbg *d, uint8_t out[QUILL_SHA256_SIZE],
+                    const uint8_t *const in[], const size_t in_len[], size_t count) {
+    quill_sha256_ctx c = d->kin;
+    uint8_t inner[QUILL_SHA256_SIZE];
+    for (size_t i = 0; i < count; i++)
+        quill_sha256_update(&c, in[i], in_len[i]);
+    quill_sha256_final(&c, inner);
+    c = d->kout;
+    quill_sha256_update(&c, inner, sizeof(inner));
+    quill_sha256_final(&c, out);
+    quill_zeroize(inner, sizeof(inner));
+}
+
 /* K = HMAC_K(V || sep || data), V = HMAC_K(V). */
 static quill_err drbg_round(quill_hmac_drbg *d, uint8_t sep, const uint8_t *const data[],
                             const size_t data_len[], size_t count) {
@@ -72,6 +102,15 @@ static quill_err drbg_round(quill_hmac_drbg *d, uint8_t sep, const uint8_t *cons
     for (size_t i = 0; i < count; i++) {
         pieces[i + 2] = data[i];
         lens[i + 2] = data_len[i];
+    }
+    if (d->core_sha256) {
+        hmac256(d, newk, pieces, lens, count + 2);
+        memcpy(d->k, newk, hl);
+        hmac256_setkey(d);
+        hmac256(d, newk, pieces, lens, 1); /* pieces[0] = V */
+        memcpy(d->v, newk, hl);
+        quill_zeroize(newk, sizeof(newk));
+        return QUILL_OK;
     }
     err = quill_hmac(d->h, newk, d->k, hl, pieces, lens, count + 2);
     if (err == QUILL_OK) {
@@ -106,6 +145,13 @@ quill_err quill_hmac_drbg_init(quill_hmac_drbg *d, const quill_hash *h, const ui
     d->h = h;
     memset(d->k, 0x00, sizeof(d->k));
     memset(d->v, 0x01, sizeof(d->v));
+    /* Only with the SHA extensions: the portable compression is slower
+     * than the caller's (OpenSSL's assembly), more than the EVP calls saved
+     * (hmac_drbg.h). */
+    d->core_sha256 = h->is_sha256 && h->size == QUILL_SHA256_SIZE &&
+                     h->block_size == QUILL_SHA256_BLOCK && quill_sha256_shani_capable();
+    if (d->core_sha256)
+        hmac256_setkey(d);
     quill_err err = quill_hmac_drbg_update(d, seed, seed_len, count);
     if (err != QUILL_OK)
         quill_hmac_drbg_clear(d);
@@ -118,7 +164,11 @@ quill_err quill_hmac_drbg_generate(quill_hmac_drbg *d, uint8_t *out, size_t len)
     size_t vl[1] = {hl};
     uint8_t newv[QUILL_HMAC_MAX_SIZE];
     while (len > 0) {
-        quill_err err = quill_hmac(d->h, newv, d->k, hl, vp, vl, 1);
+        quill_err err = QUILL_OK;
+        if (d->core_sha256)
+            hmac256(d, newv, vp, vl, 1);
+        else
+            err = quill_hmac(d->h, newv, d->k, hl, vp, vl, 1);
         if (err != QUILL_OK) {
             quill_zeroize(newv, sizeof(newv));
             return err;
@@ -136,4 +186,6 @@ quill_err quill_hmac_drbg_generate(quill_hmac_drbg *d, uint8_t *out, size_t len)
 void quill_hmac_drbg_clear(quill_hmac_drbg *d) {
     quill_zeroize(d->k, sizeof(d->k));
     quill_zeroize(d->v, sizeof(d->v));
+    quill_zeroize(&d->kin, sizeof(d->kin));
+    quill_zeroize(&d->kout, sizeof(d->kout));
 }

@@ -57,6 +57,20 @@ void quill_p256_point_add_mixed_adx(struct quill_p256_jacobian *out,
                                     const struct quill_p256_jacobian *a,
                                     const struct quill_p256_affine *b);
 
+/* quill_p256_point_add_mixed_gather_adx is quill_p256_point_add_mixed_adx
+ * (same out from a and b) with the constant-time scan of a table row of 64
+ * affine entries spread between its field operations (AVX2 loads, masks
+ * and ORs, idle units beside the MULX chains): gxy[0..3] = x and
+ * gxy[4..7] = y of row[abs - 1] for 1 <= abs <= 64, zeros otherwise, as
+ * quill_p256_booth_gather_c (p256_point.h) sets them.  abs is secret: every
+ * entry is loaded and combined the same way.  gxy is written after a and b
+ * are read (it may alias b).  Requires AVX2 besides BMI2 and ADX
+ * (quill_p256_adx_gather_capable). */
+void quill_p256_point_add_mixed_gather_adx(struct quill_p256_jacobian *out,
+                                           const struct quill_p256_jacobian *a,
+                                           const struct quill_p256_affine *b, uint64_t gxy[8],
+                                           const struct quill_p256_affine *row, uint64_t abs);
+
 /* quill_p256_point_double_n_adx sets out = 2^n a, n >= 1, by n rounds of
  * the doubling of quill_p256_point_double (asm/x86_64/p256_double_adx.S),
  * bit-identical to n calls of it (its portable twin), including Z = 0.
@@ -87,8 +101,17 @@ int quill_p256_point_add_cached_vartime_adx(struct quill_p256_jacobian *out,
 static inline int quill_p256_adx_capable(void) {
     return quill_cpu_has(QUILL_CPU_X86_BMI2 | QUILL_CPU_X86_ADX);
 }
+
+/* quill_p256_adx_gather_capable: quill_p256_adx_capable and AVX2, for
+ * quill_p256_point_add_mixed_gather_adx. */
+static inline int quill_p256_adx_gather_capable(void) {
+    return quill_cpu_has(QUILL_CPU_X86_BMI2 | QUILL_CPU_X86_ADX | QUILL_CPU_X86_AVX2);
+}
 #else
 static inline int quill_p256_adx_capable(void) {
+    return 0;
+}
+static inline int quill_p256_adx_gather_capable(void) {
     return 0;
 }
 #endif

@@ -40,6 +40,7 @@
 
 #include "common/cpu.h"
 #include "common/zeroize.h"
+#include "ec/p256_adx.h"
 #include "ec/p256_arm64.h"
 #include "ec/p256_fe_inline.h"
 #include "ec/p256_point.h"
@@ -154,19 +155,32 @@ _Static_assert(QUILL_P256_BASE_ROW == 64, "the NEON gather scans 64 entries");
 typedef void booth_gather_fn(uint64_t x[4], uint64_t y[4],
                              const quill_p256_affine row[QUILL_P256_BASE_ROW], quill_word abs);
 
+/* y = p - y under the mask neg (sign(d)); y = 0 (the infinity
+ * placeholder) stays 0.  ny is scratch (secret; the caller zeroises it). */
+QUILL_INLINE void booth_negate(quill_p256_affine *out, quill_word neg, quill_p256_fe *ny) {
+    quill_p256_fe_sub_inline(ny, &(const quill_p256_fe){{0, 0, 0, 0}}, &out->y);
+    for (int w = 0; w < 4; w++)
+        out->y.v[w] = quill_ct_select_w(neg, ny->v[w], out->y.v[w]);
+}
+
 /* Sets out = sign(d) row[|d| - 1] for d != 0 and (0, 0) for d = 0 (neg is
  * the sign of d as a mask, abs its magnitude): the constant-time gather,
  * then y becomes p - y under the mask. */
 QUILL_INLINE void booth_row_select(quill_p256_affine *out, booth_gather_fn *gather,
                                    const quill_p256_affine row[QUILL_P256_BASE_ROW], quill_word abs,
-                                   quill_word neg) {
-    quill_p256_fe ny;
+                                   quill_word neg, quill_p256_fe *ny) {
     gather(out->x.v, out->y.v, row, abs);
-    /* -y = 0 - y mod p; y = 0 (the infinity placeholder) stays 0. */
-    quill_p256_fe_sub_inline(&ny, &(const quill_p256_fe){{0, 0, 0, 0}}, &out->y);
-    for (int w = 0; w < 4; w++)
-        out->y.v[w] = quill_ct_select_w(neg, ny.v[w], out->y.v[w]);
-    quill_zeroize(&ny, sizeof(ny));
+    booth_negate(out, neg, ny);
+}
+
+/* The signed digit of window i (public) of k, from t = 2k: neg its sign
+ * as a mask, abs its magnitude (0..2^(w-1)). */
+QUILL_INLINE void booth_digit(const uint64_t t[6], unsigned i, quill_word *neg, quill_word *abs) {
+    const quill_word v = booth_window(t, i);
+    /* d = (v >> 1) + (v & 1) - 2^w b_(wi+w-1), as a two's-complement word. */
+    const quill_word d = (v >> 1) + (v & 1) - ((v >> W) << W);
+    *neg = quill_ct_msb_mask(d);
+    *abs = (d ^ *neg) - *neg;
 }
 
 void quill_p256_point_mul_base(quill_p256_jacobian *out, const quill_p256_scalar_plain *k) {
@@ -182,32 +196,53 @@ void quill_p256_point_mul_base(quill_p256_jacobian *out, const quill_p256_scalar
                       k->v[3] >> 63,
                       0};
     booth_gather_fn *const gather = BOOTH_GATHER; /* CPU features, not data */
-    quill_p256_fe one;
+    /* With AVX2 and ADX the addition of window i scans row i + 1 in the
+     * idle vector units (quill_p256_point_add_mixed_gather_adx), into g. */
+#if defined(QUILL_P256_HAVE_ADX)
+    const int fused = quill_p256_adx_gather_capable(); /* CPU features, not data */
+#else
+    const int fused = 0;
+#endif
+    uint64_t g[8] = {0};
+    quill_p256_fe one, ny;
     quill_p256_fe_one(&one);
-    for (unsigned i = 0; i < QUILL_P256_BASE_WINDOWS; i++) {
-        const quill_word v = booth_window(t2, i);
-        /* d = (v >> 1) + (v & 1) - 2^w b_(wi+w-1), as a two's-complement
-         * word; neg is its sign as a mask, abs its magnitude. */
-        const quill_word d = (v >> 1) + (v & 1) - ((v >> W) << W);
-        const quill_word neg = quill_ct_msb_mask(d);
-        const quill_word abs = (d ^ neg) - neg;
+    for (unsigned i = 0; i < QUILL_P256_BASE_WINDOWS; i++) { /* i is public */
+        quill_word neg, abs;
+        booth_digit(t2, i, &neg, &abs);
         const quill_word is_zero = quill_ct_is_zero_mask(abs);
-        booth_row_select(&t, gather, quill_p256_base_booth[i], abs, neg);
-        if (i > 0) { /* i is public */
-            quill_p256_point_add_mixed_scratch(&acc, &acc, &t, is_zero, &w);
+        if (fused && i >= 2) { /* row i was scanned by the last addition */
+            memcpy(t.x.v, g, 32);
+            memcpy(t.y.v, g + 4, 32);
+            booth_negate(&t, neg, &ny);
+        } else {
+            booth_row_select(&t, gather, quill_p256_base_booth[i], abs, neg, &ny);
+        }
+        if (i == 0) {
+            /* The first window needs no addition: the accumulator becomes
+             * its entry (x, y, 1), or infinity (1, 1, 0) for d = 0. */
+            for (int j = 0; j < 4; j++) {
+                acc.x.v[j] = quill_ct_select_w(is_zero, one.v[j], t.x.v[j]);
+                acc.y.v[j] = quill_ct_select_w(is_zero, one.v[j], t.y.v[j]);
+                acc.z.v[j] = one.v[j] & ~is_zero;
+            }
             continue;
         }
-        /* The first window needs no addition: the accumulator becomes its
-         * entry (x, y, 1), or infinity (1, 1, 0) for d = 0. */
-        for (int j = 0; j < 4; j++) {
-            acc.x.v[j] = quill_ct_select_w(is_zero, one.v[j], t.x.v[j]);
-            acc.y.v[j] = quill_ct_select_w(is_zero, one.v[j], t.y.v[j]);
-            acc.z.v[j] = one.v[j] & ~is_zero;
+#if defined(QUILL_P256_HAVE_ADX)
+        if (fused && i + 1 < QUILL_P256_BASE_WINDOWS) {
+            quill_word neg_next, abs_next;
+            booth_digit(t2, i + 1, &neg_next, &abs_next);
+            quill_p256_point_add_mixed_gather_scratch(&acc, &acc, &t, is_zero, &w, g,
+                                                      quill_p256_base_booth[i + 1], abs_next);
+            continue;
         }
+#endif
+        quill_p256_point_add_mixed_scratch(&acc, &acc, &t, is_zero, &w);
     }
     *out = acc;
     quill_zeroize(&acc, sizeof(acc));
     quill_zeroize(&t, sizeof(t));
     quill_zeroize(&w, sizeof(w));
     quill_zeroize(t2, sizeof(t2));
+    quill_zeroize(g, sizeof(g));
+    quill_zeroize(&ny, sizeof(ny));
 }

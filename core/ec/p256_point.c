@@ -131,17 +131,35 @@ void quill_p256_point_add_mixed_raw_c(quill_p256_jacobian *out, const quill_p256
     point_add_mixed_raw(out, a, b, w);
 }
 
-/* quill_p256_fe_selectznz, inlined (six per constant-time mixed addition). */
-QUILL_INLINE void fe_select(quill_p256_fe *out, quill_word mask, const quill_p256_fe *z,
-                            const quill_p256_fe *nz) {
-    for (int i = 0; i < 4; i++)
-        out->v[i] = quill_ct_select_w(mask, nz->v[i], z->v[i]);
+/* The case handling of the constant-time mixed addition around the raw
+ * sum w->sum of a and b: a at infinity (a_is_inf, computed before the sum,
+ * since out may alias a) gives b = (x, y, 1); b_is_inf gives a.  Word by
+ * word (out may alias a: word i of out depends on word i of a only). */
+QUILL_INLINE void add_mixed_cases(quill_p256_jacobian *out, const quill_p256_jacobian *a,
+                                  const quill_p256_affine *b, quill_word a_is_inf,
+                                  quill_word b_is_inf, const quill_p256_madd_scratch *w) {
+    /* 1 in the Montgomery domain: R mod p = 2^256 - p. */
+    static const uint64_t one[4] = {1, UINT64_C(0xffffffff00000000), UINT64_MAX,
+                                    UINT64_C(0x00000000fffffffe)};
+    for (int i = 0; i < 4; i++) {
+        const quill_word x = quill_ct_select_w(a_is_inf, b->x.v[i], w->sum.x.v[i]);
+        const quill_word y = quill_ct_select_w(a_is_inf, b->y.v[i], w->sum.y.v[i]);
+        const quill_word z = quill_ct_select_w(a_is_inf, one[i], w->sum.z.v[i]);
+        out->x.v[i] = quill_ct_select_w(b_is_inf, a->x.v[i], x);
+        out->y.v[i] = quill_ct_select_w(b_is_inf, a->y.v[i], y);
+        out->z.v[i] = quill_ct_select_w(b_is_inf, a->z.v[i], z);
+    }
+}
+
+/* ~0 if Z = 0 (a at infinity; coordinates fully reduced), else 0. */
+QUILL_INLINE quill_word jac_is_inf(const quill_p256_jacobian *a) {
+    return quill_ct_is_zero_mask(a->z.v[0] | a->z.v[1] | a->z.v[2] | a->z.v[3]);
 }
 
 void quill_p256_point_add_mixed_scratch(quill_p256_jacobian *out, const quill_p256_jacobian *a,
                                         const quill_p256_affine *b, quill_word b_is_inf,
                                         quill_p256_madd_scratch *w) {
-    quill_word a_is_inf = ~quill_p256_fe_nonzero(&a->z);
+    quill_word a_is_inf = jac_is_inf(a);
 #if defined(QUILL_P256_HAVE_ADX)
     if (quill_p256_adx_capable())
         quill_p256_point_add_mixed_adx(&w->sum, a, b);
@@ -152,16 +170,20 @@ void quill_p256_point_add_mixed_scratch(quill_p256_jacobian *out, const quill_p2
     else
 #endif
         point_add_mixed_raw(&w->sum, a, b, w);
-    quill_p256_point_from_affine(&w->bj, b);
-    /* a at infinity: the sum is b. */
-    fe_select(&w->sum.x, a_is_inf, &w->sum.x, &w->bj.x);
-    fe_select(&w->sum.y, a_is_inf, &w->sum.y, &w->bj.y);
-    fe_select(&w->sum.z, a_is_inf, &w->sum.z, &w->bj.z);
-    /* b at infinity: the sum is a. */
-    fe_select(&out->x, b_is_inf, &w->sum.x, &a->x);
-    fe_select(&out->y, b_is_inf, &w->sum.y, &a->y);
-    fe_select(&out->z, b_is_inf, &w->sum.z, &a->z);
+    add_mixed_cases(out, a, b, a_is_inf, b_is_inf, w);
 }
+
+#if defined(QUILL_P256_HAVE_ADX)
+void quill_p256_point_add_mixed_gather_scratch(quill_p256_jacobian *out,
+                                               const quill_p256_jacobian *a,
+                                               const quill_p256_affine *b, quill_word b_is_inf,
+                                               quill_p256_madd_scratch *w, uint64_t gxy[8],
+                                               const quill_p256_affine *row, quill_word abs) {
+    quill_word a_is_inf = jac_is_inf(a);
+    quill_p256_point_add_mixed_gather_adx(&w->sum, a, b, gxy, row, abs);
+    add_mixed_cases(out, a, b, a_is_inf, b_is_inf, w);
+}
+#endif
 
 void quill_p256_point_add_mixed(quill_p256_jacobian *out, const quill_p256_jacobian *a,
                                 const quill_p256_affine *b, quill_word b_is_inf) {

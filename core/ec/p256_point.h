@@ -63,6 +63,17 @@ void quill_p256_point_add_mixed_scratch(quill_p256_jacobian *out, const quill_p2
                                         const quill_p256_affine *b, quill_word b_is_inf,
                                         quill_p256_madd_scratch *w);
 
+/* quill_p256_point_add_mixed_gather_scratch is
+ * quill_p256_point_add_mixed_scratch on quill_p256_point_add_mixed_gather_adx
+ * (p256_adx.h): the same out, and gxy = x || y of row[abs - 1] (zeros for
+ * abs = 0), scanned during the addition.  x86-64 only; call only when
+ * quill_p256_adx_gather_capable() is true.  gxy must not alias b. */
+void quill_p256_point_add_mixed_gather_scratch(quill_p256_jacobian *out,
+                                               const quill_p256_jacobian *a,
+                                               const quill_p256_affine *b, quill_word b_is_inf,
+                                               quill_p256_madd_scratch *w, uint64_t gxy[8],
+                                               const quill_p256_affine *row, quill_word abs);
+
 /* quill_p256_point_add_mixed_raw_c is the formula of
  * quill_p256_point_add_mixed without the case handling, in portable C (the
  * twin of quill_p256_point_add_mixed_adx, p256_adx.h; exposed for its

@@ -6,7 +6,12 @@
  *   unsigned ect_abi_call3(void *fn, uint64_t a0, uint64_t a1, uint64_t a2);
  *
  * System V AMD64: rdi = fn, rsi/rdx/rcx = the three arguments passed on to
- * fn in rdi/rsi/rdx.  Loads canaries into the callee-saved registers rbx,
+ * fn in rdi/rsi/rdx.
+ *
+ *   unsigned ect_abi_call6(void *fn, const uint64_t args[6]);
+ *
+ * the same with the six arguments args[0..5] passed on in rdi, rsi, rdx,
+ * rcx, r8 and r9.  Each loads canaries into the callee-saved registers rbx,
  * rbp, r12-r15, calls fn, and returns a bit mask of what fn did not
  * preserve: bit i set for register i of (rbx, rbp, r12, r13, r14, r15),
  * bit 6 for the stack pointer, bit 7 for the direction flag left set.
@@ -15,10 +20,11 @@
 #if defined(__x86_64__) && defined(__ELF__)
 
         .text
-        .globl  ect_abi_call3
-        .type   ect_abi_call3, @function
+.macro ABI_CALL name, six
+        .globl  \name
+        .type   \name, @function
         .p2align 4
-ect_abi_call3:
+\name:
         .cfi_startproc
         endbr64
         push    %rbx
@@ -36,10 +42,21 @@ ect_abi_call3:
         sub     $8, %rsp                /* 16-byte alignment at the call */
         .cfi_adjust_cfa_offset 8
         mov     %rsp, ect_abi_saved_rsp(%rip)
+        .if \six
+        mov     %rdi, %rax
+        mov     %rsi, %r11
+        mov     0(%r11), %rdi
+        mov     8(%r11), %rsi
+        mov     16(%r11), %rdx
+        mov     24(%r11), %rcx
+        mov     32(%r11), %r8
+        mov     40(%r11), %r9
+        .else
         mov     %rdi, %rax
         mov     %rsi, %rdi
         mov     %rdx, %rsi
         mov     %rcx, %rdx
+        .endif
         movabs  $0x5a5a5a5a5a5a5a01, %rbx
         movabs  $0x5a5a5a5a5a5a5a02, %rbp
         movabs  $0x5a5a5a5a5a5a5a03, %r12
@@ -111,7 +128,12 @@ ect_abi_call3:
         .cfi_adjust_cfa_offset -8
         ret
         .cfi_endproc
-        .size   ect_abi_call3, .-ect_abi_call3
+        .size   \name, .-\name
+
+.endm
+
+        ABI_CALL ect_abi_call3, 0
+        ABI_CALL ect_abi_call6, 1
 
         .bss
         .p2align 3

@@ -45,7 +45,7 @@ static int sha256_digest(const quill_hash *h, uint8_t *out, const uint8_t *const
 int main(int argc, char **argv) {
     double secs = argc > 1 ? atof(argv[1]) : 1.0;
     quill_rng rng = {rng_fill, NULL};
-    quill_hash h = {32, sha256_digest, (void *)EVP_sha256(), 64};
+    quill_hash h = {32, sha256_digest, (void *)EVP_sha256(), 64, 1};
     uint8_t priv[32], dg[32], sig[64], der[80];
     size_t derlen;
     quill_p256_public pub;

@@ -250,6 +250,9 @@ int ect_hash_init(quill_hash *h, const char *name) {
     h->block_size = (size_t)EVP_MD_get_block_size(md);
     h->digest = evp_digest;
     h->arg = md;
+    /* The core may use its own SHA-256 (the ECDSA nonce's HMAC-DRBG), as
+     * with the provider's digests. */
+    h->is_sha256 = EVP_MD_is_a(md, "SHA256");
     return 1;
 }
 

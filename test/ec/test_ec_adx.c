@@ -21,6 +21,10 @@
  * quill_p256_point_madd_vartime_c and quill_p256_point_add_cached_vartime_c
  * on the same kinds of coordinates, with H = 0 forced (a = b and a = -b:
  * return 0, out untouched), aliasing, and along chains of real points;
+ * the mixed addition with the row scan of k G
+ * (quill_p256_point_add_mixed_gather_adx, with AVX2) against the C
+ * formula and quill_p256_booth_gather_c, abs 0..65, with aliasing, and
+ * its case-handling wrapper against quill_p256_point_add_mixed_scratch;
  * and every entry point preserves the
  * callee-saved registers (ec_abi_check.S).  Skips (77) without BMI2 and ADX
  * or with QUILL_NO_ASM. */
@@ -40,6 +44,7 @@
 #ifdef QUILL_P256_HAVE_ADX
 
 unsigned ect_abi_call3(void *fn, uint64_t a0, uint64_t a1, uint64_t a2);
+unsigned ect_abi_call6(void *fn, const uint64_t args[6]);
 
 enum { N_RANDOM = 20000 };
 
@@ -83,6 +88,67 @@ static void check_point_add(const uint64_t c[5][4]) {
     QT_CHECK(memcmp(&got, &want, sizeof(got)) == 0);
     quill_p256_point_add_mixed_adx(&a, &a, &b);
     QT_CHECK(memcmp(&a, &want, sizeof(a)) == 0);
+}
+
+/* The mixed addition with the row scan (quill_p256_point_add_mixed_gather_adx)
+ * equals the C formula on c[0..4] and quill_p256_booth_gather_c on the row
+ * for abs: with separate outputs, with out aliasing a and gxy aliasing b,
+ * and through the dispatching quill_p256_point_add_mixed_gather_scratch
+ * against quill_p256_point_add_mixed_scratch (case handling included:
+ * b_is_inf from abs = 0, a at infinity when c[2] is zero). */
+static void check_point_add_gather(const uint64_t c[5][4], const quill_p256_affine row[64],
+                                   uint64_t abs) {
+    quill_p256_jacobian a, want, got;
+    quill_p256_affine b;
+    quill_p256_madd_scratch w;
+    uint64_t gwant[8], gxy[8];
+    memcpy(a.x.v, c[0], 32);
+    memcpy(a.y.v, c[1], 32);
+    memcpy(a.z.v, c[2], 32);
+    memcpy(b.x.v, c[3], 32);
+    memcpy(b.y.v, c[4], 32);
+    quill_p256_point_add_mixed_raw_c(&want, &a, &b, &w);
+    quill_p256_booth_gather_c(gwant, gwant + 4, row, abs);
+    memset(gxy, 0xa5, sizeof(gxy));
+    quill_p256_point_add_mixed_gather_adx(&got, &a, &b, gxy, row, abs);
+    QT_CHECK(memcmp(&got, &want, sizeof(got)) == 0);
+    QT_CHECK(memcmp(gxy, gwant, sizeof(gxy)) == 0);
+    quill_p256_jacobian a2 = a;
+    quill_p256_affine b2 = b;
+    quill_p256_point_add_mixed_gather_adx(&a2, &a2, &b2, (uint64_t *)(void *)&b2, row, abs);
+    QT_CHECK(memcmp(&a2, &want, sizeof(a2)) == 0);
+    QT_CHECK(memcmp(&b2, gwant, sizeof(gxy)) == 0);
+    const quill_word b_inf = abs == 0 ? ~(quill_word)0 : 0;
+    quill_p256_point_add_mixed_scratch(&want, &a, &b, b_inf, &w);
+    memset(gxy, 0x5a, sizeof(gxy));
+    quill_p256_point_add_mixed_gather_scratch(&got, &a, &b, b_inf, &w, gxy, row, abs);
+    QT_CHECK(memcmp(&got, &want, sizeof(got)) == 0);
+    QT_CHECK(memcmp(gxy, gwant, sizeof(gxy)) == 0);
+}
+
+/* check_point_add_gather on random rows and every abs in 0..65 (65: no
+ * entry), coordinates from the edge values or random, every fourth a at
+ * infinity. */
+static void check_gather_adds(const uint64_t ep[][4], int kp, BN_CTX *ctx, int rounds) {
+    static quill_p256_affine row[64];
+    uint64_t c[5][4];
+    for (int r = 0; r < rounds; r++) {
+        for (int e = 0; e < 64; e++) {
+            ect_random_below(row[e].x.v, ect_p256_p(), ctx);
+            ect_random_below(row[e].y.v, ect_p256_p(), ctx);
+        }
+        for (uint64_t abs = 0; abs <= 65; abs++) {
+            for (int j = 0; j < 5; j++) {
+                if (r % 2 == 0)
+                    memcpy(c[j], ep[qt_rng_u64() % (uint64_t)kp], 32);
+                else
+                    ect_random_below(c[j], ect_p256_p(), ctx);
+            }
+            if (abs % 4 == 3)
+                memset(c[2], 0, 32);
+            check_point_add_gather((const uint64_t(*)[4])c, row, abs);
+        }
+    }
 }
 
 /* The assembly doubling, n rounds, equals n calls of the C doubling on the
@@ -303,6 +369,14 @@ static void check_abi(void) {
     memcpy(&je, pe, sizeof(je));
     memcpy(&jb, pb, sizeof(jb));
     QT_CHECK(quill_p256_point_madd_vartime_adx(&jo, &je, &jb) == 0);
+    if (quill_p256_adx_gather_capable()) {
+        static quill_p256_affine row[64];
+        uint64_t gxy[8];
+        const uint64_t args[6] = {(uint64_t)(uintptr_t)po, (uint64_t)(uintptr_t)pa,
+                                  (uint64_t)(uintptr_t)pb, (uint64_t)(uintptr_t)gxy,
+                                  (uint64_t)(uintptr_t)row, 5};
+        QT_CHECK(ect_abi_call6((void *)quill_p256_point_add_mixed_gather_adx, args) == 0);
+    }
 }
 
 int main(void) {
@@ -359,6 +433,11 @@ int main(void) {
         check_point_add(c);
     }
     check_point_chain(2000);
+    /* The addition with the row scan (needs AVX2 besides ADX). */
+    if (quill_p256_adx_gather_capable())
+        check_gather_adds((const uint64_t(*)[4])ep, kp, ctx, 200);
+    else
+        printf("test_ec_adx: no AVX2 (or masked): the addition with the row scan not run\n");
     /* Doubling, n = 1..8 rounds: edge values, random, carry-heavy words;
      * every eighth point with Z = 0 (infinity, which must stay there). */
     for (int i = 0; i < 2 * N_RANDOM; i++) {
