@@ -317,8 +317,8 @@ static void test_backends(unsigned count) {
         QT_CHECK(kt_single_mismatches(quill_keccak_f1600_avx512vl, count, 200) == 0);
         printf("sha3: avx512vl backend compared with the portable one on %u random states\n",
                count);
-#if QUILL_KECCAK_HAVE_X4_ASM
-        /* The single-state variant of the four-way assembly (not dispatched). */
+#if QUILL_KECCAK_HAVE_AVX512_ASM
+        /* The single-state variant of the four-way assembly (dispatched). */
         QT_CHECK(kt_single_mismatches(quill_keccak_f1600_avx512vl_asm, count, 200) == 0);
         printf("sha3: avx512vl assembly (xmm) compared with the portable one\n");
 #endif

@@ -41,7 +41,7 @@ static void test_permutations(void) {
     if (quill_keccak_f1600_x4_avx512vl_capable()) {
         QT_CHECK(kt_x4_full_mismatches(quill_keccak_f1600_x4_avx512vl, 3000, 200) == 0);
         printf("sha3_x4: avx512vl permutation matched the scalar one on 3000 x 4 states\n");
-#if QUILL_KECCAK_HAVE_X4_ASM
+#if QUILL_KECCAK_HAVE_AVX512_ASM
         QT_CHECK(kt_x4_full_mismatches(quill_keccak_f1600_x4_avx512vl_asm, 3000, 2000) == 0);
         printf("sha3_x4: avx512vl assembly matched the scalar one on 3000 x 4 states and a "
                "chain of 2000\n");
