@@ -10,7 +10,10 @@
  *
  * The masks, checked against the sources they drive:
  *   quill, core/common/cpu.h: BMI2 0x1, ADX 0x2, AVX2 0x4, BMI1 0x8,
- *     AVX512VL 0x10, AVX512IFMA 0x20 (QUILL_CPU_X86_64, 0x40, stays).
+ *     AVX512VL 0x10, AVX512IFMA 0x20 (QUILL_CPU_X86_64, 0x40, and
+ *     QUILL_CPU_X86_SHA, 0x80, stay: so does OpenSSL's SHA bit, EBX bit
+ *     29, which no level clears, and both sides hash with SHA-NI where the
+ *     CPU has it).
  *   OpenSSL 3.0, doc/man3/OPENSSL_ia32cap.pod and crypto/cpuid.c: after the
  *     ':' comes the second 64-bit word, CPUID.(EAX=7,ECX=0):EBX in its low
  *     half; ":~X" clears the bits of X there and keeps the first word
