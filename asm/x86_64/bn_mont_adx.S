@@ -56,8 +56,9 @@
  * reduction is t' = (t + U m)/R < 2m, held in n limbs plus a top word in
  * {0, 1}.  The final subtraction computes d = t' - m and keeps t' by mask
  * (top - borrow is all-ones exactly when t' < m; SSE2, or CMOV where the
- * fixed sizes up to 24 limbs fuse it with the reduction's last tail): no
- * branch and no address depends on data.
+ * fixed sizes fuse it with the reduction's last tail: the products up to 24
+ * limbs, the squarings up to 16): no branch and no address depends on
+ * data.
  *
  * Scratch: t (2n limbs) and, for the fixed sizes, the band multipliers (a
  * band of b or the digits u) and n0 on the stack, wiped with zeros before
@@ -366,7 +367,7 @@
 
 /* Montgomery reduction of t (2N words at rsp) in N/8 bands; leaves
  * t' = t[N .. 2N - 1] and its top word in F_CY.  Entry: rax = 0. */
-.macro REDUCE_B N
+.macro REDUCE_B N, fuse
         mov     F_MP(%rsp), %rsi
         mov     %rsp, %rcx
         movq    $0, F_CY(%rsp)
@@ -402,10 +403,10 @@
         BCOL    %rsi, 8*rj, %rsp, F_XB, %rcx, 8*rj
         .set    rj, rj + 1
         .endr
-        /* tail: t[8b + N .. + 7] += W[0..7] + CY; up to N = 24 the last
+        /* tail: t[8b + N .. + 7] += W[0..7] + CY; if fuse, the last
          * band's is fused with the final subtraction (public branch on the
-         * band number; measured faster at 8, 16 and 24 limbs only) */
-.if \N <= 24
+         * band number) */
+.if \fuse
         lea     8*(\N-8)(%rsp), %rdx
         cmp     %rdx, %rcx
         je      4f
@@ -423,7 +424,7 @@
         neg     %rdx
         mov     %rdx, F_CY(%rsp)
         lea     64(%rcx), %rcx
-.if \N <= 24
+.if \fuse
         jmp     1b
 4:
         FINAL_FUSED \N
@@ -434,10 +435,10 @@
 .endif
 .endm
 
-/* Wipe the frame and return; r is written by REDUCE_B's last band up to
- * N = 24, here above. */
-.macro FINISH_N N
-.if \N > 24
+/* Wipe the frame and return; r is written by REDUCE_B's last band if
+ * fuse, else here. */
+.macro FINISH_N N, fuse
+.if \fuse == 0
         lea     8*\N(%rsp), %rbx
         mov     F_MP(%rsp), %rcx
         mov     F_RP(%rsp), %rdi
@@ -489,8 +490,8 @@ quill_mont_mul_adx_\N:
         lea     8*\N(%rsp), %rdx
         cmp     %rdx, %rcx
         jne     2b
-        REDUCE_B \N
-        FINISH_N \N
+        REDUCE_B \N, (\N <= 24)
+        FINISH_N \N, (\N <= 24)
         .size   quill_mont_mul_adx_\N, .-quill_mont_mul_adx_\N
 .endm
 
@@ -629,8 +630,8 @@ quill_mont_sqr_adx_\N:
         SQR_CROSS \N
         SQR_DIAG \N
         xor     %eax, %eax
-        REDUCE_B \N
-        FINISH_N \N
+        REDUCE_B \N, (\N <= 16)
+        FINISH_N \N, (\N <= 16)
         .size   quill_mont_sqr_adx_\N, .-quill_mont_sqr_adx_\N
 .endm
 
