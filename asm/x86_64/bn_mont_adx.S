@@ -366,7 +366,8 @@
 .endm
 
 /* Montgomery reduction of t (2N words at rsp) in N/8 bands; leaves
- * t' = t[N .. 2N - 1] and its top word in F_CY.  Entry: rax = 0. */
+ * t' = t[N .. 2N - 1] and its top word in F_CY, or, if fuse, writes
+ * r = t' mod m itself (FINAL_FUSED).  Entry: rax = 0. */
 .macro REDUCE_B N, fuse
         mov     F_MP(%rsp), %rsi
         mov     %rsp, %rcx
