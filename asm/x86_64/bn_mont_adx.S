@@ -55,8 +55,10 @@
  * Bounds: the product never carries past t[2n - 1]; the result of the
  * reduction is t' = (t + U m)/R < 2m, held in n limbs plus a top word in
  * {0, 1}.  The final subtraction computes d = t' - m and keeps t' by mask
- * (top - borrow is all-ones exactly when t' < m): no branch and no address
- * depends on data.
+ * (top - borrow is all-ones exactly when t' < m; SSE2, or CMOV where the
+ * fixed sizes fuse it with the reduction's last tail: the products up to 24
+ * limbs, the squarings up to 16): no branch and no address depends on
+ * data.
  *
  * Scratch: t (2n limbs) and, for the fixed sizes, the band multipliers (a
  * band of b or the digits u) and n0 on the stack, wiped with zeros before
@@ -302,9 +304,71 @@
         .set    F_SIZE, 16*\N + 112
 .endm
 
+/* The last band's tail fused with the final subtraction: r = t' - m if
+ * that does not borrow past the top word, else t'.  Entry: rcx = t + 8(N - 8),
+ * t'[0 .. N-9] final at 8N(%rsp), t'[N-8 .. N-1] = W[0..7] + t[2N-8 ..] +
+ * CY (this tail), rsi = m.  The low words' borrow chain (d = t' - m into r)
+ * runs before the tail in program order, so that only the eight high words'
+ * SBB (on the window registers, no store and reload) follow the tail; then
+ * SBB of 0 from the top word leaves ZF = 0 exactly when t' < m, and CMOVNZ
+ * takes each word of t' back (its memory operand is read either way: no
+ * address depends on the choice). */
+.macro FINAL_FUSED N
+        mov     F_RP(%rsp), %rdi
+.if \N > 8
+        mov     8*\N(%rsp), %rbp
+        sub     (%rsi), %rbp
+        mov     %rbp, (%rdi)
+        .set    rk, 1
+        .rept   \N - 9
+        mov     8*(\N+rk)(%rsp), %rbp
+        sbb     8*rk(%rsi), %rbp
+        mov     %rbp, 8*rk(%rdi)
+        .set    rk, rk + 1
+        .endr
+        sbb     %rdx, %rdx              /* -borrow of the low words */
+.else
+        xor     %edx, %edx
+.endif
+        mov     F_CY(%rsp), %rax
+        add     $-1, %rax               /* CF = CY */
+        .set    bk, 0
+        .rept   8
+        WPOOL   WA, wr + bk
+        adc     8*(\N+bk)(%rcx), WA
+        mov     WA, 8*(\N+bk)(%rcx)
+        .set    bk, bk + 1
+        .endr
+        sbb     %rax, %rax
+        neg     %rax                    /* the top word of t' */
+        neg     %rdx                    /* CF = the low words' borrow */
+        .set    bk, 0
+        .rept   8
+        WPOOL   WA, wr + bk
+        sbb     8*(\N-8+bk)(%rsi), WA  /* W = d, high words */
+        .set    bk, bk + 1
+        .endr
+        sbb     $0, %rax                /* ZF = 0: t' < m, keep t' */
+        .set    bk, 0
+        .rept   8
+        WPOOL   WA, wr + bk
+        cmovnz  8*(\N+bk)(%rcx), WA
+        mov     WA, 8*(\N-8+bk)(%rdi)
+        .set    bk, bk + 1
+        .endr
+        .set    rk, 0
+        .rept   \N - 8
+        mov     8*rk(%rdi), %rbp
+        cmovnz  8*(\N+rk)(%rsp), %rbp
+        mov     %rbp, 8*rk(%rdi)
+        .set    rk, rk + 1
+        .endr
+.endm
+
 /* Montgomery reduction of t (2N words at rsp) in N/8 bands; leaves
- * t' = t[N .. 2N - 1] and its top word in F_CY.  Entry: rax = 0. */
-.macro REDUCE_B N
+ * t' = t[N .. 2N - 1] and its top word in F_CY, or, if fuse, writes
+ * r = t' mod m itself (FINAL_FUSED).  Entry: rax = 0. */
+.macro REDUCE_B N, fuse
         mov     F_MP(%rsp), %rsi
         mov     %rsp, %rcx
         movq    $0, F_CY(%rsp)
@@ -340,7 +404,14 @@
         BCOL    %rsi, 8*rj, %rsp, F_XB, %rcx, 8*rj
         .set    rj, rj + 1
         .endr
-        /* tail: t[8b + N .. + 7] += W[0..7] + CY */
+        /* tail: t[8b + N .. + 7] += W[0..7] + CY; if fuse, the last
+         * band's is fused with the final subtraction (public branch on the
+         * band number) */
+.if \fuse
+        lea     8*(\N-8)(%rsp), %rdx
+        cmp     %rdx, %rcx
+        je      4f
+.endif
         mov     F_CY(%rsp), %rdx
         add     $-1, %rdx               /* CF = CY */
         .set    bk, 0
@@ -354,19 +425,27 @@
         neg     %rdx
         mov     %rdx, F_CY(%rsp)
         lea     64(%rcx), %rcx
+.if \fuse
+        jmp     1b
+4:
+        FINAL_FUSED \N
+.else
         lea     8*\N(%rsp), %rdx
         cmp     %rdx, %rcx
         jne     1b
+.endif
 .endm
 
-/* r = t' mod m from t' (at 8N(%rsp), top word F_CY), then wipe the frame
- * and return. */
-.macro FINISH_N N
+/* Wipe the frame and return; r is written by REDUCE_B's last band if
+ * fuse, else here. */
+.macro FINISH_N N, fuse
+.if \fuse == 0
         lea     8*\N(%rsp), %rbx
         mov     F_MP(%rsp), %rcx
         mov     F_RP(%rsp), %rdi
         mov     F_CY(%rsp), %r14
         FINAL_N \N
+.endif
         ZERO16  %rsp, 0, F_SIZE
         add     $F_SIZE, %rsp
         .cfi_adjust_cfa_offset -F_SIZE
@@ -412,8 +491,8 @@ quill_mont_mul_adx_\N:
         lea     8*\N(%rsp), %rdx
         cmp     %rdx, %rcx
         jne     2b
-        REDUCE_B \N
-        FINISH_N \N
+        REDUCE_B \N, (\N <= 24)
+        FINISH_N \N, (\N <= 24)
         .size   quill_mont_mul_adx_\N, .-quill_mont_mul_adx_\N
 .endm
 
@@ -552,8 +631,8 @@ quill_mont_sqr_adx_\N:
         SQR_CROSS \N
         SQR_DIAG \N
         xor     %eax, %eax
-        REDUCE_B \N
-        FINISH_N \N
+        REDUCE_B \N, (\N <= 16)
+        FINISH_N \N, (\N <= 16)
         .size   quill_mont_sqr_adx_\N, .-quill_mont_sqr_adx_\N
 .endm
 
