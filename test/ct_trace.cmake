@@ -1,5 +1,6 @@
 # SPDX-License-Identifier: Apache-2.0
-# ct_trace (test/ct/ct_trace.c): the AVX-512 backends that memcheck cannot
+# ct_trace (test/ct/ct_trace.c): the AVX-512 backends (and the ECDSA nonce's
+# SHA-NI HMAC-DRBG) that memcheck cannot
 # run (test/ct.cmake) traced instruction by instruction with ptrace, on
 # several secret inputs each; neither the instructions executed nor the
 # addresses accessed may change.  Linux on

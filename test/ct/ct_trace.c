@@ -35,7 +35,11 @@
  * row and two) of ML-DSA, the AVX-512VL build of signing's fused rows
  * (sign_row.h: the challenge products, the checks and the hints of a row,
  * both the rows with z and those without), and the AVX-512VL Keccak
- * permutations (C and assembly).  Two negative controls, a
+ * permutations (C and assembly), and the ECDSA nonce's HMAC-DRBG on the
+ * core SHA-256 with the SHA extensions (hmac_drbg.h: init on three secret
+ * 32-byte seeds, two outputs with a reseed between; traced where the CPU
+ * has them, which valgrind hides, so memcheck never runs that path).
+ * Two negative controls, a
  * loop as long as its secret and a table read at a secret index, must give
  * different traces: they show that the harness sees either leak.
  *
@@ -57,6 +61,8 @@
 #include "bn/exp_ifma.h"
 #include "bn/internal.h" /* struct quill_mont's alloc_len */
 #include "common/cpu.h"
+#include "ec/hmac_drbg.h"
+#include "ec/sha256.h"
 #include "mldsa/ntt.h"
 #include "mldsa/ntt16.h"
 #include "mldsa/params.h"
@@ -85,6 +91,9 @@ typedef struct {
     quill_mont *mont[2];
     int32_t pa[7][QUILL_MLDSA_N], pb[7][QUILL_MLDSA_N], acc[QUILL_MLDSA_N];
     uint64_t keccak[100];
+    /* the nonce DRBG: its seeds (private key, digest, extra; secret) */
+    uint8_t drbg_seed[3][32], drbg_out[64];
+    quill_hmac_drbg drbg;
     /* signing's row: c, the pairs, y, w0, w1 (secret); z, h, workspace */
     quill_mldsa_chal16 chat;
     quill_mldsa_pair16 s_hat, t0_hat;
@@ -229,6 +238,7 @@ typedef enum {
     K_KECCAK_X1,
     K_KECCAK_X4_ASM,
     K_KECCAK_X1_ASM,
+    K_NONCE_DRBG,
     K_CONTROL,
     K_CONTROL_INDEX,
     K_COUNT
@@ -253,6 +263,7 @@ static const char *const kernel_names[K_COUNT] = {
     "Keccak-f[1600] single (AVX-512VL)",
     "Keccak-f[1600] four-way (AVX-512VL assembly)",
     "Keccak-f[1600] single (AVX-512VL assembly, xmm)",
+    "ECDSA nonce HMAC-DRBG (SHA-256 with SHA-NI)",
     "negative control: a loop as long as a secret",
     "negative control: a table read at a secret index",
 };
@@ -291,6 +302,12 @@ static uintptr_t kernel_entry(kernel k) {
         return (uintptr_t)&quill_keccak_f1600_x4_avx512vl_asm;
     case K_KECCAK_X1_ASM:
         return (uintptr_t)&quill_keccak_f1600_avx512vl_asm;
+    case K_NONCE_DRBG:
+#ifdef QUILL_SHA256_HAVE_SHANI
+        return (uintptr_t)&quill_sha256_blocks_shani;
+#else
+        return 0;
+#endif
     case K_CONTROL:
         return (uintptr_t)&leaky;
     case K_CONTROL_INDEX:
@@ -299,6 +316,22 @@ static uintptr_t kernel_entry(kernel k) {
         break;
     }
     return 0;
+}
+
+/* The nonce DRBG's hash: SHA-256 (is_sha256), so that with the SHA
+ * extensions the DRBG runs on the core's SHA-256 and never calls digest;
+ * digest fails, so that a DRBG that took the other path fails the run. */
+static int no_digest(const quill_hash *h, uint8_t *out, const uint8_t *const in[],
+                     const size_t in_len[], size_t count) {
+    (void)h, (void)out, (void)in, (void)in_len, (void)count;
+    return 0;
+}
+static const quill_hash nonce_hash = {32, no_digest, NULL, 64, 1};
+
+/* Kernels that need more than ifma_usable(): the nonce DRBG's core path
+ * needs the SHA extensions. */
+static int kernel_usable(kernel k) {
+    return k != K_NONCE_DRBG || quill_sha256_shani_capable();
 }
 
 static void setup(inputs *in, kernel k) {
@@ -339,6 +372,11 @@ static void setup(inputs *in, kernel k) {
         qt_rng_bytes(in->keccak, sizeof(in->keccak));
         if (in->run == RUN_HIGH || in->run == RUN_LOW)
             memset(in->keccak, in->run == RUN_HIGH ? 0xff : 0, sizeof(in->keccak));
+        break;
+    case K_NONCE_DRBG:
+        qt_rng_bytes(in->drbg_seed, sizeof(in->drbg_seed));
+        if (in->run == RUN_HIGH || in->run == RUN_LOW)
+            memset(in->drbg_seed, in->run == RUN_HIGH ? 0xff : 0, sizeof(in->drbg_seed));
         break;
     case K_CONTROL:
     case K_CONTROL_INDEX:
@@ -403,6 +441,19 @@ static int run(inputs *in, kernel k) {
     case K_KECCAK_X1_ASM:
         quill_keccak_f1600_avx512vl_asm(in->keccak);
         return 1;
+    case K_NONCE_DRBG: {
+        /* as ECDSA signing runs it (core/ec/ecdsa.c): every status is
+         * QUILL_OK whatever the seeds, so the checks are no secret */
+        const uint8_t *seed[3] = {in->drbg_seed[0], in->drbg_seed[1], in->drbg_seed[2]};
+        const size_t len[3] = {32, 32, 32};
+        int ok = quill_hmac_drbg_init(&in->drbg, &nonce_hash, seed, len, 3) == QUILL_OK;
+        ok = ok && in->drbg.core_sha256;
+        ok = ok && quill_hmac_drbg_generate(&in->drbg, in->drbg_out, 32) == QUILL_OK;
+        ok = ok && quill_hmac_drbg_update(&in->drbg, NULL, NULL, 0) == QUILL_OK;
+        ok = ok && quill_hmac_drbg_generate(&in->drbg, in->drbg_out + 32, 32) == QUILL_OK;
+        quill_hmac_drbg_clear(&in->drbg);
+        return ok;
+    }
     case K_CONTROL:
         leaky(&in->keccak[0], in->run);
         return 1;
@@ -440,6 +491,8 @@ static void child(void) {
     /* Warm-up outside the traces: the CPU probe, lazy binding, first-use
      * paths. */
     for (int k = 0; k < K_COUNT; k++) {
+        if (!kernel_usable((kernel)k))
+            continue;
         child_in.run = 0;
         setup(&child_in, (kernel)k);
         if (!run(&child_in, (kernel)k))
@@ -448,6 +501,8 @@ static void child(void) {
     }
     raise(SIGSTOP); /* the parent is ready */
     for (int k = 0; k < K_COUNT; k++) {
+        if (!kernel_usable((kernel)k))
+            continue;
         for (int r = 0; r < RUNS; r++) {
             child_in.run = (unsigned)r;
             setup(&child_in, (kernel)k);
@@ -808,6 +863,10 @@ int main(void) {
     ptrace(PTRACE_SETOPTIONS, pid, NULL, (void *)(long)PTRACE_O_EXITKILL);
     int traced = 1;
     for (int k = 0; k < K_COUNT && traced; k++) {
+        if (!kernel_usable((kernel)k)) {
+            printf("  %-52s skipped (no SHA extensions, or masked)\n", kernel_names[k]);
+            continue;
+        }
         trace t[RUNS];
         for (int r = 0; r < RUNS && traced; r++) {
             /* on to the next start breakpoint, then step */

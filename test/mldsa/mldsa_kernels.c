@@ -63,6 +63,17 @@ static void fill(void) {
  * NTT order, packing and Power2Round, and one whole key from a seed. */
 static int g_bad;
 
+/* The ExpandS parser this CPU runs (as sample.c picks it) on len bytes of
+ * buf; quill_mldsa_rej_eta_avx2 exists only where QUILL_MLDSA_HAVE_AVX2
+ * (not in the portable build). */
+static unsigned rej_eta(int32_t a[QUILL_MLDSA_N], size_t len, unsigned eta) {
+#if QUILL_MLDSA_HAVE_AVX2
+    if (quill_mldsa_rej_eta_avx2_capable())
+        return quill_mldsa_rej_eta_avx2(a, 0, buf, len, eta);
+#endif
+    return quill_mldsa_rej_eta_c(a, 0, buf, len, eta);
+}
+
 static void keygen_kernels(const quill_mldsa_params *p44, const quill_mldsa_params *p65) {
     static int32_t stage[QUILL_MLDSA_N];
     static quill_mldsa_poly s12[QUILL_MLDSA_L_MAX + QUILL_MLDSA_K_MAX];
@@ -76,14 +87,8 @@ static void keygen_kernels(const quill_mldsa_params *p44, const quill_mldsa_para
     }
     TIME("keygen: rej_ntt (5 blocks, 840 bytes)", (void)rej_ntt(stage, 0, buf, 840));
     TIME("keygen: rej_ntt_order", quill_mldsa_rej_ntt_order(&pr[6], stage));
-    TIME("keygen: rej_eta eta 2 (2 blocks)",
-         (void)(quill_mldsa_rej_eta_avx2_capable()
-                    ? quill_mldsa_rej_eta_avx2(pr[7].c, 0, buf, 272, 2)
-                    : quill_mldsa_rej_eta_c(pr[7].c, 0, buf, 272, 2)));
-    TIME("keygen: rej_eta eta 4 (2 blocks)",
-         (void)(quill_mldsa_rej_eta_avx2_capable()
-                    ? quill_mldsa_rej_eta_avx2(pr[7].c, 0, buf, 272, 4)
-                    : quill_mldsa_rej_eta_c(pr[7].c, 0, buf, 272, 4)));
+    TIME("keygen: rej_eta eta 2 (2 blocks)", (void)rej_eta(pr[7].c, 272, 2));
+    TIME("keygen: rej_eta eta 4 (2 blocks)", (void)rej_eta(pr[7].c, 272, 4));
     TIME("keygen: pack_eta eta 2", quill_mldsa_poly_pack_eta(buf + 2048, &pr[2], p44));
     TIME("keygen: pack_eta eta 4", quill_mldsa_poly_pack_eta(buf + 2048, &pr[3], p65));
     TIME("keygen: power2round", quill_mldsa_poly_power2round(&pr[6], &pr[7], &pa[0]));
