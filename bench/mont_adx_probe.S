@@ -7,7 +7,7 @@
  * time them in core cycles.  Not part of the library; the values computed
  * are meaningless, only the instruction mix and the dependencies matter.
  *
- *   void probe_X(long iterations, uint64_t *buf);   (System V AMD64)
+ *   void quill_probe_X(long iterations, uint64_t *buf);   (System V AMD64)
  *
  * rdi = iterations (kept at 0(%rsp) after the pushes, so that every other
  * register is free), rsi = a buffer of 96 words (the mulx memory
@@ -129,16 +129,16 @@
         .size   \name, .-\name
 .endm
 
-        COLPROBE probe_col_bare, 0
-        COLPROBE probe_col_tail, 2
-        COLPROBE probe_col_kernel, 7
-        COLPROBE probe_col_rorx2, 8
-        COLPROBE probe_col_rorx6, 24
+        COLPROBE quill_probe_col_bare, 0
+        COLPROBE quill_probe_col_tail, 2
+        COLPROBE quill_probe_col_kernel, 7
+        COLPROBE quill_probe_col_rorx2, 8
+        COLPROBE quill_probe_col_rorx6, 24
 
 /* 32 dependent ADDs per iteration: one core cycle each (the calibration) */
-        .globl  probe_add_chain
-        .type   probe_add_chain, @function
-probe_add_chain:
+        .globl  quill_probe_add_chain
+        .type   quill_probe_add_chain, @function
+quill_probe_add_chain:
         PUSHALL
 1:
         .rept   32
@@ -147,12 +147,12 @@ probe_add_chain:
         decq    (%rsp)
         jnz     1b
         POPALL
-        .size   probe_add_chain, .-probe_add_chain
+        .size   quill_probe_add_chain, .-quill_probe_add_chain
 
 /* 32 independent MULX with memory operands per iteration */
-        .globl  probe_mulx
-        .type   probe_mulx, @function
-probe_mulx:
+        .globl  quill_probe_mulx
+        .type   quill_probe_mulx, @function
+quill_probe_mulx:
         PUSHALL
         mov     (%rsi), %rdx
 1:
@@ -165,14 +165,14 @@ probe_mulx:
         decq    (%rsp)
         jnz     1b
         POPALL
-        .size   probe_mulx, .-probe_mulx
+        .size   quill_probe_mulx, .-quill_probe_mulx
 
 /* 32 products per iteration as one CF chain and one OF chain that never
  * restart (a row with its accumulator in eight rotating registers, no
  * retirement): the best case of MULX + ADCX + ADOX */
-        .globl  probe_row_reg
-        .type   probe_row_reg, @function
-probe_row_reg:
+        .globl  quill_probe_row_reg
+        .type   quill_probe_row_reg, @function
+quill_probe_row_reg:
         PUSHALL
         mov     (%rsi), %rdx
         xor     %eax, %eax
@@ -208,13 +208,13 @@ probe_row_reg:
         decq    (%rsp)
         jnz     1b
         POPALL
-        .size   probe_row_reg, .-probe_row_reg
+        .size   quill_probe_row_reg, .-quill_probe_row_reg
 
 /* 32 products per iteration as one uninterrupted row over t in memory
  * (load t[k + 1], add, store t[k]: the generic kernels' LROW unrolled) */
-        .globl  probe_row_mem
-        .type   probe_row_mem, @function
-probe_row_mem:
+        .globl  quill_probe_row_mem
+        .type   quill_probe_row_mem, @function
+quill_probe_row_mem:
         PUSHALL
         mov     (%rsi), %rdx
         xor     %eax, %eax
@@ -238,7 +238,7 @@ probe_row_mem:
         decq    (%rsp)
         jnz     1b
         POPALL
-        .size   probe_row_mem, .-probe_row_mem
+        .size   quill_probe_row_mem, .-quill_probe_row_mem
 
 #endif
 

@@ -26,8 +26,9 @@
 #include "common/cpu.h"
 
 typedef void probe_fn(long iterations, uint64_t *buf);
-probe_fn probe_add_chain, probe_mulx, probe_row_reg, probe_row_mem, probe_col_bare,
-    probe_col_tail, probe_col_kernel, probe_col_rorx2, probe_col_rorx6;
+probe_fn quill_probe_add_chain, quill_probe_mulx, quill_probe_row_reg, quill_probe_row_mem,
+    quill_probe_col_bare, quill_probe_col_tail, quill_probe_col_kernel, quill_probe_col_rorx2,
+    quill_probe_col_rorx6;
 
 #define MAX_ROUNDS 201
 #define PROBE_ITERS 400
@@ -66,14 +67,14 @@ typedef struct {
 } probe;
 
 static const probe g_probes[] = {
-    {"mulx, 32 independent (per MULX)", probe_mulx, 32},
-    {"row, chains never restart, window in registers", probe_row_reg, 32},
-    {"row, chains never restart, t in memory", probe_row_mem, 32},
-    {"band column of 8, bare (no head, tail, load, store)", probe_col_bare, 18 * 8},
-    {"band column of 8 + tail (adcx of the last CF)", probe_col_tail, 18 * 8},
-    {"band column of 8 as in the kernels (head, tail, load, store)", probe_col_kernel, 18 * 8},
-    {"band column of 8, bare + 2 RORX", probe_col_rorx2, 18 * 8},
-    {"band column of 8, bare + 6 RORX", probe_col_rorx6, 18 * 8},
+    {"mulx, 32 independent (per MULX)", quill_probe_mulx, 32},
+    {"row, chains never restart, window in registers", quill_probe_row_reg, 32},
+    {"row, chains never restart, t in memory", quill_probe_row_mem, 32},
+    {"band column of 8, bare (no head, tail, load, store)", quill_probe_col_bare, 18 * 8},
+    {"band column of 8 + tail (adcx of the last CF)", quill_probe_col_tail, 18 * 8},
+    {"band column of 8 as in the kernels (head, tail, load, store)", quill_probe_col_kernel, 18 * 8},
+    {"band column of 8, bare + 2 RORX", quill_probe_col_rorx2, 18 * 8},
+    {"band column of 8, bare + 6 RORX", quill_probe_col_rorx6, 18 * 8},
 };
 #define N_PROBES (sizeof(g_probes) / sizeof(g_probes[0]))
 
@@ -119,7 +120,7 @@ static int run(int rounds) {
     quill_limb r[32];
     memcpy(r, a, sizeof(r));
     for (int k = 0; k < rounds; k++) {
-        cal[k] = ticks_probe(probe_add_chain) / 32;
+        cal[k] = ticks_probe(quill_probe_add_chain) / 32;
         for (size_t p = 0; p < N_PROBES; p++)
             pr[p][k] = ticks_probe(g_probes[p].f);
         for (size_t j = 0; j < N_KERNELS; j++) {

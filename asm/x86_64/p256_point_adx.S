@@ -27,8 +27,10 @@
  * on the signing path and is zeroed before return.
  *
  * Calling convention: System V AMD64, rdi = out, rsi = a, rdx = b.
- * Saves and restores rbx, r12-r15 (rbp is not used); no calls; a 624-byte
- * stack frame; direction flag untouched.  Required CPU features: BMI2
+ * Saves and restores rbx, r12-r15; no calls; direction flag untouched.
+ * quill_p256_point_add_mixed_adx leaves rbp alone and uses a 624-byte stack
+ * frame; the gather entry (below) also saves rbp, which holds its row
+ * pointer, and uses 632 bytes.  Required CPU features: BMI2
  * (MULX) and ADX (ADCX, ADOX).
  *
  * The field operations are the macros of p256_fe_macros.h (FE_MUL, FE_SQR,
