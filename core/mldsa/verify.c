@@ -2,7 +2,10 @@
 /* Copyright quill authors.
  *
  * ML-DSA.Verify_internal (FIPS 204, Algorithm 8) on mu, with A-hat and
- * NTT(t1 2^d) taken from the key.  Everything is public: variable time. */
+ * NTT(-t1 2^d) taken from the key's verification matrix (key.h): each row
+ * of A-hat o NTT(z) - NTT(c) o NTT(t1 2^d) is one dot product of l + 1
+ * pairs, two rows per pass over (NTT(z), NTT(c)).  Everything is public:
+ * variable time. */
 #include <stdlib.h>
 #include <string.h>
 
@@ -14,8 +17,8 @@
 #include "sample.h"
 
 typedef struct verify_tmp {
-    quill_mldsa_poly z[QUILL_MLDSA_L_MAX], h[QUILL_MLDSA_K_MAX], w[QUILL_MLDSA_K_MAX];
-    quill_mldsa_poly c, ct1;
+    /* z[0..l-1] = NTT(z), z[l] = NTT(c): consecutive, dot_mont's b side */
+    quill_mldsa_poly z[QUILL_MLDSA_L_MAX + 1], h[QUILL_MLDSA_K_MAX], w[QUILL_MLDSA_K_MAX];
     uint8_t w1buf[QUILL_MLDSA_K_MAX * 32 * 6];
 } verify_tmp;
 
@@ -26,9 +29,9 @@ quill_err quill_mldsa_verify_mu(const quill_mldsa_key *key, const uint8_t mu[QUI
     const quill_mldsa_params *p = key->p;
     if (sig_len != p->sig_bytes)
         return QUILL_ERR_SIG_LENGTH;
-    const quill_mldsa_poly *t1_hat = quill_mldsa_key_t1_hat(key);
+    const quill_mldsa_poly *ver_hat = quill_mldsa_key_ver_hat(key);
     /* a multiple of 32: polys are 32-aligned */
-    verify_tmp *v = t1_hat != NULL ? quill_aligned_alloc(32, sizeof(*v)) : NULL;
+    verify_tmp *v = ver_hat != NULL ? quill_aligned_alloc(32, sizeof(*v)) : NULL;
     if (v == NULL)
         return QUILL_ERR_MEMORY;
     quill_err ret = QUILL_ERR_BAD_SIGNATURE;
@@ -40,16 +43,18 @@ quill_err quill_mldsa_verify_mu(const quill_mldsa_key *key, const uint8_t mu[QUI
         if (quill_mldsa_poly_norm_ge_public(&v->z[i], p->gamma1 - (int32_t)p->beta))
             goto out;
 
-    quill_mldsa_sample_in_ball_public(&v->c, ctilde, p);
-    quill_mldsa_poly_ntt(&v->c);
-    for (unsigned i = 0; i < p->l; i++)
-        quill_mldsa_poly_ntt(&v->z[i]); /* |z| <= gamma1 = 2^19: out < 9q */
-    /* w'Approx = NTT^-1(A-hat o NTT(z) - NTT(c) o NTT(t1 2^d)) */
+    quill_mldsa_poly *c = &v->z[p->l];
+    quill_mldsa_sample_in_ball_public(c, ctilde, p);
+    for (unsigned i = 0; i <= p->l; i++)
+        quill_mldsa_poly_ntt(&v->z[i]); /* |z| <= gamma1 = 2^19, |c| <= 1: out < 9q */
+    /* w'Approx = NTT^-1(A-hat o NTT(z) - NTT(c) o NTT(t1 2^d)): l + 1 <= 8
+     * pairs of [0, q) times (-9q, 9q), as dot_mont takes; out (-q, q).
+     * k is even in every set. */
+    const size_t row = p->l + 1u;
+    for (unsigned i = 0; i < p->k; i += 2)
+        quill_mldsa_dot_mont_x2(v->w[i].c, v->w[i + 1].c, ver_hat[i * row].c,
+                                ver_hat[(i + 1) * row].c, v->z[0].c, p->l + 1);
     for (unsigned i = 0; i < p->k; i++) {
-        quill_mldsa_poly_matvec_mont(&v->w[i], &key->a_hat[i * p->l], v->z, p->l);
-        quill_mldsa_poly_pointwise_mont(&v->ct1, &v->c, &t1_hat[i]);
-        quill_mldsa_poly_sub(&v->w[i], &v->w[i], &v->ct1);
-        quill_mldsa_poly_reduce32(&v->w[i]);
         quill_mldsa_invntt_tomont_freeze(v->w[i].c); /* [0, q), as UseHint needs */
         quill_mldsa_poly_use_hint_public(&v->w[i], &v->w[i], &v->h[i], p->gamma2);
     }
