@@ -18,7 +18,7 @@
 
 typedef struct verify_tmp {
     /* z[0..l-1] = NTT(z), z[l] = NTT(c): consecutive, dot_mont's b side */
-    quill_mldsa_poly z[QUILL_MLDSA_L_MAX + 1], h[QUILL_MLDSA_K_MAX], w[QUILL_MLDSA_K_MAX];
+    quill_mldsa_poly z[QUILL_MLDSA_L_MAX + 1], w[QUILL_MLDSA_K_MAX], w1[QUILL_MLDSA_K_MAX];
     uint8_t w1buf[QUILL_MLDSA_K_MAX * 32 * 6];
 } verify_tmp;
 
@@ -35,9 +35,16 @@ quill_err quill_mldsa_verify_mu(const quill_mldsa_key *key, const uint8_t mu[QUI
     if (v == NULL)
         return QUILL_ERR_MEMORY;
     quill_err ret = QUILL_ERR_BAD_SIGNATURE;
-    uint8_t ctilde[QUILL_MLDSA_CTILDE_MAX], ctilde2[QUILL_MLDSA_CTILDE_MAX];
-    if (!quill_mldsa_unpack_sig_public(ctilde, v->z, v->h, sig, p))
+    uint8_t ctilde2[QUILL_MLDSA_CTILDE_MAX];
+    /* sigDecode (Algorithm 27): c~, then l z polynomials, then the hints,
+     * which are checked here and read in place below (never expanded). */
+    const uint8_t *ctilde = sig;
+    const uint8_t *hint = sig + p->ctilde_bytes + 32u * (p->gamma1_bits + 1) * p->l;
+    if (!quill_mldsa_hint_check_public(hint, p))
         goto out;
+    for (unsigned i = 0; i < p->l; i++)
+        quill_mldsa_poly_unpack_z(&v->z[i], sig + p->ctilde_bytes + 32u * (p->gamma1_bits + 1) * i,
+                                  p);
     /* ||z|| < gamma1 - beta, checked first (the result is false either way). */
     for (unsigned i = 0; i < p->l; i++)
         if (quill_mldsa_poly_norm_ge_public(&v->z[i], p->gamma1 - (int32_t)p->beta))
@@ -54,11 +61,15 @@ quill_err quill_mldsa_verify_mu(const quill_mldsa_key *key, const uint8_t mu[QUI
     for (unsigned i = 0; i < p->k; i += 2)
         quill_mldsa_dot_mont_x2(v->w[i].c, v->w[i + 1].c, ver_hat[i * row].c,
                                 ver_hat[(i + 1) * row].c, v->z[0].c, p->l + 1);
-    for (unsigned i = 0; i < p->k; i++) {
+    /* w1' = UseHint(h, w'Approx) (Algorithm 40): HighBits everywhere, then
+     * the hinted coefficients (at most omega in all) redone one by one. */
+    for (unsigned i = 0, j = 0; i < p->k; i++) {
         quill_mldsa_invntt_tomont_freeze(v->w[i].c); /* [0, q), as UseHint needs */
-        quill_mldsa_poly_use_hint_public(&v->w[i], &v->w[i], &v->h[i], p->gamma2);
+        quill_mldsa_poly_use_hint_idx_public(&v->w1[i], &v->w[i], hint + j, hint[p->omega + i] - j,
+                                             p->gamma2);
+        j = hint[p->omega + i];
     }
-    size_t w1len = quill_mldsa_pack_w1(v->w1buf, v->w, p);
+    size_t w1len = quill_mldsa_pack_w1(v->w1buf, v->w1, p);
     quill_keccak k;
     quill_shake256_init(&k);
     quill_keccak_absorb(&k, mu, QUILL_MLDSA_MU_BYTES);
