@@ -104,13 +104,18 @@ void quill_keccak_absorb(quill_keccak *k, const uint8_t *in, size_t len) {
 
 /* keccak_pad ends the absorbing phase: pad10*1 with the domain suffix, then
  * the permutation that makes the first output block. */
-static void keccak_pad(quill_keccak *k) {
+void quill_keccak_pad_only(quill_keccak *k) {
     const unsigned last = k->rate - 1;
     k->s[k->pos >> 3] ^= (uint64_t)k->dsbyte << (8 * (k->pos & 7));
     k->s[last >> 3] ^= (uint64_t)0x80 << (8 * (last & 7));
+    k->pos = k->rate;
+    k->squeezing = 1;
+}
+
+static void keccak_pad(quill_keccak *k) {
+    quill_keccak_pad_only(k);
     quill_keccak_f1600(k->s);
     k->pos = 0;
-    k->squeezing = 1;
 }
 
 void quill_keccak_squeeze(quill_keccak *k, uint8_t *out, size_t len) {
