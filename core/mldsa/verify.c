@@ -18,9 +18,12 @@
 #include "sample.h"
 #include "sha3/sha3_x4.h"
 
+/* The workspace: 17.5 KiB for ML-DSA-87, on the stack (everything in it is
+ * public, nothing to wipe). */
 typedef struct verify_tmp {
-    /* z[0..l-1] = NTT(z), z[l] = NTT(c): consecutive, dot_mont's b side */
-    quill_mldsa_poly z[QUILL_MLDSA_L_MAX + 1], w[QUILL_MLDSA_K_MAX], w1[QUILL_MLDSA_K_MAX];
+    /* z[0..l-1] = NTT(z), z[l] = NTT(c): consecutive, dot_mont's b side;
+     * once every dot product is made, w1 (k <= l + 1 in every set) */
+    quill_mldsa_poly z[QUILL_MLDSA_L_MAX + 1], w[QUILL_MLDSA_K_MAX];
     uint8_t w1buf[QUILL_MLDSA_K_MAX * 32 * 6];
 } verify_tmp;
 
@@ -31,10 +34,10 @@ static quill_err verify_core(const quill_mldsa_key *key, const uint8_t mu[QUILL_
                              const uint8_t *sig, const uint8_t *ball, quill_keccak *ball_k) {
     const quill_mldsa_params *p = key->p;
     const quill_mldsa_poly *ver_hat = quill_mldsa_key_ver_hat(key);
-    /* a multiple of 32: polys are 32-aligned */
-    verify_tmp *v = ver_hat != NULL ? quill_aligned_alloc(32, sizeof(*v)) : NULL;
-    if (v == NULL)
+    if (ver_hat == NULL)
         return QUILL_ERR_MEMORY;
+    _Alignas(32) verify_tmp tmp;
+    verify_tmp *v = &tmp;
     quill_err ret = QUILL_ERR_BAD_SIGNATURE;
     uint8_t ctilde2[QUILL_MLDSA_CTILDE_MAX];
     /* sigDecode (Algorithm 27): c~, then l z polynomials, then the hints,
@@ -67,13 +70,15 @@ static quill_err verify_core(const quill_mldsa_key *key, const uint8_t mu[QUILL_
                                 ver_hat[(i + 1) * row].c, v->z[0].c, p->l + 1);
     /* w1' = UseHint(h, w'Approx) (Algorithm 40): HighBits everywhere, then
      * the hinted coefficients (at most omega in all) redone one by one. */
+    _Static_assert(QUILL_MLDSA_K_MAX <= QUILL_MLDSA_L_MAX + 1, "w1 fits in z");
+    quill_mldsa_poly *w1 = v->z; /* k <= l + 1: 4 <= 5, 6 <= 6, 8 <= 8 */
     for (unsigned i = 0, j = 0; i < p->k; i++) {
         quill_mldsa_invntt_tomont_freeze(v->w[i].c); /* [0, q), as UseHint needs */
-        quill_mldsa_poly_use_hint_idx_public(&v->w1[i], &v->w[i], hint + j, hint[p->omega + i] - j,
+        quill_mldsa_poly_use_hint_idx_public(&w1[i], &v->w[i], hint + j, hint[p->omega + i] - j,
                                              p->gamma2);
         j = hint[p->omega + i];
     }
-    size_t w1len = quill_mldsa_pack_w1(v->w1buf, v->w1, p);
+    size_t w1len = quill_mldsa_pack_w1(v->w1buf, w1, p);
     quill_keccak k;
     quill_shake256_init(&k);
     quill_keccak_absorb(&k, mu, QUILL_MLDSA_MU_BYTES);
@@ -82,7 +87,6 @@ static quill_err verify_core(const quill_mldsa_key *key, const uint8_t mu[QUILL_
     if (memcmp(ctilde, ctilde2, p->ctilde_bytes) == 0)
         ret = QUILL_OK;
 out:
-    quill_free(v);
     return ret;
 }
 
