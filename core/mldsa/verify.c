@@ -18,7 +18,7 @@
 #include "sample.h"
 #include "sha3/sha3_x4.h"
 
-/* The workspace: 17.5 KiB for ML-DSA-87, on the stack (everything in it is
+/* The workspace: 17.5 KiB (sized for ML-DSA-87), on the stack (everything in it is
  * public, nothing to wipe). */
 typedef struct verify_tmp {
     /* z[0..l-1] = NTT(z), z[l] = NTT(c): consecutive, dot_mont's b side;
