@@ -115,8 +115,10 @@ quill_err quill_mldsa_verify_mu_sponge(const quill_mldsa_key *key, quill_mldsa_m
     }
     quill_keccak_x4 x;
     quill_keccak_pad_only(&m->k);
-    for (unsigned i = 0; i < 25; i++)
+    for (unsigned i = 0; i < 25; i++) { /* instances 2 and 3 unused, zeroed */
         x.s[4 * i] = m->k.s[i];
+        x.s[4 * i + 2] = x.s[4 * i + 3] = 0;
+    }
     quill_keccak_x4_inst_start(&x, 1, sig, p->ctilde_bytes, QUILL_SHAKE256_RATE);
     x.rate = QUILL_SHAKE256_RATE;
     x.n = 2;
