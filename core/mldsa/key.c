@@ -39,7 +39,7 @@ quill_mldsa_key *quill_mldsa_key_alloc(const quill_mldsa_params *p) {
         return NULL;
     }
     key->p = p;
-    atomic_init(&key->ver_hat, NULL);
+    atomic_init(&key->t1_hat, NULL);
     atomic_init(&key->sign_hat, NULL);
     return key;
 }
@@ -58,34 +58,24 @@ const void *quill_mldsa_key_publish(_Atomic(void *) *slot, void *fresh, size_t l
     return expected;
 }
 
-const quill_mldsa_poly *quill_mldsa_key_ver_hat(const quill_mldsa_key *key) {
+const quill_mldsa_poly *quill_mldsa_key_t1_hat(const quill_mldsa_key *key) {
     /* The lazy fields are the only ones written through a const key. */
     quill_mldsa_key *k = (quill_mldsa_key *)key;
-    const quill_mldsa_poly *done = atomic_load_explicit(&k->ver_hat, memory_order_acquire);
+    const quill_mldsa_poly *done = atomic_load_explicit(&k->t1_hat, memory_order_acquire);
     if (done != NULL)
         return done;
     const quill_mldsa_params *p = key->p;
-    const size_t row = p->l + 1u, len = (size_t)p->k * row * sizeof(quill_mldsa_poly);
-    quill_mldsa_poly *v = quill_aligned_alloc(32, len);
-    quill_mldsa_poly *t1 = quill_aligned_alloc(32, p->k * sizeof(quill_mldsa_poly));
-    if (v == NULL || t1 == NULL) {
-        quill_free(v);
-        quill_free(t1);
+    quill_mldsa_poly *t1_hat = quill_aligned_alloc(32, p->k * sizeof(quill_mldsa_poly));
+    if (t1_hat == NULL)
         return NULL;
-    }
     uint8_t rho[32];
-    quill_mldsa_unpack_pk(rho, t1, key->pub, p);
+    quill_mldsa_unpack_pk(rho, t1_hat, key->pub, p);
     for (unsigned i = 0; i < p->k; i++) {
-        quill_mldsa_poly *r = &v[i * row];
-        memcpy(r, &key->a_hat[i * p->l], p->l * sizeof(quill_mldsa_poly));
-        quill_mldsa_poly_shiftl(&t1[i]);
-        for (unsigned j = 0; j < QUILL_MLDSA_N; j++)
-            r[p->l].c[j] = -t1[i].c[j];
-        quill_mldsa_poly_ntt(&r[p->l]);    /* |in| < 2^23, |out| < 2^23 + 8q */
-        quill_mldsa_poly_freeze(&r[p->l]); /* [0, q), as dot_mont's a side */
+        quill_mldsa_poly_shiftl(&t1_hat[i]);
+        quill_mldsa_poly_ntt(&t1_hat[i]); /* in < 2^23, out < 2^23 + 8q */
+        quill_mldsa_poly_reduce32(&t1_hat[i]);
     }
-    quill_free(t1);
-    return quill_mldsa_key_publish(&k->ver_hat, v, len);
+    return quill_mldsa_key_publish(&k->t1_hat, t1_hat, p->k * sizeof(quill_mldsa_poly));
 }
 
 void quill_mldsa_compute_t(quill_mldsa_poly *t, const quill_mldsa_poly *a_hat,
@@ -150,7 +140,7 @@ void quill_mldsa_key_free(quill_mldsa_key *key) {
         quill_zeroize(sign_hat, 2u * p->k * sizeof(quill_mldsa_pair16));
         quill_free(sign_hat);
     }
-    quill_free(atomic_load_explicit(&key->ver_hat, memory_order_acquire));
+    quill_free(atomic_load_explicit(&key->t1_hat, memory_order_acquire));
     quill_free(key->a_hat);
     /* The secrets only: xi, K and the encoded private key (its first
      * p->priv_bytes, all that is ever written).  pub, tr, rho and the

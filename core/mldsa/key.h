@@ -5,23 +5,18 @@
  * carries.  A key holds, besides its encodings:
  *   a_hat   A-hat = ExpandA(rho), k x l, NTT domain, coefficients in [0, q);
  *           computed when the key is made (key generation needs it anyway).
- *   ver_hat the verification matrix (public), k rows of l + 1 polynomials
- *           in [0, q): row i is A-hat's row i, then NTT(-t1_i 2^d), so that
- *           one dot product with (NTT(z), NTT(c)) gives row i of
- *           A-hat o NTT(z) - NTT(c) o NTT(t1 2^d); made by the first
- *           verification (it repeats A-hat: a second copy, laid out for
- *           quill_mldsa_dot_mont).
+ *   t1_hat  NTT(t1 2^d), k, |.| < q (public); made by the first verification.
  *   sign_hat  2k pairs in the 16-bit NTT of ntt16.h (secret): for row i,
  *           (s1_i, s2_i) if i < l, else (s2_i, 0); then for each row the
  *           split of t0_i = lo + 2^6 hi as (lo, hi).  Made by the first
  *           signature from the encoded private key; each pair gives its two
  *           challenge products in one quill_mldsa_mulc16.
- * The two lazy blocks cost 6 (ver_hat: NTTs, plus a copy of A-hat) and 12 pair transforms (sign_hat,
+ * The two lazy blocks cost 6 (t1_hat) and 12 pair transforms (sign_hat,
  * ML-DSA-65): a key that is generated and written out, or only used to
  * verify, never pays for the signing half.  They are published with one
  * compare-and-swap each, so threads sharing a key may race to make them:
  * the loser wipes and frees its copy.  Sizes: A-hat is 16 / 30 / 56 KiB
- * (ML-DSA-44 / 65 / 87), ver_hat 20 / 36 / 64 KiB, sign_hat 8 / 12 / 16 KiB,
+ * (ML-DSA-44 / 65 / 87), t1_hat 4 / 6 / 8 KiB, sign_hat 8 / 12 / 16 KiB,
  * plus the key structure itself (about 7.8 KiB of encodings).  Secret parts
  * are zeroised before they are freed. */
 #ifndef QUILL_MLDSA_KEY_H
@@ -42,7 +37,7 @@ struct quill_mldsa_key {
     uint8_t key[32];                      /* K, secret */
     uint8_t priv[QUILL_MLDSA_MAX_PRIV_BYTES]; /* secret */
     quill_mldsa_poly *a_hat;              /* k l polynomials, 32-byte aligned */
-    _Atomic(void *) ver_hat;  /* quill_mldsa_poly[k (l + 1)]; NULL until first needed */
+    _Atomic(void *) t1_hat;   /* quill_mldsa_poly[k]; NULL until first needed */
     _Atomic(void *) sign_hat; /* quill_mldsa_pair16[2k]; NULL until first needed; secret */
 };
 
@@ -60,10 +55,9 @@ void quill_mldsa_key_finish_public(quill_mldsa_key *key);
  * case |fresh| is wiped and freed; returns the block that won. */
 const void *quill_mldsa_key_publish(_Atomic(void *) *slot, void *fresh, size_t len);
 
-/* quill_mldsa_key_ver_hat returns the verification matrix ver_hat (above,
- * k rows of l + 1 polynomials), made from key->a_hat and key->pub on the
- * first call; NULL if out of memory. */
-const quill_mldsa_poly *quill_mldsa_key_ver_hat(const quill_mldsa_key *key);
+/* quill_mldsa_key_t1_hat returns NTT(t1 2^d) (k polynomials), made from
+ * key->pub on the first call; NULL if out of memory. */
+const quill_mldsa_poly *quill_mldsa_key_t1_hat(const quill_mldsa_key *key);
 
 /* quill_mldsa_key_sign_hat returns the 2k pairs of sign_hat (above), made
  * from key->priv on the first call; NULL if out of memory.  The key must
