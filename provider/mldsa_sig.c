@@ -254,10 +254,14 @@ static int sign_mu(quill_mldsa_sig_ctx *c, const uint8_t mu[QUILL_MLDSA_MU_BYTES
     return 1;
 }
 
+/* Verifies sig against mu, given either as bytes (mu) or as the sponge
+ * that makes it (m, when mu is NULL: the core then finishes mu together
+ * with SampleInBall's hash, quill_mldsa_verify_mu_sponge). */
 static int verify_mu(quill_mldsa_sig_ctx *c, const uint8_t mu[QUILL_MLDSA_MU_BYTES],
-                     const unsigned char *sig, size_t siglen) {
-    quill_err err = sig == NULL ? QUILL_ERR_BAD_SIGNATURE
-                                : quill_mldsa_verify_mu(c->key->key, mu, sig, siglen);
+                     quill_mldsa_mu *m, const unsigned char *sig, size_t siglen) {
+    quill_err err = sig == NULL   ? QUILL_ERR_BAD_SIGNATURE
+                    : mu != NULL ? quill_mldsa_verify_mu(c->key->key, mu, sig, siglen)
+                                 : quill_mldsa_verify_mu_sponge(c->key->key, m, sig, siglen);
     if (err != QUILL_OK) {
         QUILL_RAISE_CORE(c->prov, err);
         return 0;
@@ -281,8 +285,16 @@ static int verify_message(quill_mldsa_sig_ctx *c, int streaming, const unsigned 
                           size_t siglen, const unsigned char *tbs, size_t tbslen) {
     if (!op_ready(c, QUILL_MLDSASIG_OP_VERIFY, streaming))
         return 0;
-    uint8_t mu[QUILL_MLDSA_MU_BYTES];
-    return message_mu(c, tbs, tbslen, mu) && verify_mu(c, mu, sig, siglen);
+    if (c->mu_input) {
+        uint8_t mu[QUILL_MLDSA_MU_BYTES];
+        return message_mu(c, tbs, tbslen, mu) && verify_mu(c, mu, NULL, sig, siglen);
+    }
+    quill_mldsa_mu m;
+    if (!mu_start(c, &m))
+        return 0;
+    if (tbslen > 0)
+        quill_mldsa_mu_update(&m, tbs, tbslen);
+    return verify_mu(c, NULL, &m, sig, siglen);
 }
 
 static int sig_sign(void *vctx, unsigned char *sig, size_t *siglen, size_t sigsize,
@@ -343,8 +355,10 @@ static int sig_digest_verify_final(void *vctx, const unsigned char *sig, size_t 
     quill_mldsa_sig_ctx *c = vctx;
     if (!op_ready(c, QUILL_MLDSASIG_OP_VERIFY, 1))
         return 0;
-    uint8_t mu[QUILL_MLDSA_MU_BYTES];
-    return stream_final(c, mu) && verify_mu(c, mu, sig, siglen);
+    if (!stream_start(c))
+        return 0;
+    c->started = 0; /* the next update starts a new message */
+    return verify_mu(c, NULL, &c->mu, sig, siglen);
 }
 
 /* ---- Dispatch tables, two per set ---- */

@@ -127,4 +127,13 @@ QUILL_MUST_CHECK quill_err quill_mldsa_verify_mu(const quill_mldsa_key *key,
                                                  const uint8_t mu[QUILL_MLDSA_MU_BYTES],
                                                  const uint8_t *sig, size_t sig_len);
 
+/* quill_mldsa_verify_mu_sponge is quill_mldsa_verify_mu on the mu that m
+ * would give (every byte of M' absorbed, quill_mldsa_mu_final not called):
+ * it finishes m (which is then spent) and, where the four-way Keccak is
+ * wide, runs mu's last permutation together with SampleInBall's.  The
+ * same results as quill_mldsa_mu_final then quill_mldsa_verify_mu. */
+QUILL_MUST_CHECK quill_err quill_mldsa_verify_mu_sponge(const quill_mldsa_key *key,
+                                                        quill_mldsa_mu *m, const uint8_t *sig,
+                                                        size_t sig_len);
+
 #endif

@@ -439,15 +439,21 @@ QUILL_INLINE void dot_body(int32_t r[QUILL_MLDSA_N], const int32_t *a, const int
 
 void quill_mldsa_dot_mont_c(int32_t r[QUILL_MLDSA_N], const int32_t *a, const int32_t *b,
                             unsigned n) {
-    switch (n) { /* l of ML-DSA-44, -65 and -87 */
+    switch (n) { /* l (signing) and l + 1 (verification) of ML-DSA-44, -65 and -87 */
     case 4:
         dot_body(r, a, b, 4);
         break;
     case 5:
         dot_body(r, a, b, 5);
         break;
+    case 6:
+        dot_body(r, a, b, 6);
+        break;
     case 7:
         dot_body(r, a, b, 7);
+        break;
+    case 8:
+        dot_body(r, a, b, 8);
         break;
     default:
         dot_body(r, a, b, n);

@@ -566,6 +566,23 @@ void quill_mldsa_pack_sig(uint8_t *sig, const uint8_t *ctilde, const quill_mldsa
     }
 }
 
+int quill_mldsa_hint_check_public(const uint8_t *hint, const quill_mldsa_params *p) {
+    /* HintBitUnpack's checks (FIPS 204, Algorithm 21, lines 4-5, 7, 13). */
+    unsigned idx = 0;
+    for (unsigned i = 0; i < p->k; i++) {
+        unsigned end = hint[p->omega + i];
+        if (end < idx || end > p->omega)
+            return 0;
+        for (unsigned first = idx; idx < end; idx++)
+            if (idx > first && hint[idx - 1] >= hint[idx])
+                return 0;
+    }
+    for (; idx < p->omega; idx++)
+        if (hint[idx] != 0)
+            return 0;
+    return 1;
+}
+
 int quill_mldsa_unpack_sig_public(uint8_t *ctilde, quill_mldsa_poly *z, quill_mldsa_poly *h,
                                   const uint8_t *sig, const quill_mldsa_params *p) {
     const size_t z_bytes = 32u * (p->gamma1_bits + 1);
@@ -573,21 +590,13 @@ int quill_mldsa_unpack_sig_public(uint8_t *ctilde, quill_mldsa_poly *z, quill_ml
     sig += p->ctilde_bytes;
     for (unsigned i = 0; i < p->l; i++, sig += z_bytes)
         quill_mldsa_poly_unpack_z(&z[i], sig, p);
-    /* HintBitUnpack (FIPS 204, Algorithm 21). */
+    if (!quill_mldsa_hint_check_public(sig, p))
+        return 0;
     unsigned idx = 0;
     for (unsigned i = 0; i < p->k; i++) {
-        unsigned end = sig[p->omega + i];
         memset(h[i].c, 0, sizeof(h[i].c));
-        if (end < idx || end > p->omega)
-            return 0;
-        for (unsigned first = idx; idx < end; idx++) {
-            if (idx > first && sig[idx - 1] >= sig[idx])
-                return 0;
+        for (; idx < sig[p->omega + i]; idx++)
             h[i].c[sig[idx]] = 1;
-        }
     }
-    for (; idx < p->omega; idx++)
-        if (sig[idx] != 0)
-            return 0;
     return 1;
 }

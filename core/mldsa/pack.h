@@ -141,4 +141,12 @@ void quill_mldsa_pack_sig(uint8_t *sig, const uint8_t *ctilde, const quill_mldsa
 int quill_mldsa_unpack_sig_public(uint8_t *ctilde, quill_mldsa_poly *z, quill_mldsa_poly *h,
                                   const uint8_t *sig, const quill_mldsa_params *p);
 
+/* quill_mldsa_hint_check_public returns 1 if the omega + k bytes at |hint|
+ * (the end of a signature) are a well-formed HintBitPack encoding, else 0
+ * (the checks of quill_mldsa_unpack_sig_public).  Then polynomial i's
+ * hints are the indices hint[j] for hint[omega + i - 1] <= j <
+ * hint[omega + i] (from 0 for i = 0), strictly increasing.  Variable
+ * time. */
+int quill_mldsa_hint_check_public(const uint8_t *hint, const quill_mldsa_params *p);
+
 #endif

@@ -110,3 +110,18 @@ void quill_mldsa_poly_use_hint_public(quill_mldsa_poly *w1, const quill_mldsa_po
                                       const quill_mldsa_poly *h, int32_t gamma2) {
     QUILL_MLDSA_PICK(use_hint)(w1, w, h, gamma2);
 }
+
+/* HighBits on the whole polynomial (the vectorised loop above), then
+ * use_hint_one with h = 1 at the listed coefficients only, each compiled
+ * with the set's gamma2 (no division). */
+void quill_mldsa_poly_use_hint_idx_public(quill_mldsa_poly *w1, const quill_mldsa_poly *w,
+                                          const uint8_t *idx, unsigned n, int32_t gamma2) {
+    QUILL_MLDSA_PICK(highbits)(w1, w, gamma2);
+    if (gamma2 == GAMMA2_88) {
+        for (unsigned j = 0; j < n; j++)
+            w1->c[idx[j]] = use_hint_one(w->c[idx[j]], 1, GAMMA2_88);
+    } else {
+        for (unsigned j = 0; j < n; j++)
+            w1->c[idx[j]] = use_hint_one(w->c[idx[j]], 1, GAMMA2_32);
+    }
+}

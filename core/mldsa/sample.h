@@ -128,5 +128,10 @@ void quill_mldsa_sample_in_ball_block_i8(int8_t c[QUILL_MLDSA_N], const uint8_t 
  * for verification (c~ is part of the signature). */
 void quill_mldsa_sample_in_ball_public(quill_mldsa_poly *c, const uint8_t *ctilde,
                                        const quill_mldsa_params *p);
+/* quill_mldsa_sample_in_ball_block_public is the same from the first
+ * SHAKE256 block of c~ and the sponge positioned after it (as
+ * quill_mldsa_sample_in_ball_block, in variable time). */
+void quill_mldsa_sample_in_ball_block_public(quill_mldsa_poly *c, const uint8_t *block,
+                                             quill_keccak *k, const quill_mldsa_params *p);
 
 #endif

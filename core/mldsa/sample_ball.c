@@ -151,11 +151,10 @@ void quill_mldsa_sample_in_ball_block(quill_mldsa_poly *c, const uint8_t *block,
     quill_zeroize(ball, sizeof(ball));
 }
 
-void quill_mldsa_sample_in_ball_public(quill_mldsa_poly *c, const uint8_t *ctilde,
-                                       const quill_mldsa_params *p) {
-    uint8_t buf[QUILL_SHAKE256_RATE];
-    quill_keccak k;
-    ball_stream(&k, buf, ctilde, p);
+void quill_mldsa_sample_in_ball_block_public(quill_mldsa_poly *c, const uint8_t *block,
+                                             quill_keccak *k, const quill_mldsa_params *p) {
+    uint8_t more[QUILL_SHAKE256_RATE];
+    const uint8_t *buf = block;
     uint64_t signs = 0;
     for (unsigned i = 0; i < 8; i++)
         signs |= (uint64_t)buf[i] << (8 * i);
@@ -165,7 +164,8 @@ void quill_mldsa_sample_in_ball_public(quill_mldsa_poly *c, const uint8_t *ctild
         unsigned j;
         do {
             if (pos == QUILL_SHAKE256_RATE) {
-                quill_keccak_squeeze_blocks(&k, buf, 1);
+                quill_keccak_squeeze_blocks(k, more, 1);
+                buf = more;
                 pos = 0;
             }
             j = buf[pos++];
@@ -174,4 +174,12 @@ void quill_mldsa_sample_in_ball_public(quill_mldsa_poly *c, const uint8_t *ctild
         c->c[j] = 1 - 2 * (int32_t)(signs & 1);
         signs >>= 1;
     }
+}
+
+void quill_mldsa_sample_in_ball_public(quill_mldsa_poly *c, const uint8_t *ctilde,
+                                       const quill_mldsa_params *p) {
+    uint8_t buf[QUILL_SHAKE256_RATE];
+    quill_keccak k;
+    ball_stream(&k, buf, ctilde, p);
+    quill_mldsa_sample_in_ball_block_public(c, buf, &k, p);
 }

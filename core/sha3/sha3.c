@@ -50,10 +50,28 @@ void quill_sha3_512_init(quill_keccak *k) {
     keccak_init(k, QUILL_SHA3_512_RATE, 0x06);
 }
 
-/* xor_bytes adds |len| bytes at block offset |pos| (pos + len <= rate). */
+/* xor_bytes adds |len| bytes at block offset |pos| (pos + len <= rate):
+ * the bytes up to a lane boundary and the tail gathered into one word
+ * each, whole lanes in between (one read-modify-write per lane, not per
+ * byte).  Which lanes and bytes are touched depends on pos and len only. */
 static void xor_bytes(uint64_t s[25], unsigned pos, const uint8_t *in, size_t len) {
-    for (size_t i = 0; i < len; i++, pos++)
-        s[pos >> 3] ^= (uint64_t)in[i] << (8 * (pos & 7));
+    size_t i = 0;
+    if ((pos & 7) != 0) {
+        uint64_t w = 0;
+        unsigned sh = 8 * (pos & 7);
+        for (; i < len && sh < 64; i++, sh += 8)
+            w |= (uint64_t)in[i] << sh;
+        s[pos >> 3] ^= w;
+        pos += (unsigned)i;
+    }
+    for (; i + 8 <= len; i += 8, pos += 8)
+        s[pos >> 3] ^= quill_load_le64(in + i);
+    if (i < len) {
+        uint64_t w = 0;
+        for (unsigned sh = 0; i < len; i++, sh += 8)
+            w |= (uint64_t)in[i] << sh;
+        s[pos >> 3] ^= w;
+    }
 }
 
 void quill_keccak_absorb(quill_keccak *k, const uint8_t *in, size_t len) {
@@ -86,13 +104,18 @@ void quill_keccak_absorb(quill_keccak *k, const uint8_t *in, size_t len) {
 
 /* keccak_pad ends the absorbing phase: pad10*1 with the domain suffix, then
  * the permutation that makes the first output block. */
-static void keccak_pad(quill_keccak *k) {
+void quill_keccak_pad_only(quill_keccak *k) {
     const unsigned last = k->rate - 1;
     k->s[k->pos >> 3] ^= (uint64_t)k->dsbyte << (8 * (k->pos & 7));
     k->s[last >> 3] ^= (uint64_t)0x80 << (8 * (last & 7));
+    k->pos = k->rate;
+    k->squeezing = 1;
+}
+
+static void keccak_pad(quill_keccak *k) {
+    quill_keccak_pad_only(k);
     quill_keccak_f1600(k->s);
     k->pos = 0;
-    k->squeezing = 1;
 }
 
 void quill_keccak_squeeze(quill_keccak *k, uint8_t *out, size_t len) {

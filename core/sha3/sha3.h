@@ -43,6 +43,13 @@ void quill_sha3_512_init(quill_keccak *k);
 /* quill_keccak_absorb feeds |len| bytes (any length, any number of calls). */
 void quill_keccak_absorb(quill_keccak *k, const uint8_t *in, size_t len);
 
+/* quill_keccak_pad_only ends k's absorbing phase (the padding) without
+ * the permutation that makes the first output block: the state is then as
+ * after an output block was used up, so quill_keccak_squeeze permutes
+ * first.  For callers that run that permutation themselves (in an
+ * instance of the four-way one, sha3_x4.h) and read the state's lanes. */
+void quill_keccak_pad_only(quill_keccak *k);
+
 /* quill_keccak_squeeze pads on its first call, then writes |len| output
  * bytes; further calls continue the output stream. */
 void quill_keccak_squeeze(quill_keccak *k, uint8_t *out, size_t len);

@@ -442,6 +442,16 @@ static void test_rounding(void) {
                 for (unsigned i = 0; i < N; i++)
                     bad_poly[g] +=
                         u.c[i] != quill_mldsa_use_hint_public(r.c[i], hh[k].c[i], gammas[g]);
+                /* the index-list form (verification's) on the same hints */
+                uint8_t idx[N];
+                unsigned n = 0;
+                for (unsigned i = 0; i < N; i++)
+                    if (hh[k].c[i])
+                        idx[n++] = (uint8_t)i;
+                quill_mldsa_poly u2;
+                quill_mldsa_poly_use_hint_idx_public(&u2, &r, idx, n, gammas[g]);
+                for (unsigned i = 0; i < N; i++)
+                    bad_poly[g] += u2.c[i] != u.c[i];
             }
         }
     }
