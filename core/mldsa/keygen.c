@@ -148,17 +148,16 @@ quill_err quill_mldsa_key_from_seed(quill_mldsa_key **out, quill_mldsa_set set,
     quill_zeroize(in, sizeof(in));
     quill_zeroize(h, sizeof(h));
 
-    quill_mldsa_expand_s(tmp->s1, tmp->s2, tmp->rhop, p);
-    /* skEncode in pieces: s1 and s2 before s1 is transformed in place. */
-    quill_mldsa_pack_sk_s(key->priv, tmp->s1, tmp->s2, p);
     const int lanes = use_lanes(p);
     if (lanes) {
-        /* A-hat, t, pk, t0's encoding and tr, with H(pk) riding in the
-         * lanes of ExpandA (keygen_lanes.c). */
-        for (unsigned i = 0; i < p->l; i++)
-            ntt_s1(&tmp->s1[i]);
-        quill_mldsa_keygen_lanes(key, tmp->s1, tmp->s2, tmp->t0);
+        /* s1, s2 and their encodings, A-hat, t, pk, t0's encoding and tr,
+         * with ExpandS's streams and H(pk)'s blocks riding in the lanes of
+         * ExpandA (keygen_lanes.c). */
+        quill_mldsa_keygen_lanes(key, tmp->rhop, tmp->s1, tmp->s2, tmp->t0);
     } else {
+        quill_mldsa_expand_s(tmp->s1, tmp->s2, tmp->rhop, p);
+        /* skEncode in pieces: s1 and s2 before s1 is transformed in place. */
+        quill_mldsa_pack_sk_s(key->priv, tmp->s1, tmp->s2, p);
         quill_mldsa_expand_a(key->a_hat, key->rho, p);
         derive_rest(key, tmp);
         quill_mldsa_pack_sk_t0(key->priv, tmp->t0, p);

@@ -50,16 +50,42 @@
  * than 24 are rejected (sample.c). */
 #define LANE_A_BLOCKS 5
 
-enum { LANE_IDLE, LANE_A, LANE_H };
+/* The jobs a lane can run (see "The lanes" above). */
+enum { LANE_IDLE, LANE_A, LANE_H, LANE_S };
 
 typedef struct lane {
     unsigned kind;  /* LANE_* */
-    unsigned job;   /* LANE_A: the entry of A-hat, r * l + s */
+    unsigned job;   /* LANE_A: the entry of A-hat, r * l + s; LANE_S: r of ExpandS */
     unsigned nblk;  /* LANE_A: blocks squeezed so far */
-    unsigned n;     /* LANE_A: values kept so far (after the fifth block) */
+    unsigned n;     /* LANE_A (after the fifth block), LANE_S: values kept so far */
     int32_t c[QUILL_MLDSA_N];
     uint8_t buf[LANE_A_BLOCKS * QUILL_SHAKE128_RATE];
 } lane;
+
+/* The queue of sampling jobs, in the order lanes take them.  With ExpandS
+ * in the lanes: s1's l streams first (every row of t needs all of NTT(s1)),
+ * then for each row r its l entries of A-hat followed by s2[r]'s stream
+ * (row r needs s2[r]; after the entries, a stream of one or two blocks
+ * fills a lane that would otherwise wait).  Without: the entries of A-hat
+ * alone.  Job q's kind (LANE_A or LANE_S) is returned, its index in *job. */
+static unsigned queue_job(unsigned q, unsigned l, int with_s, unsigned *job) {
+    if (!with_s) {
+        *job = q;
+        return LANE_A;
+    }
+    if (q < l) {
+        *job = q;
+        return LANE_S;
+    }
+    q -= l;
+    unsigned r = q / (l + 1), m = q % (l + 1);
+    if (m < l) {
+        *job = r * l + m;
+        return LANE_A;
+    }
+    *job = l + r;
+    return LANE_S;
+}
 
 /* row_done computes row i of t from row i of A-hat, NTT(s1) and s2, and
  * writes t1_i into pk and t0_i into the private key's encoding; t is
@@ -97,17 +123,23 @@ static void h_from_lane(quill_keccak *h, const quill_keccak_x4 *k, unsigned j) {
         h->s[i] = d[4 * i];
 }
 
-void quill_mldsa_keygen_lanes(quill_mldsa_key *key, const quill_mldsa_poly *s1_hat,
-                              const quill_mldsa_poly *s2, quill_mldsa_poly t[2]) {
+void quill_mldsa_keygen_lanes(quill_mldsa_key *key, const uint8_t *rhop, quill_mldsa_poly *s1_hat,
+                              quill_mldsa_poly *s2, quill_mldsa_poly t[2]) {
     const quill_mldsa_params *p = key->p;
     const unsigned total = p->k * p->l;
+    const int with_s = rhop != NULL;
+    const unsigned qlen = with_s ? total + p->l + p->k : total;
+    const size_t eta_bytes = 32u * p->eta_bits;
     const quill_mldsa_rej_ntt_fn parse = quill_mldsa_rej_ntt_pick();
+    const quill_mldsa_rej_eta_fn parse_eta = quill_mldsa_rej_eta_pick();
     lane ln[4];
     quill_keccak_x4 k;
     quill_keccak h; /* H's sponge between blocks: absorbing, at a block boundary */
-    uint8_t idle[QUILL_SHAKE128_RATE], seed[34];
+    /* idle and sbuf may hold ExpandS output or state (secret): wiped. */
+    uint8_t idle[QUILL_SHAKE128_RATE], sbuf[4][QUILL_SHAKE128_RATE], seed[34], sseed[66];
     unsigned rows_full[QUILL_MLDSA_K_MAX] = {0}; /* entries of each row done */
-    unsigned next = 0, rows = 0;
+    unsigned char s2_done[QUILL_MLDSA_K_MAX];
+    unsigned next = 0, rows = 0, s1_left = with_s ? p->l : 0;
     size_t pk_len = 32, absorbed = 0;
     int h_in_lane = 0;
 
@@ -117,6 +149,9 @@ void quill_mldsa_keygen_lanes(quill_mldsa_key *key, const quill_mldsa_poly *s1_h
     quill_shake256_init(&h);
     memcpy(key->pub, key->rho, 32);
     memcpy(seed, key->rho, 32);
+    if (with_s)
+        memcpy(sseed, rhop, 64);
+    memset(s2_done, !with_s, sizeof(s2_done));
     for (unsigned j = 0; j < 4; j++)
         ln[j].kind = LANE_IDLE;
 
@@ -124,15 +159,16 @@ void quill_mldsa_keygen_lanes(quill_mldsa_key *key, const quill_mldsa_poly *s1_h
         /* Jobs for the idle lanes: a block of H first (it is the tail of
          * the whole computation), but only while there is sampling left to
          * share the permutation with, and never delaying the start of the
-         * last four entries of A-hat (their five blocks would then run with
-         * idle lanes beside them: by a simulation of this schedule, 27
-         * instead of 28 permutation calls for ML-DSA-44, 45 and 79 for
-         * ML-DSA-65 and 87 either way, counting the scalar ones at the
-         * end); then the next entry of A-hat. */
-        int h_now = total - next > 4 || next == total;
-        int sampling = next < total;
+         * last four jobs of the queue (their blocks would then run with
+         * idle lanes beside them); then the next job of the queue.  By a
+         * simulation of this schedule, with ExpandS in the lanes, 30.5 /
+         * 51 / 85.4 permutations per key on average for ML-DSA-44/65/87,
+         * counting H(xi) and the scalar ones at the end (32 / 52 / 88 with
+         * ExpandS on its own). */
+        int h_now = qlen - next > 4 || next == qlen;
+        int sampling = next < qlen;
         for (unsigned j = 0; j < 4; j++)
-            sampling |= ln[j].kind == LANE_A;
+            sampling |= ln[j].kind == LANE_A || ln[j].kind == LANE_S;
         unsigned busy = 0;
         for (unsigned j = 0; j < 4; j++) {
             if (ln[j].kind == LANE_IDLE) {
@@ -142,13 +178,24 @@ void quill_mldsa_keygen_lanes(quill_mldsa_key *key, const quill_mldsa_poly *s1_h
                     absorbed += QUILL_SHAKE256_RATE;
                     h_in_lane = 1;
                     ln[j].kind = LANE_H;
-                } else if (next < total) {
-                    /* rho || IntegerToBytes(s, 1) || IntegerToBytes(r, 1) */
-                    seed[32] = (uint8_t)(next % p->l);
-                    seed[33] = (uint8_t)(next / p->l);
-                    quill_keccak_x4_inst_start(&k, j, seed, sizeof(seed), QUILL_SHAKE128_RATE);
-                    ln[j].kind = LANE_A;
-                    ln[j].job = next++;
+                } else if (next < qlen) {
+                    unsigned job;
+                    unsigned kind = queue_job(next++, p->l, with_s, &job);
+                    if (kind == LANE_A) {
+                        /* rho || IntegerToBytes(s, 1) || IntegerToBytes(r, 1) */
+                        seed[32] = (uint8_t)(job % p->l);
+                        seed[33] = (uint8_t)(job / p->l);
+                        quill_keccak_x4_inst_start(&k, j, seed, sizeof(seed),
+                                                   QUILL_SHAKE128_RATE);
+                    } else {
+                        /* rho' || IntegerToBytes(r, 2) (FIPS 204, Algorithm 33) */
+                        sseed[64] = (uint8_t)job;
+                        sseed[65] = (uint8_t)(job >> 8);
+                        quill_keccak_x4_inst_start(&k, j, sseed, sizeof(sseed),
+                                                   QUILL_SHAKE256_RATE);
+                    }
+                    ln[j].kind = kind;
+                    ln[j].job = job;
                     ln[j].nblk = 0;
                     ln[j].n = 0;
                 }
@@ -162,7 +209,9 @@ void quill_mldsa_keygen_lanes(quill_mldsa_key *key, const quill_mldsa_poly *s1_h
         uint8_t *out[4];
         for (unsigned j = 0; j < 4; j++) {
             unsigned b = ln[j].nblk < LANE_A_BLOCKS ? ln[j].nblk : 0;
-            out[j] = ln[j].kind == LANE_A ? ln[j].buf + b * QUILL_SHAKE128_RATE : idle;
+            out[j] = ln[j].kind == LANE_A   ? ln[j].buf + b * QUILL_SHAKE128_RATE
+                     : ln[j].kind == LANE_S ? sbuf[j]
+                                            : idle;
         }
         quill_keccak_x4_read_block(&k, out);
 
@@ -186,10 +235,29 @@ void quill_mldsa_keygen_lanes(quill_mldsa_key *key, const quill_mldsa_poly *s1_h
                     rows_full[l->job / p->l]++;
                     l->kind = LANE_IDLE;
                 }
+            } else if (l->kind == LANE_S) {
+                /* RejBoundedPoly one SHAKE256 block at a time, into s1 or
+                 * s2 directly; the count is public (sample.h). */
+                const unsigned r = l->job;
+                quill_mldsa_poly *s = r < p->l ? &s1_hat[r] : &s2[r - p->l];
+                l->n = parse_eta(s->c, l->n, sbuf[j], QUILL_SHAKE256_RATE, p->eta);
+                if (l->n == QUILL_MLDSA_N) {
+                    /* skEncode's s1 or s2 part, then NTT(s1) in place, not
+                     * reduced (|NTT(s1)_i| < 9q: keygen.c's ntt_s1). */
+                    quill_mldsa_poly_pack_eta(key->priv + 128 + r * eta_bytes, s, p);
+                    if (r < p->l) {
+                        quill_mldsa_poly_ntt(s);
+                        s1_left--;
+                    } else {
+                        s2_done[r - p->l] = 1;
+                    }
+                    l->kind = LANE_IDLE;
+                }
             }
         }
-        /* Rows of t in order, each as soon as its row of A-hat is complete. */
-        while (rows < p->k && rows_full[rows] == p->l) {
+        /* Rows of t in order, each as soon as its row of A-hat, all of
+         * NTT(s1) and its s2 are complete. */
+        while (rows < p->k && rows_full[rows] == p->l && s1_left == 0 && s2_done[rows]) {
             row_done(key, rows, s1_hat, s2, t);
             rows++;
             pk_len += QUILL_MLDSA_T1_BYTES;
@@ -200,8 +268,14 @@ void quill_mldsa_keygen_lanes(quill_mldsa_key *key, const quill_mldsa_poly *s1_h
     /* The rest of pk (less than one row and a block) and the padding. */
     quill_keccak_absorb(&h, key->pub + absorbed, pk_len - absorbed);
     quill_keccak_squeeze(&h, key->tr, QUILL_MLDSA_TR_BYTES);
-    /* h, k and the lanes' buffers saw only public data (rho, A-hat, pk):
-     * not wiped.  t held rows of t and t0 (secret): keygen.c relies on
-     * this wipe and does not repeat it. */
+    /* h, the lanes' buffers and, without ExpandS, k saw only public data
+     * (rho, A-hat, pk): not wiped.  t held rows of t and t0 (secret):
+     * keygen.c relies on this wipe and does not repeat it. */
     quill_zeroize(t, 2 * sizeof(*t));
+    if (with_s) {
+        quill_keccak_x4_zeroize(&k);
+        quill_zeroize(sbuf, sizeof(sbuf));
+        quill_zeroize(idle, sizeof(idle));
+        quill_zeroize(sseed, sizeof(sseed));
+    }
 }

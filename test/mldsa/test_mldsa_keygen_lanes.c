@@ -46,7 +46,7 @@ static void direct(const quill_mldsa_key *key) {
         quill_mldsa_poly_ntt(&s1[i]);
         quill_mldsa_poly_reduce32(&s1[i]);
     }
-    quill_mldsa_keygen_lanes(lk, s1, s2, scratch);
+    quill_mldsa_keygen_lanes(lk, NULL, s1, s2, scratch);
 
     /* The sequential steps (keygen.c's other path). */
     quill_mldsa_poly *a = quill_aligned_alloc(32, (size_t)p->k * p->l * sizeof(*a));
