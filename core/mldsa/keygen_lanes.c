@@ -123,6 +123,33 @@ static void h_from_lane(quill_keccak *h, const quill_keccak_x4 *k, unsigned j) {
         h->s[i] = d[4 * i];
 }
 
+/* A new sponge in lane j from a whole first block prepared in tmpl (the
+ * seed, SHAKE's padding, zeros): 25 stores, where
+ * quill_keccak_x4_inst_start clears the lane and then absorbs byte by
+ * word (~175 instructions per start, 41 starts per ML-DSA-65 key). */
+static void lane_start(quill_keccak_x4 *k, unsigned j, const uint64_t tmpl[25]) {
+    uint64_t *d = k->s + j;
+    for (unsigned i = 0; i < 25; i++)
+        d[4 * i] = tmpl[i];
+}
+
+/* tmpl as the first block of SHAKE(seed) for a seed of len bytes (len a
+ * multiple of 8 plus 2, < rate - 1) whose last two bytes vary per job:
+ * the fixed words of the seed, then word len / 8 left for set_tail, SHAKE's
+ * last pad bit in the block's last byte, zeros (FIPS 202, 5.1 and 6.2). */
+static void tmpl_init(uint64_t tmpl[25], const uint8_t *seed, size_t len, unsigned rate) {
+    memset(tmpl, 0, 25 * sizeof(uint64_t));
+    for (size_t i = 0; i < len / 8; i++)
+        tmpl[i] = quill_load_le64(seed + 8 * i);
+    tmpl[rate / 8 - 1] = (uint64_t)0x80 << 56;
+}
+
+/* The word of tmpl holding the seed's last two bytes (lo, hi) and the
+ * first pad byte, SHAKE's domain bits 1111 and pad bit: 0x1f. */
+static void tmpl_set_tail(uint64_t tmpl[25], size_t len, unsigned lo, unsigned hi) {
+    tmpl[len / 8] = (uint64_t)lo | (uint64_t)hi << 8 | (uint64_t)0x1f << 16;
+}
+
 void quill_mldsa_keygen_lanes(quill_mldsa_key *key, const uint8_t *rhop, quill_mldsa_poly *s1_hat,
                               quill_mldsa_poly *s2, quill_mldsa_poly t[2]) {
     const quill_mldsa_params *p = key->p;
@@ -136,25 +163,32 @@ void quill_mldsa_keygen_lanes(quill_mldsa_key *key, const uint8_t *rhop, quill_m
     quill_keccak_x4 k;
     quill_keccak h; /* H's sponge between blocks: absorbing, at a block boundary */
     /* idle and sbuf may hold ExpandS output or state (secret): wiped. */
-    uint8_t idle[QUILL_SHAKE128_RATE], sbuf[4][QUILL_SHAKE128_RATE], seed[34], sseed[66];
+    uint8_t idle[QUILL_SHAKE128_RATE], sbuf[4][QUILL_SHAKE128_RATE];
+    /* The first blocks of SHAKE128(rho || s || r) and SHAKE256(rho' || r):
+     * s_tmpl holds rho' (secret, wiped). */
+    uint64_t a_tmpl[25], s_tmpl[25];
     unsigned rows_full[QUILL_MLDSA_K_MAX] = {0}; /* entries of each row done */
     unsigned char s2_done[QUILL_MLDSA_K_MAX];
     unsigned next = 0, rows = 0, s1_left = with_s ? p->l : 0;
     size_t pk_len = 32, absorbed = 0;
-    int h_in_lane = 0;
 
     memset(k.s, 0, sizeof(k.s));
     k.rate = QUILL_SHAKE128_RATE; /* what quill_keccak_x4_read_block copies */
     k.n = 4;
     quill_shake256_init(&h);
     memcpy(key->pub, key->rho, 32);
-    memcpy(seed, key->rho, 32);
+    tmpl_init(a_tmpl, key->rho, 34, QUILL_SHAKE128_RATE);
     if (with_s)
-        memcpy(sseed, rhop, 64);
+        tmpl_init(s_tmpl, rhop, 66, QUILL_SHAKE256_RATE);
     memset(s2_done, !with_s, sizeof(s2_done));
     for (unsigned j = 0; j < 4; j++)
         ln[j].kind = LANE_IDLE;
 
+    /* out[j]: where lane j's next block goes (idle for H and idle lanes);
+     * nsamp: lanes running a stream of A-hat or ExpandS; h_lane: the lane
+     * holding H's state after its last block, or 4 (H's state is in h). */
+    uint8_t *out[4] = {idle, idle, idle, idle};
+    unsigned nsamp = 0, h_lane = 4;
     for (;;) {
         /* Jobs for the idle lanes: a block of H first (it is the tail of
          * the whole computation), but only while there is sampling left to
@@ -164,100 +198,113 @@ void quill_mldsa_keygen_lanes(quill_mldsa_key *key, const uint8_t *rhop, quill_m
          * simulation of this schedule, with ExpandS in the lanes, 30.5 /
          * 51 / 85.4 permutations per key on average for ML-DSA-44/65/87,
          * counting H(xi) and the scalar ones at the end (32 / 52 / 88 with
-         * ExpandS on its own). */
-        int h_now = qlen - next > 4 || next == qlen;
-        int sampling = next < qlen;
-        for (unsigned j = 0; j < 4; j++)
-            sampling |= ln[j].kind == LANE_A || ln[j].kind == LANE_S;
-        unsigned busy = 0;
-        for (unsigned j = 0; j < 4; j++) {
-            if (ln[j].kind == LANE_IDLE) {
-                if (sampling && h_now && !h_in_lane &&
-                    pk_len - absorbed >= QUILL_SHAKE256_RATE) {
-                    h_to_lane(&k, j, &h, key->pub + absorbed);
-                    absorbed += QUILL_SHAKE256_RATE;
-                    h_in_lane = 1;
-                    ln[j].kind = LANE_H;
-                } else if (next < qlen) {
-                    unsigned job;
-                    unsigned kind = queue_job(next++, p->l, with_s, &job);
-                    if (kind == LANE_A) {
-                        /* rho || IntegerToBytes(s, 1) || IntegerToBytes(r, 1) */
-                        seed[32] = (uint8_t)(job % p->l);
-                        seed[33] = (uint8_t)(job / p->l);
-                        quill_keccak_x4_inst_start(&k, j, seed, sizeof(seed),
-                                                   QUILL_SHAKE128_RATE);
-                    } else {
-                        /* rho' || IntegerToBytes(r, 2) (FIPS 204, Algorithm 33) */
-                        sseed[64] = (uint8_t)job;
-                        sseed[65] = (uint8_t)(job >> 8);
-                        quill_keccak_x4_inst_start(&k, j, sseed, sizeof(sseed),
-                                                   QUILL_SHAKE256_RATE);
-                    }
-                    ln[j].kind = kind;
-                    ln[j].job = job;
-                    ln[j].nblk = 0;
-                    ln[j].n = 0;
-                }
+         * ExpandS on its own).  H's next block goes into the lane that
+         * ran the last one, where its state still is (only the block is
+         * xored in); if H does not continue now, its state is copied out
+         * first (H runs in bursts of two or three blocks after each row). */
+        const int h_go = (next < qlen || nsamp > 0) && (qlen - next > 4 || next == qlen) &&
+                         pk_len - absorbed >= QUILL_SHAKE256_RATE;
+        int h_in_lane = 0;
+        if (h_lane < 4) {
+            if (h_go) {
+                uint64_t *d = k.s + h_lane;
+                const uint8_t *blk = key->pub + absorbed;
+                for (unsigned i = 0; i < QUILL_SHAKE256_RATE / 8; i++)
+                    d[4 * i] ^= quill_load_le64(blk + 8 * i);
+                absorbed += QUILL_SHAKE256_RATE;
+                h_in_lane = 1;
+            } else {
+                h_from_lane(&h, &k, h_lane);
+                ln[h_lane].kind = LANE_IDLE;
+                h_lane = 4;
             }
-            busy += ln[j].kind != LANE_IDLE;
         }
-        if (busy == 0)
+        for (unsigned j = 0; j < 4; j++) {
+            if (ln[j].kind != LANE_IDLE)
+                continue;
+            if (h_go && !h_in_lane) {
+                h_to_lane(&k, j, &h, key->pub + absorbed);
+                absorbed += QUILL_SHAKE256_RATE;
+                h_in_lane = 1;
+                h_lane = j;
+                ln[j].kind = LANE_H;
+            } else if (next < qlen) {
+                unsigned job;
+                unsigned kind = queue_job(next++, p->l, with_s, &job);
+                if (kind == LANE_A) {
+                    /* rho || IntegerToBytes(s, 1) || IntegerToBytes(r, 1) */
+                    tmpl_set_tail(a_tmpl, 34, job % p->l, job / p->l);
+                    lane_start(&k, j, a_tmpl);
+                    out[j] = ln[j].buf;
+                } else {
+                    /* rho' || IntegerToBytes(r, 2) (FIPS 204, Algorithm 33) */
+                    tmpl_set_tail(s_tmpl, 66, job & 0xff, job >> 8);
+                    lane_start(&k, j, s_tmpl);
+                    out[j] = sbuf[j];
+                }
+                ln[j].kind = kind;
+                ln[j].job = job;
+                ln[j].nblk = 0;
+                ln[j].n = 0;
+                nsamp++;
+            }
+        }
+        if (nsamp == 0 && !h_in_lane)
             break;
 
         quill_keccak_f1600_x4(k.s);
-        uint8_t *out[4];
-        for (unsigned j = 0; j < 4; j++) {
-            unsigned b = ln[j].nblk < LANE_A_BLOCKS ? ln[j].nblk : 0;
-            out[j] = ln[j].kind == LANE_A   ? ln[j].buf + b * QUILL_SHAKE128_RATE
-                     : ln[j].kind == LANE_S ? sbuf[j]
-                                            : idle;
-        }
         quill_keccak_x4_read_block(&k, out);
 
+        int finished = 0;
         for (unsigned j = 0; j < 4; j++) {
             lane *l = &ln[j];
-            if (l->kind == LANE_H) {
-                h_from_lane(&h, &k, j);
-                h_in_lane = 0;
-                l->kind = LANE_IDLE;
-            } else if (l->kind == LANE_A) {
-                l->nblk++;
-                if (l->nblk < LANE_A_BLOCKS)
+            if (l->kind == LANE_A) {
+                if (++l->nblk < LANE_A_BLOCKS) {
+                    out[j] += QUILL_SHAKE128_RATE;
                     continue;
-                /* 168 = 3 * 56: blocks hold whole candidates. */
+                }
+                /* 168 = 3 * 56: blocks hold whole candidates; from the
+                 * sixth block on, one block at a time into buf. */
                 if (l->nblk == LANE_A_BLOCKS)
                     l->n = parse(l->c, 0, l->buf, sizeof(l->buf));
                 else
                     l->n = parse(l->c, l->n, l->buf, QUILL_SHAKE128_RATE);
+                out[j] = l->buf;
                 if (l->n == QUILL_MLDSA_N) {
                     quill_mldsa_rej_ntt_order(&key->a_hat[l->job], l->c);
                     rows_full[l->job / p->l]++;
                     l->kind = LANE_IDLE;
+                    out[j] = idle;
+                    nsamp--;
+                    finished = 1;
                 }
             } else if (l->kind == LANE_S) {
                 /* RejBoundedPoly one SHAKE256 block at a time, into s1 or
                  * s2 directly; the count is public (sample.h). */
                 const unsigned r = l->job;
-                quill_mldsa_poly *s = r < p->l ? &s1_hat[r] : &s2[r - p->l];
-                l->n = parse_eta(s->c, l->n, sbuf[j], QUILL_SHAKE256_RATE, p->eta);
+                quill_mldsa_poly *sp = r < p->l ? &s1_hat[r] : &s2[r - p->l];
+                l->n = parse_eta(sp->c, l->n, sbuf[j], QUILL_SHAKE256_RATE, p->eta);
                 if (l->n == QUILL_MLDSA_N) {
                     /* skEncode's s1 or s2 part, then NTT(s1) in place, not
                      * reduced (|NTT(s1)_i| < 9q: keygen.c's ntt_s1). */
-                    quill_mldsa_poly_pack_eta(key->priv + 128 + r * eta_bytes, s, p);
+                    quill_mldsa_poly_pack_eta(key->priv + 128 + r * eta_bytes, sp, p);
                     if (r < p->l) {
-                        quill_mldsa_poly_ntt(s);
+                        quill_mldsa_poly_ntt(sp);
                         s1_left--;
                     } else {
                         s2_done[r - p->l] = 1;
                     }
                     l->kind = LANE_IDLE;
+                    out[j] = idle;
+                    nsamp--;
+                    finished = 1;
                 }
             }
         }
         /* Rows of t in order, each as soon as its row of A-hat, all of
          * NTT(s1) and its s2 are complete. */
-        while (rows < p->k && rows_full[rows] == p->l && s1_left == 0 && s2_done[rows]) {
+        while (finished && rows < p->k && rows_full[rows] == p->l && s1_left == 0 &&
+               s2_done[rows]) {
             row_done(key, rows, s1_hat, s2, t);
             rows++;
             pk_len += QUILL_MLDSA_T1_BYTES;
@@ -276,6 +323,6 @@ void quill_mldsa_keygen_lanes(quill_mldsa_key *key, const uint8_t *rhop, quill_m
         quill_keccak_x4_zeroize(&k);
         quill_zeroize(sbuf, sizeof(sbuf));
         quill_zeroize(idle, sizeof(idle));
-        quill_zeroize(sseed, sizeof(sseed));
+        quill_zeroize(s_tmpl, sizeof(s_tmpl));
     }
 }
