@@ -1,9 +1,10 @@
 /* SPDX-License-Identifier: Apache-2.0 */
 /* Copyright quill authors.
  *
- * quill_mldsa_keygen_lanes (key.h): the public half of ML-DSA.KeyGen_internal
- * (FIPS 204, Algorithm 6, lines 3 and 5 to 9: ExpandA, t = NTT^-1(A-hat o
- * NTT(s1)) + s2, Power2Round, pkEncode, tr = H(pk, 64)) with every Keccak
+ * quill_mldsa_keygen_lanes (key.h): ML-DSA.KeyGen_internal past (rho, rho',
+ * K) (FIPS 204, Algorithm 6, lines 3 to 9: ExpandA, ExpandS when given
+ * rho', t = NTT^-1(A-hat o NTT(s1)) + s2, Power2Round, pkEncode, the
+ * s1/s2/t0 parts of skEncode, tr = H(pk, 64)) with every Keccak
  * permutation but a few at the end run on the four lanes of the four-way
  * permutation (sha3_x4.h).
  *
@@ -22,13 +23,18 @@
  *
  * The lanes.  Each of the four lanes runs one job at a time: a RejNTTPoly
  * stream (SHAKE128(rho || s || r), entries of A-hat in row-major order, five
- * blocks and then one at a time while fewer than 256 values were kept), or
- * one block of H's sponge, whose state lives in a scalar quill_keccak
- * between blocks (copied into the lane with the block xored in, and back
- * after the permutation).  A lane with nothing to do is permuted idle.
- * Everything the schedule depends on is public (A-hat's rejections and the
- * length of pk); the secret rows of t are computed with the same
- * constant-time routines as before (poly.h, rounding.h, pack.h).
+ * blocks and then one at a time while fewer than 256 values were kept), a
+ * RejBoundedPoly stream of ExpandS (SHAKE256(rho' || r), one block at a
+ * time, one or two in all; secret), or one block of H's sponge, whose
+ * state lives in a scalar quill_keccak between bursts of blocks (copied
+ * into a lane with the block xored in, left there while H's next block
+ * follows in the next call, copied back otherwise).  A lane with nothing
+ * to do is permuted idle.  The order of the jobs is in queue_job; the
+ * schedule depends only on public data (A-hat's rejections, ExpandS's
+ * block counts, which sample.h declassifies, and the length of pk); the
+ * secret values (s1, s2, rows of t) go through the same constant-time
+ * routines as elsewhere (sample.h's parsers, poly.h, rounding.h, pack.h),
+ * and the lanes' states and buffers that saw ExpandS are wiped.
  *
  * Used where the four-way permutation is wide (quill_keccak_f1600_x4_wide:
  * AVX2 or AVX-512VL); elsewhere keygen.c samples A-hat whole and hashes pk
