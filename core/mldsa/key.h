@@ -71,16 +71,19 @@ void quill_mldsa_compute_t(quill_mldsa_poly *t, const quill_mldsa_poly *a_hat,
                            const quill_mldsa_poly *s1_hat, const quill_mldsa_poly *s2,
                            const quill_mldsa_params *p);
 
-/* quill_mldsa_keygen_lanes does the public half of key generation once
- * key->rho, s1_hat = NTT(s1) (|.| < 9q, as for quill_mldsa_compute_t)
- * and s2 are known: A-hat into key->a_hat, t row
- * by row, t1 into key->pub (with rho), t0 into key->priv at
- * QUILL_MLDSA_SK_T0_OFFSET, and key->tr = H(pk), running the samplers'
- * streams and H's blocks together on the four-way Keccak
- * (keygen_lanes.c).  |t| is scratch for two polynomials, wiped on return.
- * Meant for CPUs where quill_keccak_f1600_x4_wide() holds; the result is
- * the same on any. */
-void quill_mldsa_keygen_lanes(quill_mldsa_key *key, const quill_mldsa_poly *s1_hat,
-                              const quill_mldsa_poly *s2, quill_mldsa_poly t[2]);
+/* quill_mldsa_keygen_lanes does the rest of key generation once key->rho
+ * is known: A-hat into key->a_hat, t row by row, t1 into key->pub (with
+ * rho), t0 into key->priv at QUILL_MLDSA_SK_T0_OFFSET, and key->tr =
+ * H(pk), running the samplers' streams and H's blocks together on the
+ * four-way Keccak (keygen_lanes.c).  With rhop (rho', 64 bytes, secret)
+ * it runs ExpandS in the lanes too: s1_hat receives NTT(s1) (|.| < 9q, as
+ * for quill_mldsa_compute_t, not reduced) and s2 receives s2, both secret
+ * (the caller wipes them), and their encodings go into key->priv at
+ * offset 128.  With rhop NULL, s1_hat = NTT(s1) and s2 are inputs, and
+ * key->priv's s1 and s2 part is not written.  |t| is scratch for two
+ * polynomials, wiped on return.  Meant for CPUs where
+ * quill_keccak_f1600_x4_wide() holds; the result is the same on any. */
+void quill_mldsa_keygen_lanes(quill_mldsa_key *key, const uint8_t *rhop, quill_mldsa_poly *s1_hat,
+                              quill_mldsa_poly *s2, quill_mldsa_poly t[2]);
 
 #endif

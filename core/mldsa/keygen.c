@@ -99,24 +99,21 @@ const quill_mldsa_pair16 *quill_mldsa_key_sign_hat(const quill_mldsa_key *key) {
     return quill_mldsa_key_publish(&k->sign_hat, hat, len);
 }
 
-/* use_lanes says whether key generation runs ExpandA and H(pk) together
- * on the four-way lanes (keygen_lanes.c) rather than one after the other.
- * The lanes move 7, 12 and 16 of H's blocks (ML-DSA-44/65/87) off the
- * scalar sponge for 4, 2 and 5 more four-way calls (keygen_lanes.c).  With
- * AVX-512VL a four-way call costs about one scalar permutation, so that
- * always pays; with AVX2 alone it costs about 1.5 (Zen 4: ~980 against
- * ~665 TSC ticks), which for ML-DSA-44 comes out even before the lanes'
- * bookkeeping: measured there (EVP key generation, min TSC ticks) 55.8k
- * sequential against 56.6k on the lanes, while ML-DSA-65 gained 4.7% and
- * ML-DSA-87 1.6%. */
+/* use_lanes says whether key generation runs ExpandS, ExpandA and H(pk)
+ * together on the four-way lanes (keygen_lanes.c) rather than one after
+ * the other: wherever the four-way permutation is wide.  The lanes take 7,
+ * 12 and 16 of H's blocks (ML-DSA-44/65/87) off the scalar sponge and pack
+ * ExpandS's streams (one or two blocks each) with ExpandA's, for about 30.4
+ * / 51 / 85.5 permutations per key against 35 / 52 / 88 sequentially (24 /
+ * 48 / 83 four-way calls and 11 / 4 / 5 single ones).  With AVX-512VL a
+ * four-way call costs about one single permutation, so that always pays;
+ * with AVX2 alone it costs about 1.5 (Zen 4: ~980 against ~665 TSC
+ * ticks), and ML-DSA-44, which once measured 1.3% slower on the lanes, now
+ * gains there too: 43.9k -> 42.5k ticks per key (quill-limits, AVX2
+ * level), 266.4k -> 244.4k instructions (callgrind). */
 static int use_lanes(const quill_mldsa_params *p) {
-    if (!quill_keccak_f1600_x4_wide())
-        return 0;
-#if QUILL_KECCAK_HAVE_AVX2
-    if (quill_keccak_f1600_x4_avx512vl_capable())
-        return 1;
-#endif
-    return p->k > 4;
+    (void)p;
+    return quill_keccak_f1600_x4_wide();
 }
 
 quill_err quill_mldsa_key_from_seed(quill_mldsa_key **out, quill_mldsa_set set,
@@ -148,17 +145,16 @@ quill_err quill_mldsa_key_from_seed(quill_mldsa_key **out, quill_mldsa_set set,
     quill_zeroize(in, sizeof(in));
     quill_zeroize(h, sizeof(h));
 
-    quill_mldsa_expand_s(tmp->s1, tmp->s2, tmp->rhop, p);
-    /* skEncode in pieces: s1 and s2 before s1 is transformed in place. */
-    quill_mldsa_pack_sk_s(key->priv, tmp->s1, tmp->s2, p);
     const int lanes = use_lanes(p);
     if (lanes) {
-        /* A-hat, t, pk, t0's encoding and tr, with H(pk) riding in the
-         * lanes of ExpandA (keygen_lanes.c). */
-        for (unsigned i = 0; i < p->l; i++)
-            ntt_s1(&tmp->s1[i]);
-        quill_mldsa_keygen_lanes(key, tmp->s1, tmp->s2, tmp->t0);
+        /* s1, s2 and their encodings, A-hat, t, pk, t0's encoding and tr,
+         * with ExpandS's streams and H(pk)'s blocks riding in the lanes of
+         * ExpandA (keygen_lanes.c). */
+        quill_mldsa_keygen_lanes(key, tmp->rhop, tmp->s1, tmp->s2, tmp->t0);
     } else {
+        quill_mldsa_expand_s(tmp->s1, tmp->s2, tmp->rhop, p);
+        /* skEncode in pieces: s1 and s2 before s1 is transformed in place. */
+        quill_mldsa_pack_sk_s(key->priv, tmp->s1, tmp->s2, p);
         quill_mldsa_expand_a(key->a_hat, key->rho, p);
         derive_rest(key, tmp);
         quill_mldsa_pack_sk_t0(key->priv, tmp->t0, p);

@@ -1,9 +1,10 @@
 /* SPDX-License-Identifier: Apache-2.0 */
 /* Copyright quill authors.
  *
- * quill_mldsa_keygen_lanes (key.h): the public half of ML-DSA.KeyGen_internal
- * (FIPS 204, Algorithm 6, lines 3 and 5 to 9: ExpandA, t = NTT^-1(A-hat o
- * NTT(s1)) + s2, Power2Round, pkEncode, tr = H(pk, 64)) with every Keccak
+ * quill_mldsa_keygen_lanes (key.h): ML-DSA.KeyGen_internal past (rho, rho',
+ * K) (FIPS 204, Algorithm 6, lines 3 to 9: ExpandA, ExpandS when given
+ * rho', t = NTT^-1(A-hat o NTT(s1)) + s2, Power2Round, pkEncode, the
+ * s1/s2/t0 parts of skEncode, tr = H(pk, 64)) with every Keccak
  * permutation but a few at the end run on the four lanes of the four-way
  * permutation (sha3_x4.h).
  *
@@ -22,13 +23,18 @@
  *
  * The lanes.  Each of the four lanes runs one job at a time: a RejNTTPoly
  * stream (SHAKE128(rho || s || r), entries of A-hat in row-major order, five
- * blocks and then one at a time while fewer than 256 values were kept), or
- * one block of H's sponge, whose state lives in a scalar quill_keccak
- * between blocks (copied into the lane with the block xored in, and back
- * after the permutation).  A lane with nothing to do is permuted idle.
- * Everything the schedule depends on is public (A-hat's rejections and the
- * length of pk); the secret rows of t are computed with the same
- * constant-time routines as before (poly.h, rounding.h, pack.h).
+ * blocks and then one at a time while fewer than 256 values were kept), a
+ * RejBoundedPoly stream of ExpandS (SHAKE256(rho' || r), one block at a
+ * time, one or two in all; secret), or one block of H's sponge, whose
+ * state lives in a scalar quill_keccak between bursts of blocks (copied
+ * into a lane with the block xored in, left there while H's next block
+ * follows in the next call, copied back otherwise).  A lane with nothing
+ * to do is permuted idle.  The order of the jobs is in queue_job; the
+ * schedule depends only on public data (A-hat's rejections, ExpandS's
+ * block counts, which sample.h declassifies, and the length of pk); the
+ * secret values (s1, s2, rows of t) go through the same constant-time
+ * routines as elsewhere (sample.h's parsers, poly.h, rounding.h, pack.h),
+ * and the lanes' states and buffers that saw ExpandS are wiped.
  *
  * Used where the four-way permutation is wide (quill_keccak_f1600_x4_wide:
  * AVX2 or AVX-512VL); elsewhere keygen.c samples A-hat whole and hashes pk
@@ -50,16 +56,53 @@
  * than 24 are rejected (sample.c). */
 #define LANE_A_BLOCKS 5
 
-enum { LANE_IDLE, LANE_A, LANE_H };
+/* The jobs a lane can run (see "The lanes" above). */
+enum { LANE_IDLE, LANE_A, LANE_H, LANE_S };
 
 typedef struct lane {
     unsigned kind;  /* LANE_* */
-    unsigned job;   /* LANE_A: the entry of A-hat, r * l + s */
+    unsigned job;   /* LANE_A: the entry of A-hat, r * l + s; LANE_S: r of ExpandS */
     unsigned nblk;  /* LANE_A: blocks squeezed so far */
-    unsigned n;     /* LANE_A: values kept so far (after the fifth block) */
+    unsigned n;     /* LANE_A (after the fifth block), LANE_S: values kept so far */
     int32_t c[QUILL_MLDSA_N];
     uint8_t buf[LANE_A_BLOCKS * QUILL_SHAKE128_RATE];
 } lane;
+
+/* The queue of sampling jobs, in the order lanes take them.  With ExpandS
+ * in the lanes: s1's l streams first (every row of t needs all of NTT(s1)),
+ * then for each row r its l entries of A-hat with s2[r]'s stream (one or
+ * two blocks; row r needs it) among them, after the first s2_at entries.
+ * Without: the entries of A-hat alone.  Job q's kind (LANE_A or LANE_S) is
+ * returned, its index in *job. */
+static unsigned queue_job(unsigned q, unsigned l, unsigned s2_at, int with_s, unsigned *job) {
+    if (!with_s) {
+        *job = q;
+        return LANE_A;
+    }
+    if (q < l) {
+        *job = q;
+        return LANE_S;
+    }
+    q -= l;
+    unsigned r = q / (l + 1), m = q % (l + 1);
+    if (m == s2_at) {
+        *job = l + r;
+        return LANE_S;
+    }
+    *job = r * l + m - (m > s2_at);
+    return LANE_A;
+}
+
+/* Where s2[r] goes among row r's entries, and how many jobs at the end of
+ * the queue H's blocks never delay (below): chosen by a simulation of this
+ * schedule with random rejections (1,000 keys per set), 29.9 / 50.0 / 85.4
+ * permutations per key on average for ML-DSA-44/65/87, counting H(xi) and
+ * the scalar ones at the end, against 30.5 / 51.0 / 85.4 with s2[r] after
+ * the row and 4 jobs, and 32 / 52 / 88 with ExpandS outside the lanes. */
+#define LANE_H_YIELD 6
+static unsigned s2_position(unsigned l) {
+    return l == 4 ? 1 : l == 5 ? 2 : 3;
+}
 
 /* row_done computes row i of t from row i of A-hat, NTT(s1) and s2, and
  * writes t1_i into pk and t0_i into the private key's encoding; t is
@@ -97,99 +140,186 @@ static void h_from_lane(quill_keccak *h, const quill_keccak_x4 *k, unsigned j) {
         h->s[i] = d[4 * i];
 }
 
-void quill_mldsa_keygen_lanes(quill_mldsa_key *key, const quill_mldsa_poly *s1_hat,
-                              const quill_mldsa_poly *s2, quill_mldsa_poly t[2]) {
+/* A new sponge in lane j from a whole first block prepared in tmpl (the
+ * seed, SHAKE's padding, zeros): 25 stores, where
+ * quill_keccak_x4_inst_start clears the lane and then absorbs byte by
+ * word (~175 instructions per start, 41 starts per ML-DSA-65 key). */
+static void lane_start(quill_keccak_x4 *k, unsigned j, const uint64_t tmpl[25]) {
+    uint64_t *d = k->s + j;
+    for (unsigned i = 0; i < 25; i++)
+        d[4 * i] = tmpl[i];
+}
+
+/* tmpl as the first block of SHAKE(seed) for a seed of len bytes (len a
+ * multiple of 8 plus 2, < rate - 1) whose last two bytes vary per job:
+ * the fixed words of the seed, then word len / 8 left for set_tail, SHAKE's
+ * last pad bit in the block's last byte, zeros (FIPS 202, 5.1 and 6.2). */
+static void tmpl_init(uint64_t tmpl[25], const uint8_t *seed, size_t len, unsigned rate) {
+    memset(tmpl, 0, 25 * sizeof(uint64_t));
+    for (size_t i = 0; i < len / 8; i++)
+        tmpl[i] = quill_load_le64(seed + 8 * i);
+    tmpl[rate / 8 - 1] = (uint64_t)0x80 << 56;
+}
+
+/* The word of tmpl holding the seed's last two bytes (lo, hi) and the
+ * first pad byte, SHAKE's domain bits 1111 and pad bit: 0x1f. */
+static void tmpl_set_tail(uint64_t tmpl[25], size_t len, unsigned lo, unsigned hi) {
+    tmpl[len / 8] = (uint64_t)lo | (uint64_t)hi << 8 | (uint64_t)0x1f << 16;
+}
+
+void quill_mldsa_keygen_lanes(quill_mldsa_key *key, const uint8_t *rhop, quill_mldsa_poly *s1_hat,
+                              quill_mldsa_poly *s2, quill_mldsa_poly t[2]) {
     const quill_mldsa_params *p = key->p;
     const unsigned total = p->k * p->l;
+    const int with_s = rhop != NULL;
+    const unsigned qlen = with_s ? total + p->l + p->k : total;
+    const unsigned s2_at = s2_position(p->l);
+    const size_t eta_bytes = 32u * p->eta_bits;
     const quill_mldsa_rej_ntt_fn parse = quill_mldsa_rej_ntt_pick();
+    const quill_mldsa_rej_eta_fn parse_eta = quill_mldsa_rej_eta_pick();
     lane ln[4];
     quill_keccak_x4 k;
     quill_keccak h; /* H's sponge between blocks: absorbing, at a block boundary */
-    uint8_t idle[QUILL_SHAKE128_RATE], seed[34];
+    /* idle and sbuf may hold ExpandS output or state (secret): wiped. */
+    uint8_t idle[QUILL_SHAKE128_RATE], sbuf[4][QUILL_SHAKE128_RATE];
+    /* The first blocks of SHAKE128(rho || s || r) and SHAKE256(rho' || r):
+     * s_tmpl holds rho' (secret, wiped). */
+    uint64_t a_tmpl[25], s_tmpl[25];
     unsigned rows_full[QUILL_MLDSA_K_MAX] = {0}; /* entries of each row done */
-    unsigned next = 0, rows = 0;
+    unsigned char s2_done[QUILL_MLDSA_K_MAX];
+    unsigned next = 0, rows = 0, s1_left = with_s ? p->l : 0;
     size_t pk_len = 32, absorbed = 0;
-    int h_in_lane = 0;
 
     memset(k.s, 0, sizeof(k.s));
     k.rate = QUILL_SHAKE128_RATE; /* what quill_keccak_x4_read_block copies */
     k.n = 4;
     quill_shake256_init(&h);
     memcpy(key->pub, key->rho, 32);
-    memcpy(seed, key->rho, 32);
+    tmpl_init(a_tmpl, key->rho, 34, QUILL_SHAKE128_RATE);
+    if (with_s)
+        tmpl_init(s_tmpl, rhop, 66, QUILL_SHAKE256_RATE);
+    memset(s2_done, !with_s, sizeof(s2_done));
     for (unsigned j = 0; j < 4; j++)
         ln[j].kind = LANE_IDLE;
 
+    /* out[j]: where lane j's next block goes (idle for H and idle lanes);
+     * nsamp: lanes running a stream of A-hat or ExpandS; h_lane: the lane
+     * holding H's state after its last block, or 4 (H's state is in h). */
+    uint8_t *out[4] = {idle, idle, idle, idle};
+    unsigned nsamp = 0, h_lane = 4;
     for (;;) {
         /* Jobs for the idle lanes: a block of H first (it is the tail of
          * the whole computation), but only while there is sampling left to
          * share the permutation with, and never delaying the start of the
-         * last four entries of A-hat (their five blocks would then run with
-         * idle lanes beside them: by a simulation of this schedule, 27
-         * instead of 28 permutation calls for ML-DSA-44, 45 and 79 for
-         * ML-DSA-65 and 87 either way, counting the scalar ones at the
-         * end); then the next entry of A-hat. */
-        int h_now = total - next > 4 || next == total;
-        int sampling = next < total;
-        for (unsigned j = 0; j < 4; j++)
-            sampling |= ln[j].kind == LANE_A;
-        unsigned busy = 0;
-        for (unsigned j = 0; j < 4; j++) {
-            if (ln[j].kind == LANE_IDLE) {
-                if (sampling && h_now && !h_in_lane &&
-                    pk_len - absorbed >= QUILL_SHAKE256_RATE) {
-                    h_to_lane(&k, j, &h, key->pub + absorbed);
-                    absorbed += QUILL_SHAKE256_RATE;
-                    h_in_lane = 1;
-                    ln[j].kind = LANE_H;
-                } else if (next < total) {
-                    /* rho || IntegerToBytes(s, 1) || IntegerToBytes(r, 1) */
-                    seed[32] = (uint8_t)(next % p->l);
-                    seed[33] = (uint8_t)(next / p->l);
-                    quill_keccak_x4_inst_start(&k, j, seed, sizeof(seed), QUILL_SHAKE128_RATE);
-                    ln[j].kind = LANE_A;
-                    ln[j].job = next++;
-                    ln[j].nblk = 0;
-                    ln[j].n = 0;
-                }
+         * last LANE_H_YIELD jobs of the queue (their blocks would then run
+         * with idle lanes beside them); then the next job of the queue.
+         * H's next block goes into the lane that ran the last one, where
+         * its state still is (only the block is xored in); if H does not
+         * continue now, its state is copied out first (H runs in bursts of
+         * two or three blocks after each row). */
+        const int h_go = (next < qlen || nsamp > 0) && (qlen - next > LANE_H_YIELD || next == qlen) &&
+                         pk_len - absorbed >= QUILL_SHAKE256_RATE;
+        int h_in_lane = 0;
+        if (h_lane < 4) {
+            if (h_go) {
+                uint64_t *d = k.s + h_lane;
+                const uint8_t *blk = key->pub + absorbed;
+                for (unsigned i = 0; i < QUILL_SHAKE256_RATE / 8; i++)
+                    d[4 * i] ^= quill_load_le64(blk + 8 * i);
+                absorbed += QUILL_SHAKE256_RATE;
+                h_in_lane = 1;
+            } else {
+                h_from_lane(&h, &k, h_lane);
+                ln[h_lane].kind = LANE_IDLE;
+                h_lane = 4;
             }
-            busy += ln[j].kind != LANE_IDLE;
         }
-        if (busy == 0)
+        for (unsigned j = 0; j < 4; j++) {
+            if (ln[j].kind != LANE_IDLE)
+                continue;
+            if (h_go && !h_in_lane) {
+                h_to_lane(&k, j, &h, key->pub + absorbed);
+                absorbed += QUILL_SHAKE256_RATE;
+                h_in_lane = 1;
+                h_lane = j;
+                ln[j].kind = LANE_H;
+            } else if (next < qlen) {
+                unsigned job;
+                unsigned kind = queue_job(next++, p->l, s2_at, with_s, &job);
+                if (kind == LANE_A) {
+                    /* rho || IntegerToBytes(s, 1) || IntegerToBytes(r, 1) */
+                    tmpl_set_tail(a_tmpl, 34, job % p->l, job / p->l);
+                    lane_start(&k, j, a_tmpl);
+                    out[j] = ln[j].buf;
+                } else {
+                    /* rho' || IntegerToBytes(r, 2) (FIPS 204, Algorithm 33) */
+                    tmpl_set_tail(s_tmpl, 66, job & 0xff, job >> 8);
+                    lane_start(&k, j, s_tmpl);
+                    out[j] = sbuf[j];
+                }
+                ln[j].kind = kind;
+                ln[j].job = job;
+                ln[j].nblk = 0;
+                ln[j].n = 0;
+                nsamp++;
+            }
+        }
+        if (nsamp == 0 && !h_in_lane)
             break;
 
         quill_keccak_f1600_x4(k.s);
-        uint8_t *out[4];
-        for (unsigned j = 0; j < 4; j++) {
-            unsigned b = ln[j].nblk < LANE_A_BLOCKS ? ln[j].nblk : 0;
-            out[j] = ln[j].kind == LANE_A ? ln[j].buf + b * QUILL_SHAKE128_RATE : idle;
-        }
         quill_keccak_x4_read_block(&k, out);
 
+        int finished = 0;
         for (unsigned j = 0; j < 4; j++) {
             lane *l = &ln[j];
-            if (l->kind == LANE_H) {
-                h_from_lane(&h, &k, j);
-                h_in_lane = 0;
-                l->kind = LANE_IDLE;
-            } else if (l->kind == LANE_A) {
-                l->nblk++;
-                if (l->nblk < LANE_A_BLOCKS)
+            if (l->kind == LANE_A) {
+                if (++l->nblk < LANE_A_BLOCKS) {
+                    out[j] += QUILL_SHAKE128_RATE;
                     continue;
-                /* 168 = 3 * 56: blocks hold whole candidates. */
+                }
+                /* 168 = 3 * 56: blocks hold whole candidates; from the
+                 * sixth block on, one block at a time into buf. */
                 if (l->nblk == LANE_A_BLOCKS)
                     l->n = parse(l->c, 0, l->buf, sizeof(l->buf));
                 else
                     l->n = parse(l->c, l->n, l->buf, QUILL_SHAKE128_RATE);
+                out[j] = l->buf;
                 if (l->n == QUILL_MLDSA_N) {
                     quill_mldsa_rej_ntt_order(&key->a_hat[l->job], l->c);
                     rows_full[l->job / p->l]++;
                     l->kind = LANE_IDLE;
+                    out[j] = idle;
+                    nsamp--;
+                    finished = 1;
+                }
+            } else if (l->kind == LANE_S) {
+                /* RejBoundedPoly one SHAKE256 block at a time, into s1 or
+                 * s2 directly; the count is public (sample.h). */
+                const unsigned r = l->job;
+                quill_mldsa_poly *sp = r < p->l ? &s1_hat[r] : &s2[r - p->l];
+                l->n = parse_eta(sp->c, l->n, sbuf[j], QUILL_SHAKE256_RATE, p->eta);
+                if (l->n == QUILL_MLDSA_N) {
+                    /* skEncode's s1 or s2 part, then NTT(s1) in place, not
+                     * reduced (|NTT(s1)_i| < 9q: keygen.c's ntt_s1). */
+                    quill_mldsa_poly_pack_eta(key->priv + 128 + r * eta_bytes, sp, p);
+                    if (r < p->l) {
+                        quill_mldsa_poly_ntt(sp);
+                        s1_left--;
+                    } else {
+                        s2_done[r - p->l] = 1;
+                    }
+                    l->kind = LANE_IDLE;
+                    out[j] = idle;
+                    nsamp--;
+                    finished = 1;
                 }
             }
         }
-        /* Rows of t in order, each as soon as its row of A-hat is complete. */
-        while (rows < p->k && rows_full[rows] == p->l) {
+        /* Rows of t in order, each as soon as its row of A-hat, all of
+         * NTT(s1) and its s2 are complete. */
+        while (finished && rows < p->k && rows_full[rows] == p->l && s1_left == 0 &&
+               s2_done[rows]) {
             row_done(key, rows, s1_hat, s2, t);
             rows++;
             pk_len += QUILL_MLDSA_T1_BYTES;
@@ -200,8 +330,14 @@ void quill_mldsa_keygen_lanes(quill_mldsa_key *key, const quill_mldsa_poly *s1_h
     /* The rest of pk (less than one row and a block) and the padding. */
     quill_keccak_absorb(&h, key->pub + absorbed, pk_len - absorbed);
     quill_keccak_squeeze(&h, key->tr, QUILL_MLDSA_TR_BYTES);
-    /* h, k and the lanes' buffers saw only public data (rho, A-hat, pk):
-     * not wiped.  t held rows of t and t0 (secret): keygen.c relies on
-     * this wipe and does not repeat it. */
+    /* h, the lanes' buffers and, without ExpandS, k saw only public data
+     * (rho, A-hat, pk): not wiped.  t held rows of t and t0 (secret):
+     * keygen.c relies on this wipe and does not repeat it. */
     quill_zeroize(t, 2 * sizeof(*t));
+    if (with_s) {
+        quill_keccak_x4_zeroize(&k);
+        quill_zeroize(sbuf, sizeof(sbuf));
+        quill_zeroize(idle, sizeof(idle));
+        quill_zeroize(s_tmpl, sizeof(s_tmpl));
+    }
 }

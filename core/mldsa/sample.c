@@ -63,6 +63,10 @@ static rej_eta_fn rej_eta_pick(void) {
     return rej_avx2_capable() ? quill_mldsa_rej_eta_avx2 : quill_mldsa_rej_eta_c;
 }
 
+quill_mldsa_rej_eta_fn quill_mldsa_rej_eta_pick(void) {
+    return rej_eta_pick();
+}
+
 /* ExpandA: RejNTTPoly (Algorithm 30) on SHAKE128(rho || s || r).  Five
  * SHAKE128 blocks give 280 candidates, enough for 256 unless more than 24
  * are rejected (each is rejected with probability 8191 / 2^23, about

@@ -50,6 +50,13 @@ typedef unsigned (*quill_mldsa_rej_ntt_fn)(int32_t c[QUILL_MLDSA_N], unsigned n,
 quill_mldsa_rej_ntt_fn quill_mldsa_rej_ntt_pick(void);
 void quill_mldsa_rej_ntt_order(quill_mldsa_poly *a, const int32_t c[QUILL_MLDSA_N]);
 
+/* quill_mldsa_rej_eta_fn is the type of the RejBoundedPoly parsers below;
+ * quill_mldsa_rej_eta_pick returns the one this CPU runs, for samplers
+ * that run ExpandS's streams themselves (keygen_lanes.c). */
+typedef unsigned (*quill_mldsa_rej_eta_fn)(int32_t a[QUILL_MLDSA_N], unsigned n,
+                                           const uint8_t *buf, size_t len, unsigned eta);
+quill_mldsa_rej_eta_fn quill_mldsa_rej_eta_pick(void);
+
 /* quill_mldsa_expand_s writes s1 (l polynomials) and s2 (k) from rho'
  * (secret), coefficients in [-eta, eta]. */
 void quill_mldsa_expand_s(quill_mldsa_poly *s1, quill_mldsa_poly *s2,

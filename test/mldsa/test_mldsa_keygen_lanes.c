@@ -10,7 +10,9 @@
  * sequential computation, and quill_mldsa_key_from_seed's key must be
  * accepted by quill_mldsa_key_from_priv (which recomputes tr and t0
  * sequentially and refuses any difference) with an equal public key and
- * A-hat.  The direct call exercises the lane scheduler whatever the CPU
+ * A-hat; a direct call with rho' (ExpandS in the lanes too) must also
+ * give ExpandS's s1 (as NTT(s1)) and s2 and skEncode's s1 and s2 part.
+ * The direct calls exercise the lane scheduler whatever the CPU
  * (quill_mldsa_key_from_seed uses it only where keygen.c's use_lanes
  * says so); the _avx2 and _portable copies run it on the AVX2 and the
  * portable four-way permutation and parsers. */
@@ -46,7 +48,7 @@ static void direct(const quill_mldsa_key *key) {
         quill_mldsa_poly_ntt(&s1[i]);
         quill_mldsa_poly_reduce32(&s1[i]);
     }
-    quill_mldsa_keygen_lanes(lk, s1, s2, scratch);
+    quill_mldsa_keygen_lanes(lk, NULL, s1, s2, scratch);
 
     /* The sequential steps (keygen.c's other path). */
     quill_mldsa_poly *a = quill_aligned_alloc(32, (size_t)p->k * p->l * sizeof(*a));
@@ -68,6 +70,44 @@ static void direct(const quill_mldsa_key *key) {
     uint8_t *t0_enc = lk->priv + QUILL_MLDSA_SK_T0_OFFSET(p);
     QT_CHECK(memcmp(t0_enc, key->priv + QUILL_MLDSA_SK_T0_OFFSET(p),
                     p->k * QUILL_MLDSA_T0_BYTES) == 0);
+
+    /* With rho', ExpandS runs in the lanes too: s1's and s2's encodings,
+     * s2, NTT(s1) (frozen to compare: the lanes leave it unreduced) and
+     * everything above as the sequential path gives them. */
+    static _Alignas(32) quill_mldsa_poly ls1[QUILL_MLDSA_L_MAX], ls2[QUILL_MLDSA_K_MAX];
+    static _Alignas(32) quill_mldsa_poly es1[QUILL_MLDSA_L_MAX], es2[QUILL_MLDSA_K_MAX];
+    uint8_t in[34], h[128];
+    memcpy(in, key->seed, 32);
+    in[32] = (uint8_t)p->k;
+    in[33] = (uint8_t)p->l;
+    quill_shake256(h, sizeof(h), in, sizeof(in));
+    quill_mldsa_key *sk = quill_mldsa_key_alloc(p);
+    QT_CHECK(sk != NULL);
+    if (sk != NULL) {
+        memcpy(sk->rho, rho, 32);
+        quill_mldsa_keygen_lanes(sk, h + 32, ls1, ls2, scratch);
+        quill_mldsa_expand_s(es1, es2, h + 32, p);
+        static uint8_t sk_enc[QUILL_MLDSA_MAX_PRIV_BYTES];
+        quill_mldsa_pack_sk_s(sk_enc, es1, es2, p);
+        const size_t s_len = QUILL_MLDSA_SK_T0_OFFSET(p) - 128;
+        QT_CHECK(memcmp(sk->priv + 128, sk_enc + 128, s_len) == 0);
+        int s_ok = 1;
+        for (unsigned i = 0; i < p->l; i++) {
+            quill_mldsa_poly_ntt(&es1[i]);
+            quill_mldsa_poly_freeze(&es1[i]);
+            quill_mldsa_poly_freeze(&ls1[i]);
+            s_ok &= memcmp(&es1[i], &ls1[i], sizeof(es1[i])) == 0;
+        }
+        QT_CHECK(s_ok);
+        QT_CHECK(memcmp(ls2, es2, p->k * sizeof(es2[0])) == 0);
+        QT_CHECK(memcmp(sk->a_hat, a, (size_t)p->k * p->l * sizeof(*a)) == 0);
+        QT_CHECK(memcmp(sk->pub, pk, p->pub_bytes) == 0);
+        QT_CHECK(memcmp(sk->tr, tr, 64) == 0);
+        QT_CHECK(memcmp(sk->priv + QUILL_MLDSA_SK_T0_OFFSET(p),
+                        key->priv + QUILL_MLDSA_SK_T0_OFFSET(p),
+                        p->k * QUILL_MLDSA_T0_BYTES) == 0);
+        quill_mldsa_key_free(sk);
+    }
     quill_free(a);
     quill_mldsa_key_free(lk);
 }
