@@ -23,8 +23,8 @@ add_test(NAME bn_mont_a64_generated
                  ${PROJECT_SOURCE_DIR} tools/gen_bn_mont_a64.py asm/aarch64/bn_mont.S)
 set_tests_properties(bn_mont_a64_generated PROPERTIES LABELS "lint;bn" SKIP_RETURN_CODE 77)
 add_test(NAME bn_mont_sqr_a64_generated
-         COMMAND sh ${CMAKE_CURRENT_SOURCE_DIR}/lint/generated_blocks.sh bn_mont_sqr_a64_generated
-                 ${PROJECT_SOURCE_DIR} tools/gen_bn_mont_sqr_a64.py asm/aarch64/bn_mont_sqr.S)
+         COMMAND sh ${CMAKE_CURRENT_SOURCE_DIR}/lint/generated_matches.sh bn_mont_sqr_a64_generated
+                 ${PROJECT_SOURCE_DIR} tools/gen_bn_mont_sqr_a64.py asm/aarch64/bn_mont_sqr.S blocks)
 set_tests_properties(bn_mont_sqr_a64_generated PROPERTIES LABELS "lint;bn" SKIP_RETURN_CODE 77)
 if(QUILL_ASM_ARCH STREQUAL "aarch64")
   quill_add_test(test_bn_arm64 bn/test_bn_arm64.c bn/bn_test_common.c CORE
