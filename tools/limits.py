@@ -275,9 +275,11 @@ def mldsa_rows(r, counts, tpc, mix):
                 continue
             n4 = pick(c, r"quill_keccak_f1600_x4_(avx2|avx512vl|c)")
             n1 = pick(c, r"quill_keccak_f1600_(bmi|avx512vl|c)")
-            nn = pick(c, r"quill_mldsa_ntt")
+            # ntt_from: the NTT of a copy (signing's y); dot_mont_x2: two
+            # rows of A y per call (signing and verification)
+            nn = pick(c, r"quill_mldsa_ntt(_from)?")
             ni = pick(c, r"quill_mldsa_invntt_tomont(_freeze)?")
-            nd = pick(c, r"quill_mldsa_dot_mont")
+            nd = pick(c, r"quill_mldsa_dot_mont") + 2 * pick(c, r"quill_mldsa_dot_mont_x2")
             row["kernels"] = (n4 * x4 + n1 * x1 + nn * ntt + ni * intt + nd * (dot or 0)
                               if x4 and ntt else None)
             row["floor"] = ((n4 + n1) * kfloor + (nn + ni) * ntt_floor + nd * dot_floor) * tpc
@@ -316,8 +318,9 @@ def p256_rows(r, counts, tpc, mix, mulx_rt):
             nh = pick(c, r"sha256_digest") if c else None
             row["kernels"] = mb + finv + sinv if mb and finv and sinv else None
             row["floor"] = base_floor + (finv or 0) + (sinv or 0)
-            row["counts"] = ("k G as keygen; 1 inversion mod p, 1 mod n; nonce: %s SHA-256 "
-                             "calls (HMAC-DRBG)" % ("%.0f" % nh if nh is not None else "?"))
+            row["counts"] = ("k G as keygen; 1 inversion mod p, 1 mod n; nonce (HMAC-DRBG): "
+                             "20 SHA-256 compressions with SHA-NI, else %s SHA-256 calls"
+                             % ("%.0f" % nh if nh is not None else "?"))
         else:
             nm = pick(c, r"quill_p256_point_madd_vartime_(c|adx)") if c else 0
             na = pick(c, r"quill_p256_point_add_cached_vartime_(c|adx)") if c else 0
