@@ -71,6 +71,16 @@ static void check_scalar_pair(const uint64_t a[4], const uint64_t b[4], BN_CTX *
         QT_CHECK(ect_montmul_ok(asm_out, a, b, ect_p256_n(), ctx));
 }
 
+/* load_points sets a = (c[0], c[1], c[2]) (Jacobian) and b = (c[3], c[4])
+ * (affine): the operands of the addition checks below. */
+static void load_points(const uint64_t (*c)[4], quill_p256_jacobian *a, quill_p256_affine *b) {
+    memcpy(a->x.v, c[0], 32);
+    memcpy(a->y.v, c[1], 32);
+    memcpy(a->z.v, c[2], 32);
+    memcpy(b->x.v, c[3], 32);
+    memcpy(b->y.v, c[4], 32);
+}
+
 /* The assembly mixed addition equals the C formula on the five
  * coordinates c[0..4] = X1, Y1, Z1, X2, Y2 (any values below p: every
  * field operation is defined there), also with out aliasing a. */
@@ -78,11 +88,7 @@ static void check_point_add(const uint64_t c[5][4]) {
     quill_p256_jacobian a, want, got;
     quill_p256_affine b;
     quill_p256_madd_scratch w;
-    memcpy(a.x.v, c[0], 32);
-    memcpy(a.y.v, c[1], 32);
-    memcpy(a.z.v, c[2], 32);
-    memcpy(b.x.v, c[3], 32);
-    memcpy(b.y.v, c[4], 32);
+    load_points(c, &a, &b);
     quill_p256_point_add_mixed_raw_c(&want, &a, &b, &w);
     quill_p256_point_add_mixed_adx(&got, &a, &b);
     QT_CHECK(memcmp(&got, &want, sizeof(got)) == 0);
@@ -102,11 +108,7 @@ static void check_point_add_gather(const uint64_t c[5][4], const quill_p256_affi
     quill_p256_affine b;
     quill_p256_madd_scratch w;
     uint64_t gwant[8], gxy[8];
-    memcpy(a.x.v, c[0], 32);
-    memcpy(a.y.v, c[1], 32);
-    memcpy(a.z.v, c[2], 32);
-    memcpy(b.x.v, c[3], 32);
-    memcpy(b.y.v, c[4], 32);
+    load_points(c, &a, &b);
     quill_p256_point_add_mixed_raw_c(&want, &a, &b, &w);
     quill_p256_booth_gather_c(gwant, gwant + 4, row, abs);
     memset(gxy, 0xa5, sizeof(gxy));
@@ -175,11 +177,7 @@ static void check_vartime_add(const uint64_t c[8][4]) {
     quill_p256_jacobian a, want, got, t;
     quill_p256_affine b;
     quill_p256_chudnovsky bc;
-    memcpy(a.x.v, c[0], 32);
-    memcpy(a.y.v, c[1], 32);
-    memcpy(a.z.v, c[2], 32);
-    memcpy(b.x.v, c[3], 32);
-    memcpy(b.y.v, c[4], 32);
+    load_points(c, &a, &b);
     bc.x = b.x;
     bc.y = b.y;
     memcpy(bc.z.v, c[5], 32);
