@@ -164,6 +164,16 @@ static int mu_start(quill_mldsa_sig_ctx *c, quill_mldsa_mu *m) {
     return 1;
 }
 
+/* Starts mu's sponge *m and absorbs the whole message |msg|. */
+static int message_sponge(quill_mldsa_sig_ctx *c, const uint8_t *msg, size_t len,
+                          quill_mldsa_mu *m) {
+    if (!mu_start(c, m))
+        return 0;
+    if (len > 0)
+        quill_mldsa_mu_update(m, msg, len);
+    return 1;
+}
+
 /* Computes mu for the whole message |msg|, or takes |msg| as mu in "mu"
  * mode (then it must be 64 bytes). */
 static int message_mu(quill_mldsa_sig_ctx *c, const uint8_t *msg, size_t len,
@@ -178,10 +188,8 @@ static int message_mu(quill_mldsa_sig_ctx *c, const uint8_t *msg, size_t len,
         return 1;
     }
     quill_mldsa_mu m;
-    if (!mu_start(c, &m))
+    if (!message_sponge(c, msg, len, &m))
         return 0;
-    if (len > 0)
-        quill_mldsa_mu_update(&m, msg, len);
     quill_mldsa_mu_final(&m, mu);
     return 1;
 }
@@ -201,12 +209,21 @@ static int stream_start(quill_mldsa_sig_ctx *c) {
     return 1;
 }
 
-/* Finishes the streamed mu; the next update starts a new message. */
-static int stream_final(quill_mldsa_sig_ctx *c, uint8_t mu[QUILL_MLDSA_MU_BYTES]) {
+/* Ends the streamed message: returns its sponge (NULL on error); the next
+ * update starts a new message. */
+static quill_mldsa_mu *stream_end(quill_mldsa_sig_ctx *c) {
     if (!stream_start(c))
-        return 0;
-    quill_mldsa_mu_final(&c->mu, mu);
+        return NULL;
     c->started = 0;
+    return &c->mu;
+}
+
+/* Finishes the streamed mu. */
+static int stream_final(quill_mldsa_sig_ctx *c, uint8_t mu[QUILL_MLDSA_MU_BYTES]) {
+    quill_mldsa_mu *m = stream_end(c);
+    if (m == NULL)
+        return 0;
+    quill_mldsa_mu_final(m, mu);
     return 1;
 }
 
@@ -290,11 +307,7 @@ static int verify_message(quill_mldsa_sig_ctx *c, int streaming, const unsigned 
         return message_mu(c, tbs, tbslen, mu) && verify_mu(c, mu, NULL, sig, siglen);
     }
     quill_mldsa_mu m;
-    if (!mu_start(c, &m))
-        return 0;
-    if (tbslen > 0)
-        quill_mldsa_mu_update(&m, tbs, tbslen);
-    return verify_mu(c, NULL, &m, sig, siglen);
+    return message_sponge(c, tbs, tbslen, &m) && verify_mu(c, NULL, &m, sig, siglen);
 }
 
 static int sig_sign(void *vctx, unsigned char *sig, size_t *siglen, size_t sigsize,
@@ -355,10 +368,8 @@ static int sig_digest_verify_final(void *vctx, const unsigned char *sig, size_t 
     quill_mldsa_sig_ctx *c = vctx;
     if (!op_ready(c, QUILL_MLDSASIG_OP_VERIFY, 1))
         return 0;
-    if (!stream_start(c))
-        return 0;
-    c->started = 0; /* the next update starts a new message */
-    return verify_mu(c, NULL, &c->mu, sig, siglen);
+    quill_mldsa_mu *m = stream_end(c);
+    return m != NULL && verify_mu(c, NULL, m, sig, siglen);
 }
 
 /* ---- Dispatch tables, two per set ---- */
