@@ -182,11 +182,11 @@ NTT16_FN void ntt16_body(int16_t *a) {
 
 /* The level of distance 4 registers (level 6 on rows, level 3 on blocks)
  * with the reductions around it that keep the int16 sums in range: r[0]
- * and r[4] before it, the sums r[1], r[2], r[3] after it; five barrett16
- * where reducing all eight before it took eight (one fewer pass of three
- * vector instructions each in every group; the final result is the same:
- * every form below is exact, and barrett16 returns the centred residue
- * whatever its input).
+ * and r[4] before it, the sums r[1], r[2], r[3] after it: five barrett16
+ * (five vector instructions each) where reducing all eight before it took
+ * eight.  The transform's result is the same: every intermediate form is
+ * exact, and the final barrett16 returns the centred residue whatever its
+ * input.
  *
  * Why that suffices.  mont16(a) <= |a| 3840 / 2^16 + 3841 in absolute value
  * (its first product is at most |a| |zeta| / 2^16, rounded up, |zeta| <=
@@ -197,21 +197,22 @@ NTT16_FN void ntt16_body(int16_t *a) {
  * (4h + i, 4h + i + 2)), the sums grow only along the first register of
  * each pair: r[0], r[4] <= 4M, r[1], r[5] <= 2 mont(2M), r[2], r[6] <=
  * mont(4M), r[3], r[7] <= mont(2 mont(2M)).
- *  - In inv16_groups' first call (rows), M = 5738 (the pointwise products,
- *    ntt16_body.h's header): r[0], r[4] <= 22952 -> 3840 reduced; then
- *    the sums r[0] <= 7680, r[1] <= 2 4513 + 2 4513 = 18052, r[2] <= 2 5186
- *    = 10372, r[3] <= 2 4370 = 8740 (all below 32767) -> r[1..3] <= 3840;
- *    the differences r[4..7] <= mont(18052) <= 4899.  Out: <= 7680.
- *  - After the transpose every register's lanes are bounded by 7680: the
- *    second call has M = 7680 (and mont(2M) <= 4741, mont(4M) <= 5641,
- *    mont(2 4741) <= 4397): r[0], r[4] <= 30720 -> 3840; the sums r[0] <=
- *    7680, r[1] <= 2 (2 4741) = 18964, r[2] <= 11282, r[3] <= 8794 ->
- *    r[1..3] <= 3840; r[4..7] <= mont(18964) <= 4953.  Out: r[0] <= 7680,
- *    the others <= 4953, so inv16_column's sums of four stay <= 4 7680 =
- *    30720 (its other values are mont16 outputs and their sums, <= 2
- *    5761).
+ *  - At level 6 (after levels 8 and 7 on the rows), M = 5738 (the
+ *    pointwise products, this file's header): r[0], r[4] <= 22952 -> 3840
+ *    reduced; then the sums r[0] <= 7680, r[1] <= 2 4513 + 2 4513 =
+ *    18052, r[2] <= 2 5186 = 10372, r[3] <= 2 4370 = 8740 (all below
+ *    32767) -> r[1..3] <= 3840; the differences r[4..7] <= mont(18052)
+ *    <= 4899.  Out: <= 7680.
+ *  - After the transpose every register's lanes are bounded by 7680: at
+ *    level 3 (after levels 5 and 4) M = 7680 (and mont(2M) <= 4741,
+ *    mont(4M) <= 5641, mont(2 4741) <= 4397): r[0], r[4] <= 30720 ->
+ *    3840; the sums r[0] <= 7680, r[1] <= 2 (2 4741) = 18964, r[2] <=
+ *    11282, r[3] <= 8794 -> r[1..3] <= 3840; r[4..7] <= mont(18964) <=
+ *    4953.  Out: r[0] <= 7680, the others <= 4953, so inv16_column's sums
+ *    of four stay <= 4 7680 = 30720 (its other values are mont16 outputs
+ *    and their sums, <= 2 5761).
  * test_mldsa_ntt16 drives the sums to their maxima (constant input) and
- * checks random products against the exact ones. */
+ * checks random and extreme products against the exact ones. */
 NTT16_FN void inv_reduce_half(V r[8], zeta16 z) {
     r[0] = barrett16(r[0]);
     r[4] = barrett16(r[4]);
