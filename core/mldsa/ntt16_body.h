@@ -37,10 +37,11 @@
  *    barrett16; levels 5-8: out <= 3840 + 4 * 5761 = 26884.
  *  - prepare: m = mont16(c_hat, 1912) <= 26884 1912 / 2^16 + 3841 = 4625.
  *  - inverse: the pointwise product (|s_hat| <= 26884, |m| <= 4625) is
- *    <= 5738; levels 8, 7 double the sums: <= 22952; barrett16; levels
- *    6, 5, 4: <= 3840 * 8 = 30720; barrett16; levels 3, 2, 1: <= 30720;
- *    barrett16 gives the centred residue, which is the exact product when
- *    that lies in [-3840, 3840].
+ *    <= 5738; levels 8, 7 double the sums: <= 22952; level 6 with five
+ *    of its eight registers reduced (inv_reduce_half): <= 7680; levels 5,
+ *    4: <= 30720; level 3 with five reduced: <= 7680; levels 2, 1: <=
+ *    30720; barrett16 gives the centred residue, which is the exact
+ *    product when that lies in [-3840, 3840].
  * The tightest point is 2047 below 32767; test_mldsa_ntt16 drives every
  * inverse level's sums to the maximum its input allows. */
 #ifndef QUILL_MLDSA_NTT16_BODY_H
@@ -179,6 +180,48 @@ NTT16_FN void ntt16_body(int16_t *a) {
     }
 }
 
+/* The level of distance 4 registers (level 6 on rows, level 3 on blocks)
+ * with the reductions around it that keep the int16 sums in range: r[0]
+ * and r[4] before it, the sums r[1], r[2], r[3] after it: five barrett16
+ * (five vector instructions each) where reducing all eight before it took
+ * eight.  The transform's result is the same: every intermediate form is
+ * exact, and the final barrett16 returns the centred residue whatever its
+ * input.
+ *
+ * Why that suffices.  mont16(a) <= |a| 3840 / 2^16 + 3841 in absolute value
+ * (its first product is at most |a| |zeta| / 2^16, rounded up, |zeta| <=
+ * 3840; its second in [-3841, 3840]): at most 5761 for any int16 a, and
+ * <= 4513 / 4370 / 5186 / 4899 for |a| <= 11476 / 9026 / 22952 / 18052.
+ * With every input of the two levels before at most M and their outputs
+ * in registers 0..7 (level 8 or 5 pairs (2h, 2h + 1), level 7 or 4 pairs
+ * (4h + i, 4h + i + 2)), the sums grow only along the first register of
+ * each pair: r[0], r[4] <= 4M, r[1], r[5] <= 2 mont(2M), r[2], r[6] <=
+ * mont(4M), r[3], r[7] <= mont(2 mont(2M)).
+ *  - At level 6 (after levels 8 and 7 on the rows), M = 5738 (the
+ *    pointwise products, this file's header): r[0], r[4] <= 22952 -> 3840
+ *    reduced; then the sums r[0] <= 7680, r[1] <= 2 4513 + 2 4513 =
+ *    18052, r[2] <= 2 5186 = 10372, r[3] <= 2 4370 = 8740 (all below
+ *    32767) -> r[1..3] <= 3840; the differences r[4..7] <= mont(18052)
+ *    <= 4899.  Out: <= 7680.
+ *  - After the transpose every register's lanes are bounded by 7680: at
+ *    level 3 (after levels 5 and 4) M = 7680 (and mont(2M) <= 4741,
+ *    mont(4M) <= 5641, mont(2 4741) <= 4397): r[0], r[4] <= 30720 ->
+ *    3840; the sums r[0] <= 7680, r[1] <= 2 (2 4741) = 18964, r[2] <=
+ *    11282, r[3] <= 8794 -> r[1..3] <= 3840; r[4..7] <= mont(18964) <=
+ *    4953.  Out: r[0] <= 7680, the others <= 4953, so inv16_column's sums
+ *    of four stay <= 4 7680 = 30720 (its other values are mont16 outputs
+ *    and their sums, <= 2 5761).
+ * test_mldsa_ntt16 drives the sums to their maxima (constant input) and
+ * checks random and extreme products against the exact ones. */
+NTT16_FN void inv_reduce_half(V r[8], zeta16 z) {
+    r[0] = barrett16(r[0]);
+    r[4] = barrett16(r[4]);
+    for (unsigned i = 0; i < 4; i++)
+        INV_BF(r[i], r[i + 4], z);
+    for (unsigned i = 1; i < 4; i++)
+        r[i] = barrett16(r[i]);
+}
+
 /* The inverse transform of s o m 2^-16 (the pointwise Montgomery product
  * with the prepared multiplier) without its final scaling (folded into m),
  * for one half (or both), in two parts: inv16_groups leaves levels 2 and 1
@@ -203,10 +246,8 @@ NTT16_FN void inv16_groups(int16_t *out, const int16_t *s, const int16_t *m, con
             INV_BF(r[4 * h], r[4 * h + 2], z);
             INV_BF(r[4 * h + 1], r[4 * h + 3], z);
         }
-        barrett8(r);
-        z = zeta_row(zr, zrq, 0); /* level 6 */
-        for (unsigned i = 0; i < 4; i++)
-            INV_BF(r[i], r[i + 4], z);
+        /* level 6, with five reductions (inv_reduce_half) */
+        inv_reduce_half(r, zeta_row(zr, zrq, 0));
         transpose8(r);
         for (unsigned h = 0; h < 4; h++) { /* level 5 */
             z = ZETA_INV_TOP(16 + 4 * g + h);
@@ -217,10 +258,7 @@ NTT16_FN void inv16_groups(int16_t *out, const int16_t *s, const int16_t *m, con
             INV_BF(r[4 * h], r[4 * h + 2], z);
             INV_BF(r[4 * h + 1], r[4 * h + 3], z);
         }
-        barrett8(r);
-        z = ZETA_INV_TOP(4 + g); /* level 3 */
-        for (unsigned i = 0; i < 4; i++)
-            INV_BF(r[i], r[i + 4], z);
+        inv_reduce_half(r, ZETA_INV_TOP(4 + g)); /* level 3 */
         for (unsigned i = 0; i < 8; i++)
             ST(out, 8 * g + i, r[i]);
     }
