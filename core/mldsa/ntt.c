@@ -115,3 +115,19 @@ void quill_mldsa_dot_mont_x2(int32_t r0[QUILL_MLDSA_N], int32_t r1[QUILL_MLDSA_N
     quill_mldsa_dot_mont(r0, a0, b, n);
     quill_mldsa_dot_mont(r1, a1, b, n);
 }
+
+void quill_mldsa_dot_mont_x2_tail(int32_t r0[QUILL_MLDSA_N], int32_t r1[QUILL_MLDSA_N],
+                                  const int32_t *a0, const int32_t *a1, const int32_t *e0,
+                                  const int32_t *e1, const int32_t *b, unsigned n) {
+#if QUILL_MLDSA_HAVE_AVX2
+    if (quill_mldsa_avx512vl_capable()) {
+        quill_mldsa_dot_mont_x2_tail_avx512vl(r0, r1, a0, a1, e0, e1, b, n);
+        return;
+    }
+    if (quill_mldsa_avx2_capable()) {
+        quill_mldsa_dot_mont_x2_tail_avx2(r0, r1, a0, a1, e0, e1, b, n);
+        return;
+    }
+#endif
+    quill_mldsa_dot_mont_x2_tail_c(r0, r1, a0, a1, e0, e1, b, n);
+}

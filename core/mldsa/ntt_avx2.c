@@ -49,6 +49,7 @@
 
 #if QUILL_MLDSA_HAVE_AVX2
 #include <immintrin.h>
+#include <stddef.h>
 
 #include "reduce.h"
 
@@ -415,17 +416,20 @@ TARGET void BACKEND(quill_mldsa_dot_mont)(int32_t r[QUILL_MLDSA_N], const int32_
 }
 
 /* Two rows at once, r0 = a0 . b and r1 = a1 . b: each vector of b (and
- * its odd lanes) loaded once for both. */
-TARGET void BACKEND(quill_mldsa_dot_mont_x2)(int32_t r0[QUILL_MLDSA_N], int32_t r1[QUILL_MLDSA_N],
-                                             const int32_t *a0, const int32_t *a1,
-                                             const int32_t *b, unsigned n) {
+ * its odd lanes) loaded once for both.  With e0, e1 not NULL, pair n is
+ * (e0, b_n) and (e1, b_n) (quill_mldsa_dot_mont_x2_tail). */
+TARGET static inline void dot_x2_body(int32_t r0[QUILL_MLDSA_N], int32_t r1[QUILL_MLDSA_N],
+                                      const int32_t *a0, const int32_t *a1, const int32_t *e0,
+                                      const int32_t *e1, const int32_t *b, unsigned n) {
     const __m256i qinv = _mm256_set1_epi32(QUILL_MLDSA_QINV);
+    const unsigned pairs = e0 != NULL ? n + 1 : n;
     for (unsigned i = 0; i < QUILL_MLDSA_N; i += 8) {
         __m256i se0 = _mm256_setzero_si256(), so0 = _mm256_setzero_si256();
         __m256i se1 = _mm256_setzero_si256(), so1 = _mm256_setzero_si256();
-        for (unsigned j = 0; j < n; j++) {
+        for (unsigned j = 0; j < pairs; j++) {
             __m256i bv = ld(b + QUILL_MLDSA_N * j + i), bo = odd_to_even(bv);
-            __m256i x = ld(a0 + QUILL_MLDSA_N * j + i), y = ld(a1 + QUILL_MLDSA_N * j + i);
+            __m256i x = ld(j < n ? a0 + QUILL_MLDSA_N * j + i : e0 + i);
+            __m256i y = ld(j < n ? a1 + QUILL_MLDSA_N * j + i : e1 + i);
             se0 = _mm256_add_epi64(se0, _mm256_mul_epi32(x, bv));
             so0 = _mm256_add_epi64(so0, _mm256_mul_epi32(odd_to_even(x), bo));
             se1 = _mm256_add_epi64(se1, _mm256_mul_epi32(y, bv));
@@ -434,6 +438,20 @@ TARGET void BACKEND(quill_mldsa_dot_mont_x2)(int32_t r0[QUILL_MLDSA_N], int32_t 
         st(r0 + i, mont_finish(se0, so0, _mm256_mul_epi32(se0, qinv), _mm256_mul_epi32(so0, qinv)));
         st(r1 + i, mont_finish(se1, so1, _mm256_mul_epi32(se1, qinv), _mm256_mul_epi32(so1, qinv)));
     }
+}
+
+TARGET void BACKEND(quill_mldsa_dot_mont_x2)(int32_t r0[QUILL_MLDSA_N], int32_t r1[QUILL_MLDSA_N],
+                                             const int32_t *a0, const int32_t *a1,
+                                             const int32_t *b, unsigned n) {
+    dot_x2_body(r0, r1, a0, a1, NULL, NULL, b, n);
+}
+
+TARGET void BACKEND(quill_mldsa_dot_mont_x2_tail)(int32_t r0[QUILL_MLDSA_N],
+                                                  int32_t r1[QUILL_MLDSA_N], const int32_t *a0,
+                                                  const int32_t *a1, const int32_t *e0,
+                                                  const int32_t *e1, const int32_t *b,
+                                                  unsigned n) {
+    dot_x2_body(r0, r1, a0, a1, e0, e1, b, n);
 }
 
 TARGET void BACKEND(quill_mldsa_pointwise_mont)(int32_t c[QUILL_MLDSA_N],

@@ -2,7 +2,7 @@
 /* Copyright quill authors.
  *
  * ML-DSA.Verify_internal (FIPS 204, Algorithm 8) on mu, with A-hat and
- * NTT(t1 2^d) taken from the key (key.h).  Everything is public: variable
+ * NTT(-t1 2^d) taken from the key (key.h).  Everything is public: variable
  * time. */
 #include <stdlib.h>
 #include <string.h>
@@ -21,7 +21,7 @@
 typedef struct verify_tmp {
     /* z[0..l-1] = NTT(z), z[l] = NTT(c): consecutive, dot_mont's b side;
      * once every dot product is made, w1 (k <= l + 1 in every set) */
-    quill_mldsa_poly z[QUILL_MLDSA_L_MAX + 1], w[QUILL_MLDSA_K_MAX], ct1;
+    quill_mldsa_poly z[QUILL_MLDSA_L_MAX + 1], w[QUILL_MLDSA_K_MAX];
     uint8_t w1buf[QUILL_MLDSA_K_MAX * 32 * 6];
 } verify_tmp;
 
@@ -59,20 +59,15 @@ static quill_err verify_core(const quill_mldsa_key *key, const uint8_t mu[QUILL_
         quill_mldsa_sample_in_ball_public(c, ctilde, p);
     for (unsigned i = 0; i <= p->l; i++)
         quill_mldsa_poly_ntt(&v->z[i]); /* |z| <= gamma1 = 2^19, |c| <= 1: out < 9q */
-    /* w'Approx = NTT^-1(A-hat o NTT(z) - NTT(c) o NTT(t1 2^d)): l pairs
-     * of [0, q) times (-9q, 9q), as dot_mont takes, two rows per pass over
-     * NTT(z) (k is even in every set); out (-q, q).  (Folding c t1 into
-     * the dot product as an (l + 1)-th pair measured ~6% faster, but needs
-     * A-hat's rows and NTT(t1) side by side: a second copy of A-hat per
-     * verifying key, 16 / 30 / 56 KiB more.) */
+    /* w'Approx = NTT^-1(A-hat o NTT(z) + NTT(c) o NTT(-t1 2^d)): l + 1
+     * pairs of [0, q) times (-9q, 9q), as dot_mont takes, the last one
+     * (NTT(-t1_i 2^d), NTT(c)) with its a side from the key's t1_hat (no
+     * second copy of A-hat beside it), two rows per pass over NTT(z) (k
+     * is even in every set); out (-q, q). */
     for (unsigned i = 0; i < p->k; i += 2)
-        quill_mldsa_dot_mont_x2(v->w[i].c, v->w[i + 1].c, key->a_hat[i * p->l].c,
-                                key->a_hat[(i + 1) * p->l].c, v->z[0].c, p->l);
-    for (unsigned i = 0; i < p->k; i++) {
-        quill_mldsa_poly_pointwise_mont(&v->ct1, c, &t1_hat[i]);
-        quill_mldsa_poly_sub(&v->w[i], &v->w[i], &v->ct1);
-        quill_mldsa_poly_reduce32(&v->w[i]);
-    }
+        quill_mldsa_dot_mont_x2_tail(v->w[i].c, v->w[i + 1].c, key->a_hat[i * p->l].c,
+                                     key->a_hat[(i + 1) * p->l].c, t1_hat[i].c,
+                                     t1_hat[i + 1].c, v->z[0].c, p->l);
     /* w1' = UseHint(h, w'Approx) (Algorithm 40): HighBits everywhere, then
      * the hinted coefficients (at most omega in all) redone one by one. */
     _Static_assert(QUILL_MLDSA_K_MAX <= QUILL_MLDSA_L_MAX + 1, "w1 fits in z");
