@@ -44,12 +44,12 @@ static quill_err verify_core(const quill_mldsa_key *key, const uint8_t mu[QUILL_
     const uint8_t *hint = sig + p->ctilde_bytes + 32u * (p->gamma1_bits + 1) * p->l;
     if (!quill_mldsa_hint_check_public(hint, p))
         goto out;
+    /* ||z|| < gamma1 - beta, checked as z is unpacked (the result is false
+     * either way). */
     for (unsigned i = 0; i < p->l; i++)
-        quill_mldsa_poly_unpack_z(&v->z[i], sig + p->ctilde_bytes + 32u * (p->gamma1_bits + 1) * i,
-                                  p);
-    /* ||z|| < gamma1 - beta, checked first (the result is false either way). */
-    for (unsigned i = 0; i < p->l; i++)
-        if (quill_mldsa_poly_norm_ge_public(&v->z[i], p->gamma1 - (int32_t)p->beta))
+        if (quill_mldsa_poly_unpack_z_norm_public(
+                &v->z[i], sig + p->ctilde_bytes + 32u * (p->gamma1_bits + 1) * i, p,
+                p->gamma1 - (int32_t)p->beta))
             goto out;
 
     quill_mldsa_poly *c = &v->z[p->l];
