@@ -17,6 +17,7 @@
 #include <string.h>
 
 #include "common/cpu.h"
+#include "rounding.h"
 
 #if QUILL_MLDSA_HAVE_AVX2
 int quill_mldsa_avx2_capable(void) {
@@ -93,6 +94,23 @@ void quill_mldsa_pointwise_mont(int32_t c[QUILL_MLDSA_N], const int32_t a[QUILL_
 
 void quill_mldsa_invntt_tomont_freeze(int32_t a[QUILL_MLDSA_N]) {
     NTT_DISPATCH(quill_mldsa_invntt_tomont_freeze, a);
+}
+
+void quill_mldsa_invntt_freeze_highbits(int32_t a[QUILL_MLDSA_N], int32_t w1[QUILL_MLDSA_N],
+                                        int32_t gamma2) {
+#if QUILL_MLDSA_HAVE_AVX2
+    if (quill_mldsa_avx512vl_capable()) {
+        quill_mldsa_invntt_freeze_highbits_avx512vl(a, w1, gamma2);
+        return;
+    }
+    if (quill_mldsa_avx2_capable()) {
+        quill_mldsa_invntt_freeze_highbits_avx2(a, w1, gamma2);
+        return;
+    }
+#endif
+    quill_mldsa_invntt_tomont_freeze(a);
+    quill_mldsa_poly_highbits((quill_mldsa_poly *)(void *)w1, (const quill_mldsa_poly *)(void *)a,
+                              gamma2);
 }
 
 void quill_mldsa_dot_mont(int32_t r[QUILL_MLDSA_N], const int32_t *a, const int32_t *b,

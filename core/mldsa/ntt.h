@@ -91,6 +91,14 @@ void quill_mldsa_pointwise_mont(int32_t c[QUILL_MLDSA_N], const int32_t a[QUILL_
  * freeze: out in [0, q).  In: |a_i| < q. */
 void quill_mldsa_invntt_tomont_freeze(int32_t a[QUILL_MLDSA_N]);
 
+/* quill_mldsa_invntt_freeze_highbits is quill_mldsa_invntt_tomont_freeze
+ * on a, then w1 = HighBits(a) (rounding.h's quill_mldsa_poly_highbits,
+ * gamma2 = (q - 1) / 88 or (q - 1) / 32): verification's w'Approx and its
+ * high bits.  The x86-64 backends make w1 in the transform's last pass,
+ * from the values they store; the others run the two in turn. */
+void quill_mldsa_invntt_freeze_highbits(int32_t a[QUILL_MLDSA_N], int32_t w1[QUILL_MLDSA_N],
+                                        int32_t gamma2);
+
 /* quill_mldsa_dot_mont sets r = S 2^-32 mod q in (-q, q) for the exact
  * sum S = sum_{j < n} a_j o b_j, a_j = a + 256 j, b_j = b + 256 j
  * (consecutive polynomials): one Montgomery reduction per coefficient (the
@@ -143,6 +151,8 @@ void quill_mldsa_invntt_tomont_avx2(int32_t a[QUILL_MLDSA_N]);
 void quill_mldsa_pointwise_mont_avx2(int32_t c[QUILL_MLDSA_N], const int32_t a[QUILL_MLDSA_N],
                                      const int32_t b[QUILL_MLDSA_N]);
 void quill_mldsa_invntt_tomont_freeze_avx2(int32_t a[QUILL_MLDSA_N]);
+void quill_mldsa_invntt_freeze_highbits_avx2(int32_t a[QUILL_MLDSA_N], int32_t w1[QUILL_MLDSA_N],
+                                             int32_t gamma2);
 void quill_mldsa_dot_mont_avx2(int32_t r[QUILL_MLDSA_N], const int32_t *a, const int32_t *b,
                                unsigned n);
 #endif
@@ -193,6 +203,8 @@ void quill_mldsa_invntt_tomont_avx512vl(int32_t a[QUILL_MLDSA_N]);
 void quill_mldsa_pointwise_mont_avx512vl(int32_t c[QUILL_MLDSA_N], const int32_t a[QUILL_MLDSA_N],
                                          const int32_t b[QUILL_MLDSA_N]);
 void quill_mldsa_invntt_tomont_freeze_avx512vl(int32_t a[QUILL_MLDSA_N]);
+void quill_mldsa_invntt_freeze_highbits_avx512vl(int32_t a[QUILL_MLDSA_N], int32_t w1[QUILL_MLDSA_N],
+                                                 int32_t gamma2);
 void quill_mldsa_dot_mont_avx512vl(int32_t r[QUILL_MLDSA_N], const int32_t *a, const int32_t *b,
                                    unsigned n);
 #endif

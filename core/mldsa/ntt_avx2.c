@@ -330,7 +330,32 @@ TARGET static inline __m256i inv_finish(__m256i v, mult f, int mode) {
     return v;
 }
 
-TARGET static inline void invntt_body(int32_t a[QUILL_MLDSA_N], int mode) {
+/* HighBits (FIPS 204, Algorithm 37) of eight values in [0, q), as
+ * rounding.h's quill_mldsa_decompose computes r1: y = (r + gamma2 - 1)
+ * >> s, r1 = (y M) >> k, and 0 where r1 = m; h holds the set's constants. */
+typedef struct {
+    __m256i g2m1, mul, m;
+    __m128i s, k;
+} hb_consts;
+
+TARGET static inline hb_consts hb_prepare(int32_t gamma2) {
+    const int wide = gamma2 == (QUILL_MLDSA_Q - 1) / 32; /* else (q - 1) / 88 */
+    hb_consts h = {_mm256_set1_epi32(gamma2 - 1), _mm256_set1_epi32(wide ? 65601 : 11276),
+                   _mm256_set1_epi32((QUILL_MLDSA_Q - 1) / (2 * gamma2)),
+                   _mm_cvtsi32_si128(wide ? 9 : 11), _mm_cvtsi32_si128(wide ? 26 : 20)};
+    return h;
+}
+
+TARGET static inline __m256i highbits(__m256i r, const hb_consts *h) {
+    __m256i y = _mm256_srl_epi32(_mm256_add_epi32(r, h->g2m1), h->s);
+    __m256i r1 = _mm256_srl_epi32(_mm256_mullo_epi32(y, h->mul), h->k);
+    return _mm256_andnot_si256(_mm256_cmpeq_epi32(r1, h->m), r1);
+}
+
+/* w1 not NULL (mode INV_FREEZE): HighBits of each output vector also
+ * stored at the same place in w1 (gamma2 the set's). */
+TARGET static inline void invntt_body(int32_t a[QUILL_MLDSA_N], int mode, int32_t *w1,
+                                      int32_t gamma2) {
     int32_t z[32], zq[32];
     zeta_table(z, zq, -1);
     /* Chunks g + w: the last three levels on the rows, the transpose back
@@ -370,6 +395,7 @@ TARGET static inline void invntt_body(int32_t a[QUILL_MLDSA_N], int mode) {
      * distance 128 (i, i + 2) fused with the factor 2^64 / 256: the sums
      * times INVNTT_F, the differences times INVNTT_F_Z1 (ntt_c.c). */
     const mult f = mult_const(INVNTT_F), fz1 = mult_const(INVNTT_F_Z1);
+    const hb_consts hb = hb_prepare(w1 != NULL ? gamma2 : (QUILL_MLDSA_Q - 1) / 32);
     for (unsigned j = 0; j < 64; j += 32) {
         __m256i r[2][8];
         for (unsigned w = 0; w < 2; w++)
@@ -384,19 +410,31 @@ TARGET static inline void invntt_body(int32_t a[QUILL_MLDSA_N], int mode) {
             for (unsigned h = 0; h < 2; h++)
                 for (unsigned i = 0; i < 2; i++) {
                     __m256i lo = r[w][4 * h + i], hi = r[w][4 * h + i + 2];
-                    int32_t *p = a + j + 16 * w + 8 * h + 64 * i;
-                    st(p, inv_finish(_mm256_add_epi32(lo, hi), f, mode));
-                    st(p + 128, inv_finish(_mm256_sub_epi32(lo, hi), fz1, mode));
+                    const unsigned at = j + 16 * w + 8 * h + 64 * i;
+                    __m256i s0 = inv_finish(_mm256_add_epi32(lo, hi), f, mode);
+                    __m256i s1 = inv_finish(_mm256_sub_epi32(lo, hi), fz1, mode);
+                    st(a + at, s0);
+                    st(a + at + 128, s1);
+                    if (w1 != NULL) {
+                        st(w1 + at, highbits(s0, &hb));
+                        st(w1 + at + 128, highbits(s1, &hb));
+                    }
                 }
     }
 }
 
 TARGET void BACKEND(quill_mldsa_invntt_tomont)(int32_t a[QUILL_MLDSA_N]) {
-    invntt_body(a, INV_TOMONT);
+    invntt_body(a, INV_TOMONT, NULL, 0);
 }
 
 TARGET void BACKEND(quill_mldsa_invntt_tomont_freeze)(int32_t a[QUILL_MLDSA_N]) {
-    invntt_body(a, INV_FREEZE);
+    invntt_body(a, INV_FREEZE, NULL, 0);
+}
+
+TARGET void BACKEND(quill_mldsa_invntt_freeze_highbits)(int32_t a[QUILL_MLDSA_N],
+                                                        int32_t w1[QUILL_MLDSA_N],
+                                                        int32_t gamma2) {
+    invntt_body(a, INV_FREEZE, w1, gamma2);
 }
 
 /* The sum of the n signed 64-bit products, exact (below 2^31 q), reduced

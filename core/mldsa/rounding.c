@@ -125,12 +125,11 @@ QUILL_INLINE int32_t use_hint_from_high(int32_t r, int32_t r1, int32_t gamma2) {
     return r1 == 0 ? m - 1 : r1 - 1;
 }
 
-/* HighBits on the whole polynomial (the vectorised loop above), then
- * UseHint(1, .) at the listed coefficients only, from the high bits just
- * made (use_hint_from_high), each compiled with the set's gamma2. */
-void quill_mldsa_poly_use_hint_idx_public(quill_mldsa_poly *w1, const quill_mldsa_poly *w,
-                                          const uint8_t *idx, unsigned n, int32_t gamma2) {
-    QUILL_MLDSA_PICK(highbits)(w1, w, gamma2);
+/* UseHint(1, .) at the listed coefficients only, from the high bits
+ * already in w1 (use_hint_from_high), each compiled with the set's
+ * gamma2. */
+void quill_mldsa_poly_apply_hint_idx_public(quill_mldsa_poly *w1, const quill_mldsa_poly *w,
+                                            const uint8_t *idx, unsigned n, int32_t gamma2) {
     if (gamma2 == GAMMA2_88) {
         for (unsigned j = 0; j < n; j++)
             w1->c[idx[j]] = use_hint_from_high(w->c[idx[j]], w1->c[idx[j]], GAMMA2_88);
@@ -138,4 +137,12 @@ void quill_mldsa_poly_use_hint_idx_public(quill_mldsa_poly *w1, const quill_mlds
         for (unsigned j = 0; j < n; j++)
             w1->c[idx[j]] = use_hint_from_high(w->c[idx[j]], w1->c[idx[j]], GAMMA2_32);
     }
+}
+
+/* HighBits on the whole polynomial (the vectorised loop above), then the
+ * hinted coefficients. */
+void quill_mldsa_poly_use_hint_idx_public(quill_mldsa_poly *w1, const quill_mldsa_poly *w,
+                                          const uint8_t *idx, unsigned n, int32_t gamma2) {
+    QUILL_MLDSA_PICK(highbits)(w1, w, gamma2);
+    quill_mldsa_poly_apply_hint_idx_public(w1, w, idx, n, gamma2);
 }

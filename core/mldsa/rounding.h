@@ -85,4 +85,11 @@ void quill_mldsa_poly_use_hint_public(quill_mldsa_poly *w1, const quill_mldsa_po
 void quill_mldsa_poly_use_hint_idx_public(quill_mldsa_poly *w1, const quill_mldsa_poly *w,
                                           const uint8_t *idx, unsigned n, int32_t gamma2);
 
+/* quill_mldsa_poly_apply_hint_idx_public is the second half of
+ * quill_mldsa_poly_use_hint_idx_public: w1 already holds HighBits(w)
+ * (quill_mldsa_invntt_freeze_highbits made it), and UseHint(1, w_i)
+ * replaces it at the n indices idx (as above). */
+void quill_mldsa_poly_apply_hint_idx_public(quill_mldsa_poly *w1, const quill_mldsa_poly *w,
+                                            const uint8_t *idx, unsigned n, int32_t gamma2);
+
 #endif

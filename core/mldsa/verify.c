@@ -73,9 +73,10 @@ static quill_err verify_core(const quill_mldsa_key *key, const uint8_t mu[QUILL_
     _Static_assert(QUILL_MLDSA_K_MAX <= QUILL_MLDSA_L_MAX + 1, "w1 fits in z");
     quill_mldsa_poly *w1 = v->z; /* k <= l + 1: 4 <= 5, 6 <= 6, 8 <= 8 */
     for (unsigned i = 0, j = 0; i < p->k; i++) {
-        quill_mldsa_invntt_tomont_freeze(v->w[i].c); /* [0, q), as UseHint needs */
-        quill_mldsa_poly_use_hint_idx_public(&w1[i], &v->w[i], hint + j, hint[p->omega + i] - j,
-                                             p->gamma2);
+        /* w in [0, q), as UseHint needs, and its HighBits in w1 */
+        quill_mldsa_invntt_freeze_highbits(v->w[i].c, w1[i].c, p->gamma2);
+        quill_mldsa_poly_apply_hint_idx_public(&w1[i], &v->w[i], hint + j,
+                                               hint[p->omega + i] - j, p->gamma2);
         j = hint[p->omega + i];
     }
     size_t w1len = quill_mldsa_pack_w1(v->w1buf, w1, p);

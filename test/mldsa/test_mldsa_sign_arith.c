@@ -5,6 +5,9 @@
  * (the challenge products are test_mldsa_ntt16's),
  * for the portable bodies and every native backend the CPU has:
  *  - quill_mldsa_invntt_tomont_freeze against freeze(invntt_tomont(a));
+ *  - quill_mldsa_invntt_freeze_highbits (verification's) for outputs
+ *    covering every r in [0, q), against the round trip and
+ *    quill_mldsa_poly_highbits, both gamma2;
  *  - quill_mldsa_dot_mont against quill_mldsa_mont_reduce of the exact
  *    sum of products, for n = 1..8, and congruent to the sum of
  *    pointwise_mont products; quill_mldsa_dot_mont_x2 (two rows on one b)
@@ -116,6 +119,49 @@ static void test_invntt_freeze(void) {
         quill_mldsa_invntt_tomont_freeze(got.c);
         QT_CHECK(memcmp(&got, &want, sizeof(want)) == 0);
     }
+}
+
+/* quill_mldsa_invntt_freeze_highbits (verification's last transform with
+ * HighBits made in its last pass) for outputs covering every r in [0, q):
+ * the input is NTT(r 2^-32), frozen, so the transform gives r back; w1
+ * against quill_mldsa_poly_highbits of it, both gamma2, dispatch and each
+ * x86-64 twin the CPU has. */
+static void test_invntt_highbits(void) {
+    static const int32_t gammas[2] = {(Q - 1) / 88, (Q - 1) / 32};
+    typedef void (*inv_hb_fn)(int32_t a[N], int32_t w1[N], int32_t gamma2);
+    struct {
+        int (*capable)(void);
+        inv_hb_fn fn;
+    } fns[] = {
+        {always, quill_mldsa_invntt_freeze_highbits},
+#if QUILL_MLDSA_HAVE_AVX2
+        {quill_mldsa_avx2_capable, quill_mldsa_invntt_freeze_highbits_avx2},
+        {quill_mldsa_avx512vl_capable, quill_mldsa_invntt_freeze_highbits_avx512vl},
+#endif
+    };
+    unsigned long bad = 0;
+    for (int32_t base = 0; base < Q; base += N) {
+        quill_mldsa_poly r, in, got, w1, want1;
+        for (unsigned i = 0; i < N; i++) {
+            /* the last block: the top of the range, where HighBits wraps */
+            r.c[i] = base + (int32_t)i < Q ? base + (int32_t)i : Q - 1 - (int32_t)i;
+            in.c[i] = quill_mldsa_mont_reduce((int64_t)r.c[i]); /* r 2^-32 */
+        }
+        quill_mldsa_ntt_c(in.c);
+        quill_mldsa_poly_freeze(&in);
+        for (int g = 0; g < 2; g++) {
+            quill_mldsa_poly_highbits(&want1, &r, gammas[g]);
+            for (size_t k = 0; k < QT_ARRAY_LEN(fns); k++) {
+                if (!fns[k].capable())
+                    continue;
+                got = in;
+                memset(&w1, 0x5a, sizeof(w1));
+                fns[k].fn(got.c, w1.c, gammas[g]);
+                bad += memcmp(&got, &r, sizeof(r)) != 0 || memcmp(&w1, &want1, sizeof(w1)) != 0;
+            }
+        }
+    }
+    QT_CHECK(bad == 0);
 }
 
 /* a in [0, q) like A-hat, b within +-(9q - 1) like an NTT output, or both at
@@ -430,6 +476,7 @@ int main(void) {
         if (!impls[k].capable())
             printf("mldsa_sign_arith: no %s, its comparisons skipped\n", impls[k].name);
     test_invntt_freeze();
+    test_invntt_highbits();
     test_dot();
     test_decompose();
     test_sign_row();
