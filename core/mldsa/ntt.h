@@ -120,7 +120,8 @@ void quill_mldsa_dot_mont_x2(int32_t r0[QUILL_MLDSA_N], int32_t r1[QUILL_MLDSA_N
  * r0 = a0 . b + e0 o b_n and r1 = a1 . b + e1 o b_n, each sum reduced once
  * (verification: A-hat's row i, then NTT(-t1_i 2^d), against NTT(z) and
  * NTT(c), without a copy of A-hat beside NTT(t1)).  The x86-64 backends
- * run both rows in one pass; the others (NEON too) the portable body.
+ * run both rows in one pass; NEON copies each row and its tail to the
+ * stack for quill_mldsa_dot_mont_neon; the rest run the portable body.
  * In: 1 <= n <= 7, e0 and e1 as a (in [0, q)), b as in dot_mont. */
 void quill_mldsa_dot_mont_x2_tail(int32_t r0[QUILL_MLDSA_N], int32_t r1[QUILL_MLDSA_N],
                                   const int32_t *a0, const int32_t *a1, const int32_t *e0,
