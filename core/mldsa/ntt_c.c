@@ -422,11 +422,12 @@ QUILL_INLINE void dot_body(int32_t r[QUILL_MLDSA_N], const int32_t *a, const int
     const int32_t h = (QUILL_MLDSA_Q + 1) / 2;
     const v4 k = QUILL_MLDSA_V4_LO ? (v4){h, h + INT32_MIN, h, h + INT32_MIN}
                                    : (v4){h + INT32_MIN, h, h + INT32_MIN, h};
-    const unsigned pairs = e != NULL ? n + 1 : n;
     for (unsigned i = 0; i < QUILL_MLDSA_N; i += 4) {
         v2x64 pe = {0, 0}, po = {0, 0};
         v4 corr = quill_mldsa_v4_dup(0);
-        for (unsigned j = 0; j < pairs; j++) {
+        for (unsigned j = 0; j <= n; j++) {
+            if (j == n && e == NULL)
+                break;
             v4 av = quill_mldsa_v4_load(j < n ? a + QUILL_MLDSA_N * j + i : e + i);
             v4 bv = quill_mldsa_v4_load(b + QUILL_MLDSA_N * j + i);
             pe += quill_mldsa_v4_mul_even(av, bv);
