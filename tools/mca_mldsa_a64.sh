@@ -31,6 +31,7 @@ aarch64-linux-gnu-gcc -O3 -static -std=c11 -I"$root/core" -o "$bin" \
   "$root/core/mldsa/ntt_zetas.c" "$root/core/mldsa/ntt_neon_tab.c" \
   "$root/core/mldsa/ntt16.c" "$root/core/common/zeroize.c" \
   "$root/core/mldsa/pack.c" "$root/core/mldsa/params.c" \
+  "$root/core/mldsa/poly.c" "$root/core/mldsa/rounding.c" \
   "$root/core/common/cpu.c" "$root/asm/aarch64/mldsa_ntt_neon.S" \
   "$root/asm/aarch64/mldsa_ntt16_neon.S" "$root/asm/aarch64/mldsa_unpack_z_neon.S"
 aarch64-linux-gnu-objdump -d --no-show-raw-insn "$bin" > "$out/driver.dis"

@@ -71,9 +71,12 @@ const quill_mldsa_poly *quill_mldsa_key_t1_hat(const quill_mldsa_key *key) {
     uint8_t rho[32];
     quill_mldsa_unpack_pk(rho, t1_hat, key->pub, p);
     for (unsigned i = 0; i < p->k; i++) {
-        quill_mldsa_poly_shiftl(&t1_hat[i]);
-        quill_mldsa_poly_ntt(&t1_hat[i]); /* in < 2^23, out < 2^23 + 8q */
-        quill_mldsa_poly_reduce32(&t1_hat[i]);
+        quill_mldsa_poly *t = &t1_hat[i];
+        quill_mldsa_poly_shiftl(t);
+        for (unsigned j = 0; j < QUILL_MLDSA_N; j++)
+            t->c[j] = -t->c[j];
+        quill_mldsa_poly_ntt(t);    /* |in| < 2^23, |out| < 2^23 + 8q */
+        quill_mldsa_poly_freeze(t); /* [0, q), as dot_mont's a side */
     }
     return quill_mldsa_key_publish(&k->t1_hat, t1_hat, p->k * sizeof(quill_mldsa_poly));
 }

@@ -5,7 +5,9 @@
  * carries.  A key holds, besides its encodings:
  *   a_hat   A-hat = ExpandA(rho), k x l, NTT domain, coefficients in [0, q);
  *           computed when the key is made (key generation needs it anyway).
- *   t1_hat  NTT(t1 2^d), k, |.| < q (public); made by the first verification.
+ *   t1_hat  NTT(-t1 2^d), k, in [0, q) (public; negated and frozen for
+ *           quill_mldsa_dot_mont_x2_tail's extra pair); made by the first
+ *           verification.
  *   sign_hat  2k pairs in the 16-bit NTT of ntt16.h (secret): for row i,
  *           (s1_i, s2_i) if i < l, else (s2_i, 0); then for each row the
  *           split of t0_i = lo + 2^6 hi as (lo, hi).  Made by the first
@@ -55,7 +57,7 @@ void quill_mldsa_key_finish_public(quill_mldsa_key *key);
  * case |fresh| is wiped and freed; returns the block that won. */
 const void *quill_mldsa_key_publish(_Atomic(void *) *slot, void *fresh, size_t len);
 
-/* quill_mldsa_key_t1_hat returns NTT(t1 2^d) (k polynomials), made from
+/* quill_mldsa_key_t1_hat returns NTT(-t1 2^d) in [0, q) (k polynomials), made from
  * key->pub on the first call; NULL if out of memory. */
 const quill_mldsa_poly *quill_mldsa_key_t1_hat(const quill_mldsa_key *key);
 

@@ -91,6 +91,14 @@ void quill_mldsa_pointwise_mont(int32_t c[QUILL_MLDSA_N], const int32_t a[QUILL_
  * freeze: out in [0, q).  In: |a_i| < q. */
 void quill_mldsa_invntt_tomont_freeze(int32_t a[QUILL_MLDSA_N]);
 
+/* quill_mldsa_invntt_freeze_highbits is quill_mldsa_invntt_tomont_freeze
+ * on a, then w1 = HighBits(a) (rounding.h's quill_mldsa_poly_highbits,
+ * gamma2 = (q - 1) / 88 or (q - 1) / 32): verification's w'Approx and its
+ * high bits.  The x86-64 backends make w1 in the transform's last pass,
+ * from the values they store; the others run the two in turn. */
+void quill_mldsa_invntt_freeze_highbits(int32_t a[QUILL_MLDSA_N], int32_t w1[QUILL_MLDSA_N],
+                                        int32_t gamma2);
+
 /* quill_mldsa_dot_mont sets r = S 2^-32 mod q in (-q, q) for the exact
  * sum S = sum_{j < n} a_j o b_j, a_j = a + 256 j, b_j = b + 256 j
  * (consecutive polynomials): one Montgomery reduction per coefficient (the
@@ -107,6 +115,18 @@ void quill_mldsa_dot_mont(int32_t r[QUILL_MLDSA_N], const int32_t *a, const int3
 void quill_mldsa_dot_mont_x2(int32_t r0[QUILL_MLDSA_N], int32_t r1[QUILL_MLDSA_N],
                              const int32_t *a0, const int32_t *a1, const int32_t *b, unsigned n);
 
+/* quill_mldsa_dot_mont_x2_tail is quill_mldsa_dot_mont_x2 on n + 1 pairs
+ * whose last a-side polynomials are e0 and e1, wherever they are:
+ * r0 = a0 . b + e0 o b_n and r1 = a1 . b + e1 o b_n, each sum reduced once
+ * (verification: A-hat's row i, then NTT(-t1_i 2^d), against NTT(z) and
+ * NTT(c), without a copy of A-hat beside NTT(t1)).  The x86-64 backends
+ * run both rows in one pass; NEON copies each row and its tail to the
+ * stack for quill_mldsa_dot_mont_neon; the rest run the portable body.
+ * In: 1 <= n <= 7, e0 and e1 as a (in [0, q)), b as in dot_mont. */
+void quill_mldsa_dot_mont_x2_tail(int32_t r0[QUILL_MLDSA_N], int32_t r1[QUILL_MLDSA_N],
+                                  const int32_t *a0, const int32_t *a1, const int32_t *e0,
+                                  const int32_t *e1, const int32_t *b, unsigned n);
+
 /* The individual implementations (for tests and benchmarks). */
 int quill_mldsa_avx2_capable(void);
 void quill_mldsa_ntt_c(int32_t a[QUILL_MLDSA_N]);
@@ -116,16 +136,24 @@ void quill_mldsa_pointwise_mont_c(int32_t c[QUILL_MLDSA_N], const int32_t a[QUIL
 void quill_mldsa_invntt_tomont_freeze_c(int32_t a[QUILL_MLDSA_N]);
 void quill_mldsa_dot_mont_c(int32_t r[QUILL_MLDSA_N], const int32_t *a, const int32_t *b,
                             unsigned n);
+void quill_mldsa_dot_mont_x2_tail_c(int32_t r0[QUILL_MLDSA_N], int32_t r1[QUILL_MLDSA_N],
+                                    const int32_t *a0, const int32_t *a1, const int32_t *e0,
+                                    const int32_t *e1, const int32_t *b, unsigned n);
 #if QUILL_MLDSA_HAVE_AVX2
 void quill_mldsa_ntt_avx2(int32_t a[QUILL_MLDSA_N]);
 void quill_mldsa_ntt_from_avx2(int32_t out[QUILL_MLDSA_N], const int32_t in[QUILL_MLDSA_N]);
 void quill_mldsa_dot_mont_x2_avx2(int32_t r0[QUILL_MLDSA_N], int32_t r1[QUILL_MLDSA_N],
                                   const int32_t *a0, const int32_t *a1, const int32_t *b,
                                   unsigned n);
+void quill_mldsa_dot_mont_x2_tail_avx2(int32_t r0[QUILL_MLDSA_N], int32_t r1[QUILL_MLDSA_N],
+                                       const int32_t *a0, const int32_t *a1, const int32_t *e0,
+                                       const int32_t *e1, const int32_t *b, unsigned n);
 void quill_mldsa_invntt_tomont_avx2(int32_t a[QUILL_MLDSA_N]);
 void quill_mldsa_pointwise_mont_avx2(int32_t c[QUILL_MLDSA_N], const int32_t a[QUILL_MLDSA_N],
                                      const int32_t b[QUILL_MLDSA_N]);
 void quill_mldsa_invntt_tomont_freeze_avx2(int32_t a[QUILL_MLDSA_N]);
+void quill_mldsa_invntt_freeze_highbits_avx2(int32_t a[QUILL_MLDSA_N], int32_t w1[QUILL_MLDSA_N],
+                                             int32_t gamma2);
 void quill_mldsa_dot_mont_avx2(int32_t r[QUILL_MLDSA_N], const int32_t *a, const int32_t *b,
                                unsigned n);
 #endif
@@ -169,10 +197,15 @@ void quill_mldsa_ntt_from_avx512vl(int32_t out[QUILL_MLDSA_N], const int32_t in[
 void quill_mldsa_dot_mont_x2_avx512vl(int32_t r0[QUILL_MLDSA_N], int32_t r1[QUILL_MLDSA_N],
                                       const int32_t *a0, const int32_t *a1, const int32_t *b,
                                       unsigned n);
+void quill_mldsa_dot_mont_x2_tail_avx512vl(int32_t r0[QUILL_MLDSA_N], int32_t r1[QUILL_MLDSA_N],
+                                           const int32_t *a0, const int32_t *a1, const int32_t *e0,
+                                           const int32_t *e1, const int32_t *b, unsigned n);
 void quill_mldsa_invntt_tomont_avx512vl(int32_t a[QUILL_MLDSA_N]);
 void quill_mldsa_pointwise_mont_avx512vl(int32_t c[QUILL_MLDSA_N], const int32_t a[QUILL_MLDSA_N],
                                          const int32_t b[QUILL_MLDSA_N]);
 void quill_mldsa_invntt_tomont_freeze_avx512vl(int32_t a[QUILL_MLDSA_N]);
+void quill_mldsa_invntt_freeze_highbits_avx512vl(int32_t a[QUILL_MLDSA_N], int32_t w1[QUILL_MLDSA_N],
+                                                 int32_t gamma2);
 void quill_mldsa_dot_mont_avx512vl(int32_t r[QUILL_MLDSA_N], const int32_t *a, const int32_t *b,
                                    unsigned n);
 #endif

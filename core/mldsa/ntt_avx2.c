@@ -49,6 +49,7 @@
 
 #if QUILL_MLDSA_HAVE_AVX2
 #include <immintrin.h>
+#include <stddef.h>
 
 #include "reduce.h"
 
@@ -329,7 +330,36 @@ TARGET static inline __m256i inv_finish(__m256i v, mult f, int mode) {
     return v;
 }
 
-TARGET static inline void invntt_body(int32_t a[QUILL_MLDSA_N], int mode) {
+/* HighBits (FIPS 204, Algorithm 37) of eight values in [0, q), as
+ * rounding.h's quill_mldsa_decompose computes r1: y = (r + gamma2 - 1)
+ * >> s, r1 = (y M) >> k, and 0 where r1 = m; h holds the set's constants. */
+typedef struct {
+    __m256i g2m1, mul, m;
+    __m128i s, k;
+} hb_consts;
+
+TARGET static inline hb_consts hb_prepare(int32_t gamma2) {
+    const int wide = gamma2 == (QUILL_MLDSA_Q - 1) / 32; /* else (q - 1) / 88 */
+    hb_consts h = {_mm256_set1_epi32(gamma2 - 1), _mm256_set1_epi32(wide ? 65601 : 11276),
+                   _mm256_set1_epi32((QUILL_MLDSA_Q - 1) / (2 * gamma2)),
+                   _mm_cvtsi32_si128(wide ? 9 : 11), _mm_cvtsi32_si128(wide ? 26 : 20)};
+    return h;
+}
+
+TARGET static inline __m256i highbits(__m256i r, const hb_consts *h) {
+    __m256i y = _mm256_srl_epi32(_mm256_add_epi32(r, h->g2m1), h->s);
+    __m256i r1 = _mm256_srl_epi32(_mm256_mullo_epi32(y, h->mul), h->k);
+    return _mm256_andnot_si256(_mm256_cmpeq_epi32(r1, h->m), r1);
+}
+
+/* w1 not NULL (mode INV_FREEZE): HighBits of each output vector also
+ * stored at the same place in w1 (gamma2 the set's).  Inlined into each
+ * entry point, so that mode and w1 are constants in each copy: as one
+ * shared function taking them at run time, signing's transforms (no w1)
+ * cost 2.5% more instructions (callgrind, ML-DSA-44), and verification's
+ * 0.9% more in all. */
+TARGET QUILL_INLINE void invntt_body(int32_t a[QUILL_MLDSA_N], int mode, int32_t *w1,
+                                   int32_t gamma2) {
     int32_t z[32], zq[32];
     zeta_table(z, zq, -1);
     /* Chunks g + w: the last three levels on the rows, the transpose back
@@ -369,6 +399,7 @@ TARGET static inline void invntt_body(int32_t a[QUILL_MLDSA_N], int mode) {
      * distance 128 (i, i + 2) fused with the factor 2^64 / 256: the sums
      * times INVNTT_F, the differences times INVNTT_F_Z1 (ntt_c.c). */
     const mult f = mult_const(INVNTT_F), fz1 = mult_const(INVNTT_F_Z1);
+    const hb_consts hb = hb_prepare(w1 != NULL ? gamma2 : (QUILL_MLDSA_Q - 1) / 32);
     for (unsigned j = 0; j < 64; j += 32) {
         __m256i r[2][8];
         for (unsigned w = 0; w < 2; w++)
@@ -383,19 +414,31 @@ TARGET static inline void invntt_body(int32_t a[QUILL_MLDSA_N], int mode) {
             for (unsigned h = 0; h < 2; h++)
                 for (unsigned i = 0; i < 2; i++) {
                     __m256i lo = r[w][4 * h + i], hi = r[w][4 * h + i + 2];
-                    int32_t *p = a + j + 16 * w + 8 * h + 64 * i;
-                    st(p, inv_finish(_mm256_add_epi32(lo, hi), f, mode));
-                    st(p + 128, inv_finish(_mm256_sub_epi32(lo, hi), fz1, mode));
+                    const unsigned at = j + 16 * w + 8 * h + 64 * i;
+                    __m256i s0 = inv_finish(_mm256_add_epi32(lo, hi), f, mode);
+                    __m256i s1 = inv_finish(_mm256_sub_epi32(lo, hi), fz1, mode);
+                    st(a + at, s0);
+                    st(a + at + 128, s1);
+                    if (w1 != NULL) {
+                        st(w1 + at, highbits(s0, &hb));
+                        st(w1 + at + 128, highbits(s1, &hb));
+                    }
                 }
     }
 }
 
 TARGET void BACKEND(quill_mldsa_invntt_tomont)(int32_t a[QUILL_MLDSA_N]) {
-    invntt_body(a, INV_TOMONT);
+    invntt_body(a, INV_TOMONT, NULL, 0);
 }
 
 TARGET void BACKEND(quill_mldsa_invntt_tomont_freeze)(int32_t a[QUILL_MLDSA_N]) {
-    invntt_body(a, INV_FREEZE);
+    invntt_body(a, INV_FREEZE, NULL, 0);
+}
+
+TARGET void BACKEND(quill_mldsa_invntt_freeze_highbits)(int32_t a[QUILL_MLDSA_N],
+                                                        int32_t w1[QUILL_MLDSA_N],
+                                                        int32_t gamma2) {
+    invntt_body(a, INV_FREEZE, w1, gamma2);
 }
 
 /* The odd lanes of the 8 values at a + i moved to the even ones, for
@@ -438,14 +481,25 @@ TARGET void BACKEND(quill_mldsa_dot_mont)(int32_t r[QUILL_MLDSA_N], const int32_
 }
 
 /* Two rows at once, r0 = a0 . b and r1 = a1 . b: each vector of b (and
- * its odd lanes) loaded once for both. */
+ * its odd lanes) loaded once for both.  With e0 (verification's
+ * NTT(-t1 2^d)), one more pair after the n: a sides e0 and e1, b side
+ * b + n N.  Inlined into each entry point, so e0 == NULL costs signing
+ * nothing (one body with the pair count and a-side pointer chosen per
+ * pair at run time made ML-DSA-65 signing 1.9% slower natively). */
 TARGET static inline void dot2_block(int32_t *r0, int32_t *r1, const int32_t *a0,
-                                     const int32_t *a1, const int32_t *b, unsigned n, int last) {
+                                     const int32_t *a1, const int32_t *e0, const int32_t *e1,
+                                     const int32_t *b, unsigned n, int last) {
     const __m256i qinv = _mm256_set1_epi32(QUILL_MLDSA_QINV);
     __m256i se0 = _mm256_setzero_si256(), so0 = _mm256_setzero_si256();
     __m256i se1 = _mm256_setzero_si256(), so1 = _mm256_setzero_si256();
-    for (unsigned j = 0; j < n; j++) {
+    for (unsigned j = 0; j <= n; j++) {
         const int32_t *xj = a0 + QUILL_MLDSA_N * j, *yj = a1 + QUILL_MLDSA_N * j;
+        if (j == n) {
+            if (e0 == NULL)
+                break;
+            xj = e0;
+            yj = e1;
+        }
         __m256i bv = ld(b + QUILL_MLDSA_N * j), bo = odd_to_even(bv);
         __m256i x = ld(xj), y = ld(yj);
         se0 = _mm256_add_epi64(se0, _mm256_mul_epi32(x, bv));
@@ -462,8 +516,21 @@ TARGET void BACKEND(quill_mldsa_dot_mont_x2)(int32_t r0[QUILL_MLDSA_N], int32_t 
                                              const int32_t *b, unsigned n) {
     unsigned i = 0;
     for (; i < QUILL_MLDSA_N - 8; i += 8)
-        dot2_block(r0 + i, r1 + i, a0 + i, a1 + i, b + i, n, 0);
-    dot2_block(r0 + i, r1 + i, a0 + i, a1 + i, b + i, n, 1);
+        dot2_block(r0 + i, r1 + i, a0 + i, a1 + i, NULL, NULL, b + i, n, 0);
+    dot2_block(r0 + i, r1 + i, a0 + i, a1 + i, NULL, NULL, b + i, n, 1);
+}
+
+/* The same with pair n's a sides at e0 and e1 (verification's
+ * NTT(-t1 2^d)). */
+TARGET void BACKEND(quill_mldsa_dot_mont_x2_tail)(int32_t r0[QUILL_MLDSA_N],
+                                                  int32_t r1[QUILL_MLDSA_N], const int32_t *a0,
+                                                  const int32_t *a1, const int32_t *e0,
+                                                  const int32_t *e1, const int32_t *b,
+                                                  unsigned n) {
+    unsigned i = 0;
+    for (; i < QUILL_MLDSA_N - 8; i += 8)
+        dot2_block(r0 + i, r1 + i, a0 + i, a1 + i, e0 + i, e1 + i, b + i, n, 0);
+    dot2_block(r0 + i, r1 + i, a0 + i, a1 + i, e0 + i, e1 + i, b + i, n, 1);
 }
 
 TARGET void BACKEND(quill_mldsa_pointwise_mont)(int32_t c[QUILL_MLDSA_N],

@@ -260,17 +260,23 @@ void quill_mldsa_poly_unpack_z_c(quill_mldsa_poly *z, const uint8_t *in,
 #if QUILL_MLDSA_HAVE_AVX2
 #include <immintrin.h>
 
-/* Eight coefficients per step, four per 128-bit half: each half loads 16
+/* unpack_z_body also checks ||z|| < bound when bound > 0: |z| of each
+ * vector compared with bound - 1, the comparisons ORed (three instructions
+ * per eight coefficients, against a second pass over z); returns nonzero
+ * if some |z| >= bound (always zero when bound is 0).
+ * Eight coefficients per step, four per 128-bit half: each half loads 16
  * bytes, vpshufb puts the three bytes holding coefficient i into 32-bit
  * lane i, vpsrlvd drops the bits below it and the mask those above.  The
  * upper half loads from 4 (20 bits) or 2 (18 bits) bytes on and picks
  * bytes 6.. or 7.. of that, so no load reaches past the 32 (gamma1_bits +
  * 1) bytes of the encoding. */
-__attribute__((target("avx2"))) void quill_mldsa_poly_unpack_z_avx2(quill_mldsa_poly *z,
-                                                                    const uint8_t *in,
-                                                                    const quill_mldsa_params *p) {
+__attribute__((target("avx2"))) static inline int unpack_z_body(quill_mldsa_poly *z,
+                                                                const uint8_t *in,
+                                                                const quill_mldsa_params *p,
+                                                                int32_t bound) {
     const __m256i g = _mm256_set1_epi32(p->gamma1);
-    __m256i pick, shift, mask;
+    const __m256i lim = _mm256_set1_epi32(bound - 1);
+    __m256i pick, shift, mask, bad = _mm256_setzero_si256();
     unsigned step, hi;
     if (p->gamma1_bits == 17) { /* bits 18 i .. 18 i + 17: bytes 9 i / 4 .. + 2 */
         pick = _mm256_setr_epi8(0, 1, 2, -1, 2, 3, 4, -1, 4, 5, 6, -1, 6, 7, 8, -1, 7, 8, 9, -1, 9,
@@ -290,8 +296,23 @@ __attribute__((target("avx2"))) void quill_mldsa_poly_unpack_z_avx2(quill_mldsa_
     for (unsigned i = 0; i < QUILL_MLDSA_N / 8; i++, in += step) {
         __m256i v = _mm256_loadu2_m128i((const __m128i *)(in + hi), (const __m128i *)in);
         v = _mm256_and_si256(_mm256_srlv_epi32(_mm256_shuffle_epi8(v, pick), shift), mask);
-        _mm256_store_si256((__m256i *)(z->c + 8 * i), _mm256_sub_epi32(g, v));
+        v = _mm256_sub_epi32(g, v);
+        _mm256_store_si256((__m256i *)(z->c + 8 * i), v);
+        if (bound > 0)
+            bad = _mm256_or_si256(bad, _mm256_cmpgt_epi32(_mm256_abs_epi32(v), lim));
     }
+    return !_mm256_testz_si256(bad, bad);
+}
+
+__attribute__((target("avx2"))) void quill_mldsa_poly_unpack_z_avx2(quill_mldsa_poly *z,
+                                                                    const uint8_t *in,
+                                                                    const quill_mldsa_params *p) {
+    (void)unpack_z_body(z, in, p, 0);
+}
+
+__attribute__((target("avx2"))) int quill_mldsa_poly_unpack_z_norm_avx2(
+    quill_mldsa_poly *z, const uint8_t *in, const quill_mldsa_params *p, int32_t bound) {
+    return unpack_z_body(z, in, p, bound);
 }
 #endif
 
@@ -370,6 +391,16 @@ void quill_mldsa_poly_unpack_z(quill_mldsa_poly *z, const uint8_t *in,
     }
 #endif
     quill_mldsa_poly_unpack_z_c(z, in, p);
+}
+
+int quill_mldsa_poly_unpack_z_norm_public(quill_mldsa_poly *z, const uint8_t *in,
+                                          const quill_mldsa_params *p, int32_t bound) {
+#if QUILL_MLDSA_HAVE_AVX2
+    if (quill_mldsa_avx2_capable())
+        return quill_mldsa_poly_unpack_z_norm_avx2(z, in, p, bound);
+#endif
+    quill_mldsa_poly_unpack_z(z, in, p);
+    return quill_mldsa_poly_norm_ge_public(z, bound);
 }
 
 /* w1: 6 bits (4 per 3 bytes) or 4 bits (2 per byte, a form the compiler

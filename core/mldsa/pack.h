@@ -66,6 +66,12 @@ quill_word quill_mldsa_poly_unpack_eta(quill_mldsa_poly *s, const uint8_t *in,
 void quill_mldsa_poly_pack_z(uint8_t *out, const quill_mldsa_poly *z, const quill_mldsa_params *p);
 void quill_mldsa_poly_unpack_z(quill_mldsa_poly *z, const uint8_t *in,
                                const quill_mldsa_params *p);
+/* quill_mldsa_poly_unpack_z_norm_public is quill_mldsa_poly_unpack_z (of
+ * a signature's z) followed by quill_mldsa_poly_norm_ge_public(z, bound):
+ * returns nonzero if some |z_i| >= bound, 1 <= bound <= gamma1.  The AVX2
+ * twin checks as it unpacks, in one pass (variable time: public data). */
+int quill_mldsa_poly_unpack_z_norm_public(quill_mldsa_poly *z, const uint8_t *in,
+                                          const quill_mldsa_params *p, int32_t bound);
 /* The portable forms and their AVX2 twins (usable when
  * quill_mldsa_avx2_capable()), chosen by quill_mldsa_poly_pack_z and
  * _unpack_z; all read or write exactly the 32 (gamma1_bits + 1) bytes of
@@ -79,6 +85,8 @@ void quill_mldsa_poly_pack_z_avx2(uint8_t *out, const quill_mldsa_poly *z,
                                   const quill_mldsa_params *p);
 void quill_mldsa_poly_unpack_z_avx2(quill_mldsa_poly *z, const uint8_t *in,
                                     const quill_mldsa_params *p);
+int quill_mldsa_poly_unpack_z_norm_avx2(quill_mldsa_poly *z, const uint8_t *in,
+                                        const quill_mldsa_params *p, int32_t bound);
 #endif
 #if QUILL_MLDSA_HAVE_NEON
 /* The NEON twin (asm/aarch64/mldsa_unpack_z_neon.S), usable when

@@ -150,17 +150,38 @@ void quill_mldsa_poly_use_hint_public(quill_mldsa_poly *w1, const quill_mldsa_po
     QUILL_MLDSA_PICK(use_hint)(w1, w, h, gamma2);
 }
 
-/* HighBits on the whole polynomial (the vectorised loop above), then
- * use_hint_one with h = 1 at the listed coefficients only, each compiled
- * with the set's gamma2 (no division). */
+/* UseHint(1, r) from r in [0, q) and r1 = HighBits(r), already made:
+ * r0' = r - 2 gamma2 r1 is Decompose's r0 except at the top of [0, q)
+ * (r > q - 1 - gamma2), where Decompose gives r1 = 0 and r0 = r - q < 0
+ * while r0' = r > gamma2.  So r0 > 0 exactly when 0 < r0' <= gamma2
+ * (one unsigned comparison), and the result is r1 + 1 or r1 - 1 modulo
+ * m = (q - 1) / (2 gamma2).  Public data: branches are fine. */
+QUILL_INLINE int32_t use_hint_from_high(int32_t r, int32_t r1, int32_t gamma2) {
+    const int32_t m = (QUILL_MLDSA_Q - 1) / (2 * gamma2);
+    const int32_t r0 = r - 2 * gamma2 * r1;
+    if ((uint32_t)(r0 - 1) < (uint32_t)gamma2)
+        return r1 + 1 == m ? 0 : r1 + 1;
+    return r1 == 0 ? m - 1 : r1 - 1;
+}
+
+/* UseHint(1, .) at the listed coefficients only, from the high bits
+ * already in w1 (use_hint_from_high), each compiled with the set's
+ * gamma2. */
+void quill_mldsa_poly_apply_hint_idx_public(quill_mldsa_poly *w1, const quill_mldsa_poly *w,
+                                            const uint8_t *idx, unsigned n, int32_t gamma2) {
+    if (gamma2 == GAMMA2_88) {
+        for (unsigned j = 0; j < n; j++)
+            w1->c[idx[j]] = use_hint_from_high(w->c[idx[j]], w1->c[idx[j]], GAMMA2_88);
+    } else {
+        for (unsigned j = 0; j < n; j++)
+            w1->c[idx[j]] = use_hint_from_high(w->c[idx[j]], w1->c[idx[j]], GAMMA2_32);
+    }
+}
+
+/* HighBits on the whole polynomial (the vectorised loop above), then the
+ * hinted coefficients. */
 void quill_mldsa_poly_use_hint_idx_public(quill_mldsa_poly *w1, const quill_mldsa_poly *w,
                                           const uint8_t *idx, unsigned n, int32_t gamma2) {
     QUILL_MLDSA_PICK(highbits)(w1, w, gamma2);
-    if (gamma2 == GAMMA2_88) {
-        for (unsigned j = 0; j < n; j++)
-            w1->c[idx[j]] = use_hint_one(w->c[idx[j]], 1, GAMMA2_88);
-    } else {
-        for (unsigned j = 0; j < n; j++)
-            w1->c[idx[j]] = use_hint_one(w->c[idx[j]], 1, GAMMA2_32);
-    }
+    quill_mldsa_poly_apply_hint_idx_public(w1, w, idx, n, gamma2);
 }

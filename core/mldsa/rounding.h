@@ -77,11 +77,19 @@ void quill_mldsa_poly_use_hint_public(quill_mldsa_poly *w1, const quill_mldsa_po
 
 /* quill_mldsa_poly_use_hint_idx_public is quill_mldsa_poly_use_hint_public
  * with the hint given as the list of its n ones' indices idx[0..n-1] (as
- * HintBitPack stores them; any order, each < 256): w1 = HighBits(w), then
+ * HintBitPack stores them; any order, each < 256, no index twice, as
+ * quill_mldsa_hint_check_public ensures): w1 = HighBits(w), then
  * UseHint(1, w_i) at those indices.  The cheaper form for verification,
  * where at most omega of the k 256 coefficients are hinted.  In: w_i in
  * [0, q); w1 must not alias w. */
 void quill_mldsa_poly_use_hint_idx_public(quill_mldsa_poly *w1, const quill_mldsa_poly *w,
                                           const uint8_t *idx, unsigned n, int32_t gamma2);
+
+/* quill_mldsa_poly_apply_hint_idx_public is the second half of
+ * quill_mldsa_poly_use_hint_idx_public: w1 already holds HighBits(w)
+ * (quill_mldsa_invntt_freeze_highbits made it), and UseHint(1, w_i)
+ * replaces it at the n indices idx (as above). */
+void quill_mldsa_poly_apply_hint_idx_public(quill_mldsa_poly *w1, const quill_mldsa_poly *w,
+                                            const uint8_t *idx, unsigned n, int32_t gamma2);
 
 #endif

@@ -2,7 +2,7 @@
 /* Copyright quill authors.
  *
  * ML-DSA.Verify_internal (FIPS 204, Algorithm 8) on mu, with A-hat and
- * NTT(t1 2^d) taken from the key (key.h).  Everything is public: variable
+ * NTT(-t1 2^d) taken from the key (key.h).  Everything is public: variable
  * time. */
 #include <stdlib.h>
 #include <string.h>
@@ -21,7 +21,7 @@
 typedef struct verify_tmp {
     /* z[0..l-1] = NTT(z), z[l] = NTT(c): consecutive, dot_mont's b side;
      * once every dot product is made, w1 (k <= l + 1 in every set) */
-    quill_mldsa_poly z[QUILL_MLDSA_L_MAX + 1], w[QUILL_MLDSA_K_MAX], ct1;
+    quill_mldsa_poly z[QUILL_MLDSA_L_MAX + 1], w[QUILL_MLDSA_K_MAX];
     uint8_t w1buf[QUILL_MLDSA_K_MAX * 32 * 6];
 } verify_tmp;
 
@@ -44,12 +44,12 @@ static quill_err verify_core(const quill_mldsa_key *key, const uint8_t mu[QUILL_
     const uint8_t *hint = sig + p->ctilde_bytes + 32u * (p->gamma1_bits + 1) * p->l;
     if (!quill_mldsa_hint_check_public(hint, p))
         goto out;
+    /* ||z|| < gamma1 - beta, checked as z is unpacked (the result is false
+     * either way). */
     for (unsigned i = 0; i < p->l; i++)
-        quill_mldsa_poly_unpack_z(&v->z[i], sig + p->ctilde_bytes + 32u * (p->gamma1_bits + 1) * i,
-                                  p);
-    /* ||z|| < gamma1 - beta, checked first (the result is false either way). */
-    for (unsigned i = 0; i < p->l; i++)
-        if (quill_mldsa_poly_norm_ge_public(&v->z[i], p->gamma1 - (int32_t)p->beta))
+        if (quill_mldsa_poly_unpack_z_norm_public(
+                &v->z[i], sig + p->ctilde_bytes + 32u * (p->gamma1_bits + 1) * i, p,
+                p->gamma1 - (int32_t)p->beta))
             goto out;
 
     quill_mldsa_poly *c = &v->z[p->l];
@@ -59,28 +59,24 @@ static quill_err verify_core(const quill_mldsa_key *key, const uint8_t mu[QUILL_
         quill_mldsa_sample_in_ball_public(c, ctilde, p);
     for (unsigned i = 0; i <= p->l; i++)
         quill_mldsa_poly_ntt(&v->z[i]); /* |z| <= gamma1 = 2^19, |c| <= 1: out < 9q */
-    /* w'Approx = NTT^-1(A-hat o NTT(z) - NTT(c) o NTT(t1 2^d)): l pairs
-     * of [0, q) times (-9q, 9q), as dot_mont takes, two rows per pass over
-     * NTT(z) (k is even in every set); out (-q, q).  (Folding c t1 into
-     * the dot product as an (l + 1)-th pair measured ~6% faster, but needs
-     * A-hat's rows and NTT(t1) side by side: a second copy of A-hat per
-     * verifying key, 16 / 30 / 56 KiB more.) */
+    /* w'Approx = NTT^-1(A-hat o NTT(z) + NTT(c) o NTT(-t1 2^d)): l + 1
+     * pairs of [0, q) times (-9q, 9q), as dot_mont takes, the last one
+     * (NTT(-t1_i 2^d), NTT(c)) with its a side from the key's t1_hat (no
+     * second copy of A-hat beside it), two rows per pass over NTT(z) (k
+     * is even in every set); out (-q, q). */
     for (unsigned i = 0; i < p->k; i += 2)
-        quill_mldsa_dot_mont_x2(v->w[i].c, v->w[i + 1].c, key->a_hat[i * p->l].c,
-                                key->a_hat[(i + 1) * p->l].c, v->z[0].c, p->l);
-    for (unsigned i = 0; i < p->k; i++) {
-        quill_mldsa_poly_pointwise_mont(&v->ct1, c, &t1_hat[i]);
-        quill_mldsa_poly_sub(&v->w[i], &v->w[i], &v->ct1);
-        quill_mldsa_poly_reduce32(&v->w[i]);
-    }
+        quill_mldsa_dot_mont_x2_tail(v->w[i].c, v->w[i + 1].c, key->a_hat[i * p->l].c,
+                                     key->a_hat[(i + 1) * p->l].c, t1_hat[i].c,
+                                     t1_hat[i + 1].c, v->z[0].c, p->l);
     /* w1' = UseHint(h, w'Approx) (Algorithm 40): HighBits everywhere, then
      * the hinted coefficients (at most omega in all) redone one by one. */
     _Static_assert(QUILL_MLDSA_K_MAX <= QUILL_MLDSA_L_MAX + 1, "w1 fits in z");
     quill_mldsa_poly *w1 = v->z; /* k <= l + 1: 4 <= 5, 6 <= 6, 8 <= 8 */
     for (unsigned i = 0, j = 0; i < p->k; i++) {
-        quill_mldsa_invntt_tomont_freeze(v->w[i].c); /* [0, q), as UseHint needs */
-        quill_mldsa_poly_use_hint_idx_public(&w1[i], &v->w[i], hint + j, hint[p->omega + i] - j,
-                                             p->gamma2);
+        /* w in [0, q), as UseHint needs, and its HighBits in w1 */
+        quill_mldsa_invntt_freeze_highbits(v->w[i].c, w1[i].c, p->gamma2);
+        quill_mldsa_poly_apply_hint_idx_public(&w1[i], &v->w[i], hint + j,
+                                               hint[p->omega + i] - j, p->gamma2);
         j = hint[p->omega + i];
     }
     size_t w1len = quill_mldsa_pack_w1(v->w1buf, w1, p);

@@ -9,7 +9,8 @@
  * values of gamma2, the CT norm check, pack/unpack round trips
  * (including the private-key range check and the hint decoding rules),
  * every fixed-width packer and unpacker against the generic bit packing
- * (random and extreme values), and the ExpandS and ExpandA rejection
+ * (random and extreme values; unpack_z with verification's norm check at
+ * ||z|| = gamma1 - beta - 1, gamma1 - beta and the range's ends), and the ExpandS and ExpandA rejection
  * samplers (portable and native) against direct transcriptions of FIPS
  * 204's RejBoundedPoly and RejNTTPoly. */
 #include <stdlib.h>
@@ -705,6 +706,35 @@ static void test_pack_fixed(void) {
                     continue;
                 for (unsigned i = 0; i < N; i++)
                     QT_CHECK(b.c[i] == p->gamma1 - (int32_t)v[i]);
+            }
+            /* unpack_z with the norm check (verification): z within the
+             * bound, one coefficient set to an edge (bound - 1, bound, the
+             * ends of the range, either sign) or left inside; every
+             * coefficient decoded and the verdict that of norm_ge */
+            {
+                const int32_t bound = p->gamma1 - (int32_t)p->beta;
+                const int32_t edges[8] = {bound - 1, -(bound - 1), bound,     -bound,
+                                          p->gamma1, -p->gamma1 + 1, bound + 1, 0};
+                int32_t zz[N];
+                fill_range(zz, -(bound - 1), bound - 1, kind);
+                const unsigned idx = (unsigned)(qt_rng_u64() % N);
+                zz[idx] = edges[t % 8];
+                generic_pack(in, zz, p->gamma1, 1, zbits);
+                const int want_bad = zz[idx] >= bound || zz[idx] <= -bound;
+                for (unsigned f = 0; f < 2; f++) {
+                    memset(&b, 0x5a, sizeof(b));
+                    int bad;
+                    if (f == 0)
+                        bad = quill_mldsa_poly_unpack_z_norm_public(&b, in, p, bound);
+#if QUILL_MLDSA_HAVE_AVX2
+                    else if (quill_mldsa_avx2_capable())
+                        bad = quill_mldsa_poly_unpack_z_norm_avx2(&b, in, p, bound);
+#endif
+                    else
+                        continue;
+                    QT_CHECK((bad != 0) == want_bad);
+                    QT_CHECK(memcmp(b.c, zz, sizeof(zz)) == 0);
+                }
             }
             /* eta: mostly in-range bytes (generic pack of in-range values),
              * sometimes one or more values above 2 eta */

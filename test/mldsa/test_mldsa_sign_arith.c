@@ -5,10 +5,15 @@
  * (the challenge products are test_mldsa_ntt16's),
  * for the portable bodies and every native backend the CPU has:
  *  - quill_mldsa_invntt_tomont_freeze against freeze(invntt_tomont(a));
+ *  - quill_mldsa_invntt_freeze_highbits (verification's) for outputs
+ *    covering every r in [0, q), against the round trip and
+ *    quill_mldsa_poly_highbits, both gamma2;
  *  - quill_mldsa_dot_mont against quill_mldsa_mont_reduce of the exact
  *    sum of products, for n = 1..8, and congruent to the sum of
  *    pointwise_mont products; quill_mldsa_dot_mont_x2 (two rows on one b)
- *    against dot_mont twice;
+ *    against dot_mont twice; quill_mldsa_dot_mont_x2_tail (the last pair's
+ *    a side elsewhere, verification's NTT(-t1 2^d)) against dot_mont on
+ *    the same n pairs laid out consecutively;
  *  - quill_mldsa_poly_decompose and _highbits against the scalar
  *    quill_mldsa_decompose (checked against FIPS 204 by test_mldsa_arith)
  *    for every r in [0, q) and both gamma2 (the polynomial loops are
@@ -50,6 +55,8 @@ struct impl {
     void (*dot)(int32_t r[N], const int32_t *a, const int32_t *b, unsigned n);
     void (*dot_x2)(int32_t r0[N], int32_t r1[N], const int32_t *a0, const int32_t *a1,
                    const int32_t *b, unsigned n);
+    void (*dot_x2_tail)(int32_t r0[N], int32_t r1[N], const int32_t *a0, const int32_t *a1,
+                        const int32_t *e0, const int32_t *e1, const int32_t *b, unsigned n);
 };
 
 /* The portable pair of rows: dot_mont_c twice. */
@@ -64,12 +71,14 @@ static int always(void) {
 }
 
 static const struct impl impls[] = {
-    {"portable", always, quill_mldsa_invntt_tomont_freeze_c, quill_mldsa_dot_mont_c, dot_x2_c},
+    {"portable", always, quill_mldsa_invntt_tomont_freeze_c, quill_mldsa_dot_mont_c, dot_x2_c,
+     quill_mldsa_dot_mont_x2_tail_c},
 #if QUILL_MLDSA_HAVE_AVX2
     {"AVX2", quill_mldsa_avx2_capable, quill_mldsa_invntt_tomont_freeze_avx2,
-     quill_mldsa_dot_mont_avx2, quill_mldsa_dot_mont_x2_avx2},
+     quill_mldsa_dot_mont_avx2, quill_mldsa_dot_mont_x2_avx2, quill_mldsa_dot_mont_x2_tail_avx2},
     {"AVX-512VL", quill_mldsa_avx512vl_capable, quill_mldsa_invntt_tomont_freeze_avx512vl,
-     quill_mldsa_dot_mont_avx512vl, quill_mldsa_dot_mont_x2_avx512vl},
+     quill_mldsa_dot_mont_avx512vl, quill_mldsa_dot_mont_x2_avx512vl,
+     quill_mldsa_dot_mont_x2_tail_avx512vl},
 #endif
 };
 
@@ -112,13 +121,56 @@ static void test_invntt_freeze(void) {
     }
 }
 
+/* quill_mldsa_invntt_freeze_highbits (verification's last transform with
+ * HighBits made in its last pass) for outputs covering every r in [0, q):
+ * the input is NTT(r 2^-32), frozen, so the transform gives r back; w1
+ * against quill_mldsa_poly_highbits of it, both gamma2, dispatch and each
+ * x86-64 twin the CPU has. */
+static void test_invntt_highbits(void) {
+    static const int32_t gammas[2] = {(Q - 1) / 88, (Q - 1) / 32};
+    typedef void (*inv_hb_fn)(int32_t a[N], int32_t w1[N], int32_t gamma2);
+    struct {
+        int (*capable)(void);
+        inv_hb_fn fn;
+    } fns[] = {
+        {always, quill_mldsa_invntt_freeze_highbits},
+#if QUILL_MLDSA_HAVE_AVX2
+        {quill_mldsa_avx2_capable, quill_mldsa_invntt_freeze_highbits_avx2},
+        {quill_mldsa_avx512vl_capable, quill_mldsa_invntt_freeze_highbits_avx512vl},
+#endif
+    };
+    unsigned long bad = 0;
+    for (int32_t base = 0; base < Q; base += N) {
+        quill_mldsa_poly r, in, got, w1, want1;
+        for (unsigned i = 0; i < N; i++) {
+            /* the last block: the top of the range, where HighBits wraps */
+            r.c[i] = base + (int32_t)i < Q ? base + (int32_t)i : Q - 1 - (int32_t)i;
+            in.c[i] = quill_mldsa_mont_reduce((int64_t)r.c[i]); /* r 2^-32 */
+        }
+        quill_mldsa_ntt_c(in.c);
+        quill_mldsa_poly_freeze(&in);
+        for (int g = 0; g < 2; g++) {
+            quill_mldsa_poly_highbits(&want1, &r, gammas[g]);
+            for (size_t k = 0; k < QT_ARRAY_LEN(fns); k++) {
+                if (!fns[k].capable())
+                    continue;
+                got = in;
+                memset(&w1, 0x5a, sizeof(w1));
+                fns[k].fn(got.c, w1.c, gammas[g]);
+                bad += memcmp(&got, &r, sizeof(r)) != 0 || memcmp(&w1, &want1, sizeof(w1)) != 0;
+            }
+        }
+    }
+    QT_CHECK(bad == 0);
+}
+
 /* a in [0, q) like A-hat, b within +-(9q - 1) like an NTT output, or both at
  * their extremes (sums up to 8 (q - 1) (9q - 1) in absolute value, of
  * either sign in either lane of a pair). */
 static quill_mldsa_poly x2_rows[8];
 
 static void test_dot(void) {
-    static quill_mldsa_poly a[8], b[8];
+    static quill_mldsa_poly a[8], b[8], tail[2];
     quill_mldsa_poly want, got;
     for (int t = 0; t < 400; t++) {
         unsigned n = 1 + (unsigned)t % 8;
@@ -166,6 +218,27 @@ static void test_dot(void) {
             quill_mldsa_dot_mont_c(want2.c, a2[0].c, b[0].c, n);
             memset(&got, 0x5a, sizeof(got));
             impls[k].dot_x2(got.c, got2.c, a[0].c, a2[0].c, b[0].c, n);
+            QT_CHECK(memcmp(&got, &want, sizeof(want)) == 0);
+            QT_CHECK(memcmp(&got2, &want2, sizeof(want2)) == 0);
+            /* the last pair's a sides from copies elsewhere: the same sums */
+            if (n >= 2) {
+                memcpy(&tail[0], &a[n - 1], sizeof(tail[0]));
+                memcpy(&tail[1], &a2[n - 1], sizeof(tail[1]));
+                memset(&got, 0x5a, sizeof(got));
+                memset(&got2, 0xa5, sizeof(got2));
+                impls[k].dot_x2_tail(got.c, got2.c, a[0].c, a2[0].c, tail[0].c, tail[1].c,
+                                     b[0].c, n - 1);
+                QT_CHECK(memcmp(&got, &want, sizeof(want)) == 0);
+                QT_CHECK(memcmp(&got2, &want2, sizeof(want2)) == 0);
+            }
+        }
+        if (n >= 2) {
+            quill_mldsa_poly got2, want2;
+            quill_mldsa_dot_mont_c(want2.c, x2_rows[0].c, b[0].c, n);
+            memcpy(&tail[0], &a[n - 1], sizeof(tail[0]));
+            memcpy(&tail[1], &x2_rows[n - 1], sizeof(tail[1]));
+            quill_mldsa_dot_mont_x2_tail(got.c, got2.c, a[0].c, x2_rows[0].c, tail[0].c, tail[1].c,
+                                         b[0].c, n - 1); /* dispatch */
             QT_CHECK(memcmp(&got, &want, sizeof(want)) == 0);
             QT_CHECK(memcmp(&got2, &want2, sizeof(want2)) == 0);
         }
@@ -403,6 +476,7 @@ int main(void) {
         if (!impls[k].capable())
             printf("mldsa_sign_arith: no %s, its comparisons skipped\n", impls[k].name);
     test_invntt_freeze();
+    test_invntt_highbits();
     test_dot();
     test_decompose();
     test_sign_row();
