@@ -41,7 +41,8 @@
  * and 32, the 48- and 64-limb squarings 0.68-0.70x (they were loops), the
  * 48- and 64-limb multiplications 0.94-1.0x.  A band column costs about K + 3 cycles for K = 8
  * products: the two extra flag operations per column (the stored word and
- * the last carry) are what separates it from one MULX per cycle.  The generic kernels (any n) keep the row-by-row form: every row
+ * the last carry) are what separates it from one MULX per cycle.  (In this
+ * version the 32-limb kernels run in bands of eleven rows, see below.)  The generic kernels (any n) keep the row-by-row form: every row
  * t[k + j] += x src[j] loads and stores t[k + j].
  *
  * Register use of the generic kernels in a row: rdx = the multiplier (b_i,
@@ -642,12 +643,436 @@ quill_mont_sqr_adx_\N:
         MONT_SQR_B 16
         MONT_MUL_B 24
         MONT_SQR_B 24
-        MONT_MUL_B 32
-        MONT_SQR_B 32
         MONT_MUL_B 48
         MONT_SQR_B 48
         MONT_MUL_B 64
         MONT_SQR_B 64
+
+/* ---- 32 limbs: bands of eleven rows ----
+ *
+ * A column costs about K + 3 cycles for K products (the head and tail
+ * operations beyond the four of each product), so fewer, longer columns
+ * cost less: at 32 limbs bands of 11 rows make three bands instead of four
+ * (b, a and the digits u padded with a zero word to 33; the third band's
+ * eleventh row multiplies by zero).  K + 1 window words need only K
+ * registers: W[0] is final after the column's first product (head and low
+ * word added), so it is stored there and its register takes the last
+ * product's high word directly (MULX into it), becoming W[K]; the carries
+ * pending into W[K] (OF from the previous high word, CF from the last low
+ * word) are added with ADOX and ADCX of a zero word in the frame.  The
+ * integer operations per column are those of the eight-row bands (the head,
+ * 2K for MULX, K ADCX, K - 1 ADOX and the two carries).
+ *
+ * Registers: rdx = y_j, LO/HI = rdi/rbp, the window pool of eleven (r8-r15,
+ * rbx, rcx, rsi; W[k] = pool((wr + k) mod 11)), rax = the band's t pointer,
+ * rsp: the y operand (a, or a[s ..] in the squaring's band, then m) is
+ * copied into the frame (W_R) and addressed from rsp, the band's x words
+ * too (W_XB, within a one-byte displacement: shorter code measured
+ * faster).  The bounds and the flag argument are those of the eight-row
+ * bands (CF = OF = 0 after every column).  The branches test the band
+ * number or the band's t pointer only (public).
+ *
+ * Frame (bytes from rsp): W_XB the band's x (b[s .. s + 10], a[s .. s + 10]
+ * or the digits u), a zero word, n0, the mask of the eleventh digit, CY;
+ * t (66 words; t[64] is the top word of t') at W_T; W_R (32 words); r, m,
+ * the b or a band pointer, the band number.  All of it is wiped.
+ *
+ * Measured slower than the eight-row kernels (docs/limits.md, "Bands of
+ * eleven rows at 32 limbs"): an experiment, not kept. */
+
+        .set    W_XB, 0
+        .set    W_ZW, 88
+        .set    W_N0, 96
+        .set    W_MASK, 104
+        .set    W_CY, 112
+        .set    W_T, 128
+        .set    W_R, 656
+        .set    W_RP, 912
+        .set    W_MP, 920
+        .set    W_BP, 928
+        .set    W_BC, 936
+        .set    W_AP, 944
+        .set    W_SIZE, 960
+        .set    TP, %rax
+
+/* WP sym, idx: sym = pool register idx mod 11. */
+.macro WP sym, idx
+        .set    wpi, (\idx) % 11
+        .if     wpi == 0
+        .set    \sym, %r8
+        .elseif wpi == 1
+        .set    \sym, %r9
+        .elseif wpi == 2
+        .set    \sym, %r10
+        .elseif wpi == 3
+        .set    \sym, %r11
+        .elseif wpi == 4
+        .set    \sym, %r12
+        .elseif wpi == 5
+        .set    \sym, %r13
+        .elseif wpi == 6
+        .set    \sym, %r14
+        .elseif wpi == 7
+        .set    \sym, %r15
+        .elseif wpi == 8
+        .set    \sym, %rbx
+        .elseif wpi == 9
+        .set    \sym, %rcx
+        .else
+        .set    \sym, %rsi
+        .endif
+.endm
+
+/* Zero the pool (also clears CF and OF); wr = 0. */
+.macro WWZERO
+        .set    bk, 0
+        .rept   11
+        WP      WA, bk
+        xor     WA, WA
+        .set    bk, bk + 1
+        .endr
+        .set    wr, 0
+.endm
+
+/* Copy nw words (even) from (src) to disp(%rsp). */
+.macro WCOPY src, disp, nw
+        .set    bk, 0
+        .rept   (\nw) / 2
+        movdqu  16*bk(\src), %xmm0
+        movdqu  %xmm0, \disp+16*bk(%rsp)
+        .set    bk, bk + 1
+        .endr
+.endm
+
+/* One full column: rdx = y at yoff(%rsp); the stored word toff(TP) is
+ * added into W[0] (head of the OF chain), W[0 .. 11] += y x, x = 11 words
+ * at xoff(%rsp); W[0] is stored at toff(TP) after the first product and its
+ * register becomes W[11]; wr advances.  CF = OF = 0 on entry and exit. */
+.macro WCOL yoff, xoff, toff
+        mov     \yoff(%rsp), %rdx
+        WP      W0, wr
+        WP      W1, wr + 1
+        adox    \toff(TP), W0
+        mulx    \xoff(%rsp), LO, HI
+        adcx    LO, W0
+        adox    HI, W1
+        mov     W0, \toff(TP)
+        .set    bk, 1
+        .rept   9
+        WP      WA, wr + bk
+        WP      WB, wr + bk + 1
+        mulx    \xoff+8*bk(%rsp), LO, HI
+        adcx    LO, WA
+        adox    HI, WB
+        .set    bk, bk + 1
+        .endr
+        WP      WA, wr + 10
+        mulx    \xoff+80(%rsp), LO, W0
+        adcx    LO, WA
+        adox    W_ZW(%rsp), W0
+        adcx    W_ZW(%rsp), W0
+        .set    wr, wr + 1
+.endm
+
+/* A short column of the squaring's triangle (len < 11 products, W[len ..]
+ * zero on entry): W[0 .. len] += y x_0 .. x_{len-1} after the head, W[0]
+ * stored at toff(TP) and zeroed (the XOR also clears CF and OF). */
+.macro WCOLS yoff, xoff, toff, len
+        mov     \yoff(%rsp), %rdx
+        WP      W0, wr
+        adox    \toff(TP), W0
+        .set    bk, 0
+        .rept   \len
+        WP      WA, wr + bk
+        WP      WB, wr + bk + 1
+        mulx    \xoff+8*bk(%rsp), LO, HI
+        adcx    LO, WA
+        adox    HI, WB
+        .set    bk, bk + 1
+        .endr
+        WP      WA, wr + \len
+        adcx    W_ZW(%rsp), WA
+        mov     W0, \toff(TP)
+        xor     W0, W0
+        .set    wr, wr + 1
+.endm
+
+/* Store the window W[0 .. 10] at toff(TP). */
+.macro WWSTORE toff
+        .set    bk, 0
+        .rept   11
+        WP      WA, wr + bk
+        mov     WA, \toff+8*bk(TP)
+        .set    bk, bk + 1
+        .endr
+.endm
+
+/* Montgomery reduction of t (66 words at rsp, t[64] = 0) in three bands of
+ * eleven digits (the last digit of the third band masked to zero), then the
+ * final subtraction (t' = t[32 .. 63], top word t[64]), the wipe and the
+ * return.  Band s: the first eleven rows one by one (u_k = t[s + k] n0,
+ * W[0] of row k stored at t[s + k]: zero but in the third band's masked
+ * row, where it is t'[0]), then the columns m_11 .. m_31 against x = u,
+ * then the tail t[s + 32 .. s + 42] += W + CY.  The branches test the band
+ * number only. */
+.macro WRED32
+        mov     W_MP(%rsp), %rsi
+        WCOPY   %rsi, W_R, 32
+        movq    $0, W_CY(%rsp)
+        movq    $-1, W_MASK(%rsp)
+        lea     W_T(%rsp), TP
+1:
+        .set    bk, 0
+        .rept   11
+        WP      WA, bk
+        mov     8*bk(TP), WA
+        .set    bk, bk + 1
+        .endr
+        .set    wr, 0
+        xor     LO, LO                  /* CF = OF = 0 */
+        .set    rk, 0
+        .rept   11
+        WP      W0, wr
+        WP      W1, wr + 1
+        mov     W0, %rdx
+        mulx    W_N0(%rsp), %rdx, HI    /* u = t[s + rk] n0 mod 2^64 */
+        .if     rk == 10
+        and     W_MASK(%rsp), %rdx      /* u_32 = 0; CF = OF = 0 */
+        .endif
+        mov     %rdx, W_XB+8*rk(%rsp)
+        mulx    W_R(%rsp), LO, HI
+        adcx    LO, W0                  /* W[0] = 0 (but u_32 = 0), CF */
+        adox    HI, W1
+        .if     rk == 10
+        mov     W0, 80(TP)
+        .endif
+        .set    bk, 1
+        .rept   9
+        WP      WA, wr + bk
+        WP      WB, wr + bk + 1
+        mulx    W_R+8*bk(%rsp), LO, HI
+        adcx    LO, WA
+        adox    HI, WB
+        .set    bk, bk + 1
+        .endr
+        WP      WA, wr + 10
+        mulx    W_R+80(%rsp), LO, W0
+        adcx    LO, WA
+        adox    W_ZW(%rsp), W0
+        adcx    W_ZW(%rsp), W0
+        .set    wr, wr + 1
+        .set    rk, rk + 1
+        .endr
+        .set    rj, 11
+        .rept   21
+        WCOL    W_R+8*rj, W_XB, 8*rj
+        .set    rj, rj + 1
+        .endr
+        mov     W_CY(%rsp), %rdx
+        add     $-1, %rdx               /* CF = CY */
+        .set    bk, 0
+        .rept   11
+        WP      WA, wr + bk
+        adc     8*(32+bk)(TP), WA
+        mov     WA, 8*(32+bk)(TP)
+        .set    bk, bk + 1
+        .endr
+        sbb     %rdx, %rdx
+        neg     %rdx
+        mov     %rdx, W_CY(%rsp)
+        lea     88(TP), TP
+        lea     W_T+264(%rsp), %rdx
+        cmp     %rdx, TP
+        je      2f
+        lea     W_T+176(%rsp), %rdx
+        cmp     %rdx, TP
+        jne     1b
+        movq    $0, W_MASK(%rsp)        /* the third band */
+        jmp     1b
+2:
+        lea     W_T+256(%rsp), %rbx
+        mov     W_MP(%rsp), %rcx
+        mov     W_RP(%rsp), %rdi
+        mov     W_T+512(%rsp), %r14         /* top word of t' */
+        FINAL_N 32
+        ZERO16  %rsp, 0, W_SIZE
+        add     $W_SIZE, %rsp
+        .cfi_adjust_cfa_offset -W_SIZE
+        EPILOGUE
+.endm
+
+        .globl  quill_mont_mul_adx_32
+        .hidden quill_mont_mul_adx_32
+        .type   quill_mont_mul_adx_32, @function
+        .p2align 5
+quill_mont_mul_adx_32:
+        PROLOGUE
+        sub     $W_SIZE, %rsp
+        .cfi_adjust_cfa_offset W_SIZE
+        mov     %rdi, W_RP(%rsp)
+        mov     %rcx, W_MP(%rsp)
+        mov     %r8, W_N0(%rsp)
+        mov     %rdx, W_BP(%rsp)
+        WCOPY   %rsi, W_R, 32           /* y = a */
+        ZERO16  %rsp, W_T, 256          /* t[0 .. 31]: band 0's heads */
+        movq    %xmm0, W_ZW(%rsp)
+        lea     W_T(%rsp), TP
+3:
+        /* band: x = b[s .. s + 10] into W_XB; b[32] = 0 in the third
+         * (public branch on the band) */
+        mov     W_BP(%rsp), %rdx
+        .set    bk, 0
+        .rept   5
+        movdqu  16*bk(%rdx), %xmm0
+        movdqu  %xmm0, W_XB+16*bk(%rsp)
+        .set    bk, bk + 1
+        .endr
+        xor     %r8d, %r8d
+        lea     W_T+176(%rsp), %rcx
+        cmp     %rcx, TP
+        je      7f
+        mov     80(%rdx), %r8
+7:
+        mov     %r8, W_XB+80(%rsp)
+        lea     88(%rdx), %rdx
+        mov     %rdx, W_BP(%rsp)
+        WWZERO
+        .set    rj, 0
+        .rept   32
+        WCOL    W_R+8*rj, W_XB, 8*rj
+        .set    rj, rj + 1
+        .endr
+        WWSTORE 256
+        lea     88(TP), TP
+        lea     W_T+264(%rsp), %rdx
+        cmp     %rdx, TP
+        jne     3b
+        jmp     quill_mont_red_adx_32
+        .cfi_endproc
+        .size   quill_mont_mul_adx_32, .-quill_mont_mul_adx_32
+
+        .globl  quill_mont_sqr_adx_32
+        .hidden quill_mont_sqr_adx_32
+        .type   quill_mont_sqr_adx_32, @function
+        .p2align 5
+quill_mont_sqr_adx_32:
+        PROLOGUE
+        sub     $W_SIZE, %rsp
+        .cfi_adjust_cfa_offset W_SIZE
+        mov     %rdi, W_RP(%rsp)
+        mov     %rsi, W_AP(%rsp)
+        mov     %rdx, W_MP(%rsp)
+        mov     %rcx, W_N0(%rsp)
+        ZERO16  %rsp, W_T, 256          /* t[0 .. 31]: band 0's heads */
+        movq    %xmm0, W_ZW(%rsp)
+        movq    $0, W_BC(%rsp)
+        lea     W_T(%rsp), TP
+        /* band c (s = 11c): W_R = a[s .. 31], x = its first eleven words
+         * (the third band's columns are all shorter than ten), y = a[s + j']
+         * for j' = 1 .. 31 - s, W[0] of column j' at t[2s + j'] = 8j'(TP),
+         * TP = t + 16s; the band ends after its column 31 - s (9, 20, 31),
+         * its tail t[s + 32 .. s + 42] at 8(32 - s)(TP).  The copy's length
+         * depends on the band number only. */
+4:
+        mov     W_AP(%rsp), %rdx
+        cmpq    $1, W_BC(%rsp)
+        je      8f
+        ja      9f
+        WCOPY   %rdx, W_R, 32
+        jmp     10f
+8:
+        WCOPY   %rdx, W_R, 20
+        mov     160(%rdx), %r8
+        mov     %r8, W_R+160(%rsp)
+        jmp     10f
+9:
+        WCOPY   %rdx, W_R, 10
+10:
+        lea     88(%rdx), %rdx
+        mov     %rdx, W_AP(%rsp)
+        .set    bk, 0
+        .rept   5
+        movdqu  W_R+16*bk(%rsp), %xmm0
+        movdqu  %xmm0, W_XB+16*bk(%rsp)
+        .set    bk, bk + 1
+        .endr
+        mov     W_R+80(%rsp), %r8
+        mov     %r8, W_XB+80(%rsp)
+        WWZERO
+        .set    rj, 1
+        .rept   31
+        .if     rj < 11
+        WCOLS   W_R+8*rj, W_XB, 8*rj, rj
+        .else
+        WCOL    W_R+8*rj, W_XB, 8*rj
+        .endif
+        .if     rj == 9 || rj == 20
+        .set    rc, (31 - rj) / 11
+        cmpq    $rc, W_BC(%rsp)
+        jne     6f
+        WWSTORE 8*(rj+1)
+        .if     rc == 2
+        jmp     5f
+        .else
+        lea     176(TP), TP
+        incq    W_BC(%rsp)
+        jmp     4b
+        .endif
+6:
+        xor     LO, LO                  /* CF = OF = 0 */
+        .endif
+        .set    rj, rj + 1
+        .endr
+        WWSTORE 256
+        lea     176(TP), TP
+        incq    W_BC(%rsp)
+        jmp     4b
+5:
+        /* doubling and diagonal */
+        mov     W_AP(%rsp), %rsi
+        lea     -264(%rsi), %rsi        /* a */
+        xor     %eax, %eax
+        mov     (%rsi), %rdx
+        mulx    %rdx, %r10, %r11
+        mov     %r10, W_T(%rsp)
+        mov     W_T+8(%rsp), %r13
+        adcx    %r13, %r13
+        adox    %r11, %r13
+        mov     %r13, W_T+8(%rsp)
+        .set    ri, 1
+        .rept   31
+        mov     8*ri(%rsi), %rdx
+        mulx    %rdx, %r10, %r11
+        mov     W_T+16*ri(%rsp), %r12
+        mov     W_T+16*ri+8(%rsp), %r13
+        adcx    %r12, %r12
+        adcx    %r13, %r13
+        adox    %r10, %r12
+        adox    %r11, %r13
+        mov     %r12, W_T+16*ri(%rsp)
+        mov     %r13, W_T+16*ri+8(%rsp)
+        .set    ri, ri + 1
+        .endr
+        jmp     quill_mont_red_adx_32
+        .cfi_endproc
+        .size   quill_mont_sqr_adx_32, .-quill_mont_sqr_adx_32
+
+/* The reduction, final subtraction, wipe and return of both 32-limb
+ * kernels (one copy of the code for the two: the exponentiation alternates
+ * them), entered by a jump with their frame in place. */
+        .type   quill_mont_red_adx_32, @function
+        .p2align 5
+quill_mont_red_adx_32:
+        .cfi_startproc
+        .cfi_def_cfa_offset W_SIZE + 56
+        .cfi_offset %rbp, -16
+        .cfi_offset %rbx, -24
+        .cfi_offset %r12, -32
+        .cfi_offset %r13, -40
+        .cfi_offset %r14, -48
+        .cfi_offset %r15, -56
+        WRED32
+        .size   quill_mont_red_adx_32, .-quill_mont_red_adx_32
 
 /* ---- any size n >= 2 (loops) ---- */
 
