@@ -6,8 +6,10 @@
  * fixed size (8 .. 64 limbs) it first compares the outputs of A and B on
  * 3,000 random and edge operand sets (m with all-ones words, a = m - 1,
  * a = 0, r aliasing a), then times, in alternating rounds of 200 calls:
- * one dependent chain r = r^2 (r = r b), and two independent operands and
- * moduli called in turn (as the CRT pair is).  Medians in TSC ticks and
+ * one dependent chain r = r^2 (r = r b), two independent operands and
+ * moduli called in turn (as the CRT pair is), and the exponentiation's
+ * pattern (EXPO: five squarings then one product of each half, the halves
+ * in turn, so that the squaring's and the product's code alternate).  Medians in TSC ticks and
  * B/A.  Exit status 1 if any output differs.  Not a test; x86-64 with BMI2
  * and ADX only.
  *
@@ -109,6 +111,27 @@ int main(int argc, char **argv) {
                 pa[r] = (double)(t1 - t0) / calls / 2; pb[r] = (double)(t2 - t1) / calls / 2;
                 qa[r] = (double)(t3 - t2) / calls / 2; qb[r] = (double)(t4 - t3) / calls / 2;
             }
+            /* exponentiation mode: the CRT pair's window step, five
+             * squarings of each half in turn, then one product of each
+             * (sqr and mul code alternate as in a signature) */
+            double ea[201], eb[201];
+            for (int r = 0; r < rounds; r++) {
+                uint64_t t0 = __rdtsc();
+                for (int i = 0; i < calls / 5; i++) {
+                    for (int k = 0; k < 5; k++) { SA[si](r1a, r1a, m, n0, n); SA[si](r2a, r2a, m2, n02, n); }
+                    MA[si](r1a, r1a, b, m, n0, n); MA[si](r2a, r2a, a, m2, n02, n);
+                }
+                uint64_t t1 = __rdtsc();
+                for (int i = 0; i < calls / 5; i++) {
+                    for (int k = 0; k < 5; k++) { SB[si](r1b, r1b, m, n0, n); SB[si](r2b, r2b, m2, n02, n); }
+                    MB[si](r1b, r1b, b, m, n0, n); MB[si](r2b, r2b, a, m2, n02, n);
+                }
+                uint64_t t2 = __rdtsc();
+                ea[r] = (double)(t1 - t0) / (calls / 5) / 12; eb[r] = (double)(t2 - t1) / (calls / 5) / 12;
+            }
+            if (memcmp(r1a, r1b, 8 * n) || memcmp(r2a, r2b, 8 * n)) { bad++; printf("expo %zu mismatch\n", n); }
+            qsort(ea, rounds, 8, cmpd); qsort(eb, rounds, 8, cmpd);
+            printf("n=%2zu EXPO (5 sqr + 1 mul per half, halves in turn) A %7.1f B %7.1f B/A %.3f per call\n", n, ea[rounds / 2], eb[rounds / 2], eb[rounds / 2] / ea[rounds / 2]);
             qsort(pa, rounds, 8, cmpd); qsort(pb, rounds, 8, cmpd); qsort(qa, rounds, 8, cmpd); qsort(qb, rounds, 8, cmpd);
             printf("n=%2zu PAIR sqr A %7.1f B %7.1f B/A %.3f | mul A %7.1f B %7.1f B/A %.3f\n", n, pa[rounds / 2], pb[rounds / 2], pb[rounds / 2] / pa[rounds / 2], qa[rounds / 2], qb[rounds / 2], qb[rounds / 2] / qa[rounds / 2]);
         }
