@@ -59,9 +59,13 @@ static void derive_rest(quill_mldsa_key *key, keygen_tmp *tmp) {
     const quill_mldsa_params *p = key->p;
     for (unsigned i = 0; i < p->l; i++)
         ntt_s1(&tmp->s1[i]);
-    quill_mldsa_compute_t(tmp->t0, key->a_hat, tmp->s1, tmp->s2, p);
-    for (unsigned i = 0; i < p->k; i++) /* elementwise: t0 may alias t */
-        quill_mldsa_poly_power2round(&tmp->t1[i], &tmp->t0[i], &tmp->t0[i]);
+    /* t = NTT^-1(A-hat o NTT(s1)) + s2 (quill_mldsa_compute_t) and its
+     * Power2Round, row by row: the sum of products into t0[i], then
+     * NTT^-1, + s2, freeze and Power2Round in one pass (t0 in place). */
+    for (unsigned i = 0; i < p->k; i++) {
+        quill_mldsa_poly_matvec_mont(&tmp->t0[i], &key->a_hat[i * p->l], tmp->s1, p->l);
+        quill_mldsa_invntt_power2round(tmp->t1[i].c, tmp->t0[i].c, tmp->s2[i].c);
+    }
     QUILL_CT_DECLASSIFY(tmp->t1, sizeof(quill_mldsa_poly) * p->k);
     quill_mldsa_pack_pk(key->pub, key->rho, tmp->t1, p);
     quill_mldsa_key_finish_public(key);

@@ -17,6 +17,8 @@
 #include <string.h>
 
 #include "common/cpu.h"
+#include "reduce.h"
+#include "rounding.h"
 
 #if QUILL_MLDSA_HAVE_AVX2
 int quill_mldsa_avx2_capable(void) {
@@ -93,6 +95,36 @@ void quill_mldsa_pointwise_mont(int32_t c[QUILL_MLDSA_N], const int32_t a[QUILL_
 
 void quill_mldsa_invntt_tomont_freeze(int32_t a[QUILL_MLDSA_N]) {
     NTT_DISPATCH(quill_mldsa_invntt_tomont_freeze, a);
+}
+
+/* What follows the inverse transform in quill_mldsa_invntt_power2round's
+ * forms without a fused one: t = freeze(a + s2), then Power2Round. */
+static void add_power2round(int32_t t1[QUILL_MLDSA_N], int32_t a[QUILL_MLDSA_N],
+                            const int32_t s2[QUILL_MLDSA_N]) {
+    for (unsigned i = 0; i < QUILL_MLDSA_N; i++)
+        t1[i] = quill_mldsa_power2round(&a[i], quill_mldsa_freeze(a[i] + s2[i]));
+}
+
+void quill_mldsa_invntt_power2round_c(int32_t t1[QUILL_MLDSA_N], int32_t a[QUILL_MLDSA_N],
+                                      const int32_t s2[QUILL_MLDSA_N]) {
+    quill_mldsa_invntt_tomont_c(a);
+    add_power2round(t1, a, s2);
+}
+
+void quill_mldsa_invntt_power2round(int32_t t1[QUILL_MLDSA_N], int32_t a[QUILL_MLDSA_N],
+                                    const int32_t s2[QUILL_MLDSA_N]) {
+#if QUILL_MLDSA_HAVE_AVX2
+    if (quill_mldsa_avx512vl_capable()) {
+        quill_mldsa_invntt_power2round_avx512vl(t1, a, s2);
+        return;
+    }
+    if (quill_mldsa_avx2_capable()) {
+        quill_mldsa_invntt_power2round_avx2(t1, a, s2);
+        return;
+    }
+#endif
+    quill_mldsa_invntt_tomont(a);
+    add_power2round(t1, a, s2);
 }
 
 void quill_mldsa_dot_mont(int32_t r[QUILL_MLDSA_N], const int32_t *a, const int32_t *b,

@@ -40,8 +40,9 @@
  *    work); only the per-block zeta vectors of the last three levels are
  *    prepared in registers, once per chunk;
  *  - each pass works on two columns or two chunks at once (fwd2, inv2).
- * The fused form of signing (ntt.h) is a mode of the same inverse body:
- * freeze in the last pass.
+ * The fused forms of signing and key generation (ntt.h) are modes of the
+ * same inverse body: freeze, or + s2, freeze and Power2Round, in the last
+ * pass.
  * No branch or address depends on data (the stack table holds public
  * zetas).  Built on x86-64 unless QUILL_NO_ASM; used when
  * quill_mldsa_avx2_capable() (quill_mldsa_avx512vl_capable()). */
@@ -319,8 +320,27 @@ TARGET static inline __m256i montmul_vv(__m256i a, __m256i b) {
 
 /* The modes of the inverse transform, as in ntt_c.c: plain (the last level
  * fused with the scaling: sums times INVNTT_F, differences times
- * INVNTT_F_Z1), or the same then caddq. */
-enum { INV_TOMONT, INV_FREEZE };
+ * INVNTT_F_Z1), or the same then caddq; or key generation's row of t
+ * (INV_P2R, below). */
+enum { INV_TOMONT, INV_FREEZE, INV_P2R };
+
+/* Key generation's end of a row (ntt.h, quill_mldsa_invntt_power2round):
+ * v in (-q, q) from the last level, caddq to [0, q), plus s2 (|s2| < q)
+ * to [-q, 2q), then the residue in [0, q) as the smallest of v, v + q and
+ * v - q taken unsigned (the two wrong ones are >= q or wrap past 2^31),
+ * then Power2Round (rounding.h): t1 = (t + 2^12 - 1) >> 13, t0 = t -
+ * t1 2^13.  Eleven vector instructions and a load, where the separate
+ * passes over the polynomial (add, freeze, Power2Round) each load and
+ * store it again. */
+TARGET static inline void p2r_store(int32_t *t0, int32_t *t1, const int32_t *s2, __m256i v) {
+    const __m256i q = _mm256_set1_epi32(QUILL_MLDSA_Q);
+    v = _mm256_add_epi32(caddq(v), ld(s2));
+    v = _mm256_min_epu32(v, _mm256_min_epu32(_mm256_add_epi32(v, q), _mm256_sub_epi32(v, q)));
+    __m256i r1 = _mm256_srai_epi32(
+        _mm256_add_epi32(v, _mm256_set1_epi32((1 << (QUILL_MLDSA_D - 1)) - 1)), QUILL_MLDSA_D);
+    st(t1, r1);
+    st(t0, _mm256_sub_epi32(v, _mm256_slli_epi32(r1, QUILL_MLDSA_D)));
+}
 
 TARGET static inline __m256i inv_finish(__m256i v, mult f, int mode) {
     v = montmul(v, f);
@@ -329,7 +349,9 @@ TARGET static inline __m256i inv_finish(__m256i v, mult f, int mode) {
     return v;
 }
 
-TARGET static inline void invntt_body(int32_t a[QUILL_MLDSA_N], int mode) {
+/* t1 and s2 are used in mode INV_P2R only (NULL otherwise). */
+TARGET static inline void invntt_body(int32_t a[QUILL_MLDSA_N], int mode, int32_t *t1,
+                                      const int32_t *s2) {
     int32_t z[32], zq[32];
     zeta_table(z, zq, -1);
     /* Chunks g + w: the last three levels on the rows, the transpose back
@@ -383,19 +405,32 @@ TARGET static inline void invntt_body(int32_t a[QUILL_MLDSA_N], int mode) {
             for (unsigned h = 0; h < 2; h++)
                 for (unsigned i = 0; i < 2; i++) {
                     __m256i lo = r[w][4 * h + i], hi = r[w][4 * h + i + 2];
-                    int32_t *p = a + j + 16 * w + 8 * h + 64 * i;
-                    st(p, inv_finish(_mm256_add_epi32(lo, hi), f, mode));
-                    st(p + 128, inv_finish(_mm256_sub_epi32(lo, hi), fz1, mode));
+                    const unsigned o = j + 16 * w + 8 * h + 64 * i;
+                    __m256i sum = inv_finish(_mm256_add_epi32(lo, hi), f, mode);
+                    __m256i dif = inv_finish(_mm256_sub_epi32(lo, hi), fz1, mode);
+                    if (mode == INV_P2R) {
+                        p2r_store(a + o, t1 + o, s2 + o, sum);
+                        p2r_store(a + o + 128, t1 + o + 128, s2 + o + 128, dif);
+                    } else {
+                        st(a + o, sum);
+                        st(a + o + 128, dif);
+                    }
                 }
     }
 }
 
 TARGET void BACKEND(quill_mldsa_invntt_tomont)(int32_t a[QUILL_MLDSA_N]) {
-    invntt_body(a, INV_TOMONT);
+    invntt_body(a, INV_TOMONT, NULL, NULL);
 }
 
 TARGET void BACKEND(quill_mldsa_invntt_tomont_freeze)(int32_t a[QUILL_MLDSA_N]) {
-    invntt_body(a, INV_FREEZE);
+    invntt_body(a, INV_FREEZE, NULL, NULL);
+}
+
+TARGET void BACKEND(quill_mldsa_invntt_power2round)(int32_t t1[QUILL_MLDSA_N],
+                                                    int32_t a[QUILL_MLDSA_N],
+                                                    const int32_t s2[QUILL_MLDSA_N]) {
+    invntt_body(a, INV_P2R, t1, s2);
 }
 
 /* The sum of the n signed 64-bit products, exact (below 2^31 q), reduced
