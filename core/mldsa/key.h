@@ -36,7 +36,7 @@ struct quill_mldsa_key {
     uint8_t seed[QUILL_MLDSA_SEED_BYTES]; /* secret */
     uint8_t key[32];                      /* K, secret */
     uint8_t priv[QUILL_MLDSA_MAX_PRIV_BYTES]; /* secret */
-    quill_mldsa_poly *a_hat;              /* k l polynomials, 32-byte aligned */
+    quill_mldsa_poly *a_hat; /* k l polynomials, 32-byte aligned, in the key's own block */
     _Atomic(void *) t1_hat;   /* quill_mldsa_poly[k]; NULL until first needed */
     _Atomic(void *) sign_hat; /* quill_mldsa_pair16[2k]; NULL until first needed; secret */
 };
