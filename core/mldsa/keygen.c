@@ -182,7 +182,7 @@ quill_err quill_mldsa_key_from_seed(quill_mldsa_key **out, quill_mldsa_set set,
         keygen_lanes_tmp w;
         quill_mldsa_keygen_lanes(key, h + 32, w.s1_hat, w.s2, w.t);
         /* What held secrets: NTT(s1) and s2 (the set's l and k of them);
-         * quill_mldsa_keygen_lanes wiped w.t itself. */
+         * quill_mldsa_keygen_lanes wiped w.t[0] itself (w.t[1]: t1). */
         quill_zeroize(w.s1_hat, p->l * sizeof(quill_mldsa_poly));
         quill_zeroize(w.s2, p->k * sizeof(quill_mldsa_poly));
     } else {

@@ -328,9 +328,10 @@ void quill_mldsa_keygen_lanes(quill_mldsa_key *key, const uint8_t *rhop, quill_m
     quill_keccak_absorb(&h, key->pub + absorbed, pk_len - absorbed);
     quill_keccak_squeeze(&h, key->tr, QUILL_MLDSA_TR_BYTES);
     /* h, the lanes' buffers and, without ExpandS, k saw only public data
-     * (rho, A-hat, pk): not wiped.  t held rows of t and t0 (secret):
-     * keygen.c relies on this wipe and does not repeat it. */
-    quill_zeroize(t, 2 * sizeof(*t));
+     * (rho, A-hat, pk): not wiped.  t[0] held rows of A-hat o NTT(s1) and
+     * t0 (secret): keygen.c relies on this wipe and does not repeat it;
+     * t[1] held only rows of t1 (public, declassified in row_done). */
+    quill_zeroize(&t[0], sizeof(t[0]));
     if (with_s) {
         quill_keccak_x4_zeroize(&k);
         quill_zeroize(sbuf, sizeof(sbuf));
