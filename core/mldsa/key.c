@@ -16,8 +16,14 @@
 #include "reduce.h"
 #include "sample.h"
 
+/* The key structure and A-hat in one block (one allocation and free per
+ * key instead of two): A-hat at the first multiple of 32 bytes past the
+ * structure. */
+#define KEY_A_HAT_OFFSET ((sizeof(quill_mldsa_key) + 31) & ~(size_t)31)
+
 quill_mldsa_key *quill_mldsa_key_alloc(const quill_mldsa_params *p) {
-    quill_mldsa_key *key = quill_malloc(sizeof(*key));
+    quill_mldsa_key *key = quill_aligned_alloc(
+        32, KEY_A_HAT_OFFSET + (size_t)p->k * p->l * sizeof(quill_mldsa_poly));
     if (key == NULL)
         return NULL;
     /* Zero all but pub and priv (7.5 KiB of the 7.9): every constructor
@@ -33,11 +39,7 @@ quill_mldsa_key *quill_mldsa_key_alloc(const quill_mldsa_params *p) {
     memset(key, 0, offsetof(quill_mldsa_key, pub));
     memset(key->tr, 0, offsetof(quill_mldsa_key, priv) - offsetof(quill_mldsa_key, tr));
     memset(&key->a_hat, 0, sizeof(*key) - offsetof(quill_mldsa_key, a_hat));
-    key->a_hat = quill_aligned_alloc(32, (size_t)p->k * p->l * sizeof(quill_mldsa_poly));
-    if (key->a_hat == NULL) {
-        quill_free(key);
-        return NULL;
-    }
+    key->a_hat = (quill_mldsa_poly *)(void *)((uint8_t *)key + KEY_A_HAT_OFFSET);
     key->p = p;
     atomic_init(&key->t1_hat, NULL);
     atomic_init(&key->sign_hat, NULL);
@@ -144,14 +146,13 @@ void quill_mldsa_key_free(quill_mldsa_key *key) {
         quill_free(sign_hat);
     }
     quill_free(atomic_load_explicit(&key->t1_hat, memory_order_acquire));
-    quill_free(key->a_hat);
     /* The secrets only: xi, K and the encoded private key (its first
      * p->priv_bytes, all that is ever written).  pub, tr, rho and the
      * pointers are public. */
     quill_zeroize(key->seed, sizeof(key->seed));
     quill_zeroize(key->key, sizeof(key->key));
     quill_zeroize(key->priv, p->priv_bytes);
-    quill_free(key);
+    quill_free(key); /* and A-hat with it (quill_mldsa_key_alloc) */
 }
 
 quill_mldsa_set quill_mldsa_key_set(const quill_mldsa_key *key) {

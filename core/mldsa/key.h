@@ -38,7 +38,7 @@ struct quill_mldsa_key {
     uint8_t seed[QUILL_MLDSA_SEED_BYTES]; /* secret */
     uint8_t key[32];                      /* K, secret */
     uint8_t priv[QUILL_MLDSA_MAX_PRIV_BYTES]; /* secret */
-    quill_mldsa_poly *a_hat;              /* k l polynomials, 32-byte aligned */
+    quill_mldsa_poly *a_hat; /* k l polynomials, 32-byte aligned, in the key's own block */
     _Atomic(void *) t1_hat;   /* quill_mldsa_poly[k]; NULL until first needed */
     _Atomic(void *) sign_hat; /* quill_mldsa_pair16[2k]; NULL until first needed; secret */
 };
@@ -83,7 +83,8 @@ void quill_mldsa_compute_t(quill_mldsa_poly *t, const quill_mldsa_poly *a_hat,
  * (the caller wipes them), and their encodings go into key->priv at
  * offset 128.  With rhop NULL, s1_hat = NTT(s1) and s2 are inputs, and
  * key->priv's s1 and s2 part is not written.  |t| is scratch for two
- * polynomials, wiped on return.  Meant for CPUs where
+ * polynomials: t[0] (secret) is wiped on return, t[1] only ever holds
+ * rows of t1 (public).  Meant for CPUs where
  * quill_keccak_f1600_x4_wide() holds; the result is the same on any. */
 void quill_mldsa_keygen_lanes(quill_mldsa_key *key, const uint8_t *rhop, quill_mldsa_poly *s1_hat,
                               quill_mldsa_poly *s2, quill_mldsa_poly t[2]);

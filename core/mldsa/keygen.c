@@ -28,7 +28,6 @@ typedef struct keygen_tmp {
     quill_mldsa_poly s2[QUILL_MLDSA_K_MAX];
     quill_mldsa_poly t0[QUILL_MLDSA_K_MAX]; /* t, then t0 */
     quill_mldsa_poly t1[QUILL_MLDSA_K_MAX]; /* public */
-    uint8_t rhop[QUILL_MLDSA_CRH_BYTES];
     uint8_t tr[QUILL_MLDSA_TR_BYTES];                          /* of an expanded key */
     uint8_t t0_enc[QUILL_MLDSA_K_MAX * QUILL_MLDSA_T0_BYTES]; /* its t0, re-encoded */
 } keygen_tmp;
@@ -37,7 +36,6 @@ static void keygen_tmp_wipe(keygen_tmp *tmp, const quill_mldsa_params *p) {
     quill_zeroize(tmp->s1, p->l * sizeof(quill_mldsa_poly));
     quill_zeroize(tmp->s2, p->k * sizeof(quill_mldsa_poly));
     quill_zeroize(tmp->t0, p->k * sizeof(quill_mldsa_poly));
-    quill_zeroize(tmp->rhop, sizeof(tmp->rhop));
     quill_zeroize(tmp->tr, sizeof(tmp->tr));
     quill_zeroize(tmp->t0_enc, p->k * QUILL_MLDSA_T0_BYTES);
 }
@@ -59,9 +57,13 @@ static void derive_rest(quill_mldsa_key *key, keygen_tmp *tmp) {
     const quill_mldsa_params *p = key->p;
     for (unsigned i = 0; i < p->l; i++)
         ntt_s1(&tmp->s1[i]);
-    quill_mldsa_compute_t(tmp->t0, key->a_hat, tmp->s1, tmp->s2, p);
-    for (unsigned i = 0; i < p->k; i++) /* elementwise: t0 may alias t */
-        quill_mldsa_poly_power2round(&tmp->t1[i], &tmp->t0[i], &tmp->t0[i]);
+    /* t = NTT^-1(A-hat o NTT(s1)) + s2 (quill_mldsa_compute_t) and its
+     * Power2Round, row by row: the sum of products into t0[i], then
+     * NTT^-1, + s2, freeze and Power2Round in one pass (t0 in place). */
+    for (unsigned i = 0; i < p->k; i++) {
+        quill_mldsa_poly_matvec_mont(&tmp->t0[i], &key->a_hat[i * p->l], tmp->s1, p->l);
+        quill_mldsa_invntt_power2round(tmp->t1[i].c, tmp->t0[i].c, tmp->s2[i].c);
+    }
     QUILL_CT_DECLASSIFY(tmp->t1, sizeof(quill_mldsa_poly) * p->k);
     quill_mldsa_pack_pk(key->pub, key->rho, tmp->t1, p);
     quill_mldsa_key_finish_public(key);
@@ -116,23 +118,53 @@ static int use_lanes(const quill_mldsa_params *p) {
     return quill_keccak_f1600_x4_wide();
 }
 
+/* The sequential path of key generation from a seed (where the four-way
+ * permutation is not wide): ExpandS, skEncode's s1 and s2, ExpandA, t and
+ * the rest, in tmp (heap); wipes what it wrote of tmp. */
+static void from_seed_sequential(quill_mldsa_key *key, keygen_tmp *tmp, const uint8_t *rhop) {
+    const quill_mldsa_params *p = key->p;
+    quill_mldsa_expand_s(tmp->s1, tmp->s2, rhop, p);
+    /* skEncode in pieces: s1 and s2 before s1 is transformed in place. */
+    quill_mldsa_pack_sk_s(key->priv, tmp->s1, tmp->s2, p);
+    quill_mldsa_expand_a(key->a_hat, key->rho, p);
+    derive_rest(key, tmp);
+    quill_mldsa_pack_sk_t0(key->priv, tmp->t0, p);
+    /* s1 (then NTT(s1)), s2 and t (then t0); tmp->tr and tmp->t0_enc
+     * are not written here, and t1 is public. */
+    quill_zeroize(tmp->s1, p->l * sizeof(quill_mldsa_poly));
+    quill_zeroize(tmp->s2, p->k * sizeof(quill_mldsa_poly));
+    quill_zeroize(tmp->t0, p->k * sizeof(quill_mldsa_poly));
+}
+
+/* The workspace of key generation on the lanes: NTT(s1), s2 and two
+ * polynomials of scratch for quill_mldsa_keygen_lanes, 17 KiB at most
+ * (ML-DSA-87), on the stack as verification's is (a heap block of this
+ * size cost an allocation, a free and, with the key's blocks around it,
+ * often a consolidation of the allocator's free lists per key). */
+typedef struct keygen_lanes_tmp {
+    quill_mldsa_poly s1_hat[QUILL_MLDSA_L_MAX];
+    quill_mldsa_poly s2[QUILL_MLDSA_K_MAX];
+    quill_mldsa_poly t[2];
+} keygen_lanes_tmp;
+
 quill_err quill_mldsa_key_from_seed(quill_mldsa_key **out, quill_mldsa_set set,
                                     const uint8_t seed[QUILL_MLDSA_SEED_BYTES]) {
     const quill_mldsa_params *p = quill_mldsa_params_get(set);
     if (out == NULL || p == NULL || seed == NULL)
         return QUILL_ERR_INVALID_ARGUMENT;
+    const int lanes = use_lanes(p);
     quill_mldsa_key *key = quill_mldsa_key_alloc(p);
-    keygen_tmp *tmp = quill_aligned_alloc(32, sizeof(*tmp)); /* polys are 32-aligned */
-    if (key == NULL || tmp == NULL) {
+    keygen_tmp *tmp = lanes || key == NULL ? NULL : quill_aligned_alloc(32, sizeof(*tmp));
+    if (key == NULL || (!lanes && tmp == NULL)) {
         quill_mldsa_key_free(key);
-        quill_free(tmp);
         return QUILL_ERR_MEMORY;
     }
     memcpy(key->seed, seed, QUILL_MLDSA_SEED_BYTES);
     QUILL_CT_SECRET(key->seed, QUILL_MLDSA_SEED_BYTES);
     key->has_private = key->has_seed = 1;
 
-    /* (rho, rho', K) = H(xi || IntegerToBytes(k, 1) || IntegerToBytes(l, 1), 128) */
+    /* (rho, rho', K) = H(xi || IntegerToBytes(k, 1) || IntegerToBytes(l, 1), 128):
+     * rho' stays in h[32..95] until h is wiped. */
     uint8_t in[QUILL_MLDSA_SEED_BYTES + 2], h[128];
     memcpy(in, key->seed, QUILL_MLDSA_SEED_BYTES);
     in[QUILL_MLDSA_SEED_BYTES] = (uint8_t)p->k;
@@ -140,40 +172,27 @@ quill_err quill_mldsa_key_from_seed(quill_mldsa_key **out, quill_mldsa_set set,
     quill_shake256(h, sizeof(h), in, sizeof(in));
     memcpy(key->rho, h, 32);
     QUILL_CT_DECLASSIFY(key->rho, 32); /* part of the public key */
-    memcpy(tmp->rhop, h + 32, QUILL_MLDSA_CRH_BYTES);
     memcpy(key->key, h + 96, 32);
     quill_zeroize(in, sizeof(in));
-    quill_zeroize(h, sizeof(h));
 
-    const int lanes = use_lanes(p);
     if (lanes) {
         /* s1, s2 and their encodings, A-hat, t, pk, t0's encoding and tr,
          * with ExpandS's streams and H(pk)'s blocks riding in the lanes of
          * ExpandA (keygen_lanes.c). */
-        quill_mldsa_keygen_lanes(key, tmp->rhop, tmp->s1, tmp->s2, tmp->t0);
+        keygen_lanes_tmp w;
+        quill_mldsa_keygen_lanes(key, h + 32, w.s1_hat, w.s2, w.t);
+        /* What held secrets: NTT(s1) and s2 (the set's l and k of them);
+         * quill_mldsa_keygen_lanes wiped w.t[0] itself (w.t[1]: t1). */
+        quill_zeroize(w.s1_hat, p->l * sizeof(quill_mldsa_poly));
+        quill_zeroize(w.s2, p->k * sizeof(quill_mldsa_poly));
     } else {
-        quill_mldsa_expand_s(tmp->s1, tmp->s2, tmp->rhop, p);
-        /* skEncode in pieces: s1 and s2 before s1 is transformed in place. */
-        quill_mldsa_pack_sk_s(key->priv, tmp->s1, tmp->s2, p);
-        quill_mldsa_expand_a(key->a_hat, key->rho, p);
-        derive_rest(key, tmp);
-        quill_mldsa_pack_sk_t0(key->priv, tmp->t0, p);
+        from_seed_sequential(key, tmp, h + 32);
+        quill_free(tmp);
     }
+    quill_zeroize(h, sizeof(h));
     memcpy(key->priv, key->rho, 32);
     memcpy(key->priv + 32, key->key, 32);
     memcpy(key->priv + 64, key->tr, QUILL_MLDSA_TR_BYTES);
-
-    /* Only what this constructor wrote: s1 (then NTT(s1)), s2 and rho'.
-     * t0 holds k polynomials of t on the sequential path; on the lanes
-     * quill_mldsa_keygen_lanes used only t0[0..1] and wiped them itself.
-     * tmp->tr and tmp->t0_enc are never written here (tr and t0's
-     * encoding go straight into the key), and t1 is public. */
-    quill_zeroize(tmp->s1, p->l * sizeof(quill_mldsa_poly));
-    quill_zeroize(tmp->s2, p->k * sizeof(quill_mldsa_poly));
-    quill_zeroize(tmp->rhop, sizeof(tmp->rhop));
-    if (!lanes)
-        quill_zeroize(tmp->t0, p->k * sizeof(quill_mldsa_poly));
-    quill_free(tmp);
     *out = key;
     return QUILL_OK;
 }

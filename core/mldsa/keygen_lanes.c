@@ -48,7 +48,6 @@
 #include "common/zeroize.h"
 #include "key.h"
 #include "pack.h"
-#include "rounding.h"
 #include "sample.h"
 #include "sha3/sha3_x4.h"
 
@@ -111,11 +110,9 @@ static void row_done(quill_mldsa_key *key, unsigned i, const quill_mldsa_poly *s
                      const quill_mldsa_poly *s2, quill_mldsa_poly t[2]) {
     const quill_mldsa_params *p = key->p;
     quill_mldsa_poly_matvec_mont(&t[0], &key->a_hat[i * p->l], s1_hat, p->l);
-    quill_mldsa_poly_invntt_tomont(&t[0]);
-    quill_mldsa_poly_add(&t[0], &t[0], &s2[i]);
-    quill_mldsa_poly_freeze(&t[0]);
-    quill_mldsa_poly_power2round(&t[1], &t[0], &t[0]); /* elementwise: t0 may alias t */
-    QUILL_CT_DECLASSIFY(&t[1], sizeof(t[1]));           /* t1 is public */
+    /* NTT^-1, + s2, freeze and Power2Round in one pass: t0 in t[0] */
+    quill_mldsa_invntt_power2round(t[1].c, t[0].c, s2[i].c);
+    QUILL_CT_DECLASSIFY(&t[1], sizeof(t[1])); /* t1 is public */
     quill_mldsa_poly_pack_t1(key->pub + 32 + i * QUILL_MLDSA_T1_BYTES, &t[1]);
     quill_mldsa_poly_pack_t0(key->priv + QUILL_MLDSA_SK_T0_OFFSET(p) + i * QUILL_MLDSA_T0_BYTES,
                              &t[0]);
@@ -331,9 +328,10 @@ void quill_mldsa_keygen_lanes(quill_mldsa_key *key, const uint8_t *rhop, quill_m
     quill_keccak_absorb(&h, key->pub + absorbed, pk_len - absorbed);
     quill_keccak_squeeze(&h, key->tr, QUILL_MLDSA_TR_BYTES);
     /* h, the lanes' buffers and, without ExpandS, k saw only public data
-     * (rho, A-hat, pk): not wiped.  t held rows of t and t0 (secret):
-     * keygen.c relies on this wipe and does not repeat it. */
-    quill_zeroize(t, 2 * sizeof(*t));
+     * (rho, A-hat, pk): not wiped.  t[0] held rows of A-hat o NTT(s1) and
+     * t0 (secret): keygen.c relies on this wipe and does not repeat it;
+     * t[1] held only rows of t1 (public, declassified in row_done). */
+    quill_zeroize(&t[0], sizeof(t[0]));
     if (with_s) {
         quill_keccak_x4_zeroize(&k);
         quill_zeroize(sbuf, sizeof(sbuf));

@@ -17,6 +17,7 @@
 #include <string.h>
 
 #include "common/cpu.h"
+#include "reduce.h"
 #include "rounding.h"
 
 #if QUILL_MLDSA_HAVE_AVX2
@@ -111,6 +112,36 @@ void quill_mldsa_invntt_freeze_highbits(int32_t a[QUILL_MLDSA_N], int32_t w1[QUI
     quill_mldsa_invntt_tomont_freeze(a);
     quill_mldsa_poly_highbits((quill_mldsa_poly *)(void *)w1, (const quill_mldsa_poly *)(void *)a,
                               gamma2);
+}
+
+/* What follows the inverse transform in quill_mldsa_invntt_power2round's
+ * forms without a fused one: t = freeze(a + s2), then Power2Round. */
+static void add_power2round(int32_t t1[QUILL_MLDSA_N], int32_t a[QUILL_MLDSA_N],
+                            const int32_t s2[QUILL_MLDSA_N]) {
+    for (unsigned i = 0; i < QUILL_MLDSA_N; i++)
+        t1[i] = quill_mldsa_power2round(&a[i], quill_mldsa_freeze(a[i] + s2[i]));
+}
+
+void quill_mldsa_invntt_power2round_c(int32_t t1[QUILL_MLDSA_N], int32_t a[QUILL_MLDSA_N],
+                                      const int32_t s2[QUILL_MLDSA_N]) {
+    quill_mldsa_invntt_tomont_c(a);
+    add_power2round(t1, a, s2);
+}
+
+void quill_mldsa_invntt_power2round(int32_t t1[QUILL_MLDSA_N], int32_t a[QUILL_MLDSA_N],
+                                    const int32_t s2[QUILL_MLDSA_N]) {
+#if QUILL_MLDSA_HAVE_AVX2
+    if (quill_mldsa_avx512vl_capable()) {
+        quill_mldsa_invntt_power2round_avx512vl(t1, a, s2);
+        return;
+    }
+    if (quill_mldsa_avx2_capable()) {
+        quill_mldsa_invntt_power2round_avx2(t1, a, s2);
+        return;
+    }
+#endif
+    quill_mldsa_invntt_tomont(a);
+    add_power2round(t1, a, s2);
 }
 
 void quill_mldsa_dot_mont(int32_t r[QUILL_MLDSA_N], const int32_t *a, const int32_t *b,

@@ -99,6 +99,19 @@ void quill_mldsa_invntt_tomont_freeze(int32_t a[QUILL_MLDSA_N]);
 void quill_mldsa_invntt_freeze_highbits(int32_t a[QUILL_MLDSA_N], int32_t w1[QUILL_MLDSA_N],
                                         int32_t gamma2);
 
+/* quill_mldsa_invntt_power2round ends a row of key generation's t (FIPS
+ * 204, Algorithm 6, lines 5 and 6): with t = 2^32 NTT^-1(a) + s2 mod q in
+ * [0, q), it sets (t1, a) = Power2Round(t) (rounding.h), t0 in place of a.
+ * In: |a_i| < q (a dot_mont output), |s2_i| < q (s2 is secret, as are a
+ * and t0; t1 is left to the caller to declassify).  The x86-64 backends
+ * do the addition, the reduction and Power2Round in the inverse
+ * transform's last pass; the others run quill_mldsa_invntt_tomont, then
+ * one loop.  quill_mldsa_invntt_power2round_c is the portable form. */
+void quill_mldsa_invntt_power2round(int32_t t1[QUILL_MLDSA_N], int32_t a[QUILL_MLDSA_N],
+                                    const int32_t s2[QUILL_MLDSA_N]);
+void quill_mldsa_invntt_power2round_c(int32_t t1[QUILL_MLDSA_N], int32_t a[QUILL_MLDSA_N],
+                                      const int32_t s2[QUILL_MLDSA_N]);
+
 /* quill_mldsa_dot_mont sets r = S 2^-32 mod q in (-q, q) for the exact
  * sum S = sum_{j < n} a_j o b_j, a_j = a + 256 j, b_j = b + 256 j
  * (consecutive polynomials): one Montgomery reduction per coefficient (the
@@ -154,6 +167,8 @@ void quill_mldsa_pointwise_mont_avx2(int32_t c[QUILL_MLDSA_N], const int32_t a[Q
 void quill_mldsa_invntt_tomont_freeze_avx2(int32_t a[QUILL_MLDSA_N]);
 void quill_mldsa_invntt_freeze_highbits_avx2(int32_t a[QUILL_MLDSA_N], int32_t w1[QUILL_MLDSA_N],
                                              int32_t gamma2);
+void quill_mldsa_invntt_power2round_avx2(int32_t t1[QUILL_MLDSA_N], int32_t a[QUILL_MLDSA_N],
+                                         const int32_t s2[QUILL_MLDSA_N]);
 void quill_mldsa_dot_mont_avx2(int32_t r[QUILL_MLDSA_N], const int32_t *a, const int32_t *b,
                                unsigned n);
 #endif
@@ -206,6 +221,8 @@ void quill_mldsa_pointwise_mont_avx512vl(int32_t c[QUILL_MLDSA_N], const int32_t
 void quill_mldsa_invntt_tomont_freeze_avx512vl(int32_t a[QUILL_MLDSA_N]);
 void quill_mldsa_invntt_freeze_highbits_avx512vl(int32_t a[QUILL_MLDSA_N], int32_t w1[QUILL_MLDSA_N],
                                                  int32_t gamma2);
+void quill_mldsa_invntt_power2round_avx512vl(int32_t t1[QUILL_MLDSA_N], int32_t a[QUILL_MLDSA_N],
+                                             const int32_t s2[QUILL_MLDSA_N]);
 void quill_mldsa_dot_mont_avx512vl(int32_t r[QUILL_MLDSA_N], const int32_t *a, const int32_t *b,
                                    unsigned n);
 #endif

@@ -40,8 +40,9 @@
  *    work); only the per-block zeta vectors of the last three levels are
  *    prepared in registers, once per chunk;
  *  - each pass works on two columns or two chunks at once (fwd2, inv2).
- * The fused form of signing (ntt.h) is a mode of the same inverse body:
- * freeze in the last pass.
+ * The fused forms of signing and key generation (ntt.h) are modes of the
+ * same inverse body: freeze, or + s2, freeze and Power2Round, in the last
+ * pass.
  * No branch or address depends on data (the stack table holds public
  * zetas).  Built on x86-64 unless QUILL_NO_ASM; used when
  * quill_mldsa_avx2_capable() (quill_mldsa_avx512vl_capable()). */
@@ -320,8 +321,27 @@ TARGET static inline __m256i montmul_vv(__m256i a, __m256i b) {
 
 /* The modes of the inverse transform, as in ntt_c.c: plain (the last level
  * fused with the scaling: sums times INVNTT_F, differences times
- * INVNTT_F_Z1), or the same then caddq. */
-enum { INV_TOMONT, INV_FREEZE };
+ * INVNTT_F_Z1), or the same then caddq; or key generation's row of t
+ * (INV_P2R, below). */
+enum { INV_TOMONT, INV_FREEZE, INV_P2R };
+
+/* Key generation's end of a row (ntt.h, quill_mldsa_invntt_power2round):
+ * v in (-q, q) from the last level, caddq to [0, q), plus s2 (|s2| < q)
+ * to [-q, 2q), then the residue in [0, q) as the smallest of v, v + q and
+ * v - q taken unsigned (the two wrong ones are >= q or wrap past 2^31),
+ * then Power2Round (rounding.h): t1 = (t + 2^12 - 1) >> 13, t0 = t -
+ * t1 2^13.  Eleven vector instructions and a load, where the separate
+ * passes over the polynomial (add, freeze, Power2Round) each load and
+ * store it again. */
+TARGET static inline void p2r_store(int32_t *t0, int32_t *t1, const int32_t *s2, __m256i v) {
+    const __m256i q = _mm256_set1_epi32(QUILL_MLDSA_Q);
+    v = _mm256_add_epi32(caddq(v), ld(s2));
+    v = _mm256_min_epu32(v, _mm256_min_epu32(_mm256_add_epi32(v, q), _mm256_sub_epi32(v, q)));
+    __m256i r1 = _mm256_srai_epi32(
+        _mm256_add_epi32(v, _mm256_set1_epi32((1 << (QUILL_MLDSA_D - 1)) - 1)), QUILL_MLDSA_D);
+    st(t1, r1);
+    st(t0, _mm256_sub_epi32(v, _mm256_slli_epi32(r1, QUILL_MLDSA_D)));
+}
 
 TARGET static inline __m256i inv_finish(__m256i v, mult f, int mode) {
     v = montmul(v, f);
@@ -353,13 +373,15 @@ TARGET static inline __m256i highbits(__m256i r, const hb_consts *h) {
 }
 
 /* w1 not NULL (mode INV_FREEZE): HighBits of each output vector also
- * stored at the same place in w1 (gamma2 the set's).  Inlined into each
- * entry point, so that mode and w1 are constants in each copy: as one
- * shared function taking them at run time, signing's transforms (no w1)
- * cost 2.5% more instructions (callgrind, ML-DSA-44), and verification's
- * 0.9% more in all. */
+ * stored at the same place in w1 (gamma2 the set's).  t1 and s2 are used
+ * in mode INV_P2R only (NULL otherwise).  Inlined into each entry point,
+ * so that mode, w1 and t1 are constants in each copy: as one shared
+ * function taking them at run time, signing's transforms (no w1) cost
+ * 2.5% more instructions (callgrind, ML-DSA-44), verification's 0.9% more
+ * in all, and invntt_tomont measured 469 against 458 TSC ticks, the
+ * keygen row 574 against 562 on Zen 4 (mldsa_kernels). */
 TARGET QUILL_INLINE void invntt_body(int32_t a[QUILL_MLDSA_N], int mode, int32_t *w1,
-                                   int32_t gamma2) {
+                                   int32_t gamma2, int32_t *t1, const int32_t *s2) {
     int32_t z[32], zq[32];
     zeta_table(z, zq, -1);
     /* Chunks g + w: the last three levels on the rows, the transpose back
@@ -414,31 +436,42 @@ TARGET QUILL_INLINE void invntt_body(int32_t a[QUILL_MLDSA_N], int mode, int32_t
             for (unsigned h = 0; h < 2; h++)
                 for (unsigned i = 0; i < 2; i++) {
                     __m256i lo = r[w][4 * h + i], hi = r[w][4 * h + i + 2];
-                    const unsigned at = j + 16 * w + 8 * h + 64 * i;
-                    __m256i s0 = inv_finish(_mm256_add_epi32(lo, hi), f, mode);
-                    __m256i s1 = inv_finish(_mm256_sub_epi32(lo, hi), fz1, mode);
-                    st(a + at, s0);
-                    st(a + at + 128, s1);
+                    const unsigned o = j + 16 * w + 8 * h + 64 * i;
+                    __m256i sum = inv_finish(_mm256_add_epi32(lo, hi), f, mode);
+                    __m256i dif = inv_finish(_mm256_sub_epi32(lo, hi), fz1, mode);
+                    if (mode == INV_P2R) {
+                        p2r_store(a + o, t1 + o, s2 + o, sum);
+                        p2r_store(a + o + 128, t1 + o + 128, s2 + o + 128, dif);
+                    } else {
+                        st(a + o, sum);
+                        st(a + o + 128, dif);
+                    }
                     if (w1 != NULL) {
-                        st(w1 + at, highbits(s0, &hb));
-                        st(w1 + at + 128, highbits(s1, &hb));
+                        st(w1 + o, highbits(sum, &hb));
+                        st(w1 + o + 128, highbits(dif, &hb));
                     }
                 }
     }
 }
 
 TARGET void BACKEND(quill_mldsa_invntt_tomont)(int32_t a[QUILL_MLDSA_N]) {
-    invntt_body(a, INV_TOMONT, NULL, 0);
+    invntt_body(a, INV_TOMONT, NULL, 0, NULL, NULL);
 }
 
 TARGET void BACKEND(quill_mldsa_invntt_tomont_freeze)(int32_t a[QUILL_MLDSA_N]) {
-    invntt_body(a, INV_FREEZE, NULL, 0);
+    invntt_body(a, INV_FREEZE, NULL, 0, NULL, NULL);
 }
 
 TARGET void BACKEND(quill_mldsa_invntt_freeze_highbits)(int32_t a[QUILL_MLDSA_N],
                                                         int32_t w1[QUILL_MLDSA_N],
                                                         int32_t gamma2) {
-    invntt_body(a, INV_FREEZE, w1, gamma2);
+    invntt_body(a, INV_FREEZE, w1, gamma2, NULL, NULL);
+}
+
+TARGET void BACKEND(quill_mldsa_invntt_power2round)(int32_t t1[QUILL_MLDSA_N],
+                                                    int32_t a[QUILL_MLDSA_N],
+                                                    const int32_t s2[QUILL_MLDSA_N]) {
+    invntt_body(a, INV_P2R, NULL, 0, t1, s2);
 }
 
 /* The odd lanes of the 8 values at a + i moved to the even ones, for
@@ -457,10 +490,31 @@ TARGET static inline __m256i ld_odd(const int32_t *a, __m256i av, int last) {
     return last ? odd_to_even(av) : ld(a + 1);
 }
 
+/* The dot products' bodies are inlined with n a constant for the sets' l
+ * (4, 5 and 7), so that the loop over the n terms is unrolled: with n
+ * only known at run time, each eight outputs paid a short loop of its
+ * own, and the products ran a third slower on Zen 4 (mldsa_kernels,
+ * dot_mont n = 4: 292 -> ~200 TSC ticks). */
+#define DOT_INLINE TARGET QUILL_INLINE
+#define DOT_SWITCH(n, call) \
+    switch (n) {           \
+    case 4:                \
+        call(4);           \
+        break;             \
+    case 5:                \
+        call(5);           \
+        break;             \
+    case 7:                \
+        call(7);           \
+        break;             \
+    default:               \
+        call(n);           \
+        break;             \
+    }
+
 /* The sum of the n signed 64-bit products, exact (below 2^31 q), reduced
  * once: the value of quill_mldsa_mont_reduce on it, as ntt_c.c's. */
-TARGET static inline void dot_block(int32_t *r, const int32_t *a, const int32_t *b, unsigned n,
-                                    int last) {
+DOT_INLINE void dot_block(int32_t *r, const int32_t *a, const int32_t *b, unsigned n, int last) {
     const __m256i qinv = _mm256_set1_epi32(QUILL_MLDSA_QINV);
     __m256i se = _mm256_setzero_si256(), so = _mm256_setzero_si256();
     for (unsigned j = 0; j < n; j++) {
@@ -472,12 +526,18 @@ TARGET static inline void dot_block(int32_t *r, const int32_t *a, const int32_t 
     st(r, mont_finish(se, so, _mm256_mul_epi32(se, qinv), _mm256_mul_epi32(so, qinv)));
 }
 
-TARGET void BACKEND(quill_mldsa_dot_mont)(int32_t r[QUILL_MLDSA_N], const int32_t *a,
-                                          const int32_t *b, unsigned n) {
+DOT_INLINE void dot_body(int32_t *r, const int32_t *a, const int32_t *b, unsigned n) {
     unsigned i = 0;
     for (; i < QUILL_MLDSA_N - 8; i += 8)
         dot_block(r + i, a + i, b + i, n, 0);
     dot_block(r + i, a + i, b + i, n, 1);
+}
+
+TARGET void BACKEND(quill_mldsa_dot_mont)(int32_t r[QUILL_MLDSA_N], const int32_t *a,
+                                          const int32_t *b, unsigned n) {
+#define DOT_CALL(m) dot_body(r, a, b, m)
+    DOT_SWITCH(n, DOT_CALL)
+#undef DOT_CALL
 }
 
 /* Two rows at once, r0 = a0 . b and r1 = a1 . b: each vector of b (and
@@ -486,9 +546,9 @@ TARGET void BACKEND(quill_mldsa_dot_mont)(int32_t r[QUILL_MLDSA_N], const int32_
  * b + n N.  Inlined into each entry point, so e0 == NULL costs signing
  * nothing (one body with the pair count and a-side pointer chosen per
  * pair at run time made ML-DSA-65 signing 1.9% slower natively). */
-TARGET static inline void dot2_block(int32_t *r0, int32_t *r1, const int32_t *a0,
-                                     const int32_t *a1, const int32_t *e0, const int32_t *e1,
-                                     const int32_t *b, unsigned n, int last) {
+DOT_INLINE void dot2_block(int32_t *r0, int32_t *r1, const int32_t *a0, const int32_t *a1,
+                           const int32_t *e0, const int32_t *e1, const int32_t *b, unsigned n,
+                           int last) {
     const __m256i qinv = _mm256_set1_epi32(QUILL_MLDSA_QINV);
     __m256i se0 = _mm256_setzero_si256(), so0 = _mm256_setzero_si256();
     __m256i se1 = _mm256_setzero_si256(), so1 = _mm256_setzero_si256();
@@ -511,13 +571,22 @@ TARGET static inline void dot2_block(int32_t *r0, int32_t *r1, const int32_t *a0
     st(r1, mont_finish(se1, so1, _mm256_mul_epi32(se1, qinv), _mm256_mul_epi32(so1, qinv)));
 }
 
+DOT_INLINE void dot2_body(int32_t *r0, int32_t *r1, const int32_t *a0, const int32_t *a1,
+                          const int32_t *e0, const int32_t *e1, const int32_t *b, unsigned n) {
+    unsigned i = 0;
+    for (; i < QUILL_MLDSA_N - 8; i += 8)
+        dot2_block(r0 + i, r1 + i, a0 + i, a1 + i, e0 ? e0 + i : NULL, e1 ? e1 + i : NULL,
+                   b + i, n, 0);
+    dot2_block(r0 + i, r1 + i, a0 + i, a1 + i, e0 ? e0 + i : NULL, e1 ? e1 + i : NULL, b + i, n,
+               1);
+}
+
 TARGET void BACKEND(quill_mldsa_dot_mont_x2)(int32_t r0[QUILL_MLDSA_N], int32_t r1[QUILL_MLDSA_N],
                                              const int32_t *a0, const int32_t *a1,
                                              const int32_t *b, unsigned n) {
-    unsigned i = 0;
-    for (; i < QUILL_MLDSA_N - 8; i += 8)
-        dot2_block(r0 + i, r1 + i, a0 + i, a1 + i, NULL, NULL, b + i, n, 0);
-    dot2_block(r0 + i, r1 + i, a0 + i, a1 + i, NULL, NULL, b + i, n, 1);
+#define DOT_CALL(m) dot2_body(r0, r1, a0, a1, NULL, NULL, b, m)
+    DOT_SWITCH(n, DOT_CALL)
+#undef DOT_CALL
 }
 
 /* The same with pair n's a sides at e0 and e1 (verification's
@@ -527,10 +596,9 @@ TARGET void BACKEND(quill_mldsa_dot_mont_x2_tail)(int32_t r0[QUILL_MLDSA_N],
                                                   const int32_t *a1, const int32_t *e0,
                                                   const int32_t *e1, const int32_t *b,
                                                   unsigned n) {
-    unsigned i = 0;
-    for (; i < QUILL_MLDSA_N - 8; i += 8)
-        dot2_block(r0 + i, r1 + i, a0 + i, a1 + i, e0 + i, e1 + i, b + i, n, 0);
-    dot2_block(r0 + i, r1 + i, a0 + i, a1 + i, e0 + i, e1 + i, b + i, n, 1);
+#define DOT_CALL(m) dot2_body(r0, r1, a0, a1, e0, e1, b, m)
+    DOT_SWITCH(n, DOT_CALL)
+#undef DOT_CALL
 }
 
 TARGET void BACKEND(quill_mldsa_pointwise_mont)(int32_t c[QUILL_MLDSA_N],

@@ -92,6 +92,12 @@ static void keygen_kernels(const quill_mldsa_params *p44, const quill_mldsa_para
     TIME("keygen: pack_eta eta 2", quill_mldsa_poly_pack_eta(buf + 2048, &pr[2], p44));
     TIME("keygen: pack_eta eta 4", quill_mldsa_poly_pack_eta(buf + 2048, &pr[3], p65));
     TIME("keygen: power2round", quill_mldsa_poly_power2round(&pr[6], &pr[7], &pa[0]));
+    TIME("keygen: row end, unfused",
+         (pr[0] = pa[1], quill_mldsa_invntt_tomont(pr[0].c),
+          quill_mldsa_poly_add(&pr[0], &pr[0], &pr[3]), quill_mldsa_poly_freeze(&pr[0]),
+          quill_mldsa_poly_power2round(&pr[6], &pr[0], &pr[0])));
+    TIME("keygen: row end, invntt_power2round",
+         (pr[0] = pa[1], quill_mldsa_invntt_power2round(pr[6].c, pr[0].c, pr[3].c)));
     TIME("keygen: pack_t1", quill_mldsa_poly_pack_t1(buf + 2048, &pr[4]));
     TIME("keygen: pack_t0", quill_mldsa_poly_pack_t0(buf + 2048, &pr[5]));
     TIME("keygen: expand_s ML-DSA-44", quill_mldsa_expand_s(s12, s12 + 4, buf, p44));
@@ -119,6 +125,14 @@ int main(void) {
     printf("kernel                             TSC ticks per call\n");
     TIME("keccak_f1600 (single state)", quill_keccak_f1600(st1));
     TIME("keccak_f1600_x4 (four states)", quill_keccak_f1600_x4(st4));
+    {
+        static quill_keccak_x4 kx;
+        uint8_t *outs[4] = {buf, buf + 512, buf + 1024, buf + 1536};
+        kx.rate = QUILL_SHAKE128_RATE;
+        TIME("keccak_x4_read_block (4 x 168 B)", quill_keccak_x4_read_block(&kx, outs));
+        kx.rate = QUILL_SHAKE256_RATE;
+        TIME("keccak_x4_read_block (4 x 136 B)", quill_keccak_x4_read_block(&kx, outs));
+    }
     TIME("ntt", (pr[0] = pb[0], quill_mldsa_ntt(pr[0].c)));
     TIME("poly copy (1 KiB, for reference)", pr[0] = pb[0]);
     TIME("invntt_tomont_freeze", (pr[0] = pa[0], quill_mldsa_invntt_tomont_freeze(pr[0].c)));

@@ -4,7 +4,9 @@
  * The fused arithmetic of ML-DSA signing (ntt.h) against its definitions
  * (the challenge products are test_mldsa_ntt16's),
  * for the portable bodies and every native backend the CPU has:
- *  - quill_mldsa_invntt_tomont_freeze against freeze(invntt_tomont(a));
+ *  - quill_mldsa_invntt_tomont_freeze against freeze(invntt_tomont(a)),
+ *    and key generation's quill_mldsa_invntt_power2round against
+ *    invntt_tomont, + s2, freeze and Power2Round;
  *  - quill_mldsa_invntt_freeze_highbits (verification's) for outputs
  *    covering every r in [0, q), against the round trip and
  *    quill_mldsa_poly_highbits, both gamma2;
@@ -162,6 +164,54 @@ static void test_invntt_highbits(void) {
         }
     }
     QT_CHECK(bad == 0);
+}
+
+/* Key generation's end of a row: quill_mldsa_invntt_power2round (each
+ * backend and the dispatch) against invntt_tomont, + s2, freeze and
+ * Power2Round one after the other, for s2 in [-4, 4] (ExpandS), up to
+ * [-11, 4] (what a bad expanded key decodes to before it is rejected) and
+ * at +-(q - 1) (the kernel's stated bound), with a at the extremes too. */
+typedef void (*inv_p2r_fn)(int32_t t1[N], int32_t a[N], const int32_t s2[N]);
+
+static void test_invntt_power2round(void) {
+    static const struct {
+        const char *name;
+        int (*capable)(void);
+        inv_p2r_fn fn;
+    } fns[] = {
+        {"portable", always, quill_mldsa_invntt_power2round_c},
+        {"dispatch", always, quill_mldsa_invntt_power2round},
+#if QUILL_MLDSA_HAVE_AVX2
+        {"AVX2", quill_mldsa_avx2_capable, quill_mldsa_invntt_power2round_avx2},
+        {"AVX-512VL", quill_mldsa_avx512vl_capable, quill_mldsa_invntt_power2round_avx512vl},
+#endif
+    };
+    quill_mldsa_poly a, s2, t0, t1, got0, got1;
+    for (int t = 0; t < 1000; t++) {
+        random_q(a.c, t % 4);
+        const int32_t lo = t % 3 == 0 ? -4 : t % 3 == 1 ? -11 : -(Q - 1);
+        const int32_t hi = t % 3 == 2 ? Q - 1 : 4;
+        for (unsigned i = 0; i < N; i++)
+            s2.c[i] = (t / 3) % 2 ? ((qt_rng_u64() & 1) ? lo : hi) : rand_range(lo, hi);
+        t0 = a;
+        quill_mldsa_invntt_tomont_c(t0.c);
+        quill_mldsa_poly_add(&t0, &t0, &s2);
+        quill_mldsa_poly_freeze(&t0);
+        quill_mldsa_poly_power2round(&t1, &t0, &t0);
+        for (unsigned i = 0; i < N; i++)
+            QT_CHECK(t1.c[i] >= 0 && t1.c[i] < 1024 && t0.c[i] > -4096 && t0.c[i] <= 4096);
+        for (size_t k = 0; k < QT_ARRAY_LEN(fns); k++) {
+            if (!fns[k].capable())
+                continue;
+            got0 = a;
+            memset(&got1, 0x55, sizeof(got1));
+            fns[k].fn(got1.c, got0.c, s2.c);
+            if (memcmp(&got0, &t0, sizeof(t0)) != 0 || memcmp(&got1, &t1, sizeof(t1)) != 0) {
+                fprintf(stderr, "invntt_power2round %s differs (trial %d)\n", fns[k].name, t);
+                QT_CHECK(0);
+            }
+        }
+    }
 }
 
 /* a in [0, q) like A-hat, b within +-(9q - 1) like an NTT output, or both at
@@ -477,6 +527,7 @@ int main(void) {
             printf("mldsa_sign_arith: no %s, its comparisons skipped\n", impls[k].name);
     test_invntt_freeze();
     test_invntt_highbits();
+    test_invntt_power2round();
     test_dot();
     test_decompose();
     test_sign_row();
