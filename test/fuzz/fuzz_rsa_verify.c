@@ -254,21 +254,6 @@ static int set_params(EVP_PKEY_CTX *pctx, const params *p, int with_md) {
     return 1;
 }
 
-/* tbs for EVP_PKEY_sign / verify / verify_recover: the digest of the
- * message, or the message itself without a digest. */
-static size_t make_tbs(const params *p, const uint8_t *msg, size_t msg_len, uint8_t *tbs) {
-    if (p->md == NULL) {
-        memcpy(tbs, msg, msg_len);
-        return msg_len;
-    }
-    unsigned len = 0;
-    EVP_MD *md = EVP_MD_fetch(fz_libctx, p->md, FZ_DEFAULT);
-    if (md == NULL || !EVP_Digest(msg, msg_len, tbs, &len, md, NULL))
-        len = 0;
-    EVP_MD_free(md);
-    return len;
-}
-
 /* Signs for side |side| (0 quill, 1 default); returns the length or 0. */
 static size_t sign(int side, EVP_PKEY *key, const params *p, const uint8_t *msg, size_t msg_len,
                    uint8_t *sig, size_t cap) {
@@ -284,7 +269,7 @@ static size_t sign(int side, EVP_PKEY *key, const params *p, const uint8_t *msg,
         EVP_MD_CTX_free(m);
     } else {
         uint8_t tbs[MAX_MSG + EVP_MAX_MD_SIZE];
-        size_t tbs_len = make_tbs(p, msg, msg_len, tbs);
+        size_t tbs_len = fz_tbs(p->md, msg, msg_len, tbs);
         EVP_PKEY_CTX *pctx = EVP_PKEY_CTX_new_from_pkey(fz_libctx, key, propq);
         ok = pctx != NULL && EVP_PKEY_sign_init(pctx) > 0 && set_params(pctx, p, 1) &&
              EVP_PKEY_sign(pctx, sig, &len, tbs, tbs_len) > 0;
@@ -345,7 +330,7 @@ static int verify(int side, EVP_PKEY *key, const params *p, const uint8_t *msg, 
         EVP_MD_CTX_free(m);
     } else {
         uint8_t tbs[MAX_MSG + EVP_MAX_MD_SIZE];
-        size_t tbs_len = make_tbs(p, msg, msg_len, tbs);
+        size_t tbs_len = fz_tbs(p->md, msg, msg_len, tbs);
         EVP_PKEY_CTX *pctx = EVP_PKEY_CTX_new_from_pkey(fz_libctx, key, propq);
         int init = pctx == NULL ? 0
                    : p->op == 3 ? EVP_PKEY_verify_recover_init(pctx)

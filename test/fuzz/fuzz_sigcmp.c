@@ -140,6 +140,19 @@ unsigned fz_mutate(uint8_t *buf, size_t *len, size_t cap, fz_in *in) {
     return changes;
 }
 
+size_t fz_tbs(const char *md_name, const uint8_t *msg, size_t msg_len, uint8_t *tbs) {
+    if (md_name == NULL) {
+        memcpy(tbs, msg, msg_len);
+        return msg_len;
+    }
+    unsigned len = 0;
+    EVP_MD *md = EVP_MD_fetch(fz_libctx, md_name, FZ_DEFAULT);
+    if (md == NULL || !EVP_Digest(msg, msg_len, tbs, &len, md, NULL))
+        len = 0;
+    EVP_MD_free(md);
+    return len;
+}
+
 size_t fz_chunk(unsigned *state, size_t remaining) {
     *state = *state * 1103515245u + 12345u;
     unsigned r = (*state >> 16) & 0x7fff;

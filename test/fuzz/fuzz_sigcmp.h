@@ -72,6 +72,11 @@ const uint8_t *fz_take(fz_in *in, size_t want, size_t *got);
  * (bit 6 set).  Returns the number of changes made (0: unchanged). */
 unsigned fz_mutate(uint8_t *buf, size_t *len, size_t cap, fz_in *in);
 
+/* fz_tbs writes what EVP_PKEY_sign / verify / verify_recover take to tbs:
+ * the |md| digest of msg (computed by the default provider), or msg itself
+ * when md is NULL.  Returns its length, 0 if the digest failed. */
+size_t fz_tbs(const char *md, const uint8_t *msg, size_t msg_len, uint8_t *tbs);
+
 /* fz_chunk returns the size of the next streaming chunk (1..remaining)
  * from a small generator seeded by |*state|. */
 size_t fz_chunk(unsigned *state, size_t remaining);
