@@ -69,7 +69,8 @@ const uint8_t *fz_take(fz_in *in, size_t want, size_t *got);
  * over, a length change from the first: bit 7 set: drop ((t & 0x3f) + 1)
  * bytes from the end (bit 6 clear) or the front (bit 6 set); bit 7 clear:
  * add ((t & 0x3f) + 1) zero bytes at the end (bit 6 clear) or the front
- * (bit 6 set).  Returns the number of changes made (0: unchanged). */
+ * (bit 6 set).  Returns the number of changes made (0: unchanged).  Not
+ * quill_fuzz_mutate's language (fuzz_util.h): see there why. */
 unsigned fz_mutate(uint8_t *buf, size_t *len, size_t cap, fz_in *in);
 
 /* fz_tbs writes what EVP_PKEY_sign / verify / verify_recover take to tbs:

@@ -30,7 +30,12 @@ void quill_fuzz_init(void);
  *   op % 4 == 2: insert value at offset (if there is room);
  *   op % 4 == 3: set the byte at offset to value.
  * A trailing partial operation is ignored.  Returns the number of input
- * bytes consumed (a multiple of 4). */
+ * bytes consumed (a multiple of 4).  The differential verification
+ * harnesses speak another language (fz_mutate, fuzz_sigcmp.h): this one
+ * edits inside a structure (insert, overwrite, cut at any offset), theirs
+ * pads or strips a signature at either end and counts the changes for
+ * their oracle; neither covers the other, and one language for both would
+ * change what every saved input of one family means. */
 size_t quill_fuzz_mutate(uint8_t *buf, size_t *len, size_t cap, const uint8_t *ops, size_t nops);
 
 /* Seed-corpus mode: if QUILL_FUZZ_SEED_CORPUS names a directory, the
