@@ -231,24 +231,13 @@ void ect_check_fe_kernels(const ect_fe_kernels *k, BN_CTX *ctx, int n_random, in
 /* ---- quill_hash over EVP ---- */
 #include "ec_hash.h"
 
-static int evp_digest(const quill_hash *h, uint8_t *out, const uint8_t *const in[],
-                      const size_t in_len[], size_t count) {
-    EVP_MD_CTX *c = EVP_MD_CTX_new();
-    int ok = c != NULL && EVP_DigestInit_ex(c, (const EVP_MD *)h->arg, NULL);
-    for (size_t i = 0; ok && i < count; i++)
-        ok = EVP_DigestUpdate(c, in[i], in_len[i]);
-    ok = ok && EVP_DigestFinal_ex(c, out, NULL);
-    EVP_MD_CTX_free(c);
-    return ok;
-}
-
 int ect_hash_init(quill_hash *h, const char *name) {
     EVP_MD *md = EVP_MD_fetch(NULL, name, NULL);
     if (md == NULL)
         return 0;
     h->size = (size_t)EVP_MD_get_size(md);
     h->block_size = (size_t)EVP_MD_get_block_size(md);
-    h->digest = evp_digest;
+    h->digest = ect_evp_digest;
     h->arg = md;
     /* The core may use its own SHA-256 (the ECDSA nonce's HMAC-DRBG), as
      * with the provider's digests. */
