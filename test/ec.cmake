@@ -58,7 +58,8 @@ target_link_libraries(ec_speed PRIVATE quill_testutil quill_core_ec quill_core_c
 # It links the static quill_core, so that it can claim ADX under valgrind
 # (QUILL_VC_ASSUME_ADX=1; see the file).
 add_executable(ec_verify_count ec/ec_verify_count.c ec/ec_count_main.c)
-target_link_libraries(ec_verify_count PRIVATE quill_evptest quill_core OpenSSL::Crypto)
+target_link_libraries(ec_verify_count PRIVATE quill_evpectest quill_core OpenSSL::Crypto)
+target_include_directories(ec_verify_count PRIVATE ${CMAKE_CURRENT_SOURCE_DIR}/evp_ec)
 
 # ec_sign_count: instruction counts of P-256 key generation and signing
 # under callgrind (core, and EVP with quill against the default provider).

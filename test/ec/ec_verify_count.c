@@ -46,6 +46,7 @@
 #include <openssl/x509.h>
 
 #include "ec/ecdsa.h"
+#include "ec_evp.h"
 #include "qt_evp.h"
 #include "test_util.h"
 
@@ -97,16 +98,6 @@ NOINLINE static void vc_evp_free(EVP_MD_CTX *m, EVP_PKEY *key) {
     EVP_PKEY_free(key);
 }
 
-/* DER ECDSA-Sig-Value -> r || s (32 bytes each). */
-static int der_to_raw(uint8_t raw[64], const uint8_t *der, size_t len) {
-    const unsigned char *p = der;
-    ECDSA_SIG *s = d2i_ECDSA_SIG(NULL, &p, (long)len);
-    int ok = s != NULL && BN_bn2binpad(ECDSA_SIG_get0_r(s), raw, 32) == 32 &&
-             BN_bn2binpad(ECDSA_SIG_get0_s(s), raw + 32, 32) == 32;
-    ECDSA_SIG_free(s);
-    return ok;
-}
-
 /* Keys and signatures made by the default provider, so that both contexts
  * verify the same inputs. */
 static int make_cases(int n) {
@@ -120,7 +111,7 @@ static int make_cases(int n) {
         if (k == NULL || m == NULL || EVP_DigestSignInit(m, NULL, EVP_sha256(), NULL, k) != 1 ||
             EVP_DigestSign(m, c->sig, &c->sig_len, c->msg, sizeof(c->msg)) != 1 ||
             i2d_PUBKEY(k, NULL) > (int)sizeof(c->spki) || (c->spki_len = i2d_PUBKEY(k, &p)) <= 0 ||
-            !der_to_raw(c->raw, c->sig, c->sig_len) ||
+            !ect_der_to_p1363(c->sig, c->sig_len, c->raw) ||
             EVP_Digest(c->msg, sizeof(c->msg), c->digest, NULL, EVP_sha256(), NULL) != 1 ||
             quill_p256_public_decode(&c->pub, c->spki + c->spki_len - 65, 65) != QUILL_OK) {
             ERR_print_errors_fp(stderr);

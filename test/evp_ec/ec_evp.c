@@ -164,6 +164,15 @@ size_t ect_p1363_to_der(const uint8_t rs[64], uint8_t *out, size_t cap) {
     return len;
 }
 
+int ect_der_to_p1363(const uint8_t *der, size_t len, uint8_t rs[64]) {
+    const unsigned char *p = der;
+    ECDSA_SIG *s = d2i_ECDSA_SIG(NULL, &p, (long)len);
+    int ok = s != NULL && BN_bn2binpad(ECDSA_SIG_get0_r(s), rs, 32) == 32 &&
+             BN_bn2binpad(ECDSA_SIG_get0_s(s), rs + 32, 32) == 32;
+    ECDSA_SIG_free(s);
+    return ok;
+}
+
 int ect_is_quill(const OSSL_PROVIDER *p) {
     return p != NULL && strcmp(OSSL_PROVIDER_get0_name(p), "quill") == 0;
 }

@@ -60,6 +60,11 @@ int ect_verify_digest(OSSL_LIB_CTX *ctx, const char *propq, EVP_PKEY *key, const
  * OpenSSL's encoder; returns the length (at most cap) or 0. */
 size_t ect_p1363_to_der(const uint8_t rs[64], uint8_t *out, size_t cap);
 
+/* ect_der_to_p1363 splits a DER Ecdsa-Sig-Value into r || s (64 bytes)
+ * with OpenSSL's parser; returns 1, or 0 if it does not parse or r or s
+ * is longer than 32 bytes. */
+int ect_der_to_p1363(const uint8_t *der, size_t len, uint8_t rs[64]);
+
 /* ect_is_quill returns 1 if |p| is the quill provider. */
 int ect_is_quill(const OSSL_PROVIDER *p);
 
