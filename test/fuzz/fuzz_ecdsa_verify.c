@@ -352,15 +352,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     const uint64_t after = fz_counter("ecdsa-verify");
     res[1] = verify(1, key[1], &p, msg, msg_len, sig, sig_len, b4);
 
-    fz_stats.inputs++;
-    for (int side = 0; side < 2; side++) {
-        fz_stats.served[side] += res[side] >= 0;
-        fz_stats.accepted[side] += res[side] == 1;
-        fz_stats.setup_failed[side] += res[side] == -1;
-    }
-    if (after - before != (uint64_t)(res[0] == 1))
-        fz_fail("quill's ecdsa-verify counter moved by %llu, quill's verdict %d",
-                (unsigned long long)(after - before), res[0]);
+    fz_record(res, "ecdsa-verify", before, after);
     if (res[0] != -2 && (res[0] == 1) != (res[1] == 1))
         fz_fail("ECDSA P-256, key mode %d, op %d, md %s, DER flags %02x/%02x, %zu-byte "
                 "signature, %u changes: quill %s (%d), default %s (%d)",

@@ -86,6 +86,18 @@ void fz_check_served(const EVP_PKEY_CTX *pctx, const OSSL_PROVIDER *want, const 
                 OSSL_PROVIDER_get0_name(want));
 }
 
+void fz_record(const int res[2], const char *counter, uint64_t before, uint64_t after) {
+    fz_stats.inputs++;
+    for (int side = 0; side < 2; side++) {
+        fz_stats.served[side] += res[side] >= 0;
+        fz_stats.accepted[side] += res[side] == 1;
+        fz_stats.setup_failed[side] += res[side] == -1;
+    }
+    if (after - before != (uint64_t)(res[0] == 1))
+        fz_fail("quill's %s counter moved by %llu, quill's verdict %d", counter,
+                (unsigned long long)(after - before), res[0]);
+}
+
 uint8_t fz_u8(fz_in *in) {
     if (in->n == 0)
         return 0;

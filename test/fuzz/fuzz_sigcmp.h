@@ -53,6 +53,13 @@ typedef struct fz_tally {
 } fz_tally;
 extern fz_tally fz_stats;
 
+/* fz_record counts one input's verdicts res[0] (quill) and res[1]
+ * (default) in fz_stats: 1 accepted, 0 refused, -1 refused at set-up, -2
+ * not run (quill declined the key).  It fails unless quill's counter
+ * |counter| moved from |before| to |after| by one exactly when quill
+ * accepted. */
+void fz_record(const int res[2], const char *counter, uint64_t before, uint64_t after);
+
 /* A reader over the fuzz input: bytes past the end read as zero. */
 typedef struct fz_in {
     const uint8_t *p;
