@@ -250,6 +250,27 @@ void ect_hash_free(quill_hash *h) {
     h->arg = NULL;
 }
 
+int ect_same_point(const quill_p256_jacobian *j, const EC_POINT *o, const EC_GROUP *group,
+                   BN_CTX *ctx) {
+    quill_p256_affine a;
+    quill_word inf = quill_p256_point_to_affine(&a, j);
+    if (EC_POINT_is_at_infinity(group, o))
+        return inf != 0;
+    if (inf)
+        return 0;
+    BIGNUM *x = BN_new(), *y = BN_new();
+    quill_p256_fe_plain px, py;
+    uint64_t vx[4], vy[4];
+    int ok = EC_POINT_get_affine_coordinates(group, o, x, y, ctx);
+    quill_p256_fe_from_mont(&px, &a.x);
+    quill_p256_fe_from_mont(&py, &a.y);
+    ok = ok && ect_bn_to_limbs(vx, x) && ect_bn_to_limbs(vy, y);
+    ok = ok && memcmp(vx, px.v, 32) == 0 && memcmp(vy, py.v, 32) == 0;
+    BN_free(x);
+    BN_free(y);
+    return ok;
+}
+
 void ect_make_q(quill_p256_affine *q, EC_POINT *oq, const uint64_t qv[4], const EC_GROUP *group,
                 BN_CTX *ctx) {
     quill_p256_scalar_plain s;
