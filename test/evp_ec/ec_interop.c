@@ -260,17 +260,6 @@ static void test_truncated_sha512(EVP_PKEY *key) {
     ERR_clear_error();
 }
 
-static int derive(EVP_PKEY *a, EVP_PKEY *peer, uint8_t *out, size_t *len,
-                  const OSSL_PROVIDER **served) {
-    EVP_PKEY_CTX *pctx = EVP_PKEY_CTX_new_from_pkey(libctx, a, NULL);
-    int ok = pctx != NULL && EVP_PKEY_derive_init(pctx) > 0 &&
-             EVP_PKEY_derive_set_peer(pctx, peer) > 0 && EVP_PKEY_derive(pctx, out, len) > 0;
-    if (ok && served != NULL)
-        *served = qt_pctx_provider(pctx);
-    EVP_PKEY_CTX_free(pctx);
-    return ok;
-}
-
 static void test_keymgmt(EVP_PKEY *qkey, EVP_PKEY *dkey) {
     int bits = 0, sec = 0, max = 0;
     char group[64] = "", fmt[64] = "", enc[64] = "", mdname[64] = "";
@@ -320,9 +309,9 @@ static void test_keymgmt(EVP_PKEY *qkey, EVP_PKEY *dkey) {
     uint8_t z1[64], z2[64];
     size_t zl1 = sizeof(z1), zl2 = sizeof(z2);
     const OSSL_PROVIDER *pz = NULL;
-    QT_CHECK(derive(qkey, dkey, z1, &zl1, &pz));
+    QT_CHECK(ect_derive(libctx, qkey, dkey, z1, &zl1, &pz));
     QT_CHECK(pz != NULL && !ect_is_quill(pz));
-    QT_CHECK(derive(dkey, qkey, z2, &zl2, NULL));
+    QT_CHECK(ect_derive(libctx, dkey, qkey, z2, &zl2, NULL));
     QT_CHECK(zl1 == 32 && zl1 == zl2 && memcmp(z1, z2, zl1) == 0);
     /* PEM round trip of the quill key through the default encoders. */
     BIO *bio = BIO_new(BIO_s_mem());
