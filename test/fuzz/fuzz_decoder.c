@@ -327,11 +327,7 @@ int LLVMFuzzerInitialize(int *argc, char ***argv) {
     (void)argv;
     quill_fuzz_init();
     make_starts();
-    const char *dir = quill_fuzz_seed_dir();
-    if (dir != NULL) {
-        write_seeds(dir);
-        exit(0);
-    }
+    quill_fuzz_seed_mode(write_seeds);
     return 0;
 }
 

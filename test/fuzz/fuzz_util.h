@@ -40,9 +40,10 @@ size_t quill_fuzz_mutate(uint8_t *buf, size_t *len, size_t cap, const uint8_t *o
 
 /* Seed-corpus mode: if QUILL_FUZZ_SEED_CORPUS names a directory, the
  * harness's LLVMFuzzerInitialize writes its starting inputs there with
- * quill_fuzz_seed_write and exits (status 0).  quill_fuzz_seed_dir returns
- * that directory or NULL. */
-const char *quill_fuzz_seed_dir(void);
+ * quill_fuzz_seed_write and exits (status 0).  quill_fuzz_seed_mode, called
+ * at the end of LLVMFuzzerInitialize, does that with |write| (given the
+ * directory); it returns only when the variable is unset or empty. */
+void quill_fuzz_seed_mode(void (*write)(const char *dir));
 void quill_fuzz_seed_write(const char *dir, const char *name, unsigned idx, const uint8_t *data,
                            size_t len);
 
