@@ -33,6 +33,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "bench_fill.h"
 #include "bn/bn.h"
 #include "bn/exp_ifma.h"
 #include "common/cpu.h"
@@ -46,15 +47,6 @@
 #include "sha3/sha3_x4.h"
 
 static volatile uint64_t g_sink;
-
-/* A deterministic filler (xorshift64), enough for kernel inputs. */
-static uint64_t g_x = 0x9e3779b97f4a7c15u;
-static uint64_t next64(void) {
-    g_x ^= g_x << 13;
-    g_x ^= g_x >> 7;
-    g_x ^= g_x << 17;
-    return g_x;
-}
 
 /* ---- Keccak ---- */
 
@@ -131,7 +123,7 @@ static void run_dot(void *c, unsigned iters) {
 static void kernels_ntt(void) {
     static ntt_ctx k;
     for (unsigned j = 0; j < QUILL_MLDSA_N; j++)
-        k.a[j] = (int32_t)(next64() % 8380417);
+        k.a[j] = (int32_t)(bench_next64() % 8380417);
     k.f = quill_mldsa_ntt;
     limits_measure("mldsa.ntt", "ticks/call", "dispatched", run_ntt, &k, 200, 400, 1);
     k.f = quill_mldsa_invntt_tomont;
@@ -139,8 +131,8 @@ static void kernels_ntt(void) {
     g_sink += (uint64_t)k.a[0];
     static dot_ctx d;
     for (unsigned j = 0; j < 8 * QUILL_MLDSA_N; j++) {
-        d.a[j] = (int32_t)(next64() % 8380417);
-        d.b[j] = (int32_t)(next64() % 8380417);
+        d.a[j] = (int32_t)(bench_next64() % 8380417);
+        d.b[j] = (int32_t)(bench_next64() % 8380417);
     }
     static const unsigned ls[] = {4, 5, 7};
     for (int i = 0; i < 3; i++) {
@@ -228,7 +220,7 @@ static void kernels_p256(void) {
     k.a = k.g.x;
     k.b = k.g.y;
     for (int i = 0; i < 4; i++)
-        k.k.v[i] = next64();
+        k.k.v[i] = bench_next64();
     k.k.v[3] >>= 1; /* below n */
     quill_p256_scalar_to_mont(&k.s, &k.k);
     limits_measure("p256.fe_mul", "ticks/call", "dependent chain", run_fe_mul, &k, 1000, 400, 1);
@@ -288,7 +280,7 @@ static void run_exp_vt(void *c, unsigned iters) {
 static quill_mont *random_mont(size_t n) {
     quill_limb m[MAXN];
     for (size_t i = 0; i < n; i++)
-        m[i] = next64();
+        m[i] = bench_next64();
     m[0] |= 1;
     m[n - 1] |= (quill_limb)1 << 63;
     return quill_mont_new_public(m, n);
@@ -308,16 +300,16 @@ static void kernels_bn_size(size_t bits, int x2, int products) {
         return;
     }
     for (size_t i = 0; i < n; i++) {
-        k.a[i] = next64();
-        k.b[i] = next64();
-        k.a1[i] = next64();
+        k.a[i] = bench_next64();
+        k.b[i] = bench_next64();
+        k.a1[i] = bench_next64();
     }
     k.a[n - 1] >>= 2;
     k.b[n - 1] >>= 2;
     k.a1[n - 1] >>= 2;
     for (size_t i = 0; i < 2 * n; i++) {
-        k.e0[i] = next64();
-        k.e1[i] = next64();
+        k.e0[i] = bench_next64();
+        k.e1[i] = bench_next64();
     }
     const char *adx = quill_cpu_has(QUILL_CPU_X86_BMI2 | QUILL_CPU_X86_ADX) ? "MULX/ADX" : "C";
     if (products) {

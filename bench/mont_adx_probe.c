@@ -22,6 +22,7 @@
 #include <string.h>
 #include <x86intrin.h>
 
+#include "bench_fill.h"
 #include "bn/bn.h"
 #include "common/cpu.h"
 
@@ -41,15 +42,6 @@ static int cmp_double(const void *a, const void *b) {
 static double median(double *v, int n) {
     qsort(v, (size_t)n, sizeof(double), cmp_double);
     return v[n / 2];
-}
-
-/* A deterministic filler (xorshift64). */
-static uint64_t g_x = 0x9e3779b97f4a7c15u;
-static uint64_t next64(void) {
-    g_x ^= g_x << 13;
-    g_x ^= g_x >> 7;
-    g_x ^= g_x << 17;
-    return g_x;
 }
 
 static _Alignas(64) uint64_t g_buf[96];
@@ -93,9 +85,9 @@ static int run(int rounds) {
     quill_limb m[2][32], a[32], b[32];
     quill_mont *mont[2] = {NULL, NULL};
     for (size_t i = 0; i < 32; i++) {
-        m[0][i] = m[1][i] = next64();
-        a[i] = next64();
-        b[i] = next64();
+        m[0][i] = m[1][i] = bench_next64();
+        a[i] = bench_next64();
+        b[i] = bench_next64();
     }
     m[0][0] |= 1;
     m[1][0] |= 1;
@@ -113,7 +105,7 @@ static int run(int rounds) {
     b[15] &= ~((quill_limb)1 << 63);
     a[31] = b[31] = 0;
     for (size_t i = 0; i < 96; i++)
-        g_buf[i] = next64();
+        g_buf[i] = bench_next64();
 
     static double cal[MAX_ROUNDS], pr[N_PROBES][MAX_ROUNDS], kr[N_KERNELS][MAX_ROUNDS];
     enum { KERNEL_CALLS = 200 };

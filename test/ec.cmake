@@ -57,13 +57,14 @@ target_link_libraries(ec_speed PRIVATE quill_testutil quill_core_ec quill_core_c
 # callgrind (core and EVP, quill against the default provider).  Not a test.
 # It links the static quill_core, so that it can claim ADX under valgrind
 # (QUILL_VC_ASSUME_ADX=1; see the file).
-add_executable(ec_verify_count ec/ec_verify_count.c)
-target_link_libraries(ec_verify_count PRIVATE quill_evptest quill_core OpenSSL::Crypto)
+add_executable(ec_verify_count ec/ec_verify_count.c ec/ec_count_main.c)
+target_link_libraries(ec_verify_count PRIVATE quill_evpectest quill_core OpenSSL::Crypto)
+target_include_directories(ec_verify_count PRIVATE ${CMAKE_CURRENT_SOURCE_DIR}/evp_ec)
 
 # ec_sign_count: instruction counts of P-256 key generation and signing
 # under callgrind (core, and EVP with quill against the default provider).
 # Not a test.  Links the static quill_core for the ADX override
 # (QUILL_SC_ASSUME_ADX=1; see the file).
-add_executable(ec_sign_count ec/ec_sign_count.c ec/ec_test_common.c)
+add_executable(ec_sign_count ec/ec_sign_count.c ec/ec_count_main.c ec/ec_test_common.c)
 target_include_directories(ec_sign_count PRIVATE ${CMAKE_CURRENT_SOURCE_DIR}/ec)
 target_link_libraries(ec_sign_count PRIVATE quill_evptest quill_core OpenSSL::Crypto)

@@ -61,10 +61,10 @@ if(CMAKE_C_COMPILER_ID MATCHES Clang AND QUILL_FUZZ)
 
   quill_add_fuzz(fuzz_mldsa_verify CORE)
   quill_add_fuzz(fuzz_mldsa_priv CORE)
-  quill_add_fuzz(fuzz_mldsa_decoder CORE EVP)
+  quill_add_fuzz(fuzz_mldsa_decoder CORE EVP SOURCES fuzz/fuzz_mldsa_der.c)
   # EVP-level harnesses (fuzz_util.c: contexts, mutations, seed corpus).
   quill_add_fuzz(fuzz_fromdata CORE EVP SOURCES fuzz/fuzz_util.c)
-  quill_add_fuzz(fuzz_decoder CORE EVP SOURCES fuzz/fuzz_util.c)
+  quill_add_fuzz(fuzz_decoder CORE EVP SOURCES fuzz/fuzz_util.c fuzz/fuzz_mldsa_der.c)
   quill_add_fuzz(fuzz_mldsa_mu CORE EVP SOURCES fuzz/fuzz_util.c)
   # The differential verification harnesses (quill against the default
   # provider through EVP), over fuzz/fuzz_sigcmp.c.

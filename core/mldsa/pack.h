@@ -145,7 +145,12 @@ void quill_mldsa_pack_sig(uint8_t *sig, const uint8_t *ctilde, const quill_mldsa
  * HintBitUnpack, Algorithm 21) and returns 1, or 0 if the hint encoding is
  * malformed: a count above omega or below the previous one, indices not
  * strictly increasing within a polynomial, or nonzero padding.  Variable
- * time.  ctilde gets p->ctilde_bytes bytes. */
+ * time.  ctilde gets p->ctilde_bytes bytes.  Not on the verification path
+ * (which unpacks z itself and reads the hints in place after
+ * quill_mldsa_hint_check_public): the tests' reference decoder, the inverse
+ * that test_mldsa_arith checks quill_mldsa_pack_sig and the hint checks
+ * against.  Built only from public pieces (quill_mldsa_poly_unpack_z,
+ * quill_mldsa_hint_check_public), so it could move into the test code. */
 int quill_mldsa_unpack_sig_public(uint8_t *ctilde, quill_mldsa_poly *z, quill_mldsa_poly *h,
                                   const uint8_t *sig, const quill_mldsa_params *p);
 

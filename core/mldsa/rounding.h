@@ -71,7 +71,13 @@ void quill_mldsa_poly_highbits(quill_mldsa_poly *r1, const quill_mldsa_poly *r, 
 
 /* quill_mldsa_poly_use_hint_public sets w1 = UseHint(h, w) (public
  * inputs; the loop itself has no branch on them, so that it vectorises).
- * In: w_i in [0, q), h_i in {0, 1}; w1 may alias w. */
+ * In: w_i in [0, q), h_i in {0, 1}; w1 may alias w.  Not on the
+ * verification path (which uses quill_mldsa_poly_use_hint_idx_public): the
+ * tests' reference UseHint over a whole polynomial, checked coefficient by
+ * coefficient against the scalar quill_mldsa_use_hint_public and checked
+ * against by the index-list form (test_mldsa_arith); mldsa_kernels times
+ * it.  Test-only code, kept in the core for now beside the loops it shares
+ * rounding.c's Decompose and C/AVX2 clones with. */
 void quill_mldsa_poly_use_hint_public(quill_mldsa_poly *w1, const quill_mldsa_poly *w,
                                       const quill_mldsa_poly *h, int32_t gamma2);
 

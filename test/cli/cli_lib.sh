@@ -11,7 +11,7 @@
 # $work (the current directory afterwards, with a random 5000-byte "msg") and
 # defines ok/bad (counting into $passed/$failed), ossl (openssl with quill
 # activated through openssl.cnf.example), plain (openssl with the default
-# provider only), run, sum, snap and expect.
+# provider only), run, stop_server, tls_handshake, sum, snap and expect.
 #
 # $triple is split into words on purpose.
 # shellcheck shell=sh disable=SC2086
@@ -71,6 +71,46 @@ stop_server() {
     done
     kill "$1" 2>/dev/null
     wait "$1" 2>/dev/null
+}
+
+# tls_handshake DESC CERT KEY [s_client options]: s_server, with quill
+# through openssl.cnf.example (and $tls_server_opts, split into words),
+# signs one handshake with KEY and CERT; s_client verifies it against CERT.
+# ok, or bad DESC with both ends' output; s_client's output stays in
+# $work/out.
+tls_handshake() {
+    desc=$1
+    cert=$2
+    key=$3
+    shift 3
+    port=$((20000 + ($$ + passed + failed) % 20000))
+    # Started without the ossl() wrapper so that $! is the server itself
+    # (env execs openssl), which the kill below can reach.
+    env OPENSSL_CONF="$QUILL_SOURCE_DIR/openssl.cnf.example" OPENSSL_MODULES="$QUILL_BUILD_DIR" \
+        QUILL_STATS="$stats" LD_PRELOAD="${preload# }" ASAN_OPTIONS=detect_leaks=0 \
+        "$OPENSSL" s_server -accept "$port" -cert "$cert" -key "$key" -naccept 1 -quiet \
+        ${tls_server_opts:-} \
+        >"$work/server.out" 2>&1 &
+    server=$!
+    tries=0
+    connected=0
+    while [ "$tries" -lt 50 ]; do
+        if echo | ossl s_client -connect "127.0.0.1:$port" -CAfile "$cert" \
+            -verify_return_error "$@" >"$work/out" 2>&1; then
+            connected=1
+            break
+        fi
+        grep -q "Connection refused\|connect:errno" "$work/out" || break
+        tries=$((tries + 1))
+        sleep 0.2
+    done
+    if [ "$connected" = 1 ] && grep -q "Verification: OK\|Verify return code: 0" "$work/out"; then
+        ok
+    else
+        bad "$desc"
+        sed 's/^/    /' "$work/out" "$work/server.out" >&2
+    fi
+    stop_server "$server"
 }
 
 # Sums one counter over all lines of the stats file; a malformed line fails.

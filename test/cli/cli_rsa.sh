@@ -202,54 +202,24 @@ run "cms -verify without quill" plain cms -verify -in msg.cms -inform DER -CAfil
 
 # TLS: s_server signs the handshake with the quill-held RSA key, s_client
 # checks it (TLS 1.3 rsa_pss_rsae_*, TLS 1.2 PKCS#1 ServerKeyExchange).
-tls() {
-    desc=$1
-    shift
-    # $tls_server_opts: extra s_server options (split into words).
-    port=$((20000 + ($$ + passed + failed) % 20000))
-    # Started without the ossl() wrapper so that $! is the server itself
-    # (env execs openssl), which the kill below can reach.
-    env OPENSSL_CONF="$QUILL_SOURCE_DIR/openssl.cnf.example" OPENSSL_MODULES="$QUILL_BUILD_DIR" \
-        QUILL_STATS="$stats" LD_PRELOAD="${preload# }" ASAN_OPTIONS=detect_leaks=0 \
-        "$OPENSSL" s_server -accept "$port" -cert cert.pkcs1.pem -key key.pem -naccept 1 -quiet \
-        ${tls_server_opts:-} \
-        >"$work/server.out" 2>&1 &
-    server=$!
-    tries=0
-    connected=0
-    while [ "$tries" -lt 50 ]; do
-        if echo | ossl s_client -connect "127.0.0.1:$port" -CAfile cert.pkcs1.pem \
-            -verify_return_error "$@" >"$work/out" 2>&1; then
-            connected=1
-            break
-        fi
-        grep -q "Connection refused\|connect:errno" "$work/out" || break
-        tries=$((tries + 1))
-        sleep 0.2
-    done
-    if [ "$connected" = 1 ] && grep -q "Verification: OK\|Verify return code: 0" "$work/out"; then
-        ok
-    else
-        bad "$desc"
-        sed 's/^/    /' "$work/out" "$work/server.out" >&2
-    fi
-    stop_server "$server"
-}
 snap
-tls "TLS 1.3 handshake" -tls1_3
+tls_handshake "TLS 1.3 handshake" cert.pkcs1.pem key.pem -tls1_3
 expect "TLS 1.3" 1 1 -
 snap
-tls "TLS 1.2 handshake, PKCS#1 signature" -tls1_2 -sigalgs RSA+SHA256
+tls_handshake "TLS 1.2 handshake, PKCS#1 signature" cert.pkcs1.pem key.pem \
+    -tls1_2 -sigalgs RSA+SHA256
 expect "TLS 1.2" 1 1 -
 # TLS 1.1 and 1.0 (security level 0 on both ends): the ServerKeyExchange
 # is signed with MD5-SHA1's 36 bytes, no DigestInfo.
 tls_server_opts="-cipher DEFAULT:@SECLEVEL=0"
 snap
-tls "TLS 1.1 handshake, MD5-SHA1 signature" -tls1_1 -cipher 'DEFAULT:@SECLEVEL=0'
+tls_handshake "TLS 1.1 handshake, MD5-SHA1 signature" cert.pkcs1.pem key.pem \
+    -tls1_1 -cipher 'DEFAULT:@SECLEVEL=0'
 expect "TLS 1.1" 1 1 -
 grep -q "Peer signing digest: MD5-SHA1" "$work/out" && ok || bad "TLS 1.1 did not sign MD5-SHA1"
 snap
-tls "TLS 1.0 handshake, MD5-SHA1 signature" -tls1 -cipher 'DEFAULT:@SECLEVEL=0'
+tls_handshake "TLS 1.0 handshake, MD5-SHA1 signature" cert.pkcs1.pem key.pem \
+    -tls1 -cipher 'DEFAULT:@SECLEVEL=0'
 expect "TLS 1.0" 1 1 -
 grep -q "Peer signing digest: MD5-SHA1" "$work/out" && ok || bad "TLS 1.0 did not sign MD5-SHA1"
 tls_server_opts=""

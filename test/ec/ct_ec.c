@@ -31,6 +31,7 @@
 #include "ec/ecdsa_lazy_pub.h"
 #include "ec/p256_adx.h"
 #include "ec/p256_point.h"
+#include "ec_hash.h"
 
 static int rng_fill(void *arg, uint8_t *out, size_t len) {
     uint64_t *st = arg;
@@ -39,17 +40,6 @@ static int rng_fill(void *arg, uint8_t *out, size_t len) {
         out[i] = (uint8_t)(*st >> 56);
     }
     return 1;
-}
-
-static int sha256(const quill_hash *h, uint8_t *out, const uint8_t *const in[],
-                  const size_t in_len[], size_t count) {
-    EVP_MD_CTX *c = EVP_MD_CTX_new();
-    int ok = c != NULL && EVP_DigestInit_ex(c, (const EVP_MD *)h->arg, NULL);
-    for (size_t i = 0; ok && i < count; i++)
-        ok = EVP_DigestUpdate(c, in[i], in_len[i]);
-    ok = ok && EVP_DigestFinal_ex(c, out, NULL);
-    EVP_MD_CTX_free(c);
-    return ok;
 }
 
 /* Every constant-time P-256 assembly routine on secret inputs (the
@@ -153,7 +143,7 @@ static int mode_adx(void) {
 int main(int argc, char **argv) {
     uint64_t seed = 42;
     quill_rng rng = {rng_fill, &seed};
-    quill_hash h = {32, sha256, (void *)EVP_sha256(), 64, 1};
+    quill_hash h = {32, ect_evp_digest, (void *)EVP_sha256(), 64, 1};
     uint8_t priv[32], dg[32], sig[64];
     quill_p256_public pub;
     if (argc != 2)

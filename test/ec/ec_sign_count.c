@@ -51,6 +51,7 @@
 #include "test_util.h"
 
 #include "common/cpu.h"
+#include "ec_count_main.h"
 #include "qt_assume_adx.h"
 
 #define MAX_N 1024
@@ -185,11 +186,6 @@ static void side_free(sc_side *d) {
     EVP_PKEY_free(d->key);
 }
 
-static int cmp_u64(const void *a, const void *b) {
-    const uint64_t x = *(const uint64_t *)a, y = *(const uint64_t *)b;
-    return x < y ? -1 : x > y;
-}
-
 /* Ticks of one key generation (and release) and one signature on d; 0 on
  * failure. */
 static int time_side(sc_side *d, const uint8_t dg[32], uint64_t *tk, uint64_t *ts) {
@@ -222,58 +218,28 @@ static int run_time(OSSL_LIB_CTX *qctx, OSSL_LIB_CTX *dctx, int n) {
         ERR_print_errors_fp(stderr);
         return 0;
     }
-    qsort(qk, (size_t)m, sizeof(qk[0]), cmp_u64);
-    qsort(qs, (size_t)m, sizeof(qs[0]), cmp_u64);
-    qsort(dk, (size_t)m, sizeof(dk[0]), cmp_u64);
-    qsort(ds, (size_t)m, sizeof(ds[0]), cmp_u64);
+    const uint64_t mqk = ect_median_u64(qk, (size_t)m), mqs = ect_median_u64(qs, (size_t)m);
+    const uint64_t mdk = ect_median_u64(dk, (size_t)m), mds = ect_median_u64(ds, (size_t)m);
     printf("TSC ticks, median of %d: keygen+free quill %llu default %llu ratio %.3f; "
            "sign quill %llu default %llu ratio %.3f\n",
-           m, (unsigned long long)qk[m / 2], (unsigned long long)dk[m / 2],
-           (double)dk[m / 2] / (double)qk[m / 2], (unsigned long long)qs[m / 2],
-           (unsigned long long)ds[m / 2], (double)ds[m / 2] / (double)qs[m / 2]);
+           m, (unsigned long long)mqk, (unsigned long long)mdk, (double)mdk / (double)mqk,
+           (unsigned long long)mqs, (unsigned long long)mds, (double)mds / (double)mqs);
     return 1;
 }
 #endif
 
 int main(int argc, char **argv) {
-    const char *mode = argc > 1 ? argv[1] : "core";
-    int n = argc > 2 ? atoi(argv[2]) : 32;
-    if (n < 1 || n > MAX_N) {
-        fprintf(stderr, "usage: ec_sign_count core|quill|default|time [1..%d]\n", MAX_N);
+    static const ect_count_modes modes = {run_core, run_evp, ECT_COUNT_TIME(run_time)};
+    const char *mode;
+    int n;
+    if (!ect_count_args(argc, argv, "ec_sign_count", MAX_N, &mode, &n))
         return 2;
-    }
     qt_assume_adx("QUILL_SC_ASSUME_ADX");
     qt_rng_seed(11);
     qt_rng_bytes(digests, sizeof(digests));
-    int ok;
-    if (strcmp(mode, "core") == 0) {
-        ok = run_core(n);
-    } else if (strcmp(mode, "quill") == 0) {
-        OSSL_PROVIDER *def = NULL, *quill = NULL;
-        OSSL_LIB_CTX *ctx = qt_evp_libctx_new(&def, &quill);
-        ok = ctx != NULL && run_evp(ctx, "provider=quill", n);
-        qt_libctx_free(ctx, def, quill);
-    } else if (strcmp(mode, "default") == 0) {
-        OSSL_LIB_CTX *ctx = OSSL_LIB_CTX_new();
-        OSSL_PROVIDER *def = ctx != NULL ? OSSL_PROVIDER_load(ctx, "default") : NULL;
-        ok = def != NULL && run_evp(ctx, "provider=default", n);
-        OSSL_PROVIDER_unload(def);
-        OSSL_LIB_CTX_free(ctx);
-#if defined(__x86_64__)
-    } else if (strcmp(mode, "time") == 0) {
-        OSSL_PROVIDER *def = NULL, *quill = NULL;
-        OSSL_LIB_CTX *qctx = qt_evp_libctx_new(&def, &quill);
-        OSSL_LIB_CTX *dctx = OSSL_LIB_CTX_new();
-        OSSL_PROVIDER *ddef = dctx != NULL ? OSSL_PROVIDER_load(dctx, "default") : NULL;
-        ok = qctx != NULL && ddef != NULL && run_time(qctx, dctx, n);
-        OSSL_PROVIDER_unload(ddef);
-        OSSL_LIB_CTX_free(dctx);
-        qt_libctx_free(qctx, def, quill);
-#endif
-    } else {
-        fprintf(stderr, "unknown mode %s\n", mode);
+    const int ok = ect_count_run(&modes, mode, n);
+    if (ok < 0)
         return 2;
-    }
     printf("%s: %d keys and %d signatures %s\n", mode, n, n, ok ? "ok" : "FAILED");
     return ok ? 0 : 1;
 }

@@ -17,6 +17,7 @@
 
 #include "ec/ecdsa.h"
 #include "ec/ecdsa_der.h"
+#include "ec_hash.h"
 #include "test_util.h"
 
 static double cpu_now(void) {
@@ -31,21 +32,10 @@ static int rng_fill(void *arg, uint8_t *out, size_t len) {
     return 1;
 }
 
-static int sha256_digest(const quill_hash *h, uint8_t *out, const uint8_t *const in[],
-                         const size_t in_len[], size_t count) {
-    EVP_MD_CTX *c = EVP_MD_CTX_new();
-    int ok = c != NULL && EVP_DigestInit_ex(c, (const EVP_MD *)h->arg, NULL);
-    for (size_t i = 0; ok && i < count; i++)
-        ok = EVP_DigestUpdate(c, in[i], in_len[i]);
-    ok = ok && EVP_DigestFinal_ex(c, out, NULL);
-    EVP_MD_CTX_free(c);
-    return ok;
-}
-
 int main(int argc, char **argv) {
     double secs = argc > 1 ? atof(argv[1]) : 1.0;
     quill_rng rng = {rng_fill, NULL};
-    quill_hash h = {32, sha256_digest, (void *)EVP_sha256(), 64, 1};
+    quill_hash h = {32, ect_evp_digest, (void *)EVP_sha256(), 64, 1};
     uint8_t priv[32], dg[32], sig[64], der[80];
     size_t derlen;
     quill_p256_public pub;

@@ -231,24 +231,13 @@ void ect_check_fe_kernels(const ect_fe_kernels *k, BN_CTX *ctx, int n_random, in
 /* ---- quill_hash over EVP ---- */
 #include "ec_hash.h"
 
-static int evp_digest(const quill_hash *h, uint8_t *out, const uint8_t *const in[],
-                      const size_t in_len[], size_t count) {
-    EVP_MD_CTX *c = EVP_MD_CTX_new();
-    int ok = c != NULL && EVP_DigestInit_ex(c, (const EVP_MD *)h->arg, NULL);
-    for (size_t i = 0; ok && i < count; i++)
-        ok = EVP_DigestUpdate(c, in[i], in_len[i]);
-    ok = ok && EVP_DigestFinal_ex(c, out, NULL);
-    EVP_MD_CTX_free(c);
-    return ok;
-}
-
 int ect_hash_init(quill_hash *h, const char *name) {
     EVP_MD *md = EVP_MD_fetch(NULL, name, NULL);
     if (md == NULL)
         return 0;
     h->size = (size_t)EVP_MD_get_size(md);
     h->block_size = (size_t)EVP_MD_get_block_size(md);
-    h->digest = evp_digest;
+    h->digest = ect_evp_digest;
     h->arg = md;
     /* The core may use its own SHA-256 (the ECDSA nonce's HMAC-DRBG), as
      * with the provider's digests. */
@@ -259,6 +248,27 @@ int ect_hash_init(quill_hash *h, const char *name) {
 void ect_hash_free(quill_hash *h) {
     EVP_MD_free((EVP_MD *)h->arg);
     h->arg = NULL;
+}
+
+int ect_same_point(const quill_p256_jacobian *j, const EC_POINT *o, const EC_GROUP *group,
+                   BN_CTX *ctx) {
+    quill_p256_affine a;
+    quill_word inf = quill_p256_point_to_affine(&a, j);
+    if (EC_POINT_is_at_infinity(group, o))
+        return inf != 0;
+    if (inf)
+        return 0;
+    BIGNUM *x = BN_new(), *y = BN_new();
+    quill_p256_fe_plain px, py;
+    uint64_t vx[4], vy[4];
+    int ok = EC_POINT_get_affine_coordinates(group, o, x, y, ctx);
+    quill_p256_fe_from_mont(&px, &a.x);
+    quill_p256_fe_from_mont(&py, &a.y);
+    ok = ok && ect_bn_to_limbs(vx, x) && ect_bn_to_limbs(vy, y);
+    ok = ok && memcmp(vx, px.v, 32) == 0 && memcmp(vy, py.v, 32) == 0;
+    BN_free(x);
+    BN_free(y);
+    return ok;
 }
 
 void ect_make_q(quill_p256_affine *q, EC_POINT *oq, const uint64_t qv[4], const EC_GROUP *group,

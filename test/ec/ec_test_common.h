@@ -67,6 +67,12 @@ void ect_check_fe_pair(const ect_fe_kernels *k, const uint64_t a[4], const uint6
  * them) with the twins'. */
 void ect_check_fe_kernels(const ect_fe_kernels *k, BN_CTX *ctx, int n_random, int bn_every);
 
+/* ect_same_point returns 1 if quill's Jacobian point j equals OpenSSL's
+ * point o on group (an OpenSSL P-256 group): both at infinity, or the same
+ * affine coordinates. */
+int ect_same_point(const quill_p256_jacobian *j, const EC_POINT *o, const EC_GROUP *group,
+                   BN_CTX *ctx);
+
 /* ect_make_q sets q (and oq on group, an OpenSSL P-256 group) to the public
  * point qv * G, qv in [1, n - 1], from quill's base multiplication. */
 void ect_make_q(quill_p256_affine *q, EC_POINT *oq, const uint64_t qv[4], const EC_GROUP *group,

@@ -46,10 +46,12 @@
 #include <openssl/x509.h>
 
 #include "ec/ecdsa.h"
+#include "ec_evp.h"
 #include "qt_evp.h"
 #include "test_util.h"
 
 #include "common/cpu.h"
+#include "ec_count_main.h"
 #include "qt_assume_adx.h"
 
 #define MAX_N 256
@@ -96,16 +98,6 @@ NOINLINE static void vc_evp_free(EVP_MD_CTX *m, EVP_PKEY *key) {
     EVP_PKEY_free(key);
 }
 
-/* DER ECDSA-Sig-Value -> r || s (32 bytes each). */
-static int der_to_raw(uint8_t raw[64], const uint8_t *der, size_t len) {
-    const unsigned char *p = der;
-    ECDSA_SIG *s = d2i_ECDSA_SIG(NULL, &p, (long)len);
-    int ok = s != NULL && BN_bn2binpad(ECDSA_SIG_get0_r(s), raw, 32) == 32 &&
-             BN_bn2binpad(ECDSA_SIG_get0_s(s), raw + 32, 32) == 32;
-    ECDSA_SIG_free(s);
-    return ok;
-}
-
 /* Keys and signatures made by the default provider, so that both contexts
  * verify the same inputs. */
 static int make_cases(int n) {
@@ -119,7 +111,7 @@ static int make_cases(int n) {
         if (k == NULL || m == NULL || EVP_DigestSignInit(m, NULL, EVP_sha256(), NULL, k) != 1 ||
             EVP_DigestSign(m, c->sig, &c->sig_len, c->msg, sizeof(c->msg)) != 1 ||
             i2d_PUBKEY(k, NULL) > (int)sizeof(c->spki) || (c->spki_len = i2d_PUBKEY(k, &p)) <= 0 ||
-            !der_to_raw(c->raw, c->sig, c->sig_len) ||
+            !ect_der_to_p1363(c->sig, c->sig_len, c->raw) ||
             EVP_Digest(c->msg, sizeof(c->msg), c->digest, NULL, EVP_sha256(), NULL) != 1 ||
             quill_p256_public_decode(&c->pub, c->spki + c->spki_len - 65, 65) != QUILL_OK) {
             ERR_print_errors_fp(stderr);
@@ -131,7 +123,10 @@ static int make_cases(int n) {
     return 1;
 }
 
-static int run_evp(OSSL_LIB_CTX *ctx, int n) {
+/* |propq| is not used: the context's default properties choose (quill's
+ * signatures preferred in quill's context). */
+static int run_evp(OSSL_LIB_CTX *ctx, const char *propq, int n) {
+    (void)propq;
     for (int i = 0; i < n; i++) {
         EVP_PKEY *key = vc_evp_decode(ctx, &cases[i]);
         EVP_MD_CTX *m = key != NULL ? vc_evp_init(ctx, key) : NULL;
@@ -147,11 +142,6 @@ static int run_evp(OSSL_LIB_CTX *ctx, int n) {
 }
 
 #if defined(__x86_64__)
-static int cmp_u64(const void *a, const void *b) {
-    const uint64_t x = *(const uint64_t *)a, y = *(const uint64_t *)b;
-    return x < y ? -1 : x > y;
-}
-
 /* Ticks of one fresh-key verification after decoding (init, verify,
  * free); 0 on failure. */
 static uint64_t time_one(OSSL_LIB_CTX *ctx, const vc_case *c) {
@@ -178,57 +168,34 @@ static int run_time(OSSL_LIB_CTX *qctx, OSSL_LIB_CTX *dctx, int n) {
             if (tq[k] == 0 || td[k] == 0)
                 return 0;
         }
-    qsort(tq, (size_t)k, sizeof(tq[0]), cmp_u64);
-    qsort(td, (size_t)k, sizeof(td[0]), cmp_u64);
+    const uint64_t mq = ect_median_u64(tq, (size_t)k), md = ect_median_u64(td, (size_t)k);
     printf("fresh-key init+verify+free, TSC ticks, median of %d: quill %llu, default %llu, "
            "ratio %.2f\n",
-           k, (unsigned long long)tq[k / 2], (unsigned long long)td[k / 2],
-           (double)td[k / 2] / (double)tq[k / 2]);
+           k, (unsigned long long)mq, (unsigned long long)md, (double)md / (double)mq);
     return 1;
 }
 #endif
 
+static int run_core(int n) {
+    int ok = 1;
+    for (int i = 0; i < n && ok; i++)
+        ok = vc_core_verify(&cases[i]);
+    return ok;
+}
+
 int main(int argc, char **argv) {
-    const char *mode = argc > 1 ? argv[1] : "core";
-    int n = argc > 2 ? atoi(argv[2]) : 32;
-    if (n < 1 || n > MAX_N) {
-        fprintf(stderr, "usage: ec_verify_count core|quill|default|time [1..%d]\n", MAX_N);
+    static const ect_count_modes modes = {run_core, run_evp, ECT_COUNT_TIME(run_time)};
+    const char *mode;
+    int n;
+    if (!ect_count_args(argc, argv, "ec_verify_count", MAX_N, &mode, &n))
         return 2;
-    }
     qt_assume_adx("QUILL_VC_ASSUME_ADX");
     qt_rng_seed(7);
     if (!make_cases(n))
         return 1;
-    int ok = 1;
-    if (strcmp(mode, "core") == 0) {
-        for (int i = 0; i < n && ok; i++)
-            ok = vc_core_verify(&cases[i]);
-    } else if (strcmp(mode, "quill") == 0) {
-        OSSL_PROVIDER *def = NULL, *quill = NULL;
-        OSSL_LIB_CTX *ctx = qt_evp_libctx_new(&def, &quill);
-        ok = ctx != NULL && run_evp(ctx, n);
-        qt_libctx_free(ctx, def, quill);
-    } else if (strcmp(mode, "default") == 0) {
-        OSSL_LIB_CTX *ctx = OSSL_LIB_CTX_new();
-        OSSL_PROVIDER *def = ctx != NULL ? OSSL_PROVIDER_load(ctx, "default") : NULL;
-        ok = def != NULL && run_evp(ctx, n);
-        OSSL_PROVIDER_unload(def);
-        OSSL_LIB_CTX_free(ctx);
-#if defined(__x86_64__)
-    } else if (strcmp(mode, "time") == 0) {
-        OSSL_PROVIDER *def = NULL, *quill = NULL;
-        OSSL_LIB_CTX *qctx = qt_evp_libctx_new(&def, &quill);
-        OSSL_LIB_CTX *dctx = OSSL_LIB_CTX_new();
-        OSSL_PROVIDER *ddef = dctx != NULL ? OSSL_PROVIDER_load(dctx, "default") : NULL;
-        ok = qctx != NULL && ddef != NULL && run_time(qctx, dctx, n);
-        OSSL_PROVIDER_unload(ddef);
-        OSSL_LIB_CTX_free(dctx);
-        qt_libctx_free(qctx, def, quill);
-#endif
-    } else {
-        fprintf(stderr, "unknown mode %s\n", mode);
+    const int ok = ect_count_run(&modes, mode, n);
+    if (ok < 0)
         return 2;
-    }
     printf("%s: %d verifications %s\n", mode, n, ok ? "ok" : "FAILED");
     return ok ? 0 : 1;
 }

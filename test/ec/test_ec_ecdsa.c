@@ -19,6 +19,7 @@
 #include "ec/hmac_drbg.h"
 #include "ec_hash.h"
 #include "ec_test_common.h"
+#include "qt_rfc6979_p256.h"
 #include "test_util.h"
 
 static OSSL_LIB_CTX *libctx;
@@ -62,60 +63,32 @@ static int rng_script(void *arg, uint8_t *out, size_t len) {
 
 static const quill_rng seeded_rng = {rng_fill, NULL};
 
-/* ---- RFC 6979 A.2.5 ---- */
-static const char rfc_x[] = "C9AFA9D845BA75166B5C215767B1D6934E50C3DB36E89B127B8A622B120F6721";
-static const char rfc_ux[] = "60FED4BA255A9D31C961EB74C6356D68C049B8923B61FA6CE669622E60F29FB6";
-static const char rfc_uy[] = "7903FE1008B8BC99A41AE9E95628BC64F2F1B20C2D7E9F5177A3C294D4462299";
-
-static const struct {
-    const char *md, *msg, *r, *s;
-} rfc_vectors[] = {
-    {"SHA1", "sample", "61340C88C3AAEBEB4F6D667F672CA9759A6CCAA9FA8811313039EE4A35471D32",
-     "6D7F147DAC089441BB2E2FE8F7A3FA264B9C475098FDCF6E00D7C996E1B8B7EB"},
-    {"SHA224", "sample", "53B2FFF5D1752B2C689DF257C04C40A587FABABB3F6FC2702F1343AF7CA9AA3F",
-     "B9AFB64FDC03DC1A131C7D2386D11E349F070AA432A4ACC918BEA988BF75C74C"},
-    {"SHA256", "sample", "EFD48B2AACB6A8FD1140DD9CD45E81D69D2C877B56AAF991C34D0EA84EAF3716",
-     "F7CB1C942D657C41D436C7A1B6E29F65F3E900DBB9AFF4064DC4AB2F843ACDA8"},
-    {"SHA384", "sample", "0EAFEA039B20E9B42309FB1D89E213057CBF973DC0CFC8F129EDDDC800EF7719",
-     "4861F0491E6998B9455193E34E7B0D284DDD7149A74B95B9261F13ABDE940954"},
-    {"SHA512", "sample", "8496A60B5E9B47C825488827E0495B0E3FA109EC4568FD3F8D1097678EB97F00",
-     "2362AB1ADBE2B8ADF9CB9EDAB740EA6049C028114F2460F96554F61FAE3302FE"},
-    {"SHA1", "test", "0CBCC86FD6ABD1D99E703E1EC50069EE5C0B4BA4B9AC60E409E8EC5910D81A89",
-     "01B9D7B73DFAA60D5651EC4591A0136F87653E0FD780C3B1BC872FFDEAE479B1"},
-    {"SHA224", "test", "C37EDB6F0AE79D47C3C27E962FA269BB4F441770357E114EE511F662EC34A692",
-     "C820053A05791E521FCAAD6042D40AEA1D6B1A540138558F47D0719800E18F2D"},
-    {"SHA256", "test", "F1ABB023518351CD71D881567B1EA663ED3EFCF6C5132B354F28D3B0B7D38367",
-     "019F4113742A2B14BD25926B49C649155F267E60D3814B4C0CC84250E46F0083"},
-    {"SHA384", "test", "83910E8B48BB0C74244EBDF7F07A1C5413D61472BD941EF3920E623FBCCEBEB6",
-     "8DDBEC54CF8CD5874883841D712142A56A8D0F218F5003CB0296B6B509619F2C"},
-    {"SHA512", "test", "461D93F31B6540894788FD206C07CFA0CC35F46FA3C91816FFF1040AD1581A04",
-     "39AF9F15DE0DB8D97E72719C74820D304CE5226E32DEDAE67519E840D1194E55"},
-};
+/* ---- RFC 6979 A.2.5 (qt_rfc6979_p256.h) ---- */
 
 static void test_rfc6979(void) {
     uint8_t x[32], ux[32], uy[32], enc[65];
     size_t enc_len;
     quill_p256_public pub;
-    hex32(x, rfc_x);
-    hex32(ux, rfc_ux);
-    hex32(uy, rfc_uy);
+    hex32(x, QT_RFC6979_P256_X);
+    hex32(ux, QT_RFC6979_P256_UX);
+    hex32(uy, QT_RFC6979_P256_UY);
     QT_CHECK(quill_p256_public_from_private(&pub, x) == QUILL_OK);
     QT_CHECK(quill_p256_public_encode(enc, sizeof(enc), &enc_len, &pub, 0) == QUILL_OK);
     QT_CHECK(enc_len == 65 && enc[0] == 0x04 && memcmp(enc + 1, ux, 32) == 0 &&
              memcmp(enc + 33, uy, 32) == 0);
-    for (size_t i = 0; i < QT_ARRAY_LEN(rfc_vectors); i++) {
+    for (size_t i = 0; i < QT_ARRAY_LEN(qt_rfc6979_p256); i++) {
         quill_hash h;
         uint8_t digest[64], sig[64], want[64];
-        if (!ect_hash_init(&h, rfc_vectors[i].md)) {
-            fprintf(stderr, "digest %s unavailable\n", rfc_vectors[i].md);
+        if (!ect_hash_init(&h, qt_rfc6979_p256[i].md)) {
+            fprintf(stderr, "digest %s unavailable\n", qt_rfc6979_p256[i].md);
             qt_failed++;
             continue;
         }
-        const uint8_t *in[1] = {(const uint8_t *)rfc_vectors[i].msg};
-        size_t in_len[1] = {strlen(rfc_vectors[i].msg)};
+        const uint8_t *in[1] = {(const uint8_t *)qt_rfc6979_p256[i].msg};
+        size_t in_len[1] = {strlen(qt_rfc6979_p256[i].msg)};
         QT_CHECK(h.digest(&h, digest, in, in_len, 1) == 1);
-        hex32(want, rfc_vectors[i].r);
-        hex32(want + 32, rfc_vectors[i].s);
+        hex32(want, qt_rfc6979_p256[i].r);
+        hex32(want + 32, qt_rfc6979_p256[i].s);
         QT_CHECK(quill_ecdsa_p256_sign(sig, x, digest, h.size, &h,
                                        QUILL_ECDSA_NONCE_DETERMINISTIC, NULL) == QUILL_OK);
         QT_CHECK(memcmp(sig, want, 64) == 0);
@@ -417,7 +390,7 @@ static void test_edges(void) {
         qt_failed++;
         return;
     }
-    hex32(x, rfc_x);
+    hex32(x, QT_RFC6979_P256_X);
     BN_bn2binpad(ect_p256_n(), n, 32);
     qt_rng_bytes(dg, 32);
     QT_CHECK(quill_p256_public_from_private(&pub, x) == QUILL_OK);

@@ -105,32 +105,8 @@ expect "verify leaf" - 1 -
 run "verify leaf without quill" plain verify -CAfile cert.pem leaf.pem
 
 # TLS 1.3 with the EC certificate: s_server signs with the quill-held key.
-port=$((20000 + ($$ % 20000)))
-env OPENSSL_CONF="$QUILL_SOURCE_DIR/openssl.cnf.example" OPENSSL_MODULES="$QUILL_BUILD_DIR" \
-    QUILL_STATS="$stats" LD_PRELOAD="${preload# }" ASAN_OPTIONS=detect_leaks=0 \
-    "$OPENSSL" s_server -accept "$port" -cert cert.pem -key key.pem -naccept 1 -quiet \
-    >"$work/server.out" 2>&1 &
-server=$!
 snap
-tries=0
-connected=0
-while [ "$tries" -lt 50 ]; do
-    if echo | ossl s_client -connect "127.0.0.1:$port" -CAfile cert.pem -verify_return_error \
-        -tls1_3 >"$work/out" 2>&1; then
-        connected=1
-        break
-    fi
-    grep -q "Connection refused\|connect:errno" "$work/out" || break
-    tries=$((tries + 1))
-    sleep 0.2
-done
-if [ "$connected" = 1 ] && grep -q "Verification: OK\|Verify return code: 0" "$work/out"; then
-    ok
-else
-    bad "TLS 1.3 handshake with the EC certificate"
-    sed 's/^/    /' "$work/out" "$work/server.out" >&2
-fi
-stop_server "$server"
+tls_handshake "TLS 1.3 handshake with the EC certificate" cert.pem key.pem -tls1_3
 expect "TLS 1.3" 1 1 -
 
 # openssl speed (raw ECDSA signing of 20 bytes, as the tool does it).

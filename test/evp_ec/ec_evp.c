@@ -146,6 +146,17 @@ int ect_verify_digest(OSSL_LIB_CTX *ctx, const char *propq, EVP_PKEY *key, const
     return r;
 }
 
+int ect_derive(OSSL_LIB_CTX *ctx, EVP_PKEY *a, EVP_PKEY *peer, uint8_t *out, size_t *len,
+               const OSSL_PROVIDER **served) {
+    EVP_PKEY_CTX *pctx = EVP_PKEY_CTX_new_from_pkey(ctx, a, NULL);
+    int ok = pctx != NULL && EVP_PKEY_derive_init(pctx) > 0 &&
+             EVP_PKEY_derive_set_peer(pctx, peer) > 0 && EVP_PKEY_derive(pctx, out, len) > 0;
+    if (ok && served != NULL)
+        *served = qt_pctx_provider(pctx);
+    EVP_PKEY_CTX_free(pctx);
+    return ok;
+}
+
 size_t ect_p1363_to_der(const uint8_t rs[64], uint8_t *out, size_t cap) {
     ECDSA_SIG *s = ECDSA_SIG_new();
     BIGNUM *r = BN_bin2bn(rs, 32, NULL), *t = BN_bin2bn(rs + 32, 32, NULL);
@@ -162,6 +173,15 @@ size_t ect_p1363_to_der(const uint8_t rs[64], uint8_t *out, size_t cap) {
     BN_free(t);
     ECDSA_SIG_free(s);
     return len;
+}
+
+int ect_der_to_p1363(const uint8_t *der, size_t len, uint8_t rs[64]) {
+    const unsigned char *p = der;
+    ECDSA_SIG *s = d2i_ECDSA_SIG(NULL, &p, (long)len);
+    int ok = s != NULL && BN_bn2binpad(ECDSA_SIG_get0_r(s), rs, 32) == 32 &&
+             BN_bn2binpad(ECDSA_SIG_get0_s(s), rs + 32, 32) == 32;
+    ECDSA_SIG_free(s);
+    return ok;
 }
 
 int ect_is_quill(const OSSL_PROVIDER *p) {

@@ -56,9 +56,21 @@ int ect_verify_digest(OSSL_LIB_CTX *ctx, const char *propq, EVP_PKEY *key, const
                       const uint8_t *dgst, size_t dgst_len, const uint8_t *sig, size_t sig_len,
                       const OSSL_PROVIDER **served);
 
+/* ect_derive derives the ECDH secret of |a| with |peer| in |ctx| (no
+ * property query: the configuration chooses the provider) into out
+ * (*len: its size on entry, the secret's length on return); 1 on
+ * success, *served (if not NULL) the provider that ran it. */
+int ect_derive(OSSL_LIB_CTX *ctx, EVP_PKEY *a, EVP_PKEY *peer, uint8_t *out, size_t *len,
+               const OSSL_PROVIDER **served);
+
 /* ect_p1363_to_der turns r || s (64 bytes) into a DER Ecdsa-Sig-Value with
  * OpenSSL's encoder; returns the length (at most cap) or 0. */
 size_t ect_p1363_to_der(const uint8_t rs[64], uint8_t *out, size_t cap);
+
+/* ect_der_to_p1363 splits a DER Ecdsa-Sig-Value into r || s (64 bytes)
+ * with OpenSSL's parser; returns 1, or 0 if it does not parse or r or s
+ * is longer than 32 bytes. */
+int ect_der_to_p1363(const uint8_t *der, size_t len, uint8_t rs[64]);
 
 /* ect_is_quill returns 1 if |p| is the quill provider. */
 int ect_is_quill(const OSSL_PROVIDER *p);

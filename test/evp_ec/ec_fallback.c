@@ -65,17 +65,6 @@ static void sign_verify(EVP_PKEY *key, const char *md, int want_quill, const cha
     ERR_clear_error();
 }
 
-static int derive(EVP_PKEY *a, EVP_PKEY *peer, uint8_t *out, size_t *len,
-                  const OSSL_PROVIDER **served) {
-    EVP_PKEY_CTX *pctx = EVP_PKEY_CTX_new_from_pkey(libctx, a, NULL);
-    int ok = pctx != NULL && EVP_PKEY_derive_init(pctx) > 0 &&
-             EVP_PKEY_derive_set_peer(pctx, peer) > 0 && EVP_PKEY_derive(pctx, out, len) > 0;
-    if (ok && served != NULL)
-        *served = qt_pctx_provider(pctx);
-    EVP_PKEY_CTX_free(pctx);
-    return ok;
-}
-
 static void check_exchange(EVP_PKEY *a, EVP_PKEY *b, const char *what) {
     uint8_t z1[80], z2[80];
     size_t l1 = sizeof(z1), l2 = sizeof(z2);
@@ -83,8 +72,8 @@ static void check_exchange(EVP_PKEY *a, EVP_PKEY *b, const char *what) {
     QT_CHECK(a != NULL && b != NULL);
     if (a == NULL || b == NULL)
         return;
-    QT_CHECK(derive(a, b, z1, &l1, &p1));
-    QT_CHECK(derive(b, a, z2, &l2, &p2));
+    QT_CHECK(ect_derive(libctx, a, b, z1, &l1, &p1));
+    QT_CHECK(ect_derive(libctx, b, a, z2, &l2, &p2));
     QT_CHECK(l1 == l2 && l1 > 0 && memcmp(z1, z2, l1) == 0);
     QT_CHECK(p1 != NULL && !ect_is_quill(p1) && p2 != NULL && !ect_is_quill(p2));
     printf("%s: %zu-byte secret by %s\n", what, l1, qt_prov_name(p1));
@@ -173,8 +162,8 @@ static void check_after_use(OSSL_LIB_CTX *ctx, EVP_PKEY *key, const char *group,
     QT_CHECK(peer != NULL && EVP_PKEY_eq(key, peer) == 0);
     uint8_t z1[80], z2[80];
     size_t l1 = sizeof(z1), l2 = sizeof(z2);
-    QT_CHECK(derive(key, peer, z1, &l1, NULL) && derive(peer, key, z2, &l2, NULL) && l1 == l2 &&
-             memcmp(z1, z2, l1) == 0);
+    QT_CHECK(ect_derive(libctx, key, peer, z1, &l1, NULL) &&
+             ect_derive(libctx, peer, key, z2, &l2, NULL) && l1 == l2 && memcmp(z1, z2, l1) == 0);
     EVP_PKEY_free(peer);
     printf("after a quill signature, %s: key by %s, signed by %s; checks ok\n", what,
            qt_prov_name(qt_pkey_provider(key)), qt_prov_name(ps));

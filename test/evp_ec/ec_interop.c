@@ -24,6 +24,7 @@
 
 #include "ec_evp.h"
 #include "qt_evp.h"
+#include "qt_rfc6979_p256.h"
 #include "test_util.h"
 
 static OSSL_LIB_CTX *libctx;
@@ -94,44 +95,16 @@ static void test_raw_digest(EVP_PKEY *key) {
     QT_CHECK(qt_error_has_reason());
 }
 
-/* ---- RFC 6979 A.2.5 ---- */
+/* ---- RFC 6979 A.2.5 (qt_rfc6979_p256.h) ---- */
 
-static const char rfc_x[] = "C9AFA9D845BA75166B5C215767B1D6934E50C3DB36E89B127B8A622B120F6721";
-static const char rfc_pub[] = "04"
-                              "60FED4BA255A9D31C961EB74C6356D68C049B8923B61FA6CE669622E60F29FB6"
-                              "7903FE1008B8BC99A41AE9E95628BC64F2F1B20C2D7E9F5177A3C294D4462299";
-
-static const struct {
-    const char *md, *msg, *r, *s;
-} rfc_vectors[] = {
-    {"SHA1", "sample", "61340C88C3AAEBEB4F6D667F672CA9759A6CCAA9FA8811313039EE4A35471D32",
-     "6D7F147DAC089441BB2E2FE8F7A3FA264B9C475098FDCF6E00D7C996E1B8B7EB"},
-    {"SHA224", "sample", "53B2FFF5D1752B2C689DF257C04C40A587FABABB3F6FC2702F1343AF7CA9AA3F",
-     "B9AFB64FDC03DC1A131C7D2386D11E349F070AA432A4ACC918BEA988BF75C74C"},
-    {"SHA256", "sample", "EFD48B2AACB6A8FD1140DD9CD45E81D69D2C877B56AAF991C34D0EA84EAF3716",
-     "F7CB1C942D657C41D436C7A1B6E29F65F3E900DBB9AFF4064DC4AB2F843ACDA8"},
-    {"SHA384", "sample", "0EAFEA039B20E9B42309FB1D89E213057CBF973DC0CFC8F129EDDDC800EF7719",
-     "4861F0491E6998B9455193E34E7B0D284DDD7149A74B95B9261F13ABDE940954"},
-    {"SHA512", "sample", "8496A60B5E9B47C825488827E0495B0E3FA109EC4568FD3F8D1097678EB97F00",
-     "2362AB1ADBE2B8ADF9CB9EDAB740EA6049C028114F2460F96554F61FAE3302FE"},
-    {"SHA1", "test", "0CBCC86FD6ABD1D99E703E1EC50069EE5C0B4BA4B9AC60E409E8EC5910D81A89",
-     "01B9D7B73DFAA60D5651EC4591A0136F87653E0FD780C3B1BC872FFDEAE479B1"},
-    {"SHA224", "test", "C37EDB6F0AE79D47C3C27E962FA269BB4F441770357E114EE511F662EC34A692",
-     "C820053A05791E521FCAAD6042D40AEA1D6B1A540138558F47D0719800E18F2D"},
-    {"SHA256", "test", "F1ABB023518351CD71D881567B1EA663ED3EFCF6C5132B354F28D3B0B7D38367",
-     "019F4113742A2B14BD25926B49C649155F267E60D3814B4C0CC84250E46F0083"},
-    {"SHA384", "test", "83910E8B48BB0C74244EBDF7F07A1C5413D61472BD941EF3920E623FBCCEBEB6",
-     "8DDBEC54CF8CD5874883841D712142A56A8D0F218F5003CB0296B6B509619F2C"},
-    {"SHA512", "test", "461D93F31B6540894788FD206C07CFA0CC35F46FA3C91816FFF1040AD1581A04",
-     "39AF9F15DE0DB8D97E72719C74820D304CE5226E32DEDAE67519E840D1194E55"},
-};
+static const char rfc_pub[] = "04" QT_RFC6979_P256_UX QT_RFC6979_P256_UY;
 
 /* The RFC 6979 key in the key manager |propq| selects. */
 static EVP_PKEY *rfc_key(const char *propq) {
     uint8_t *x = NULL, *pub = NULL;
     size_t xl = 0, pl = 0;
     EVP_PKEY *key = NULL;
-    if (!qt_hex_decode(rfc_x, &x, &xl) || !qt_hex_decode(rfc_pub, &pub, &pl))
+    if (!qt_hex_decode(QT_RFC6979_P256_X, &x, &xl) || !qt_hex_decode(rfc_pub, &pub, &pl))
         return NULL;
     BIGNUM *bx = BN_bin2bn(x, (int)xl, NULL);
     unsigned char xn[32];
@@ -153,36 +126,26 @@ static EVP_PKEY *rfc_key(const char *propq) {
     return key;
 }
 
-/* Splits a DER signature into 64 bytes r || s with OpenSSL's parser. */
-static int der_to_rs(const uint8_t *der, size_t len, uint8_t rs[64]) {
-    const unsigned char *p = der;
-    ECDSA_SIG *s = d2i_ECDSA_SIG(NULL, &p, (long)len);
-    int ok = s != NULL && BN_bn2binpad(ECDSA_SIG_get0_r(s), rs, 32) == 32 &&
-             BN_bn2binpad(ECDSA_SIG_get0_s(s), rs + 32, 32) == 32;
-    ECDSA_SIG_free(s);
-    return ok;
-}
-
 static void test_rfc6979(void) {
     static const char *const holders[] = {ECT_QUILL, ECT_DEFAULT};
     for (size_t h = 0; h < 2; h++) {
         EVP_PKEY *key = rfc_key(holders[h]);
         QT_CHECK(key != NULL);
         QT_CHECK(key != NULL && ect_is_quill(qt_pkey_provider(key)) == (h == 0));
-        for (size_t i = 0; key != NULL && i < QT_ARRAY_LEN(rfc_vectors); i++) {
+        for (size_t i = 0; key != NULL && i < QT_ARRAY_LEN(qt_rfc6979_p256); i++) {
             uint8_t sig[80], rs[64], *r = NULL, *s = NULL;
             size_t sl = sizeof(sig), rl = 0, sl2 = 0;
             const OSSL_PROVIDER *ps = NULL;
-            const char *msg = rfc_vectors[i].msg;
-            QT_CHECK(ect_sign(libctx, ECT_QUILL, key, rfc_vectors[i].md, (const uint8_t *)msg,
+            const char *msg = qt_rfc6979_p256[i].msg;
+            QT_CHECK(ect_sign(libctx, ECT_QUILL, key, qt_rfc6979_p256[i].md, (const uint8_t *)msg,
                               strlen(msg), (int)(i % 2), 1, sig, &sl, &ps));
             QT_CHECK(ect_is_quill(ps));
-            QT_CHECK(der_to_rs(sig, sl, rs));
-            QT_CHECK(qt_hex_decode(rfc_vectors[i].r, &r, &rl) && rl == 32);
-            QT_CHECK(qt_hex_decode(rfc_vectors[i].s, &s, &sl2) && sl2 == 32);
+            QT_CHECK(ect_der_to_p1363(sig, sl, rs));
+            QT_CHECK(qt_hex_decode(qt_rfc6979_p256[i].r, &r, &rl) && rl == 32);
+            QT_CHECK(qt_hex_decode(qt_rfc6979_p256[i].s, &s, &sl2) && sl2 == 32);
             QT_CHECK(r != NULL && memcmp(rs, r, 32) == 0);
             QT_CHECK(s != NULL && memcmp(rs + 32, s, 32) == 0);
-            QT_CHECK(ect_verify(libctx, ECT_DEFAULT, key, rfc_vectors[i].md, (const uint8_t *)msg,
+            QT_CHECK(ect_verify(libctx, ECT_DEFAULT, key, qt_rfc6979_p256[i].md, (const uint8_t *)msg,
                                 strlen(msg), ECT_ONESHOT, sig, sl, NULL) == 1);
             free(r);
             free(s);
@@ -297,17 +260,6 @@ static void test_truncated_sha512(EVP_PKEY *key) {
     ERR_clear_error();
 }
 
-static int derive(EVP_PKEY *a, EVP_PKEY *peer, uint8_t *out, size_t *len,
-                  const OSSL_PROVIDER **served) {
-    EVP_PKEY_CTX *pctx = EVP_PKEY_CTX_new_from_pkey(libctx, a, NULL);
-    int ok = pctx != NULL && EVP_PKEY_derive_init(pctx) > 0 &&
-             EVP_PKEY_derive_set_peer(pctx, peer) > 0 && EVP_PKEY_derive(pctx, out, len) > 0;
-    if (ok && served != NULL)
-        *served = qt_pctx_provider(pctx);
-    EVP_PKEY_CTX_free(pctx);
-    return ok;
-}
-
 static void test_keymgmt(EVP_PKEY *qkey, EVP_PKEY *dkey) {
     int bits = 0, sec = 0, max = 0;
     char group[64] = "", fmt[64] = "", enc[64] = "", mdname[64] = "";
@@ -357,9 +309,9 @@ static void test_keymgmt(EVP_PKEY *qkey, EVP_PKEY *dkey) {
     uint8_t z1[64], z2[64];
     size_t zl1 = sizeof(z1), zl2 = sizeof(z2);
     const OSSL_PROVIDER *pz = NULL;
-    QT_CHECK(derive(qkey, dkey, z1, &zl1, &pz));
+    QT_CHECK(ect_derive(libctx, qkey, dkey, z1, &zl1, &pz));
     QT_CHECK(pz != NULL && !ect_is_quill(pz));
-    QT_CHECK(derive(dkey, qkey, z2, &zl2, NULL));
+    QT_CHECK(ect_derive(libctx, dkey, qkey, z2, &zl2, NULL));
     QT_CHECK(zl1 == 32 && zl1 == zl2 && memcmp(z1, z2, zl1) == 0);
     /* PEM round trip of the quill key through the default encoders. */
     BIO *bio = BIO_new(BIO_s_mem());

@@ -2,6 +2,7 @@
 /* Copyright quill authors. */
 #include "mldsa_evp.h"
 
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -11,6 +12,7 @@
 #include <openssl/params.h>
 
 #include "qt_evp.h"
+#include "test_util.h"
 
 /* FIPS 204, Table 2: public key, private key and signature sizes. */
 static const struct {
@@ -216,6 +218,17 @@ int mdt_verify(OSSL_LIB_CTX *ctx, EVP_PKEY *key, int mode, const mdt_opts *o,
     }
     EVP_MD_CTX_free(mctx);
     return r;
+}
+
+OSSL_LIB_CTX *mdt_libctx_new(OSSL_PROVIDER **def, OSSL_PROVIDER **quill) {
+    OSSL_LIB_CTX *ctx = qt_evp_libctx_new(def, quill);
+    if (ctx != NULL && !qt_quill_has_keymgmt(ctx, "ML-DSA-44")) {
+        qt_libctx_free(ctx, *def, *quill);
+        *def = *quill = NULL;
+        fprintf(stderr, "quill offers no ML-DSA-44 key manager\n");
+        return NULL;
+    }
+    return ctx;
 }
 
 int mdt_is_quill(const OSSL_PROVIDER *p) {

@@ -98,6 +98,12 @@ int mdt_verify(OSSL_LIB_CTX *ctx, EVP_PKEY *key, int mode, const mdt_opts *o,
                const uint8_t *in, size_t in_len, const uint8_t *sig, size_t sig_len,
                const OSSL_PROVIDER **served);
 
+/* mdt_libctx_new is qt_evp_libctx_new (default + quill, quill's
+ * signatures preferred) for the ML-DSA suites: NULL, with a line on stderr,
+ * if it fails or quill offers no ML-DSA-44 key manager.  Free with
+ * qt_libctx_free(ctx, *def, *quill). */
+OSSL_LIB_CTX *mdt_libctx_new(OSSL_PROVIDER **def, OSSL_PROVIDER **quill);
+
 /* mdt_is_quill returns 1 if |p| is quill (or the stand-in provider named by
  * QT_STANDIN_PROVIDER). */
 int mdt_is_quill(const OSSL_PROVIDER *p);

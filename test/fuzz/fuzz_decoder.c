@@ -68,6 +68,7 @@
 #include <openssl/pkcs12.h>
 #include <openssl/x509.h>
 
+#include "fuzz_mldsa_der.h"
 #include "fuzz_util.h"
 #include "mldsa/mldsa.h"
 
@@ -102,65 +103,6 @@ int LLVMFuzzerInitialize(int *argc, char ***argv);
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 
 /* ---- Start-up encodings ---- */
-
-static size_t put_len(uint8_t *p, size_t n) {
-    if (n < 128) {
-        p[0] = (uint8_t)n;
-        return 1;
-    }
-    if (n < 256) {
-        p[0] = 0x81, p[1] = (uint8_t)n;
-        return 2;
-    }
-    p[0] = 0x82, p[1] = (uint8_t)(n >> 8), p[2] = (uint8_t)n;
-    return 3;
-}
-
-static size_t put_tlv(uint8_t *p, uint8_t tag, const uint8_t *v, size_t n) {
-    size_t o = 0;
-    p[o++] = tag;
-    o += put_len(p + o, n);
-    memmove(p + o, v, n);
-    return o + n;
-}
-
-/* The AlgorithmIdentifier of |set|: SEQUENCE { OID 2.16.840.1.101.3.4.3.(17+set) }. */
-static size_t mldsa_algid(uint8_t *p, int set) {
-    uint8_t oid[] = {0x06, 0x09, 0x60, 0x86, 0x48, 0x01, 0x65, 0x03, 0x04, 0x03, 0x11};
-    oid[sizeof(oid) - 1] = (uint8_t)(0x11 + set);
-    return put_tlv(p, 0x30, oid, sizeof(oid));
-}
-
-/* RFC 9881 PrivateKeyInfo (form 0 seed, 1 expanded, 2 both) or SPKI (form 3). */
-static size_t mldsa_der(uint8_t *out, int set, int form) {
-    const quill_mldsa_key *k = ml_key[set];
-    const size_t publen = quill_mldsa_pub_bytes((quill_mldsa_set)set);
-    const size_t privlen = quill_mldsa_priv_bytes((quill_mldsa_set)set);
-    static uint8_t body[ENC_CAP], inner[ENC_CAP], both[ENC_CAP];
-    size_t n, m;
-    if (form == 3) {
-        n = mldsa_algid(body, set);
-        inner[0] = 0;
-        memcpy(inner + 1, quill_mldsa_key_pub(k), publen);
-        n += put_tlv(body + n, 0x03, inner, publen + 1);
-        return put_tlv(out, 0x30, body, n);
-    }
-    if (form == 0) {
-        m = put_tlv(inner, 0x80, quill_mldsa_key_seed(k), 32);
-    } else if (form == 1) {
-        m = put_tlv(inner, 0x04, quill_mldsa_key_priv(k), privlen);
-    } else {
-        size_t b = put_tlv(both, 0x04, quill_mldsa_key_seed(k), 32);
-        b += put_tlv(both + b, 0x04, quill_mldsa_key_priv(k), privlen);
-        m = put_tlv(inner, 0x30, both, b);
-    }
-    static const uint8_t version[] = {0x02, 0x01, 0x00};
-    memcpy(body, version, sizeof(version));
-    n = sizeof(version);
-    n += mldsa_algid(body + n, set);
-    n += put_tlv(body + n, 0x04, inner, m);
-    return put_tlv(out, 0x30, body, n);
-}
 
 static void pem_of(enc *out, const char *label, const uint8_t *der, size_t len) {
     BIO *b = BIO_new(BIO_s_mem());
@@ -246,11 +188,12 @@ static void make_starts(void) {
         if (quill_mldsa_key_from_seed(&ml_key[s], (quill_mldsa_set)s, seed) != QUILL_OK)
             quill_fuzz_fail("ML-DSA start-up key");
         for (int form = 0; form < 3; form++) {
-            n = mldsa_der(der, s, form);
+            n = quill_fuzz_mldsa_der(der, ml_key[s],
+                                     (quill_fuzz_mldsa_form)(QUILL_FUZZ_MLDSA_PKI_SEED + form));
             set_der(&start_mldsa_pki[s][form][0], der, n);
             pem_of(&start_mldsa_pki[s][form][1], "PRIVATE KEY", der, n);
         }
-        n = mldsa_der(der, s, 3);
+        n = quill_fuzz_mldsa_der(der, ml_key[s], QUILL_FUZZ_MLDSA_SPKI);
         set_der(&start_mldsa_spki[s][0], der, n);
         pem_of(&start_mldsa_spki[s][1], "PUBLIC KEY", der, n);
         quill_fuzz_mldsa_mu_ref(mu, quill_mldsa_key_pub(ml_key[s]),
@@ -303,7 +246,7 @@ static void make_starts(void) {
         set_der(&starts[a][1][0], der, n);
         pem_of(&starts[a][1][1], "PUBLIC KEY", der, n);
     }
-    n = mldsa_der(der, 1, 2);
+    n = quill_fuzz_mldsa_der(der, ml_key[1], QUILL_FUZZ_MLDSA_PKI_BOTH);
     static uint8_t e[ENC_CAP];
     size_t en = encrypt_pki(der, n, e);
     set_der(&start_epki[2][0], e, en);
@@ -384,11 +327,7 @@ int LLVMFuzzerInitialize(int *argc, char ***argv) {
     (void)argv;
     quill_fuzz_init();
     make_starts();
-    const char *dir = quill_fuzz_seed_dir();
-    if (dir != NULL) {
-        write_seeds(dir);
-        exit(0);
-    }
+    quill_fuzz_seed_mode(write_seeds);
     return 0;
 }
 

@@ -226,20 +226,6 @@ static int set_md(EVP_PKEY_CTX *pctx, const char *md) {
     return md == NULL || EVP_PKEY_CTX_set_params(pctx, p) > 0;
 }
 
-/* What EVP_PKEY_sign/verify take: the digest, or for op 3 the message. */
-static size_t make_tbs(const params *p, const uint8_t *msg, size_t msg_len, uint8_t *tbs) {
-    if (p->op == 3) {
-        memcpy(tbs, msg, msg_len);
-        return msg_len;
-    }
-    unsigned len = 0;
-    EVP_MD *md = EVP_MD_fetch(fz_libctx, p->md, FZ_DEFAULT);
-    if (md == NULL || !EVP_Digest(msg, msg_len, tbs, &len, md, NULL))
-        len = 0;
-    EVP_MD_free(md);
-    return len;
-}
-
 static size_t sign(int side, const params *p, const uint8_t *msg, size_t msg_len, uint8_t *sig,
                    size_t cap) {
     const char *propq = side ? FZ_DEFAULT : FZ_QUILL;
@@ -253,7 +239,7 @@ static size_t sign(int side, const params *p, const uint8_t *msg, size_t msg_len
         EVP_MD_CTX_free(m);
     } else {
         uint8_t tbs[MAX_MSG + EVP_MAX_MD_SIZE];
-        size_t tbs_len = make_tbs(p, msg, msg_len, tbs);
+        size_t tbs_len = fz_tbs(p->op == 3 ? NULL : p->md, msg, msg_len, tbs);
         EVP_PKEY_CTX *pctx = EVP_PKEY_CTX_new_from_pkey(fz_libctx, reused[side], propq);
         ok = pctx != NULL && EVP_PKEY_sign_init(pctx) > 0 &&
              (p->op == 3 || set_md(pctx, p->md)) &&
@@ -280,7 +266,7 @@ static int verify(int side, EVP_PKEY *key, const params *p, const uint8_t *msg, 
         EVP_MD_CTX_free(m);
     } else {
         uint8_t tbs[MAX_MSG + EVP_MAX_MD_SIZE];
-        size_t tbs_len = make_tbs(p, msg, msg_len, tbs);
+        size_t tbs_len = fz_tbs(p->op == 3 ? NULL : p->md, msg, msg_len, tbs);
         EVP_PKEY_CTX *pctx = EVP_PKEY_CTX_new_from_pkey(fz_libctx, key, propq);
         if (pctx != NULL && EVP_PKEY_verify_init(pctx) > 0 && (p->op == 3 || set_md(pctx, p->md))) {
             fz_check_served(pctx, want, "EVP_PKEY_verify_init");
@@ -366,15 +352,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     const uint64_t after = fz_counter("ecdsa-verify");
     res[1] = verify(1, key[1], &p, msg, msg_len, sig, sig_len, b4);
 
-    fz_stats.inputs++;
-    for (int side = 0; side < 2; side++) {
-        fz_stats.served[side] += res[side] >= 0;
-        fz_stats.accepted[side] += res[side] == 1;
-        fz_stats.setup_failed[side] += res[side] == -1;
-    }
-    if (after - before != (uint64_t)(res[0] == 1))
-        fz_fail("quill's ecdsa-verify counter moved by %llu, quill's verdict %d",
-                (unsigned long long)(after - before), res[0]);
+    fz_record(res, "ecdsa-verify", before, after);
     if (res[0] != -2 && (res[0] == 1) != (res[1] == 1))
         fz_fail("ECDSA P-256, key mode %d, op %d, md %s, DER flags %02x/%02x, %zu-byte "
                 "signature, %u changes: quill %s (%d), default %s (%d)",

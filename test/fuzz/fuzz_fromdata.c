@@ -202,11 +202,7 @@ int LLVMFuzzerInitialize(int *argc, char ***argv) {
     rsa_init(1, 2048);
     ec_init();
     mldsa_init();
-    const char *dir = quill_fuzz_seed_dir();
-    if (dir != NULL) {
-        write_seeds(dir);
-        exit(0);
-    }
+    quill_fuzz_seed_mode(write_seeds);
     return 0;
 }
 

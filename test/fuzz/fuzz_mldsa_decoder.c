@@ -30,6 +30,7 @@
 #include <openssl/provider.h>
 #include <openssl/x509.h>
 
+#include "fuzz_mldsa_der.h"
 #include "mldsa/mldsa.h"
 
 static OSSL_LIB_CTX *libctx;
@@ -56,72 +57,6 @@ int LLVMFuzzerInitialize(int *argc, char ***argv) {
             abort();
     }
     return 0;
-}
-
-/* DER writer for the starting encodings. */
-static size_t put_len(uint8_t *p, size_t n) {
-    if (n < 128) {
-        p[0] = (uint8_t)n;
-        return 1;
-    }
-    if (n < 256) {
-        p[0] = 0x81;
-        p[1] = (uint8_t)n;
-        return 2;
-    }
-    p[0] = 0x82;
-    p[1] = (uint8_t)(n >> 8);
-    p[2] = (uint8_t)n;
-    return 3;
-}
-
-static size_t put_tlv(uint8_t *p, uint8_t tag, const uint8_t *v, size_t n) {
-    size_t o = 0;
-    p[o++] = tag;
-    o += put_len(p + o, n);
-    if (v != NULL)
-        memmove(p + o, v, n);
-    return o + n;
-}
-
-static size_t algid(uint8_t *p, int set) {
-    static const uint8_t oid[] = {0x06, 0x09, 0x60, 0x86, 0x48, 0x01, 0x65, 0x03, 0x04, 0x03, 0x11};
-    uint8_t o[sizeof(oid)];
-    memcpy(o, oid, sizeof(o));
-    o[sizeof(o) - 1] = (uint8_t)(0x11 + set);
-    return put_tlv(p, 0x30, o, sizeof(o));
-}
-
-/* Builds encoding |form| of base[set] into out (8 KiB). */
-static size_t make_der(uint8_t *out, int set, int form) {
-    const quill_mldsa_key *k = base[set];
-    const size_t publen = quill_mldsa_pub_bytes((quill_mldsa_set)set);
-    const size_t privlen = quill_mldsa_priv_bytes((quill_mldsa_set)set);
-    uint8_t body[8192], tmp[8192];
-    size_t n = 0, m = 0;
-    if (form == 0) {
-        n = algid(body, set);
-        tmp[0] = 0;
-        memcpy(tmp + 1, quill_mldsa_key_pub(k), publen);
-        n += put_tlv(body + n, 0x03, tmp, publen + 1);
-        return put_tlv(out, 0x30, body, n);
-    }
-    if (form == 1) {
-        m = put_tlv(tmp, 0x80, quill_mldsa_key_seed(k), 32);
-    } else if (form == 2) {
-        m = put_tlv(tmp, 0x04, quill_mldsa_key_priv(k), privlen);
-    } else {
-        uint8_t both[8192];
-        size_t b = put_tlv(both, 0x04, quill_mldsa_key_seed(k), 32);
-        b += put_tlv(both + b, 0x04, quill_mldsa_key_priv(k), privlen);
-        m = put_tlv(tmp, 0x30, both, b);
-    }
-    static const uint8_t version[] = {0x02, 0x01, 0x00};
-    memcpy(body, version, sizeof(version));
-    n = sizeof(version);
-    n += algid(body + n, set);
-    n += put_tlv(body + n, 0x04, tmp, m);
-    return put_tlv(out, 0x30, body, n);
 }
 
 /* Strict reader: one TLV at *p within end, definite minimal length. */
@@ -269,8 +204,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
             return 0;
         memcpy(der, data + 2, len);
     } else {
-        uint8_t buf[8192];
-        len = make_der(buf, set, form);
+        uint8_t buf[QUILL_FUZZ_MLDSA_DER_MAX];
+        len = quill_fuzz_mldsa_der(buf, base[set], (quill_fuzz_mldsa_form)form);
         size_t i = 2;
         for (; i + 3 <= size; i += 3)
             buf[(((size_t)data[i] << 8) | data[i + 1]) % len] ^= data[i + 2];

@@ -110,11 +110,7 @@ int LLVMFuzzerInitialize(int *argc, char ***argv) {
             quill_mldsa_sign_mu(f->core, f->mu0, rnd, f->sig[1], sizeof(f->sig[1])) != QUILL_OK)
             quill_fuzz_fail("core sign");
     }
-    const char *dir = quill_fuzz_seed_dir();
-    if (dir != NULL) {
-        write_seeds(dir);
-        exit(0);
-    }
+    quill_fuzz_seed_mode(write_seeds);
     return 0;
 }
 

@@ -86,6 +86,18 @@ void fz_check_served(const EVP_PKEY_CTX *pctx, const OSSL_PROVIDER *want, const 
                 OSSL_PROVIDER_get0_name(want));
 }
 
+void fz_record(const int res[2], const char *counter, uint64_t before, uint64_t after) {
+    fz_stats.inputs++;
+    for (int side = 0; side < 2; side++) {
+        fz_stats.served[side] += res[side] >= 0;
+        fz_stats.accepted[side] += res[side] == 1;
+        fz_stats.setup_failed[side] += res[side] == -1;
+    }
+    if (after - before != (uint64_t)(res[0] == 1))
+        fz_fail("quill's %s counter moved by %llu, quill's verdict %d", counter,
+                (unsigned long long)(after - before), res[0]);
+}
+
 uint8_t fz_u8(fz_in *in) {
     if (in->n == 0)
         return 0;
@@ -138,6 +150,19 @@ unsigned fz_mutate(uint8_t *buf, size_t *len, size_t cap, fz_in *in) {
         changes += k > 0;
     }
     return changes;
+}
+
+size_t fz_tbs(const char *md_name, const uint8_t *msg, size_t msg_len, uint8_t *tbs) {
+    if (md_name == NULL) {
+        memcpy(tbs, msg, msg_len);
+        return msg_len;
+    }
+    unsigned len = 0;
+    EVP_MD *md = EVP_MD_fetch(fz_libctx, md_name, FZ_DEFAULT);
+    if (md == NULL || !EVP_Digest(msg, msg_len, tbs, &len, md, NULL))
+        len = 0;
+    EVP_MD_free(md);
+    return len;
 }
 
 size_t fz_chunk(unsigned *state, size_t remaining) {

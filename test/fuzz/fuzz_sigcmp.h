@@ -53,6 +53,13 @@ typedef struct fz_tally {
 } fz_tally;
 extern fz_tally fz_stats;
 
+/* fz_record counts one input's verdicts res[0] (quill) and res[1]
+ * (default) in fz_stats: 1 accepted, 0 refused, -1 refused at set-up, -2
+ * not run (quill declined the key).  It fails unless quill's counter
+ * |counter| moved from |before| to |after| by one exactly when quill
+ * accepted. */
+void fz_record(const int res[2], const char *counter, uint64_t before, uint64_t after);
+
 /* A reader over the fuzz input: bytes past the end read as zero. */
 typedef struct fz_in {
     const uint8_t *p;
@@ -69,8 +76,14 @@ const uint8_t *fz_take(fz_in *in, size_t want, size_t *got);
  * over, a length change from the first: bit 7 set: drop ((t & 0x3f) + 1)
  * bytes from the end (bit 6 clear) or the front (bit 6 set); bit 7 clear:
  * add ((t & 0x3f) + 1) zero bytes at the end (bit 6 clear) or the front
- * (bit 6 set).  Returns the number of changes made (0: unchanged). */
+ * (bit 6 set).  Returns the number of changes made (0: unchanged).  Not
+ * quill_fuzz_mutate's language (fuzz_util.h): see there why. */
 unsigned fz_mutate(uint8_t *buf, size_t *len, size_t cap, fz_in *in);
+
+/* fz_tbs writes what EVP_PKEY_sign / verify / verify_recover take to tbs:
+ * the |md| digest of msg (computed by the default provider), or msg itself
+ * when md is NULL.  Returns its length, 0 if the digest failed. */
+size_t fz_tbs(const char *md, const uint8_t *msg, size_t msg_len, uint8_t *tbs);
 
 /* fz_chunk returns the size of the next streaming chunk (1..remaining)
  * from a small generator seeded by |*state|. */

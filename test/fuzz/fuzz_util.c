@@ -79,9 +79,12 @@ size_t quill_fuzz_mutate(uint8_t *buf, size_t *len, size_t cap, const uint8_t *o
     return i;
 }
 
-const char *quill_fuzz_seed_dir(void) {
+void quill_fuzz_seed_mode(void (*write)(const char *dir)) {
     const char *d = getenv("QUILL_FUZZ_SEED_CORPUS");
-    return d != NULL && *d != '\0' ? d : NULL;
+    if (d != NULL && *d != '\0') {
+        write(d);
+        exit(0);
+    }
 }
 
 void quill_fuzz_seed_write(const char *dir, const char *name, unsigned idx, const uint8_t *data,

@@ -30,14 +30,20 @@ void quill_fuzz_init(void);
  *   op % 4 == 2: insert value at offset (if there is room);
  *   op % 4 == 3: set the byte at offset to value.
  * A trailing partial operation is ignored.  Returns the number of input
- * bytes consumed (a multiple of 4). */
+ * bytes consumed (a multiple of 4).  The differential verification
+ * harnesses speak another language (fz_mutate, fuzz_sigcmp.h): this one
+ * edits inside a structure (insert, overwrite, cut at any offset), theirs
+ * pads or strips a signature at either end and counts the changes for
+ * their oracle; neither covers the other, and one language for both would
+ * change what every saved input of one family means. */
 size_t quill_fuzz_mutate(uint8_t *buf, size_t *len, size_t cap, const uint8_t *ops, size_t nops);
 
 /* Seed-corpus mode: if QUILL_FUZZ_SEED_CORPUS names a directory, the
  * harness's LLVMFuzzerInitialize writes its starting inputs there with
- * quill_fuzz_seed_write and exits (status 0).  quill_fuzz_seed_dir returns
- * that directory or NULL. */
-const char *quill_fuzz_seed_dir(void);
+ * quill_fuzz_seed_write and exits (status 0).  quill_fuzz_seed_mode, called
+ * at the end of LLVMFuzzerInitialize, does that with |write| (given the
+ * directory); it returns only when the variable is unset or empty. */
+void quill_fuzz_seed_mode(void (*write)(const char *dir));
 void quill_fuzz_seed_write(const char *dir, const char *name, unsigned idx, const uint8_t *data,
                            size_t len);
 

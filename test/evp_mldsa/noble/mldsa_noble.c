@@ -242,14 +242,9 @@ int main(int argc, char **argv) {
         return 2;
     }
     OSSL_PROVIDER *def = NULL, *quill = NULL;
-    libctx = qt_evp_libctx_new(&def, &quill);
+    libctx = mdt_libctx_new(&def, &quill);
     if (libctx == NULL)
         return 1;
-    if (!qt_quill_has_keymgmt(libctx, "ML-DSA-44")) {
-        qt_libctx_free(libctx, def, quill);
-        fprintf(stderr, "quill offers no ML-DSA-44 key manager\n");
-        return 1;
-    }
     int n = argc > 3 ? atoi(argv[3]) : 20;
     int r = strcmp(argv[1], "gen") == 0 ? gen(argv[2], n > 0 ? n : 20) : check(argv[2]);
     qt_libctx_free(libctx, def, quill);
