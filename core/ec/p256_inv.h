@@ -340,67 +340,78 @@ QUILL_INLINE void quill_p256_inv_vartime(uint64_t out[4], const uint64_t x[4],
 
 /* ---- Two inversions at once ----
  *
- * One divstep is a chain of about nine dependent single-cycle operations
- * on g, so the constant-time inversion is latency-bound and leaves most of
- * the core's integer units idle.  Two independent inversions (an ECDSA
- * signature needs Z^-1 mod p and k^-1 mod n) interleaved step by step
- * keep more of them busy: the divsteps of both take 5,300 TSC ticks
- * against 3,975 for one (Zen 4, gcc 12), the whole pair 7,550 against
- * 11,000 for two calls.  The same steps, limb operations and results as
- * two calls of quill_p256_inv_consttime, constant time in both inputs. */
+ * One divstep is a chain of dependent single-cycle operations on g and
+ * zeta, so the constant-time inversion is latency-bound and leaves most of
+ * the core's units idle.  Two independent inversions (an ECDSA signature
+ * needs Z^-1 mod p and k^-1 mod n) run step by step in the two lanes of
+ * vectors, one instruction doing the operation of both.  The divsteps
+ * kernel is a parameter (quill_inv_divsteps_x2_fn): the portable
+ * quill_inv_divsteps_62_x2 below, or the AVX2 one of p256_inv_avx2.h.
+ * Zen 4, gcc 12, TSC ticks per pair (same-process A/B): 7,460 with the
+ * earlier kernel (scalar f, g, zeta beside two-lane matrix vectors, 5,300
+ * of it divsteps), 6,330 with quill_inv_divsteps_62_x2, 4,930 with the
+ * AVX2 kernel (~2,800 divsteps, ~2,130 matrix updates).  The same steps,
+ * limb operations and results as two calls of quill_p256_inv_consttime,
+ * constant time in both inputs. */
 
 /* Two 64-bit lanes (SSE2 on x86-64, NEON on aarch64, generic code
- * elsewhere): the matrix entries (u, v) and (q, r) of one inversion, so
- * that its twelve matrix operations per step become eight vector
- * operations beside the scalar f, g, zeta chain. */
+ * elsewhere): lane 0 for the first inversion, lane 1 for the second. */
 typedef uint64_t quill_inv_v2 __attribute__((vector_size(16)));
 
-/* One divstep of quill_inv_divsteps_62 on f##s, g##s, z##s (scalars) and
- * uv##s = (u, v), qr##s = (q, r) (vectors): the same operations lane by
- * lane. */
-#define QUILL_INV_STEP(s)                                                    \
-    do {                                                                     \
-        const quill_word odd##s = (quill_word)0 - (g##s & 1);                \
-        const quill_word c##s = quill_ct_msb_mask(z##s) & odd##s;            \
-        const quill_inv_v2 cv##s = {c##s, c##s}, ov##s = {odd##s, odd##s};   \
-        const uint64_t x##s = (f##s ^ g##s) & c##s;                          \
-        const quill_inv_v2 xv##s = (uv##s ^ qr##s) & cv##s;                  \
-        f##s ^= x##s;                                                        \
-        g##s ^= x##s;                                                        \
-        uv##s ^= xv##s;                                                      \
-        qr##s ^= xv##s;                                                      \
-        g##s = (g##s ^ c##s) - c##s;                                         \
-        qr##s = (qr##s ^ cv##s) - cv##s;                                     \
-        z##s = (z##s ^ c##s) - 1;                                            \
-        g##s += f##s & odd##s;                                               \
-        qr##s += uv##s & ov##s;                                              \
-        g##s >>= 1;                                                          \
-        uv##s += uv##s;                                                      \
-    } while (0)
+/* The signature of a two-state divsteps kernel: quill_inv_divsteps_62 on
+ * (zeta[0], fa, ga) -> ta and (zeta[1], fb, gb) -> tb. */
+typedef void quill_inv_divsteps_x2_fn(int64_t zeta[2], uint64_t fa, uint64_t ga, uint64_t fb,
+                                      uint64_t gb, int64_t ta[4], int64_t tb[4]);
 
-/* quill_inv_divsteps_62 on two independent states (a and b) in one loop. */
+/* quill_inv_divsteps_62_x2 is quill_inv_divsteps_62 on two independent
+ * states (a and b) in one loop, each variable a vector of two lanes (a, b).
+ * A step in the form of Wuille's libsecp256k1 (conditional negation, then
+ * two masked additions) rather than the swap of quill_inv_divsteps_62: the
+ * same T and zeta, 27 vector operations per step for both states.  With
+ * c1 the mask "zeta < 0" and c2 the mask "g odd":
+ *   g += (c1 ? -f : f) & c2; (q, r) += (c1 ? -(u, v) : (u, v)) & c2;
+ *   c = c1 & c2; zeta = c ? -zeta - 2 : zeta - 1;
+ *   f += g & c (f = old g); (u, v) += (q, r) & c (old (q, r));
+ *   g >>= 1; (u, v) <<= 1.
+ * (Keeping the masks in scalar registers and only the matrix in vectors
+ * measured slower: four GPR-to-vector moves per step.)  Constant time: the
+ * masks select by arithmetic, never by a branch or an address. */
 QUILL_INLINE void quill_inv_divsteps_62_x2(int64_t zeta[2], uint64_t fa, uint64_t ga,
                                            uint64_t fb, uint64_t gb, int64_t ta[4],
                                            int64_t tb[4]) {
-    quill_inv_v2 uva = {1, 0}, qra = {0, 1}, uvb = {1, 0}, qrb = {0, 1};
-    uint64_t za = (uint64_t)zeta[0], zb = (uint64_t)zeta[1];
+    typedef int32_t quill_inv_v4s __attribute__((vector_size(16)));
+    quill_inv_v2 f = {fa, fb}, g = {ga, gb}, z = {(uint64_t)zeta[0], (uint64_t)zeta[1]};
+    quill_inv_v2 u = {1, 1}, v = {0, 0}, q = {0, 0}, r = {1, 1};
+    const quill_inv_v2 one = {1, 1}, zero = {0, 0};
     for (int i = 0; i < 62; i++) {
-        QUILL_INV_STEP(a);
-        QUILL_INV_STEP(b);
+        /* |zeta| < 2^31 (at most 620 steps from -1), so the arithmetic
+         * shift of each 32-bit half by 31 spreads zeta's sign over its
+         * 64-bit lane (SSE2 has no 64-bit arithmetic shift). */
+        quill_inv_v2 c1 = (quill_inv_v2)((quill_inv_v4s)z >> 31);
+        const quill_inv_v2 c2 = zero - (g & one);
+        g += ((f ^ c1) - c1) & c2;
+        q += ((u ^ c1) - c1) & c2;
+        r += ((v ^ c1) - c1) & c2;
+        c1 &= c2;
+        z = (z ^ c1) - one;
+        f += g & c1;
+        u += q & c1;
+        v += r & c1;
+        g >>= 1;
+        u += u;
+        v += v;
     }
-    ta[0] = (int64_t)uva[0];
-    ta[1] = (int64_t)uva[1];
-    ta[2] = (int64_t)qra[0];
-    ta[3] = (int64_t)qra[1];
-    tb[0] = (int64_t)uvb[0];
-    tb[1] = (int64_t)uvb[1];
-    tb[2] = (int64_t)qrb[0];
-    tb[3] = (int64_t)qrb[1];
-    zeta[0] = (int64_t)za;
-    zeta[1] = (int64_t)zb;
+    ta[0] = (int64_t)u[0];
+    ta[1] = (int64_t)v[0];
+    ta[2] = (int64_t)q[0];
+    ta[3] = (int64_t)r[0];
+    tb[0] = (int64_t)u[1];
+    tb[1] = (int64_t)v[1];
+    tb[2] = (int64_t)q[1];
+    tb[3] = (int64_t)r[1];
+    zeta[0] = (int64_t)z[0];
+    zeta[1] = (int64_t)z[1];
 }
-
-#undef QUILL_INV_STEP
 
 /* The state of one inversion in quill_p256_inv2_consttime. */
 typedef struct quill_inv_state {
@@ -427,7 +438,8 @@ QUILL_INLINE void quill_inv_finish(uint64_t out[4], const quill_inv_state *st,
 QUILL_INLINE void quill_p256_inv2_consttime(uint64_t outa[4], const uint64_t xa[4],
                                             const quill_p256_inv_modulus *moda,
                                             uint64_t outb[4], const uint64_t xb[4],
-                                            const quill_p256_inv_modulus *modb) {
+                                            const quill_p256_inv_modulus *modb,
+                                            quill_inv_divsteps_x2_fn *divsteps) {
     quill_inv_state a, b;
     int64_t zeta[2];
     zeta[0] = quill_inv_start(a.f, a.g, xa, moda);
@@ -440,7 +452,7 @@ QUILL_INLINE void quill_p256_inv2_consttime(uint64_t outa[4], const uint64_t xa[
         const uint64_t ga = (uint64_t)a.g[0] | ((uint64_t)a.g[1] << 62);
         const uint64_t fb = (uint64_t)b.f[0] | ((uint64_t)b.f[1] << 62);
         const uint64_t gb = (uint64_t)b.g[0] | ((uint64_t)b.g[1] << 62);
-        quill_inv_divsteps_62_x2(zeta, fa, ga, fb, gb, a.t, b.t);
+        divsteps(zeta, fa, ga, fb, gb, a.t, b.t);
         quill_inv_update_fg(a.f, a.g, a.t);
         quill_inv_update_fg(b.f, b.g, b.t);
         quill_inv_update_de(a.d, a.e, a.t, moda);
