@@ -147,27 +147,26 @@ QUILL_INLINE void quill_inv_add_masked(int64_t a[5], const int64_t m[5], quill_w
     a[4] += c + (int64_t)((uint64_t)m[4] & mask);
 }
 
-/* Brings a in (-M, 2M) into [0, M): + M if negative, then - M if >= M. */
+/* Brings a in (-2M, M) into [0, M): + M if negative, twice. */
 QUILL_INLINE void quill_inv_normalize(int64_t a[5], const int64_t m[5]) {
-    int64_t b[5], c = 0;
     quill_inv_add_masked(a, m, quill_ct_msb_mask((uint64_t)a[4]));
-    for (int i = 0; i < 4; i++) {
-        c += a[i] - m[i];
-        b[i] = (int64_t)((uint64_t)c & QUILL_INV_M62);
-        c >>= 62;
-    }
-    b[4] = a[4] - m[4] + c;
-    const quill_word keep = quill_ct_msb_mask((uint64_t)b[4]); /* a - M < 0 */
-    for (int i = 0; i < 5; i++)
-        a[i] = (int64_t)quill_ct_select_w(keep, (uint64_t)a[i], (uint64_t)b[i]);
+    quill_inv_add_masked(a, m, quill_ct_msb_mask((uint64_t)a[4]));
 }
 
 /* (a, b) = (T (a, b) + (ma, mb) M) / 2^62, exactly: the one body of both
  * updates below.  Without a modulus (mod == NULL: f and g) ma = mb = 0, the
  * low 62 bits of both sums being zero by construction of T.  With one (d and
- * e), ma and mb in [0, 2^62) are chosen to make them zero:
- * ma = (u a + v b) minv mod 2^62.  Always inlined with a constant mod, so
- * the f, g update carries no multiple of M. */
+ * e), ma and mb are chosen to make them zero, and also to keep d and e in
+ * (-2M, M) (the range of libsecp256k1's modinv64, whose argument this is):
+ * with sd, se the sign masks of a and b,
+ *   ma = (u & sd) + (v & se) - k, k = (M^-1 (u a0 + v b0 + ((u & sd) +
+ *   (v & se)) M0)) mod 2^62 in [0, 2^62),
+ * so that T (a, b) + ma M = u (a + M [a < 0]) + v (b + M [b < 0]) - k M,
+ * where both corrected values lie in (-M, M); with |u| + |v| <= 2^62 the
+ * quotient lies in (-M, M) - [0, M) = (-2M, M).  No per-batch
+ * normalisation: quill_inv_normalize runs once at the end.  (minv is
+ * -M^-1 mod 2^64, so k = -(minv (...)) mod 2^62.)  Always inlined with a
+ * constant mod, so the f, g update carries no multiple of M. */
 QUILL_INLINE void quill_inv_apply(int64_t a[5], int64_t b[5], const int64_t t[4],
                                   const quill_p256_inv_modulus *mod) {
     const int64_t u = t[0], v = t[1], q = t[2], r = t[3];
@@ -175,8 +174,15 @@ QUILL_INLINE void quill_inv_apply(int64_t a[5], int64_t b[5], const int64_t t[4]
     quill_i128 cb = (quill_i128)q * a[0] + (quill_i128)r * b[0];
     int64_t ma = 0, mb = 0;
     if (mod != NULL) {
-        ma = (int64_t)(((uint64_t)ca * mod->minv) & QUILL_INV_M62);
-        mb = (int64_t)(((uint64_t)cb * mod->minv) & QUILL_INV_M62);
+        const uint64_t sa = quill_ct_msb_mask((uint64_t)a[4]);
+        const uint64_t sb = quill_ct_msb_mask((uint64_t)b[4]);
+        uint64_t xa = ((uint64_t)u & sa) + ((uint64_t)v & sb);
+        uint64_t xb = ((uint64_t)q & sa) + ((uint64_t)r & sb);
+        const uint64_t m0 = (uint64_t)mod->m[0];
+        xa -= ((uint64_t)0 - mod->minv * ((uint64_t)ca + xa * m0)) & QUILL_INV_M62;
+        xb -= ((uint64_t)0 - mod->minv * ((uint64_t)cb + xb * m0)) & QUILL_INV_M62;
+        ma = (int64_t)xa;
+        mb = (int64_t)xb;
         ca += (quill_i128)ma * mod->m[0];
         cb += (quill_i128)mb * mod->m[0];
     }
@@ -203,14 +209,11 @@ QUILL_INLINE void quill_inv_update_fg(int64_t f[5], int64_t g[5], const int64_t 
     quill_inv_apply(f, g, t, NULL);
 }
 
-/* (d, e) = T (d, e) / 2^62 mod M, for d, e in [0, M), result in [0, M):
- * with |u| + |v| <= 2^62 each quotient of quill_inv_apply lies in (-M, 2M),
- * which quill_inv_normalize brings back into [0, M). */
+/* (d, e) = T (d, e) / 2^62 mod M, for d, e in (-2M, M), result in (-2M, M)
+ * (quill_inv_apply). */
 QUILL_INLINE void quill_inv_update_de(int64_t d[5], int64_t e[5], const int64_t t[4],
                                       const quill_p256_inv_modulus *mod) {
     quill_inv_apply(d, e, t, mod);
-    quill_inv_normalize(d, mod->m);
-    quill_inv_normalize(e, mod->m);
 }
 
 /* quill_inv_divsteps_62 in variable time: the same 62 divsteps, zeta and
@@ -301,9 +304,11 @@ QUILL_INLINE void quill_p256_inv_consttime(uint64_t out[4], const uint64_t x[4],
     int64_t zeta = quill_inv_start(f, g, x, mod);
     for (int j = 0; j < 10; j++)
         zeta = quill_inv_batch(zeta, f, g, d, e, t, mod, 0);
-    /* f = +-1 (or M for x = 0, with d = 0): x^-1 = d, or M - d when f < 0. */
+    /* f = +-1 (or M for x = 0, with d = 0): x^-1 = d, or M - d when f < 0,
+     * d brought from (-2M, M) into [0, M) first. */
     uint64_t dv[4], mv[4], nd[4];
     const quill_word neg = quill_ct_msb_mask((uint64_t)f[4]);
+    quill_inv_normalize(d, mod->m);
     quill_inv_from_s62(dv, d);
     quill_inv_from_s62(mv, mod->m);
     (void)quill_sub4(nd, mv, dv);
@@ -328,6 +333,7 @@ QUILL_INLINE void quill_p256_inv_vartime(uint64_t out[4], const uint64_t x[4],
     for (int j = 0; j < 10 && (g[0] | g[1] | g[2] | g[3] | g[4]) != 0; j++)
         zeta = quill_inv_batch(zeta, f, g, d, e, t, mod, 1);
     uint64_t dv[4], mv[4];
+    quill_inv_normalize(d, mod->m);
     quill_inv_from_s62(dv, d);
     if (f[4] < 0) {
         quill_inv_from_s62(mv, mod->m);
@@ -418,11 +424,13 @@ typedef struct quill_inv_state {
     int64_t f[5], g[5], d[5], e[5], t[4];
 } quill_inv_state;
 
-/* The end of quill_p256_inv_consttime: out = +-d by the sign of f. */
-QUILL_INLINE void quill_inv_finish(uint64_t out[4], const quill_inv_state *st,
+/* The end of quill_p256_inv_consttime: out = +-d by the sign of f, d
+ * normalised. */
+QUILL_INLINE void quill_inv_finish(uint64_t out[4], quill_inv_state *st,
                                    const quill_p256_inv_modulus *mod) {
     uint64_t dv[4], mv[4], nd[4];
     const quill_word neg = quill_ct_msb_mask((uint64_t)st->f[4]);
+    quill_inv_normalize(st->d, mod->m);
     quill_inv_from_s62(dv, st->d);
     quill_inv_from_s62(mv, mod->m);
     (void)quill_sub4(nd, mv, dv);
