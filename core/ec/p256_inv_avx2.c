@@ -2,7 +2,8 @@
 /* Copyright quill authors.
  *
  * quill_p256_inv_divsteps_x2_avx2 (p256_inv_avx2.h): the divsteps of two
- * inversions in 256-bit vectors.  The rows of the step are held as
+ * inversions in 256-bit vectors, the 62 steps of a batch per call from
+ * the state quill_inv_x2 (p256_inv.h).  The rows of the step are held as
  *   F = (fa, fb, fa, fb)   G = (ga, gb, ga, gb)   Z = (za, zb, za, zb)
  *   UV = (ua, ub, va, vb)  QR = (qa, qb, ra, rb)
  * so that a mask computed lane-wise from G or Z lines up with the matrix
@@ -29,6 +30,8 @@
  * stores inside the loop. */
 #include "ec/p256_inv_avx2.h"
 
+#include "ec/p256_inv.h"
+
 #if defined(__x86_64__) && !defined(QUILL_NO_ASM)
 #include <immintrin.h>
 
@@ -42,15 +45,14 @@ __attribute__((target("avx2"), always_inline)) static inline __m256i blend(__m25
     return r;
 }
 
-__attribute__((target("avx2"))) void quill_p256_inv_divsteps_x2_avx2(int64_t zeta[2],
-                                                                     uint64_t fa, uint64_t ga,
-                                                                     uint64_t fb, uint64_t gb,
-                                                                     int64_t ta[4],
-                                                                     int64_t tb[4]) {
-    __m256i f = _mm256_setr_epi64x((long long)fa, (long long)fb, (long long)fa, (long long)fb);
-    __m256i g = _mm256_setr_epi64x((long long)ga, (long long)gb, (long long)ga, (long long)gb);
-    __m256i z = _mm256_setr_epi64x(zeta[0], zeta[1], zeta[0], zeta[1]);
-    __m256i uv = _mm256_setr_epi64x(1, 1, 0, 0), qr = _mm256_setr_epi64x(0, 0, 1, 1);
+__attribute__((target("avx2"))) void quill_p256_inv_divsteps_x2_avx2(quill_inv_x2 *st) {
+    const long long fa = (long long)st->f[0], fb = (long long)st->f[1];
+    const long long ga = (long long)st->g[0], gb = (long long)st->g[1];
+    __m256i f = _mm256_setr_epi64x(fa, fb, fa, fb);
+    __m256i g = _mm256_setr_epi64x(ga, gb, ga, gb);
+    __m256i z = _mm256_setr_epi64x(st->zeta[0], st->zeta[1], st->zeta[0], st->zeta[1]);
+    __m256i uv = _mm256_setr_epi64x(st->t[0][0], st->t[1][0], st->t[0][1], st->t[1][1]);
+    __m256i qr = _mm256_setr_epi64x(st->t[0][2], st->t[1][2], st->t[0][3], st->t[1][3]);
     const __m256i one = _mm256_set1_epi64x(1), minus2 = _mm256_set1_epi64x(-2);
     for (int i = 0; i < 62; i++) {
         const __m256i par = _mm256_slli_epi64(g, 63);
@@ -66,25 +68,25 @@ __attribute__((target("avx2"))) void quill_p256_inv_divsteps_x2_avx2(int64_t zet
         uv = _mm256_add_epi64(w, w);
         z = blend(_mm256_sub_epi64(z, one), _mm256_sub_epi64(minus2, z), c);
     }
-    int64_t a[4], b[4], zz[4];
+    /* Lanes 0 and 1 of f, g and z (lanes 2 and 3 are their copies). */
+    _mm_storeu_si128((__m128i *)(void *)st->f, _mm256_castsi256_si128(f));
+    _mm_storeu_si128((__m128i *)(void *)st->g, _mm256_castsi256_si128(g));
+    _mm_storeu_si128((__m128i *)(void *)st->zeta, _mm256_castsi256_si128(z));
+    int64_t a[4], b[4];
     _mm256_storeu_si256((__m256i *)(void *)a, uv);
     _mm256_storeu_si256((__m256i *)(void *)b, qr);
-    _mm256_storeu_si256((__m256i *)(void *)zz, z);
-    ta[0] = a[0];
-    ta[1] = a[2];
-    ta[2] = b[0];
-    ta[3] = b[2];
-    tb[0] = a[1];
-    tb[1] = a[3];
-    tb[2] = b[1];
-    tb[3] = b[3];
-    zeta[0] = zz[0];
-    zeta[1] = zz[1];
+    st->t[0][0] = a[0];
+    st->t[0][1] = a[2];
+    st->t[0][2] = b[0];
+    st->t[0][3] = b[2];
+    st->t[1][0] = a[1];
+    st->t[1][1] = a[3];
+    st->t[1][2] = b[1];
+    st->t[1][3] = b[3];
     /* Secret matrices: the copies on the stack are wiped, the vector
      * registers cleared. */
     quill_zeroize(a, sizeof(a));
     quill_zeroize(b, sizeof(b));
-    quill_zeroize(zz, sizeof(zz));
     _mm256_zeroall();
 }
 #endif

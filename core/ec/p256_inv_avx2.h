@@ -10,15 +10,15 @@
 
 #include "common/cpu.h"
 
+struct quill_inv_x2;
+
 #if defined(__x86_64__) && !defined(QUILL_NO_ASM)
-/* quill_p256_inv_divsteps_x2_avx2 is quill_inv_divsteps_62_x2 (p256_inv.h):
- * 62 divsteps on (zeta[0], fa, ga) and on (zeta[1], fb, gb), fa and fb odd,
- * writing their matrices to ta and tb and the new zetas to zeta; the same
- * outputs for every input.  All inputs are secret: constant time (selects
+/* quill_p256_inv_divsteps_x2_avx2 is quill_inv_divsteps_x2 (p256_inv.h):
+ * 62 divsteps on each of the two states of st (f odd),
+ * continuing their matrices; the same outputs for every input.  All inputs are secret: constant time (selects
  * by VBLENDVPD on mask vectors, no branch or address depends on them).
  * Call only when quill_p256_inv_avx2_capable(). */
-void quill_p256_inv_divsteps_x2_avx2(int64_t zeta[2], uint64_t fa, uint64_t ga, uint64_t fb,
-                                     uint64_t gb, int64_t ta[4], int64_t tb[4]);
+void quill_p256_inv_divsteps_x2_avx2(struct quill_inv_x2 *st);
 
 /* quill_p256_inv_avx2_capable returns nonzero when the CPU has AVX2 and
  * QUILL_CPU_MASK does not clear it. */

@@ -42,7 +42,7 @@ void quill_p256_inv_pair_consttime(quill_p256_fe *zinv, const quill_p256_fe *z,
                                   quill_p256_inv_divsteps_x2_avx2);
     else
 #endif
-        quill_p256_inv2_consttime(tz.v, z->v, &mp, tk.v, k->v, &mn, quill_inv_divsteps_62_x2);
+        quill_p256_inv2_consttime(tz.v, z->v, &mp, tk.v, k->v, &mn, quill_inv_divsteps_x2);
     quill_p256_fe_mul(zinv, &tz, &r3p);
     quill_p256_scalar_mul(kinv, &tk, &r3n);
     quill_zeroize(&tz, sizeof(tz));
