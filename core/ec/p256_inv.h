@@ -353,11 +353,12 @@ QUILL_INLINE void quill_p256_inv_vartime(uint64_t out[4], const uint64_t x[4],
  * vectors, one instruction doing the operation of both.  The divsteps
  * kernel is a parameter (quill_inv_divsteps_x2_fn): the portable
  * quill_inv_divsteps_62_x2 below, or the AVX2 one of p256_inv_avx2.h.
- * Zen 4, gcc 12, TSC ticks per pair (same-process A/B): 7,460 with the
- * earlier kernel (scalar f, g, zeta beside two-lane matrix vectors, 5,300
- * of it divsteps), 6,330 with quill_inv_divsteps_62_x2, 4,930 with the
- * AVX2 kernel (~2,800 divsteps, ~2,130 matrix updates).  The same steps,
- * limb operations and results as two calls of quill_p256_inv_consttime,
+ * Zen 4, gcc 12, TSC ticks per pair (quill-limits p256.inv_pair, with the
+ * two products by R^3): 7,560 with the earlier kernel (scalar f, g, zeta
+ * beside two-lane matrix vectors, 5,300 of it divsteps and d, e normalised
+ * every batch); now 5,880-5,920 with the portable kernel and 4,600-4,630
+ * with the AVX2 one (~2,700 of it divsteps, ~1,400 matrix updates).  The
+ * same steps and results as two calls of quill_p256_inv_consttime,
  * constant time in both inputs. */
 
 /* Two 64-bit lanes (SSE2 on x86-64, NEON on aarch64, generic code
