@@ -18,6 +18,7 @@
  *   p256.madd / p256.dbl       one mixed addition / doubling (chain)
  *   p256.madd_vt / p256.dbl_vt the variable-time ones of verification
  *   p256.fe_inv / p256.scalar_inv   one constant-time inversion mod p / n
+ *   p256.inv_pair              Z^-1 mod p and k^-1 mod n together (signing)
  *   p256.mul_base              one k G (the fixed-base multiplication)
  *   bn.mont_mul.B / bn.mont_sqr.B   one B-bit Montgomery product (dispatched:
  *       MULX/ADX when present)
@@ -203,6 +204,12 @@ static void run_scalar_inv(void *c, unsigned iters) {
         quill_p256_scalar_inv_consttime(&k->s, &k->s);
 }
 
+static void run_inv_pair(void *c, unsigned iters) {
+    p256_ctx *k = c;
+    for (unsigned i = 0; i < iters; i++)
+        quill_p256_inv_pair_consttime(&k->a, &k->a, &k->s, &k->s);
+}
+
 static void run_mul_base(void *c, unsigned iters) {
     p256_ctx *k = c;
     for (unsigned i = 0; i < iters; i++) {
@@ -236,6 +243,8 @@ static void kernels_p256(void) {
                    300, 1);
     limits_measure("p256.scalar_inv", "ticks/call", "mod n, constant time", run_scalar_inv, &k,
                    20, 300, 1);
+    limits_measure("p256.inv_pair", "ticks/call", "Z^-1 mod p and k^-1 mod n, paired (signing)",
+                   run_inv_pair, &k, 20, 300, 1);
     limits_measure("p256.mul_base", "ticks/call", "k G, constant time", run_mul_base, &k, 10,
                    300, 1);
     g_sink += k.a.v[0] + k.p.x.v[0];

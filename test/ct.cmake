@@ -162,13 +162,18 @@ set_property(TEST ct_bn APPEND PROPERTY LABELS bn)
 # and AVX2; valgrind 3.19 hides ADX, so ADX code is validated by ct_bn_adx
 # and ct_ec_adx instead).  The portable paths too, with every feature bit
 # masked (test/CMakeLists.txt, quill_add_levels): RSA-3072 signing, ML-DSA-65
-# (the portable NTT and Keccak) and scalar SHA-3.
+# (the portable NTT and Keccak), scalar SHA-3 and ECDSA signing.
 quill_add_levels(ct_rsa_sign3072 COMMAND sh ${QUILL_CT_RUN} clean $<TARGET_FILE:ct_rsa> sign3072
                  LEVELS portable)
 quill_add_levels(ct_mldsa_65 COMMAND sh ${QUILL_CT_RUN} clean $<TARGET_FILE:ct_mldsa> 65
                  LEVELS portable)
 quill_add_levels(ct_sha3_scalar COMMAND sh ${QUILL_CT_RUN} clean $<TARGET_FILE:ct_sha3> scalar
                  LEVELS portable)
+# ECDSA signing on the portable paths: the paired inversion's two-lane
+# divsteps kernel (core/ec/p256_inv.h) in place of the AVX2 one.
+quill_add_levels(ct_ec_sign COMMAND sh ${QUILL_CT_RUN} clean $<TARGET_FILE:ct_ec> sign
+                 LEVELS portable)
+set_property(TEST ct_ec_sign_portable APPEND PROPERTY LABELS ec)
 
 # ---- Other code generation (label ct_codegen) ----
 # -O3 with this build's compiler, in this build.

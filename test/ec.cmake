@@ -29,8 +29,9 @@ set_tests_properties(test_ec_adx PROPERTIES SKIP_RETURN_CODE 77)
 # where P-256's code differs (test/CMakeLists.txt, quill_add_levels): the AVX2
 # gather of the base-point tables instead of the AVX-512VL one (avx2), C field
 # arithmetic beside the AVX2 gather (bmi2), and the C gather too (portable; the
-# field suite has no vector code).
-quill_add_levels(test_ec_field LEVELS bmi2)
+# field suite's vector code is the paired inversion's divsteps, AVX2 at the
+# native and bmi2 levels, the portable two-lane kernel at portable).
+quill_add_levels(test_ec_field LEVELS bmi2 portable)
 quill_add_levels(test_ec_point LEVELS avx2 bmi2 portable)
 quill_add_levels(test_ec_ecdsa LEVELS avx2 bmi2 portable)
 quill_add_levels(test_ec_sha256 LEVELS portable)

@@ -147,27 +147,26 @@ QUILL_INLINE void quill_inv_add_masked(int64_t a[5], const int64_t m[5], quill_w
     a[4] += c + (int64_t)((uint64_t)m[4] & mask);
 }
 
-/* Brings a in (-M, 2M) into [0, M): + M if negative, then - M if >= M. */
+/* Brings a in (-2M, M) into [0, M): + M if negative, twice. */
 QUILL_INLINE void quill_inv_normalize(int64_t a[5], const int64_t m[5]) {
-    int64_t b[5], c = 0;
     quill_inv_add_masked(a, m, quill_ct_msb_mask((uint64_t)a[4]));
-    for (int i = 0; i < 4; i++) {
-        c += a[i] - m[i];
-        b[i] = (int64_t)((uint64_t)c & QUILL_INV_M62);
-        c >>= 62;
-    }
-    b[4] = a[4] - m[4] + c;
-    const quill_word keep = quill_ct_msb_mask((uint64_t)b[4]); /* a - M < 0 */
-    for (int i = 0; i < 5; i++)
-        a[i] = (int64_t)quill_ct_select_w(keep, (uint64_t)a[i], (uint64_t)b[i]);
+    quill_inv_add_masked(a, m, quill_ct_msb_mask((uint64_t)a[4]));
 }
 
 /* (a, b) = (T (a, b) + (ma, mb) M) / 2^62, exactly: the one body of both
  * updates below.  Without a modulus (mod == NULL: f and g) ma = mb = 0, the
  * low 62 bits of both sums being zero by construction of T.  With one (d and
- * e), ma and mb in [0, 2^62) are chosen to make them zero:
- * ma = (u a + v b) minv mod 2^62.  Always inlined with a constant mod, so
- * the f, g update carries no multiple of M. */
+ * e), ma and mb are chosen to make them zero, and also to keep d and e in
+ * (-2M, M) (the range of libsecp256k1's modinv64, whose argument this is):
+ * with sd, se the sign masks of a and b,
+ *   ma = (u & sd) + (v & se) - k, k = (M^-1 (u a0 + v b0 + ((u & sd) +
+ *   (v & se)) M0)) mod 2^62 in [0, 2^62),
+ * so that T (a, b) + ma M = u (a + M [a < 0]) + v (b + M [b < 0]) - k M,
+ * where both corrected values lie in (-M, M); with |u| + |v| <= 2^62 the
+ * quotient lies in (-M, M) - [0, M) = (-2M, M).  No per-batch
+ * normalisation: quill_inv_normalize runs once at the end.  (minv is
+ * -M^-1 mod 2^64, so k = -(minv (...)) mod 2^62.)  Always inlined with a
+ * constant mod, so the f, g update carries no multiple of M. */
 QUILL_INLINE void quill_inv_apply(int64_t a[5], int64_t b[5], const int64_t t[4],
                                   const quill_p256_inv_modulus *mod) {
     const int64_t u = t[0], v = t[1], q = t[2], r = t[3];
@@ -175,8 +174,15 @@ QUILL_INLINE void quill_inv_apply(int64_t a[5], int64_t b[5], const int64_t t[4]
     quill_i128 cb = (quill_i128)q * a[0] + (quill_i128)r * b[0];
     int64_t ma = 0, mb = 0;
     if (mod != NULL) {
-        ma = (int64_t)(((uint64_t)ca * mod->minv) & QUILL_INV_M62);
-        mb = (int64_t)(((uint64_t)cb * mod->minv) & QUILL_INV_M62);
+        const uint64_t sa = quill_ct_msb_mask((uint64_t)a[4]);
+        const uint64_t sb = quill_ct_msb_mask((uint64_t)b[4]);
+        uint64_t xa = ((uint64_t)u & sa) + ((uint64_t)v & sb);
+        uint64_t xb = ((uint64_t)q & sa) + ((uint64_t)r & sb);
+        const uint64_t m0 = (uint64_t)mod->m[0];
+        xa -= ((uint64_t)0 - mod->minv * ((uint64_t)ca + xa * m0)) & QUILL_INV_M62;
+        xb -= ((uint64_t)0 - mod->minv * ((uint64_t)cb + xb * m0)) & QUILL_INV_M62;
+        ma = (int64_t)xa;
+        mb = (int64_t)xb;
         ca += (quill_i128)ma * mod->m[0];
         cb += (quill_i128)mb * mod->m[0];
     }
@@ -203,14 +209,11 @@ QUILL_INLINE void quill_inv_update_fg(int64_t f[5], int64_t g[5], const int64_t 
     quill_inv_apply(f, g, t, NULL);
 }
 
-/* (d, e) = T (d, e) / 2^62 mod M, for d, e in [0, M), result in [0, M):
- * with |u| + |v| <= 2^62 each quotient of quill_inv_apply lies in (-M, 2M),
- * which quill_inv_normalize brings back into [0, M). */
+/* (d, e) = T (d, e) / 2^62 mod M, for d, e in (-2M, M), result in (-2M, M)
+ * (quill_inv_apply). */
 QUILL_INLINE void quill_inv_update_de(int64_t d[5], int64_t e[5], const int64_t t[4],
                                       const quill_p256_inv_modulus *mod) {
     quill_inv_apply(d, e, t, mod);
-    quill_inv_normalize(d, mod->m);
-    quill_inv_normalize(e, mod->m);
 }
 
 /* quill_inv_divsteps_62 in variable time: the same 62 divsteps, zeta and
@@ -301,9 +304,11 @@ QUILL_INLINE void quill_p256_inv_consttime(uint64_t out[4], const uint64_t x[4],
     int64_t zeta = quill_inv_start(f, g, x, mod);
     for (int j = 0; j < 10; j++)
         zeta = quill_inv_batch(zeta, f, g, d, e, t, mod, 0);
-    /* f = +-1 (or M for x = 0, with d = 0): x^-1 = d, or M - d when f < 0. */
+    /* f = +-1 (or M for x = 0, with d = 0): x^-1 = d, or M - d when f < 0,
+     * d brought from (-2M, M) into [0, M) first. */
     uint64_t dv[4], mv[4], nd[4];
     const quill_word neg = quill_ct_msb_mask((uint64_t)f[4]);
+    quill_inv_normalize(d, mod->m);
     quill_inv_from_s62(dv, d);
     quill_inv_from_s62(mv, mod->m);
     (void)quill_sub4(nd, mv, dv);
@@ -328,6 +333,7 @@ QUILL_INLINE void quill_p256_inv_vartime(uint64_t out[4], const uint64_t x[4],
     for (int j = 0; j < 10 && (g[0] | g[1] | g[2] | g[3] | g[4]) != 0; j++)
         zeta = quill_inv_batch(zeta, f, g, d, e, t, mod, 1);
     uint64_t dv[4], mv[4];
+    quill_inv_normalize(d, mod->m);
     quill_inv_from_s62(dv, d);
     if (f[4] < 0) {
         quill_inv_from_s62(mv, mod->m);
@@ -340,78 +346,103 @@ QUILL_INLINE void quill_p256_inv_vartime(uint64_t out[4], const uint64_t x[4],
 
 /* ---- Two inversions at once ----
  *
- * One divstep is a chain of about nine dependent single-cycle operations
- * on g, so the constant-time inversion is latency-bound and leaves most of
- * the core's integer units idle.  Two independent inversions (an ECDSA
- * signature needs Z^-1 mod p and k^-1 mod n) interleaved step by step
- * keep more of them busy: the divsteps of both take 5,300 TSC ticks
- * against 3,975 for one (Zen 4, gcc 12), the whole pair 7,550 against
- * 11,000 for two calls.  The same steps, limb operations and results as
- * two calls of quill_p256_inv_consttime, constant time in both inputs. */
+ * One divstep is a chain of dependent single-cycle operations on g and
+ * zeta, so the constant-time inversion is latency-bound and leaves most of
+ * the core's units idle.  Two independent inversions (an ECDSA signature
+ * needs Z^-1 mod p and k^-1 mod n) run step by step in the two lanes of
+ * vectors, one instruction doing the operation of both.  The divsteps
+ * kernel is a parameter (quill_inv_divsteps_x2_fn): the portable
+ * quill_inv_divsteps_62_x2 below, or the AVX2 one of p256_inv_avx2.h.
+ * Zen 4, gcc 12, TSC ticks per pair (quill-limits p256.inv_pair, with the
+ * two products by R^3): 7,560 with the earlier kernel (scalar f, g, zeta
+ * beside two-lane matrix vectors, 5,300 of it divsteps and d, e normalised
+ * every batch); now 5,880-5,920 with the portable kernel and 4,600-4,630
+ * with the AVX2 one (~2,700 of it divsteps, ~1,400 matrix updates).  The
+ * same steps and results as two calls of quill_p256_inv_consttime,
+ * constant time in both inputs. */
 
 /* Two 64-bit lanes (SSE2 on x86-64, NEON on aarch64, generic code
- * elsewhere): the matrix entries (u, v) and (q, r) of one inversion, so
- * that its twelve matrix operations per step become eight vector
- * operations beside the scalar f, g, zeta chain. */
+ * elsewhere): lane 0 for the first inversion, lane 1 for the second. */
 typedef uint64_t quill_inv_v2 __attribute__((vector_size(16)));
 
-/* One divstep of quill_inv_divsteps_62 on f##s, g##s, z##s (scalars) and
- * uv##s = (u, v), qr##s = (q, r) (vectors): the same operations lane by
- * lane. */
-#define QUILL_INV_STEP(s)                                                    \
-    do {                                                                     \
-        const quill_word odd##s = (quill_word)0 - (g##s & 1);                \
-        const quill_word c##s = quill_ct_msb_mask(z##s) & odd##s;            \
-        const quill_inv_v2 cv##s = {c##s, c##s}, ov##s = {odd##s, odd##s};   \
-        const uint64_t x##s = (f##s ^ g##s) & c##s;                          \
-        const quill_inv_v2 xv##s = (uv##s ^ qr##s) & cv##s;                  \
-        f##s ^= x##s;                                                        \
-        g##s ^= x##s;                                                        \
-        uv##s ^= xv##s;                                                      \
-        qr##s ^= xv##s;                                                      \
-        g##s = (g##s ^ c##s) - c##s;                                         \
-        qr##s = (qr##s ^ cv##s) - cv##s;                                     \
-        z##s = (z##s ^ c##s) - 1;                                            \
-        g##s += f##s & odd##s;                                               \
-        qr##s += uv##s & ov##s;                                              \
-        g##s >>= 1;                                                          \
-        uv##s += uv##s;                                                      \
-    } while (0)
+/* The divsteps state of two inversions: the low words of f and g, zeta and
+ * the matrix (t[k] = u, v, q, r of inversion k; the identity at the start
+ * of a batch).  A kernel runs the 62 steps of a batch from it and writes it
+ * back.  (Two calls of 31 steps with the previous batch's (d, e) update
+ * between them, to overlap that scalar work with the vector steps,
+ * measured 7% slower per inversion pair than one call.) */
+typedef struct quill_inv_x2 {
+    uint64_t f[2], g[2];
+    int64_t zeta[2];
+    int64_t t[2][4];
+} quill_inv_x2;
 
-/* quill_inv_divsteps_62 on two independent states (a and b) in one loop. */
-QUILL_INLINE void quill_inv_divsteps_62_x2(int64_t zeta[2], uint64_t fa, uint64_t ga,
-                                           uint64_t fb, uint64_t gb, int64_t ta[4],
-                                           int64_t tb[4]) {
-    quill_inv_v2 uva = {1, 0}, qra = {0, 1}, uvb = {1, 0}, qrb = {0, 1};
-    uint64_t za = (uint64_t)zeta[0], zb = (uint64_t)zeta[1];
+/* The signature of a two-state divsteps kernel. */
+typedef void quill_inv_divsteps_x2_fn(quill_inv_x2 *st);
+
+/* quill_inv_divsteps_x2 runs the 62 steps of quill_inv_divsteps_62 on both
+ * states of st, each variable a vector of two lanes (a, b).
+ * A step in the form of Wuille's libsecp256k1 (conditional negation, then
+ * two masked additions) rather than the swap of quill_inv_divsteps_62: the
+ * same T and zeta, 27 vector operations per step for both states.  With
+ * c1 the mask "zeta < 0" and c2 the mask "g odd":
+ *   g += (c1 ? -f : f) & c2; (q, r) += (c1 ? -(u, v) : (u, v)) & c2;
+ *   c = c1 & c2; zeta = c ? -zeta - 2 : zeta - 1;
+ *   f += g & c (f = old g); (u, v) += (q, r) & c (old (q, r));
+ *   g >>= 1; (u, v) <<= 1.
+ * (Keeping the masks in scalar registers and only the matrix in vectors
+ * measured slower: four GPR-to-vector moves per step.)  Constant time: the
+ * masks select by arithmetic, never by a branch or an address. */
+QUILL_INLINE void quill_inv_divsteps_x2(quill_inv_x2 *st) {
+    typedef int32_t quill_inv_v4s __attribute__((vector_size(16)));
+    quill_inv_v2 f = {st->f[0], st->f[1]}, g = {st->g[0], st->g[1]};
+    quill_inv_v2 z = {(uint64_t)st->zeta[0], (uint64_t)st->zeta[1]};
+    quill_inv_v2 u = {(uint64_t)st->t[0][0], (uint64_t)st->t[1][0]};
+    quill_inv_v2 v = {(uint64_t)st->t[0][1], (uint64_t)st->t[1][1]};
+    quill_inv_v2 q = {(uint64_t)st->t[0][2], (uint64_t)st->t[1][2]};
+    quill_inv_v2 r = {(uint64_t)st->t[0][3], (uint64_t)st->t[1][3]};
+    const quill_inv_v2 one = {1, 1}, zero = {0, 0};
     for (int i = 0; i < 62; i++) {
-        QUILL_INV_STEP(a);
-        QUILL_INV_STEP(b);
+        /* |zeta| < 2^31 (at most 620 steps from -1), so the arithmetic
+         * shift of each 32-bit half by 31 spreads zeta's sign over its
+         * 64-bit lane (SSE2 has no 64-bit arithmetic shift). */
+        quill_inv_v2 c1 = (quill_inv_v2)((quill_inv_v4s)z >> 31);
+        const quill_inv_v2 c2 = zero - (g & one);
+        g += ((f ^ c1) - c1) & c2;
+        q += ((u ^ c1) - c1) & c2;
+        r += ((v ^ c1) - c1) & c2;
+        c1 &= c2;
+        z = (z ^ c1) - one;
+        f += g & c1;
+        u += q & c1;
+        v += r & c1;
+        g >>= 1;
+        u += u;
+        v += v;
     }
-    ta[0] = (int64_t)uva[0];
-    ta[1] = (int64_t)uva[1];
-    ta[2] = (int64_t)qra[0];
-    ta[3] = (int64_t)qra[1];
-    tb[0] = (int64_t)uvb[0];
-    tb[1] = (int64_t)uvb[1];
-    tb[2] = (int64_t)qrb[0];
-    tb[3] = (int64_t)qrb[1];
-    zeta[0] = (int64_t)za;
-    zeta[1] = (int64_t)zb;
+    for (int k = 0; k < 2; k++) {
+        st->f[k] = f[k];
+        st->g[k] = g[k];
+        st->zeta[k] = (int64_t)z[k];
+        st->t[k][0] = (int64_t)u[k];
+        st->t[k][1] = (int64_t)v[k];
+        st->t[k][2] = (int64_t)q[k];
+        st->t[k][3] = (int64_t)r[k];
+    }
 }
-
-#undef QUILL_INV_STEP
 
 /* The state of one inversion in quill_p256_inv2_consttime. */
 typedef struct quill_inv_state {
     int64_t f[5], g[5], d[5], e[5], t[4];
 } quill_inv_state;
 
-/* The end of quill_p256_inv_consttime: out = +-d by the sign of f. */
-QUILL_INLINE void quill_inv_finish(uint64_t out[4], const quill_inv_state *st,
+/* The end of quill_p256_inv_consttime: out = +-d by the sign of f, d
+ * normalised. */
+QUILL_INLINE void quill_inv_finish(uint64_t out[4], quill_inv_state *st,
                                    const quill_p256_inv_modulus *mod) {
     uint64_t dv[4], mv[4], nd[4];
     const quill_word neg = quill_ct_msb_mask((uint64_t)st->f[4]);
+    quill_inv_normalize(st->d, mod->m);
     quill_inv_from_s62(dv, st->d);
     quill_inv_from_s62(mv, mod->m);
     (void)quill_sub4(nd, mv, dv);
@@ -427,30 +458,46 @@ QUILL_INLINE void quill_inv_finish(uint64_t out[4], const quill_inv_state *st,
 QUILL_INLINE void quill_p256_inv2_consttime(uint64_t outa[4], const uint64_t xa[4],
                                             const quill_p256_inv_modulus *moda,
                                             uint64_t outb[4], const uint64_t xb[4],
-                                            const quill_p256_inv_modulus *modb) {
+                                            const quill_p256_inv_modulus *modb,
+                                            quill_inv_divsteps_x2_fn *divsteps) {
     quill_inv_state a, b;
-    int64_t zeta[2];
-    zeta[0] = quill_inv_start(a.f, a.g, xa, moda);
-    zeta[1] = quill_inv_start(b.f, b.g, xb, modb);
+    quill_inv_x2 st;
+    st.zeta[0] = quill_inv_start(a.f, a.g, xa, moda);
+    st.zeta[1] = quill_inv_start(b.f, b.g, xb, modb);
     for (int i = 0; i < 5; i++)
         a.d[i] = b.d[i] = a.e[i] = b.e[i] = 0;
     a.e[0] = b.e[0] = 1;
     for (int j = 0; j < 10; j++) {
-        const uint64_t fa = (uint64_t)a.f[0] | ((uint64_t)a.f[1] << 62);
-        const uint64_t ga = (uint64_t)a.g[0] | ((uint64_t)a.g[1] << 62);
-        const uint64_t fb = (uint64_t)b.f[0] | ((uint64_t)b.f[1] << 62);
-        const uint64_t gb = (uint64_t)b.g[0] | ((uint64_t)b.g[1] << 62);
-        quill_inv_divsteps_62_x2(zeta, fa, ga, fb, gb, a.t, b.t);
+        st.f[0] = (uint64_t)a.f[0] | ((uint64_t)a.f[1] << 62);
+        st.g[0] = (uint64_t)a.g[0] | ((uint64_t)a.g[1] << 62);
+        st.f[1] = (uint64_t)b.f[0] | ((uint64_t)b.f[1] << 62);
+        st.g[1] = (uint64_t)b.g[0] | ((uint64_t)b.g[1] << 62);
+        for (int k = 0; k < 2; k++) {
+            st.t[k][0] = st.t[k][3] = 1;
+            st.t[k][1] = st.t[k][2] = 0;
+        }
+        /* The previous batch's (d, e) update before these divsteps, which do
+         * not depend on it: 2-4% faster per pair than after the (f, g)
+         * update (the order of quill_p256_inv_consttime). */
+        if (j > 0) {
+            quill_inv_update_de(a.d, a.e, a.t, moda);
+            quill_inv_update_de(b.d, b.e, b.t, modb);
+        }
+        divsteps(&st);
+        for (int i = 0; i < 4; i++) {
+            a.t[i] = st.t[0][i];
+            b.t[i] = st.t[1][i];
+        }
         quill_inv_update_fg(a.f, a.g, a.t);
         quill_inv_update_fg(b.f, b.g, b.t);
-        quill_inv_update_de(a.d, a.e, a.t, moda);
-        quill_inv_update_de(b.d, b.e, b.t, modb);
     }
+    quill_inv_update_de(a.d, a.e, a.t, moda);
+    quill_inv_update_de(b.d, b.e, b.t, modb);
     quill_inv_finish(outa, &a, moda);
     quill_inv_finish(outb, &b, modb);
     quill_zeroize(&a, sizeof(a));
     quill_zeroize(&b, sizeof(b));
-    quill_zeroize(zeta, sizeof(zeta));
+    quill_zeroize(&st, sizeof(st));
 }
 
 #undef QUILL_INV_M62

@@ -4,10 +4,13 @@
  * quill_p256_inv_pair_consttime (p256_scalar.h): the field inversion of
  * quill_p256_fe_inv and the scalar inversion of
  * quill_p256_scalar_inv_consttime run as one interleaved divsteps loop
- * (p256_inv.h, quill_p256_inv2_consttime). */
+ * (p256_inv.h, quill_p256_inv2_consttime), with the AVX2 divsteps kernel
+ * when the CPU has AVX2 (p256_inv_avx2.h), the portable two-lane kernel
+ * otherwise. */
 #include "ec/p256_fe.h"
 #include "ec/p256_fe_inline.h"
 #include "ec/p256_inv.h"
+#include "ec/p256_inv_avx2.h"
 #include "ec/p256_limbs.h"
 #include "ec/p256_scalar.h"
 
@@ -33,7 +36,13 @@ void quill_p256_inv_pair_consttime(quill_p256_fe *zinv, const quill_p256_fe *z,
     mp.minv = 1; /* -p^-1 mod 2^64 */
     quill_inv_to_s62(mn.m, n);
     mn.minv = UINT64_C(0xccd1c8aaee00bc4f); /* -n^-1 mod 2^64 */
-    quill_p256_inv2_consttime(tz.v, z->v, &mp, tk.v, k->v, &mn);
+#if defined(__x86_64__) && !defined(QUILL_NO_ASM)
+    if (quill_p256_inv_avx2_capable())
+        quill_p256_inv2_consttime(tz.v, z->v, &mp, tk.v, k->v, &mn,
+                                  quill_p256_inv_divsteps_x2_avx2);
+    else
+#endif
+        quill_p256_inv2_consttime(tz.v, z->v, &mp, tk.v, k->v, &mn, quill_inv_divsteps_x2);
     quill_p256_fe_mul(zinv, &tz, &r3p);
     quill_p256_scalar_mul(kinv, &tk, &r3n);
     quill_zeroize(&tz, sizeof(tz));

@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "ec/p256_inv.h"
+#include "ec/p256_inv_avx2.h"
 
 #include "ec/p256_fe.h"
 #include "ec/p256_scalar.h"
@@ -338,6 +339,168 @@ static void test_divsteps_vartime(int count) {
     }
 }
 
+/* The two-state divsteps kernels (the portable quill_inv_divsteps_62_x2 and,
+ * when the CPU has it, the AVX2 one) compute what two calls of
+ * quill_inv_divsteps_62 do: same zetas and matrices, on the inputs of
+ * test_divsteps_vartime for each state. */
+static uint64_t divsteps_g(int i) {
+    uint64_t g = qt_rng_u64();
+    switch (i % 6) {
+    case 1:
+        return g & qt_rng_u64() & qt_rng_u64();
+    case 2:
+        return g << (qt_rng_u64() % 64);
+    case 3:
+        return i % 12 == 3 ? 0 : UINT64_C(1) << (qt_rng_u64() % 64);
+    case 4:
+        return ~(uint64_t)0 >> (qt_rng_u64() % 64);
+    default:
+        return g;
+    }
+}
+
+/* One call of a kernel (62 steps) from the state of a batch's start. */
+static void run_x2(quill_inv_divsteps_x2_fn *kern, int64_t z[2], const uint64_t f[2],
+                   const uint64_t g[2], int64_t ta[4], int64_t tb[4]) {
+    quill_inv_x2 st;
+    for (int k = 0; k < 2; k++) {
+        st.f[k] = f[k];
+        st.g[k] = g[k];
+        st.zeta[k] = z[k];
+        st.t[k][0] = st.t[k][3] = 1;
+        st.t[k][1] = st.t[k][2] = 0;
+    }
+    kern(&st);
+    memcpy(ta, st.t[0], sizeof(st.t[0]));
+    memcpy(tb, st.t[1], sizeof(st.t[1]));
+    z[0] = st.zeta[0];
+    z[1] = st.zeta[1];
+}
+
+static void portable_x2(quill_inv_x2 *st) {
+    quill_inv_divsteps_x2(st);
+}
+
+static void test_divsteps_x2(int count) {
+    int avx2 = quill_p256_inv_avx2_capable();
+    for (int i = 0; i < count; i++) {
+        const uint64_t f[2] = {qt_rng_u64() | 1, qt_rng_u64() | 1};
+        const uint64_t g[2] = {divsteps_g(i), divsteps_g(i / 6)};
+        const int64_t za = (int64_t)(qt_rng_u64() % 1300) - 650;
+        const int64_t zb = (int64_t)(qt_rng_u64() % 1300) - 650;
+        int64_t ta[4], tb[4], xa[4], xb[4], z[2] = {za, zb};
+        const int64_t z1 = quill_inv_divsteps_62(za, f[0], g[0], ta);
+        const int64_t z2 = quill_inv_divsteps_62(zb, f[1], g[1], tb);
+        run_x2(portable_x2, z, f, g, xa, xb);
+        QT_CHECK(z[0] == z1 && z[1] == z2);
+        QT_CHECK(memcmp(ta, xa, sizeof(ta)) == 0 && memcmp(tb, xb, sizeof(tb)) == 0);
+#if defined(__x86_64__) && !defined(QUILL_NO_ASM)
+        if (avx2) {
+            z[0] = za;
+            z[1] = zb;
+            run_x2(quill_p256_inv_divsteps_x2_avx2, z, f, g, xa, xb);
+            QT_CHECK(z[0] == z1 && z[1] == z2);
+            QT_CHECK(memcmp(ta, xa, sizeof(ta)) == 0 && memcmp(tb, xb, sizeof(tb)) == 0);
+        }
+#endif
+    }
+    printf("# divsteps_x2: %d pairs, AVX2 kernel %s\n", count, avx2 ? "checked" : "absent");
+}
+
+/* A value below m with many leading or trailing zero bits, or few bits set:
+ * kind 0 random >> s, 1 random << s (reduced below m by clearing the top),
+ * 2 a power of two, 3 sparse, 4 m - 2^s. */
+static void pick_shaped(uint64_t v[4], const BIGNUM *m, int kind) {
+    BIGNUM *x = BN_new();
+    const int s = (int)(qt_rng_u64() % 256);
+    ect_random_below(v, m, ctx);
+    ect_limbs_to_bn(x, v);
+    switch (kind) {
+    case 0:
+        BN_rshift(x, x, s);
+        break;
+    case 1:
+        BN_lshift(x, x, s);
+        BN_mask_bits(x, 255);
+        break;
+    case 2:
+        BN_zero(x);
+        BN_set_bit(x, s % 255);
+        break;
+    case 3:
+        for (int i = 0; i < 4; i++)
+            v[i] &= qt_rng_u64() & qt_rng_u64() & qt_rng_u64();
+        ect_limbs_to_bn(x, v);
+        break;
+    default: {
+        BIGNUM *t = BN_new();
+        BN_zero(t);
+        BN_set_bit(t, s);
+        BN_sub(x, m, t);
+        BN_free(t);
+        break;
+    }
+    }
+    ect_bn_to_limbs(v, x);
+    BN_free(x);
+}
+
+/* quill_p256_inv_pair_consttime against BN_mod_inverse on shaped inputs
+ * (leading and trailing zero runs, powers of two, sparse, m - 2^s) and
+ * 0, 1, m - 1 in both positions. */
+static void test_inv_pair_shaped(int count) {
+    const BIGNUM *p = ect_p256_p(), *n = ect_p256_n();
+    BIGNUM *e = BN_new(), *a = BN_new();
+    for (int i = 0; i < count; i++) {
+        quill_p256_fe fz, fzi;
+        quill_p256_scalar k, ki;
+        if (i < 9) {
+            const int ez = i % 3, ek = i / 3; /* 0, 1, m - 1 */
+            memset(fz.v, 0, sizeof(fz.v));
+            memset(k.v, 0, sizeof(k.v));
+            if (ez == 1)
+                fz.v[0] = 1;
+            if (ek == 1)
+                k.v[0] = 1;
+            if (ez == 2) {
+                BN_sub(a, p, BN_value_one());
+                ect_bn_to_limbs(fz.v, a);
+            }
+            if (ek == 2) {
+                BN_sub(a, n, BN_value_one());
+                ect_bn_to_limbs(k.v, a);
+            }
+        } else {
+            pick_shaped(fz.v, p, i % 5);
+            pick_shaped(k.v, n, (i / 5) % 5);
+        }
+        quill_p256_inv_pair_consttime(&fzi, &fz, &ki, &k);
+        /* Inputs and outputs are Montgomery forms: x R -> x^-1 R, so
+         * out = (in)^-1 R^2 with in taken as a plain value. */
+        ect_limbs_to_bn(a, fz.v);
+        if (BN_is_zero(a)) {
+            QT_CHECK(!quill_p256_fe_nonzero(&fzi));
+        } else {
+            QT_CHECK(BN_mod_inverse(e, a, p, ctx) != NULL);
+            BN_mod_mul(e, e, r_p, p, ctx);
+            BN_mod_mul(e, e, r_p, p, ctx);
+            QT_CHECK(eq_limbs(fzi.v, e));
+        }
+        ect_limbs_to_bn(a, k.v);
+        if (BN_is_zero(a)) {
+            QT_CHECK(!quill_p256_scalar_nonzero(&ki));
+        } else {
+            QT_CHECK(BN_mod_inverse(e, a, n, ctx) != NULL);
+            BN_mod_mul(e, e, r_n, n, ctx);
+            BN_mod_mul(e, e, r_n, n, ctx);
+            QT_CHECK(eq_limbs(ki.v, e));
+        }
+    }
+    printf("# inv_pair shaped inputs: %d pairs\n", count);
+    BN_free(a);
+    BN_free(e);
+}
+
 int main(void) {
     qt_rng_seed(0x70256f1e1dULL);
     ctx = BN_CTX_new();
@@ -356,6 +519,8 @@ int main(void) {
     test_scalar();
     test_scalar_inv_edges();
     test_divsteps_vartime(200000);
+    test_divsteps_x2(200000);
+    test_inv_pair_shaped(20000);
     BN_free(rinv_p);
     BN_free(rinv_n);
     BN_free(r_p);
