@@ -99,9 +99,15 @@ void quill_mldsa_rej_ntt_order_avx2(int32_t a[QUILL_MLDSA_N], const int32_t c[QU
 unsigned quill_mldsa_rej_eta_c(int32_t a[QUILL_MLDSA_N], unsigned n, const uint8_t *buf,
                                size_t len, unsigned eta);
 int quill_mldsa_rej_eta_avx2_capable(void);
+int quill_mldsa_rej_eta_avx512vl_capable(void);
 #if QUILL_MLDSA_HAVE_AVX2
 unsigned quill_mldsa_rej_eta_avx2(int32_t a[QUILL_MLDSA_N], unsigned n, const uint8_t *buf,
                                   size_t len, unsigned eta);
+/* quill_mldsa_rej_eta_avx512vl is the AVX-512VL + AVX2 + BMI2 twin (same
+ * output, same declassified bits), usable when
+ * quill_mldsa_rej_eta_avx512vl_capable(). */
+unsigned quill_mldsa_rej_eta_avx512vl(int32_t a[QUILL_MLDSA_N], unsigned n, const uint8_t *buf,
+                                      size_t len, unsigned eta);
 #endif
 
 /* quill_mldsa_expand_mask writes y[j] (j < n) = polynomial first + j of

@@ -789,15 +789,19 @@ static void test_rej_eta(void) {
     } got;
     int32_t want[N];
     uint8_t buf[600];
-    rej_eta_fn fns[2] = {quill_mldsa_rej_eta_c, NULL};
-    const char *names[2] = {"portable", "AVX2 + BMI2"};
+    rej_eta_fn fns[3] = {quill_mldsa_rej_eta_c, NULL, NULL};
+    const char *names[3] = {"portable", "AVX2 + BMI2", "AVX-512VL"};
 #if QUILL_MLDSA_HAVE_AVX2
     if (quill_mldsa_rej_eta_avx2_capable())
         fns[1] = quill_mldsa_rej_eta_avx2;
+    if (quill_mldsa_rej_eta_avx512vl_capable())
+        fns[2] = quill_mldsa_rej_eta_avx512vl;
+    else
+        printf("mldsa_arith: no AVX-512VL, that ExpandS sampler not compared\n");
 #endif
     if (fns[1] == NULL)
         printf("mldsa_arith: no AVX2 + BMI2, the native ExpandS sampler not compared\n");
-    for (unsigned f = 0; f < 2 && fns[f] != NULL; f++) {
+    for (unsigned f = 0; f < 3 && fns[f] != NULL; f++) {
         unsigned long checked = 0;
         for (int t = 0; t < 20000; t++) {
             const unsigned eta = t & 1 ? 4 : 2;
