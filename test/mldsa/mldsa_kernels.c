@@ -97,6 +97,8 @@ static void keygen_kernels(const quill_mldsa_params *p44, const quill_mldsa_para
              (void)quill_mldsa_rej_eta_avx2(pr[7].c, 0, buf, 272, 2));
         TIME("keygen: rej_eta_avx2 eta 4 (2 blocks)",
              (void)quill_mldsa_rej_eta_avx2(pr[7].c, 0, buf, 272, 4));
+        TIME("keygen: rej_ntt_avx2 (5 blocks, 840 bytes)",
+             (void)quill_mldsa_rej_ntt_avx2(stage, 0, buf, 840));
     }
 #endif
     TIME("keygen: pack_eta eta 2", quill_mldsa_poly_pack_eta(buf + 2048, &pr[2], p44));
