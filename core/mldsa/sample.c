@@ -38,10 +38,20 @@ int quill_mldsa_rej_eta_avx2_capable(void) {
     return rej_avx2_capable();
 }
 
+int quill_mldsa_rej_ntt_avx512vl_capable(void) {
+    return rej_avx2_capable() && quill_cpu_has(QUILL_CPU_X86_AVX512VL);
+}
+
+int quill_mldsa_rej_eta_avx512vl_capable(void) {
+    return rej_avx2_capable() && quill_cpu_has(QUILL_CPU_X86_AVX512VL);
+}
+
 #if !QUILL_MLDSA_HAVE_AVX2
 /* Never chosen (rej_avx2_capable() is 0): names for the picks below. */
 #define quill_mldsa_rej_ntt_avx2 quill_mldsa_rej_ntt_c
 #define quill_mldsa_rej_eta_avx2 quill_mldsa_rej_eta_c
+#define quill_mldsa_rej_eta_avx512vl quill_mldsa_rej_eta_c
+#define quill_mldsa_rej_ntt_avx512vl quill_mldsa_rej_ntt_c
 #endif
 
 /* The parser is chosen once per ExpandA or ExpandS (the CPU bits are a
@@ -52,6 +62,8 @@ typedef unsigned (*rej_eta_fn)(int32_t a[QUILL_MLDSA_N], unsigned n, const uint8
                                size_t len, unsigned eta);
 
 static rej_ntt_fn rej_ntt_pick(void) {
+    if (quill_mldsa_rej_ntt_avx512vl_capable())
+        return quill_mldsa_rej_ntt_avx512vl;
     return rej_avx2_capable() ? quill_mldsa_rej_ntt_avx2 : quill_mldsa_rej_ntt_c;
 }
 
@@ -60,6 +72,8 @@ quill_mldsa_rej_ntt_fn quill_mldsa_rej_ntt_pick(void) {
 }
 
 static rej_eta_fn rej_eta_pick(void) {
+    if (quill_mldsa_rej_eta_avx512vl_capable())
+        return quill_mldsa_rej_eta_avx512vl;
     return rej_avx2_capable() ? quill_mldsa_rej_eta_avx2 : quill_mldsa_rej_eta_c;
 }
 

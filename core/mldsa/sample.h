@@ -73,9 +73,14 @@ void quill_mldsa_expand_s(quill_mldsa_poly *s1, quill_mldsa_poly *s2,
 unsigned quill_mldsa_rej_ntt_c(int32_t c[QUILL_MLDSA_N], unsigned n, const uint8_t *buf,
                                size_t len);
 int quill_mldsa_rej_ntt_avx2_capable(void);
+int quill_mldsa_rej_ntt_avx512vl_capable(void);
 #if QUILL_MLDSA_HAVE_AVX2
 unsigned quill_mldsa_rej_ntt_avx2(int32_t c[QUILL_MLDSA_N], unsigned n, const uint8_t *buf,
                                   size_t len);
+/* quill_mldsa_rej_ntt_avx512vl is the AVX-512VL + AVX2 + BMI2 twin (same
+ * output), usable when quill_mldsa_rej_ntt_avx512vl_capable(). */
+unsigned quill_mldsa_rej_ntt_avx512vl(int32_t c[QUILL_MLDSA_N], unsigned n, const uint8_t *buf,
+                                      size_t len);
 #endif
 
 /* quill_mldsa_rej_ntt_order_c is quill_mldsa_rej_ntt_order's portable
@@ -99,9 +104,15 @@ void quill_mldsa_rej_ntt_order_avx2(int32_t a[QUILL_MLDSA_N], const int32_t c[QU
 unsigned quill_mldsa_rej_eta_c(int32_t a[QUILL_MLDSA_N], unsigned n, const uint8_t *buf,
                                size_t len, unsigned eta);
 int quill_mldsa_rej_eta_avx2_capable(void);
+int quill_mldsa_rej_eta_avx512vl_capable(void);
 #if QUILL_MLDSA_HAVE_AVX2
 unsigned quill_mldsa_rej_eta_avx2(int32_t a[QUILL_MLDSA_N], unsigned n, const uint8_t *buf,
                                   size_t len, unsigned eta);
+/* quill_mldsa_rej_eta_avx512vl is the AVX-512VL + AVX2 + BMI2 twin (same
+ * output, same declassified bits), usable when
+ * quill_mldsa_rej_eta_avx512vl_capable(). */
+unsigned quill_mldsa_rej_eta_avx512vl(int32_t a[QUILL_MLDSA_N], unsigned n, const uint8_t *buf,
+                                      size_t len, unsigned eta);
 #endif
 
 /* quill_mldsa_expand_mask writes y[j] (j < n) = polynomial first + j of

@@ -187,6 +187,47 @@ __attribute__((target("avx2,bmi2"))) static unsigned rej_eta_body_avx2(int32_t *
     return rej_eta_tail(a, n, buf + i, len - i, eta);
 }
 
+/* rej_eta_body_avx512vl is rej_eta_body_avx2 with the packing of the
+ * 32-candidate steps done by AVX-512: each half of 16 value bytes is
+ * widened to 16 dwords (vpmovsxbd zmm) and compressed to the front of the
+ * register under the declassified keep bits (vpcompressd with a register
+ * destination: on Zen 4 the form that stores to memory is slow), then
+ * stored whole; n advances by the popcount.  The same bits as before are
+ * declassified and used, now as a mask register instead of pext's mask.
+ * The eight-wide and byte loops after it are rej_eta_body_avx2's. */
+__attribute__((target("avx512f,avx512vl,avx2,bmi2"))) static unsigned
+rej_eta_body_avx512vl(int32_t *a, unsigned n, const uint8_t *buf, size_t len, unsigned eta) {
+    const __m128i table =
+        eta == 2 ? _mm_setr_epi8(2, 1, 0, -1, -2, 2, 1, 0, -1, -2, 2, 1, 0, -1, -2, 0)
+                 : _mm_setr_epi8(4, 3, 2, 1, 0, -1, -2, -3, -4, 0, 0, 0, 0, 0, 0, 0);
+    const __m128i bound = _mm_set1_epi8(eta == 2 ? 15 : 9), low4 = _mm_set1_epi8(15);
+    size_t i = 0;
+    for (; n <= QUILL_MLDSA_N - 32 && i + 16 <= len; i += 16) {
+        __m128i b = _mm_loadu_si128((const __m128i *)(const void *)(buf + i));
+        __m128i lo = _mm_and_si128(b, low4), hi = _mm_and_si128(_mm_srli_epi16(b, 4), low4);
+        __m128i c0 = _mm_unpacklo_epi8(lo, hi), c1 = _mm_unpackhi_epi8(lo, hi);
+        __m128i v0 = _mm_shuffle_epi8(table, c0), v1 = _mm_shuffle_epi8(table, c1);
+        quill_word k0 = (unsigned)_mm_movemask_epi8(_mm_cmpgt_epi8(bound, c0));
+        quill_word k1 = (unsigned)_mm_movemask_epi8(_mm_cmpgt_epi8(bound, c1));
+        k0 = quill_ct_declassify_w(k0);
+        k1 = quill_ct_declassify_w(k1);
+        _mm512_storeu_si512((void *)(a + n),
+                            _mm512_maskz_compress_epi32((__mmask16)k0, _mm512_cvtepi8_epi32(v0)));
+        n += (unsigned)__builtin_popcount((unsigned)k0);
+        _mm512_storeu_si512((void *)(a + n),
+                            _mm512_maskz_compress_epi32((__mmask16)k1, _mm512_cvtepi8_epi32(v1)));
+        n += (unsigned)__builtin_popcount((unsigned)k1);
+    }
+    return rej_eta_body_avx2(a, n, buf + i, len - i, eta);
+}
+
+__attribute__((target("avx512f,avx512vl,avx2,bmi2"))) unsigned
+quill_mldsa_rej_eta_avx512vl(int32_t a[QUILL_MLDSA_N], unsigned n, const uint8_t *buf, size_t len,
+                             unsigned eta) {
+    return eta == 2 ? rej_eta_body_avx512vl(a, n, buf, len, 2)
+                    : rej_eta_body_avx512vl(a, n, buf, len, 4);
+}
+
 __attribute__((target("avx2,bmi2"))) unsigned quill_mldsa_rej_eta_avx2(int32_t a[QUILL_MLDSA_N],
                                                                       unsigned n,
                                                                       const uint8_t *buf,

@@ -68,6 +68,8 @@ static int g_bad;
  * (not in the portable build). */
 static unsigned rej_eta(int32_t a[QUILL_MLDSA_N], size_t len, unsigned eta) {
 #if QUILL_MLDSA_HAVE_AVX2
+    if (quill_mldsa_rej_eta_avx512vl_capable())
+        return quill_mldsa_rej_eta_avx512vl(a, 0, buf, len, eta);
     if (quill_mldsa_rej_eta_avx2_capable())
         return quill_mldsa_rej_eta_avx2(a, 0, buf, len, eta);
 #endif
@@ -89,6 +91,16 @@ static void keygen_kernels(const quill_mldsa_params *p44, const quill_mldsa_para
     TIME("keygen: rej_ntt_order", quill_mldsa_rej_ntt_order(&pr[6], stage));
     TIME("keygen: rej_eta eta 2 (2 blocks)", (void)rej_eta(pr[7].c, 272, 2));
     TIME("keygen: rej_eta eta 4 (2 blocks)", (void)rej_eta(pr[7].c, 272, 4));
+#if QUILL_MLDSA_HAVE_AVX2
+    if (quill_mldsa_rej_eta_avx2_capable()) {
+        TIME("keygen: rej_eta_avx2 eta 2 (2 blocks)",
+             (void)quill_mldsa_rej_eta_avx2(pr[7].c, 0, buf, 272, 2));
+        TIME("keygen: rej_eta_avx2 eta 4 (2 blocks)",
+             (void)quill_mldsa_rej_eta_avx2(pr[7].c, 0, buf, 272, 4));
+        TIME("keygen: rej_ntt_avx2 (5 blocks, 840 bytes)",
+             (void)quill_mldsa_rej_ntt_avx2(stage, 0, buf, 840));
+    }
+#endif
     TIME("keygen: pack_eta eta 2", quill_mldsa_poly_pack_eta(buf + 2048, &pr[2], p44));
     TIME("keygen: pack_eta eta 4", quill_mldsa_poly_pack_eta(buf + 2048, &pr[3], p65));
     TIME("keygen: power2round", quill_mldsa_poly_power2round(&pr[6], &pr[7], &pa[0]));

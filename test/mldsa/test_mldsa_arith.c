@@ -789,15 +789,19 @@ static void test_rej_eta(void) {
     } got;
     int32_t want[N];
     uint8_t buf[600];
-    rej_eta_fn fns[2] = {quill_mldsa_rej_eta_c, NULL};
-    const char *names[2] = {"portable", "AVX2 + BMI2"};
+    rej_eta_fn fns[3] = {quill_mldsa_rej_eta_c, NULL, NULL};
+    const char *names[3] = {"portable", "AVX2 + BMI2", "AVX-512VL"};
 #if QUILL_MLDSA_HAVE_AVX2
     if (quill_mldsa_rej_eta_avx2_capable())
         fns[1] = quill_mldsa_rej_eta_avx2;
+    if (quill_mldsa_rej_eta_avx512vl_capable())
+        fns[2] = quill_mldsa_rej_eta_avx512vl;
+    else
+        printf("mldsa_arith: no AVX-512VL, that ExpandS sampler not compared\n");
 #endif
     if (fns[1] == NULL)
         printf("mldsa_arith: no AVX2 + BMI2, the native ExpandS sampler not compared\n");
-    for (unsigned f = 0; f < 2 && fns[f] != NULL; f++) {
+    for (unsigned f = 0; f < 3 && fns[f] != NULL; f++) {
         unsigned long checked = 0;
         for (int t = 0; t < 20000; t++) {
             const unsigned eta = t & 1 ? 4 : 2;
@@ -858,18 +862,24 @@ static void test_rej_ntt(void) {
     } got;
     int32_t want[N];
     uint8_t buf[1200];
-    rej_ntt_fn fns[2] = {quill_mldsa_rej_ntt_c, NULL};
-    const char *names[2] = {"portable", "AVX2 + BMI2"};
+    rej_ntt_fn fns[3] = {quill_mldsa_rej_ntt_c, NULL, NULL};
+    const char *names[3] = {"portable", "AVX2 + BMI2", "AVX-512VL"};
 #if QUILL_MLDSA_HAVE_AVX2
     if (quill_mldsa_rej_ntt_avx2_capable())
         fns[1] = quill_mldsa_rej_ntt_avx2;
+    if (quill_mldsa_rej_ntt_avx512vl_capable())
+        fns[2] = quill_mldsa_rej_ntt_avx512vl;
+    else
+        printf("mldsa_arith: no AVX-512VL, that ExpandA parser not compared\n");
 #endif
     if (fns[1] == NULL)
         printf("mldsa_arith: no AVX2 + BMI2, the native ExpandA parser not compared\n");
-    for (unsigned f = 0; f < 2 && fns[f] != NULL; f++) {
+    for (unsigned f = 0; f < 3 && fns[f] != NULL; f++) {
         unsigned long checked = 0;
         for (int t = 0; t < 5000; t++) {
             qt_rng_bytes(buf, sizeof(buf));
+            if (t % 53 == 9) /* every candidate accepted (0) or rejected (0x7fffff) */
+                memset(buf, t % 2 ? 0xff : 0x00, sizeof(buf));
             const unsigned mode = (unsigned)(t % 4);
             for (size_t i = 2; mode != 0 && i < sizeof(buf); i += 3) {
                 uint64_t r = qt_rng_u64();
@@ -903,6 +913,71 @@ static void test_rej_ntt(void) {
         }
         printf("mldsa_arith: ExpandA parser (%s): %lu coefficients checked\n", names[f], checked);
     }
+}
+
+/* Both parsers where acceptance ends exactly at the output length: from
+ * count n0, a buffer whose candidates are all accepted holds exactly
+ * 256 - n0 of them (then the same buffer with one more candidate, and with
+ * one candidate rejected in the middle so that one is missing); every
+ * twin must agree with the reference on the count and the values. */
+static void test_rej_exact_end(void) {
+    rej_eta_fn efns[3] = {quill_mldsa_rej_eta_c, NULL, NULL};
+    rej_ntt_fn nfns[3] = {quill_mldsa_rej_ntt_c, NULL, NULL};
+#if QUILL_MLDSA_HAVE_AVX2
+    if (quill_mldsa_rej_eta_avx2_capable()) {
+        efns[1] = quill_mldsa_rej_eta_avx2;
+        nfns[1] = quill_mldsa_rej_ntt_avx2;
+    }
+    if (quill_mldsa_rej_eta_avx512vl_capable()) {
+        efns[2] = quill_mldsa_rej_eta_avx512vl;
+        nfns[2] = quill_mldsa_rej_ntt_avx512vl;
+    }
+#endif
+    static uint8_t buf[3 * N + 3];
+    int32_t want[N], got[N];
+    unsigned long cases = 0;
+    for (unsigned f = 0; f < 3; f++) {
+        if (efns[f] == NULL || nfns[f] == NULL)
+            continue;
+        for (unsigned n0 = 0; n0 < N; n0 += n0 < 40 ? 1 : 7)
+            for (unsigned extra = 0; extra < 3; extra++)
+                for (unsigned eta = 2; eta <= 4; eta += 2) {
+                    /* eta: bytes of accepted half-bytes (random below 9). */
+                    unsigned cand = N - n0 + (extra == 1);
+                    size_t len = (cand + 1) / 2;
+                    for (size_t i = 0; i < len; i++)
+                        buf[i] = (uint8_t)((qt_rng_u64() % 9) | (qt_rng_u64() % 9) << 4);
+                    if (extra == 2 && len > 2)
+                        buf[len / 2] |= 0x0f; /* one rejected (15) */
+                    for (unsigned i = 0; i < N; i++)
+                        want[i] = got[i] = 7;
+                    unsigned nw = ref_rej_eta(want, n0, buf, len, eta);
+                    unsigned ng = efns[f](got, n0, buf, len, eta);
+                    QT_CHECK(ng == nw);
+                    QT_CHECK(memcmp(got, want, sizeof(got)) == 0 || nw < N);
+                    QT_CHECK(memcmp(got, want, nw * sizeof(int32_t)) == 0);
+                    /* ExpandA: 3-byte candidates, all below q. */
+                    len = 3 * (size_t)cand;
+                    for (size_t i = 0; i < len; i += 3) {
+                        uint32_t v = (uint32_t)(qt_rng_u64() % Q);
+                        v |= (uint32_t)(qt_rng_u64() & 1) << 23; /* the dropped bit */
+                        buf[i] = (uint8_t)v;
+                        buf[i + 1] = (uint8_t)(v >> 8);
+                        buf[i + 2] = (uint8_t)(v >> 16);
+                    }
+                    if (extra == 2 && cand > 2) {
+                        buf[3 * (cand / 2) + 1] = 0xff; /* 0x7fff.. >= q */
+                        buf[3 * (cand / 2) + 2] = 0x7f;
+                    }
+                    nw = ref_rej_ntt(want, n0, buf, len);
+                    ng = nfns[f](got, n0, buf, len);
+                    QT_CHECK(ng == nw);
+                    QT_CHECK(nw == (extra == 2 && cand > 2 ? N - 1 : N));
+                    QT_CHECK(memcmp(got, want, nw * sizeof(int32_t)) == 0);
+                    cases++;
+                }
+    }
+    printf("mldsa_arith: parsers ending exactly at 256: %lu cases\n", cases);
 }
 
 /* The move of ExpandA's values into the NTT order: each twin against
@@ -1009,6 +1084,7 @@ int main(void) {
     test_rej_eta();
     test_rej_ntt_order();
     test_rej_ntt();
+    test_rej_exact_end();
     test_sig_pack();
     printf("mldsa_arith: %.1f s\n", qt_now() - t0);
     return qt_finish("mldsa_arith");
