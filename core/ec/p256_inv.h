@@ -352,7 +352,7 @@ QUILL_INLINE void quill_p256_inv_vartime(uint64_t out[4], const uint64_t x[4],
  * needs Z^-1 mod p and k^-1 mod n) run step by step in the two lanes of
  * vectors, one instruction doing the operation of both.  The divsteps
  * kernel is a parameter (quill_inv_divsteps_x2_fn): the portable
- * quill_inv_divsteps_62_x2 below, or the AVX2 one of p256_inv_avx2.h.
+ * quill_inv_divsteps_x2 below, or the AVX2 one of p256_inv_avx2.h.
  * Zen 4, gcc 12, TSC ticks per pair (quill-limits p256.inv_pair, with the
  * two products by R^3): 7,560 with the earlier kernel (scalar f, g, zeta
  * beside two-lane matrix vectors, 5,300 of it divsteps and d, e normalised

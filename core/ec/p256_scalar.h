@@ -89,10 +89,12 @@ void quill_p256_scalar_inv_consttime(quill_p256_scalar *out, const quill_p256_sc
 /* quill_p256_inv_pair_consttime sets zinv = z^-1 mod p (as
  * quill_p256_fe_inv) and kinv = k^-1 mod n (as
  * quill_p256_scalar_inv_consttime), Montgomery domain in and out, 0 for 0,
- * with the two divsteps loops interleaved step by step: each loop is a
- * chain of dependent single-cycle operations, so the pair costs much less
- * than two inversions (Zen 4, TSC ticks: 7,550 against 5,500 for each of
- * the two alone).
+ * with the two inversions' divsteps run side by side in one kernel (the
+ * AVX2 one of p256_inv_avx2.h where the CPU has AVX2, else the portable
+ * two-lane quill_inv_divsteps_x2 of p256_inv.h): each is a chain of
+ * dependent single-cycle operations, so the pair costs much less than
+ * two inversions, and with AVX2 less than one (Zen 4, TSC ticks: 4,600-4,630 with AVX2, 5,880-5,920
+ * portable, against 5,300 for one inversion).
  * Constant time in z and k.  For ECDSA signing, which needs Z^-1 of k G
  * and k^-1. */
 void quill_p256_inv_pair_consttime(quill_p256_fe *zinv, const quill_p256_fe *z,

@@ -339,7 +339,7 @@ static void test_divsteps_vartime(int count) {
     }
 }
 
-/* The two-state divsteps kernels (the portable quill_inv_divsteps_62_x2 and,
+/* The two-state divsteps kernels (the portable quill_inv_divsteps_x2 and,
  * when the CPU has it, the AVX2 one) compute what two calls of
  * quill_inv_divsteps_62 do: same zetas and matrices, on the inputs of
  * test_divsteps_vartime for each state. */
