@@ -139,6 +139,28 @@ rej_eta_emit8_avx2(int32_t *a, unsigned n, uint64_t vals, unsigned keep8) {
     return n + (unsigned)__builtin_popcount(keep8);
 }
 
+/* The 32 candidates of 16 bytes: the half-bytes split and interleaved in
+ * order (vpunpck[lh]bw), their values looked up with vpshufb in a 16-entry
+ * table held in a register (a permutation of register bytes, no memory
+ * access: constant time in the index) into v[0] (candidates 0..15) and
+ * v[1] (16..31), and the accept bits from one signed comparison per 16 in
+ * k[0] and k[1] (still secret: the callers declassify them).  Table
+ * entries of rejected candidates are never kept: 0. */
+__attribute__((target("avx2"), always_inline)) static inline void
+rej_eta_split16(const uint8_t *buf, unsigned eta, __m128i v[2], quill_word k[2]) {
+    const __m128i table =
+        eta == 2 ? _mm_setr_epi8(2, 1, 0, -1, -2, 2, 1, 0, -1, -2, 2, 1, 0, -1, -2, 0)
+                 : _mm_setr_epi8(4, 3, 2, 1, 0, -1, -2, -3, -4, 0, 0, 0, 0, 0, 0, 0);
+    const __m128i bound = _mm_set1_epi8(eta == 2 ? 15 : 9), low4 = _mm_set1_epi8(15);
+    __m128i b = _mm_loadu_si128((const __m128i *)(const void *)buf);
+    __m128i lo = _mm_and_si128(b, low4), hi = _mm_and_si128(_mm_srli_epi16(b, 4), low4);
+    __m128i c0 = _mm_unpacklo_epi8(lo, hi), c1 = _mm_unpackhi_epi8(lo, hi);
+    v[0] = _mm_shuffle_epi8(table, c0);
+    v[1] = _mm_shuffle_epi8(table, c1);
+    k[0] = (unsigned)_mm_movemask_epi8(_mm_cmpgt_epi8(bound, c0));
+    k[1] = (unsigned)_mm_movemask_epi8(_mm_cmpgt_epi8(bound, c1));
+}
+
 /* The same with AVX2 + BMI2, eight candidates per step: pdep spreads the
  * half-bytes, pext packs the kept value bytes to the bottom, vpmovzxbd
  * widens them for one 32-byte store, and n advances by the count (a
@@ -150,28 +172,17 @@ __attribute__((target("avx2,bmi2"))) static unsigned rej_eta_body_avx2(int32_t *
                                                                        size_t len, unsigned eta) {
     const __m256i offset = _mm256_set1_epi32(REJ_ETA_OFFSET);
     size_t i = 0;
-    /* 32 candidates (16 bytes) per step while 32 more values fit: the
-     * half-bytes are split and interleaved in order (vpunpck[lh]bw), their
-     * values looked up with vpshufb in a 16-entry table held in a register
-     * (a permutation of register bytes, no memory access: constant time
-     * in the index) and the accept bits taken from one signed comparison
-     * per 16 (declassified, as above).  Table entries of rejected
-     * candidates are never kept: 0. */
-    const __m128i table =
-        eta == 2 ? _mm_setr_epi8(2, 1, 0, -1, -2, 2, 1, 0, -1, -2, 2, 1, 0, -1, -2, 0)
-                 : _mm_setr_epi8(4, 3, 2, 1, 0, -1, -2, -3, -4, 0, 0, 0, 0, 0, 0, 0);
-    const __m128i bound = _mm_set1_epi8(eta == 2 ? 15 : 9), low4 = _mm_set1_epi8(15);
+    /* 32 candidates (16 bytes) per step while 32 more values fit
+     * (rej_eta_split16; the accept bits declassified, as above). */
     for (; n <= QUILL_MLDSA_N - 32 && i + 16 <= len; i += 16) {
-        __m128i b = _mm_loadu_si128((const __m128i *)(const void *)(buf + i));
-        __m128i lo = _mm_and_si128(b, low4), hi = _mm_and_si128(_mm_srli_epi16(b, 4), low4);
-        __m128i c0 = _mm_unpacklo_epi8(lo, hi), c1 = _mm_unpackhi_epi8(lo, hi);
-        __m128i v0 = _mm_shuffle_epi8(table, c0), v1 = _mm_shuffle_epi8(table, c1);
-        quill_word k0 = (unsigned)_mm_movemask_epi8(_mm_cmpgt_epi8(bound, c0));
-        quill_word k1 = (unsigned)_mm_movemask_epi8(_mm_cmpgt_epi8(bound, c1));
-        quill_word keep = k0 | k1 << 16;
+        __m128i v[2];
+        quill_word k[2];
+        rej_eta_split16(buf + i, eta, v, k);
+        quill_word keep = k[0] | k[1] << 16;
         keep = quill_ct_declassify_w(keep);
-        const uint64_t w[4] = {(uint64_t)_mm_cvtsi128_si64(v0), (uint64_t)_mm_extract_epi64(v0, 1),
-                               (uint64_t)_mm_cvtsi128_si64(v1), (uint64_t)_mm_extract_epi64(v1, 1)};
+        const uint64_t w[4] = {
+            (uint64_t)_mm_cvtsi128_si64(v[0]), (uint64_t)_mm_extract_epi64(v[0], 1),
+            (uint64_t)_mm_cvtsi128_si64(v[1]), (uint64_t)_mm_extract_epi64(v[1], 1)};
         for (unsigned g = 0; g < 4; g++)
             n = rej_eta_emit8_avx2(a, n, w[g], (unsigned)(keep >> (8 * g)) & 0xff);
     }
@@ -197,26 +208,17 @@ __attribute__((target("avx2,bmi2"))) static unsigned rej_eta_body_avx2(int32_t *
  * The eight-wide and byte loops after it are rej_eta_body_avx2's. */
 __attribute__((target("avx512f,avx512vl,avx2,bmi2"))) static unsigned
 rej_eta_body_avx512vl(int32_t *a, unsigned n, const uint8_t *buf, size_t len, unsigned eta) {
-    const __m128i table =
-        eta == 2 ? _mm_setr_epi8(2, 1, 0, -1, -2, 2, 1, 0, -1, -2, 2, 1, 0, -1, -2, 0)
-                 : _mm_setr_epi8(4, 3, 2, 1, 0, -1, -2, -3, -4, 0, 0, 0, 0, 0, 0, 0);
-    const __m128i bound = _mm_set1_epi8(eta == 2 ? 15 : 9), low4 = _mm_set1_epi8(15);
     size_t i = 0;
     for (; n <= QUILL_MLDSA_N - 32 && i + 16 <= len; i += 16) {
-        __m128i b = _mm_loadu_si128((const __m128i *)(const void *)(buf + i));
-        __m128i lo = _mm_and_si128(b, low4), hi = _mm_and_si128(_mm_srli_epi16(b, 4), low4);
-        __m128i c0 = _mm_unpacklo_epi8(lo, hi), c1 = _mm_unpackhi_epi8(lo, hi);
-        __m128i v0 = _mm_shuffle_epi8(table, c0), v1 = _mm_shuffle_epi8(table, c1);
-        quill_word k0 = (unsigned)_mm_movemask_epi8(_mm_cmpgt_epi8(bound, c0));
-        quill_word k1 = (unsigned)_mm_movemask_epi8(_mm_cmpgt_epi8(bound, c1));
-        k0 = quill_ct_declassify_w(k0);
-        k1 = quill_ct_declassify_w(k1);
-        _mm512_storeu_si512((void *)(a + n),
-                            _mm512_maskz_compress_epi32((__mmask16)k0, _mm512_cvtepi8_epi32(v0)));
-        n += (unsigned)__builtin_popcount((unsigned)k0);
-        _mm512_storeu_si512((void *)(a + n),
-                            _mm512_maskz_compress_epi32((__mmask16)k1, _mm512_cvtepi8_epi32(v1)));
-        n += (unsigned)__builtin_popcount((unsigned)k1);
+        __m128i v[2];
+        quill_word k[2];
+        rej_eta_split16(buf + i, eta, v, k);
+        for (unsigned h = 0; h < 2; h++) {
+            const quill_word kh = quill_ct_declassify_w(k[h]);
+            _mm512_storeu_si512((void *)(a + n), _mm512_maskz_compress_epi32(
+                                                     (__mmask16)kh, _mm512_cvtepi8_epi32(v[h])));
+            n += (unsigned)__builtin_popcount((unsigned)kh);
+        }
     }
     return rej_eta_body_avx2(a, n, buf + i, len - i, eta);
 }

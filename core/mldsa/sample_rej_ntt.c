@@ -98,6 +98,19 @@ __attribute__((target("avx2"))) void quill_mldsa_rej_ntt_order_avx2(int32_t a[QU
     }
 }
 
+/* The eight candidates of the 24 bytes at p (32 readable) spread to one
+ * 32-bit lane each: vpermq moves bytes 8..23 to the upper half, vpshufb
+ * picks three bytes per lane, the top bit is cleared. */
+__attribute__((target("avx2"), always_inline)) static inline __m256i
+rej_ntt_spread24(const uint8_t *p) {
+    const __m256i spread = _mm256_setr_epi8(0, 1, 2, -1, 3, 4, 5, -1, 6, 7, 8, -1, 9, 10, 11, -1,
+                                            4, 5, 6, -1, 7, 8, 9, -1, 10, 11, 12, -1, 13, 14, 15,
+                                            -1);
+    __m256i v = _mm256_loadu_si256((const __m256i *)(const void *)p);
+    v = _mm256_permute4x64_epi64(v, 0x94); /* qwords 0, 1 | 1, 2 */
+    return _mm256_and_si256(_mm256_shuffle_epi8(v, spread), _mm256_set1_epi32(0x7fffff));
+}
+
 /* quill_mldsa_rej_ntt_avx2: eight candidates per step while 32 bytes
  * can be loaded and eight more values fit: the 24 bytes are spread to one
  * 32-bit lane per candidate (vpermq moves bytes 8..23 to the upper half,
@@ -114,15 +127,10 @@ __attribute__((target("avx2,bmi2"))) unsigned quill_mldsa_rej_ntt_avx2(int32_t c
                                                                       unsigned n,
                                                                       const uint8_t *buf,
                                                                       size_t len) {
-    const __m256i spread = _mm256_setr_epi8(0, 1, 2, -1, 3, 4, 5, -1, 6, 7, 8, -1, 9, 10, 11, -1,
-                                            4, 5, 6, -1, 7, 8, 9, -1, 10, 11, 12, -1, 13, 14, 15,
-                                            -1);
-    const __m256i low23 = _mm256_set1_epi32(0x7fffff), q = _mm256_set1_epi32(QUILL_MLDSA_Q);
+    const __m256i q = _mm256_set1_epi32(QUILL_MLDSA_Q);
     size_t pos = 0;
     while (n <= QUILL_MLDSA_N - 8 && pos + 32 <= len) {
-        __m256i v = _mm256_loadu_si256((const __m256i *)(buf + pos));
-        v = _mm256_permute4x64_epi64(v, 0x94); /* qwords 0, 1 | 1, 2 */
-        v = _mm256_and_si256(_mm256_shuffle_epi8(v, spread), low23);
+        __m256i v = rej_ntt_spread24(buf + pos);
         unsigned mask = (unsigned)_mm256_movemask_ps(_mm256_castsi256_ps(_mm256_cmpgt_epi32(q, v)));
         pos += 24;
         if (mask == 0xff) {
@@ -152,18 +160,10 @@ __attribute__((target("avx2,bmi2"))) unsigned quill_mldsa_rej_ntt_avx2(int32_t c
 __attribute__((target("avx512f,avx512vl,avx2,bmi2"))) unsigned
 quill_mldsa_rej_ntt_avx512vl(int32_t c[QUILL_MLDSA_N], unsigned n, const uint8_t *buf,
                              size_t len) {
-    const __m256i spread = _mm256_setr_epi8(0, 1, 2, -1, 3, 4, 5, -1, 6, 7, 8, -1, 9, 10, 11, -1,
-                                            4, 5, 6, -1, 7, 8, 9, -1, 10, 11, 12, -1, 13, 14, 15,
-                                            -1);
-    const __m256i low23 = _mm256_set1_epi32(0x7fffff), q = _mm256_set1_epi32(QUILL_MLDSA_Q);
+    const __m256i q = _mm256_set1_epi32(QUILL_MLDSA_Q);
     size_t pos = 0;
     for (; n <= QUILL_MLDSA_N - 16 && pos + 56 <= len; pos += 48) {
-        __m256i v0 = _mm256_loadu_si256((const __m256i *)(const void *)(buf + pos));
-        __m256i v1 = _mm256_loadu_si256((const __m256i *)(const void *)(buf + pos + 24));
-        v0 = _mm256_and_si256(_mm256_shuffle_epi8(_mm256_permute4x64_epi64(v0, 0x94), spread),
-                              low23);
-        v1 = _mm256_and_si256(_mm256_shuffle_epi8(_mm256_permute4x64_epi64(v1, 0x94), spread),
-                              low23);
+        __m256i v0 = rej_ntt_spread24(buf + pos), v1 = rej_ntt_spread24(buf + pos + 24);
         __mmask8 m0 = _mm256_cmpgt_epi32_mask(q, v0), m1 = _mm256_cmpgt_epi32_mask(q, v1);
         _mm256_storeu_si256((__m256i *)(void *)(c + n), _mm256_maskz_compress_epi32(m0, v0));
         n += (unsigned)__builtin_popcount(m0);
