@@ -44,6 +44,14 @@
  * and the final addition and subtraction about 15 more.  Running the reduction steps
  * between the rows (CIOS order) or the low half of the product first was
  * slower on this core (44-53 cycles), so the reduction stays at the end.
+ * Throughput (quill-p256-probe, bench/p256_fe_probe.c): two independent
+ * FE_MUL chains take 35.7 cycles per product against 43 for one chain, so
+ * out-of-order execution already overlaps independent products nearly as
+ * far as the core's issue allows (a MULX costs ~1.65 cycles beside
+ * independent ADDs).  Two products interleaved row by row in one macro
+ * (FE_MUL2 in the probe: CIOS, five registers each) took 37.5 cycles per
+ * product, and in the point formulas measured slower (docs/limits.md,
+ * P-256): not used.
  */
 #ifndef QUILL_ASM_X86_64_P256_FE_MACROS_H
 #define QUILL_ASM_X86_64_P256_FE_MACROS_H
