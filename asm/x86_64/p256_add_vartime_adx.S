@@ -14,8 +14,9 @@
  * The first is vt_madd of core/ec/p256_verify_point.h (madd-2004-hmv,
  * 8M + 3S), the second vt_add_cached (add-1998-cmo-2 with b's Z^2 and Z^3
  * given, 11M + 3S): the same operation sequences, every field operation
- * returning the unique reduced value, so the outputs are bit-identical to
- * those C twins.  Coordinates are four little-endian words in the
+ * returning the unique reduced value (but Z1^2 and Z1^3, partially reduced
+ * as in p256_fe_macros.h: they only feed the products Z1^3, U2 and S2), so
+ * the outputs are bit-identical to those C twins.  Coordinates are four little-endian words in the
  * Montgomery domain, fully reduced; a must be finite (Z1 != 0: the caller
  * checks), b finite.  Both compute H (U2 - U1) and R (S2 - S1) first; if
  * H = 0 (a = +-b, where the caller doubles or returns infinity) they
@@ -101,8 +102,8 @@ quill_p256_point_madd_vartime_adx:
         COPY32  X2, %rsp, 0, %rdx
         COPY32  Y2, %rsp, 32, %rdx
 
-        FE_SQR  ZZ1, Z1                 /* Z1^2 */
-        FE_MUL  S2, Z1, ZZ1             /* Z1^3 */
+        FE_SQR  ZZ1, Z1, 1              /* Z1^2, partially reduced */
+        FE_MUL  S2, Z1, ZZ1, 1          /* Z1^3, partially reduced */
         FE_MUL  , Y2, S2                /* S2 = Y2 Z1^3 */
         SUB_MOD %r12, %r13, %r14, %r15, Y1
         STORE4  S2, %r12, %r13, %r14, %r15 /* R = S2 - Y1 */
@@ -153,10 +154,10 @@ quill_p256_point_add_cached_vartime_adx:
         COPY32  ZZ2, %rsp, 96, %rdx
         COPY32  ZZZ2, %rsp, 128, %rdx
 
-        FE_SQR  ZZ1, Z1                 /* Z1^2 */
+        FE_SQR  ZZ1, Z1, 1              /* Z1^2, partially reduced */
         FE_MUL  U1, X1, ZZ2             /* U1 = X1 Z2^2 */
         FE_MUL  S1, Y1, ZZZ2            /* S1 = Y1 Z2^3 */
-        FE_MUL  S2, Z1, ZZ1
+        FE_MUL  S2, Z1, ZZ1, 1          /* Z1^3, partially reduced */
         FE_MUL  , Y2, S2                /* S2 = Y2 Z1^3 */
         SUB_MOD %r12, %r13, %r14, %r15, S1
         STORE4  S2, %r12, %r13, %r14, %r15 /* R = S2 - S1 */

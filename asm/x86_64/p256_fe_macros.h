@@ -6,9 +6,11 @@
  * the C preprocessor's #include).  Each operand is a 32-byte slot of the
  * including routine's stack frame, given as its offset from %rsp; every
  * value is four little-endian words in the Montgomery domain, fully
- * reduced, and every result is the unique reduced value, so a routine made
- * of these macros is bit-identical to the C formula with the same
- * operations (core/ec/p256_fe_inline.h).  No branch and no address depends
+ * reduced, and every result is the unique reduced value (but for the
+ * partially reduced products that a formula asks for, which only feed
+ * other products: see FE_MUL), so a routine made of these macros is
+ * bit-identical to the C formula with the same operations
+ * (core/ec/p256_fe_inline.h).  No branch and no address depends
  * on the values (the reductions select with CMOV and masks).
  *
  * Field multiplication (FE_MUL): the full 512-bit product t = a b by rows
@@ -44,6 +46,14 @@
  * and the final addition and subtraction about 15 more.  Running the reduction steps
  * between the rows (CIOS order) or the low half of the product first was
  * slower on this core (44-53 cycles), so the reduction stays at the end.
+ * Throughput (quill-p256-probe, bench/p256_fe_probe.c): two independent
+ * FE_MUL chains take 35.7 cycles per product against 43 for one chain, so
+ * out-of-order execution already overlaps independent products nearly as
+ * far as the core's issue allows (a MULX costs ~1.65 cycles beside
+ * independent ADDs).  Two products interleaved row by row in one macro
+ * (FE_MUL2 in the probe: CIOS, five registers each) took 37.5 cycles per
+ * product, and in the point formulas measured slower (docs/limits.md,
+ * P-256): not used.
  */
 #ifndef QUILL_ASM_X86_64_P256_FE_MACROS_H
 #define QUILL_ASM_X86_64_P256_FE_MACROS_H
@@ -171,12 +181,33 @@
  * (ADD_SELECT) and stored at \out unless blank.  A file that defines the
  * symbol QUILL_P256_REDC_SUBTRACT gets the addition followed by
  * FE_REDUCE_ONCE instead (the doubling: 1.2% faster there). */
-.macro REDC_STORE out
+.macro REDC_STORE out, partial=0
         mov     $32, %esi
         REDC_STEP %r8, %r9, %r10, %r11
         REDC_STEP %r9, %r10, %r11, %r8
         REDC_STEP %r10, %r11, %r8, %r9
         REDC_STEP %r11, %r8, %r9, %r10
+.if \partial
+        /* u + high < 2^256 + p: subtract p (masked) on a carry out of
+         * 2^256, which leaves a value below 2^256, not necessarily below
+         * p (see FE_MUL) */
+        add     %r8, %r12
+        adc     %r9, %r13
+        adc     %r10, %r14
+        adc     %r11, %r15
+        sbb     %rbx, %rbx              /* all ones on a carry */
+        mov     %rbx, %rax
+        shr     $32, %rax
+        mov     .Lp3(%rip), %rdx
+        and     %rbx, %rdx
+        sub     %rbx, %r12
+        sbb     %rax, %r13
+        sbb     $0, %r14
+        sbb     %rdx, %r15
+.ifnb \out
+        STORE4  \out, %r12, %r13, %r14, %r15
+.endif
+.else
 .ifdef QUILL_P256_REDC_SUBTRACT
         xor     %ebx, %ebx
         add     %r8, %r12
@@ -188,11 +219,25 @@
 .else
         ADD_SELECT \out, %r12, %r13, %r14, %r15, %r8, %r9, %r10, %r11, %r8, %r9, %r10, %r11
 .endif
+.endif
 .endm
 
 /* \out = \a * \b * R^-1 mod p (slot offsets); the result is also left in
- * r12..r15, and with \out blank only there (likewise FE_SQR). */
-.macro FE_MUL out, a, b
+ * r12..r15, and with \out blank only there (likewise FE_SQR).
+ *
+ * With partial = 1 (FE_MUL, FE_SQR, SQR_REGS) the result is only
+ * partially reduced: congruent to a b R^-1, below 2^256, not necessarily
+ * below p; the operands may then be any values below 2^256 (the sum of
+ * the reduced low half u <= p and the high half < 2^256 - 1 is below
+ * 2^256 + p, and one subtraction of p on its carry brings it below 2^256).
+ * Such a value may only be an operand of further products, and of a fully
+ * reducing one (partial = 0) only beside an operand below p: with one
+ * operand below p the high half is below p and the sum below 2p, which
+ * the final selection of REDC_STORE needs.  It must not reach the
+ * additions and subtractions, which need reduced operands.  About 4
+ * cycles shorter on the chain (Zen 4: FE_MUL 43 -> 39, FE_SQR 42.5 -> 34
+ * in quill-p256-probe's loops). */
+.macro FE_MUL out, a, b, partial=0
         mov     \b+0(%rsp), %rdx
         mulx    \a+0(%rsp), %r8, %r9
         mulx    \a+8(%rsp), %rax, %r10
@@ -208,7 +253,7 @@
         MUL_ROW \a, %r10, %r11, %r12, %r13, %r14
         mov     \b+24(%rsp), %rdx
         MUL_ROW \a, %r11, %r12, %r13, %r14, %r15
-        REDC_STORE \out
+        REDC_STORE \out, \partial
 .endm
 
 /* \out = a^2 R^-1 mod p with a in rdx (a0), rsi, rdi, rcx (a1..a3): the
@@ -217,7 +262,7 @@
  * instead of sixteen.  Every operand comes from a register (a0 is kept in
  * r8 until its square), so a result of the previous operation does not
  * wait for a store to reach a load. */
-.macro SQR_REGS out
+.macro SQR_REGS out, partial=0
         mov     %rdx, %r8
         mulx    %rsi, %r9, %r10
         mulx    %rdi, %rax, %r11
@@ -260,17 +305,17 @@
         mulx    %rdx, %rax, %rbx        /* a3^2 */
         adc     %rax, %r14
         adc     %rbx, %r15
-        REDC_STORE \out
+        REDC_STORE \out, \partial
 .endm
 
 /* \out = \a^2 R^-1 mod p (slot offsets); the result is also left in
  * r12..r15.  Also uses rsi and rdi. */
-.macro FE_SQR out, a
+.macro FE_SQR out, a, partial=0
         mov     \a+8(%rsp), %rsi
         mov     \a+16(%rsp), %rdi
         mov     \a+24(%rsp), %rcx
         mov     \a+0(%rsp), %rdx
-        SQR_REGS \out
+        SQR_REGS \out, \partial
 .endm
 
 /* r8..r11 = the four words of slot \a. */

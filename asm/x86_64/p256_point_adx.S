@@ -11,15 +11,18 @@
  *
  * a = (X1, Y1, Z1) Jacobian and b = (X2, Y2) affine, each coordinate four
  * little-endian words in the Montgomery domain (x R mod p, R = 2^256) and
- * fully reduced; out = (X3, Y3, Z3), fully reduced.  The same field
- * operations as point_add_mixed_raw (core/ec/p256_point.c), the portable
- * twin, in another order (see below): every field operation returns the
- * unique reduced value, so the outputs are bit-identical.  No case handling (infinity, a = +-b);
+ * fully reduced; out = (X3, Y3, Z3), fully reduced.  The field operations
+ * of point_add_mixed_raw (core/ec/p256_point.c), the portable twin, in
+ * another order (see below), with Z3 as 2 Z1 H instead of (Z1 + H)^2 -
+ * Z1^2 - H^2: the outputs are the unique reduced values of the same
+ * formula, so they are bit-identical (Z1^2 and Z1^3 are only partially
+ * reduced, p256_fe_macros.h, as they only feed products: X2 Z1^2, Z1^3 and
+ * Y2 Z1^3).  No case handling (infinity, a = +-b);
  * the C caller selects around it.  out may alias a (written at the end).
  *
  * Why assembly: gcc 12 compiles the C formula (inlined 64-bit limbs) to
  * ~2750 instructions, most of them moves between the temporaries and
- * materialised carries; here it is ~1850 (most of them the 152 MULX
+ * materialised carries; here it is ~1550 (most of them the 158 MULX
  * and their carry chains), every operand a stack slot or a register.
  *
  * Constant time: no branch and no address depends on the values (the
@@ -73,7 +76,7 @@
 #define U2      192     /* unused: U2 stays in registers */
 #define S2      224
 #define H       256
-#define HH      288
+#define HH      288     /* unused: H^2 stays in registers */
 #define I       320
 #define J       352
 #define RR      384
@@ -153,7 +156,12 @@
          * independent products next to each other, so that the
          * out-of-order core (whose scheduler holds about one field
          * operation ahead) overlaps them; the critical path is five
-         * products (Z1^2, Z1^3, S2, r^2, r (V - X3)).  A subtraction or
+         * products (Z1^2, Z1^3, S2, r^2, r (V - X3)), of which the first
+         * two are only partially reduced (FE_MUL's partial = 1: Z1^2 and
+         * Z1^3 only feed products; madd 375.6 -> 369.2 ticks, k G -1.5%),
+         * and Z3 = 2 Z1 H a product and a doubling, not a squaring and
+         * three additions (neutral alone, but Z1^2 is then no
+         * subtrahend).  A subtraction or
          * addition that follows the operation it depends on takes that
          * result from the registers (the _REG macros, SUB_MOD) instead of
          * reloading it from the frame: a load of a word stored just
@@ -161,9 +169,9 @@
          * loads, which the field operations leave idle) are independent
          * of them: 6 entries after each of the first ten field
          * operations, 4 after the last. */
-        FE_SQR  Z1Z1, Z1                /* Z1^2 */
+        FE_SQR  Z1Z1, Z1, 1             /* Z1^2, partially reduced */
         GATHER_ENTRIES \gather, 6
-        FE_MUL  S2, Z1, Z1Z1            /* Z1^3 */
+        FE_MUL  S2, Z1, Z1Z1, 1         /* Z1^3, partially reduced */
         GATHER_ENTRIES \gather, 6
         FE_MUL  , X2, Z1Z1              /* U2 = X2 Z1^2 */
         SUB_MOD %r12, %r13, %r14, %r15, X1
@@ -174,8 +182,7 @@
         /* r = 2 (S2 - Y1) */
         ADD_MOD_REG RR, %r12, %r13, %r14, %r15, %r12, %r13, %r14, %r15, %r8, %r9, %r10, %r11
         GATHER_ENTRIES \gather, 6
-        FE_SQR  , H
-        STORE4  HH, %r12, %r13, %r14, %r15 /* H^2; I = 4 H^2 below */
+        FE_SQR  , H                     /* H^2; I = 4 H^2 below */
         ADD_MOD_REG , %r12, %r13, %r14, %r15, %r12, %r13, %r14, %r15, %r8, %r9, %r10, %r11
         ADD_MOD_REG I, %r12, %r13, %r14, %r15, %r12, %r13, %r14, %r15, %r8, %r9, %r10, %r11
         GATHER_ENTRIES \gather, 6
@@ -185,7 +192,6 @@
         GATHER_ENTRIES \gather, 6
         FE_MUL  J, H, I                 /* J = H I */
         GATHER_ENTRIES \gather, 6
-        FE_ADD  Z3, Z1, H
         LOAD4   X3
         SUB_MOD %r8, %r9, %r10, %r11, J
         SUB_MOD %r8, %r9, %r10, %r11, V
@@ -205,10 +211,9 @@
         SUB_MOD %r12, %r13, %r14, %r15, T2
         STORE4  Y3, %r12, %r13, %r14, %r15 /* Y3 = r (V - X3) - 2 Y1 J */
         GATHER_ENTRIES \gather, 6
-        FE_SQR  , Z3
-        SUB_MOD %r12, %r13, %r14, %r15, Z1Z1
-        SUB_MOD %r12, %r13, %r14, %r15, HH
-        STORE4  Z3, %r12, %r13, %r14, %r15 /* Z3 = (Z1 + H)^2 - Z1^2 - H^2 */
+        FE_MUL  , Z1, H
+        /* Z3 = 2 Z1 H (= (Z1 + H)^2 - Z1^2 - H^2) */
+        ADD_MOD_REG Z3, %r12, %r13, %r14, %r15, %r12, %r13, %r14, %r15, %r8, %r9, %r10, %r11
         GATHER_ENTRIES \gather, 4
 
         .if \gather

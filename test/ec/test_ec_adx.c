@@ -25,13 +25,16 @@
  * (quill_p256_point_add_mixed_gather_adx, with AVX2) against the C
  * formula and quill_p256_booth_gather_c, abs 0..65, with aliasing, and
  * its case-handling wrapper against quill_p256_point_add_mixed_scratch;
- * and every entry point preserves the
+ * the additions with a Z1 whose partially reduced square (the formulas'
+ * Z1^2, p256_fe_macros.h) lands in [p, 2^256), found with a BN model of
+ * that reduction; and every entry point preserves the
  * callee-saved registers (ec_abi_check.S).  Skips (77) without BMI2 and ADX
  * or with QUILL_NO_ASM. */
 #include <stdio.h>
 #include <string.h>
 
 #include <openssl/bn.h>
+#include <openssl/err.h>
 
 #include "ec/p256_adx.h"
 #include "ec/p256_fe_inline.h"
@@ -334,6 +337,85 @@ static void check_vartime_chain(unsigned steps) {
     QT_CHECK(memcmp(&r, &want, sizeof(r)) == 0);
 }
 
+/* partial_square sets r to the partially reduced Montgomery square of z
+ * that the x86-64 formulas use for Z1^2 (p256_fe_macros.h, FE_SQR with
+ * partial = 1): u = (t_low + M p) / 2^256 with t = z^2 and M = -t_low
+ * p^-1 mod 2^256, s = u + t_high, less p if s >= 2^256.  Congruent to
+ * z^2 R^-1 mod p and below 2^256, but not always below p. */
+static void partial_square(BIGNUM *r, const BIGNUM *z, BN_CTX *ctx) {
+    BN_CTX_start(ctx);
+    BIGNUM *t = BN_CTX_get(ctx), *lo = BN_CTX_get(ctx), *m = BN_CTX_get(ctx);
+    BIGNUM *r256 = BN_CTX_get(ctx), *ninv = BN_CTX_get(ctx);
+    QT_CHECK(ninv != NULL);
+    BN_zero(r256);
+    QT_CHECK(BN_set_bit(r256, 256));
+    /* ninv = -p^-1 mod 2^256 */
+    QT_CHECK(BN_mod_inverse(ninv, ect_p256_p(), r256, ctx) != NULL);
+    QT_CHECK(BN_sub(ninv, r256, ninv));
+    QT_CHECK(BN_sqr(t, z, ctx));
+    QT_CHECK(BN_copy(lo, t) != NULL);
+    (void)BN_mask_bits(lo, 256); /* 0 (no change) when already shorter */
+    QT_CHECK(BN_mul(m, lo, ninv, ctx));
+    (void)BN_mask_bits(m, 256);
+    QT_CHECK(BN_mul(m, m, ect_p256_p(), ctx));
+    QT_CHECK(BN_add(m, m, lo));
+    QT_CHECK(BN_rshift(m, m, 256)); /* u */
+    QT_CHECK(BN_rshift(t, t, 256)); /* t_high */
+    QT_CHECK(BN_add(r, m, t));
+    if (BN_cmp(r, r256) >= 0)
+        QT_CHECK(BN_sub(r, r, ect_p256_p()));
+    BN_CTX_end(ctx);
+}
+
+/* The additions with a Z1 whose partially reduced square lands in
+ * [p, 2^256) (a 2^-32 chance for a random Z1, so the loops above never
+ * reach it): Z1 = sqrt(v R) mod p for small v, kept when the partial
+ * square is v + p rather than v.  Then Z1^2 enters X2 Z1^2 (a fully
+ * reducing product beside an operand below p) and Z1 Z1^2 (partial)
+ * unreduced.  Eight such Z1, each with random other coordinates, through
+ * the constant-time addition (both entries) and the variable-time ones. */
+static void check_partial_square_high(BN_CTX *ctx) {
+    static quill_p256_affine row[64];
+    BN_CTX_start(ctx);
+    BIGNUM *v = BN_CTX_get(ctx), *z = BN_CTX_get(ctx), *sq = BN_CTX_get(ctx);
+    BIGNUM *vp = BN_CTX_get(ctx);
+    QT_CHECK(vp != NULL);
+    for (int e = 0; e < 64; e++) {
+        ect_random_below(row[e].x.v, ect_p256_p(), ctx);
+        ect_random_below(row[e].y.v, ect_p256_p(), ctx);
+    }
+    int found = 0;
+    for (unsigned long k = 1; k < 4096 && found < 8; k++) {
+        QT_CHECK(BN_set_word(v, k));
+        QT_CHECK(BN_lshift(vp, v, 256));
+        QT_CHECK(BN_mod(vp, vp, ect_p256_p(), ctx)); /* v R mod p */
+        ERR_set_mark();
+        const int root = BN_mod_sqrt(z, vp, ect_p256_p(), ctx) != NULL;
+        ERR_pop_to_mark();
+        if (!root)
+            continue;
+        partial_square(sq, z, ctx);
+        QT_CHECK(BN_add(vp, v, ect_p256_p()));
+        if (BN_cmp(sq, vp) != 0) {
+            QT_CHECK(BN_cmp(sq, v) == 0); /* the other possible value */
+            continue;
+        }
+        found++;
+        for (int i = 0; i < 8; i++) {
+            uint64_t c[8][4];
+            for (int j = 0; j < 8; j++)
+                ect_random_below(c[j], ect_p256_p(), ctx);
+            QT_CHECK(ect_bn_to_limbs(c[2], z));
+            check_point_add((const uint64_t(*)[4])c);
+            if (quill_p256_adx_gather_capable())
+                check_point_add_gather((const uint64_t(*)[4])c, row, 1 + (uint64_t)i);
+            check_vartime_add((const uint64_t(*)[4])c);
+        }
+    }
+    QT_CHECK(found == 8);
+    BN_CTX_end(ctx);
+}
+
 static void check_abi(void) {
     uint64_t a[4] = {1, 2, 3, 4}, b[4] = {5, 6, 7, 8}, o[4];
     QT_CHECK(ect_abi_call3((void *)quill_p256_fe_mul_adx, (uint64_t)(uintptr_t)o,
@@ -496,6 +578,7 @@ int main(void) {
         check_vartime_add_equal(z, x, y, i % 2);
     }
     check_vartime_chain(1000);
+    check_partial_square_high(ctx);
     /* Inversion through the ADX kernel against BN. */
     for (int i = 0; i < 200; i++) {
         quill_p256_scalar_plain a, ai;
