@@ -186,6 +186,45 @@ void quill_mldsa_poly_apply_hint_idx_public(quill_mldsa_poly *w1, const quill_ml
     }
 }
 
+/* HintBitUnpack's checks (FIPS 204, Algorithm 21, lines 4-5, 7, 13) made
+ * as the hints are applied, one pass over each polynomial's indices (the
+ * increase from the previous index ORed into one flag): half the loops of
+ * checking first and applying after, and so half the loop exits, which
+ * the branch predictor cannot know for a new signature.  The counts are
+ * checked before any index is read. */
+QUILL_INLINE int use_hints_body(quill_mldsa_poly *w1, const quill_mldsa_poly *w,
+                                const uint8_t *hint, const quill_mldsa_params *p,
+                                int32_t gamma2) {
+    const unsigned omega = p->omega, k = p->k;
+    unsigned bad = 0, j = 0;
+    for (unsigned i = 0; i < k; i++) {
+        bad |= (unsigned)(hint[omega + i] < j) | (unsigned)(hint[omega + i] > omega);
+        j = hint[omega + i];
+    }
+    if (bad)
+        return 0;
+    j = 0;
+    for (unsigned i = 0; i < k; i++) {
+        int prev = -1;
+        for (const unsigned end = hint[omega + i]; j < end; j++) {
+            const unsigned x = hint[j];
+            bad |= (unsigned)((int)x <= prev);
+            prev = (int)x;
+            w1[i].c[x] = use_hint_from_high(w[i].c[x], w1[i].c[x], gamma2);
+        }
+    }
+    for (; j < omega; j++)
+        bad |= hint[j];
+    return bad == 0;
+}
+
+int quill_mldsa_use_hints_public(quill_mldsa_poly *w1, const quill_mldsa_poly *w,
+                                 const uint8_t *hint, const quill_mldsa_params *p) {
+    if (p->gamma2 == GAMMA2_88)
+        return use_hints_body(w1, w, hint, p, GAMMA2_88);
+    return use_hints_body(w1, w, hint, p, GAMMA2_32);
+}
+
 /* HighBits on the whole polynomial (the vectorised loop above), then the
  * hinted coefficients. */
 void quill_mldsa_poly_use_hint_idx_public(quill_mldsa_poly *w1, const quill_mldsa_poly *w,
