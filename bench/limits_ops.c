@@ -16,12 +16,19 @@
  *   mldsaS.keygen (from a seed) / mldsaS.sign (hedged, on mu: the mean over
  *                 a fixed set of 64 messages, so the rejection loop counts
  *                 at its average) / mldsaS.verify (on mu), each the mean of
- *                 the per-item minima (limits_measure_set)
+ *                 the per-item minima (limits_measure_set) /
+ *   mldsaS.verify_fresh (the same over 4096 distinct signatures, each
+ *                 verified once per round: too many for the branch
+ *                 predictor to learn their data-dependent branches, as it
+ *                 learns those of the 64 repeated ones; each signature is
+ *                 prefetched during the previous verification, so cache
+ *                 misses on it stay out as they do for mldsaS.verify)
  * RSA signatures are timed one per sample (their blinding pair is redrawn
  * every 32 uses, which the minimum leaves out: an inversion mod n, under
  * 1% of a signature by perf). */
 #include <stdint.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include <openssl/evp.h>
@@ -253,6 +260,43 @@ static void item_mldsa_verify(void *c, unsigned i) {
 
 static mldsa_ctx g_mldsa;
 
+/* mldsaS.verify_fresh: NFRESH signatures by g_mldsa's key. */
+#define NFRESH 4096
+typedef struct {
+    uint8_t (*mus)[64];
+    uint8_t *sigs;
+} mldsa_fresh;
+
+static void item_mldsa_verify_fresh(void *c, unsigned i) {
+    const mldsa_fresh *f = c;
+    const size_t sl = g_mldsa.sig_len;
+    g_fail |= quill_mldsa_verify_mu(g_mldsa.pub, f->mus[i], f->sigs + i * sl, sl) != QUILL_OK;
+    const unsigned n = (i + 1) % NFRESH;
+    for (size_t b = 0; b < sl + 63; b += 64)
+        __builtin_prefetch(f->sigs + n * sl + (b < sl ? b : sl - 1));
+    __builtin_prefetch(f->mus[n]);
+}
+
+static void measure_mldsa_verify_fresh(const char *name) {
+    if (!limits_wanted(name))
+        return;
+    mldsa_ctx *k = &g_mldsa;
+    mldsa_fresh f = {malloc(NFRESH * sizeof(*f.mus)), malloc(NFRESH * k->sig_len)};
+    uint8_t rnd[32] = {0};
+    if (f.mus == NULL || f.sigs == NULL)
+        abort();
+    for (unsigned i = 0; i < NFRESH; i++) {
+        for (int j = 0; j < 64; j++)
+            f.mus[i][j] = (uint8_t)(29 * i + 3 * j + (i >> 8) * j + 1);
+        g_fail |= quill_mldsa_sign_mu(k->key, f.mus[i], rnd, f.sigs + i * k->sig_len,
+                                      k->sig_len) != QUILL_OK;
+    }
+    limits_measure_set(name, "ticks/op", "on mu, 4096 distinct signatures",
+                       item_mldsa_verify_fresh, &f, NFRESH, 6);
+    free(f.mus);
+    free(f.sigs);
+}
+
 /* Fixed inputs (a counter pattern), so that every run and the counting
  * mode (limits_count) see the same rejection-loop lengths. */
 static int mldsa_setup(quill_mldsa_set set) {
@@ -282,11 +326,12 @@ static int mldsa_setup(quill_mldsa_set set) {
 static void ops_mldsa(void) {
     static const char *names[] = {"mldsa44", "mldsa65", "mldsa87"};
     for (int s = 0; s < 3; s++) {
-        char kg[32], sg[32], vf[32];
+        char kg[32], sg[32], vf[32], vff[40];
         snprintf(kg, sizeof(kg), "%s.keygen", names[s]);
         snprintf(sg, sizeof(sg), "%s.sign", names[s]);
         snprintf(vf, sizeof(vf), "%s.verify", names[s]);
-        if (!limits_wanted(kg) && !limits_wanted(sg) && !limits_wanted(vf))
+        snprintf(vff, sizeof(vff), "%s.verify_fresh", names[s]);
+        if (!limits_wanted(kg) && !limits_wanted(sg) && !limits_wanted(vf) && !limits_wanted(vff))
             continue;
         if (!mldsa_setup((quill_mldsa_set)s)) {
             fprintf(stderr, "quill-limits: %s setup failed\n", names[s]);
@@ -299,6 +344,7 @@ static void ops_mldsa(void) {
                            &g_mldsa, NMSGS, 60);
         limits_measure_set(vf, "ticks/op", "on mu, 64 fixed signatures", item_mldsa_verify,
                            &g_mldsa, NMSGS, 60);
+        measure_mldsa_verify_fresh(vff);
     }
     quill_mldsa_key_free(g_mldsa.key);
     quill_mldsa_key_free(g_mldsa.pub);

@@ -155,13 +155,21 @@ void quill_mldsa_poly_use_hint_public(quill_mldsa_poly *w1, const quill_mldsa_po
  * (r > q - 1 - gamma2), where Decompose gives r1 = 0 and r0 = r - q < 0
  * while r0' = r > gamma2.  So r0 > 0 exactly when 0 < r0' <= gamma2
  * (one unsigned comparison), and the result is r1 + 1 or r1 - 1 modulo
- * m = (q - 1) / (2 gamma2).  Public data: branches are fine. */
+ * m = (q - 1) / (2 gamma2).  Public data, but written without branches:
+ * the comparison goes either way about half the time, and as a branch
+ * (what gcc 12 made of the two-way return) its mispredictions cost more
+ * than the rest of the loop.  t = r1 - 1 + 2 up lies in [-1, m] and is
+ * brought back into [0, m) as in use_hint_one. */
 QUILL_INLINE int32_t use_hint_from_high(int32_t r, int32_t r1, int32_t gamma2) {
     const int32_t m = (QUILL_MLDSA_Q - 1) / (2 * gamma2);
     const int32_t r0 = r - 2 * gamma2 * r1;
-    if ((uint32_t)(r0 - 1) < (uint32_t)gamma2)
-        return r1 + 1 == m ? 0 : r1 + 1;
-    return r1 == 0 ? m - 1 : r1 - 1;
+    const int32_t up = (uint32_t)(r0 - 1) < (uint32_t)gamma2;
+    int32_t t = r1 - 1 + 2 * up;
+    if ((m & (m - 1)) == 0)
+        return t & (m - 1);
+    t += (t >> 31) & m;
+    t -= ((m - 1 - t) >> 31) & m;
+    return t;
 }
 
 /* UseHint(1, .) at the listed coefficients only, from the high bits
@@ -176,6 +184,45 @@ void quill_mldsa_poly_apply_hint_idx_public(quill_mldsa_poly *w1, const quill_ml
         for (unsigned j = 0; j < n; j++)
             w1->c[idx[j]] = use_hint_from_high(w->c[idx[j]], w1->c[idx[j]], GAMMA2_32);
     }
+}
+
+/* HintBitUnpack's checks (FIPS 204, Algorithm 21, lines 4-5, 7, 13) made
+ * as the hints are applied, one pass over each polynomial's indices (the
+ * increase from the previous index ORed into one flag): half the loops of
+ * checking first and applying after, and so half the loop exits, which
+ * the branch predictor cannot know for a new signature.  The counts are
+ * checked before any index is read. */
+QUILL_INLINE int use_hints_body(quill_mldsa_poly *w1, const quill_mldsa_poly *w,
+                                const uint8_t *hint, const quill_mldsa_params *p,
+                                int32_t gamma2) {
+    const unsigned omega = p->omega, k = p->k;
+    unsigned bad = 0, j = 0;
+    for (unsigned i = 0; i < k; i++) {
+        bad |= (unsigned)(hint[omega + i] < j) | (unsigned)(hint[omega + i] > omega);
+        j = hint[omega + i];
+    }
+    if (bad)
+        return 0;
+    j = 0;
+    for (unsigned i = 0; i < k; i++) {
+        int prev = -1;
+        for (const unsigned end = hint[omega + i]; j < end; j++) {
+            const unsigned x = hint[j];
+            bad |= (unsigned)((int)x <= prev);
+            prev = (int)x;
+            w1[i].c[x] = use_hint_from_high(w[i].c[x], w1[i].c[x], gamma2);
+        }
+    }
+    for (; j < omega; j++)
+        bad |= hint[j];
+    return bad == 0;
+}
+
+int quill_mldsa_use_hints_public(quill_mldsa_poly *w1, const quill_mldsa_poly *w,
+                                 const uint8_t *hint, const quill_mldsa_params *p) {
+    if (p->gamma2 == GAMMA2_88)
+        return use_hints_body(w1, w, hint, p, GAMMA2_88);
+    return use_hints_body(w1, w, hint, p, GAMMA2_32);
 }
 
 /* HighBits on the whole polynomial (the vectorised loop above), then the

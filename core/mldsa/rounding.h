@@ -98,4 +98,16 @@ void quill_mldsa_poly_use_hint_idx_public(quill_mldsa_poly *w1, const quill_mlds
 void quill_mldsa_poly_apply_hint_idx_public(quill_mldsa_poly *w1, const quill_mldsa_poly *w,
                                             const uint8_t *idx, unsigned n, int32_t gamma2);
 
+/* quill_mldsa_use_hints_public checks the omega + k bytes at |hint| (the
+ * end of a signature) as quill_mldsa_hint_check_public does and applies
+ * UseHint(1, .) to the k polynomials of w1 (each holding HighBits of its
+ * w, as quill_mldsa_invntt_freeze_highbits makes them) at the hinted
+ * indices.  Returns 1 if the encoding is well formed; else 0, and then
+ * w1 may have been partly changed (verification rejects the signature
+ * whatever it holds).  Verification's form: the checks made in the pass
+ * that applies the hints.  In: w_i in [0, q).  Variable time (public
+ * data). */
+int quill_mldsa_use_hints_public(quill_mldsa_poly *w1, const quill_mldsa_poly *w,
+                                 const uint8_t *hint, const quill_mldsa_params *p);
+
 #endif

@@ -42,8 +42,6 @@ static quill_err verify_core(const quill_mldsa_key *key, const uint8_t mu[QUILL_
      * which are checked here and read in place below (never expanded). */
     const uint8_t *ctilde = sig;
     const uint8_t *hint = sig + p->ctilde_bytes + 32u * (p->gamma1_bits + 1) * p->l;
-    if (!quill_mldsa_hint_check_public(hint, p))
-        goto out;
     /* ||z|| < gamma1 - beta, checked as z is unpacked (the result is false
      * either way). */
     for (unsigned i = 0; i < p->l; i++)
@@ -69,16 +67,16 @@ static quill_err verify_core(const quill_mldsa_key *key, const uint8_t mu[QUILL_
                                      key->a_hat[(i + 1) * p->l].c, t1_hat[i].c,
                                      t1_hat[i + 1].c, v->z[0].c, p->l);
     /* w1' = UseHint(h, w'Approx) (Algorithm 40): HighBits everywhere, then
-     * the hinted coefficients (at most omega in all) redone one by one. */
+     * the hinted coefficients (at most omega in all) redone one by one,
+     * once the hint encoding is checked (HintBitUnpack's checks, made here
+     * rather than first: a malformed signature costs a whole verification,
+     * and a valid one no extra pass). */
     _Static_assert(QUILL_MLDSA_K_MAX <= QUILL_MLDSA_L_MAX + 1, "w1 fits in z");
     quill_mldsa_poly *w1 = v->z; /* k <= l + 1: 4 <= 5, 6 <= 6, 8 <= 8 */
-    for (unsigned i = 0, j = 0; i < p->k; i++) {
-        /* w in [0, q), as UseHint needs, and its HighBits in w1 */
+    for (unsigned i = 0; i < p->k; i++) /* w in [0, q), as UseHint needs, and its HighBits */
         quill_mldsa_invntt_freeze_highbits(v->w[i].c, w1[i].c, p->gamma2);
-        quill_mldsa_poly_apply_hint_idx_public(&w1[i], &v->w[i], hint + j,
-                                               hint[p->omega + i] - j, p->gamma2);
-        j = hint[p->omega + i];
-    }
+    if (!quill_mldsa_use_hints_public(w1, v->w, hint, p))
+        goto out;
     size_t w1len = quill_mldsa_pack_w1(v->w1buf, w1, p);
     quill_keccak k;
     quill_shake256_init(&k);

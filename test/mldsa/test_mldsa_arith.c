@@ -1067,6 +1067,60 @@ static void test_sig_pack(void) {
     }
 }
 
+/* Verification's flat hint pass (quill_mldsa_use_hints_public) against
+ * the per-polynomial forms: on encodings of random hints (valid) and on
+ * the same with one byte of the hint area replaced (often malformed), it
+ * must accept exactly what quill_mldsa_hint_check_public accepts and then
+ * give what quill_mldsa_poly_apply_hint_idx_public gives polynomial by
+ * polynomial. */
+static void test_use_hints(void) {
+    unsigned long checked = 0, accepted = 0;
+    for (int set = 0; set < 3; set++) {
+        const quill_mldsa_params *p = quill_mldsa_params_get((quill_mldsa_set)set);
+        static quill_mldsa_poly w[QUILL_MLDSA_K_MAX], hi[QUILL_MLDSA_K_MAX];
+        static quill_mldsa_poly got[QUILL_MLDSA_K_MAX], want[QUILL_MLDSA_K_MAX];
+        static quill_mldsa_poly z[QUILL_MLDSA_L_MAX], h[QUILL_MLDSA_K_MAX];
+        uint8_t ct[64] = {0}, sig[QUILL_MLDSA_MAX_SIG_BYTES];
+        const size_t hoff = p->sig_bytes - p->omega - p->k;
+        memset(z, 0, sizeof(z));
+        for (int t = 0; t < 3000; t++) {
+            for (unsigned i = 0; i < p->k; i++) {
+                for (unsigned j = 0; j < N; j++)
+                    w[i].c[j] = (int32_t)(qt_rng_u64() % Q);
+                quill_mldsa_poly_highbits(&hi[i], &w[i], p->gamma2);
+            }
+            unsigned ones = (unsigned)(qt_rng_u64() % (p->omega + 1));
+            memset(h, 0, sizeof(h));
+            for (unsigned o = 0; o < ones; o++)
+                h[qt_rng_u64() % p->k].c[qt_rng_u64() % N] = 1;
+            quill_mldsa_pack_sig(sig, ct, z, h, p);
+            uint8_t *hint = sig + hoff;
+            if (t % 2 == 1) { /* one byte replaced: a random one or a neighbour's */
+                unsigned at = (unsigned)(qt_rng_u64() % (p->omega + p->k));
+                uint64_t r = qt_rng_u64();
+                hint[at] = (r & 1) != 0 || at == 0 ? (uint8_t)(r >> 8)
+                                                   : (uint8_t)(hint[at - 1] + (r >> 8) % 3 - 1);
+            }
+            int ok = quill_mldsa_hint_check_public(hint, p);
+            memcpy(got, hi, sizeof(got));
+            int ret = quill_mldsa_use_hints_public(got, w, hint, p);
+            QT_CHECK(ret == ok);
+            if (ok) {
+                memcpy(want, hi, sizeof(want));
+                for (unsigned i = 0, j = 0; i < p->k; i++) {
+                    quill_mldsa_poly_apply_hint_idx_public(&want[i], &w[i], hint + j,
+                                                           hint[p->omega + i] - j, p->gamma2);
+                    j = hint[p->omega + i];
+                }
+                accepted++;
+                QT_CHECK(memcmp(got, want, sizeof(quill_mldsa_poly) * p->k) == 0);
+            }
+            checked++;
+        }
+    }
+    printf("mldsa_arith: flat hint pass: %lu encodings, %lu well-formed\n", checked, accepted);
+}
+
 int main(void) {
     qt_rng_seed(0x6d6c647361726974ull);
     double t0 = qt_now();
@@ -1078,6 +1132,7 @@ int main(void) {
     test_backends();
     test_rounding();
     test_hint_low();
+    test_use_hints();
     test_norm();
     test_pack();
     test_pack_fixed();
