@@ -63,6 +63,7 @@ typedef struct lane {
     unsigned job;   /* LANE_A: the entry of A-hat, r * l + s; LANE_S: r of ExpandS */
     unsigned nblk;  /* LANE_A: blocks squeezed so far */
     unsigned n;     /* LANE_A (after the fifth block), LANE_S: values kept so far */
+    unsigned first; /* LANE_A: chunks written in place (quill_mldsa_rej_ntt_chunks) */
     int32_t c[QUILL_MLDSA_N];
     uint8_t buf[LANE_A_BLOCKS * QUILL_SHAKE128_RATE];
 } lane;
@@ -277,13 +278,21 @@ void quill_mldsa_keygen_lanes(quill_mldsa_key *key, const uint8_t *rhop, quill_m
                 }
                 /* 168 = 3 * 56: blocks hold whole candidates; from the
                  * sixth block on, one block at a time into buf. */
-                if (l->nblk == LANE_A_BLOCKS)
-                    l->n = parse(l->c, 0, l->buf, sizeof(l->buf));
-                else
+                if (l->nblk == LANE_A_BLOCKS) {
+                    /* Whole chunks without a rejection straight into
+                     * A-hat (sample.h), the parser from there. */
+                    l->first = quill_mldsa_rej_ntt_chunks(&key->a_hat[l->job], l->buf,
+                                                          sizeof(l->buf));
+                    const size_t used = QUILL_MLDSA_REJ_CHUNK_BYTES * l->first;
+                    l->n = l->first == QUILL_MLDSA_N / 64
+                               ? QUILL_MLDSA_N
+                               : parse(l->c, 64 * l->first, l->buf + used, sizeof(l->buf) - used);
+                } else {
                     l->n = parse(l->c, l->n, l->buf, QUILL_SHAKE128_RATE);
+                }
                 out[j] = l->buf;
                 if (l->n == QUILL_MLDSA_N) {
-                    quill_mldsa_rej_ntt_order(&key->a_hat[l->job], l->c);
+                    quill_mldsa_rej_ntt_order(&key->a_hat[l->job], l->c, l->first);
                     rows_full[l->job / p->l]++;
                     l->kind = LANE_IDLE;
                     out[j] = idle;
