@@ -82,11 +82,12 @@ void quill_mldsa_compute_t(quill_mldsa_poly *t, const quill_mldsa_poly *a_hat,
  * for quill_mldsa_compute_t, not reduced) and s2 receives s2, both secret
  * (the caller wipes them), and their encodings go into key->priv at
  * offset 128.  With rhop NULL, s1_hat = NTT(s1) and s2 are inputs, and
- * key->priv's s1 and s2 part is not written.  |t| is scratch for two
- * polynomials: t[0] (secret) is wiped on return, t[1] only ever holds
- * rows of t1 (public).  Meant for CPUs where
+ * key->priv's s1 and s2 part is not written.  |t| is scratch for three
+ * polynomials: t[0] and t[1] (secret; t[1] is used for ML-DSA-65 and -87
+ * only) are wiped on return if written, t[2] only ever holds rows of t1
+ * (public).  Meant for CPUs where
  * quill_keccak_f1600_x4_wide() holds; the result is the same on any. */
 void quill_mldsa_keygen_lanes(quill_mldsa_key *key, const uint8_t *rhop, quill_mldsa_poly *s1_hat,
-                              quill_mldsa_poly *s2, quill_mldsa_poly t[2]);
+                              quill_mldsa_poly *s2, quill_mldsa_poly t[3]);
 
 #endif

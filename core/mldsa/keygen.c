@@ -136,15 +136,15 @@ static void from_seed_sequential(quill_mldsa_key *key, keygen_tmp *tmp, const ui
     quill_zeroize(tmp->t0, p->k * sizeof(quill_mldsa_poly));
 }
 
-/* The workspace of key generation on the lanes: NTT(s1), s2 and two
- * polynomials of scratch for quill_mldsa_keygen_lanes, 17 KiB at most
+/* The workspace of key generation on the lanes: NTT(s1), s2 and three
+ * polynomials of scratch for quill_mldsa_keygen_lanes, 18 KiB at most
  * (ML-DSA-87), on the stack as verification's is (a heap block of this
  * size cost an allocation, a free and, with the key's blocks around it,
  * often a consolidation of the allocator's free lists per key). */
 typedef struct keygen_lanes_tmp {
     quill_mldsa_poly s1_hat[QUILL_MLDSA_L_MAX];
     quill_mldsa_poly s2[QUILL_MLDSA_K_MAX];
-    quill_mldsa_poly t[2];
+    quill_mldsa_poly t[3];
 } keygen_lanes_tmp;
 
 quill_err quill_mldsa_key_from_seed(quill_mldsa_key **out, quill_mldsa_set set,
@@ -182,7 +182,8 @@ quill_err quill_mldsa_key_from_seed(quill_mldsa_key **out, quill_mldsa_set set,
         keygen_lanes_tmp w;
         quill_mldsa_keygen_lanes(key, h + 32, w.s1_hat, w.s2, w.t);
         /* What held secrets: NTT(s1) and s2 (the set's l and k of them);
-         * quill_mldsa_keygen_lanes wiped w.t[0] itself (w.t[1]: t1). */
+         * quill_mldsa_keygen_lanes wiped w.t[0] and w.t[1] itself (w.t[2]:
+         * t1). */
         quill_zeroize(w.s1_hat, p->l * sizeof(quill_mldsa_poly));
         quill_zeroize(w.s2, p->k * sizeof(quill_mldsa_poly));
     } else {

@@ -13,9 +13,10 @@
  * as much per permutation as four lanes of ExpandA's SHAKE128 streams.  But
  * pk is rho followed by the rows of t1, and row i of t needs only row i of
  * A-hat: so A-hat is sampled row by row, each row of t is computed and
- * packed as soon as its row of A-hat is complete, and each 136-byte block of
- * pk is absorbed into H's sponge, in whichever lane is free, as soon as it
- * is written.  Only the blocks of the last row (and the padding) are
+ * packed as soon as its row of A-hat is complete (for ML-DSA-65 and -87,
+ * rows 0 and 1, 2 and 3 (and 4 and 5) in pairs: row_pairs_next), and
+ * each 136-byte block of pk is absorbed into H's sponge, in whichever lane
+ * is free, as soon as it is written.  Only the blocks of the last row (and the padding) are
  * absorbed after the lanes have run dry, by the scalar sponge.  For
  * ML-DSA-65 that is 3 scalar permutations instead of 15, for about one more
  * four-way call (about 11 fewer permutations in all, each ~560 TSC ticks
@@ -63,6 +64,7 @@ typedef struct lane {
     unsigned job;   /* LANE_A: the entry of A-hat, r * l + s; LANE_S: r of ExpandS */
     unsigned nblk;  /* LANE_A: blocks squeezed so far */
     unsigned n;     /* LANE_A (after the fifth block), LANE_S: values kept so far */
+    unsigned first; /* LANE_A: chunks written in place (quill_mldsa_rej_ntt_chunks) */
     int32_t c[QUILL_MLDSA_N];
     uint8_t buf[LANE_A_BLOCKS * QUILL_SHAKE128_RATE];
 } lane;
@@ -103,19 +105,50 @@ static unsigned s2_position(unsigned l) {
     return l == 4 ? 1 : l == 5 ? 2 : 3;
 }
 
-/* row_done computes row i of t from row i of A-hat, NTT(s1) and s2, and
- * writes t1_i into pk and t0_i into the private key's encoding; t is
- * scratch for two polynomials (secret). */
-static void row_done(quill_mldsa_key *key, unsigned i, const quill_mldsa_poly *s1_hat,
-                     const quill_mldsa_poly *s2, quill_mldsa_poly t[2]) {
+/* row_finish ends row i of t from its dot product acc (A-hat's row i o
+ * NTT(s1), secret; t0 in its place after) and s2_i: writes t1_i into pk
+ * (through t1, scratch for a public polynomial) and t0_i into the private
+ * key's encoding. */
+static void row_finish(quill_mldsa_key *key, unsigned i, quill_mldsa_poly *acc,
+                       const quill_mldsa_poly *s2_i, quill_mldsa_poly *t1) {
     const quill_mldsa_params *p = key->p;
-    quill_mldsa_poly_matvec_mont(&t[0], &key->a_hat[i * p->l], s1_hat, p->l);
-    /* NTT^-1, + s2, freeze and Power2Round in one pass: t0 in t[0] */
-    quill_mldsa_invntt_power2round(t[1].c, t[0].c, s2[i].c);
-    QUILL_CT_DECLASSIFY(&t[1], sizeof(t[1])); /* t1 is public */
-    quill_mldsa_poly_pack_t1(key->pub + 32 + i * QUILL_MLDSA_T1_BYTES, &t[1]);
+    /* NTT^-1, + s2, freeze and Power2Round in one pass: t0 in acc */
+    quill_mldsa_invntt_power2round(t1->c, acc->c, s2_i->c);
+    QUILL_CT_DECLASSIFY(t1, sizeof(*t1)); /* t1 is public */
+    quill_mldsa_poly_pack_t1(key->pub + 32 + i * QUILL_MLDSA_T1_BYTES, t1);
     quill_mldsa_poly_pack_t0(key->priv + QUILL_MLDSA_SK_T0_OFFSET(p) + i * QUILL_MLDSA_T0_BYTES,
-                             &t[0]);
+                             acc);
+}
+
+/* rows_done computes rows i .. i + n - 1 (n = 1 or 2) of t from their rows
+ * of A-hat, NTT(s1) and s2 (two rows in one quill_mldsa_dot_mont_x2,
+ * which loads NTT(s1) once for both); t is scratch for three polynomials,
+ * t[0] and t[1] secret, t[2] public. */
+static void rows_done(quill_mldsa_key *key, unsigned i, unsigned n, const quill_mldsa_poly *s1_hat,
+                      const quill_mldsa_poly *s2, quill_mldsa_poly t[3]) {
+    const quill_mldsa_params *p = key->p;
+    if (n == 2)
+        quill_mldsa_dot_mont_x2(t[0].c, t[1].c, key->a_hat[i * p->l].c,
+                                key->a_hat[(i + 1) * p->l].c, s1_hat[0].c, p->l);
+    else
+        quill_mldsa_poly_matvec_mont(&t[0], &key->a_hat[i * p->l], s1_hat, p->l);
+    for (unsigned r = 0; r < n; r++)
+        row_finish(key, i + r, &t[r], &s2[i + r], &t[2]);
+}
+
+/* Whether row i waits for row i + 1 to be computed with it: rows are
+ * paired from the first, but never with the last row, whose blocks of pk
+ * are H's serial tail (waiting for it would lengthen that tail; an
+ * earlier row's blocks are absorbed in the lanes while sampling goes on),
+ * and not for ML-DSA-44 (k = 4), where the one pair, rows 0 and 1, held
+ * H back enough to cost more than it saved (16 fixed seeds, callgrind:
+ * 25.19 four-way + 5.06 single permutations per key -> 24.56 + 6.62,
+ * quill-limits 0.6-2% slower).  ML-DSA-65 and -87 keep their counts
+ * (46 + 4, 80.44 + 5 -> 80.56 + 5) and gain (quill-limits minima, three
+ * alternating runs: 42.70-42.84k -> 42.15-42.59k and 68.18-68.42k ->
+ * 67.39-67.79k TSC ticks). */
+static int row_pairs_next(unsigned i, unsigned k) {
+    return k > 4 && i % 2 == 0 && i + 2 < k;
 }
 
 /* H's state into lane j with the next block of pk xored in, and back
@@ -165,7 +198,7 @@ static void tmpl_set_tail(uint64_t tmpl[25], size_t len, unsigned lo, unsigned h
 }
 
 void quill_mldsa_keygen_lanes(quill_mldsa_key *key, const uint8_t *rhop, quill_mldsa_poly *s1_hat,
-                              quill_mldsa_poly *s2, quill_mldsa_poly t[2]) {
+                              quill_mldsa_poly *s2, quill_mldsa_poly t[3]) {
     const quill_mldsa_params *p = key->p;
     const unsigned total = p->k * p->l;
     const int with_s = rhop != NULL;
@@ -184,7 +217,7 @@ void quill_mldsa_keygen_lanes(quill_mldsa_key *key, const uint8_t *rhop, quill_m
     uint64_t a_tmpl[25], s_tmpl[25];
     unsigned rows_full[QUILL_MLDSA_K_MAX] = {0}; /* entries of each row done */
     unsigned char s2_done[QUILL_MLDSA_K_MAX];
-    unsigned next = 0, rows = 0, s1_left = with_s ? p->l : 0;
+    unsigned next = 0, rows = 0, s1_left = with_s ? p->l : 0, paired = 0;
     size_t pk_len = 32, absorbed = 0;
 
     memset(k.s, 0, sizeof(k.s));
@@ -277,13 +310,21 @@ void quill_mldsa_keygen_lanes(quill_mldsa_key *key, const uint8_t *rhop, quill_m
                 }
                 /* 168 = 3 * 56: blocks hold whole candidates; from the
                  * sixth block on, one block at a time into buf. */
-                if (l->nblk == LANE_A_BLOCKS)
-                    l->n = parse(l->c, 0, l->buf, sizeof(l->buf));
-                else
+                if (l->nblk == LANE_A_BLOCKS) {
+                    /* Whole chunks without a rejection straight into
+                     * A-hat (sample.h), the parser from there. */
+                    l->first = quill_mldsa_rej_ntt_chunks(&key->a_hat[l->job], l->buf,
+                                                          sizeof(l->buf));
+                    const size_t used = QUILL_MLDSA_REJ_CHUNK_BYTES * l->first;
+                    l->n = l->first == QUILL_MLDSA_N / 64
+                               ? QUILL_MLDSA_N
+                               : parse(l->c, 64 * l->first, l->buf + used, sizeof(l->buf) - used);
+                } else {
                     l->n = parse(l->c, l->n, l->buf, QUILL_SHAKE128_RATE);
+                }
                 out[j] = l->buf;
                 if (l->n == QUILL_MLDSA_N) {
-                    quill_mldsa_rej_ntt_order(&key->a_hat[l->job], l->c);
+                    quill_mldsa_rej_ntt_order(&key->a_hat[l->job], l->c, l->first);
                     rows_full[l->job / p->l]++;
                     l->kind = LANE_IDLE;
                     out[j] = idle;
@@ -314,12 +355,20 @@ void quill_mldsa_keygen_lanes(quill_mldsa_key *key, const uint8_t *rhop, quill_m
             }
         }
         /* Rows of t in order, each as soon as its row of A-hat, all of
-         * NTT(s1) and its s2 are complete. */
+         * NTT(s1) and its s2 are complete, or, where it pairs with the
+         * next (row_pairs_next), as soon as both are. */
         while (finished && rows < p->k && rows_full[rows] == p->l && s1_left == 0 &&
                s2_done[rows]) {
-            row_done(key, rows, s1_hat, s2, t);
-            rows++;
-            pk_len += QUILL_MLDSA_T1_BYTES;
+            unsigned n = 1;
+            if (row_pairs_next(rows, p->k)) {
+                if (rows_full[rows + 1] != p->l || !s2_done[rows + 1])
+                    break;
+                n = 2;
+                paired = 1;
+            }
+            rows_done(key, rows, n, s1_hat, s2, t);
+            rows += n;
+            pk_len += n * QUILL_MLDSA_T1_BYTES;
         }
     }
     assert(rows == p->k && pk_len == p->pub_bytes);
@@ -328,10 +377,11 @@ void quill_mldsa_keygen_lanes(quill_mldsa_key *key, const uint8_t *rhop, quill_m
     quill_keccak_absorb(&h, key->pub + absorbed, pk_len - absorbed);
     quill_keccak_squeeze(&h, key->tr, QUILL_MLDSA_TR_BYTES);
     /* h, the lanes' buffers and, without ExpandS, k saw only public data
-     * (rho, A-hat, pk): not wiped.  t[0] held rows of A-hat o NTT(s1) and
-     * t0 (secret): keygen.c relies on this wipe and does not repeat it;
-     * t[1] held only rows of t1 (public, declassified in row_done). */
-    quill_zeroize(&t[0], sizeof(t[0]));
+     * (rho, A-hat, pk): not wiped.  t[0] and t[1] held rows of A-hat o
+     * NTT(s1) and t0 (secret): keygen.c relies on this wipe and does not
+     * repeat it (t[1] only if rows were paired: the schedule is public);
+     * t[2] held only rows of t1 (public, declassified in row_finish). */
+    quill_zeroize(t, (1 + paired) * sizeof(t[0]));
     if (with_s) {
         quill_keccak_x4_zeroize(&k);
         quill_zeroize(sbuf, sizeof(sbuf));

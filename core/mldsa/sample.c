@@ -85,30 +85,53 @@ quill_mldsa_rej_eta_fn quill_mldsa_rej_eta_pick(void) {
  * SHAKE128 blocks give 280 candidates, enough for 256 unless more than 24
  * are rejected (each is rejected with probability 8191 / 2^23, about
  * 2^-10); further blocks are drawn one at a time.
- * Accepted values go to a staging array in natural order and are moved to
- * quill's NTT order (QUILL_MLDSA_NTT_POS) at the end.  Everything here is
- * public (A is part of the public key). */
+ * The first chunks of 64 values without a rejection go straight into
+ * quill's NTT order (QUILL_MLDSA_NTT_POS); from the first chunk with one,
+ * accepted values go to a staging array in natural order and are moved
+ * there at the end.  Everything here is public (A is part of the public
+ * key). */
 #define REJ_NTT_BLOCKS 5
 
 typedef struct rej_stage {
     int32_t c[QUILL_MLDSA_N];
     unsigned n;
+    unsigned first; /* chunks written in place (quill_mldsa_rej_ntt_chunks) */
 } rej_stage;
 
 /* Entry i of the NTT vector goes to QUILL_MLDSA_NTT_POS(i)
  * (sample_rej_ntt.c). */
-void quill_mldsa_rej_ntt_order(quill_mldsa_poly *a, const int32_t c[QUILL_MLDSA_N]) {
+void quill_mldsa_rej_ntt_order(quill_mldsa_poly *a, const int32_t c[QUILL_MLDSA_N],
+                               unsigned first) {
 #if QUILL_MLDSA_HAVE_AVX2
     if (quill_mldsa_avx2_capable()) {
-        quill_mldsa_rej_ntt_order_avx2(a->c, c);
+        quill_mldsa_rej_ntt_order_avx2(a->c, c, first);
         return;
     }
 #endif
-    quill_mldsa_rej_ntt_order_c(a->c, c);
+    quill_mldsa_rej_ntt_order_c(a->c, c, first);
+}
+
+unsigned quill_mldsa_rej_ntt_chunks(quill_mldsa_poly *a, const uint8_t *buf, size_t len) {
+#if QUILL_MLDSA_HAVE_AVX2
+    if (quill_mldsa_avx2_capable())
+        return quill_mldsa_rej_ntt_chunks_avx2(a->c, buf, len);
+#endif
+    return quill_mldsa_rej_ntt_chunks_c(a->c, buf, len);
+}
+
+/* The first blocks of a stream: whole chunks in place while they have no
+ * rejection, then the parser from there. */
+static void rej_ntt_start(quill_mldsa_poly *a, rej_stage *st, const uint8_t *buf, size_t len,
+                          rej_ntt_fn parse) {
+    st->first = quill_mldsa_rej_ntt_chunks(a, buf, len);
+    st->n = 64 * st->first;
+    const size_t used = QUILL_MLDSA_REJ_CHUNK_BYTES * st->first;
+    if (st->n < QUILL_MLDSA_N)
+        st->n = parse(st->c, st->n, buf + used, len - used);
 }
 
 static void rej_ntt_finish(quill_mldsa_poly *a, const rej_stage *st) {
-    quill_mldsa_rej_ntt_order(a, st->c);
+    quill_mldsa_rej_ntt_order(a, st->c, st->first);
 }
 
 static void rej_ntt_poly(quill_mldsa_poly *a, const uint8_t seed[34], rej_ntt_fn parse) {
@@ -118,7 +141,7 @@ static void rej_ntt_poly(quill_mldsa_poly *a, const uint8_t seed[34], rej_ntt_fn
     quill_shake128_init(&k);
     quill_keccak_absorb(&k, seed, 34);
     quill_keccak_squeeze_blocks(&k, buf, REJ_NTT_BLOCKS);
-    st.n = parse(st.c, st.n, buf, sizeof(buf));
+    rej_ntt_start(a, &st, buf, sizeof(buf), parse);
     while (st.n < QUILL_MLDSA_N) { /* 168 = 3 * 56: blocks hold whole candidates */
         quill_keccak_squeeze_blocks(&k, buf, 1);
         st.n = parse(st.c, st.n, buf, QUILL_SHAKE128_RATE);
@@ -148,7 +171,10 @@ static void rej_ntt_poly_x4(quill_mldsa_poly *const a[4], const uint8_t seeds[4]
             quill_keccak_x4_squeeze_blocks(&k, buf[0], buf[1], buf[2], buf[3], 1);
         done = 0;
         for (unsigned j = 0; j < count; j++) {
-            st[j].n = parse(st[j].c, st[j].n, buf[j], len);
+            if (len == blk)
+                rej_ntt_start(a[j], &st[j], buf[j], len, parse);
+            else
+                st[j].n = parse(st[j].c, st[j].n, buf[j], len);
             done += st[j].n == QUILL_MLDSA_N;
         }
     }

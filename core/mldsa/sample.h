@@ -41,14 +41,42 @@ void quill_mldsa_expand_a(quill_mldsa_poly *a, const uint8_t rho[32], const quil
 
 /* quill_mldsa_rej_ntt_fn is the type of the RejNTTPoly parsers below;
  * quill_mldsa_rej_ntt_pick returns the one this CPU runs (the AVX2 twin or
- * the portable parser), and quill_mldsa_rej_ntt_order moves 256 values
+ * the portable parser), and quill_mldsa_rej_ntt_order moves values
  * sampled in natural order to the NTT order of quill's polynomials (what
- * ExpandA stores).  For samplers that run RejNTTPoly streams of their own
- * (keygen_lanes.c). */
+ * ExpandA stores): the chunks of 64 from first on (0 <= first <= 4), those
+ * before it having been written in place by quill_mldsa_rej_ntt_chunks.
+ * For samplers that run RejNTTPoly streams of their own (keygen_lanes.c). */
 typedef unsigned (*quill_mldsa_rej_ntt_fn)(int32_t c[QUILL_MLDSA_N], unsigned n,
                                            const uint8_t *buf, size_t len);
 quill_mldsa_rej_ntt_fn quill_mldsa_rej_ntt_pick(void);
-void quill_mldsa_rej_ntt_order(quill_mldsa_poly *a, const int32_t c[QUILL_MLDSA_N]);
+void quill_mldsa_rej_ntt_order(quill_mldsa_poly *a, const int32_t c[QUILL_MLDSA_N],
+                               unsigned first);
+
+/* The bytes of a chunk of 64 candidates, and how far into buf
+ * quill_mldsa_rej_ntt_chunks may read for chunk g: the chunk and 8 bytes
+ * past it (the vector twin loads 32 bytes for each group of 24). */
+#define QUILL_MLDSA_REJ_CHUNK_BYTES 192u
+#define QUILL_MLDSA_REJ_CHUNK_READ(g) (QUILL_MLDSA_REJ_CHUNK_BYTES * ((size_t)(g) + 1) + 8)
+
+/* quill_mldsa_rej_ntt_chunks starts RejNTTPoly (FIPS 204, Algorithm 30)
+ * with the values written straight in quill's NTT order, in whole chunks
+ * of 64: for g = 0, 1, ... while g < 4, QUILL_MLDSA_REJ_CHUNK_READ(g) <=
+ * len and the 64 candidates of buf[192 g .. 192 g + 192) are all below q
+ * (each candidate's top bit dropped), it sets a[QUILL_MLDSA_NTT_POS(64 g +
+ * i)] = candidate i for i < 64; returns g, the number of chunks written:
+ * the polynomial's first 64 g values, from buf's first 192 g bytes (the
+ * parser above continues from there with n = 64 g into a staging array,
+ * and quill_mldsa_rej_ntt_order(a, c, g) finishes).  Nothing of a chunk
+ * with a rejection is written.  About 94% of chunks have none.  Public
+ * data: variable time.  quill_mldsa_rej_ntt_chunks_c is the portable form,
+ * quill_mldsa_rej_ntt_chunks_avx2 the AVX2 twin (same output, usable when
+ * quill_mldsa_avx2_capable()); quill_mldsa_rej_ntt_chunks dispatches. */
+unsigned quill_mldsa_rej_ntt_chunks(quill_mldsa_poly *a, const uint8_t *buf, size_t len);
+unsigned quill_mldsa_rej_ntt_chunks_c(int32_t a[QUILL_MLDSA_N], const uint8_t *buf, size_t len);
+#if QUILL_MLDSA_HAVE_AVX2
+unsigned quill_mldsa_rej_ntt_chunks_avx2(int32_t a[QUILL_MLDSA_N], const uint8_t *buf,
+                                         size_t len);
+#endif
 
 /* quill_mldsa_rej_eta_fn is the type of the RejBoundedPoly parsers below;
  * quill_mldsa_rej_eta_pick returns the one this CPU runs, for samplers
@@ -84,12 +112,14 @@ unsigned quill_mldsa_rej_ntt_avx512vl(int32_t c[QUILL_MLDSA_N], unsigned n, cons
 #endif
 
 /* quill_mldsa_rej_ntt_order_c is quill_mldsa_rej_ntt_order's portable
- * body (a[QUILL_MLDSA_NTT_POS(i)] = c[i]; a and c do not overlap);
- * quill_mldsa_rej_ntt_order_avx2 its AVX2 twin (same output), usable when
- * quill_mldsa_avx2_capable().  Public data. */
-void quill_mldsa_rej_ntt_order_c(int32_t a[QUILL_MLDSA_N], const int32_t c[QUILL_MLDSA_N]);
+ * body (a[QUILL_MLDSA_NTT_POS(i)] = c[i] for 64 first <= i < 256; a and c
+ * do not overlap); quill_mldsa_rej_ntt_order_avx2 its AVX2 twin (same
+ * output), usable when quill_mldsa_avx2_capable().  Public data. */
+void quill_mldsa_rej_ntt_order_c(int32_t a[QUILL_MLDSA_N], const int32_t c[QUILL_MLDSA_N],
+                                 unsigned first);
 #if QUILL_MLDSA_HAVE_AVX2
-void quill_mldsa_rej_ntt_order_avx2(int32_t a[QUILL_MLDSA_N], const int32_t c[QUILL_MLDSA_N]);
+void quill_mldsa_rej_ntt_order_avx2(int32_t a[QUILL_MLDSA_N], const int32_t c[QUILL_MLDSA_N],
+                                    unsigned first);
 #endif
 
 /* quill_mldsa_rej_eta_c continues RejBoundedPoly (FIPS 204, Algorithm 31)

@@ -55,48 +55,37 @@ unsigned quill_mldsa_rej_ntt_c(int32_t c[QUILL_MLDSA_N], unsigned n, const uint8
 
 /* Entry i of the NTT vector goes to QUILL_MLDSA_NTT_POS(i): within each
  * chunk of 64, 8 x 8 transposed (written with constant strides so that it
- * compiles to straight-line moves). */
-void quill_mldsa_rej_ntt_order_c(int32_t a[QUILL_MLDSA_N], const int32_t c[QUILL_MLDSA_N]) {
-    for (unsigned g = 0; g < QUILL_MLDSA_N; g += 64)
+ * compiles to straight-line moves); chunks first..3 only. */
+void quill_mldsa_rej_ntt_order_c(int32_t a[QUILL_MLDSA_N], const int32_t c[QUILL_MLDSA_N],
+                                 unsigned first) {
+    for (unsigned g = 64 * first; g < QUILL_MLDSA_N; g += 64)
         for (unsigned i = 0; i < 8; i++)
             for (unsigned p = 0; p < 8; p++)
                 a[g + 8 * p + i] = c[g + 8 * i + p];
 }
 
+/* quill_mldsa_rej_ntt_chunks_c: each chunk's 64 candidates decoded into
+ * v, written to a only when none was rejected (a branch on public data). */
+unsigned quill_mldsa_rej_ntt_chunks_c(int32_t a[QUILL_MLDSA_N], const uint8_t *buf, size_t len) {
+    unsigned g = 0;
+    for (; g < QUILL_MLDSA_N / 64 && QUILL_MLDSA_REJ_CHUNK_READ(g) <= len; g++) {
+        const uint8_t *p = buf + QUILL_MLDSA_REJ_CHUNK_BYTES * g;
+        uint32_t v[64], bad = 0;
+        for (unsigned i = 0; i < 64; i++) {
+            v[i] = rej_ntt_candidate_wide(p + 3 * i);
+            bad |= (uint32_t)QUILL_MLDSA_Q - 1 - v[i]; /* top bit set iff v[i] >= q */
+        }
+        if (bad >> 31)
+            break;
+        for (unsigned i = 0; i < 8; i++)
+            for (unsigned j = 0; j < 8; j++)
+                a[64 * g + 8 * j + i] = (int32_t)v[8 * i + j];
+    }
+    return g;
+}
+
 #if QUILL_MLDSA_HAVE_AVX2
 #include <immintrin.h>
-
-/* quill_mldsa_rej_ntt_order_avx2: the same four 8 x 8 transposes of 32-bit
- * values in registers: rows r_0..r_7 of a chunk, interleaved by pairs of
- * dwords (vpunpck[lh]dq: r_2j and r_2j+1), then by pairs of qwords
- * (vpunpck[lh]qdq: rows 0-3 and 4-7 of columns p and p + 4 in the two
- * 128-bit halves), then the halves joined (vperm2i128).  About a fifth of
- * the portable moves' time on Zen 4 (mldsa_kernels). */
-__attribute__((target("avx2"))) void quill_mldsa_rej_ntt_order_avx2(int32_t a[QUILL_MLDSA_N],
-                                                                    const int32_t c[QUILL_MLDSA_N]) {
-    for (unsigned g = 0; g < QUILL_MLDSA_N; g += 64) {
-        __m256i r[8], t[8], u[8];
-        for (unsigned i = 0; i < 8; i++)
-            r[i] = _mm256_loadu_si256((const __m256i *)(const void *)(c + g + 8 * i));
-        for (unsigned j = 0; j < 4; j++) {
-            t[2 * j] = _mm256_unpacklo_epi32(r[2 * j], r[2 * j + 1]);     /* cols 0 1 | 4 5 */
-            t[2 * j + 1] = _mm256_unpackhi_epi32(r[2 * j], r[2 * j + 1]); /* cols 2 3 | 6 7 */
-        }
-        for (unsigned h = 0; h < 2; h++) { /* rows 0-3, then 4-7 */
-            __m256i *v = t + 4 * h;
-            u[4 * h + 0] = _mm256_unpacklo_epi64(v[0], v[2]); /* col 0 | col 4 */
-            u[4 * h + 1] = _mm256_unpackhi_epi64(v[0], v[2]); /* col 1 | col 5 */
-            u[4 * h + 2] = _mm256_unpacklo_epi64(v[1], v[3]); /* col 2 | col 6 */
-            u[4 * h + 3] = _mm256_unpackhi_epi64(v[1], v[3]); /* col 3 | col 7 */
-        }
-        for (unsigned p = 0; p < 4; p++) {
-            _mm256_storeu_si256((__m256i *)(void *)(a + g + 8 * p),
-                                _mm256_permute2x128_si256(u[p], u[4 + p], 0x20));
-            _mm256_storeu_si256((__m256i *)(void *)(a + g + 8 * (p + 4)),
-                                _mm256_permute2x128_si256(u[p], u[4 + p], 0x31));
-        }
-    }
-}
 
 /* The eight candidates of the 24 bytes at p (32 readable) spread to one
  * 32-bit lane each: vpermq moves bytes 8..23 to the upper half, vpshufb
@@ -109,6 +98,74 @@ rej_ntt_spread24(const uint8_t *p) {
     __m256i v = _mm256_loadu_si256((const __m256i *)(const void *)p);
     v = _mm256_permute4x64_epi64(v, 0x94); /* qwords 0, 1 | 1, 2 */
     return _mm256_and_si256(_mm256_shuffle_epi8(v, spread), _mm256_set1_epi32(0x7fffff));
+}
+
+/* Rows r_0..r_7 of a chunk (entries 8 i .. 8 i + 7 in r_i) stored 8 x 8
+ * transposed at a (a's row p holds entry p of every r_i): interleaved by
+ * pairs of dwords (vpunpck[lh]dq: r_2j and r_2j+1), then by pairs of
+ * qwords (vpunpck[lh]qdq: rows 0-3 and 4-7 of columns p and p + 4 in the
+ * two 128-bit halves), then the halves joined (vperm2i128). */
+__attribute__((target("avx2"), always_inline)) static inline void
+transpose8_store(int32_t *a, const __m256i r[8]) {
+    __m256i t[8], u[8];
+    for (unsigned j = 0; j < 4; j++) {
+        t[2 * j] = _mm256_unpacklo_epi32(r[2 * j], r[2 * j + 1]);     /* cols 0 1 | 4 5 */
+        t[2 * j + 1] = _mm256_unpackhi_epi32(r[2 * j], r[2 * j + 1]); /* cols 2 3 | 6 7 */
+    }
+    for (unsigned h = 0; h < 2; h++) { /* rows 0-3, then 4-7 */
+        const __m256i *v = t + 4 * h;
+        u[4 * h + 0] = _mm256_unpacklo_epi64(v[0], v[2]); /* col 0 | col 4 */
+        u[4 * h + 1] = _mm256_unpackhi_epi64(v[0], v[2]); /* col 1 | col 5 */
+        u[4 * h + 2] = _mm256_unpacklo_epi64(v[1], v[3]); /* col 2 | col 6 */
+        u[4 * h + 3] = _mm256_unpackhi_epi64(v[1], v[3]); /* col 3 | col 7 */
+    }
+    for (unsigned p = 0; p < 4; p++) {
+        _mm256_storeu_si256((__m256i *)(void *)(a + 8 * p),
+                            _mm256_permute2x128_si256(u[p], u[4 + p], 0x20));
+        _mm256_storeu_si256((__m256i *)(void *)(a + 8 * (p + 4)),
+                            _mm256_permute2x128_si256(u[p], u[4 + p], 0x31));
+    }
+}
+
+/* quill_mldsa_rej_ntt_order_avx2: the same 8 x 8 transposes of 32-bit
+ * values in registers (transpose8_store).  About a fifth of the portable
+ * moves' time on Zen 4 (mldsa_kernels). */
+__attribute__((target("avx2"))) void quill_mldsa_rej_ntt_order_avx2(int32_t a[QUILL_MLDSA_N],
+                                                                    const int32_t c[QUILL_MLDSA_N],
+                                                                    unsigned first) {
+    for (unsigned g = 64 * first; g < QUILL_MLDSA_N; g += 64) {
+        __m256i r[8];
+        for (unsigned i = 0; i < 8; i++)
+            r[i] = _mm256_loadu_si256((const __m256i *)(const void *)(c + g + 8 * i));
+        transpose8_store(a + g, r);
+    }
+}
+
+/* quill_mldsa_rej_ntt_chunks_avx2: a chunk's eight groups of eight
+ * candidates spread to registers (rej_ntt_spread24; the last group reads
+ * 8 bytes past the chunk), their unsigned maximum compared with q once,
+ * and, when all 64 are accepted, transposed into place: the parser's
+ * packing and stores and the reordering's loads are left out.  Public
+ * data: the branch on the comparison is fine. */
+__attribute__((target("avx2"))) unsigned quill_mldsa_rej_ntt_chunks_avx2(int32_t a[QUILL_MLDSA_N],
+                                                                        const uint8_t *buf,
+                                                                        size_t len) {
+    const __m256i q = _mm256_set1_epi32(QUILL_MLDSA_Q);
+    unsigned g = 0;
+    for (; g < QUILL_MLDSA_N / 64 && QUILL_MLDSA_REJ_CHUNK_READ(g) <= len; g++) {
+        const uint8_t *p = buf + QUILL_MLDSA_REJ_CHUNK_BYTES * g;
+        __m256i r[8];
+        r[0] = rej_ntt_spread24(p);
+        __m256i m = r[0];
+        for (unsigned i = 1; i < 8; i++) {
+            r[i] = rej_ntt_spread24(p + 24 * i);
+            m = _mm256_max_epu32(m, r[i]);
+        }
+        if (_mm256_movemask_ps(_mm256_castsi256_ps(_mm256_cmpgt_epi32(q, m))) != 0xff)
+            break;
+        transpose8_store(a + 64 * g, r);
+    }
+    return g;
 }
 
 /* quill_mldsa_rej_ntt_avx2: eight candidates per step while 32 bytes

@@ -88,9 +88,18 @@ static void keygen_kernels(const quill_mldsa_params *p44, const quill_mldsa_para
         pr[5].c[i] = (int32_t)(qt_rng_u64() % (1u << 13)) - 4095;
     }
     TIME("keygen: rej_ntt (5 blocks, 840 bytes)", (void)rej_ntt(stage, 0, buf, 840));
-    TIME("keygen: rej_ntt_order", quill_mldsa_rej_ntt_order(&pr[6], stage));
+    TIME("keygen: rej_ntt_order", quill_mldsa_rej_ntt_order(&pr[6], stage, 0));
+    TIME("keygen: rej_ntt_chunks (840 bytes)",
+         (void)quill_mldsa_rej_ntt_chunks(&pr[6], buf, 840));
     TIME("keygen: rej_eta eta 2 (2 blocks)", (void)rej_eta(pr[7].c, 272, 2));
     TIME("keygen: rej_eta eta 4 (2 blocks)", (void)rej_eta(pr[7].c, 272, 4));
+    {
+        const quill_mldsa_rej_eta_fn eta_fn = quill_mldsa_rej_eta_pick();
+        TIME("keygen: rej_eta eta 4 (block by block)",
+             (void)eta_fn(pr[7].c, eta_fn(pr[7].c, 0, buf, 136, 4), buf + 136, 136, 4));
+        TIME("keygen: rej_eta eta 2 (block by block)",
+             (void)eta_fn(pr[7].c, eta_fn(pr[7].c, 0, buf, 136, 2), buf + 136, 136, 2));
+    }
 #if QUILL_MLDSA_HAVE_AVX2
     if (quill_mldsa_rej_eta_avx2_capable()) {
         TIME("keygen: rej_eta_avx2 eta 2 (2 blocks)",

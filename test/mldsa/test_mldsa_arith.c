@@ -983,8 +983,9 @@ static void test_rej_exact_end(void) {
 /* The move of ExpandA's values into the NTT order: each twin against
  * QUILL_MLDSA_NTT_POS itself, on random values, from and to buffers at
  * every 4-byte offset of a 32-byte line (the AVX2 twin loads and stores
- * unaligned), with guards around the output. */
-typedef void (*rej_order_fn)(int32_t a[N], const int32_t c[N]);
+ * unaligned), from every first chunk (0..4: the chunks before it must be
+ * left as they were), with guards around the output. */
+typedef void (*rej_order_fn)(int32_t a[N], const int32_t c[N], unsigned first);
 
 static void test_rej_ntt_order(void) {
     rej_order_fn fns[2] = {quill_mldsa_rej_ntt_order_c, NULL};
@@ -998,21 +999,89 @@ static void test_rej_ntt_order(void) {
     static int32_t in[N + 8], out[N + 8 + 16];
     for (unsigned f = 0; f < 2 && fns[f] != NULL; f++) {
         unsigned long checked = 0;
-        for (int t = 0; t < 64; t++) {
+        for (int t = 0; t < 320; t++) {
             const unsigned ia = (unsigned)t % 8, oa = (unsigned)(t / 8) % 8;
+            const unsigned first = (unsigned)(t / 64);
             for (unsigned i = 0; i < N + 8; i++)
                 in[i] = (int32_t)(qt_rng_u64() % Q);
             for (unsigned i = 0; i < N + 8 + 16; i++)
                 out[i] = 0x5a5a5a5a;
-            fns[f](out + 8 + oa, in + ia);
+            fns[f](out + 8 + oa, in + ia, first);
             for (unsigned i = 0; i < N; i++, checked++)
-                QT_CHECK(out[8 + oa + QUILL_MLDSA_NTT_POS(i)] == in[ia + i]);
+                QT_CHECK(out[8 + oa + QUILL_MLDSA_NTT_POS(i)] ==
+                         (i < 64 * first ? 0x5a5a5a5a : in[ia + i]));
             for (unsigned i = 0; i < 8 + oa; i++)
                 QT_CHECK(out[i] == 0x5a5a5a5a);
             for (unsigned i = 8 + oa + N; i < N + 8 + 16; i++)
                 QT_CHECK(out[i] == 0x5a5a5a5a);
         }
         printf("mldsa_arith: NTT reordering (%s): %lu values checked\n", names[f], checked);
+    }
+}
+
+/* The in-place chunks of ExpandA (quill_mldsa_rej_ntt_chunks), each twin
+ * against the reference parser and QUILL_MLDSA_NTT_POS: random streams of
+ * every length from 0 to 840 bytes in steps of 3 (around each chunk's
+ * read bound, 192 (g + 1) + 8), with no rejection or one rejected
+ * candidate (0x7fe001 and up) at a random place, sometimes just inside or
+ * just outside a chunk's edge; the count must be the number of leading
+ * chunks with no rejection whose read bound fits, those chunks' values
+ * must be RejNTTPoly's first ones in NTT order, and nothing else of a
+ * (guarded) may change. */
+typedef unsigned (*rej_chunks_fn)(int32_t a[N], const uint8_t *buf, size_t len);
+
+static void test_rej_ntt_chunks(void) {
+    rej_chunks_fn fns[2] = {quill_mldsa_rej_ntt_chunks_c, NULL};
+    const char *names[2] = {"portable", "AVX2"};
+#if QUILL_MLDSA_HAVE_AVX2
+    if (quill_mldsa_avx2_capable())
+        fns[1] = quill_mldsa_rej_ntt_chunks_avx2;
+#endif
+    if (fns[1] == NULL)
+        printf("mldsa_arith: no AVX2, the native in-place ExpandA chunks not compared\n");
+    static uint8_t buf[840 + 32];
+    static int32_t out[N + 32], want[N];
+    for (unsigned f = 0; f < 2 && fns[f] != NULL; f++) {
+        unsigned long checked = 0, chunks = 0;
+        for (int t = 0; t < 6000; t++) {
+            size_t len = 3 * (size_t)(qt_rng_u64() % 281);
+            if (t % 3 == 0) { /* at a read bound: just short of it, on it, past it */
+                const size_t g = qt_rng_u64() % 4, d = qt_rng_u64() % 3;
+                len = QUILL_MLDSA_REJ_CHUNK_READ(g) + 1 - 3 + 3 * d; /* 201: a multiple of 3 */
+            }
+            qt_rng_bytes(buf, sizeof(buf));
+            for (size_t i = 2; i < sizeof(buf); i += 3)
+                buf[i] &= 0x7e; /* every candidate below 0x7f0000 < q: accepted */
+            size_t bad = SIZE_MAX;
+            if (t % 4 != 0) { /* one rejected candidate */
+                bad = (size_t)(qt_rng_u64() % 280);
+                if (t % 4 == 1) /* the first or last of a chunk */
+                    bad = 64 * (qt_rng_u64() % 4) + (qt_rng_u64() % 2 ? 63 : 0) +
+                          (bad % 2 ? 64 : 0);
+                if (bad >= 280)
+                    bad = 279;
+                buf[3 * bad + 2] |= 0x7f;
+                buf[3 * bad + 1] = (uint8_t)(0xe1 + qt_rng_u64() % 0x1f); /* >= 0x7fe100 */
+            }
+            unsigned expect = 0;
+            while (expect < 4 && QUILL_MLDSA_REJ_CHUNK_READ(expect) <= len &&
+                   (bad == SIZE_MAX || bad / 64 != expect))
+                expect++;
+            unsigned nw = ref_rej_ntt(want, 0, buf, len);
+            for (unsigned i = 0; i < N + 32; i++)
+                out[i] = 0x5a5a5a5a;
+            unsigned got = fns[f](out + 16, buf, len);
+            QT_CHECK(got == expect);
+            QT_CHECK(nw >= 64 * got);
+            for (unsigned i = 0; i < N; i++, checked++)
+                QT_CHECK(out[16 + QUILL_MLDSA_NTT_POS(i)] ==
+                         (i < 64 * got ? want[i] : 0x5a5a5a5a));
+            for (unsigned i = 0; i < 16; i++)
+                QT_CHECK(out[i] == 0x5a5a5a5a && out[16 + N + i] == 0x5a5a5a5a);
+            chunks += got;
+        }
+        printf("mldsa_arith: in-place ExpandA chunks (%s): %lu values checked, %lu chunks\n",
+               names[f], checked, chunks);
     }
 }
 
@@ -1138,6 +1207,7 @@ int main(void) {
     test_pack_fixed();
     test_rej_eta();
     test_rej_ntt_order();
+    test_rej_ntt_chunks();
     test_rej_ntt();
     test_rej_exact_end();
     test_sig_pack();

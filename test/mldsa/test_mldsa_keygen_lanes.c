@@ -35,7 +35,7 @@ static void direct(const quill_mldsa_key *key) {
     const quill_mldsa_params *p = key->p;
     static _Alignas(32) quill_mldsa_poly s1[QUILL_MLDSA_L_MAX], s2[QUILL_MLDSA_K_MAX];
     static _Alignas(32) quill_mldsa_poly t[QUILL_MLDSA_K_MAX], t1[QUILL_MLDSA_K_MAX];
-    static _Alignas(32) quill_mldsa_poly t0[QUILL_MLDSA_K_MAX], scratch[2];
+    static _Alignas(32) quill_mldsa_poly t0[QUILL_MLDSA_K_MAX], scratch[3];
     static uint8_t pk[QUILL_MLDSA_MAX_PUB_BYTES], tr[64];
     uint8_t rho[32], kk[32], tr_sk[64];
     quill_mldsa_key *lk = quill_mldsa_key_alloc(p);
