@@ -203,6 +203,7 @@ IFMA_INLINE void amm_x2_body(d52x2 *r, const d52x2 *a, const d52x2 *b, const mod
     }
 
 AMM_X2_INSTANCE(10, 3)
+AMM_X2_INSTANCE(20, 5)
 AMM_X2_INSTANCE(30, 8)
 AMM_X2_INSTANCE(40, 10)
 
@@ -315,319 +316,11 @@ IFMA_INLINE void sqr_x2_body(d52x2 *r, const d52x2 *a, const mod_x2 *mod, size_t
     }
 
 SQR_X2_INSTANCE(10, 3)
+SQR_X2_INSTANCE(20, 5)
 SQR_X2_INSTANCE(30, 8)
 /* Not at L = 40: A, D, M and X would need 40 vector registers and the
  * unrolled loop 40 steps; the spills cost more than the products saved, so
  * RSA-4096 squares with amm_x2_40. */
-
-/* ---- Column blocks (L = 20 only; an experiment, measured slower) ------
- *
- * The same amm, computed without shifting the accumulator: the steps go in
- * blocks of four (rows i = 4k .. 4k + 3), and a block multiplies the
- * vector of its four multiplier digits (b_4k .. b_4k+3 in slots 0..3, both
- * lanes: one aligned load; likewise y_4k .. y_4k+3) by a broadcast digit
- * a_j (resp. m_j) of the other operand.  Slot t of that product is
- * a_j b_(4k+t), whose low half belongs at digit 4k + t + j and high half
- * at 4k + t + j + 1: four consecutive digits starting at 4k + j (resp.
- * 4k + j + 1).  The accumulator is therefore kept in four phases, P[r][u]
- * holding digits 4u + r .. 4u + r + 3 (slot t: digit 4u + r + t; words
- * 2t + l), so that the low half goes to P[j mod 4][k + j / 4] and the high
- * half to P[(j + 1) mod 4][k + (j + 1) / 4], both aligned: no VALIGNQ and
- * no separate high-half sum per step, and every VPMADD52 does 8 useful
- * products.  The phases are summed twice per block's worth of digits: to
- * read the four digits 4k .. 4k + 3 that the next block's y need (3
- * VALIGNQ + 3 VPADDQ, one store), and at the end for the result (digits
- * L .. 2L - 1).
- *
- * The y of a block come from a scalar shadow of its four digits, per lane.
- * The block's products with a do not depend on y and are issued first, so
- * that col_t = (digit 4k + t read from the phases, which then hold every
- * product with a of the blocks up to k and every product with y of the
- * earlier blocks) + the carry in; then for t = 0 .. 3:
- * y_t = col_t k0 mod 2^52, col_t + m_0 y_t = 0 mod 2^52, and its carry
- * (with hi52(m_0 y_t)) goes to col_(t+1), while m_d y_t (d >= 1) adds its
- * halves to col_(t+d) and col_(t+d+1) within the block (cb_chain).  The
- * vector accumulators also receive these products; their copies of digits
- * below 4k + 4 are never read again.  A block's products with y that the
- * next block's digits need (j < 8) are issued before that block's read,
- * the rest (j >= 8, digits >= 4k + 8) after it (software pipelining).  The carry out of digit 4k + 3 passed
- * on to the next block excludes hi52(m_0 y_3), which the vectors hold at
- * digit 4k + 4 (as they hold the other high halves that reach it).  After
- * the last block the carry goes to digit L, the result is digits
- * L .. 2L - 1 (the value (a b + Y m) / R', digits below L being zero), and
- * d52_normalise brings it back to 52-bit digits.
- *
- * Lazy accumulation, no overflow: a word of P[r][u] receives, per block,
- * at most one low and one high half of each side (the one j with
- * j = 4(u - k) + r for the low halves, and j - 1 for the high), i.e. four
- * products below 2^52, during at most 6 blocks (those with
- * u - 5 <= k <= u, as j / 4 <= 4 and (j + 1) / 4 <= 5): under
- * 24 * 2^52 < 2^57.  The sum of the four phases for one digit is under
- * the products that digit receives in all: at most L + L low halves and
- * L + L high halves (pairs with i + j = d, and i + j = d - 1), 80 * 2^52 <
- * 2^58.4, plus a carry below 2^13; the scalar col_t add at most 5 more
- * halves and a carry: below 2^59, no overflow of 64 bits.
- *
- * Measured (Zen 4, gcc 12, quill-limits bn.exp_x2_window.1024, minima of 3
- * alternating runs): 3,519 ticks per window against 2,598 for amm_x2_20 /
- * sqr_x2_20, RSA-2048 signing 782k against 582k ticks.  With the scalar
- * shadow's multiplications replaced by a dependence-preserving stub (wrong
- * results, timing only) the window took 2,377: the vector side is 8.5%
- * cheaper as intended, but the shadow computes per block the cross terms
- * m_1 .. m_3 y that the shifting layout gets from its vectors, about 1,200
- * scalar instructions per squaring as gcc compiles it (1,708 instructions
- * in all for sqr_x2_20, 2,089 for sqr_x2_cb20).
- *
- * Constant time: straight-line (k, j, t and the masks are constants after
- * unrolling); the scalar shadow is multiplications, additions and shifts;
- * the tables are read at public offsets. */
-
-#if defined(__clang__)
-#define CB_UNROLL _Pragma("clang loop unroll(full)")
-#else
-#define CB_UNROLL _Pragma("GCC unroll 20")
-#endif
-
-#define CB_L 20
-#define CB_NB (CB_L / 4)  /* blocks of four steps */
-#define CB_NU (CB_L / 2)  /* vectors per phase: digits 0 .. 2L - 1 */
-
-/* the phase-r vector u of P with digits 4w .. 4w + 3 (r > 0: the top
- * words of P[r][w - 1] and the bottom ones of P[r][w]) */
-#define CB_ALIGNED(P, r, w)                                                                 \
-    ((r) == 0 ? (P)[0][w]                                                                   \
-              : _mm512_alignr_epi64((P)[r][w], (w) > 0 ? (P)[r][(w) - 1] : zero, 8 - 2 * (r)))
-
-/* cb_digits: the four digits 4k .. 4k + 3 of both lanes, summed over the
- * phases (words 2t + l). */
-IFMA_INLINE __m512i cb_digits(__m512i P[4][CB_NU], size_t w) {
-    const __m512i zero = _mm512_setzero_si512();
-    __m512i s01 = _mm512_add_epi64(CB_ALIGNED(P, 0, w), CB_ALIGNED(P, 1, w));
-    __m512i s23 = _mm512_add_epi64(CB_ALIGNED(P, 2, w), CB_ALIGNED(P, 3, w));
-    return _mm512_add_epi64(s01, s23);
-}
-
-#if !defined(CB_XMM_SHADOW)
-/* cb_chain: the scalar shadow's reduction for one lane: col[0..3] hold the
- * digits of the block with everything but the products with y (col[0] with
- * the carry in); writes y[0..3] and returns the carry out of digit 3
- * without hi52(m_0 y_3). */
-IFMA_INLINE uint64_t cb_chain(uint64_t col[4], uint64_t y[4], const uint64_t m[4],
-                              uint64_t k0) {
-    uint64_t carry = 0;
-    for (size_t t = 0; t < 4; t++) {
-        y[t] = (col[t] * k0) & D52_MASK;
-        const u128 p0 = (u128)m[0] * y[t];
-        if (t < 3)
-            col[t + 1] += (uint64_t)((p0 + col[t]) >> 52);
-        else
-            carry = (col[t] + ((uint64_t)p0 & D52_MASK)) >> 52;
-        for (size_t d = 1; t + d < 4; d++) {
-            const u128 p = (u128)m[d] * y[t];
-            col[t + d] += (uint64_t)p & D52_MASK;
-            if (t + d + 1 < 4)
-                col[t + d + 1] += (uint64_t)(p >> 52);
-        }
-    }
-    return carry;
-}
-#endif
-
-#if defined(CB_XMM_SHADOW)
-/* cb_chain_xmm: cb_chain on both lanes at once in the words of an xmm
- * (VPMADD52 on 128 bits): Xk holds the block's digits (words 2t + l),
- * *carry the carry in (updated to the carry out); returns the vector of the
- * block's y (words 2t + l).  Built with -DCB_XMM_SHADOW (an experiment: 20
- * xmm VPMADD52 and ~15 other vector instructions per block instead of ~240
- * scalar ones; measured 3,336-3,390 ticks per window against 3,597-3,673
- * for the scalar shadow and 2,602 for sqr_x2_20 / amm_x2_20: the shadow's
- * chain, now of 4-cycle VPMADD52 latencies, is not hidden either).  y_t is
- * lo52(c_t k0), which reads the low 52 bits of c_t, as wanted (y depends on
- * c_t mod 2^52 only). */
-IFMA_INLINE __m512i cb_chain_xmm(__m512i Xk, __m128i *carry, const mod_x2 *mod) {
-    const __m128i z = _mm_setzero_si128();
-    const mod_x2 *mc = mod;
-    __asm__("" : "+r"(mc));
-    const __m128i K0 = _mm_loadu_si128((const __m128i *)mc->k0);
-    __m128i M[4], c[4], y[4];
-    CB_UNROLL for (size_t d = 0; d < 4; d++)
-        M[d] = _mm_load_si128((const __m128i *)(mc->m.d + 2 * d));
-    c[0] = _mm_add_epi64(_mm512_castsi512_si128(Xk), *carry);
-    c[1] = _mm512_extracti32x4_epi32(Xk, 1);
-    c[2] = _mm512_extracti32x4_epi32(Xk, 2);
-    c[3] = _mm512_extracti32x4_epi32(Xk, 3);
-    CB_UNROLL for (size_t t = 0; t < 4; t++) {
-        y[t] = _mm_madd52lo_epu64(z, c[t], K0);
-        const __m128i lo = _mm_madd52lo_epu64(c[t], M[0], y[t]);
-        if (t < 3) {
-            c[t + 1] = _mm_add_epi64(c[t + 1], _mm_srli_epi64(lo, 52));
-            c[t + 1] = _mm_madd52hi_epu64(c[t + 1], M[0], y[t]);
-        } else {
-            *carry = _mm_srli_epi64(lo, 52);
-        }
-        CB_UNROLL for (size_t d = 1; t + d < 4; d++) {
-            c[t + d] = _mm_madd52lo_epu64(c[t + d], M[d], y[t]);
-            if (t + d + 1 < 4)
-                c[t + d + 1] = _mm_madd52hi_epu64(c[t + d + 1], M[d], y[t]);
-        }
-    }
-    __m512i Y = _mm512_castsi128_si512(y[0]);
-    Y = _mm512_inserti32x4(Y, y[1], 1);
-    Y = _mm512_inserti32x4(Y, y[2], 2);
-    return _mm512_inserti32x4(Y, y[3], 3);
-}
-#endif
-
-/* cb_mprod: block k's products y m_j for lo <= j < hi (Y: y_4k .. y_4k+3). */
-IFMA_INLINE void cb_mprod(__m512i P[4][CB_NU], __m512i Y, const mod_x2 *mod, size_t k, size_t lo,
-                          size_t hi) {
-    const uint64_t *md = mod->m.d;
-    __asm__("" : "+r"(md)); /* read again at each use, as in the a-side */
-    CB_UNROLL for (size_t j = lo; j < hi; j++) {
-        const __m512i C =
-            _mm512_broadcast_i32x4(_mm_load_si128((const __m128i *)(md + 2 * j)));
-        P[j & 3][k + j / 4] = _mm512_madd52lo_epu64(P[j & 3][k + j / 4], Y, C);
-        P[(j + 1) & 3][k + (j + 1) / 4] =
-            _mm512_madd52hi_epu64(P[(j + 1) & 3][k + (j + 1) / 4], Y, C);
-    }
-}
-
-/* The body of both column-block kernels: sq = 0, r = amm(a, b); sq = 1,
- * r = amm(a, a) with the symmetric products once (b unused).  In the
- * squaring, row i multiplies V_i (sqr_x2_body: digit i of V_i is a_i,
- * digit i + 1 is 2 a_(i+1) mod 2^52, digit j >= i + 2 is d_j, digit j of
- * 2a; below i, 0), so column j of block k has the coefficient d_j in every
- * slot when j >= 4k + 5, none when j < 4k, and per slot otherwise (the
- * five edge columns, masked broadcasts). */
-IFMA_INLINE void cb_body(d52x2 *r, const d52x2 *a, const d52x2 *b, const mod_x2 *mod, int sq) {
-    const __m512i zero = _mm512_setzero_si512();
-    __m512i P[4][CB_NU];
-    CB_UNROLL for (size_t q = 0; q < 4; q++) {
-        CB_UNROLL for (size_t u = 0; u < CB_NU; u++)
-            P[q][u] = zero;
-    }
-    /* squaring: the digits of 2a (dt) and the doubled digits (a2t) */
-    _Alignas(64) uint64_t dt[CB_L * 2], a2t[CB_L * 2];
-    if (sq) {
-        D52_UNROLL_W for (size_t v = 0; v < CB_L / 4; v++) {
-            const __m512i Av = _mm512_load_si512((const void *)(a->d + 8 * v));
-            const __m512i Ap = v > 0 ? _mm512_load_si512((const void *)(a->d + 8 * v - 8)) : zero;
-            const __m512i Au = _mm512_alignr_epi64(Av, Ap, 6);
-            const __m512i A2 = _mm512_slli_epi64(Av, 1);
-            _mm512_store_si512((void *)(dt + 8 * v),
-                               _mm512_or_si512(A2, _mm512_srli_epi64(Au, 51)));
-            _mm512_store_si512((void *)(a2t + 8 * v), A2);
-        }
-    }
-    _Alignas(64) uint64_t xs[8];
-    uint64_t carry[2] = {0, 0};
-    __m128i carryv = _mm_setzero_si128();
-    __m512i Yprev = zero;
-    CB_UNROLL for (size_t k = 0; k < CB_NB; k++) {
-        /* the products with a (they do not wait for y) */
-        const __m512i Bb = _mm512_load_si512((const void *)(b->d + 8 * k));
-        /* the broadcasts are read again in every block (the pointers made
-         * opaque): held across blocks they would take 20 vector registers */
-        const uint64_t *ad = a->d, *dtp = dt, *a2p = a2t;
-        __asm__("" : "+r"(ad), "+r"(dtp), "+r"(a2p));
-        CB_UNROLL for (size_t j = sq ? 4 * k : 0; j < CB_L; j++) {
-            const __m128i *aj = (const __m128i *)(ad + 2 * j);
-            __m512i C;
-            if (!sq) {
-                C = _mm512_broadcast_i32x4(_mm_load_si128(aj));
-            } else if (j >= 4 * k + 5) {
-                C = _mm512_broadcast_i32x4(_mm_load_si128((const __m128i *)(dtp + 2 * j)));
-            } else {
-                /* edge column j = 4k + e: slot t < e - 1 d_j, t = e - 1
-                 * 2 a_j, t = e a_j, t > e none (16-bit masks: 4 dwords
-                 * per slot) */
-                const size_t e = j - 4 * k;
-                const __mmask16 kd = (__mmask16)(e >= 2 ? (1u << (4 * (e - 1))) - 1 : 0);
-                const __mmask16 k2 = (__mmask16)(e >= 1 ? 0xfu << (4 * (e - 1)) : 0);
-                const __mmask16 ka = (__mmask16)(e <= 3 ? 0xfu << (4 * e) : 0);
-                C = zero;
-                if (kd != 0)
-                    C = _mm512_maskz_broadcast_i32x4(
-                        kd, _mm_load_si128((const __m128i *)(dtp + 2 * j)));
-                if (k2 != 0)
-                    C = _mm512_mask_broadcast_i32x4(
-                        C, k2, _mm_load_si128((const __m128i *)(a2p + 2 * j)));
-                if (ka != 0)
-                    C = _mm512_mask_broadcast_i32x4(C, ka, _mm_load_si128(aj));
-            }
-            P[j & 3][k + j / 4] = _mm512_madd52lo_epu64(P[j & 3][k + j / 4], Bb, C);
-            P[(j + 1) & 3][k + (j + 1) / 4] =
-                _mm512_madd52hi_epu64(P[(j + 1) & 3][k + (j + 1) / 4], Bb, C);
-        }
-        /* digits 4k .. 4k + 3: the earlier blocks and this block's
-         * products with a */
-#if defined(CB_XMM_SHADOW)
-        const __m512i Xk = cb_digits(P, k);
-        __m512i Y = cb_chain_xmm(Xk, &carryv, mod);
-#else
-        _mm512_store_si512((void *)xs, cb_digits(P, k));
-        /* the scalar shadow, lane by lane */
-        uint64_t y[2][4];
-        CB_UNROLL for (size_t l = 0; l < 2; l++) {
-            uint64_t col[4];
-            CB_UNROLL for (size_t t = 0; t < 4; t++)
-                col[t] = xs[2 * t + l];
-            col[0] += carry[l];
-            const mod_x2 *mc = mod;
-            __asm__("" : "+r"(mc));
-            const uint64_t m[4] = {mc->m.d[l], mc->m.d[2 + l], mc->m.d[4 + l], mc->m.d[6 + l]};
-            carry[l] = cb_chain(col, y[l], m, mc->k0[l]);
-        }
-        __m512i Y = zero;
-        CB_UNROLL for (size_t t = 0; t < 4; t++) {
-            Y = _mm512_mask_set1_epi64(Y, (__mmask8)(1u << (2 * t)), (long long)y[0][t]);
-            Y = _mm512_mask_set1_epi64(Y, (__mmask8)(2u << (2 * t)), (long long)y[1][t]);
-        }
-#endif
-        /* the products with m that the next block's digits need (j < 8)
-         * first, then the rest of the previous block's (software
-         * pipelined: the next chain starts sooner) */
-        cb_mprod(P, Y, mod, k, 0, 8);
-        if (k > 0)
-            cb_mprod(P, Yprev, mod, k - 1, 8, CB_L);
-        Yprev = Y;
-    }
-    cb_mprod(P, Yprev, mod, CB_NB - 1, 8, CB_L);
-    /* the result: digits L .. 2L - 1, the last carry into digit L */
-    __m512i X[CB_L / 4];
-    D52_UNROLL_W for (size_t v = 0; v < CB_L / 4; v++)
-        X[v] = cb_digits(P, CB_NB + v);
-#if defined(CB_XMM_SHADOW)
-    (void)carry;
-    X[0] = _mm512_add_epi64(X[0], _mm512_inserti32x4(zero, carryv, 0));
-#else
-    (void)carryv;
-    X[0] = _mm512_add_epi64(X[0], _mm512_mask_set1_epi64(_mm512_maskz_set1_epi64(1, (long long)carry[0]),
-                                                      2, (long long)carry[1]));
-#endif
-    d52_normalise(X, CB_L / 4, 2);
-    D52_UNROLL_W for (size_t v = 0; v < CB_L / 4; v++)
-        _mm512_store_si512((void *)(r->d + 8 * v), X[v]);
-    if (sq) {
-        D52_UNROLL_W for (size_t v = 0; v < CB_L / 4; v++) {
-            _mm512_store_si512((void *)(dt + 8 * v), zero);
-            _mm512_store_si512((void *)(a2t + 8 * v), zero);
-        }
-    }
-    _mm512_store_si512((void *)xs, zero);
-    __asm__ __volatile__("" : : "r"(dt), "r"(a2t), "r"(xs) : "memory"); /* keep the wipes */
-}
-
-IFMA_TARGET static void amm_x2_cb20(d52x2 *r, const d52x2 *a, const d52x2 *b,
-                                    const mod_x2 *mod) {
-    cb_body(r, a, b, mod, 0);
-}
-
-IFMA_TARGET static void sqr_x2_cb20(d52x2 *r, const d52x2 *a, const d52x2 *b,
-                                    const mod_x2 *mod) {
-    (void)b;
-    cb_body(r, a, a, mod, 1);
-}
 
 /* r = entry idx0 of the table in lane 0 and entry idx1 in lane 1 (secret
  * indices), reading every entry: each is combined under a mask that is
@@ -705,8 +398,8 @@ int quill_mont_exp_consttime_x2_ifma(quill_limb *r0, const quill_limb *a0, const
     size_t L = d52_digits(n);
     /* R'^2 = R^2 * 2^(104 L - 128 n) */
     unsigned doublings = (unsigned)(104 * L - 128 * n);
-    amm_x2_fn amm = n == 8 ? amm_x2_10 : n == 16 ? amm_x2_cb20 : n == 24 ? amm_x2_30 : amm_x2_40;
-    amm_x2_fn sqr = n == 8 ? sqr_x2_10 : n == 16 ? sqr_x2_cb20 : n == 24 ? sqr_x2_30 : amm_x2_40;
+    amm_x2_fn amm = n == 8 ? amm_x2_10 : n == 16 ? amm_x2_20 : n == 24 ? amm_x2_30 : amm_x2_40;
+    amm_x2_fn sqr = n == 8 ? sqr_x2_10 : n == 16 ? sqr_x2_20 : n == 24 ? sqr_x2_30 : amm_x2_40;
     gather_fn gather = n == 8    ? table_gather_3
                        : n == 16 ? table_gather_5
                        : n == 24 ? table_gather_8
@@ -776,8 +469,8 @@ int quill_mont_sqr_x2_ifma_for_testing(quill_limb *sq0, quill_limb *am0, const q
     if (n != mont1->n || !quill_mont_exp_x2_ifma_supported_size(n))
         return 0;
     size_t L = d52_digits(n);
-    amm_x2_fn amm = n == 8 ? amm_x2_10 : n == 16 ? amm_x2_cb20 : n == 24 ? amm_x2_30 : amm_x2_40;
-    amm_x2_fn sqr = n == 8 ? sqr_x2_10 : n == 16 ? sqr_x2_cb20 : n == 24 ? sqr_x2_30 : amm_x2_40;
+    amm_x2_fn amm = n == 8 ? amm_x2_10 : n == 16 ? amm_x2_20 : n == 24 ? amm_x2_30 : amm_x2_40;
+    amm_x2_fn sqr = n == 8 ? sqr_x2_10 : n == 16 ? sqr_x2_20 : n == 24 ? sqr_x2_30 : amm_x2_40;
     ifma_ws *ws = quill_aligned_alloc(64, sizeof(ifma_ws));
     if (ws == NULL)
         return 0;
