@@ -1,7 +1,7 @@
 # SPDX-License-Identifier: Apache-2.0
 # Bignum core (core/bn): differential tests against OpenSSL's BN, and the
 # bn_speed timing tool (not a test).
-foreach(t bn_basic bn_mont bn_exp bn_inv bn_x2)
+foreach(t bn_basic bn_mont bn_exp bn_inv bn_x2 bn_d28x2)
   quill_add_test(test_${t} bn/test_${t}.c bn/bn_test_common.c CORE
                  LIBS quill_core_bn quill_core_common LABELS bn unit TIMEOUT 300)
   target_include_directories(test_${t} PRIVATE ${CMAKE_CURRENT_SOURCE_DIR}/bn)
