@@ -20,24 +20,42 @@ static uint64_t digit(const quill_limb *a, size_t n, size_t i) {
     return v & D28_MASK;
 }
 
-/* inv = m^-1 mod 2^1088 bit by bit (m odd): each step clears bit i of the
- * residual 1 - m inv by subtracting m 2^i under a mask. */
+/* r = a b mod 2^(64 L) (L <= D28_LIMBS); r must not alias a or b. */
+static void mullo(quill_limb *r, const quill_limb *a, const quill_limb *b, size_t L) {
+    memset(r, 0, L * sizeof(quill_limb));
+    for (size_t i = 0; i < L; i++) {
+        quill_limb c = 0;
+        for (size_t j = 0; i + j < L; j++) {
+            quill_dlimb t = (quill_dlimb)a[i] * b[j] + r[i + j] + c;
+            r[i + j] = (quill_limb)t;
+            c = (quill_limb)(t >> 64);
+        }
+    }
+}
+
+/* inv = m^-1 mod 2^1088 (m odd, n <= 16 limbs): Newton's y (2 - m y), which
+ * doubles the bits that are right, from m^-1 mod 2^64. */
 static void inverse_2k(quill_limb inv[D28_LIMBS], const quill_limb *m, size_t n) {
-    quill_limb res[D28_LIMBS] = {1}, mm[D28_LIMBS + 1] = {0};
+    quill_limb mm[D28_LIMBS] = {0}, t[D28_LIMBS], u[D28_LIMBS];
     memcpy(mm, m, n * sizeof(quill_limb));
     memset(inv, 0, D28_LIMBS * sizeof(quill_limb));
-    for (size_t i = 0; i < 64 * D28_LIMBS; i++) {
-        size_t w = i / 64, sh = i % 64;
-        quill_limb bit = (res[w] >> sh) & 1, mask = (quill_limb)0 - bit, borrow = 0;
-        inv[w] |= bit << sh;
-        for (size_t k = w; k < D28_LIMBS; k++) {
-            quill_limb lo = mm[k - w] << sh;
-            quill_limb hi = (sh && k > w) ? mm[k - w - 1] >> (64 - sh) : 0;
-            quill_limb s = (lo | hi) & mask;
-            quill_limb d = res[k] - s - borrow;
-            borrow = (res[k] < s) | ((res[k] == s) & borrow);
-            res[k] = d;
+    quill_limb y = m[0]; /* y = m^-1 mod 2^(3 2^k) after k steps */
+    for (int k = 0; k < 5; k++)
+        y *= 2 - m[0] * y;
+    inv[0] = y;
+    static const size_t steps[] = {2, 4, 8, 16, D28_LIMBS};
+    for (size_t s = 0; s < sizeof(steps) / sizeof(steps[0]); s++) {
+        size_t L = steps[s];
+        mullo(t, mm, inv, L);
+        quill_limb borrow = 0; /* t = 2 - t mod 2^(64 L) */
+        for (size_t k = 0; k < L; k++) {
+            quill_limb two = k == 0 ? 2 : 0;
+            quill_limb d = two - t[k] - borrow;
+            borrow = (two < t[k]) | ((two == t[k]) & borrow);
+            t[k] = d;
         }
+        mullo(u, inv, t, L);
+        memcpy(inv, u, L * sizeof(quill_limb));
     }
 }
 

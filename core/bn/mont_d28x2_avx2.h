@@ -2,9 +2,12 @@
 /* Copyright quill authors.
  *
  * Two-way 1024-bit Montgomery arithmetic in radix 2^28 with AVX2 VPMULUDQ
- * (an experiment of issue 24: can eight 32x32-bit products per cycle beat
- * one MULX per cycle?  docs/limits.md has the counts and the figures).
- * Internal to core/bn and its tests and benches; nothing dispatches to it.
+ * (issue 24: eight 32x32-bit products per cycle against one MULX per
+ * cycle; docs/limits.md has the counts and the figures: squaring 0.88x,
+ * product 0.80x the time of two MULX/ADX calls).  Internal to core/bn:
+ * quill_mont_exp_consttime_x2 (exp.c) hands 16-limb pairs to
+ * quill_mont_exp_consttime_x2_d28 when the CPU has AVX2 and not the IFMA
+ * exponentiation (the CRT halves of RSA-2048 at the AVX2 level).
  *
  * The d28x2 form holds one number of each lane (the two CRT halves) in 19
  * vectors of four 64-bit words, x[4s .. 4s+3] = (x_2s, x_2s+1, x'_2s,
@@ -57,6 +60,20 @@ void quill_d28x2_to_limbs(quill_limb r0[17], quill_limb r1[17],
 void quill_mont_mul_d28x2_avx2(uint64_t *r, const uint64_t *a, const uint64_t *b,
                                const quill_d28x2_mod *md);
 void quill_mont_sqr_d28x2_avx2(uint64_t *r, const uint64_t *a, const quill_d28x2_mod *md);
+
+/* quill_mont_exp_consttime_x2_d28: r0 = a0^e0 mod m0 and r1 = a1^e1 mod
+ * m1 (the contract of quill_mont_exp_consttime_x2) on the kernels above,
+ * for 16-limb moduli only.  Returns 0 if memory runs out.  Secret a, e
+ * and moduli: no branch or address depends on them.  Only call when
+ * quill_mont_exp_x2_d28_capable(n). */
+int quill_mont_exp_consttime_x2_d28(quill_limb *r0, const quill_limb *a0, const quill_limb *e0,
+                                    const quill_mont *mont0, quill_limb *r1,
+                                    const quill_limb *a1, const quill_limb *e1,
+                                    const quill_mont *mont1, size_t e_limbs);
 #endif
+
+/* quill_mont_exp_x2_d28_capable: 1 if the kernels are built, the CPU has
+ * AVX2 (not masked) and n is 16 (1024-bit halves: RSA-2048), else 0. */
+int quill_mont_exp_x2_d28_capable(size_t n);
 
 #endif
