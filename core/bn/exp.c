@@ -2,6 +2,7 @@
 /* Copyright quill authors.  Modular exponentiation in the Montgomery domain. */
 #include "bn/internal.h"
 #include "bn/exp_ifma.h"
+#include "bn/mont_d28x2_avx2.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -169,6 +170,11 @@ int quill_mont_exp_consttime_x2(quill_limb *r0, const quill_limb *a0, const quil
     /* AVX-512 IFMA (radix 2^52) for the RSA CRT sizes, when the CPU has it. */
     if (quill_mont_exp_x2_ifma_capable(mont0->n))
         return quill_mont_exp_consttime_x2_ifma(r0, a0, e0, mont0, r1, a1, e1, mont1, e_limbs);
+#if QUILL_BN_HAVE_D28X2
+    /* AVX2 (radix 2^28, two-way) for 1024-bit halves. */
+    if (quill_mont_exp_x2_d28_capable(mont0->n))
+        return quill_mont_exp_consttime_x2_d28(r0, a0, e0, mont0, r1, a1, e1, mont1, e_limbs);
+#endif
     size_t n = mont0->n;
     size_t bits = 64 * e_limbs;
     unsigned w = quill_exp_consttime_window(bits);

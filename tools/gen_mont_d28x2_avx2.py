@@ -1,0 +1,370 @@
+#!/usr/bin/env python3
+# SPDX-License-Identifier: Apache-2.0
+# Copyright quill authors.
+"""Writes core/bn/mont_d28x2_avx2.c: the two-way 1024-bit Montgomery product
+and squaring in radix 2^28 with AVX2 VPMULUDQ (an experiment of issue 24;
+see the header comment of the generated file and docs/limits.md).
+
+    python3 tools/gen_mont_d28x2_avx2.py [KB [VARIANT]] > core/bn/mont_d28x2_avx2.c
+
+KB (default 6) is the number of output columns whose accumulators stay in
+registers while the pairs of digits t run (the column block).
+
+VARIANT, for timing: product-only and redc-only leave out the reduction or
+the product's columns (wrong results); fused gives each kernel its own
+reduction with U's blocks interleaved into the upper columns of T (right
+results; measured no faster, and the two kernels then exceed the L1I).
+"""
+import sys
+
+KB = int(sys.argv[1]) if len(sys.argv) > 1 else 6
+VARIANT = sys.argv[2] if len(sys.argv) > 2 else ""
+P = 19          # vectors per operand (pairs of digits); digit 37 is zero
+ND = 37         # digits of 28 bits: R = 2^1036
+NC = 74         # product columns 0..73
+
+
+def block_phase(out, name, terms, klo, khi, init_from_c, arr="C", blocks=None):
+    """terms: list of (k, aexpr, bexpr). Emits the column blocks for k in
+    [klo, khi]: accumulators c0..c{KB-1} in registers, stored to C[k]."""
+    out.append(f"    /* {name}: columns {klo}..{khi} */")
+    bycol = {}
+    for k, a, b in terms:
+        bycol.setdefault(k, []).append((a, b))
+    outer = out
+    for k0 in range(klo, khi + 1, KB):
+        if blocks is not None:
+            out = []
+            blocks.append(out)
+        ks = [k for k in range(k0, min(k0 + KB, khi + 1))]
+        out.append("    {")
+        out.append("        D28_BARRIER();")
+        for q, k in enumerate(ks):
+            init = f"{arr}[{k}]" if init_from_c else "_mm256_setzero_si256()"
+            out.append(f"        __m256i c{q} = {init};")
+        # order: by the multiplier operand (a), so that one a serves the
+        # block; each operand is loaded once per block into an opaque
+        # register (D28_LOAD), so that the b window slides by two vectors
+        # per a instead of reloading every product's b
+        order = []
+        for q, k in enumerate(ks):
+            for a, b in bycol.get(k, []):
+                order.append((a, q, b))
+        def num(x):
+            return int(x[x.index('[') + 1:x.index(']')])
+        order.sort(key=lambda x: (num(x[0]), x[0], x[1]))
+        last_use = {}
+        for i, (a, q, b) in enumerate(order):
+            last_use[a] = i
+            last_use[b] = i
+        live = {}
+        nvar = [0]
+        def var(x):
+            if x not in live:
+                v = f"v{nvar[0]}"
+                nvar[0] += 1
+                live[x] = v
+                out.append(f"        __m256i {v} = {x}; D28_OPAQUE({v});")
+            return live[x]
+        for i, (a, q, b) in enumerate(order):
+            va = var(a)
+            vb = var(b)
+            out.append(f"        D28_ACC(c{q}, {va}, {vb});")
+        for q, k in enumerate(ks):
+            out.append(f"        {arr}[{k}] = c{q};")
+        out.append("    }")
+    out = outer
+    return sum(len(bycol.get(k, [])) for k in range(klo, khi + 1))
+
+
+def mul_terms(aname, bname, kmax=None, kmin=0, skip_top=True):
+    t_ = []
+    for t in range(P):
+        for j in range(0, 38):
+            k = 2 * t + j
+            if kmax is not None and k > kmax:
+                continue
+            if k < kmin:
+                continue
+            if skip_top and t == 18 and j == 37:
+                continue  # a_37 b_36 and a_36 b_37: both zero
+            t_.append((k, f"{aname}[{t}]", f"{bname}[{j}]"))
+    return t_
+
+
+def sqr_terms():
+    t_ = []
+    for t in range(P):
+        t_.append((4 * t, f"Ae[{t}]", f"Av[{t}]"))            # a_2t^2 (lane 0)
+        for j in range(2 * t + 1, 38):
+            if t == 18 and j == 37:
+                continue
+            if j == 2 * t + 1:
+                t_.append((2 * t + j, f"As[{t}]", f"Br[{j}]"))   # 2 a_2t a_2t+1 over both lanes
+            elif j == 2 * t + 2:
+                t_.append((2 * t + j, f"Am[{t}]", f"Br[{j}]"))   # a_2t+1^2, 2 a_2t a_2t+2
+            else:
+                t_.append((2 * t + j, f"Ad[{t}]", f"Br[{j}]"))   # doubled cross products
+    return t_
+
+
+def kernel_fused(out, sqr):
+    fname = "quill_mont_sqr_d28x2_avx2" if sqr else "quill_mont_mul_d28x2_avx2"
+    if sqr:
+        out.append(f"QUILL_D28_TARGET void {fname}(uint64_t *r, const uint64_t *a,")
+        out.append("                                                 const quill_d28x2_mod *md) {")
+    else:
+        out.append(f"QUILL_D28_TARGET void {fname}(uint64_t *r, const uint64_t *a,")
+        out.append("                                                 const uint64_t *b, const quill_d28x2_mod *md) {")
+    out.append("    __m256i As[19], Br[38], C[75], CU[37], X[19], PAD[8];")
+    if sqr:
+        out.append("    __m256i Ad[19], Am[19], Ae[19], Av[19];")
+    out.append("    const __m256i *Mr = (const __m256i *)md->m, *Nr = (const __m256i *)md->np;")
+    out.append("    D28_ESCAPE(As); D28_ESCAPE(Br); D28_ESCAPE(C); D28_ESCAPE(CU); D28_ESCAPE(X); D28_ESCAPE(PAD);")
+    if sqr:
+        out.append("    D28_ESCAPE(Ad); D28_ESCAPE(Am); D28_ESCAPE(Ae); D28_ESCAPE(Av);")
+    out.append("    d28_operands(As, Br, a, " + ("a" if sqr else "b") + ");")
+    if sqr:
+        out.append("    d28_sqr_operands(Ad, Am, Ae, Av, As, a);")
+    terms = sqr_terms() if sqr else mul_terms("As", "Br")
+    n = block_phase(out, "T low", terms, 0, 36, False)
+    out.append("    d28_low(X, C);")
+    tb, ub = [], []
+    n += block_phase(out, "T high", terms, 37, 73, False, blocks=tb)
+    n += block_phase(out, "U", mul_terms("X", "Nr", kmax=36), 0, 36, False, "CU", blocks=ub)
+    # interleave: U blocks first (they are on the critical path), T high between
+    i = j = 0
+    while i < len(ub) or j < len(tb):
+        if i < len(ub):
+            out.extend(ub[i]); i += 1
+        if j < len(tb):
+            out.extend(tb[j]); j += 1
+    out.append("    C[74] = _mm256_setzero_si256();")
+    out.append("    d28_low(X, CU);")
+    n += block_phase(out, "T + U m", mul_terms("X", "Mr", kmin=35), 35, 73, True)
+    out.append("    d28_high(r, C);")
+    out.append("}")
+    out.append("")
+    return n
+
+
+def redc(out):
+    """The Montgomery reduction shared by both kernels (one copy of its
+    code: the two kernels together otherwise exceed the 32 KiB L1I)."""
+    out.append("/* r = (T + U m) / R for the columns T in C[0..74] (C[35..73] are")
+    out.append(" * overwritten), U = (T mod R) N' mod R. */")
+    out.append("__attribute__((target(\"avx2\"), noinline, unused)) static void d28_redc(uint64_t *r, __m256i *C,")
+    out.append("                                                              const quill_d28x2_mod *md) {")
+    # PAD: 256 bytes more frame; with it the squaring measured 809-817
+    # ticks per pair, without it 812-868 depending on the build (a layout
+    # effect of the stack addresses, not understood)
+    out.append("    __m256i CU[37], X[19], PAD[8];")
+    out.append("    D28_ESCAPE(PAD);")
+    out.append("    const __m256i *Mr = (const __m256i *)md->m, *Nr = (const __m256i *)md->np;")
+    out.append("    D28_ESCAPE(C); D28_ESCAPE(CU); D28_ESCAPE(X);")
+    out.append("    d28_low(X, C);")
+    n = block_phase(out, "U = T N' mod R", mul_terms("X", "Nr", kmax=36), 0, 36, False, "CU")
+    out.append("    d28_low(X, CU);")
+    n += block_phase(out, "T + U m, the columns from 35", mul_terms("X", "Mr", kmin=35), 35, 73, True)
+    out.append("    d28_high(r, C);")
+    out.append("}")
+    out.append("")
+    return n
+
+
+def kernel(out, sqr):
+    fname = "quill_mont_sqr_d28x2_avx2" if sqr else "quill_mont_mul_d28x2_avx2"
+    if sqr:
+        out.append(f"QUILL_D28_TARGET void {fname}(uint64_t *r, const uint64_t *a,")
+        out.append("                                                 const quill_d28x2_mod *md) {")
+    else:
+        out.append(f"QUILL_D28_TARGET void {fname}(uint64_t *r, const uint64_t *a,")
+        out.append("                                                 const uint64_t *b, const quill_d28x2_mod *md) {")
+    out.append("    __m256i As[19], Br[38], C[75];")
+    if sqr:
+        out.append("    __m256i Ad[19], Am[19], Ae[19], Av[19];")
+    out.append("    D28_ESCAPE(As); D28_ESCAPE(Br); D28_ESCAPE(C);")
+    if sqr:
+        out.append("    D28_ESCAPE(Ad); D28_ESCAPE(Am); D28_ESCAPE(Ae); D28_ESCAPE(Av);")
+    out.append("    d28_operands(As, Br, a, " + ("a" if sqr else "b") + ");")
+    if sqr:
+        out.append("    d28_sqr_operands(Ad, Am, Ae, Av, As, a);")
+    terms = sqr_terms() if sqr else mul_terms("As", "Br")
+    if VARIANT == "redc-only":
+        out.append("    for (int k = 0; k < 74; k++) C[k] = Br[k % 38];")
+        n = 0
+    else:
+        n = block_phase(out, "a * b" if not sqr else "a^2", terms, 0, 73, False)
+    out.append("    C[74] = _mm256_setzero_si256();")
+    if VARIANT == "product-only":
+        out.append("    for (int s = 0; s < 19; s++) _mm256_storeu_si256((__m256i *)r + s, C[37 + s]);")
+    else:
+        out.append("    d28_redc(r, C, md);")
+    out.append("}")
+    out.append("")
+    return n
+
+
+HEAD = r'''/* SPDX-License-Identifier: Apache-2.0 */
+/* Copyright quill authors.
+ *
+ * Generated by tools/gen_mont_d28x2_avx2.py (KB = %(KB)d); do not edit.
+ *
+ * Two-way 1024-bit Montgomery product and squaring in radix 2^28 with AVX2
+ * VPMULUDQ (mont_d28x2_avx2.h; an experiment of issue 24, measured against
+ * the MULX/ADX kernels in docs/limits.md).  Numbers have 37 digits of 28
+ * bits (R = 2^1036), padded to 38; a vector holds two digits of each lane:
+ *   X[s] = (x_2s, x_2s+1, x'_2s, x'_2s+1)      s = 0..18
+ * Product columns are summed in 64-bit lanes without carries:
+ *   C[k] += As[t] * Br[j],  k = 2t + j,
+ *   As[t] = (a_2t+1, a_2t),  Br[j] = (b_j-1, b_j)
+ * so both lanes of C[k] hold parts of column k (added at the end).  The
+ * Montgomery reduction is not digit-serial: U = (T mod R) N' mod R with
+ * N' = -m^-1 mod R (a low half product), then only the columns of U m from
+ * 35 up; T + U m = 0 mod R, and its carry into column 37 is
+ *   ceil((w_36 2^28 + w_35) / 2^56)
+ * since the lower columns add less than 2^64 2^(28 34) < R 2^-20.  Carries
+ * are propagated by one parallel pass that splits each 64-bit digit into
+ * three 28-bit parts for the digit and its next two, leaving digits below
+ * 2^29 + 2^8 (U's top digit is masked to 28 bits: U is only needed mod R).
+ * Bounds: digits < 2^29 + 2^8, so a product of T is < 2^58.01 and a column
+ * of T (at most 37 products) < 2^63.21; U m adds at most 37 products of
+ * (2^29 + 2^8) 2^28, < 2^62.21: columns < 2^63.8.  a, b < 2m and
+ * U < (1 + 2^-26) R give r < 4 m^2 / R + (1 + 2^-26) m < 2m (m < 2^1024 =
+ * R 2^-12).
+ *
+ * Constant time: straight-line code, no branch or address depends on the
+ * data. */
+#include "bn/mont_d28x2_avx2.h"
+
+#if QUILL_BN_HAVE_D28X2
+#include <immintrin.h>
+
+#define QUILL_D28_TARGET __attribute__((target("avx2")))
+#define QUILL_D28_INLINE __attribute__((target("avx2"), always_inline)) static inline
+/* The column blocks must run in order, each with its accumulators in
+ * registers: gcc 12 otherwise hoists the products of later blocks and
+ * spills them (13 KB frame, 1,472 moves per squaring).  The arrays are made
+ * to escape so that a memory clobber orders their loads. */
+#define D28_ESCAPE(p) __asm__ volatile("" : : "r"(p) : "memory")
+#define D28_BARRIER() __asm__ volatile("" : : : "memory")
+/* c += a b, the sum kept as a chain (gcc 12's reassociation otherwise
+ * computes a block's products first and spills them). */
+#define D28_ACC(c, a, b)                                                             \
+    do {                                                                             \
+        c = _mm256_add_epi64(c, _mm256_mul_epu32(a, b));                             \
+        __asm__("" : "+x"(c));                                                       \
+    } while (0)
+#define D28_OPAQUE(v) __asm__("" : "+x"(v))
+#define MUL _mm256_mul_epu32
+#define ADD _mm256_add_epi64
+
+/* (c0 lane 0 + lane 1, c1 lane 0 + lane 1) in each 128-bit half. */
+QUILL_D28_INLINE __m256i d28_pairsum(__m256i c0, __m256i c1) {
+    return ADD(_mm256_unpacklo_epi64(c0, c1), _mm256_unpackhi_epi64(c0, c1));
+}
+
+/* One parallel carry pass over 38 digits, each 64-bit digit split in
+ * three: x = lo + 2^28 mid + 2^56 hi goes to digits i, i + 1 and i + 2 (hi
+ * lines up with the previous vector's lanes, mid needs VPALIGNR), leaving
+ * digits below 2^29 + 2^8.  The carries out of digit 37 are dropped
+ * (callers either want the value mod R 2^28 or know they are zero). */
+QUILL_D28_INLINE void d28_norm(__m256i X[19]) {
+    const __m256i m28 = _mm256_set1_epi64x((1 << 28) - 1);
+    __m256i pmid = _mm256_setzero_si256(), phi = _mm256_setzero_si256();
+    for (int s = 0; s < 19; s++) {
+        __m256i mid = _mm256_and_si256(_mm256_srli_epi64(X[s], 28), m28);
+        __m256i hi = _mm256_srli_epi64(X[s], 56);
+        X[s] = ADD(ADD(_mm256_and_si256(X[s], m28), _mm256_alignr_epi8(mid, pmid, 8)), phi);
+        pmid = mid;
+        phi = hi;
+    }
+}
+
+/* X = the columns 0..36 of C as digits mod R (digit 37 zero), swapped
+ * into the multiplier form (x_2s+1, x_2s). */
+QUILL_D28_INLINE void d28_low(__m256i X[19], const __m256i *C) {
+    const __m256i lo = _mm256_set_epi64x(0, (1 << 28) - 1, 0, (1 << 28) - 1);
+    for (int s = 0; s < 18; s++)
+        X[s] = d28_pairsum(C[2 * s], C[2 * s + 1]);
+    X[18] = d28_pairsum(C[36], _mm256_setzero_si256());
+    d28_norm(X);
+    X[18] = _mm256_and_si256(X[18], lo);
+    for (int s = 0; s < 19; s++)
+        X[s] = _mm256_shuffle_epi32(X[s], 0x4E);
+}
+
+/* r = columns 37..74 of C plus the carry out of columns 0..36. */
+QUILL_D28_INLINE void d28_high(uint64_t *r, const __m256i *C) {
+    const __m256i m28 = _mm256_set1_epi64x((1 << 28) - 1);
+    const __m256i one = _mm256_set1_epi64x(1);
+    __m256i X[19];
+    __m256i z = d28_pairsum(C[35], C[36]); /* (w35, w36) */
+    __m256i y = ADD(z, _mm256_slli_si256(_mm256_srli_epi64(z, 28), 8));
+    __m256i g = _mm256_and_si256(y, m28);
+    __m256i nz = _mm256_or_si256(g, _mm256_slli_si256(g, 8));
+    __m256i inc = ADD(one, _mm256_cmpeq_epi64(nz, _mm256_setzero_si256()));
+    __m256i carry = _mm256_srli_si256(ADD(_mm256_srli_epi64(y, 28), inc), 8);
+    for (int s = 0; s < 19; s++)
+        X[s] = d28_pairsum(C[37 + 2 * s], C[38 + 2 * s]);
+    X[0] = ADD(X[0], carry);
+    d28_norm(X);
+    for (int s = 0; s < 19; s++)
+        _mm256_storeu_si256((__m256i *)r + s, X[s]);
+}
+
+/* As[s] = (a_2s+1, a_2s), Br[j] = (b_j-1, b_j). */
+QUILL_D28_INLINE void d28_operands(__m256i As[19], __m256i Br[38], const uint64_t *a,
+                                   const uint64_t *b) {
+    __m256i prev = _mm256_setzero_si256();
+    for (int s = 0; s < 19; s++) {
+        __m256i x = _mm256_loadu_si256((const __m256i *)a + s);
+        __m256i y = _mm256_loadu_si256((const __m256i *)b + s);
+        As[s] = _mm256_shuffle_epi32(x, 0x4E);
+        Br[2 * s] = _mm256_alignr_epi8(y, prev, 8);
+        Br[2 * s + 1] = y;
+        prev = y;
+    }
+}
+
+/* The squaring's multipliers: Ad = 2 As, Am = (a_2s+1, 2 a_2s),
+ * Ae = (a_2s, 0), Av = (a_2s, a_2s+1). */
+QUILL_D28_INLINE void d28_sqr_operands(__m256i Ad[19], __m256i Am[19], __m256i Ae[19],
+                                       __m256i Av[19], const __m256i As[19],
+                                       const uint64_t *a) {
+    const __m256i lo = _mm256_set_epi64x(0, -1, 0, -1);
+    const __m256i hi = _mm256_set_epi64x(-1, 0, -1, 0);
+    for (int s = 0; s < 19; s++) {
+        __m256i x = _mm256_loadu_si256((const __m256i *)a + s);
+        Av[s] = x;
+        Ae[s] = _mm256_and_si256(x, lo);
+        Ad[s] = ADD(As[s], As[s]);
+        Am[s] = ADD(As[s], _mm256_and_si256(As[s], hi));
+    }
+}
+
+'''
+
+TAIL = r'''#endif
+'''
+
+
+def main():
+    out = [HEAD % {"KB": KB}]
+    body = []
+    if VARIANT == "fused":
+        nr = 0
+        nm = kernel_fused(body, False)
+        ns = kernel_fused(body, True)
+    else:
+        nr = redc(body)
+        nm = kernel(body, False)
+        ns = kernel(body, True)
+    out.append(f"/* VPMULUDQ: product {nm + nr}, squaring {ns + nr}, of them {nr} in the reduction (KB = {KB}). */\n")
+    out.append("\n".join(body))
+    out.append(TAIL)
+    sys.stdout.write("".join(out))
+
+
+if __name__ == "__main__":
+    main()
