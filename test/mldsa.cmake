@@ -22,10 +22,11 @@ foreach(t mldsa_arith mldsa_sign mldsa_sign_arith mldsa_ntt16 mldsa_mask mldsa_k
                  LABELS mldsa unit TIMEOUT 300)
 endforeach()
 # mldsa/mldsa_ref.c: the references the core does not need (sigDecode
-# whole, UseHint scalar and over a whole polynomial, t row by row), built
-# into the programs that use them.
-target_sources(test_mldsa_arith PRIVATE mldsa/mldsa_ref.c)
-target_sources(test_mldsa_keygen_lanes PRIVATE mldsa/mldsa_ref.c)
+# whole, UseHint scalar and over a whole polynomial, t row by row,
+# Power2Round over a polynomial), built into the programs that use them.
+foreach(t mldsa_arith mldsa_sign_arith mldsa_keygen_lanes)
+  target_sources(test_${t} PRIVATE mldsa/mldsa_ref.c)
+endforeach()
 quill_add_test(test_mldsa_wycheproof mldsa/test_mldsa_wycheproof.c common/qt_json.c CORE
                LIBS ${QUILL_MLDSA_LIBS} PkgConfig::QUILL_CJSON m LABELS mldsa unit TIMEOUT 300)
 add_executable(mldsa_speed mldsa/mldsa_speed.c)

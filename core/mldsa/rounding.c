@@ -7,22 +7,6 @@
 #define GAMMA2_88 ((QUILL_MLDSA_Q - 1) / 88)
 #define GAMMA2_32 ((QUILL_MLDSA_Q - 1) / 32)
 
-/* Baseline and AVX2 builds (clone.h): 92 -> ~50 TSC ticks per polynomial
- * on Zen 4 (mldsa_kernels).  t0 may alias t (elementwise). */
-QUILL_INLINE void power2round_body(quill_mldsa_poly *t1, quill_mldsa_poly *t0,
-                                   const quill_mldsa_poly *t) {
-    for (unsigned i = 0; i < QUILL_MLDSA_N; i++)
-        t1->c[i] = quill_mldsa_power2round(&t0->c[i], t->c[i]);
-}
-QUILL_MLDSA_CLONE(void, power2round,
-                  (quill_mldsa_poly * t1, quill_mldsa_poly *t0, const quill_mldsa_poly *t),
-                  (t1, t0, t))
-
-void quill_mldsa_poly_power2round(quill_mldsa_poly *t1, quill_mldsa_poly *t0,
-                                  const quill_mldsa_poly *t) {
-    QUILL_MLDSA_PICK(power2round)(t1, t0, t);
-}
-
 /* The set's gamma2 is public: one loop per value so that each is compiled
  * with its constants; baseline and AVX2 builds (clone.h). */
 QUILL_INLINE void decompose_body(quill_mldsa_poly *r1, quill_mldsa_poly *r0,

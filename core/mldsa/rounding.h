@@ -52,10 +52,6 @@ QUILL_INLINE int32_t quill_mldsa_decompose(int32_t *r0, int32_t r, int32_t gamma
     return r1 & ~wrap;
 }
 
-/* quill_mldsa_poly_power2round sets t1, t0 from t.  In: t_i in [0, q). */
-void quill_mldsa_poly_power2round(quill_mldsa_poly *t1, quill_mldsa_poly *t0,
-                                  const quill_mldsa_poly *t);
-
 /* quill_mldsa_poly_decompose sets r1 = HighBits(r) and r0 = LowBits(r)
  * coefficient-wise.  In: r_i in [0, q). */
 void quill_mldsa_poly_decompose(quill_mldsa_poly *r1, quill_mldsa_poly *r0,

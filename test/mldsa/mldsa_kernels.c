@@ -104,11 +104,11 @@ static void keygen_kernels(const quill_mldsa_params *p44, const quill_mldsa_para
 #endif
     TIME("keygen: pack_eta eta 2", quill_mldsa_poly_pack_eta(buf + 2048, &pr[2], p44));
     TIME("keygen: pack_eta eta 4", quill_mldsa_poly_pack_eta(buf + 2048, &pr[3], p65));
-    TIME("keygen: power2round", quill_mldsa_poly_power2round(&pr[6], &pr[7], &pa[0]));
+    TIME("keygen: power2round", mdt_poly_power2round(&pr[6], &pr[7], &pa[0]));
     TIME("keygen: row end, unfused",
          (pr[0] = pa[1], quill_mldsa_invntt_tomont(pr[0].c),
           quill_mldsa_poly_add(&pr[0], &pr[0], &pr[3]), quill_mldsa_poly_freeze(&pr[0]),
-          quill_mldsa_poly_power2round(&pr[6], &pr[0], &pr[0])));
+          mdt_poly_power2round(&pr[6], &pr[0], &pr[0])));
     TIME("keygen: row end, invntt_power2round",
          (pr[0] = pa[1], quill_mldsa_invntt_power2round(pr[6].c, pr[0].c, pr[3].c)));
     TIME("keygen: pack_t1", quill_mldsa_poly_pack_t1(buf + 2048, &pr[4]));

@@ -25,6 +25,15 @@ void mdt_compute_t(quill_mldsa_poly *t, const quill_mldsa_poly *a_hat,
                    const quill_mldsa_poly *s1_hat, const quill_mldsa_poly *s2,
                    const quill_mldsa_params *p);
 
+/* mdt_poly_power2round sets t1, t0 = Power2Round(t) coefficient by
+ * coefficient (FIPS 204, Algorithm 35, rounding.h's scalar form; baseline
+ * and AVX2 builds, core/mldsa/clone.h).  t0 may alias t.  In: t_i in
+ * [0, q).  Constant time.  The unfused reference of key generation's
+ * quill_mldsa_invntt_power2round: test_mldsa_sign_arith,
+ * test_mldsa_keygen_lanes; test_mldsa_arith checks it against the scalar
+ * form; mldsa_kernels times it. */
+void mdt_poly_power2round(quill_mldsa_poly *t1, quill_mldsa_poly *t0, const quill_mldsa_poly *t);
+
 /* mdt_unpack_sig reads sigDecode (FIPS 204, Algorithm 27, with
  * HintBitUnpack, Algorithm 21) and returns 1, or 0 if the hint encoding is
  * malformed: a count above omega or below the previous one, indices not

@@ -421,7 +421,7 @@ static void test_rounding(void) {
             QT_CHECK(h.c[i] == e1 && l.c[i] == e0 && hb.c[i] == e1);
         }
     }
-    quill_mldsa_poly_power2round(&t1, &t0, &r);
+    mdt_poly_power2round(&t1, &t0, &r);
     for (unsigned i = 0; i < N; i++)
         QT_CHECK(t1.c[i] * 8192 + t0.c[i] == r.c[i]);
     /* the polynomial UseHint (branch-free, vectorised) against the scalar

@@ -61,7 +61,7 @@ static void direct(const quill_mldsa_key *key) {
     quill_mldsa_expand_a(a, rho, p);
     mdt_compute_t(t, a, s1, s2, p);
     for (unsigned i = 0; i < p->k; i++)
-        quill_mldsa_poly_power2round(&t1[i], &t0[i], &t[i]);
+        mdt_poly_power2round(&t1[i], &t0[i], &t[i]);
     quill_mldsa_pack_pk(pk, rho, t1, p);
     quill_shake256(tr, 64, pk, p->pub_bytes);
 
