@@ -16,8 +16,8 @@
 # registered in a cross build.
 #
 # CMAKE_CROSSCOMPILING_EMULATOR makes ctest run every test executable as
-# `qemu-aarch64 -L /usr/aarch64-linux-gnu <test>`; shell-script tests get it
-# as QUILL_EMULATOR in their environment and run their programs through it.
+# `qemu-aarch64 <test>` (below); shell-script tests get it as QUILL_EMULATOR
+# in their environment and run their programs through it.
 # QEMU_CPU picks the CPU model qemu emulates (test/CMakeLists.txt sets it per
 # level); unset, qemu-aarch64 emulates its "max" CPU (every extension).
 set(CMAKE_SYSTEM_NAME Linux)
@@ -43,7 +43,22 @@ set(OPENSSL_INCLUDE_DIR /usr/include)
 # pkg-config (libcjson) looks in the arm64 directories only.
 set(ENV{PKG_CONFIG_LIBDIR} /usr/lib/${QUILL_CROSS_TRIPLET}/pkgconfig:/usr/share/pkgconfig)
 
+# The programs' loader and C library must come from one glibc build: they
+# share private structures (GLIBC_PRIVATE) that Debian's point releases
+# change.  The programs load the libc.so.6 of libc6:arm64 (which
+# libssl-dev:arm64 brings: /lib/aarch64-linux-gnu, through ld.so.cache), so
+# qemu starts them with that package's loader, /lib/ld-linux-aarch64.so.1,
+# and not the cross toolchain's (-L /usr/aarch64-linux-gnu: libc6-arm64-cross,
+# which may be another version).  With the cross loader 2.36-8cross1 and
+# libc 2.36-9+deb12u14, every first pthread_create looped forever (its
+# stack-cache list read at the wrong offset of the loader's state), so the
+# thread suites never finished under qemu.  -L only where libc6:arm64 is
+# absent (the cross C library is then the one the programs find).
 find_program(QUILL_QEMU_AARCH64 qemu-aarch64)
 if(QUILL_QEMU_AARCH64)
-  set(CMAKE_CROSSCOMPILING_EMULATOR ${QUILL_QEMU_AARCH64} -L /usr/${QUILL_CROSS_TRIPLET})
+  if(EXISTS /lib/ld-linux-aarch64.so.1)
+    set(CMAKE_CROSSCOMPILING_EMULATOR ${QUILL_QEMU_AARCH64})
+  else()
+    set(CMAKE_CROSSCOMPILING_EMULATOR ${QUILL_QEMU_AARCH64} -L /usr/${QUILL_CROSS_TRIPLET})
+  endif()
 endif()

@@ -21,6 +21,12 @@ foreach(t mldsa_arith mldsa_sign mldsa_sign_arith mldsa_ntt16 mldsa_mask mldsa_k
   quill_add_test(test_${t} mldsa/test_${t}.c CORE LIBS ${QUILL_MLDSA_LIBS}
                  LABELS mldsa unit TIMEOUT 300)
 endforeach()
+# mldsa/mldsa_ref.c: the references the core does not need (sigDecode
+# whole, UseHint scalar and over a whole polynomial, t row by row,
+# Power2Round over a polynomial), built into the programs that use them.
+foreach(t mldsa_arith mldsa_sign_arith mldsa_keygen_lanes)
+  target_sources(test_${t} PRIVATE mldsa/mldsa_ref.c)
+endforeach()
 quill_add_test(test_mldsa_wycheproof mldsa/test_mldsa_wycheproof.c common/qt_json.c CORE
                LIBS ${QUILL_MLDSA_LIBS} PkgConfig::QUILL_CJSON m LABELS mldsa unit TIMEOUT 300)
 add_executable(mldsa_speed mldsa/mldsa_speed.c)
@@ -44,6 +50,6 @@ add_executable(mldsa_count mldsa/mldsa_count.c)
 target_link_libraries(mldsa_count PRIVATE quill_evptest ${QUILL_MLDSA_LIBS} OpenSSL::Crypto)
 add_dependencies(mldsa_count quill)
 # mldsa_kernels: TSC ticks per kernel call for the ML-DSA budget (not a test).
-add_executable(mldsa_kernels mldsa/mldsa_kernels.c)
+add_executable(mldsa_kernels mldsa/mldsa_kernels.c mldsa/mldsa_ref.c)
 target_link_libraries(mldsa_kernels PRIVATE quill_testutil ${QUILL_MLDSA_LIBS})
 quill_add_levels(test_mldsa_keygen_lanes LEVELS avx2 portable)

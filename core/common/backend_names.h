@@ -27,12 +27,18 @@
  *   "portable"    C only. */
 const char *quill_rsa_backend_name(void);
 
-/* quill_p256_backend_name names the backend of P-256's scalar products and
- * mixed point addition (core/ec/p256_adx.h): "adx" (MULX/ADCX/ADOX, with
- * BMI2 and ADX); on aarch64 (core/ec/p256_arm64.h) "arm64_neon" (the
- * MUL/UMULH field products and mixed addition, and the NEON fixed-base
- * table scan) or "arm64" (the same without NEON: the C scan); else
- * "portable". */
+/* quill_p256_backend_name names the backends of P-256's scalar products and
+ * point arithmetic and of its paired inversion (Z^-1 mod p with k^-1 mod n
+ * in signing, core/ec/p256_inv_pair.c).  On x86-64: "adx+avx2"
+ * (MULX/ADCX/ADOX field and scalar products, point additions and
+ * doublings, with BMI2 and ADX, core/ec/p256_adx.h; the fixed-base table
+ * scan in AVX2 or AVX-512VL vectors; the AVX2 divsteps kernel of the
+ * inversion, core/ec/p256_inv_avx2.c), "adx" (the same without AVX2: the C
+ * scan and the portable two-lane divsteps) or "avx2" (C field arithmetic
+ * with the vector scan and the AVX2 divsteps).  On aarch64
+ * (core/ec/p256_arm64.h): "arm64_neon" (the MUL/UMULH field products and
+ * mixed addition, and the NEON fixed-base table scan) or "arm64" (the same
+ * without NEON: the C scan).  Else "portable". */
 const char *quill_p256_backend_name(void);
 
 /* quill_mldsa_backend_name names the backend of ML-DSA's NTT, polynomial

@@ -83,17 +83,6 @@ const quill_mldsa_poly *quill_mldsa_key_t1_hat(const quill_mldsa_key *key) {
     return quill_mldsa_key_publish(&k->t1_hat, t1_hat, p->k * sizeof(quill_mldsa_poly));
 }
 
-void quill_mldsa_compute_t(quill_mldsa_poly *t, const quill_mldsa_poly *a_hat,
-                           const quill_mldsa_poly *s1_hat, const quill_mldsa_poly *s2,
-                           const quill_mldsa_params *p) {
-    for (unsigned i = 0; i < p->k; i++) {
-        quill_mldsa_poly_matvec_mont(&t[i], &a_hat[i * p->l], s1_hat, p->l);
-        quill_mldsa_poly_invntt_tomont(&t[i]);
-        quill_mldsa_poly_add(&t[i], &t[i], &s2[i]);
-        quill_mldsa_poly_freeze(&t[i]);
-    }
-}
-
 quill_err quill_mldsa_key_from_pub(quill_mldsa_key **out, quill_mldsa_set set, const uint8_t *pub,
                                    size_t len) {
     const quill_mldsa_params *p = quill_mldsa_params_get(set);

@@ -66,20 +66,13 @@ const quill_mldsa_poly *quill_mldsa_key_t1_hat(const quill_mldsa_key *key);
  * have its private part. */
 const quill_mldsa_pair16 *quill_mldsa_key_sign_hat(const quill_mldsa_key *key);
 
-/* quill_mldsa_compute_t sets t = NTT^-1(A-hat o s1_hat) + s2 in [0, q)
- * (FIPS 204, Algorithm 6, line 5), with s1_hat = NTT(s1) given, any
- * representative with |s1_hat_i| < 9q (an unreduced NTT output of s1). */
-void quill_mldsa_compute_t(quill_mldsa_poly *t, const quill_mldsa_poly *a_hat,
-                           const quill_mldsa_poly *s1_hat, const quill_mldsa_poly *s2,
-                           const quill_mldsa_params *p);
-
 /* quill_mldsa_keygen_lanes does the rest of key generation once key->rho
  * is known: A-hat into key->a_hat, t row by row, t1 into key->pub (with
  * rho), t0 into key->priv at QUILL_MLDSA_SK_T0_OFFSET, and key->tr =
  * H(pk), running the samplers' streams and H's blocks together on the
  * four-way Keccak (keygen_lanes.c).  With rhop (rho', 64 bytes, secret)
- * it runs ExpandS in the lanes too: s1_hat receives NTT(s1) (|.| < 9q, as
- * for quill_mldsa_compute_t, not reduced) and s2 receives s2, both secret
+ * it runs ExpandS in the lanes too: s1_hat receives NTT(s1) (|.| < 9q, an
+ * unreduced NTT output) and s2 receives s2, both secret
  * (the caller wipes them), and their encodings go into key->priv at
  * offset 128.  With rhop NULL, s1_hat = NTT(s1) and s2 are inputs, and
  * key->priv's s1 and s2 part is not written.  |t| is scratch for three

@@ -613,21 +613,3 @@ int quill_mldsa_hint_check_public(const uint8_t *hint, const quill_mldsa_params 
             return 0;
     return 1;
 }
-
-int quill_mldsa_unpack_sig_public(uint8_t *ctilde, quill_mldsa_poly *z, quill_mldsa_poly *h,
-                                  const uint8_t *sig, const quill_mldsa_params *p) {
-    const size_t z_bytes = 32u * (p->gamma1_bits + 1);
-    memcpy(ctilde, sig, p->ctilde_bytes);
-    sig += p->ctilde_bytes;
-    for (unsigned i = 0; i < p->l; i++, sig += z_bytes)
-        quill_mldsa_poly_unpack_z(&z[i], sig, p);
-    if (!quill_mldsa_hint_check_public(sig, p))
-        return 0;
-    unsigned idx = 0;
-    for (unsigned i = 0; i < p->k; i++) {
-        memset(h[i].c, 0, sizeof(h[i].c));
-        for (; idx < sig[p->omega + i]; idx++)
-            h[i].c[sig[idx]] = 1;
-    }
-    return 1;
-}

@@ -141,25 +141,15 @@ quill_word quill_mldsa_unpack_sk(uint8_t rho[32], uint8_t key[32], uint8_t tr[64
 void quill_mldsa_pack_sig(uint8_t *sig, const uint8_t *ctilde, const quill_mldsa_poly *z,
                           const quill_mldsa_poly *h, const quill_mldsa_params *p);
 
-/* quill_mldsa_unpack_sig_public reads sigDecode (Algorithm 27, with
- * HintBitUnpack, Algorithm 21) and returns 1, or 0 if the hint encoding is
- * malformed: a count above omega or below the previous one, indices not
- * strictly increasing within a polynomial, or nonzero padding.  Variable
- * time.  ctilde gets p->ctilde_bytes bytes.  Not on the verification path
- * (which unpacks z itself and reads the hints in place after
- * quill_mldsa_hint_check_public): the tests' reference decoder, the inverse
- * that test_mldsa_arith checks quill_mldsa_pack_sig and the hint checks
- * against.  Built only from public pieces (quill_mldsa_poly_unpack_z,
- * quill_mldsa_hint_check_public), so it could move into the test code. */
-int quill_mldsa_unpack_sig_public(uint8_t *ctilde, quill_mldsa_poly *z, quill_mldsa_poly *h,
-                                  const uint8_t *sig, const quill_mldsa_params *p);
-
 /* quill_mldsa_hint_check_public returns 1 if the omega + k bytes at |hint|
  * (the end of a signature) are a well-formed HintBitPack encoding, else 0
- * (the checks of quill_mldsa_unpack_sig_public).  Then polynomial i's
- * hints are the indices hint[j] for hint[omega + i - 1] <= j <
- * hint[omega + i] (from 0 for i = 0), strictly increasing.  Variable
- * time. */
+ * (HintBitUnpack's checks, FIPS 204, Algorithm 21, lines 4-5, 7, 13: a
+ * count above omega or below the previous one, indices not strictly
+ * increasing within a polynomial, or nonzero padding).  Then polynomial
+ * i's hints are the indices hint[j] for hint[omega + i - 1] <= j <
+ * hint[omega + i] (from 0 for i = 0), strictly increasing, and
+ * verification reads them in place (the tests' whole sigDecode is
+ * test/mldsa/mldsa_ref.h's).  Variable time. */
 int quill_mldsa_hint_check_public(const uint8_t *hint, const quill_mldsa_params *p);
 
 #endif

@@ -7,32 +7,6 @@
 #define GAMMA2_88 ((QUILL_MLDSA_Q - 1) / 88)
 #define GAMMA2_32 ((QUILL_MLDSA_Q - 1) / 32)
 
-int32_t quill_mldsa_use_hint_public(int32_t r, int h, int32_t gamma2) {
-    const int32_t m = (QUILL_MLDSA_Q - 1) / (2 * gamma2);
-    int32_t r0, r1 = quill_mldsa_decompose(&r0, r, gamma2);
-    if (!h)
-        return r1;
-    if (r0 > 0)
-        return r1 + 1 == m ? 0 : r1 + 1;
-    return r1 == 0 ? m - 1 : r1 - 1;
-}
-
-/* Baseline and AVX2 builds (clone.h): 92 -> ~50 TSC ticks per polynomial
- * on Zen 4 (mldsa_kernels).  t0 may alias t (elementwise). */
-QUILL_INLINE void power2round_body(quill_mldsa_poly *t1, quill_mldsa_poly *t0,
-                                   const quill_mldsa_poly *t) {
-    for (unsigned i = 0; i < QUILL_MLDSA_N; i++)
-        t1->c[i] = quill_mldsa_power2round(&t0->c[i], t->c[i]);
-}
-QUILL_MLDSA_CLONE(void, power2round,
-                  (quill_mldsa_poly * t1, quill_mldsa_poly *t0, const quill_mldsa_poly *t),
-                  (t1, t0, t))
-
-void quill_mldsa_poly_power2round(quill_mldsa_poly *t1, quill_mldsa_poly *t0,
-                                  const quill_mldsa_poly *t) {
-    QUILL_MLDSA_PICK(power2round)(t1, t0, t);
-}
-
 /* The set's gamma2 is public: one loop per value so that each is compiled
  * with its constants; baseline and AVX2 builds (clone.h). */
 QUILL_INLINE void decompose_body(quill_mldsa_poly *r1, quill_mldsa_poly *r0,
@@ -110,46 +84,6 @@ void quill_mldsa_poly_highbits(quill_mldsa_poly *r1, const quill_mldsa_poly *r, 
     QUILL_MLDSA_PICK(highbits)(r1, r, gamma2);
 }
 
-/* UseHint without branches, so that the loop vectorises (the scalar
- * quill_mldsa_use_hint_public above branches per coefficient, about a fifth
- * of a verification's time when it ran per coefficient): with
- * (r1, r0) = Decompose(r) the step is +1 if r0 > 0, else -1, times h in
- * {0, 1}; t = r1 + step lies in [-1, m] and is brought back into [0, m) by
- * adding m where negative and subtracting m where >= m (by a mask where m
- * is a power of two: 16 for gamma2 = (q - 1) / 32).  test_mldsa_arith
- * checks it against the scalar form for every r and both h. */
-QUILL_INLINE int32_t use_hint_one(int32_t r, int32_t h, int32_t gamma2) {
-    const int32_t m = (QUILL_MLDSA_Q - 1) / (2 * gamma2);
-    int32_t r0, r1 = quill_mldsa_decompose(&r0, r, gamma2);
-    int32_t pos = (-r0) >> 31; /* all-ones iff r0 > 0 (|r0| <= gamma2) */
-    int32_t t = r1 + (((pos & 2) - 1) & -h);
-    if ((m & (m - 1)) == 0) /* m = 16 for (q - 1) / 32: mod m is a mask */
-        return t & (m - 1);
-    t += (t >> 31) & m;
-    t -= ((m - 1 - t) >> 31) & m;
-    return t;
-}
-
-QUILL_INLINE void use_hint_body(quill_mldsa_poly *w1, const quill_mldsa_poly *w,
-                                const quill_mldsa_poly *h, int32_t gamma2) {
-    if (gamma2 == GAMMA2_88) {
-        for (unsigned i = 0; i < QUILL_MLDSA_N; i++)
-            w1->c[i] = use_hint_one(w->c[i], h->c[i], GAMMA2_88);
-    } else {
-        for (unsigned i = 0; i < QUILL_MLDSA_N; i++)
-            w1->c[i] = use_hint_one(w->c[i], h->c[i], GAMMA2_32);
-    }
-}
-QUILL_MLDSA_CLONE(void, use_hint,
-                  (quill_mldsa_poly * w1, const quill_mldsa_poly *w, const quill_mldsa_poly *h,
-                   int32_t gamma2),
-                  (w1, w, h, gamma2))
-
-void quill_mldsa_poly_use_hint_public(quill_mldsa_poly *w1, const quill_mldsa_poly *w,
-                                      const quill_mldsa_poly *h, int32_t gamma2) {
-    QUILL_MLDSA_PICK(use_hint)(w1, w, h, gamma2);
-}
-
 /* UseHint(1, r) from r in [0, q) and r1 = HighBits(r), already made:
  * r0' = r - 2 gamma2 r1 is Decompose's r0 except at the top of [0, q)
  * (r > q - 1 - gamma2), where Decompose gives r1 = 0 and r0 = r - q < 0
@@ -225,10 +159,3 @@ int quill_mldsa_use_hints_public(quill_mldsa_poly *w1, const quill_mldsa_poly *w
     return use_hints_body(w1, w, hint, p, GAMMA2_32);
 }
 
-/* HighBits on the whole polynomial (the vectorised loop above), then the
- * hinted coefficients. */
-void quill_mldsa_poly_use_hint_idx_public(quill_mldsa_poly *w1, const quill_mldsa_poly *w,
-                                          const uint8_t *idx, unsigned n, int32_t gamma2) {
-    QUILL_MLDSA_PICK(highbits)(w1, w, gamma2);
-    quill_mldsa_poly_apply_hint_idx_public(w1, w, idx, n, gamma2);
-}

@@ -52,15 +52,6 @@ QUILL_INLINE int32_t quill_mldsa_decompose(int32_t *r0, int32_t r, int32_t gamma
     return r1 & ~wrap;
 }
 
-/* quill_mldsa_use_hint_public returns UseHint(h, r) (FIPS 204, Algorithm
- * 40): HighBits(r), moved one step (mod (q - 1) / (2 gamma2)) toward the
- * sign of LowBits(r) when h = 1.  Variable time.  In: 0 <= r < q. */
-int32_t quill_mldsa_use_hint_public(int32_t r, int h, int32_t gamma2);
-
-/* quill_mldsa_poly_power2round sets t1, t0 from t.  In: t_i in [0, q). */
-void quill_mldsa_poly_power2round(quill_mldsa_poly *t1, quill_mldsa_poly *t0,
-                                  const quill_mldsa_poly *t);
-
 /* quill_mldsa_poly_decompose sets r1 = HighBits(r) and r0 = LowBits(r)
  * coefficient-wise.  In: r_i in [0, q). */
 void quill_mldsa_poly_decompose(quill_mldsa_poly *r1, quill_mldsa_poly *r0,
@@ -69,32 +60,17 @@ void quill_mldsa_poly_decompose(quill_mldsa_poly *r1, quill_mldsa_poly *r0,
 /* quill_mldsa_poly_highbits sets r1 = HighBits(r).  In: r_i in [0, q). */
 void quill_mldsa_poly_highbits(quill_mldsa_poly *r1, const quill_mldsa_poly *r, int32_t gamma2);
 
-/* quill_mldsa_poly_use_hint_public sets w1 = UseHint(h, w) (public
- * inputs; the loop itself has no branch on them, so that it vectorises).
- * In: w_i in [0, q), h_i in {0, 1}; w1 may alias w.  Not on the
- * verification path (which uses quill_mldsa_poly_use_hint_idx_public): the
- * tests' reference UseHint over a whole polynomial, checked coefficient by
- * coefficient against the scalar quill_mldsa_use_hint_public and checked
- * against by the index-list form (test_mldsa_arith); mldsa_kernels times
- * it.  Test-only code, kept in the core for now beside the loops it shares
- * rounding.c's Decompose and C/AVX2 clones with. */
-void quill_mldsa_poly_use_hint_public(quill_mldsa_poly *w1, const quill_mldsa_poly *w,
-                                      const quill_mldsa_poly *h, int32_t gamma2);
-
-/* quill_mldsa_poly_use_hint_idx_public is quill_mldsa_poly_use_hint_public
- * with the hint given as the list of its n ones' indices idx[0..n-1] (as
- * HintBitPack stores them; any order, each < 256, no index twice, as
- * quill_mldsa_hint_check_public ensures): w1 = HighBits(w), then
- * UseHint(1, w_i) at those indices.  The cheaper form for verification,
- * where at most omega of the k 256 coefficients are hinted.  In: w_i in
- * [0, q); w1 must not alias w. */
-void quill_mldsa_poly_use_hint_idx_public(quill_mldsa_poly *w1, const quill_mldsa_poly *w,
-                                          const uint8_t *idx, unsigned n, int32_t gamma2);
-
-/* quill_mldsa_poly_apply_hint_idx_public is the second half of
- * quill_mldsa_poly_use_hint_idx_public: w1 already holds HighBits(w)
+/* quill_mldsa_poly_apply_hint_idx_public finishes UseHint (FIPS 204,
+ * Algorithm 40: HighBits(w_i), moved one step mod (q - 1) / (2 gamma2)
+ * toward the sign of LowBits(w_i) where the hint is 1) with the hint given
+ * as the list of its n ones' indices idx[0..n-1] (as HintBitPack stores
+ * them; any order, each < 256, no index twice, as
+ * quill_mldsa_hint_check_public ensures): w1 already holds HighBits(w)
  * (quill_mldsa_invntt_freeze_highbits made it), and UseHint(1, w_i)
- * replaces it at the n indices idx (as above). */
+ * replaces it at those indices.  The cheap form for verification, where
+ * at most omega of the k 256 coefficients are hinted (the tests check it
+ * against a whole-polynomial UseHint, test/mldsa/mldsa_ref.h).  Public
+ * inputs, variable time.  In: w_i in [0, q); w1 must not alias w. */
 void quill_mldsa_poly_apply_hint_idx_public(quill_mldsa_poly *w1, const quill_mldsa_poly *w,
                                             const uint8_t *idx, unsigned n, int32_t gamma2);
 

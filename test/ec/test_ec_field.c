@@ -9,6 +9,7 @@
  * zeta on random and sparse low words. */
 #include <string.h>
 
+#include "common/backend_names.h"
 #include "ec/p256_inv.h"
 #include "ec/p256_inv_avx2.h"
 
@@ -405,6 +406,10 @@ static void test_divsteps_x2(int count) {
 #endif
     }
     printf("# divsteps_x2: %d pairs, AVX2 kernel %s\n", count, avx2 ? "checked" : "absent");
+    /* the backend name (quill-info, the provider's quill-backends) shows
+     * the AVX2 kernel exactly where the paired inversion runs it */
+    const char *name = quill_p256_backend_name();
+    QT_CHECK((strstr(name, "avx2") != NULL) == (avx2 != 0));
 }
 
 /* A value below m with many leading or trailing zero bits, or few bits set:

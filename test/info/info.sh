@@ -13,8 +13,10 @@
 # fails.  Cases:
 #   ok              the example configuration and the build's quill.so: exit
 #                   0, quill active with the project version and this
-#                   quill.so, every signature served by quill, each one-shot
-#                   test counted on quill; -v and --json agree
+#                   quill.so, each backend named (P-256's with "avx2", its
+#                   divsteps kernel, exactly where ML-DSA runs AVX2 code),
+#                   every signature served by quill, each one-shot test
+#                   counted on quill; -v and --json agree
 #   portable        QUILL_CPU_MASK=0xffffffff: every backend portable
 #   buildinfo       openssl list -providers -verbose shows the same backends
 #                   in quill's build info (skipped without openssl)
@@ -97,7 +99,14 @@ ok)
     has "^config names quill +yes: quill = quill_sect in \[provider_sect\], activate = 1" out "names quill"
     has "^quill +active, version $(escape "$version") \(provider \"quill\"\)$" out "active"
     has "^module +$(escape "$so_path")$" out "module path"
-    has "^backends +rsa=[a-z0-9_]+ ecdsa-p256=[a-z0-9_]+ mldsa=[a-z0-9_]+ keccak=[a-z0-9_+-]+$" out "backends"
+    has "^backends +rsa=[a-z0-9_]+ ecdsa-p256=(adx\+avx2|adx|avx2|arm64_neon|arm64|portable) mldsa=[a-z0-9_]+ keccak=[a-z0-9_+-]+$" out "backends"
+    # P-256's AVX2 divsteps kernel (core/ec/p256_inv_avx2.c) is named
+    # exactly where ML-DSA's AVX2 code runs (both need only AVX2)
+    if grep -Eq '^backends .* mldsa=(avx2|avx512vl) ' out; then
+        has "^backends +.* ecdsa-p256=(adx\+)?avx2 " out "ecdsa-p256 names the AVX2 inversion"
+    else
+        has "^backends +.* ecdsa-p256=(adx|arm64_neon|arm64|portable) " out "ecdsa-p256 without AVX2"
+    fi
     has "^RSA \(PKCS#1, PSS\) +signatures quill," out "RSA served"
     has "^ECDSA P-256 +signatures quill," out "ECDSA served"
     for set in 44 65 87; do

@@ -24,6 +24,7 @@
 #include "mldsa/sign_row.h"
 #include "sha3/sha3.h"
 #include "sha3/sha3_x4.h"
+#include "mldsa_ref.h"
 #include "test_util.h"
 
 #if defined(__x86_64__)
@@ -112,11 +113,11 @@ static void keygen_kernels(const quill_mldsa_params *p44, const quill_mldsa_para
 #endif
     TIME("keygen: pack_eta eta 2", quill_mldsa_poly_pack_eta(buf + 2048, &pr[2], p44));
     TIME("keygen: pack_eta eta 4", quill_mldsa_poly_pack_eta(buf + 2048, &pr[3], p65));
-    TIME("keygen: power2round", quill_mldsa_poly_power2round(&pr[6], &pr[7], &pa[0]));
+    TIME("keygen: power2round", mdt_poly_power2round(&pr[6], &pr[7], &pa[0]));
     TIME("keygen: row end, unfused",
          (pr[0] = pa[1], quill_mldsa_invntt_tomont(pr[0].c),
           quill_mldsa_poly_add(&pr[0], &pr[0], &pr[3]), quill_mldsa_poly_freeze(&pr[0]),
-          quill_mldsa_poly_power2round(&pr[6], &pr[0], &pr[0])));
+          mdt_poly_power2round(&pr[6], &pr[0], &pr[0])));
     TIME("keygen: row end, invntt_power2round",
          (pr[0] = pa[1], quill_mldsa_invntt_power2round(pr[6].c, pr[0].c, pr[3].c)));
     TIME("keygen: pack_t1", quill_mldsa_poly_pack_t1(buf + 2048, &pr[4]));
@@ -197,10 +198,12 @@ int main(void) {
                                                                         p44->gamma2));
     TIME("poly_decompose (gamma2 (q-1)/32)", quill_mldsa_poly_decompose(&pr[4], &pr[5], &pa[0],
                                                                         p65->gamma2));
-    TIME("poly_use_hint (gamma2 (q-1)/88)", quill_mldsa_poly_use_hint_public(&pr[4], &pa[0],
-                                                                            &pa[1], p44->gamma2));
-    TIME("poly_use_hint (gamma2 (q-1)/32)", quill_mldsa_poly_use_hint_public(&pr[4], &pa[0],
-                                                                            &pa[1], p65->gamma2));
+    /* the tests' whole-polynomial UseHint (mldsa_ref.h; verification
+     * applies the hints at their indices, apply_hint_idx) */
+    TIME("poly_use_hint (gamma2 (q-1)/88)",
+         mdt_poly_use_hint(&pr[4], &pa[0], &pa[1], p44->gamma2));
+    TIME("poly_use_hint (gamma2 (q-1)/32)",
+         mdt_poly_use_hint(&pr[4], &pa[0], &pa[1], p65->gamma2));
     TIME("poly_norm_ge_public", (void)quill_mldsa_poly_norm_ge_public(&pb[0], 1 << 20));
     TIME("pack_w1 ML-DSA-44 (k = 4)", (void)quill_mldsa_pack_w1(buf, pr + 4, p44));
     TIME("pack_w1 ML-DSA-65 (k = 6)", (void)quill_mldsa_pack_w1(buf, pr, p65));

@@ -24,6 +24,7 @@
 #include "mldsa/reduce.h"
 #include "mldsa/rounding.h"
 #include "mldsa/sample.h"
+#include "mldsa_ref.h"
 #include "test_util.h"
 
 #define Q QUILL_MLDSA_Q
@@ -396,8 +397,8 @@ static void test_rounding(void) {
             int32_t e0, e1 = ref_decompose(&e0, r, gammas[g]);
             if (d0 != e0 || d1 != e1)
                 bad_dec[g]++;
-            int32_t u0 = quill_mldsa_use_hint_public(r, 0, gammas[g]);
-            int32_t u1 = quill_mldsa_use_hint_public(r, 1, gammas[g]);
+            int32_t u0 = mdt_use_hint(r, 0, gammas[g]);
+            int32_t u1 = mdt_use_hint(r, 1, gammas[g]);
             int32_t v1 = e0 > 0 ? (e1 + 1) % m : ((e1 - 1) % m + m) % m;
             if (u0 != e1 || u1 != v1)
                 bad_hint[g]++;
@@ -420,7 +421,7 @@ static void test_rounding(void) {
             QT_CHECK(h.c[i] == e1 && l.c[i] == e0 && hb.c[i] == e1);
         }
     }
-    quill_mldsa_poly_power2round(&t1, &t0, &r);
+    mdt_poly_power2round(&t1, &t0, &r);
     for (unsigned i = 0; i < N; i++)
         QT_CHECK(t1.c[i] * 8192 + t0.c[i] == r.c[i]);
     /* the polynomial UseHint (branch-free, vectorised) against the scalar
@@ -439,10 +440,10 @@ static void test_rounding(void) {
             }
             for (int k = 0; k < 3; k++) {
                 u = r;
-                quill_mldsa_poly_use_hint_public(&u, &u, &hh[k], gammas[g]);
+                mdt_poly_use_hint(&u, &u, &hh[k], gammas[g]);
                 for (unsigned i = 0; i < N; i++)
                     bad_poly[g] +=
-                        u.c[i] != quill_mldsa_use_hint_public(r.c[i], hh[k].c[i], gammas[g]);
+                        u.c[i] != mdt_use_hint(r.c[i], hh[k].c[i], gammas[g]);
                 /* the index-list form (verification's) on the same hints */
                 uint8_t idx[N];
                 unsigned n = 0;
@@ -450,7 +451,7 @@ static void test_rounding(void) {
                     if (hh[k].c[i])
                         idx[n++] = (uint8_t)i;
                 quill_mldsa_poly u2;
-                quill_mldsa_poly_use_hint_idx_public(&u2, &r, idx, n, gammas[g]);
+                mdt_poly_use_hint_idx(&u2, &r, idx, n, gammas[g]);
                 for (unsigned i = 0; i < N; i++)
                     bad_poly[g] += u2.c[i] != u.c[i];
             }
@@ -1103,7 +1104,7 @@ static void test_sig_pack(void) {
             for (unsigned o = 0; o < ones; o++)
                 h[qt_rng_u64() % p->k].c[qt_rng_u64() % N] = 1;
             quill_mldsa_pack_sig(sig, ct, z, h, p);
-            QT_CHECK(quill_mldsa_unpack_sig_public(ct2, z2, h2, sig, p) == 1);
+            QT_CHECK(mdt_unpack_sig(ct2, z2, h2, sig, p) == 1);
             QT_CHECK(memcmp(ct, ct2, p->ctilde_bytes) == 0);
             QT_CHECK(memcmp(z, z2, sizeof(quill_mldsa_poly) * p->l) == 0);
             QT_CHECK(memcmp(h, h2, sizeof(quill_mldsa_poly) * p->k) == 0);
@@ -1112,25 +1113,25 @@ static void test_sig_pack(void) {
             /* count above omega */
             memcpy(bad, sig, p->sig_bytes);
             bad[p->sig_bytes - 1] = (uint8_t)(p->omega + 1);
-            QT_CHECK(quill_mldsa_unpack_sig_public(ct2, z2, h2, bad, p) == 0);
+            QT_CHECK(mdt_unpack_sig(ct2, z2, h2, bad, p) == 0);
             /* nonzero padding after the last index */
             if (total < p->omega) {
                 memcpy(bad, sig, p->sig_bytes);
                 bad[hoff + p->omega - 1] = 1;
-                QT_CHECK(quill_mldsa_unpack_sig_public(ct2, z2, h2, bad, p) == 0);
+                QT_CHECK(mdt_unpack_sig(ct2, z2, h2, bad, p) == 0);
             }
             /* counts decreasing */
             unsigned first = sig[hoff + p->omega];
             if (first > 0) {
                 memcpy(bad, sig, p->sig_bytes);
                 bad[hoff + p->omega + 1] = (uint8_t)(first - 1);
-                QT_CHECK(quill_mldsa_unpack_sig_public(ct2, z2, h2, bad, p) == 0);
+                QT_CHECK(mdt_unpack_sig(ct2, z2, h2, bad, p) == 0);
             }
             /* indices not strictly increasing within the first polynomial */
             if (first >= 2) {
                 memcpy(bad, sig, p->sig_bytes);
                 bad[hoff + 1] = bad[hoff];
-                QT_CHECK(quill_mldsa_unpack_sig_public(ct2, z2, h2, bad, p) == 0);
+                QT_CHECK(mdt_unpack_sig(ct2, z2, h2, bad, p) == 0);
             }
         }
     }

@@ -26,6 +26,7 @@
 #include "mldsa/rounding.h"
 #include "mldsa/sample.h"
 #include "sha3/sha3_x4.h"
+#include "mldsa_ref.h"
 #include "test_util.h"
 
 #define SEEDS 300
@@ -58,9 +59,9 @@ static void direct(const quill_mldsa_key *key) {
         return;
     }
     quill_mldsa_expand_a(a, rho, p);
-    quill_mldsa_compute_t(t, a, s1, s2, p);
+    mdt_compute_t(t, a, s1, s2, p);
     for (unsigned i = 0; i < p->k; i++)
-        quill_mldsa_poly_power2round(&t1[i], &t0[i], &t[i]);
+        mdt_poly_power2round(&t1[i], &t0[i], &t[i]);
     quill_mldsa_pack_pk(pk, rho, t1, p);
     quill_shake256(tr, 64, pk, p->pub_bytes);
 
