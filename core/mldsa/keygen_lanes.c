@@ -311,11 +311,11 @@ void quill_mldsa_keygen_lanes(quill_mldsa_key *key, const uint8_t *rhop, quill_m
                 /* 168 = 3 * 56: blocks hold whole candidates; from the
                  * sixth block on, one block at a time into buf. */
                 if (l->nblk == LANE_A_BLOCKS) {
-                    /* Whole chunks straight into A-hat (sample.h), the
-                     * parser from there if the blocks ran out. */
-                    size_t used;
+                    /* Whole chunks without a rejection straight into
+                     * A-hat (sample.h), the parser from there. */
                     l->first = quill_mldsa_rej_ntt_chunks(&key->a_hat[l->job], l->buf,
-                                                          sizeof(l->buf), &used);
+                                                          sizeof(l->buf));
+                    const size_t used = QUILL_MLDSA_REJ_CHUNK_BYTES * l->first;
                     l->n = l->first == QUILL_MLDSA_N / 64
                                ? QUILL_MLDSA_N
                                : parse(l->c, 64 * l->first, l->buf + used, sizeof(l->buf) - used);

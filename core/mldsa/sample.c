@@ -85,10 +85,10 @@ quill_mldsa_rej_eta_fn quill_mldsa_rej_eta_pick(void) {
  * SHAKE128 blocks give 280 candidates, enough for 256 unless more than 24
  * are rejected (each is rejected with probability 8191 / 2^23, about
  * 2^-10); further blocks are drawn one at a time.
- * Chunks of 64 values go straight into quill's NTT order
- * (QUILL_MLDSA_NTT_POS) while the five blocks last; if they run out
- * first, the remaining values go to a staging array in natural order and
- * are moved there at the end.  Everything here is public (A is part of the public
+ * The first chunks of 64 values without a rejection go straight into
+ * quill's NTT order (QUILL_MLDSA_NTT_POS); from the first chunk with one,
+ * accepted values go to a staging array in natural order and are moved
+ * there at the end.  Everything here is public (A is part of the public
  * key). */
 #define REJ_NTT_BLOCKS 5
 
@@ -111,22 +111,21 @@ void quill_mldsa_rej_ntt_order(quill_mldsa_poly *a, const int32_t c[QUILL_MLDSA_
     quill_mldsa_rej_ntt_order_c(a->c, c, first);
 }
 
-unsigned quill_mldsa_rej_ntt_chunks(quill_mldsa_poly *a, const uint8_t *buf, size_t len,
-                                    size_t *used) {
+unsigned quill_mldsa_rej_ntt_chunks(quill_mldsa_poly *a, const uint8_t *buf, size_t len) {
 #if QUILL_MLDSA_HAVE_AVX2
-    if (rej_avx2_capable())
-        return quill_mldsa_rej_ntt_chunks_avx2(a->c, buf, len, used);
+    if (quill_mldsa_avx2_capable())
+        return quill_mldsa_rej_ntt_chunks_avx2(a->c, buf, len);
 #endif
-    return quill_mldsa_rej_ntt_chunks_c(a->c, buf, len, used);
+    return quill_mldsa_rej_ntt_chunks_c(a->c, buf, len);
 }
 
 /* The first blocks of a stream: whole chunks in place while they have no
  * rejection, then the parser from there. */
 static void rej_ntt_start(quill_mldsa_poly *a, rej_stage *st, const uint8_t *buf, size_t len,
                           rej_ntt_fn parse) {
-    size_t used;
-    st->first = quill_mldsa_rej_ntt_chunks(a, buf, len, &used);
+    st->first = quill_mldsa_rej_ntt_chunks(a, buf, len);
     st->n = 64 * st->first;
+    const size_t used = QUILL_MLDSA_REJ_CHUNK_BYTES * st->first;
     if (st->n < QUILL_MLDSA_N)
         st->n = parse(st->c, st->n, buf + used, len - used);
 }

@@ -52,36 +52,30 @@ quill_mldsa_rej_ntt_fn quill_mldsa_rej_ntt_pick(void);
 void quill_mldsa_rej_ntt_order(quill_mldsa_poly *a, const int32_t c[QUILL_MLDSA_N],
                                unsigned first);
 
-/* The bytes of a chunk of 64 candidates with no rejection, and how far
- * past a chunk's start quill_mldsa_rej_ntt_chunks reads: the chunk and 8
- * bytes past it (the vector twin loads 32 bytes for each group of 24). */
+/* The bytes of a chunk of 64 candidates, and how far into buf
+ * quill_mldsa_rej_ntt_chunks may read for chunk g: the chunk and 8 bytes
+ * past it (the vector twin loads 32 bytes for each group of 24). */
 #define QUILL_MLDSA_REJ_CHUNK_BYTES 192u
 #define QUILL_MLDSA_REJ_CHUNK_READ(g) (QUILL_MLDSA_REJ_CHUNK_BYTES * ((size_t)(g) + 1) + 8)
 
 /* quill_mldsa_rej_ntt_chunks starts RejNTTPoly (FIPS 204, Algorithm 30)
  * with the values written straight in quill's NTT order, in whole chunks
- * of 64.  Chunk g starts at byte pos (0 for g = 0) and is written while g
- * < 4 and pos + 200 <= len: its 64 values are the next 64 accepted
- * candidates (each candidate's top bit dropped), read in groups of eight
- * (24 bytes, from pos + 24 j), a group only if pos + 24 j + 32 <= len; if
- * the 64th is not found within such groups, the chunk is not written and
- * sampling stops.  a[QUILL_MLDSA_NTT_POS(64 g + i)] = value i of chunk g;
- * the next chunk starts past the 64th value's candidate (pos + 192 when
- * the chunk had no rejection, about 94% of chunks).  Returns g, the number
- * of chunks written: the polynomial's first 64 g values, and in *used the
- * bytes they took (the parser above continues from buf + *used with n =
- * 64 g into a staging array, and quill_mldsa_rej_ntt_order(a, c, g)
- * finishes).  Public data: variable time.  quill_mldsa_rej_ntt_chunks_c is
- * the portable form, quill_mldsa_rej_ntt_chunks_avx2 the AVX2 + BMI2 twin
- * (same output, usable when quill_mldsa_rej_ntt_avx2_capable());
- * quill_mldsa_rej_ntt_chunks dispatches. */
-unsigned quill_mldsa_rej_ntt_chunks(quill_mldsa_poly *a, const uint8_t *buf, size_t len,
-                                    size_t *used);
-unsigned quill_mldsa_rej_ntt_chunks_c(int32_t a[QUILL_MLDSA_N], const uint8_t *buf, size_t len,
-                                      size_t *used);
+ * of 64: for g = 0, 1, ... while g < 4, QUILL_MLDSA_REJ_CHUNK_READ(g) <=
+ * len and the 64 candidates of buf[192 g .. 192 g + 192) are all below q
+ * (each candidate's top bit dropped), it sets a[QUILL_MLDSA_NTT_POS(64 g +
+ * i)] = candidate i for i < 64; returns g, the number of chunks written:
+ * the polynomial's first 64 g values, from buf's first 192 g bytes (the
+ * parser above continues from there with n = 64 g into a staging array,
+ * and quill_mldsa_rej_ntt_order(a, c, g) finishes).  Nothing of a chunk
+ * with a rejection is written.  About 94% of chunks have none.  Public
+ * data: variable time.  quill_mldsa_rej_ntt_chunks_c is the portable form,
+ * quill_mldsa_rej_ntt_chunks_avx2 the AVX2 twin (same output, usable when
+ * quill_mldsa_avx2_capable()); quill_mldsa_rej_ntt_chunks dispatches. */
+unsigned quill_mldsa_rej_ntt_chunks(quill_mldsa_poly *a, const uint8_t *buf, size_t len);
+unsigned quill_mldsa_rej_ntt_chunks_c(int32_t a[QUILL_MLDSA_N], const uint8_t *buf, size_t len);
 #if QUILL_MLDSA_HAVE_AVX2
-unsigned quill_mldsa_rej_ntt_chunks_avx2(int32_t a[QUILL_MLDSA_N], const uint8_t *buf, size_t len,
-                                         size_t *used);
+unsigned quill_mldsa_rej_ntt_chunks_avx2(int32_t a[QUILL_MLDSA_N], const uint8_t *buf,
+                                         size_t len);
 #endif
 
 /* quill_mldsa_rej_eta_fn is the type of the RejBoundedPoly parsers below;

@@ -64,50 +64,23 @@ void quill_mldsa_rej_ntt_order_c(int32_t a[QUILL_MLDSA_N], const int32_t c[QUILL
                 a[g + 8 * p + i] = c[g + 8 * i + p];
 }
 
-/* rej_ntt_chunk_fill_c: the 64 values of a chunk with a rejection, from
- * the candidates at buf[pos..), group by group of eight while a group's
- * read bound (its 24 bytes and 8 past them) fits in len; the offset past
- * the 64th accepted candidate, or 0 if the bytes ran out first. */
-static size_t rej_ntt_chunk_fill_c(uint32_t v[64], const uint8_t *buf, size_t pos, size_t len) {
-    unsigned n = 0;
-    for (size_t q = pos; q + 32 <= len; q += 24)
-        for (unsigned t = 0; t < 8; t++) {
-            uint32_t x = rej_ntt_candidate_wide(buf + q + 3 * t);
-            if (x < QUILL_MLDSA_Q) {
-                v[n++] = x;
-                if (n == 64)
-                    return q + 3 * t + 3;
-            }
-        }
-    return 0;
-}
-
 /* quill_mldsa_rej_ntt_chunks_c: each chunk's 64 candidates decoded into
- * v; a chunk with a rejection is filled by rej_ntt_chunk_fill_c (a branch
- * on public data).  Written 8 x 8 transposed. */
-unsigned quill_mldsa_rej_ntt_chunks_c(int32_t a[QUILL_MLDSA_N], const uint8_t *buf, size_t len,
-                                      size_t *used) {
+ * v, written to a only when none was rejected (a branch on public data). */
+unsigned quill_mldsa_rej_ntt_chunks_c(int32_t a[QUILL_MLDSA_N], const uint8_t *buf, size_t len) {
     unsigned g = 0;
-    size_t pos = 0;
-    for (; g < QUILL_MLDSA_N / 64 && pos + QUILL_MLDSA_REJ_CHUNK_BYTES + 8 <= len; g++) {
-        const uint8_t *p = buf + pos;
+    for (; g < QUILL_MLDSA_N / 64 && QUILL_MLDSA_REJ_CHUNK_READ(g) <= len; g++) {
+        const uint8_t *p = buf + QUILL_MLDSA_REJ_CHUNK_BYTES * g;
         uint32_t v[64], bad = 0;
         for (unsigned i = 0; i < 64; i++) {
             v[i] = rej_ntt_candidate_wide(p + 3 * i);
             bad |= (uint32_t)QUILL_MLDSA_Q - 1 - v[i]; /* top bit set iff v[i] >= q */
         }
-        size_t next = pos + QUILL_MLDSA_REJ_CHUNK_BYTES;
-        if (bad >> 31) {
-            next = rej_ntt_chunk_fill_c(v, buf, pos, len);
-            if (next == 0)
-                break;
-        }
+        if (bad >> 31)
+            break;
         for (unsigned i = 0; i < 8; i++)
             for (unsigned j = 0; j < 8; j++)
                 a[64 * g + 8 * j + i] = (int32_t)v[8 * i + j];
-        pos = next;
     }
-    *used = pos;
     return g;
 }
 
@@ -168,49 +141,19 @@ __attribute__((target("avx2"))) void quill_mldsa_rej_ntt_order_avx2(int32_t a[QU
     }
 }
 
-/* rej_ntt_chunk_fill_avx2: rej_ntt_chunk_fill_c's values for a chunk
- * with a rejection, its groups spread again from buf (rare: the caller's
- * registers are left alone) while at + 32 <= len:
- * each group's accepted lanes packed to the front (vpermd on indices made
- * by pdep/pext from the comparison mask, as in quill_mldsa_rej_ntt_avx2)
- * into v, which has room for a whole group past the 64th value; the
- * offset past the 64th accepted candidate is the position of the mask's
- * (64 - n)-th set bit (pdep of that bit, ctz).  0 if the bytes ran out. */
-__attribute__((target("avx2,bmi2"), noinline)) static size_t
-rej_ntt_chunk_fill_avx2(int32_t v[72], const uint8_t *buf, size_t pos, size_t len) {
-    const __m256i q = _mm256_set1_epi32(QUILL_MLDSA_Q);
-    unsigned n = 0;
-    for (size_t at = pos;; at += 24) {
-        if (at + 32 > len)
-            return 0;
-        const __m256i x = rej_ntt_spread24(buf + at);
-        unsigned mask = (unsigned)_mm256_movemask_ps(_mm256_castsi256_ps(_mm256_cmpgt_epi32(q, x)));
-        uint64_t lanes = _pdep_u64(mask, 0x0101010101010101u) * 0xff;
-        uint64_t idx = _pext_u64(0x0706050403020100u, lanes);
-        __m256i perm = _mm256_cvtepu8_epi32(_mm_cvtsi64_si128((long long)idx));
-        _mm256_storeu_si256((__m256i *)(void *)(v + n), _mm256_permutevar8x32_epi32(x, perm));
-        const unsigned got = (unsigned)__builtin_popcount(mask);
-        if (n + got >= 64)
-            return at + 3 * ((unsigned)__builtin_ctz(_pdep_u32(1u << (63 - n), mask)) + 1);
-        n += got;
-    }
-}
-
 /* quill_mldsa_rej_ntt_chunks_avx2: a chunk's eight groups of eight
  * candidates spread to registers (rej_ntt_spread24; the last group reads
  * 8 bytes past the chunk), their unsigned maximum compared with q once,
  * and, when all 64 are accepted, transposed into place: the parser's
- * packing and stores and the reordering's loads are left out.  A chunk
- * with a rejection (about 6%) is packed by rej_ntt_chunk_fill_avx2 and
- * transposed from there.  Public data: the branches are fine. */
-__attribute__((target("avx2,bmi2"))) unsigned
-quill_mldsa_rej_ntt_chunks_avx2(int32_t a[QUILL_MLDSA_N], const uint8_t *buf, size_t len,
-                                size_t *used) {
+ * packing and stores and the reordering's loads are left out.  Public
+ * data: the branch on the comparison is fine. */
+__attribute__((target("avx2"))) unsigned quill_mldsa_rej_ntt_chunks_avx2(int32_t a[QUILL_MLDSA_N],
+                                                                        const uint8_t *buf,
+                                                                        size_t len) {
     const __m256i q = _mm256_set1_epi32(QUILL_MLDSA_Q);
     unsigned g = 0;
-    size_t pos = 0;
-    for (; g < QUILL_MLDSA_N / 64 && pos + QUILL_MLDSA_REJ_CHUNK_BYTES + 8 <= len; g++) {
-        const uint8_t *p = buf + pos;
+    for (; g < QUILL_MLDSA_N / 64 && QUILL_MLDSA_REJ_CHUNK_READ(g) <= len; g++) {
+        const uint8_t *p = buf + QUILL_MLDSA_REJ_CHUNK_BYTES * g;
         __m256i r[8];
         r[0] = rej_ntt_spread24(p);
         __m256i m = r[0];
@@ -218,21 +161,10 @@ quill_mldsa_rej_ntt_chunks_avx2(int32_t a[QUILL_MLDSA_N], const uint8_t *buf, si
             r[i] = rej_ntt_spread24(p + 24 * i);
             m = _mm256_max_epu32(m, r[i]);
         }
-        if (_mm256_movemask_ps(_mm256_castsi256_ps(_mm256_cmpgt_epi32(q, m))) == 0xff) {
-            transpose8_store(a + 64 * g, r);
-            pos += QUILL_MLDSA_REJ_CHUNK_BYTES;
-            continue;
-        }
-        int32_t v[72];
-        const size_t next = rej_ntt_chunk_fill_avx2(v, buf, pos, len);
-        if (next == 0)
+        if (_mm256_movemask_ps(_mm256_castsi256_ps(_mm256_cmpgt_epi32(q, m))) != 0xff)
             break;
-        for (unsigned i = 0; i < 8; i++)
-            r[i] = _mm256_loadu_si256((const __m256i *)(const void *)(v + 8 * i));
         transpose8_store(a + 64 * g, r);
-        pos = next;
     }
-    *used = pos;
     return g;
 }
 

@@ -78,7 +78,6 @@ static unsigned rej_eta(int32_t a[QUILL_MLDSA_N], size_t len, unsigned eta) {
 
 static void keygen_kernels(const quill_mldsa_params *p44, const quill_mldsa_params *p65) {
     static int32_t stage[QUILL_MLDSA_N];
-    size_t chunks_used;
     static quill_mldsa_poly s12[QUILL_MLDSA_L_MAX + QUILL_MLDSA_K_MAX];
     const quill_mldsa_params *p87 = quill_mldsa_params_get(QUILL_MLDSA_87);
     const quill_mldsa_rej_ntt_fn rej_ntt = quill_mldsa_rej_ntt_pick();
@@ -91,7 +90,7 @@ static void keygen_kernels(const quill_mldsa_params *p44, const quill_mldsa_para
     TIME("keygen: rej_ntt (5 blocks, 840 bytes)", (void)rej_ntt(stage, 0, buf, 840));
     TIME("keygen: rej_ntt_order", quill_mldsa_rej_ntt_order(&pr[6], stage, 0));
     TIME("keygen: rej_ntt_chunks (840 bytes)",
-         (void)quill_mldsa_rej_ntt_chunks(&pr[6], buf, 840, &chunks_used));
+         (void)quill_mldsa_rej_ntt_chunks(&pr[6], buf, 840));
     TIME("keygen: rej_eta eta 2 (2 blocks)", (void)rej_eta(pr[7].c, 272, 2));
     TIME("keygen: rej_eta eta 4 (2 blocks)", (void)rej_eta(pr[7].c, 272, 4));
     {
