@@ -131,10 +131,12 @@ int quill_mont_exp_consttime_x2_d28(quill_limb *r0, const quill_limb *a0, const 
                quill_exp_bits(e1, e_limbs, pos, w));
         while (pos > 0) {
             pos -= w;
-            for (unsigned j = 0; j < w; j++)
-                quill_mont_sqr_d28x2_avx2(acc, acc, md);
+            /* the lookup first: it does not wait for the squarings, whose
+             * first phase then overlaps its tail */
             gather(tmp, table, entries, quill_exp_bits(e0, e_limbs, pos, w),
                    quill_exp_bits(e1, e_limbs, pos, w));
+            for (unsigned j = 0; j < w; j++)
+                quill_mont_sqr_d28x2_avx2(acc, acc, md);
             quill_mont_mul_d28x2_avx2(acc, acc, tmp, md);
         }
     }

@@ -16,6 +16,10 @@
  * RSA-2048 to 4096 (two 1024- to 2048-bit halves, core/bn/exp.c):
  *   "avx512ifma"  two-way AVX-512 IFMA exponentiation (exp_ifma.c), with the
  *                 one-lane one for verification;
+ *   "avx2"        two-way radix-2^28 AVX2 (VPMULUDQ) Montgomery kernels for
+ *                 the 1024-bit halves (exp_d28x2.c); larger halves and
+ *                 verification on the "adx" kernels (or "x86_64"'s without
+ *                 BMI2 and ADX);
  *   "adx"         MULX/ADCX/ADOX Montgomery kernels (BMI2 and ADX,
  *                 mont_adx.c);
  *   "x86_64"      portable Montgomery kernels with the ADC/SBB addition and

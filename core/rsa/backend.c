@@ -8,6 +8,7 @@
 #include "bn/internal.h"
 #include "bn/mont_adx.h"
 #include "bn/mont_arm64.h"
+#include "bn/mont_d28x2_avx2.h"
 
 /* RSA-2048's CRT halves: 1024 bits, 16 limbs. */
 #define QUILL_RSA_BACKEND_HALF_LIMBS 16
@@ -15,6 +16,8 @@
 const char *quill_rsa_backend_name(void) {
     if (quill_mont_exp_x2_ifma_capable(QUILL_RSA_BACKEND_HALF_LIMBS))
         return "avx512ifma";
+    if (quill_mont_exp_x2_d28_capable(QUILL_RSA_BACKEND_HALF_LIMBS))
+        return "avx2";
     if (quill_mont_adx_capable())
         return "adx";
     if (quill_bn_addsub_x86_64_capable())

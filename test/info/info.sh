@@ -16,7 +16,10 @@
 #                   quill.so, each backend named (P-256's with "avx2", its
 #                   divsteps kernel, exactly where ML-DSA runs AVX2 code),
 #                   every signature served by quill, each one-shot test
-#                   counted on quill; -v and --json agree
+#                   counted on quill; -v and --json agree; RSA on avx2 with
+#                   AVX-512 masked (QUILL_CPU_MASK=0x30) where the native
+#                   backend is avx512ifma or avx2, never with AVX2 masked
+#                   too (0x34)
 #   portable        QUILL_CPU_MASK=0xffffffff: every backend portable
 #   buildinfo       openssl list -providers -verbose shows the same backends
 #                   in quill's build info (skipped without openssl)
@@ -119,6 +122,25 @@ ok)
     has "^ML-DSA-65 +ok: signed and verified by quill \(mldsa-sign \+1, mldsa-verify \+1\)$" out "ML-DSA test"
     has "^result +ok:" out "result"
     cp out plain.txt
+    # RSA-2048's halves at the AVX2 level (QUILL_CPU_MASK=0x30: no AVX-512)
+    # run on the radix-2^28 AVX2 kernels wherever the native build picked
+    # them or IFMA (both need AVX2), and never once AVX2 is masked too.
+    rsa_native=$(sed -n 's/^backends  *rsa=\([a-z0-9_]*\) .*/\1/p' plain.txt)
+    export QUILL_CPU_MASK=0x30
+    run "$example" "$build"
+    rsa_avx2=$(sed -n 's/^backends  *rsa=\([a-z0-9_]*\) .*/\1/p' out)
+    export QUILL_CPU_MASK=0x34
+    run "$example" "$build"
+    unset QUILL_CPU_MASK
+    rsa_noavx2=$(sed -n 's/^backends  *rsa=\([a-z0-9_]*\) .*/\1/p' out)
+    case $rsa_native in
+    avx512ifma | avx2) [ "$rsa_avx2" = avx2 ] && ok || bad "QUILL_CPU_MASK=0x30: rsa=$rsa_avx2, expected avx2" ;;
+    *) [ "$rsa_avx2" = "$rsa_native" ] && ok || bad "QUILL_CPU_MASK=0x30: rsa=$rsa_avx2, native $rsa_native" ;;
+    esac
+    case $rsa_noavx2 in
+    adx | x86_64 | portable) ok ;;
+    *) bad "QUILL_CPU_MASK=0x34: rsa=$rsa_noavx2, expected adx, x86_64 or portable" ;;
+    esac
     run "$example" "$build" -v
     [ "$rc" -eq 0 ] && ok || bad "-v: exit status $rc"
     has "^buildinfo +quill $(escape "$version") .* backends: " out "-v buildinfo"
