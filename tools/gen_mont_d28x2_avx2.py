@@ -223,7 +223,8 @@ HEAD = r'''/* SPDX-License-Identifier: Apache-2.0 */
  * N' = -m^-1 mod R (a low half product), then only the columns of U m from
  * 35 up; T + U m = 0 mod R, and its carry into column 37 is
  *   ceil((w_36 2^28 + w_35) / 2^56)
- * since the lower columns add less than 2^64 2^(28 34) < R 2^-20.  Carries
+ * since columns 0..34, each below 2^63.8 (bounds below), add less than
+ * 2^63.8 2^(28 34) / (1 - 2^-28) < 2^1016 = R 2^-20.  Carries
  * are propagated by one parallel pass that splits each 64-bit digit into
  * three 28-bit parts for the digit and its next two, leaving digits below
  * 2^29 + 2^8 (U's top digit is masked to 28 bits: U is only needed mod R).

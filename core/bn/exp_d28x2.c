@@ -71,6 +71,21 @@ __attribute__((target("avx2"))) static void gather(uint64_t *x, const uint8_t *t
     }
 }
 
+/* The kernels keep their column sums and operand copies (secret: derived
+ * from the base, the exponent's windows and the primes) in arrays of
+ * their own stack frames, about 9 KiB deep with d28_redc's (gcc 12: 6.6
+ * KiB for the squaring, 2.5 KiB for the reduction), and gather its
+ * selected entry.  Wiping them in every call would cost more than the
+ * lookup; instead this, called from the exponentiation after the last
+ * kernel call, zeroes KERNEL_STACK bytes of stack below the
+ * exponentiation's frame, where the kernels' frames were. */
+#define KERNEL_STACK (16 * 1024)
+__attribute__((noinline)) static void wipe_kernel_stack(void) {
+    uint8_t below[KERNEL_STACK];
+    quill_zeroize(below, sizeof(below));
+    __asm__ __volatile__("" : : "r"(below) : "memory");
+}
+
 /* x = 2^24 x mod m by 24 constant-time modular doublings (x < m). */
 static void shift24(quill_limb *x, const quill_limb *m, size_t n) {
     quill_limb d[16], t[16];
@@ -142,6 +157,7 @@ int quill_mont_exp_consttime_x2_d28(quill_limb *r0, const quill_limb *a0, const 
     }
     quill_mont_mul_d28x2_avx2(acc, acc, unit, md); /* out of the Montgomery form: < 2m */
     quill_d28x2_to_limbs(v0, v1, acc);
+    wipe_kernel_stack();
     quill_limb *v[2] = {v0, v1}, *r[2] = {r0, r1};
     const quill_mont *mont[2] = {mont0, mont1};
     for (int l = 0; l < 2; l++) {
@@ -155,6 +171,7 @@ int quill_mont_exp_consttime_x2_d28(quill_limb *r0, const quill_limb *a0, const 
     quill_zeroize(v0, sizeof(v0));
     quill_zeroize(v1, sizeof(v1));
     quill_zeroize(d, sizeof(d));
+    quill_zeroize(m17, sizeof(m17));
     quill_zeroize(mem, bytes);
     quill_free(mem);
     return 1;

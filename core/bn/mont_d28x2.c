@@ -6,6 +6,8 @@
 
 #include <string.h>
 
+#include "common/zeroize.h"
+
 #define D28_MASK (((uint64_t)1 << 28) - 1)
 #define D28_LIMBS 17 /* 1088 bits: room for 1036 */
 
@@ -57,6 +59,9 @@ static void inverse_2k(quill_limb inv[D28_LIMBS], const quill_limb *m, size_t n)
         mullo(u, inv, t, L);
         memcpy(inv, u, L * sizeof(quill_limb));
     }
+    quill_zeroize(mm, sizeof(mm)); /* the prime and what is derived from it */
+    quill_zeroize(t, sizeof(t));
+    quill_zeroize(u, sizeof(u));
 }
 
 void quill_d28x2_mod_init(quill_d28x2_mod *md, const quill_limb *m0, const quill_limb *m1,
@@ -76,9 +81,11 @@ void quill_d28x2_mod_init(quill_d28x2_mod *md, const quill_limb *m0, const quill
             md->m[4 * j + 2 * l] = j ? digit(ms[l], n, j - 1) : 0;
         }
         for (size_t j = 0; j < 37; j++) {
-            md->np[4 * j + 2 * l + 1] = j < 37 ? digit(np, D28_LIMBS, j) : 0;
+            md->np[4 * j + 2 * l + 1] = digit(np, D28_LIMBS, j);
             md->np[4 * j + 2 * l] = j ? digit(np, D28_LIMBS, j - 1) : 0;
         }
+        quill_zeroize(inv, sizeof(inv));
+        quill_zeroize(np, sizeof(np));
     }
 }
 

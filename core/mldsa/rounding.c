@@ -93,7 +93,8 @@ void quill_mldsa_poly_highbits(quill_mldsa_poly *r1, const quill_mldsa_poly *r, 
  * the comparison goes either way about half the time, and as a branch
  * (what gcc 12 made of the two-way return) its mispredictions cost more
  * than the rest of the loop.  t = r1 - 1 + 2 up lies in [-1, m] and is
- * brought back into [0, m) as in use_hint_one. */
+ * brought back into [0, m): masks for gamma2 = (q - 1) / 88 (m = 44), an
+ * AND for (q - 1) / 32 (m = 16). */
 QUILL_INLINE int32_t use_hint_from_high(int32_t r, int32_t r1, int32_t gamma2) {
     const int32_t m = (QUILL_MLDSA_Q - 1) / (2 * gamma2);
     const int32_t r0 = r - 2 * gamma2 * r1;

@@ -67,10 +67,11 @@ void quill_mldsa_poly_highbits(quill_mldsa_poly *r1, const quill_mldsa_poly *r, 
  * them; any order, each < 256, no index twice, as
  * quill_mldsa_hint_check_public ensures): w1 already holds HighBits(w)
  * (quill_mldsa_invntt_freeze_highbits made it), and UseHint(1, w_i)
- * replaces it at those indices.  The cheap form for verification, where
- * at most omega of the k 256 coefficients are hinted (the tests check it
- * against a whole-polynomial UseHint, test/mldsa/mldsa_ref.h).  Public
- * inputs, variable time.  In: w_i in [0, q); w1 must not alias w. */
+ * replaces it at those indices, polynomial by polynomial.  Verification
+ * uses quill_mldsa_use_hints_public (below), which makes the hint checks
+ * in the same pass; this form stays as the tests' reference between it and
+ * a whole-polynomial UseHint (test/mldsa/mldsa_ref.h).  Public inputs,
+ * variable time.  In: w_i in [0, q); w1 must not alias w. */
 void quill_mldsa_poly_apply_hint_idx_public(quill_mldsa_poly *w1, const quill_mldsa_poly *w,
                                             const uint8_t *idx, unsigned n, int32_t gamma2);
 

@@ -39,7 +39,8 @@ static quill_err verify_core(const quill_mldsa_key *key, const uint8_t mu[QUILL_
     quill_err ret = QUILL_ERR_BAD_SIGNATURE;
     uint8_t ctilde2[QUILL_MLDSA_CTILDE_MAX];
     /* sigDecode (Algorithm 27): c~, then l z polynomials, then the hints,
-     * which are checked here and read in place below (never expanded). */
+     * read in place (never expanded) and checked as they are applied
+     * (quill_mldsa_use_hints_public, below). */
     const uint8_t *ctilde = sig;
     const uint8_t *hint = sig + p->ctilde_bytes + 32u * (p->gamma1_bits + 1) * p->l;
     /* ||z|| < gamma1 - beta, checked as z is unpacked (the result is false
