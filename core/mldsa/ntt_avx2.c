@@ -154,16 +154,18 @@ TARGET static inline mult mult_const(int32_t b) {
     return m;
 }
 
-/* Eight multipliers in [0, q), one per lane. */
-TARGET static inline mult mult_vector(__m256i b) {
-    mult m = {b, odd_to_even(b), _mm256_mullo_epi32(b, _mm256_set1_epi32(QUILL_MLDSA_QINV))};
-    return m;
-}
-
 /* The zeta vector for the 8 blocks of chunk g from row `row' of the tables
- * of the last three levels (quill_mldsa_zetas_rows, _inv_rows). */
-TARGET static inline mult row_mult(const int32_t (*rows)[32], unsigned row, unsigned g) {
-    return mult_vector(caddq(ld(rows[row] + 8 * g)));
+ * of the last three levels, prepared at compile time (ntt.h,
+ * quill_mldsa_zetas_rows_mult, _inv_rows_mult): three loads, the odd lanes
+ * from one entry further.  It was computed from quill_mldsa_zetas_rows
+ * (caddq, vpmulld, vmovshdup: five vector instructions a vector, 140 a
+ * transform); the tables took quill-limits' mldsa.ntt from 393 to 370
+ * and mldsa.invntt from 428 to 409 TSC ticks on Zen 4 (AVX-512VL level,
+ * minima of three alternating runs). */
+TARGET static inline mult row_mult(const quill_mldsa_zeta_rows_mult *t, unsigned row, unsigned g) {
+    const int32_t *res = t->res + 32 * row + 8 * g;
+    mult m = {ld(res), ld(res + 1), ld(t->qinv[row] + 8 * g)};
+    return m;
 }
 
 /* z[k] = sign * quill_mldsa_zetas[k] mod q in [0, q) and zq[k] = z[k] q^-1
@@ -284,7 +286,7 @@ TARGET void BACKEND(quill_mldsa_ntt_from)(int32_t out[QUILL_MLDSA_N],
                  mult_table(z, zq, 20 + 4 * g + m));
         transpose8(r[0]);
         transpose8(r[1]);
-        const int32_t(*rows)[32] = quill_mldsa_zetas_rows;
+        const quill_mldsa_zeta_rows_mult *rows = &quill_mldsa_zetas_rows_mult;
         const mult z40 = row_mult(rows, 0, g), z41 = row_mult(rows, 0, g + 1);
         for (unsigned p = 0; p < 4; p++)
             fwd2(r, p, p + 4, z40, z41);
@@ -392,7 +394,7 @@ TARGET QUILL_INLINE void invntt_body(int32_t a[QUILL_MLDSA_N], int mode, int32_t
     for (unsigned g = 0; g < 4; g += 2) {
         __m256i r[2][8];
         load2(r, a + 64 * g, 64, 8);
-        const int32_t(*rows)[32] = quill_mldsa_zetas_inv_rows;
+        const quill_mldsa_zeta_rows_mult *rows = &quill_mldsa_zetas_inv_rows_mult;
         for (unsigned s = 0; s < 4; s++)
             inv2(r, 2 * s, 2 * s + 1, row_mult(rows, 3 + s, g), row_mult(rows, 3 + s, g + 1));
         for (unsigned s = 0; s < 2; s++) {
