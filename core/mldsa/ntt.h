@@ -85,6 +85,15 @@ typedef struct {
 extern const quill_mldsa_zeta_rows_mult quill_mldsa_zetas_rows_mult;
 extern const quill_mldsa_zeta_rows_mult quill_mldsa_zetas_inv_rows_mult;
 
+/* quill_mldsa_zetas_top_mult: the single zetas of levels 1-5
+ * (quill_mldsa_zetas[0..31]) the same way: fwd_res[k] = zetas[k] mod q in
+ * [0, q), inv_res[k] = -zetas[k] mod q in [0, q), and their products by
+ * q^-1 mod 2^32 (ntt_zetas.c; test_mldsa_arith checks them). */
+typedef struct {
+    int32_t fwd_res[32], fwd_qinv[32], inv_res[32], inv_qinv[32];
+} quill_mldsa_zeta_top_mult;
+extern const quill_mldsa_zeta_top_mult quill_mldsa_zetas_top_mult;
+
 /* quill_mldsa_ntt transforms a in place.  In: |a_i| < B with B + 8q < 2^31
  * (callers use B <= 2^23).  Out: |a_i| < B + 8q (so < 9q for B <= q). */
 void quill_mldsa_ntt(int32_t a[QUILL_MLDSA_N]);

@@ -35,10 +35,10 @@
  *    three levels as in ntt_c.c); the inverse does levels 8-3 per chunk, then
  *    level 2 and level 1 fused with the final scaling on columns of
  *    stride 64;
- *  - the 31 single zetas and their z q^-1 go to a table on the stack once
- *    per call (four vpmulld) and are broadcast from memory (loads, no ALU
- *    work); only the per-block zeta vectors of the last three levels are
- *    prepared in registers, once per chunk;
+ *  - every zeta comes prepared from a compile-time table (ntt.h,
+ *    quill_mldsa_zetas_top_mult and _rows_mult: residues in [0, q) and
+ *    their q^-1 products): the 31 single zetas are broadcast from memory,
+ *    the per-block vectors of the last three levels loaded (no ALU work);
  *  - each pass works on two columns or two chunks at once (fwd2, inv2).
  * The fused forms of signing and key generation (ntt.h) are modes of the
  * same inverse body: freeze, or + s2, freeze and Power2Round, in the last
@@ -139,7 +139,7 @@ TARGET static inline __m256i caddq(__m256i v) {
                                                 _mm256_set1_epi32(QUILL_MLDSA_Q)));
 }
 
-/* A multiplier from the stack table (z[k], zq[k] = z[k] q^-1), broadcast:
+/* A multiplier from a table (z[k], zq[k] = z[k] q^-1), broadcast:
  * every lane, so the odd ones too, holds it. */
 TARGET static inline mult mult_table(const int32_t *z, const int32_t *zq, unsigned k) {
     __m256i v = _mm256_set1_epi32(z[k]);
@@ -166,20 +166,6 @@ TARGET static inline mult row_mult(const quill_mldsa_zeta_rows_mult *t, unsigned
     const int32_t *res = t->res + 32 * row + 8 * g;
     mult m = {ld(res), ld(res + 1), ld(t->qinv[row] + 8 * g)};
     return m;
-}
-
-/* z[k] = sign * quill_mldsa_zetas[k] mod q in [0, q) and zq[k] = z[k] q^-1
- * mod 2^32 for k < 32, the single zetas of levels 1-5 (public values). */
-TARGET static inline void zeta_table(int32_t z[32], int32_t zq[32], int sign) {
-    const __m256i qinv = _mm256_set1_epi32(QUILL_MLDSA_QINV);
-    for (unsigned i = 0; i < 32; i += 8) {
-        __m256i v = ld(quill_mldsa_zetas + i);
-        if (sign < 0)
-            v = _mm256_sub_epi32(_mm256_setzero_si256(), v);
-        v = caddq(v);
-        st(z + i, v);
-        st(zq + i, _mm256_mullo_epi32(v, qinv));
-    }
 }
 
 /* Forward butterfly (lo, hi) -> (lo + z hi, lo - z hi) and inverse
@@ -249,8 +235,7 @@ TARGET static inline void store2(int32_t *p, __m256i r[2][8], unsigned w_step, u
 TARGET void BACKEND(quill_mldsa_ntt_from)(int32_t out[QUILL_MLDSA_N],
                                           const int32_t in[QUILL_MLDSA_N]) {
     int32_t *a = out;
-    int32_t z[32], zq[32];
-    zeta_table(z, zq, 1);
+    const int32_t *z = quill_mldsa_zetas_top_mult.fwd_res, *zq = quill_mldsa_zetas_top_mult.fwd_qinv;
     /* Levels 1-3 on columns j and j + 8 with r[w][i] = a[j + 8w + 32 i]:
      * distance 128 pairs i, i + 4 (zeta 1), 64 pairs i, i + 2 (zetas 2,
      * 3), 32 pairs i, i + 1 (zetas 4-7), ntt_c.c's order of the table. */
@@ -384,8 +369,7 @@ TARGET static inline __m256i highbits(__m256i r, const hb_consts *h) {
  * keygen row 574 against 562 on Zen 4 (mldsa_kernels). */
 TARGET QUILL_INLINE void invntt_body(int32_t a[QUILL_MLDSA_N], int mode, int32_t *w1,
                                    int32_t gamma2, int32_t *t1, const int32_t *s2) {
-    int32_t z[32], zq[32];
-    zeta_table(z, zq, -1);
+    const int32_t *z = quill_mldsa_zetas_top_mult.inv_res, *zq = quill_mldsa_zetas_top_mult.inv_qinv;
     /* Chunks g + w: the last three levels on the rows, the transpose back
      * to blocks r[w][i], then distance 8 (blocks 2m, 2m + 1,
      * -zetas[31 - 4g - m]), 16 (blocks i, i + 2 for i = 4m, 4m + 1,

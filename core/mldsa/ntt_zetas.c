@@ -100,3 +100,14 @@ const quill_mldsa_zeta_rows_mult quill_mldsa_zetas_rows_mult =
     QUILL_MLDSA_ROWS_MULT(QUILL_MLDSA_ZETAS_ROW_);
 const quill_mldsa_zeta_rows_mult quill_mldsa_zetas_inv_rows_mult =
     QUILL_MLDSA_ROWS_MULT(QUILL_MLDSA_ZETAS_INV_ROW_);
+
+#define QUILL_MLDSA_ELEM_RES(z) QUILL_MLDSA_RES(z),
+#define QUILL_MLDSA_ELEM_QINV(z) QUILL_MLDSA_RES_QINV(z),
+#define QUILL_MLDSA_ELEM_NEG_RES(z) QUILL_MLDSA_RES(-(z)),
+#define QUILL_MLDSA_ELEM_NEG_QINV(z) QUILL_MLDSA_RES_QINV(-(z)),
+const quill_mldsa_zeta_top_mult quill_mldsa_zetas_top_mult = {
+    {QUILL_MLDSA_ZETAS_TOP(QUILL_MLDSA_ELEM_RES)},
+    {QUILL_MLDSA_ZETAS_TOP(QUILL_MLDSA_ELEM_QINV)},
+    {QUILL_MLDSA_ZETAS_TOP(QUILL_MLDSA_ELEM_NEG_RES)},
+    {QUILL_MLDSA_ZETAS_TOP(QUILL_MLDSA_ELEM_NEG_QINV)},
+};

@@ -100,6 +100,15 @@ static void test_constants(void) {
         for (unsigned i = 7 * 32; i < 7 * 32 + 8; i++)
             QT_CHECK(rm[t]->res[i] == 0);
     }
+    const quill_mldsa_zeta_top_mult *tm = &quill_mldsa_zetas_top_mult;
+    for (unsigned k = 0; k < 32; k++) {
+        QT_CHECK(tm->fwd_res[k] >= 0 && tm->fwd_res[k] < Q &&
+                 modq((int64_t)tm->fwd_res[k] - quill_mldsa_zetas[k]) == 0);
+        QT_CHECK(tm->inv_res[k] >= 0 && tm->inv_res[k] < Q &&
+                 modq((int64_t)tm->inv_res[k] + quill_mldsa_zetas[k]) == 0);
+        QT_CHECK((uint32_t)tm->fwd_qinv[k] == (uint32_t)tm->fwd_res[k] * (uint32_t)QUILL_MLDSA_QINV);
+        QT_CHECK((uint32_t)tm->inv_qinv[k] == (uint32_t)tm->inv_res[k] * (uint32_t)QUILL_MLDSA_QINV);
+    }
     /* NTT_POS is a permutation */
     unsigned char seen[N] = {0};
     for (unsigned i = 0; i < N; i++)
