@@ -132,11 +132,13 @@ TARGET static inline __m256i montmul(__m256i a, mult b) {
     return montmul_biased(bias(a), b);
 }
 
-/* v + q for negative v: centred zetas to their residues in [0, q)
- * (montmul's multipliers), and INV_FREEZE's last step. */
+/* v + q for negative v, in (-q, q) (a montmul output): INV_FREEZE's and
+ * INV_P2R's last step.  The smaller of v and v + q taken unsigned: for v
+ * >= 0, v + q > v (no wrap, v + q < 2q); for v < 0, v is >= 2^31 unsigned
+ * and v + q is in (0, q).  Two instructions where the sign mask (shift,
+ * and, add) took three. */
 TARGET static inline __m256i caddq(__m256i v) {
-    return _mm256_add_epi32(v, _mm256_and_si256(_mm256_srai_epi32(v, 31),
-                                                _mm256_set1_epi32(QUILL_MLDSA_Q)));
+    return _mm256_min_epu32(v, _mm256_add_epi32(v, _mm256_set1_epi32(QUILL_MLDSA_Q)));
 }
 
 /* A multiplier from a table (z[k], zq[k] = z[k] q^-1), broadcast:
