@@ -69,6 +69,31 @@ extern const int32_t quill_mldsa_zetas[QUILL_MLDSA_N];
 extern const int32_t quill_mldsa_zetas_rows[7][32];
 extern const int32_t quill_mldsa_zetas_inv_rows[7][32];
 
+/* quill_mldsa_zeta_rows_mult: a table of rows as the AVX2 and AVX-512VL
+ * backends multiply by them (ntt_avx2.c's row_mult), so that a vector of
+ * zetas costs three loads and no ALU work: res the rows flattened (row r,
+ * block b at 32 r + b) as residues in [0, q), eight zero entries after the
+ * last row (a load at res + 32 r + b + 1 moves the odd lanes to the even
+ * ones and may read one entry past row 6); qinv[r][b] = res[32 r + b]
+ * q^-1 mod 2^32.  quill_mldsa_zetas_rows_mult from quill_mldsa_zetas_rows,
+ * _inv_rows_mult from _inv_rows (ntt_zetas.c, compile-time constants;
+ * test_mldsa_arith checks them). */
+typedef struct {
+    int32_t res[7 * 32 + 8];
+    int32_t qinv[7][32];
+} quill_mldsa_zeta_rows_mult;
+extern const quill_mldsa_zeta_rows_mult quill_mldsa_zetas_rows_mult;
+extern const quill_mldsa_zeta_rows_mult quill_mldsa_zetas_inv_rows_mult;
+
+/* quill_mldsa_zetas_top_mult: the single zetas of levels 1-5
+ * (quill_mldsa_zetas[0..31]) the same way: fwd_res[k] = zetas[k] mod q in
+ * [0, q), inv_res[k] = -zetas[k] mod q in [0, q), and their products by
+ * q^-1 mod 2^32 (ntt_zetas.c; test_mldsa_arith checks them). */
+typedef struct {
+    int32_t fwd_res[32], fwd_qinv[32], inv_res[32], inv_qinv[32];
+} quill_mldsa_zeta_top_mult;
+extern const quill_mldsa_zeta_top_mult quill_mldsa_zetas_top_mult;
+
 /* quill_mldsa_ntt transforms a in place.  In: |a_i| < B with B + 8q < 2^31
  * (callers use B <= 2^23).  Out: |a_i| < B + 8q (so < 9q for B <= q). */
 void quill_mldsa_ntt(int32_t a[QUILL_MLDSA_N]);

@@ -35,10 +35,10 @@
  *    three levels as in ntt_c.c); the inverse does levels 8-3 per chunk, then
  *    level 2 and level 1 fused with the final scaling on columns of
  *    stride 64;
- *  - the 31 single zetas and their z q^-1 go to a table on the stack once
- *    per call (four vpmulld) and are broadcast from memory (loads, no ALU
- *    work); only the per-block zeta vectors of the last three levels are
- *    prepared in registers, once per chunk;
+ *  - every zeta comes prepared from a compile-time table (ntt.h,
+ *    quill_mldsa_zetas_top_mult and _rows_mult: residues in [0, q) and
+ *    their q^-1 products): the 31 single zetas are broadcast from memory,
+ *    the per-block vectors of the last three levels loaded (no ALU work);
  *  - each pass works on two columns or two chunks at once (fwd2, inv2).
  * The fused forms of signing and key generation (ntt.h) are modes of the
  * same inverse body: freeze, or + s2, freeze and Power2Round, in the last
@@ -132,14 +132,16 @@ TARGET static inline __m256i montmul(__m256i a, mult b) {
     return montmul_biased(bias(a), b);
 }
 
-/* v + q for negative v: centred zetas to their residues in [0, q)
- * (montmul's multipliers), and INV_FREEZE's last step. */
+/* v + q for negative v, in (-q, q) (a montmul output): INV_FREEZE's and
+ * INV_P2R's last step.  The smaller of v and v + q taken unsigned: for v
+ * >= 0, v + q > v (no wrap, v + q < 2q); for v < 0, v is >= 2^31 unsigned
+ * and v + q is in (0, q).  Two instructions where the sign mask (shift,
+ * and, add) took three. */
 TARGET static inline __m256i caddq(__m256i v) {
-    return _mm256_add_epi32(v, _mm256_and_si256(_mm256_srai_epi32(v, 31),
-                                                _mm256_set1_epi32(QUILL_MLDSA_Q)));
+    return _mm256_min_epu32(v, _mm256_add_epi32(v, _mm256_set1_epi32(QUILL_MLDSA_Q)));
 }
 
-/* A multiplier from the stack table (z[k], zq[k] = z[k] q^-1), broadcast:
+/* A multiplier from a table (z[k], zq[k] = z[k] q^-1), broadcast:
  * every lane, so the odd ones too, holds it. */
 TARGET static inline mult mult_table(const int32_t *z, const int32_t *zq, unsigned k) {
     __m256i v = _mm256_set1_epi32(z[k]);
@@ -154,30 +156,18 @@ TARGET static inline mult mult_const(int32_t b) {
     return m;
 }
 
-/* Eight multipliers in [0, q), one per lane. */
-TARGET static inline mult mult_vector(__m256i b) {
-    mult m = {b, odd_to_even(b), _mm256_mullo_epi32(b, _mm256_set1_epi32(QUILL_MLDSA_QINV))};
-    return m;
-}
-
 /* The zeta vector for the 8 blocks of chunk g from row `row' of the tables
- * of the last three levels (quill_mldsa_zetas_rows, _inv_rows). */
-TARGET static inline mult row_mult(const int32_t (*rows)[32], unsigned row, unsigned g) {
-    return mult_vector(caddq(ld(rows[row] + 8 * g)));
-}
-
-/* z[k] = sign * quill_mldsa_zetas[k] mod q in [0, q) and zq[k] = z[k] q^-1
- * mod 2^32 for k < 32, the single zetas of levels 1-5 (public values). */
-TARGET static inline void zeta_table(int32_t z[32], int32_t zq[32], int sign) {
-    const __m256i qinv = _mm256_set1_epi32(QUILL_MLDSA_QINV);
-    for (unsigned i = 0; i < 32; i += 8) {
-        __m256i v = ld(quill_mldsa_zetas + i);
-        if (sign < 0)
-            v = _mm256_sub_epi32(_mm256_setzero_si256(), v);
-        v = caddq(v);
-        st(z + i, v);
-        st(zq + i, _mm256_mullo_epi32(v, qinv));
-    }
+ * of the last three levels, prepared at compile time (ntt.h,
+ * quill_mldsa_zetas_rows_mult, _inv_rows_mult): three loads, the odd lanes
+ * from one entry further.  It was computed from quill_mldsa_zetas_rows
+ * (caddq, vpmulld, vmovshdup: five vector instructions a vector, 140 a
+ * transform); the tables took quill-limits' mldsa.ntt from 393 to 370
+ * and mldsa.invntt from 428 to 409 TSC ticks on Zen 4 (AVX-512VL level,
+ * minima of three alternating runs). */
+TARGET static inline mult row_mult(const quill_mldsa_zeta_rows_mult *t, unsigned row, unsigned g) {
+    const int32_t *res = t->res + 32 * row + 8 * g;
+    mult m = {ld(res), ld(res + 1), ld(t->qinv[row] + 8 * g)};
+    return m;
 }
 
 /* Forward butterfly (lo, hi) -> (lo + z hi, lo - z hi) and inverse
@@ -247,8 +237,7 @@ TARGET static inline void store2(int32_t *p, __m256i r[2][8], unsigned w_step, u
 TARGET void BACKEND(quill_mldsa_ntt_from)(int32_t out[QUILL_MLDSA_N],
                                           const int32_t in[QUILL_MLDSA_N]) {
     int32_t *a = out;
-    int32_t z[32], zq[32];
-    zeta_table(z, zq, 1);
+    const int32_t *z = quill_mldsa_zetas_top_mult.fwd_res, *zq = quill_mldsa_zetas_top_mult.fwd_qinv;
     /* Levels 1-3 on columns j and j + 8 with r[w][i] = a[j + 8w + 32 i]:
      * distance 128 pairs i, i + 4 (zeta 1), 64 pairs i, i + 2 (zetas 2,
      * 3), 32 pairs i, i + 1 (zetas 4-7), ntt_c.c's order of the table. */
@@ -284,7 +273,7 @@ TARGET void BACKEND(quill_mldsa_ntt_from)(int32_t out[QUILL_MLDSA_N],
                  mult_table(z, zq, 20 + 4 * g + m));
         transpose8(r[0]);
         transpose8(r[1]);
-        const int32_t(*rows)[32] = quill_mldsa_zetas_rows;
+        const quill_mldsa_zeta_rows_mult *rows = &quill_mldsa_zetas_rows_mult;
         const mult z40 = row_mult(rows, 0, g), z41 = row_mult(rows, 0, g + 1);
         for (unsigned p = 0; p < 4; p++)
             fwd2(r, p, p + 4, z40, z41);
@@ -382,8 +371,7 @@ TARGET static inline __m256i highbits(__m256i r, const hb_consts *h) {
  * keygen row 574 against 562 on Zen 4 (mldsa_kernels). */
 TARGET QUILL_INLINE void invntt_body(int32_t a[QUILL_MLDSA_N], int mode, int32_t *w1,
                                    int32_t gamma2, int32_t *t1, const int32_t *s2) {
-    int32_t z[32], zq[32];
-    zeta_table(z, zq, -1);
+    const int32_t *z = quill_mldsa_zetas_top_mult.inv_res, *zq = quill_mldsa_zetas_top_mult.inv_qinv;
     /* Chunks g + w: the last three levels on the rows, the transpose back
      * to blocks r[w][i], then distance 8 (blocks 2m, 2m + 1,
      * -zetas[31 - 4g - m]), 16 (blocks i, i + 2 for i = 4m, 4m + 1,
@@ -392,7 +380,7 @@ TARGET QUILL_INLINE void invntt_body(int32_t a[QUILL_MLDSA_N], int mode, int32_t
     for (unsigned g = 0; g < 4; g += 2) {
         __m256i r[2][8];
         load2(r, a + 64 * g, 64, 8);
-        const int32_t(*rows)[32] = quill_mldsa_zetas_inv_rows;
+        const quill_mldsa_zeta_rows_mult *rows = &quill_mldsa_zetas_inv_rows_mult;
         for (unsigned s = 0; s < 4; s++)
             inv2(r, 2 * s, 2 * s + 1, row_mult(rows, 3 + s, g), row_mult(rows, 3 + s, g + 1));
         for (unsigned s = 0; s < 2; s++) {

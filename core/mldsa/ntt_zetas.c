@@ -8,6 +8,7 @@
  * (ntt_zetas.h). */
 #include "ntt.h"
 #include "ntt_zetas.h"
+#include "reduce.h"
 
 #define QUILL_MLDSA_ELEM(z) z,
 #define QUILL_MLDSA_LANES(z0, z1, z2, z3) z0, z1, z2, z3,
@@ -73,4 +74,40 @@ const int32_t quill_mldsa_zetas_inv_rows[7][32] = {
     {QUILL_MLDSA_ZETAS_INV_ROW_4(QUILL_MLDSA_LANES)},
     {QUILL_MLDSA_ZETAS_INV_ROW_5(QUILL_MLDSA_LANES)},
     {QUILL_MLDSA_ZETAS_INV_ROW_6(QUILL_MLDSA_LANES)},
+};
+
+/* The rows as residues in [0, q) and their products by q^-1 mod 2^32
+ * (ntt.h, quill_mldsa_zeta_rows_mult). */
+#define QUILL_MLDSA_RES(z) ((z) < 0 ? (z) + QUILL_MLDSA_Q : (z))
+#define QUILL_MLDSA_RES_QINV(z) \
+    ((int32_t)((uint32_t)QUILL_MLDSA_RES(z) * (uint32_t)QUILL_MLDSA_QINV))
+#define QUILL_MLDSA_LANES_RES(z0, z1, z2, z3) \
+    QUILL_MLDSA_RES(z0), QUILL_MLDSA_RES(z1), QUILL_MLDSA_RES(z2), QUILL_MLDSA_RES(z3),
+#define QUILL_MLDSA_LANES_QINV(z0, z1, z2, z3)                                   \
+    QUILL_MLDSA_RES_QINV(z0), QUILL_MLDSA_RES_QINV(z1), QUILL_MLDSA_RES_QINV(z2), \
+        QUILL_MLDSA_RES_QINV(z3),
+#define QUILL_MLDSA_ROWS_MULT(ROW)                                                        \
+    {{ROW##0(QUILL_MLDSA_LANES_RES) ROW##1(QUILL_MLDSA_LANES_RES)                         \
+          ROW##2(QUILL_MLDSA_LANES_RES) ROW##3(QUILL_MLDSA_LANES_RES)                     \
+              ROW##4(QUILL_MLDSA_LANES_RES) ROW##5(QUILL_MLDSA_LANES_RES)                 \
+                  ROW##6(QUILL_MLDSA_LANES_RES)},                                         \
+     {{ROW##0(QUILL_MLDSA_LANES_QINV)}, {ROW##1(QUILL_MLDSA_LANES_QINV)},                 \
+      {ROW##2(QUILL_MLDSA_LANES_QINV)}, {ROW##3(QUILL_MLDSA_LANES_QINV)},                 \
+      {ROW##4(QUILL_MLDSA_LANES_QINV)}, {ROW##5(QUILL_MLDSA_LANES_QINV)},                 \
+      {ROW##6(QUILL_MLDSA_LANES_QINV)}}}
+
+const quill_mldsa_zeta_rows_mult quill_mldsa_zetas_rows_mult =
+    QUILL_MLDSA_ROWS_MULT(QUILL_MLDSA_ZETAS_ROW_);
+const quill_mldsa_zeta_rows_mult quill_mldsa_zetas_inv_rows_mult =
+    QUILL_MLDSA_ROWS_MULT(QUILL_MLDSA_ZETAS_INV_ROW_);
+
+#define QUILL_MLDSA_ELEM_RES(z) QUILL_MLDSA_RES(z),
+#define QUILL_MLDSA_ELEM_QINV(z) QUILL_MLDSA_RES_QINV(z),
+#define QUILL_MLDSA_ELEM_NEG_RES(z) QUILL_MLDSA_RES(-(z)),
+#define QUILL_MLDSA_ELEM_NEG_QINV(z) QUILL_MLDSA_RES_QINV(-(z)),
+const quill_mldsa_zeta_top_mult quill_mldsa_zetas_top_mult = {
+    {QUILL_MLDSA_ZETAS_TOP(QUILL_MLDSA_ELEM_RES)},
+    {QUILL_MLDSA_ZETAS_TOP(QUILL_MLDSA_ELEM_QINV)},
+    {QUILL_MLDSA_ZETAS_TOP(QUILL_MLDSA_ELEM_NEG_RES)},
+    {QUILL_MLDSA_ZETAS_TOP(QUILL_MLDSA_ELEM_NEG_QINV)},
 };

@@ -84,6 +84,31 @@ static void test_constants(void) {
         for (unsigned s = 0; s < 4; s++)
             QT_CHECK(quill_mldsa_zetas_inv_rows[3 + s][b] == -quill_mldsa_zetas[255 - (4 * b + s)]);
     }
+    /* the rows as the vector backends load them (ntt.h,
+     * quill_mldsa_zeta_rows_mult): residues, q^-1 products, zero padding */
+    const quill_mldsa_zeta_rows_mult *rm[2] = {&quill_mldsa_zetas_rows_mult,
+                                               &quill_mldsa_zetas_inv_rows_mult};
+    const int32_t(*rows[2])[32] = {quill_mldsa_zetas_rows, quill_mldsa_zetas_inv_rows};
+    for (unsigned t = 0; t < 2; t++) {
+        for (unsigned r = 0; r < 7; r++)
+            for (unsigned b = 0; b < 32; b++) {
+                int32_t v = rm[t]->res[32 * r + b];
+                QT_CHECK(v >= 0 && v < Q && modq((int64_t)v - rows[t][r][b]) == 0);
+                QT_CHECK((uint32_t)rm[t]->qinv[r][b] ==
+                         (uint32_t)v * (uint32_t)QUILL_MLDSA_QINV);
+            }
+        for (unsigned i = 7 * 32; i < 7 * 32 + 8; i++)
+            QT_CHECK(rm[t]->res[i] == 0);
+    }
+    const quill_mldsa_zeta_top_mult *tm = &quill_mldsa_zetas_top_mult;
+    for (unsigned k = 0; k < 32; k++) {
+        QT_CHECK(tm->fwd_res[k] >= 0 && tm->fwd_res[k] < Q &&
+                 modq((int64_t)tm->fwd_res[k] - quill_mldsa_zetas[k]) == 0);
+        QT_CHECK(tm->inv_res[k] >= 0 && tm->inv_res[k] < Q &&
+                 modq((int64_t)tm->inv_res[k] + quill_mldsa_zetas[k]) == 0);
+        QT_CHECK((uint32_t)tm->fwd_qinv[k] == (uint32_t)tm->fwd_res[k] * (uint32_t)QUILL_MLDSA_QINV);
+        QT_CHECK((uint32_t)tm->inv_qinv[k] == (uint32_t)tm->inv_res[k] * (uint32_t)QUILL_MLDSA_QINV);
+    }
     /* NTT_POS is a permutation */
     unsigned char seen[N] = {0};
     for (unsigned i = 0; i < N; i++)
