@@ -16,7 +16,7 @@
  * as little-endian 64-bit limbs.  Computed with quill's own field and point
  * code (p256_fe.c, p256_point.c); no other library.
  *
- * The width is WINDOW below (7 measured fastest, see p256_base.c).  A
+ * The width is WINDOW below (8 measured fastest, see p256_base.c).  A
  * Booth-recoded 256-bit scalar needs 256 / w + 1 windows: the top digit
  * takes the carry out of bit 255, so w * windows must reach 257.
  *
@@ -28,7 +28,7 @@
 #include "ec/p256_point.h"
 
 #ifndef WINDOW
-#define WINDOW 7
+#define WINDOW 8
 #endif
 #define WINDOWS (256 / WINDOW + 1)
 #define ROW (1 << (WINDOW - 1))

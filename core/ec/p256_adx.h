@@ -58,10 +58,10 @@ void quill_p256_point_add_mixed_adx(struct quill_p256_jacobian *out,
                                     const struct quill_p256_affine *b);
 
 /* quill_p256_point_add_mixed_gather_adx is quill_p256_point_add_mixed_adx
- * (same out from a and b) with the constant-time scan of a table row of 64
+ * (same out from a and b) with the constant-time scan of a table row of 128
  * affine entries spread between its field operations (AVX2 loads, masks
  * and ORs, idle units beside the MULX chains): gxy[0..3] = x and
- * gxy[4..7] = y of row[abs - 1] for 1 <= abs <= 64, zeros otherwise, as
+ * gxy[4..7] = y of row[abs - 1] for 1 <= abs <= 128, zeros otherwise, as
  * quill_p256_booth_gather_c (p256_point.h) sets them.  abs is secret: every
  * entry is loaded and combined the same way.  gxy is written after a and b
  * are read (it may alias b).  Requires AVX2 besides BMI2 and ADX

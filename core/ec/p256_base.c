@@ -12,14 +12,20 @@
  * the sum of the QUILL_P256_BASE_WINDOWS points sign(d_i) T[i][|d_i| - 1]
  * with T[i][j - 1] = j 2^(wi) G (p256_table.h; d_i = 0 adds nothing): one
  * mixed addition per window after the first, whose entry starts the sum,
- * and no doublings: 36 additions where the unsigned 4-bit comb this
+ * and no doublings: 32 additions where the unsigned 4-bit comb this
  * replaced made 64.  Each entry is read by scanning
  * its whole row with masks and negated (y to p - y) under a mask.
  *
- * Width: w = 7 (37 windows of 64 entries, 148 KiB) against w = 6 (43 of
- * 32, 86 KiB), measured on Zen 4 with gcc 12 (cycles per k G, minimum of
- * 400 runs): 25100 against 26200 with the AVX2 gather, 36700 against 32900
- * with the SSE2 one (QUILL_CPU_MASK).  The AVX2 path decides.
+ * Width: w = 8 (33 windows of 128 entries, 264 KiB; 32 additions) against
+ * w = 7 (37 of 64, 148 KiB; 36 additions), quill-limits minima on Zen 4
+ * (ticks, the two builds alternated three times): k G 14.0-14.5k against
+ * 14.8-15.0k, P-256 signing 24.9k against 25.6k.  The scan of a 128-entry
+ * row still hides in the vector units beside the MULX chains of the fused
+ * addition (asm/x86_64/p256_point_adx.S).  Earlier, w = 7 against w = 6
+ * (43 of 32, 86 KiB), cycles per k G, minimum of 400 runs, gcc 12: 25100
+ * against 26200 with the AVX2 gather, 36700 against 32900 with the SSE2
+ * one (QUILL_CPU_MASK): the portable scan prefers narrow rows, the AVX2
+ * path decides.
  *
  * Why the incomplete mixed addition is safe.  Before window i the
  * accumulator holds a G with a = sum_(j<i) d_j 2^(wj) = (k mod 2^(wi)) -
@@ -29,13 +35,16 @@
  * |a'| <= 2^(w(i+1)-1) < n for every window but the last, and a + t = k,
  * 0 < k < n, for the last; a' = 0 as an integer would need |a| = |t|.
  * a = t (mod n): a != t as integers (|a| < |t|), and
- * |a - t| <= |a| + |t| <= 2^(wi-1) + 2^(w(i+1)-1) < n except in the last
- * window, which starts at bit 252 for w = 6 and 7 alike
- * (6 * 42 = 7 * 36 = 252): there t = d 2^252 with 0 <= d <= 16
- * (k < 2^256) and a in [-2^251, 2^251), so a - t = -n would need
- * d 2^252 = n + a in [n - 2^251, n), and no multiple of 2^252 lies there
- * (15 * 2^252 < n - 2^251 < n < 2^256).  Infinity of either operand is
- * handled in constant time by the addition.  All this requires k < n. */
+ * |a - t| <= |a| + |t| <= 2^(wi-1) + 2^(w(i+1)-1) < n for every window
+ * below bit 256 (w(i+1) <= 256).  The last window (i = 32) starts at bit
+ * 256: t = d 2^256 with d = b_255 in {0, 1}, and when d = 1 the partial
+ * sum is a = k - 2^256 (the telescoped -2^(w-1) of window 31), so
+ * a - t = k - 2^257 lies in [2^255 - 2^257, n - 2^257), which holds no
+ * multiple of n (it is negative; -n >= n - 2^257 since 2n < 2^257, and
+ * -2n < 2^255 - 2^257 since 2n > 3 2^255).  (With w = 6 and 7 the last
+ * window started at bit 252: no multiple of 2^252 lies in [n - 2^251, n).)
+ * Infinity of either operand is handled in constant time by the addition.
+ * All this requires k < n. */
 #include <string.h>
 
 #include "common/cpu.h"
@@ -145,7 +154,7 @@ booth_gather_avx512vl(uint64_t x[4], uint64_t y[4],
 /* aarch64: the NEON scan (asm/aarch64/p256_gather_neon.S), one 64-byte LD1,
  * CMEQ and four BIT per entry, where gcc's code for the C form takes about
  * 23 instructions. */
-_Static_assert(QUILL_P256_BASE_ROW == 64, "the NEON gather scans 64 entries");
+_Static_assert(QUILL_P256_BASE_ROW == 128, "the NEON gather scans 128 entries");
 #define BOOTH_GATHER                                                                   \
     (quill_p256_neon_capable() ? quill_p256_booth_gather_neon : quill_p256_booth_gather_c)
 #else

@@ -81,7 +81,7 @@ void quill_p256_point_add_mixed_gather_scratch(quill_p256_jacobian *out,
 void quill_p256_point_add_mixed_raw_c(quill_p256_jacobian *out, const quill_p256_jacobian *a,
                                       const quill_p256_affine *b, quill_p256_madd_scratch *w);
 
-/* quill_p256_booth_gather_c sets x, y to row[abs - 1] for 1 <= abs <= 64
+/* quill_p256_booth_gather_c sets x, y to row[abs - 1] for 1 <= abs <= 128
  * (QUILL_P256_BASE_ROW, the row length of p256_table.h) and to zeros
  * otherwise, reading every entry of the row and keeping the wanted one
  * with a mask (no address and no branch depends on abs, which is secret):
@@ -109,8 +109,8 @@ void quill_p256_point_from_affine(quill_p256_jacobian *out, const quill_p256_aff
 quill_word quill_p256_affine_on_curve(const quill_p256_affine *a);
 
 /* quill_p256_point_mul_base sets out = k * G for a secret k (plain, any
- * value below n; k = 0 gives infinity), in constant time: 37 signed
- * (Booth-recoded) 7-bit windows, each adding +-j * 2^(7i) * G, 0 <= j <= 64,
+ * value below n; k = 0 gives infinity), in constant time: 33 signed
+ * (Booth-recoded) 8-bit windows, each adding +-j * 2^(8i) * G, 0 <= j <= 128,
  * from the generated affine table (p256_table.h) read by a full
  * constant-time scan of its row and negated under a mask.  No doublings.
  * Requires k < n: the case analysis that makes the incomplete mixed

@@ -31,6 +31,7 @@
 #include "ec/ecdsa_lazy_pub.h"
 #include "ec/p256_adx.h"
 #include "ec/p256_point.h"
+#include "ec/p256_table.h"
 #include "ec_hash.h"
 
 static int rng_fill(void *arg, uint8_t *out, size_t len) {
@@ -56,7 +57,7 @@ static int mode_adx(void) {
     uint64_t f[4], g[4], o[4];
     quill_p256_fe fw, gw, ow;
     quill_p256_scalar os, fs;
-    static quill_p256_affine row[64];
+    static quill_p256_affine row[QUILL_P256_BASE_ROW];
     uint64_t gwant[8], gxy[8];
     quill_p256_jacobian ggot;
     uint64_t st = 7;
@@ -81,7 +82,7 @@ static int mode_adx(void) {
         memcpy(fs.v, fw.v, 32);
         quill_p256_scalar_mul_c(&os, &os, &fs);
         (void)rng_fill(&st, (uint8_t *)row, sizeof(row));
-        uint64_t abs = (uint64_t)(round * 9 % 66); /* 0 (no entry) .. 65 */
+        uint64_t abs = (uint64_t)(round * 17 % (QUILL_P256_BASE_ROW + 2)); /* 0 (no entry) .. 119 */
         quill_p256_booth_gather_c(gwant, gwant + 4, row, abs);
         QUILL_CT_SECRET(&abs, sizeof(abs));
         QUILL_CT_SECRET(&a, sizeof(a));
