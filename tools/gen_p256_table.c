@@ -16,9 +16,10 @@
  * as little-endian 64-bit limbs.  Computed with quill's own field and point
  * code (p256_fe.c, p256_point.c); no other library.
  *
- * The width is WINDOW below (8 measured fastest, see p256_base.c).  A
- * Booth-recoded 256-bit scalar needs 256 / w + 1 windows: the top digit
- * takes the carry out of bit 255, so w * windows must reach 257.
+ * The width is WINDOW below (8 measured fastest, see p256_base.c), a
+ * divisor of 256.  The base multiplication recodes a scalar below 2^255
+ * (k or n - k, p256_base.c), so 256 / w Booth windows cover it: the top
+ * bit of the last one is zero and nothing carries out of it.
  *
  * Usage: gen_p256_table [output-file]   (stdout without an argument)
  * Regenerate: build the target gen_p256_table, then run
@@ -30,7 +31,7 @@
 #ifndef WINDOW
 #define WINDOW 8
 #endif
-#define WINDOWS (256 / WINDOW + 1)
+#define WINDOWS (256 / WINDOW)
 #define ROW (1 << (WINDOW - 1))
 
 static void put_fe(FILE *f, const quill_p256_fe *a) {
@@ -76,7 +77,7 @@ int main(int argc, char **argv) {
             "#ifndef QUILL_EC_P256_TABLE_H\n"
             "#define QUILL_EC_P256_TABLE_H\n\n"
             "#include \"ec/p256_point.h\"\n\n"
-            "/* Window width w, number of windows (256 / w + 1) and row length\n"
+            "/* Window width w, number of windows (256 / w) and row length\n"
             " * 2^(w - 1) of the signed-window base table. */\n"
             "#define QUILL_P256_BASE_WINDOW %d\n"
             "#define QUILL_P256_BASE_WINDOWS %d\n"

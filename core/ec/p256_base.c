@@ -4,15 +4,20 @@
  * Constant-time fixed-base multiplication k * G (see p256_point.h) with
  * signed (Booth-recoded) windows of w = QUILL_P256_BASE_WINDOW bits.
  *
- * Recoding: with b_j the bits of k (b_-1 = 0 and b_j = 0 for j > 255),
+ * First k is replaced by k' = n - k when k >= 2^255, then k' < 2^255
+ * (n < 2^256) and k G = -(k' G): the y of the result is negated under the
+ * same mask at the end (the choice is secret; both are computed).
+ *
+ * Recoding: with b_j the bits of k' (b_-1 = 0 and b_j = 0 for j > 254),
  * digit i is d_i = b_(wi-1) + sum_(j<w-1) b_(wi+j) 2^j - b_(wi+w-1) 2^(w-1),
- * so that -2^(w-1) <= d_i <= 2^(w-1) and k = sum_i d_i 2^(wi) (the sum
+ * so that -2^(w-1) <= d_i <= 2^(w-1) and k' = sum_i d_i 2^(wi) (the sum
  * telescopes: each window's top bit counts -2^(w-1) here and +1 in the next
- * window).  256 / w + 1 windows cover the carry out of bit 255.  k * G is
+ * window).  256 / w windows (w divides 256) cover k': the top bit of the
+ * last window is b_255 = 0, so nothing carries out of it.  k' * G is
  * the sum of the QUILL_P256_BASE_WINDOWS points sign(d_i) T[i][|d_i| - 1]
  * with T[i][j - 1] = j 2^(wi) G (p256_table.h; d_i = 0 adds nothing): one
  * mixed addition per window after the first, whose entry starts the sum,
- * and no doublings: 32 additions where the unsigned 4-bit comb this
+ * and no doublings: 31 additions where the unsigned 4-bit comb this
  * replaced made 64.  Each entry is read by scanning
  * its whole row with masks and negated (y to p - y) under a mask.
  *
@@ -28,23 +33,16 @@
  * path decides.
  *
  * Why the incomplete mixed addition is safe.  Before window i the
- * accumulator holds a G with a = sum_(j<i) d_j 2^(wj) = (k mod 2^(wi)) -
+ * accumulator holds a G with a = sum_(j<i) d_j 2^(wj) = (k' mod 2^(wi)) -
  * b_(wi-1) 2^(wi), so |a| <= 2^(wi-1); the addend is t G with t = d_i 2^(wi),
- * |t| >= 2^(wi) when d_i != 0.  The formula fails when a = +-t mod n with
- * both nonzero.  a = -t (mod n): a + t is the partial sum a', with
- * |a'| <= 2^(w(i+1)-1) < n for every window but the last, and a + t = k,
- * 0 < k < n, for the last; a' = 0 as an integer would need |a| = |t|.
- * a = t (mod n): a != t as integers (|a| < |t|), and
- * |a - t| <= |a| + |t| <= 2^(wi-1) + 2^(w(i+1)-1) < n for every window
- * below bit 256 (w(i+1) <= 256).  The last window (i = 32) starts at bit
- * 256: t = d 2^256 with d = b_255 in {0, 1}, and when d = 1 the partial
- * sum is a = k - 2^256 (the telescoped -2^(w-1) of window 31), so
- * a - t = k - 2^257 lies in [2^255 - 2^257, n - 2^257), which holds no
- * multiple of n (it is negative; -n >= n - 2^257 since 2n < 2^257, and
- * -2n < 2^255 - 2^257 since 2n > 3 2^255).  (With w = 6 and 7 the last
- * window started at bit 252: no multiple of 2^252 lies in [n - 2^251, n).)
+ * 2^(wi) <= |t| <= 2^(w(i+1)-1) when d_i != 0.  The formula fails when
+ * a = +-t mod n with both nonzero.  a = -t (mod n): a + t is the partial
+ * sum a', with |a'| <= 2^(w(i+1)-1) <= 2^255 < n, and a + t = k',
+ * 0 < k' < n, for the last window; a' = 0 as an integer would need
+ * |a| = |t|.  a = t (mod n): a != t as integers (|a| < |t|), and
+ * |a - t| <= |a| + |t| <= 2^(wi-1) + 2^(w(i+1)-1) <= 2^247 + 2^255 < n.
  * Infinity of either operand is handled in constant time by the addition.
- * All this requires k < n. */
+ * All this requires k < n (so that 0 < k' < n for k != 0). */
 #include <string.h>
 
 #include "common/cpu.h"
@@ -53,9 +51,13 @@
 #include "ec/p256_arm64.h"
 #include "ec/p256_fe_inline.h"
 #include "ec/p256_point.h"
+#include "ec/p256_scalar.h"
 #include "ec/p256_table.h"
 
 #define W QUILL_P256_BASE_WINDOW
+
+_Static_assert(QUILL_P256_BASE_WINDOW * QUILL_P256_BASE_WINDOWS == 256,
+               "the windows cover bits 0..255 exactly (see above)");
 
 /* The w + 1 bits b_(wi-1) .. b_(wi+w-1) of k (window i; i is public) read
  * from t = 2k (so that bit wi of t is b_(wi-1)), padded with zero words. */
@@ -196,13 +198,19 @@ void quill_p256_point_mul_base(quill_p256_jacobian *out, const quill_p256_scalar
     quill_p256_jacobian acc;
     quill_p256_affine t;
     quill_p256_madd_scratch w;
-    /* t = 2k in six words: bit 0 is the b_-1 = 0 of the first window, the
-     * top words the zero bits above 256. */
-    uint64_t t2[6] = {k->v[0] << 1,
-                      (k->v[1] << 1) | (k->v[0] >> 63),
-                      (k->v[2] << 1) | (k->v[1] >> 63),
-                      (k->v[3] << 1) | (k->v[2] >> 63),
-                      k->v[3] >> 63,
+    /* k' = n - k if k >= 2^255 (top, secret), else k: below 2^255. */
+    const quill_word top = quill_ct_msb_mask(k->v[3]);
+    quill_p256_scalar kk, kn;
+    memcpy(kk.v, k->v, sizeof(kk.v));
+    quill_p256_scalar_opp(&kn, &kk);
+    quill_p256_scalar_selectznz(&kk, top, &kk, &kn);
+    /* t = 2k' in six words: bit 0 is the b_-1 = 0 of the first window, the
+     * top words the zero bits above 255. */
+    uint64_t t2[6] = {kk.v[0] << 1,
+                      (kk.v[1] << 1) | (kk.v[0] >> 63),
+                      (kk.v[2] << 1) | (kk.v[1] >> 63),
+                      (kk.v[3] << 1) | (kk.v[2] >> 63),
+                      kk.v[3] >> 63,
                       0};
     booth_gather_fn *const gather = BOOTH_GATHER; /* CPU features, not data */
     /* With AVX2 and ADX the addition of window i scans row i + 1 in the
@@ -247,8 +255,15 @@ void quill_p256_point_mul_base(quill_p256_jacobian *out, const quill_p256_scalar
 #endif
         quill_p256_point_add_mixed_scratch(&acc, &acc, &t, is_zero, &w);
     }
+    /* k G = -(k' G) when k' = n - k: y to p - y under top (acc is not
+     * infinity then, as 0 < k' < n). */
+    quill_p256_fe_sub_inline(&ny, &(const quill_p256_fe){{0, 0, 0, 0}}, &acc.y);
+    for (int j = 0; j < 4; j++)
+        acc.y.v[j] = quill_ct_select_w(top, ny.v[j], acc.y.v[j]);
     *out = acc;
     quill_zeroize(&acc, sizeof(acc));
+    quill_zeroize(&kk, sizeof(kk));
+    quill_zeroize(&kn, sizeof(kn));
     quill_zeroize(&t, sizeof(t));
     quill_zeroize(&w, sizeof(w));
     quill_zeroize(t2, sizeof(t2));
