@@ -5,18 +5,18 @@
  * with NEON (Advanced SIMD).  C prototype (core/ec/p256_arm64.h):
  *
  *   void quill_p256_booth_gather_neon(uint64_t x[4], uint64_t y[4],
- *                                     const quill_p256_affine row[128],
+ *                                     const quill_p256_affine row[64],
  *                                     uint64_t abs);
  *
- * Sets (x, y) to row[abs - 1] for 1 <= abs <= 128 and to zeros for
- * abs = 0 (or any abs above 128), as its portable twin
+ * Sets (x, y) to row[abs - 1] for 1 <= abs <= 64 and to zeros for
+ * abs = 0 (or any abs above 64), as its portable twin
  * quill_p256_booth_gather_c (core/ec/p256_base.c).  An entry is 64 bytes
  * (x then y, four little-endian words each).
  *
  * Secrets: abs is secret (a digit of a private scalar or nonce), and so
  * is the entry read; x, y and row are addresses (public).  Constant time:
- * every one of the 128 entries is loaded, in order, whatever abs is; the
- * loop runs a fixed 64 times (two entries per pass) and its branch depends
+ * every one of the 64 entries is loaded, in order, whatever abs is; the
+ * loop runs a fixed 32 times (two entries per pass) and its branch depends
  * on the counter only.  The entry is kept by a mask: CMEQ of a running
  * index with abs broadcast (all-ones lanes on the wanted entry, zeros
  * elsewhere), then BIT (insert where the mask is set) into the
@@ -50,7 +50,7 @@ quill_p256_booth_gather_neon:
         movi    v21.16b, #0
         movi    v22.16b, #0
         movi    v23.16b, #0
-        mov     x4, #64                     /* passes (public) */
+        mov     x4, #32                     /* passes (public) */
 1:
         /* Single-register LDR Q: one micro-op each in LLVM's Cortex-A57
          * tables (the -mcpu=neoverse-n1 model), where LD1 of four

@@ -62,8 +62,8 @@ void quill_p256_point_add_mixed_arm64(struct quill_p256_jacobian *out,
                                       const struct quill_p256_jacobian *a,
                                       const struct quill_p256_affine *b);
 
-/* quill_p256_booth_gather_neon sets x, y to row[abs - 1] (abs 1..128) or to
- * zeros (abs = 0) by a full masked NEON scan of the 128-entry row
+/* quill_p256_booth_gather_neon sets x, y to row[abs - 1] (abs 1..64) or to
+ * zeros (abs = 0) by a full masked NEON scan of the 64-entry row
  * (asm/aarch64/p256_gather_neon.S), as its portable twin
  * quill_p256_booth_gather_c (p256_point.h).  abs is secret: no address or
  * branch depends on it.  Call only when quill_p256_neon_capable(). */

@@ -81,7 +81,7 @@ void quill_p256_point_add_mixed_gather_scratch(quill_p256_jacobian *out,
 void quill_p256_point_add_mixed_raw_c(quill_p256_jacobian *out, const quill_p256_jacobian *a,
                                       const quill_p256_affine *b, quill_p256_madd_scratch *w);
 
-/* quill_p256_booth_gather_c sets x, y to row[abs - 1] for 1 <= abs <= 128
+/* quill_p256_booth_gather_c sets x, y to row[abs - 1] for 1 <= abs <= 64
  * (QUILL_P256_BASE_ROW, the row length of p256_table.h) and to zeros
  * otherwise, reading every entry of the row and keeping the wanted one
  * with a mask (no address and no branch depends on abs, which is secret):
@@ -109,10 +109,12 @@ void quill_p256_point_from_affine(quill_p256_jacobian *out, const quill_p256_aff
 quill_word quill_p256_affine_on_curve(const quill_p256_affine *a);
 
 /* quill_p256_point_mul_base sets out = k * G for a secret k (plain, any
- * value below n; k = 0 gives infinity), in constant time: 33 signed
- * (Booth-recoded) 8-bit windows, each adding +-j * 2^(8i) * G, 0 <= j <= 128,
- * from the generated affine table (p256_table.h) read by a full
+ * value below n; k = 0 gives infinity), in constant time: signed
+ * (Booth-recoded) windows, each adding +-j * 2^(wi) * G, 0 <= j <= 2^(w-1),
+ * from the generated affine tables (p256_table.h) read by a full
  * constant-time scan of its row and negated under a mask.  No doublings.
+ * w = 8 (32 windows of k or n - k) where the scan is fused into the ADX
+ * addition (quill_p256_adx_gather_capable), w = 7 (37 windows) elsewhere.
  * Requires k < n: the case analysis that makes the incomplete mixed
  * addition safe relies on it (p256_base.c). */
 void quill_p256_point_mul_base(quill_p256_jacobian *out, const quill_p256_scalar_plain *k);
