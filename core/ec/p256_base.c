@@ -245,8 +245,8 @@ typedef struct {
 /* The window loop: acc = s * G from t = 2s (six words), windows windows of
  * w bits over table (rows of 2^(w-1) entries); w, windows, fused and the
  * gather are public (CPU features and constants, inlined).  fused: the
- * addition of window i scans row i + 1 (quill_p256_point_add_mixed_gather
- * _adx, AVX2 and ADX) into the scratch's g. */
+ * addition of window i scans row i + 1 into the scratch's g
+ * (quill_p256_point_add_mixed_gather_adx; AVX2 and ADX). */
 QUILL_INLINE void booth_mul(quill_p256_jacobian *acc, const uint64_t t2[6], unsigned w,
                             unsigned windows, const quill_p256_affine *table,
                             booth_gather_fn *gather, int fused, booth_scratch *s) {
