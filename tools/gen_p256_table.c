@@ -3,10 +3,11 @@
  *
  * gen_p256_table: writes core/ec/p256_table.h, the precomputed multiples of
  * the P-256 base point G used by core/ec:
- *   quill_p256_base_booth[i][j - 1] = j * 2^(w i) * G
- *       (i < QUILL_P256_BASE_WINDOWS, 1 <= j <= 2^(w - 1), w the window
- *       width QUILL_P256_BASE_WINDOW) for the constant-time signed-window
- *       base multiplication (p256_base.c);
+ *   quill_p256_base_booth[i][j - 1] = j * 2^(7 i) * G
+ *       (i < 37, 1 <= j <= 64) and, in x86-64 builds with assembly only,
+ *   quill_p256_base_booth8[i][j - 1] = j * 2^(8 i) * G
+ *       (i < 32, 1 <= j <= 128), the rows of the two widths of the
+ *       constant-time signed-window base multiplication (p256_base.c);
  *   quill_p256_base_wnaf[j][k] = (2k + 1) * 2^(64 j) * G   (j < 4, k < 32)
  *       the odd multiples for the width-7 wNAF of verification: row 0 for
  *       the general path (p256_point_vartime.c), all four rows for the
@@ -16,9 +17,11 @@
  * as little-endian 64-bit limbs.  Computed with quill's own field and point
  * code (p256_fe.c, p256_point.c); no other library.
  *
- * The width is WINDOW below (7 measured fastest, see p256_base.c).  A
- * Booth-recoded 256-bit scalar needs 256 / w + 1 windows: the top digit
- * takes the carry out of bit 255, so w * windows must reach 257.
+ * Widths (see p256_base.c for the measurements): w = 8 where the row scan
+ * is fused into the ADX addition, w = 7 everywhere else.  A Booth-recoded
+ * 256-bit scalar needs 256 / 7 + 1 = 37 windows of 7 bits (the top digit
+ * takes the carry out of bit 255); the 8-bit path recodes a scalar below
+ * 2^255 (k or n - k), which 256 / 8 = 32 windows cover.
  *
  * Usage: gen_p256_table [output-file]   (stdout without an argument)
  * Regenerate: build the target gen_p256_table, then run
@@ -26,12 +29,6 @@
 #include <stdio.h>
 
 #include "ec/p256_point.h"
-
-#ifndef WINDOW
-#define WINDOW 7
-#endif
-#define WINDOWS (256 / WINDOW + 1)
-#define ROW (1 << (WINDOW - 1))
 
 static void put_fe(FILE *f, const quill_p256_fe *a) {
     fprintf(f, "{{0x%016llx, 0x%016llx, 0x%016llx, 0x%016llx}}", (unsigned long long)a->v[0],
@@ -47,6 +44,26 @@ static int put_point(FILE *f, const quill_p256_jacobian *p, const char *indent) 
     fprintf(f, ",\n%s ", indent);
     put_fe(f, &a.y);
     fprintf(f, "},\n");
+    return 1;
+}
+
+/* Writes the rows of width w: windows rows of 2^(w - 1) entries, row i
+ * holding j * 2^(w i) * G for j = 1 .. 2^(w - 1). */
+static int put_booth(FILE *f, const quill_p256_affine *g, int w, int windows) {
+    quill_p256_jacobian base, acc;
+    quill_p256_point_from_affine(&base, g);
+    for (int i = 0; i < windows; i++) {
+        fprintf(f, "    {\n");
+        acc = base;
+        for (int j = 1; j <= 1 << (w - 1); j++) {
+            if (!put_point(f, &acc, "        "))
+                return 0;
+            quill_p256_point_add_vartime(&acc, &acc, &base);
+        }
+        fprintf(f, "    },\n");
+        for (int k = 0; k < w; k++)
+            quill_p256_point_double(&base, &base);
+    }
     return 1;
 }
 
@@ -70,35 +87,37 @@ int main(int argc, char **argv) {
             " *   ./gen_p256_table ../core/ec/p256_table.h   (from the build directory)\n"
             " * and the CTest ec_table_regen checks that this file matches its output.\n"
             " *\n"
-            " * quill_p256_base_booth[i][j - 1] = j * 2^(%d i) * G (affine, Montgomery\n"
-            " * domain), 1 <= j <= %d; quill_p256_base_wnaf[j][k] = (2k + 1) * 2^(64 j) * G\n"
+            " * quill_p256_base_booth[i][j - 1] = j * 2^(7 i) * G (affine, Montgomery\n"
+            " * domain), 1 <= j <= 64; quill_p256_base_booth8[i][j - 1] = j * 2^(8 i) * G,\n"
+            " * 1 <= j <= 128 (x86-64 builds with assembly only, for the scan fused into\n"
+            " * the ADX addition); quill_p256_base_wnaf[j][k] = (2k + 1) * 2^(64 j) * G\n"
             " * (j < 4, k < 32: width-7 wNAF digits of verification). */\n"
             "#ifndef QUILL_EC_P256_TABLE_H\n"
             "#define QUILL_EC_P256_TABLE_H\n\n"
             "#include \"ec/p256_point.h\"\n\n"
-            "/* Window width w, number of windows (256 / w + 1) and row length\n"
-            " * 2^(w - 1) of the signed-window base table. */\n"
-            "#define QUILL_P256_BASE_WINDOW %d\n"
-            "#define QUILL_P256_BASE_WINDOWS %d\n"
-            "#define QUILL_P256_BASE_ROW %d\n\n"
+            "/* Window width w, number of windows (256 / w + 1: the top digit takes\n"
+            " * the carry out of bit 255) and row length 2^(w - 1) of the\n"
+            " * signed-window base table. */\n"
+            "#define QUILL_P256_BASE_WINDOW 7\n"
+            "#define QUILL_P256_BASE_WINDOWS 37\n"
+            "#define QUILL_P256_BASE_ROW 64\n\n"
             "static const quill_p256_affine "
-            "quill_p256_base_booth[QUILL_P256_BASE_WINDOWS][QUILL_P256_BASE_ROW] = {\n",
-            WINDOW, ROW, WINDOW, WINDOWS, ROW);
+            "quill_p256_base_booth[QUILL_P256_BASE_WINDOWS][QUILL_P256_BASE_ROW] = {\n");
     quill_p256_generator(&g);
-    quill_p256_point_from_affine(&base, &g);
-    for (int i = 0; i < WINDOWS; i++) {
-        fprintf(f, "    {\n");
-        acc = base;
-        for (int j = 1; j <= ROW; j++) {
-            if (!put_point(f, &acc, "        "))
-                return 1;
-            quill_p256_point_add_vartime(&acc, &acc, &base);
-        }
-        fprintf(f, "    },\n");
-        for (int k = 0; k < WINDOW; k++)
-            quill_p256_point_double(&base, &base);
-    }
+    if (!put_booth(f, &g, 7, 37))
+        return 1;
     fprintf(f, "};\n\n"
+               "#if defined(__x86_64__) && !defined(QUILL_NO_ASM)\n"
+               "/* The 8-bit windows: 256 / 8 windows cover a scalar below 2^255 (k or\n"
+               " * n - k, p256_base.c). */\n"
+               "#define QUILL_P256_BASE8_WINDOW 8\n"
+               "#define QUILL_P256_BASE8_WINDOWS 32\n"
+               "#define QUILL_P256_BASE8_ROW 128\n\n"
+               "static const quill_p256_affine "
+               "quill_p256_base_booth8[QUILL_P256_BASE8_WINDOWS][QUILL_P256_BASE8_ROW] = {\n");
+    if (!put_booth(f, &g, 8, 32))
+        return 1;
+    fprintf(f, "};\n#endif\n\n"
                "/* Width of the verification wNAF over G and its odd multiples per row. */\n"
                "#define QUILL_P256_BASE_WNAF_WIDTH 7\n"
                "#define QUILL_P256_BASE_WNAF_ODD 32\n\n"

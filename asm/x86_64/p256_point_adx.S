@@ -48,13 +48,13 @@
  *       const quill_p256_jacobian *a, const quill_p256_affine *b,
  *       uint64_t gxy[8], const quill_p256_affine *row, uint64_t abs);
  *
- * rcx = gxy, r8 = row (64 entries of 64 bytes), r9 = abs (secret): gxy =
- * x || y of row[abs - 1], zeros unless 1 <= abs <= 64.  Every entry is
+ * rcx = gxy, r8 = row (128 entries of 64 bytes), r9 = abs (secret): gxy =
+ * x || y of row[abs - 1], zeros unless 1 <= abs <= 128.  Every entry is
  * loaded (two 32-byte AVX2 loads) and combined with a mask from the lane
  * comparison of a running index with abs (VPCMPEQQ, VPAND, VPOR): no
  * branch or address depends on abs.  k G (core/ec/p256_base.c) scans row
- * i + 1 in the addition of window i: the scan's 384 vector instructions
- * and 128 loads run on the vector units and load ports, which the MULX
+ * i + 1 in the addition of window i: the scan's 768 vector instructions
+ * and 256 loads run on the vector units and load ports, which the MULX
  * chains leave idle, instead of between two additions.  Registers: rbp
  * holds row (saved and restored), ymm2-ymm9 the scan; VZEROALL before the
  * return clears them (the accumulators and the mask are secret).  Requires
@@ -167,31 +167,31 @@
          * reloading it from the frame: a load of a word stored just
          * before waits for the store.  The scan steps (vector units and
          * loads, which the field operations leave idle) are independent
-         * of them: 6 entries after each of the first ten field
-         * operations, 4 after the last. */
+         * of them: 12 entries after each of the first ten field
+         * operations, 8 after the last. */
         FE_SQR  Z1Z1, Z1, 1             /* Z1^2, partially reduced */
-        GATHER_ENTRIES \gather, 6
+        GATHER_ENTRIES \gather, 12
         FE_MUL  S2, Z1, Z1Z1, 1         /* Z1^3, partially reduced */
-        GATHER_ENTRIES \gather, 6
+        GATHER_ENTRIES \gather, 12
         FE_MUL  , X2, Z1Z1              /* U2 = X2 Z1^2 */
         SUB_MOD %r12, %r13, %r14, %r15, X1
         STORE4  H, %r12, %r13, %r14, %r15 /* H = U2 - X1 */
-        GATHER_ENTRIES \gather, 6
+        GATHER_ENTRIES \gather, 12
         FE_MUL  , Y2, S2                /* S2 = Y2 Z1^3 */
         SUB_MOD %r12, %r13, %r14, %r15, Y1
         /* r = 2 (S2 - Y1) */
         ADD_MOD_REG RR, %r12, %r13, %r14, %r15, %r12, %r13, %r14, %r15, %r8, %r9, %r10, %r11
-        GATHER_ENTRIES \gather, 6
+        GATHER_ENTRIES \gather, 12
         FE_SQR  , H                     /* H^2; I = 4 H^2 below */
         ADD_MOD_REG , %r12, %r13, %r14, %r15, %r12, %r13, %r14, %r15, %r8, %r9, %r10, %r11
         ADD_MOD_REG I, %r12, %r13, %r14, %r15, %r12, %r13, %r14, %r15, %r8, %r9, %r10, %r11
-        GATHER_ENTRIES \gather, 6
+        GATHER_ENTRIES \gather, 12
         FE_SQR  X3, RR                  /* r^2 */
-        GATHER_ENTRIES \gather, 6
+        GATHER_ENTRIES \gather, 12
         FE_MUL  V, X1, I                /* V = X1 I */
-        GATHER_ENTRIES \gather, 6
+        GATHER_ENTRIES \gather, 12
         FE_MUL  J, H, I                 /* J = H I */
-        GATHER_ENTRIES \gather, 6
+        GATHER_ENTRIES \gather, 12
         LOAD4   X3
         SUB_MOD %r8, %r9, %r10, %r11, J
         SUB_MOD %r8, %r9, %r10, %r11, V
@@ -206,19 +206,19 @@
         FE_MUL  , Y1, J
         /* T2 = 2 Y1 J */
         ADD_MOD_REG T2, %r12, %r13, %r14, %r15, %r12, %r13, %r14, %r15, %r8, %r9, %r10, %r11
-        GATHER_ENTRIES \gather, 6
+        GATHER_ENTRIES \gather, 12
         FE_MUL  , RR, T
         SUB_MOD %r12, %r13, %r14, %r15, T2
         STORE4  Y3, %r12, %r13, %r14, %r15 /* Y3 = r (V - X3) - 2 Y1 J */
-        GATHER_ENTRIES \gather, 6
+        GATHER_ENTRIES \gather, 12
         FE_MUL  , Z1, H
         /* Z3 = 2 Z1 H (= (Z1 + H)^2 - Z1^2 - H^2) */
         ADD_MOD_REG Z3, %r12, %r13, %r14, %r15, %r12, %r13, %r14, %r15, %r8, %r9, %r10, %r11
-        GATHER_ENTRIES \gather, 4
+        GATHER_ENTRIES \gather, 8
 
         .if \gather
-        .if GOFF != 64 * 64
-        .error "the scan must cover the 64 entries of the row"
+        .if GOFF != 128 * 64
+        .error "the scan must cover the 128 entries of the row"
         .endif
         /* The selected entry to gxy; VZEROALL clears the accumulators,
          * the mask and the index (secret) and the upper halves before

@@ -58,11 +58,12 @@ void quill_p256_point_add_mixed_adx(struct quill_p256_jacobian *out,
                                     const struct quill_p256_affine *b);
 
 /* quill_p256_point_add_mixed_gather_adx is quill_p256_point_add_mixed_adx
- * (same out from a and b) with the constant-time scan of a table row of 64
- * affine entries spread between its field operations (AVX2 loads, masks
- * and ORs, idle units beside the MULX chains): gxy[0..3] = x and
- * gxy[4..7] = y of row[abs - 1] for 1 <= abs <= 64, zeros otherwise, as
- * quill_p256_booth_gather_c (p256_point.h) sets them.  abs is secret: every
+ * (same out from a and b) with the constant-time scan of a table row of 128
+ * affine entries (QUILL_P256_BASE8_ROW, the 8-bit windows of k G) spread
+ * between its field operations (AVX2 loads, masks and ORs, idle units
+ * beside the MULX chains): gxy[0..3] = x and gxy[4..7] = y of row[abs - 1]
+ * for 1 <= abs <= 128, zeros otherwise, as quill_p256_booth_gather8_c sets
+ * them.  abs is secret: every
  * entry is loaded and combined the same way.  gxy is written after a and b
  * are read (it may alias b).  Requires AVX2 besides BMI2 and ADX
  * (quill_p256_adx_gather_capable). */
@@ -70,6 +71,12 @@ void quill_p256_point_add_mixed_gather_adx(struct quill_p256_jacobian *out,
                                            const struct quill_p256_jacobian *a,
                                            const struct quill_p256_affine *b, uint64_t gxy[8],
                                            const struct quill_p256_affine *row, uint64_t abs);
+
+/* quill_p256_booth_gather8_c is quill_p256_booth_gather_c (p256_point.h)
+ * on a row of 128 entries (abs 1..128, zeros otherwise): the portable twin
+ * of the scan in quill_p256_point_add_mixed_gather_adx (p256_base.c). */
+void quill_p256_booth_gather8_c(uint64_t x[4], uint64_t y[4],
+                                const struct quill_p256_affine *row, uint64_t abs);
 
 /* quill_p256_point_double_n_adx sets out = 2^n a, n >= 1, by n rounds of
  * the doubling of quill_p256_point_double (asm/x86_64/p256_double_adx.S),

@@ -109,10 +109,12 @@ void quill_p256_point_from_affine(quill_p256_jacobian *out, const quill_p256_aff
 quill_word quill_p256_affine_on_curve(const quill_p256_affine *a);
 
 /* quill_p256_point_mul_base sets out = k * G for a secret k (plain, any
- * value below n; k = 0 gives infinity), in constant time: 37 signed
- * (Booth-recoded) 7-bit windows, each adding +-j * 2^(7i) * G, 0 <= j <= 64,
- * from the generated affine table (p256_table.h) read by a full
+ * value below n; k = 0 gives infinity), in constant time: signed
+ * (Booth-recoded) windows, each adding +-j * 2^(wi) * G, 0 <= j <= 2^(w-1),
+ * from the generated affine tables (p256_table.h) read by a full
  * constant-time scan of its row and negated under a mask.  No doublings.
+ * w = 8 (32 windows of k or n - k) where the scan is fused into the ADX
+ * addition (quill_p256_adx_gather_capable), w = 7 (37 windows) elsewhere.
  * Requires k < n: the case analysis that makes the incomplete mixed
  * addition safe relies on it (p256_base.c). */
 void quill_p256_point_mul_base(quill_p256_jacobian *out, const quill_p256_scalar_plain *k);

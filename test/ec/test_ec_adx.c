@@ -23,7 +23,8 @@
  * return 0, out untouched), aliasing, and along chains of real points;
  * the mixed addition with the row scan of k G
  * (quill_p256_point_add_mixed_gather_adx, with AVX2) against the C
- * formula and quill_p256_booth_gather_c, abs 0..65, with aliasing, and
+ * formula and quill_p256_booth_gather8_c, abs 0..129 (the row length
+ * QUILL_P256_BASE8_ROW and one beyond), with aliasing, and
  * its case-handling wrapper against quill_p256_point_add_mixed_scratch;
  * the additions with a Z1 whose partially reduced square (the formulas'
  * Z1^2, p256_fe_macros.h) lands in [p, 2^256), found with a BN model of
@@ -40,6 +41,7 @@
 #include "ec/p256_fe_inline.h"
 #include "ec/p256_point.h"
 #include "ec/p256_scalar.h"
+#include "ec/p256_table.h"
 #include "ec/p256_verify_point.h"
 #include "ec_test_common.h"
 #include "test_util.h"
@@ -100,12 +102,13 @@ static void check_point_add(const uint64_t c[5][4]) {
 }
 
 /* The mixed addition with the row scan (quill_p256_point_add_mixed_gather_adx)
- * equals the C formula on c[0..4] and quill_p256_booth_gather_c on the row
+ * equals the C formula on c[0..4] and quill_p256_booth_gather8_c on the row
  * for abs: with separate outputs, with out aliasing a and gxy aliasing b,
  * and through the dispatching quill_p256_point_add_mixed_gather_scratch
  * against quill_p256_point_add_mixed_scratch (case handling included:
  * b_is_inf from abs = 0, a at infinity when c[2] is zero). */
-static void check_point_add_gather(const uint64_t c[5][4], const quill_p256_affine row[64],
+static void check_point_add_gather(const uint64_t c[5][4],
+                                   const quill_p256_affine row[QUILL_P256_BASE8_ROW],
                                    uint64_t abs) {
     quill_p256_jacobian a, want, got;
     quill_p256_affine b;
@@ -113,7 +116,7 @@ static void check_point_add_gather(const uint64_t c[5][4], const quill_p256_affi
     uint64_t gwant[8], gxy[8];
     load_points(c, &a, &b);
     quill_p256_point_add_mixed_raw_c(&want, &a, &b, &w);
-    quill_p256_booth_gather_c(gwant, gwant + 4, row, abs);
+    quill_p256_booth_gather8_c(gwant, gwant + 4, row, abs);
     memset(gxy, 0xa5, sizeof(gxy));
     quill_p256_point_add_mixed_gather_adx(&got, &a, &b, gxy, row, abs);
     QT_CHECK(memcmp(&got, &want, sizeof(got)) == 0);
@@ -131,18 +134,18 @@ static void check_point_add_gather(const uint64_t c[5][4], const quill_p256_affi
     QT_CHECK(memcmp(gxy, gwant, sizeof(gxy)) == 0);
 }
 
-/* check_point_add_gather on random rows and every abs in 0..65 (65: no
- * entry), coordinates from the edge values or random, every fourth a at
+/* check_point_add_gather on random rows and every abs in 0..129 (129:
+ * no entry), coordinates from the edge values or random, every fourth a at
  * infinity. */
 static void check_gather_adds(const uint64_t ep[][4], int kp, BN_CTX *ctx, int rounds) {
-    static quill_p256_affine row[64];
+    static quill_p256_affine row[QUILL_P256_BASE8_ROW];
     uint64_t c[5][4];
     for (int r = 0; r < rounds; r++) {
-        for (int e = 0; e < 64; e++) {
+        for (int e = 0; e < QUILL_P256_BASE8_ROW; e++) {
             ect_random_below(row[e].x.v, ect_p256_p(), ctx);
             ect_random_below(row[e].y.v, ect_p256_p(), ctx);
         }
-        for (uint64_t abs = 0; abs <= 65; abs++) {
+        for (uint64_t abs = 0; abs <= QUILL_P256_BASE8_ROW + 1; abs++) {
             for (int j = 0; j < 5; j++) {
                 if (r % 2 == 0)
                     memcpy(c[j], ep[qt_rng_u64() % (uint64_t)kp], 32);
@@ -375,12 +378,12 @@ static void partial_square(BIGNUM *r, const BIGNUM *z, BN_CTX *ctx) {
  * unreduced.  Eight such Z1, each with random other coordinates, through
  * the constant-time addition (both entries) and the variable-time ones. */
 static void check_partial_square_high(BN_CTX *ctx) {
-    static quill_p256_affine row[64];
+    static quill_p256_affine row[QUILL_P256_BASE8_ROW];
     BN_CTX_start(ctx);
     BIGNUM *v = BN_CTX_get(ctx), *z = BN_CTX_get(ctx), *sq = BN_CTX_get(ctx);
     BIGNUM *vp = BN_CTX_get(ctx);
     QT_CHECK(vp != NULL);
-    for (int e = 0; e < 64; e++) {
+    for (int e = 0; e < QUILL_P256_BASE8_ROW; e++) {
         ect_random_below(row[e].x.v, ect_p256_p(), ctx);
         ect_random_below(row[e].y.v, ect_p256_p(), ctx);
     }
@@ -450,7 +453,7 @@ static void check_abi(void) {
     memcpy(&jb, pb, sizeof(jb));
     QT_CHECK(quill_p256_point_madd_vartime_adx(&jo, &je, &jb) == 0);
     if (quill_p256_adx_gather_capable()) {
-        static quill_p256_affine row[64];
+        static quill_p256_affine row[QUILL_P256_BASE8_ROW];
         uint64_t gxy[8];
         const uint64_t args[6] = {(uint64_t)(uintptr_t)po, (uint64_t)(uintptr_t)pa,
                                   (uint64_t)(uintptr_t)pb, (uint64_t)(uintptr_t)gxy,

@@ -22,7 +22,7 @@ static EC_GROUP *group;
 static void pick_scalar(uint64_t v[4], int i) {
     const BIGNUM *n = ect_p256_n();
     BIGNUM *x = BN_new();
-    static const long edges[] = {0, 1, 2, 3, 15, 16, 17, 255, 256, -1, -2, -3, -16};
+    static const long edges[] = {0, 1, 2, 3, 15, 16, 17, 63, 64, 65, 127, 128, 129, 255, 256, -1, -2, -3, -16, -128};
     int ne = (int)QT_ARRAY_LEN(edges);
     if (i < ne) {
         if (edges[i] >= 0) {
