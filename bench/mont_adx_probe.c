@@ -23,6 +23,7 @@
 #include <x86intrin.h>
 
 #include "bench_fill.h"
+#include "probe_median.h"
 #include "bn/bn.h"
 #include "common/cpu.h"
 
@@ -34,15 +35,6 @@ probe_fn quill_probe_add_chain, quill_probe_mulx, quill_probe_row_reg, quill_pro
 #define MAX_ROUNDS 201
 #define PROBE_ITERS 400
 
-static int cmp_double(const void *a, const void *b) {
-    double x = *(const double *)a, y = *(const double *)b;
-    return (x > y) - (x < y);
-}
-
-static double median(double *v, int n) {
-    qsort(v, (size_t)n, sizeof(double), cmp_double);
-    return v[n / 2];
-}
 
 static _Alignas(64) uint64_t g_buf[96];
 
