@@ -23,7 +23,7 @@ quill_err quill_rsa_public_raw_vartime(const quill_rsa_key *key, uint8_t *em, co
         err = QUILL_ERR_INTERNAL;
     else if (!quill_bn_lt_mask(x, key->n, nl))
         err = QUILL_ERR_INPUT_RANGE; /* RFC 8017 5.2.2 step 1 */
-    else if (!quill_mont_exp_vartime(y, x, key->e, key->el, key->mont_n))
+    else if (!quill_mont_exp_public(y, x, key->e, key->el, key->mont_n))
         err = QUILL_ERR_MEMORY;
     else if (!quill_bn_to_bytes_be(em, key->bytes, y, nl))
         err = QUILL_ERR_INTERNAL;
