@@ -636,6 +636,67 @@ quill_mont_sqr_adx_\N:
         .size   quill_mont_sqr_adx_\N, .-quill_mont_sqr_adx_\N
 .endm
 
+/* ---- public operands: almost-Montgomery squaring, variable time ----
+ *
+ * quill_mont_sqr_adx_public_N (N = 16, 32, 48, 64): r = a^2 R^-1 mod m up
+ * to one multiple of m, r < R, for any a < R (not only a < m), so that
+ * these squarings chain without a full reduction (the "almost Montgomery"
+ * bound: t' = (a^2 + U m)/R < R + m, and m is subtracted exactly when t'
+ * has its top word set, leaving t' - m < R).  For public operands only
+ * (RSA verification): the subtraction is a branch on the top word and the
+ * frame, which holds only public values, is not wiped.  The body is the
+ * constant-time kernel's (SQR_CROSS, SQR_DIAG, REDUCE_B). */
+.macro FINISH_PUBLIC N
+        mov     F_RP(%rsp), %rdi
+        cmpq    $0, F_CY(%rsp)
+        jne     7f
+        .set    rk, 0
+        .rept   \N / 2
+        movdqu  8*\N+16*rk(%rsp), %xmm0
+        movdqu  %xmm0, 16*rk(%rdi)
+        .set    rk, rk + 1
+        .endr
+        jmp     8f
+7:
+        mov     F_MP(%rsp), %rcx
+        mov     8*\N(%rsp), %r10
+        sub     (%rcx), %r10
+        mov     %r10, (%rdi)
+        .set    rk, 1
+        .rept   \N - 1
+        mov     8*(\N+rk)(%rsp), %r10
+        sbb     8*rk(%rcx), %r10
+        mov     %r10, 8*rk(%rdi)
+        .set    rk, rk + 1
+        .endr
+8:
+        add     $F_SIZE, %rsp
+        .cfi_adjust_cfa_offset -F_SIZE
+        EPILOGUE
+.endm
+
+.macro MONT_SQR_PUBLIC N
+        .globl  quill_mont_sqr_adx_public_\N
+        .hidden quill_mont_sqr_adx_public_\N
+        .type   quill_mont_sqr_adx_public_\N, @function
+        .p2align 5
+quill_mont_sqr_adx_public_\N:
+        PROLOGUE
+        FRAME_N \N
+        sub     $F_SIZE, %rsp
+        .cfi_adjust_cfa_offset F_SIZE
+        mov     %rdi, F_RP(%rsp)
+        mov     %rdx, F_MP(%rsp)
+        mov     %rcx, F_N0(%rsp)
+        xor     %eax, %eax
+        SQR_CROSS \N
+        SQR_DIAG \N
+        xor     %eax, %eax
+        REDUCE_B \N, 0
+        FINISH_PUBLIC \N
+        .size   quill_mont_sqr_adx_public_\N, .-quill_mont_sqr_adx_public_\N
+.endm
+
         MONT_MUL_B 8
         MONT_SQR_B 8
         MONT_MUL_B 16
@@ -648,6 +709,10 @@ quill_mont_sqr_adx_\N:
         MONT_SQR_B 48
         MONT_MUL_B 64
         MONT_SQR_B 64
+        MONT_SQR_PUBLIC 16
+        MONT_SQR_PUBLIC 32
+        MONT_SQR_PUBLIC 48
+        MONT_SQR_PUBLIC 64
 
 /* ---- any size n >= 2 (loops) ---- */
 

@@ -219,6 +219,15 @@ QUILL_MUST_CHECK int quill_mont_exp_vartime(quill_limb *r, const quill_limb *a,
                                             const quill_limb *e, size_t e_limbs,
                                             const quill_mont *mont);
 
+/* quill_mont_exp_public is quill_mont_exp_vartime for a public base a < m
+ * as well (RSA verification: a is the signature): its squarings may also
+ * take variable time in a (an almost-Montgomery kernel that subtracts m
+ * only when the top word is set, quill_mont's sqr_public).  Same result and
+ * return value. */
+QUILL_MUST_CHECK int quill_mont_exp_public(quill_limb *r, const quill_limb *a,
+                                           const quill_limb *e, size_t e_limbs,
+                                           const quill_mont *mont);
+
 /* ---- Inversion (inv.c) ---- */
 
 /* r = a^-1 mod m for an odd modulus m (n limbs, public or secret), a < m

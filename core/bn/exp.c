@@ -253,8 +253,16 @@ static unsigned vartime_window(size_t bits) {
     return 1;
 }
 
-int quill_mont_exp_vartime(quill_limb *r, const quill_limb *a, const quill_limb *e,
-                           size_t e_limbs, const quill_mont *mont) {
+/* The sliding-window exponentiation of quill_mont_exp_vartime and
+ * quill_mont_exp_public, its squarings by |sqr|: mont->sqr (constant time
+ * in a) or mont->sqr_public (whose outputs are below R, not always below m:
+ * every product below then has one operand below R and the other below R
+ * or m, so the kernels' one conditional subtraction keeps each result
+ * below R, and the last product, by a < m, below m).  |public_base|: a is
+ * public, the table is not wiped. */
+static int exp_window_vartime(quill_limb *r, const quill_limb *a, const quill_limb *e,
+                              size_t e_limbs, const quill_mont *mont, quill_mont_sqr_fn sqr,
+                              int public_base) {
     size_t n = mont->n;
     size_t bits = quill_bn_num_bits_public(e, e_limbs);
     if (bits == 0) {
@@ -281,7 +289,7 @@ int quill_mont_exp_vartime(quill_limb *r, const quill_limb *a, const quill_limb 
     quill_limb *sq = acc + n;
     quill_mont_to(table, a, mont);
     if (odd > 1) {
-        mont->sqr(sq, table, mont->m, mont->n0, n);
+        sqr(sq, table, mont->m, mont->n0, n);
         for (size_t i = 1; i < odd; i++)
             mont->mul(table + i * n, table + (i - 1) * n, sq, mont->m, mont->n0, n);
     }
@@ -293,7 +301,7 @@ int quill_mont_exp_vartime(quill_limb *r, const quill_limb *a, const quill_limb 
         size_t bit = i - 1;
         if (((e[bit / 64] >> (bit % 64)) & 1) == 0) {
             if (started)
-                mont->sqr(acc, acc, mont->m, mont->n0, n);
+                sqr(acc, acc, mont->m, mont->n0, n);
             i--;
             continue;
         }
@@ -305,7 +313,7 @@ int quill_mont_exp_vartime(quill_limb *r, const quill_limb *a, const quill_limb 
         quill_limb val = quill_exp_bits(e, e_limbs, low, (unsigned)len);
         if (started) {
             for (size_t k = 0; k < len; k++)
-                mont->sqr(acc, acc, mont->m, mont->n0, n);
+                sqr(acc, acc, mont->m, mont->n0, n);
             if (low == 0 && val == 1) {
                 /* The last step multiplies by a itself (always so for an
                  * odd exponent such as 65537 with w = 1): use a in the
@@ -324,8 +332,19 @@ int quill_mont_exp_vartime(quill_limb *r, const quill_limb *a, const quill_limb 
     }
     if (!done)
         quill_mont_from(r, acc, mont);
-    quill_zeroize(table, total * sizeof(quill_limb));
+    if (!public_base)
+        quill_zeroize(table, total * sizeof(quill_limb));
     if (table != small)
         quill_free(table);
     return 1;
+}
+
+int quill_mont_exp_vartime(quill_limb *r, const quill_limb *a, const quill_limb *e,
+                           size_t e_limbs, const quill_mont *mont) {
+    return exp_window_vartime(r, a, e, e_limbs, mont, mont->sqr, 0);
+}
+
+int quill_mont_exp_public(quill_limb *r, const quill_limb *a, const quill_limb *e,
+                          size_t e_limbs, const quill_mont *mont) {
+    return exp_window_vartime(r, a, e, e_limbs, mont, mont->sqr_public, 1);
 }

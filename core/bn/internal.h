@@ -72,6 +72,12 @@ struct quill_mont {
     quill_limb n0;         /* -m^-1 mod 2^64 */
     quill_mont_mul_fn mul; /* kernel chosen for n at creation */
     quill_mont_sqr_fn sqr;
+    /* sqr_public: r = a^2 R^-1 mod m up to one multiple of m, r < R, for
+     * any a < R; variable time, public operands only
+     * (quill_mont_exp_public).  The ADX almost-Montgomery kernel where one
+     * exists for n, else sqr itself (whose one conditional subtraction
+     * keeps r < R for a < R as well). */
+    quill_mont_sqr_fn sqr_public;
     quill_mont_mul_x2_fn mul_x2; /* two-way kernels for n */
     quill_mont_sqr_x2_fn sqr_x2;
     quill_limb *m;  /* the modulus, n limbs */
@@ -87,6 +93,11 @@ void quill_mont_redc_c(quill_limb *r, quill_limb *t, const quill_limb *m, quill_
 
 /* quill_mont_kernels picks the multiplication and squaring kernels for n. */
 void quill_mont_kernels(size_t n, quill_mont_mul_fn *mul, quill_mont_sqr_fn *sqr);
+
+/* quill_mont_kernel_sqr_public picks the squaring of public operands for n
+ * (quill_mont's sqr_public): a native variable-time kernel where one
+ * exists, else |sqr| (the constant-time kernel chosen for n). */
+quill_mont_sqr_fn quill_mont_kernel_sqr_public(size_t n, quill_mont_sqr_fn sqr);
 
 /* quill_mont_kernels_c picks the portable kernels for n (what
  * quill_mont_kernels returns without native code; defined in

@@ -62,6 +62,7 @@ static quill_mont *mont_new(const quill_limb *m, size_t n, int public_m) {
     memcpy(mont->m, m, n * sizeof(quill_limb));
     mont->n0 = neg_inv64(m[0]);
     quill_mont_kernels(n, &mont->mul, &mont->sqr);
+    mont->sqr_public = quill_mont_kernel_sqr_public(n, mont->sqr);
     quill_mont_kernels_x2(n, &mont->mul_x2, &mont->sqr_x2);
 
     /* R mod m.  A public m with its top bit set (every RSA modulus, whose

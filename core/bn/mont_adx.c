@@ -38,6 +38,21 @@ void quill_mont_kernels_adx(size_t n, quill_mont_mul_fn *mul, quill_mont_sqr_fn 
     }
 }
 
+quill_mont_sqr_fn quill_mont_sqr_public_adx(size_t n) {
+    switch (n) {
+    case 16:
+        return quill_mont_sqr_adx_public_16;
+    case 32:
+        return quill_mont_sqr_adx_public_32;
+    case 48:
+        return quill_mont_sqr_adx_public_48;
+    case 64:
+        return quill_mont_sqr_adx_public_64;
+    default:
+        return NULL;
+    }
+}
+
 /* Two-way kernels: two calls of the single ones (the ADX rows already keep
  * the multiplier busy; see mont_kernels.c for the measurements in C). */
 #define QUILL_ADX_PAIR(suffix)                                                              \
@@ -78,6 +93,11 @@ void quill_mont_kernels_x2_adx(size_t n, quill_mont_mul_x2_fn *mul, quill_mont_s
 
 int quill_mont_adx_capable(void) {
     return 0;
+}
+
+quill_mont_sqr_fn quill_mont_sqr_public_adx(size_t n) {
+    (void)n;
+    return NULL;
 }
 
 void quill_mont_kernels_adx(size_t n, quill_mont_mul_fn *mul, quill_mont_sqr_fn *sqr) {

@@ -33,6 +33,11 @@ int quill_mont_adx_capable(void);
  * quill_mont_adx_capable(). */
 void quill_mont_kernels_adx(size_t n, quill_mont_mul_fn *mul, quill_mont_sqr_fn *sqr);
 
+/* quill_mont_sqr_public_adx: the almost-Montgomery squaring of public
+ * operands for n limbs (quill_mont_sqr_adx_public_N), or NULL where there
+ * is none (n other than 16, 32, 48, 64, or no ADX kernels in the build). */
+quill_mont_sqr_fn quill_mont_sqr_public_adx(size_t n);
+
 /* quill_mont_kernels_x2_adx: the two-way kernels for n limbs as two calls of
  * the ADX kernels (the two multiplications of a single MULX kernel already
  * keep both carry chains and the multiplier busy). */
@@ -60,6 +65,21 @@ QUILL_MONT_ADX_DECL(_48)
 QUILL_MONT_ADX_DECL(_64)
 QUILL_MONT_ADX_DECL()
 #undef QUILL_MONT_ADX_DECL
+
+/* quill_mont_sqr_adx_public_N (N = 16, 32, 48, 64): r = a^2 R^-1 mod m up
+ * to one multiple of m, with r < R, for any a < R (almost Montgomery: the
+ * outputs chain as inputs without a full reduction).  Variable time (a
+ * branch on the reduction's top word) and the stack scratch is not wiped:
+ * public operands only (RSA verification).  Same arguments, aliasing and
+ * stack use as quill_mont_sqr_adx_N. */
+void quill_mont_sqr_adx_public_16(quill_limb *r, const quill_limb *a, const quill_limb *m,
+                                  quill_limb n0, size_t n);
+void quill_mont_sqr_adx_public_32(quill_limb *r, const quill_limb *a, const quill_limb *m,
+                                  quill_limb n0, size_t n);
+void quill_mont_sqr_adx_public_48(quill_limb *r, const quill_limb *a, const quill_limb *m,
+                                  quill_limb n0, size_t n);
+void quill_mont_sqr_adx_public_64(quill_limb *r, const quill_limb *a, const quill_limb *m,
+                                  quill_limb n0, size_t n);
 #endif
 
 #endif

@@ -191,6 +191,13 @@ void quill_mont_kernels(size_t n, quill_mont_mul_fn *mul, quill_mont_sqr_fn *sqr
     quill_mont_kernels_c(n, mul, sqr);
 }
 
+quill_mont_sqr_fn quill_mont_kernel_sqr_public(size_t n, quill_mont_sqr_fn sqr) {
+    quill_mont_sqr_fn pub = NULL;
+    if (n >= QUILL_MONT_ADX_MIN_LIMBS && quill_mont_adx_capable())
+        pub = quill_mont_sqr_public_adx(n);
+    return pub != NULL ? pub : sqr;
+}
+
 /* Two-way kernels (mont_x2_body.h), loops unrolled by 8.  Measured with
  * bn_speed (x2 line) on the project machine: at 32 limbs two interleaved
  * operations take 0.85-0.96 of two single ones, but at 8..24 limbs the

@@ -61,16 +61,15 @@ quill_err quill_rsa_pkcs1_verify(const quill_rsa_key *key, const uint8_t *sig, s
                                  quill_md md, const uint8_t *digest, size_t digest_len) {
     if (key == NULL || sig == NULL || (digest == NULL && digest_len != 0))
         return QUILL_ERR_INVALID_ARGUMENT;
-    uint8_t *buf = quill_malloc(2 * key->bytes);
-    if (buf == NULL)
-        return QUILL_ERR_MEMORY;
-    uint8_t *expected = buf, *em = buf + key->bytes;
+    /* On the stack: public values, no allocation per verification. */
+    uint8_t expected[QUILL_RSA_MAX_BITS / 8], em[QUILL_RSA_MAX_BITS / 8];
+    if (key->bytes > sizeof(em))
+        return QUILL_ERR_INTERNAL;
     quill_err err = emsa_pkcs1_encode(expected, key->bytes, md, digest, digest_len);
     if (err == QUILL_OK)
         err = quill_rsa_public_raw_vartime(key, em, sig, sig_len);
     if (err == QUILL_OK && memcmp(em, expected, key->bytes) != 0)
         err = QUILL_ERR_BAD_SIGNATURE;
-    quill_free(buf);
     return err;
 }
 

@@ -141,6 +141,84 @@ static void test_modulus(size_t n, unsigned mkind, int rounds) {
     BN_free(z);
 }
 
+/* The public squarings (quill_mont_sqr_adx_public_N): for a < R (random
+ * below R, R - 1, values of m + small, m - 1, 0, 1) the result is below R
+ * (n limbs, nothing written past them) and congruent to a^2 R^-1 mod m
+ * (OpenSSL's BN_mod_mul_montgomery on a mod m); chains of 20 squarings
+ * from each start agree mod m with the portable kernel's chain, r = a
+ * aliased. */
+static void test_sqr_public(size_t n, unsigned mkind) {
+    quill_mont_sqr_fn pub = quill_mont_sqr_public_adx(n);
+    QT_CHECK(pub != NULL);
+    if (pub == NULL)
+        return;
+    bt_modulus(M, n, mkind);
+    quill_limb n0 = neg_inv64(M[0]);
+    quill_mont_mul_fn mul_c;
+    quill_mont_sqr_fn sqr_c;
+    quill_mont_kernels_c(n, &mul_c, &sqr_c);
+    BN_CTX *ctx = bt_ctx();
+    BIGNUM *bm = bt_bn(M, n), *z = BN_new(), *y = BN_new();
+    BN_MONT_CTX *om = BN_MONT_CTX_new();
+    if (z == NULL || y == NULL || om == NULL || !BN_MONT_CTX_set(om, bm, ctx))
+        abort();
+    size_t bytes = n * sizeof(quill_limb);
+    for (int i = 0; i < 64; i++) {
+        switch (i % 8) {
+        case 0:
+            memset(A, 0xff, bytes); /* R - 1 */
+            break;
+        case 1:
+            memcpy(A, M, bytes); /* m + small in the low limb (below R) */
+            A[0] += (quill_limb)(qt_rng_u64() % 1000);
+            break;
+        case 2:
+            memset(A, 0, bytes);
+            A[0] = (quill_limb)(i & 1);
+            break;
+        case 3:
+            memcpy(A, M, bytes);
+            A[0] -= 1;
+            break;
+        default:
+            for (size_t k = 0; k < n; k++)
+                A[k] = qt_rng_u64();
+            break;
+        }
+        memcpy(S, A, bytes);
+        memcpy(B, A, bytes);
+        for (int c = 0; c < 20; c++) {
+            BIGNUM *x = bt_bn(S, n);
+            if (x == NULL || !BN_mod(x, x, bm, ctx) ||
+                !BN_mod_mul_montgomery(z, x, x, om, ctx))
+                abort();
+            guard_set(RA, n);
+            pub(RA, S, M, n0, n);
+            QT_CHECK(guard_ok(RA, n));
+            BIGNUM *r = bt_bn(RA, n);
+            if (r == NULL || !BN_mod(y, r, bm, ctx))
+                abort();
+            QT_CHECK(BN_cmp(y, z) == 0);
+            pub(S, S, M, n0, n); /* r = a */
+            QT_CHECK(memcmp(S, RA, bytes) == 0);
+            sqr_c(B, B, M, n0, n);
+            BN_free(x);
+            BN_free(r);
+        }
+        /* the two chains agree mod m */
+        BIGNUM *p = bt_bn(S, n), *q = bt_bn(B, n);
+        if (p == NULL || q == NULL || !BN_mod(p, p, bm, ctx) || !BN_mod(q, q, bm, ctx))
+            abort();
+        QT_CHECK(BN_cmp(p, q) == 0);
+        BN_free(p);
+        BN_free(q);
+    }
+    BN_MONT_CTX_free(om);
+    BN_free(bm);
+    BN_free(z);
+    BN_free(y);
+}
+
 /* The contexts and the two-way kernels pick the ADX kernels (or, masked,
  * the portable ones), and the two-way kernels agree with single calls. */
 static void test_dispatch(size_t n, int want_adx) {
@@ -155,8 +233,11 @@ static void test_dispatch(size_t n, int want_adx) {
     if (want_adx) {
         quill_mont_kernels_adx(n, &mul_a, &sqr_a);
         QT_CHECK(mont->mul == mul_a && mont->sqr == sqr_a);
+        quill_mont_sqr_fn pub = quill_mont_sqr_public_adx(n);
+        QT_CHECK(mont->sqr_public == (pub != NULL ? pub : sqr_a));
     } else {
         QT_CHECK(mont->mul == mul_c && mont->sqr == sqr_c);
+        QT_CHECK(mont->sqr_public == sqr_c);
     }
     quill_limb m1[MAXN];
     bt_modulus(m1, n, 1);
@@ -260,6 +341,11 @@ int main(int argc, char **argv) {
         for (unsigned k = 0; k < BT_MODULUS_KINDS; k++)
             test_modulus(n, k, rounds);
         test_dispatch(n, 1);
+        if (n % 16 == 0)
+            for (unsigned k = 0; k < BT_MODULUS_KINDS; k++)
+                test_sqr_public(n, k);
+        else
+            QT_CHECK(quill_mont_sqr_public_adx(n) == NULL);
     }
     for (size_t i = 0; i < QT_ARRAY_LEN(big); i++) {
         for (unsigned k = 0; k < BT_MODULUS_KINDS; k++)

@@ -70,6 +70,12 @@ static void check_exp(size_t n, size_t el, unsigned ka, unsigned ke, int do_ct) 
         memcpy(S, A, n * sizeof(quill_limb));
         QT_CHECK(quill_mont_exp_vartime(S, S, E, el, mont) == 1);
         QT_CHECK(bt_eq(S, n, z));
+        /* the public-base exponentiation (almost-Montgomery squarings) */
+        QT_CHECK(quill_mont_exp_public(R, A, E, el, mont) == 1);
+        QT_CHECK(bt_eq(R, n, z));
+        memcpy(S, A, n * sizeof(quill_limb));
+        QT_CHECK(quill_mont_exp_public(S, S, E, el, mont) == 1);
+        QT_CHECK(bt_eq(S, n, z));
     }
     quill_mont_free(mm);
     BN_free(bm);
