@@ -128,9 +128,12 @@ void quill_mldsa_ntt_lazy_from_c(int32_t out[QUILL_MLDSA_N], const int32_t in[QU
  * quill_mldsa_zetas_top_shoup's fwd_res[k] = w' and fwd_qinv[k] = w for
  * quill_mldsa_zetas[k] (the inv_ fields the same for -zetas[k]);
  * quill_mldsa_zetas_rows_shoup's res = w' and qinv = w for
- * quill_mldsa_zetas_rows (res padded with eight zeros as there).  Public. */
+ * quill_mldsa_zetas_rows (res padded with eight zeros as there), _inv_rows_shoup
+ * the same for quill_mldsa_zetas_inv_rows (the x86-64 backends'
+ * quill_mldsa_invntt_power2round takes Shoup's products too).  Public. */
 extern const quill_mldsa_zeta_top_mult quill_mldsa_zetas_top_shoup;
 extern const quill_mldsa_zeta_rows_mult quill_mldsa_zetas_rows_shoup;
+extern const quill_mldsa_zeta_rows_mult quill_mldsa_zetas_inv_rows_shoup;
 
 /* quill_mldsa_invntt_tomont computes 2^32 * NTT^-1(a) mod q in place.
  * In: |a_i| < q.  Out: |a_i| < q. */

@@ -169,9 +169,20 @@ TARGET static inline mult mult_table(const int32_t *z, const int32_t *zq, unsign
 }
 
 /* A compile-time constant in [0, q) (b q^-1 folds). */
+
 TARGET static inline mult mult_const(int32_t b) {
     __m256i v = _mm256_set1_epi32(b);
     mult m = {v, v, _mm256_set1_epi32((int32_t)((uint32_t)b * (uint32_t)QUILL_MLDSA_QINV))};
+    return m;
+}
+
+/* The same for Shoup's product (shoupmul) by a constant b in [0, q) held
+ * in Montgomery form: w = b 2^-32 mod q (2^-32 = 8265825 mod q) and
+ * w' = floor(w 2^32 / q), both folded. */
+TARGET static inline mult mult_shoup_const(int32_t b) {
+    const uint32_t w = (uint32_t)(((uint64_t)b * 8265825u) % QUILL_MLDSA_Q);
+    __m256i wp = _mm256_set1_epi32((int32_t)(uint32_t)(((uint64_t)w << 32) / QUILL_MLDSA_Q));
+    mult m = {wp, wp, _mm256_set1_epi32((int32_t)w)};
     return m;
 }
 
@@ -210,12 +221,16 @@ TARGET static inline void fwd2(__m256i r[2][8], unsigned lo, unsigned hi, mult z
     r[1][lo] = _mm256_add_epi32(r[1][lo], t1);
 }
 
-TARGET static inline void inv2(__m256i r[2][8], unsigned lo, unsigned hi, mult z0, mult z1) {
+/* shoup: the products in Shoup's form (key generation's rows: the
+ * products land in [0, 2q) instead of (-q, q), which leaves every value
+ * at level l's input below 2^(l - 1) q as before; see invntt_body). */
+TARGET static inline void inv2(__m256i r[2][8], unsigned lo, unsigned hi, mult z0, mult z1,
+                               int shoup) {
     __m256i d0 = _mm256_sub_epi32(r[0][lo], r[0][hi]), d1 = _mm256_sub_epi32(r[1][lo], r[1][hi]);
     r[0][lo] = _mm256_add_epi32(r[0][lo], r[0][hi]);
     r[1][lo] = _mm256_add_epi32(r[1][lo], r[1][hi]);
-    r[0][hi] = montmul(d0, z0);
-    r[1][hi] = montmul(d1, z1);
+    r[0][hi] = shoup ? shoupmul(bias(d0), z0) : montmul(d0, z0);
+    r[1][hi] = shoup ? shoupmul(bias(d1), z1) : montmul(d1, z1);
 }
 
 /* 8 x 8 transpose of 32-bit values in eight registers: r[i] element j ->
@@ -354,7 +369,7 @@ TARGET static inline __m256i montmul_vv(__m256i a, __m256i b) {
 enum { INV_TOMONT, INV_FREEZE, INV_P2R };
 
 /* Key generation's end of a row (ntt.h, quill_mldsa_invntt_power2round):
- * v in (-q, q) from the last level, caddq to [0, q), plus s2 (|s2| < q)
+ * v in [0, q) from the last level (inv_finish), plus s2 (|s2| < q)
  * to [-q, 2q), then the residue in [0, q) as the smallest of v, v + q and
  * v - q taken unsigned (the two wrong ones are >= q or wrap past 2^31),
  * then Power2Round (rounding.h): t1 = (t + 2^12 - 1) >> 13, t0 = t -
@@ -363,7 +378,7 @@ enum { INV_TOMONT, INV_FREEZE, INV_P2R };
  * store it again. */
 TARGET static inline void p2r_store(int32_t *t0, int32_t *t1, const int32_t *s2, __m256i v) {
     const __m256i q = _mm256_set1_epi32(QUILL_MLDSA_Q);
-    v = _mm256_add_epi32(caddq(v), ld(s2));
+    v = _mm256_add_epi32(v, ld(s2));
     v = _mm256_min_epu32(v, _mm256_min_epu32(_mm256_add_epi32(v, q), _mm256_sub_epi32(v, q)));
     __m256i r1 = _mm256_srai_epi32(
         _mm256_add_epi32(v, _mm256_set1_epi32((1 << (QUILL_MLDSA_D - 1)) - 1)), QUILL_MLDSA_D);
@@ -371,7 +386,15 @@ TARGET static inline void p2r_store(int32_t *t0, int32_t *t1, const int32_t *s2,
     st(t0, _mm256_sub_epi32(v, _mm256_slli_epi32(r1, QUILL_MLDSA_D)));
 }
 
+/* The last level's product by the scaling factor f: Montgomery's in
+ * (-q, q), caddq'd for INV_FREEZE; for INV_P2R Shoup's in [0, 2q), then
+ * the smaller of v and v - q taken unsigned, [0, q) (v - q wraps past
+ * 2^31 for v < q). */
 TARGET static inline __m256i inv_finish(__m256i v, mult f, int mode) {
+    if (mode == INV_P2R) {
+        v = shoupmul(bias(v), f);
+        return _mm256_min_epu32(v, _mm256_sub_epi32(v, _mm256_set1_epi32(QUILL_MLDSA_Q)));
+    }
     v = montmul(v, f);
     if (mode == INV_FREEZE)
         v = caddq(v);
@@ -410,7 +433,16 @@ TARGET static inline __m256i highbits(__m256i r, const hb_consts *h) {
  * keygen row 574 against 562 on Zen 4 (mldsa_kernels). */
 TARGET QUILL_INLINE void invntt_body(int32_t a[QUILL_MLDSA_N], int mode, int32_t *w1,
                                    int32_t gamma2, int32_t *t1, const int32_t *s2) {
-    const int32_t *z = quill_mldsa_zetas_top_mult.inv_res, *zq = quill_mldsa_zetas_top_mult.inv_qinv;
+    /* Key generation's rows (INV_P2R) take Shoup's products: only their
+     * frozen values leave, so the representatives inside do not matter
+     * (bit-identical to ntt_c.c's t1 and t0), and the bounds hold: a value
+     * at level l's input is a sum of 2^(l - 1) inputs (|.| < q) or of
+     * 2^(l - 1 - m) products of level m >= 1 (each in [0, 2q)), so below
+     * 2^(l - 1) q either way, every multiplied difference below 256 q. */
+    const int shoup = mode == INV_P2R;
+    const quill_mldsa_zeta_top_mult *top =
+        shoup ? &quill_mldsa_zetas_top_shoup : &quill_mldsa_zetas_top_mult;
+    const int32_t *z = top->inv_res, *zq = top->inv_qinv;
     /* Chunks g + w: the last three levels on the rows, the transpose back
      * to blocks r[w][i], then distance 8 (blocks 2m, 2m + 1,
      * -zetas[31 - 4g - m]), 16 (blocks i, i + 2 for i = 4m, 4m + 1,
@@ -419,35 +451,37 @@ TARGET QUILL_INLINE void invntt_body(int32_t a[QUILL_MLDSA_N], int mode, int32_t
     for (unsigned g = 0; g < 4; g += 2) {
         __m256i r[2][8];
         load2(r, a + 64 * g, 64, 8);
-        const quill_mldsa_zeta_rows_mult *rows = &quill_mldsa_zetas_inv_rows_mult;
+        const quill_mldsa_zeta_rows_mult *rows =
+            shoup ? &quill_mldsa_zetas_inv_rows_shoup : &quill_mldsa_zetas_inv_rows_mult;
         for (unsigned s = 0; s < 4; s++)
-            inv2(r, 2 * s, 2 * s + 1, row_mult(rows, 3 + s, g), row_mult(rows, 3 + s, g + 1));
+            inv2(r, 2 * s, 2 * s + 1, row_mult(rows, 3 + s, g), row_mult(rows, 3 + s, g + 1), shoup);
         for (unsigned s = 0; s < 2; s++) {
             const mult z20 = row_mult(rows, 1 + s, g), z21 = row_mult(rows, 1 + s, g + 1);
             for (unsigned p = 4 * s; p < 4 * s + 2; p++)
-                inv2(r, p, p + 2, z20, z21);
+                inv2(r, p, p + 2, z20, z21, shoup);
         }
         const mult z40 = row_mult(rows, 0, g), z41 = row_mult(rows, 0, g + 1);
         for (unsigned p = 0; p < 4; p++)
-            inv2(r, p, p + 4, z40, z41);
+            inv2(r, p, p + 4, z40, z41, shoup);
         transpose8(r[0]);
         transpose8(r[1]);
         for (unsigned m = 0; m < 4; m++)
             inv2(r, 2 * m, 2 * m + 1, mult_table(z, zq, 31 - 4 * g - m),
-                 mult_table(z, zq, 27 - 4 * g - m));
+                 mult_table(z, zq, 27 - 4 * g - m), shoup);
         for (unsigned m = 0; m < 2; m++)
             for (unsigned i = 4 * m; i < 4 * m + 2; i++)
                 inv2(r, i, i + 2, mult_table(z, zq, 15 - 2 * g - m),
-                     mult_table(z, zq, 13 - 2 * g - m));
+                     mult_table(z, zq, 13 - 2 * g - m), shoup);
         for (unsigned i = 0; i < 4; i++)
-            inv2(r, i, i + 4, mult_table(z, zq, 7 - g), mult_table(z, zq, 6 - g));
+            inv2(r, i, i + 4, mult_table(z, zq, 7 - g), mult_table(z, zq, 6 - g), shoup);
         store2(a + 64 * g, r, 64, 8);
     }
     /* Four columns at a time, r[w][4h + i] = a[j + 16w + 8h + 64 i]:
      * distance 64 (i = 0, 1 with -zetas[3]; i = 2, 3 with -zetas[2]),
      * distance 128 (i, i + 2) fused with the factor 2^64 / 256: the sums
      * times INVNTT_F, the differences times INVNTT_F_Z1 (ntt_c.c). */
-    const mult f = mult_const(INVNTT_F), fz1 = mult_const(INVNTT_F_Z1);
+    const mult f = shoup ? mult_shoup_const(INVNTT_F) : mult_const(INVNTT_F);
+    const mult fz1 = shoup ? mult_shoup_const(INVNTT_F_Z1) : mult_const(INVNTT_F_Z1);
     const hb_consts hb = hb_prepare(w1 != NULL ? gamma2 : (QUILL_MLDSA_Q - 1) / 32);
     for (unsigned j = 0; j < 64; j += 32) {
         __m256i r[2][8];
@@ -456,8 +490,8 @@ TARGET QUILL_INLINE void invntt_body(int32_t a[QUILL_MLDSA_N], int mode, int32_t
                 for (unsigned i = 0; i < 4; i++)
                     r[w][4 * h + i] = ld(a + j + 16 * w + 8 * h + 64 * i);
         for (unsigned h = 0; h < 2; h++) {
-            inv2(r, 4 * h, 4 * h + 1, mult_table(z, zq, 3), mult_table(z, zq, 3));
-            inv2(r, 4 * h + 2, 4 * h + 3, mult_table(z, zq, 2), mult_table(z, zq, 2));
+            inv2(r, 4 * h, 4 * h + 1, mult_table(z, zq, 3), mult_table(z, zq, 3), shoup);
+            inv2(r, 4 * h + 2, 4 * h + 3, mult_table(z, zq, 2), mult_table(z, zq, 2), shoup);
         }
         for (unsigned w = 0; w < 2; w++)
             for (unsigned h = 0; h < 2; h++)

@@ -135,6 +135,8 @@ const quill_mldsa_zeta_top_mult quill_mldsa_zetas_top_mult = {
 
 const quill_mldsa_zeta_rows_mult quill_mldsa_zetas_rows_shoup =
     QUILL_MLDSA_ROWS_SHOUP(QUILL_MLDSA_ZETAS_ROW_);
+const quill_mldsa_zeta_rows_mult quill_mldsa_zetas_inv_rows_shoup =
+    QUILL_MLDSA_ROWS_SHOUP(QUILL_MLDSA_ZETAS_INV_ROW_);
 
 #define QUILL_MLDSA_ELEM_SW(z) QUILL_MLDSA_SW(z),
 #define QUILL_MLDSA_ELEM_SWP(z) QUILL_MLDSA_SWP(z),

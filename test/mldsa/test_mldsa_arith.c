@@ -412,15 +412,19 @@ static void test_ntt_lazy(void) {
         QT_CHECK((uint32_t)ts->fwd_res[k] == (uint32_t)(((uint64_t)w << 32) / Q));
         QT_CHECK((uint32_t)ts->inv_res[k] == (uint32_t)(((uint64_t)wn << 32) / Q));
     }
-    const quill_mldsa_zeta_rows_mult *rs = &quill_mldsa_zetas_rows_shoup;
-    for (unsigned r = 0; r < 7; r++)
-        for (unsigned b = 0; b < 32; b++) {
-            uint32_t w = shoup_w(quill_mldsa_zetas_rows[r][b]);
-            QT_CHECK((uint32_t)rs->qinv[r][b] == w);
-            QT_CHECK((uint32_t)rs->res[32 * r + b] == (uint32_t)(((uint64_t)w << 32) / Q));
-        }
-    for (unsigned i = 7 * 32; i < 7 * 32 + 8; i++)
-        QT_CHECK(rs->res[i] == 0);
+    for (int inv = 0; inv < 2; inv++) {
+        const quill_mldsa_zeta_rows_mult *rs =
+            inv ? &quill_mldsa_zetas_inv_rows_shoup : &quill_mldsa_zetas_rows_shoup;
+        for (unsigned r = 0; r < 7; r++)
+            for (unsigned b = 0; b < 32; b++) {
+                uint32_t w = shoup_w(inv ? quill_mldsa_zetas_inv_rows[r][b]
+                                         : quill_mldsa_zetas_rows[r][b]);
+                QT_CHECK((uint32_t)rs->qinv[r][b] == w);
+                QT_CHECK((uint32_t)rs->res[32 * r + b] == (uint32_t)(((uint64_t)w << 32) / Q));
+            }
+        for (unsigned i = 7 * 32; i < 7 * 32 + 8; i++)
+            QT_CHECK(rs->res[i] == 0);
+    }
 
     quill_mldsa_poly a, ref, port;
     for (int t = 0; t < 600; t++) {
