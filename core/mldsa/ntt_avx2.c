@@ -42,7 +42,10 @@
  *  - each pass works on two columns or two chunks at once (fwd2, inv2).
  * The fused forms of signing and key generation (ntt.h) are modes of the
  * same inverse body: freeze, or + s2, freeze and Power2Round, in the last
- * pass.
+ * pass.  Key generation's transforms (quill_mldsa_ntt_lazy_from and the
+ * Power2Round mode) multiply by zetas in Shoup's form instead (shoupmul:
+ * seven or eight instructions per eight products, outputs in [0, 2q)),
+ * where no caller reads the representatives (ntt.h).
  * No branch or address depends on data (the stack table holds public
  * zetas).  Built on x86-64 unless QUILL_NO_ASM; used when
  * quill_mldsa_avx2_capable() (quill_mldsa_avx512vl_capable()). */
@@ -454,7 +457,8 @@ TARGET QUILL_INLINE void invntt_body(int32_t a[QUILL_MLDSA_N], int mode, int32_t
         const quill_mldsa_zeta_rows_mult *rows =
             shoup ? &quill_mldsa_zetas_inv_rows_shoup : &quill_mldsa_zetas_inv_rows_mult;
         for (unsigned s = 0; s < 4; s++)
-            inv2(r, 2 * s, 2 * s + 1, row_mult(rows, 3 + s, g), row_mult(rows, 3 + s, g + 1), shoup);
+            inv2(r, 2 * s, 2 * s + 1, row_mult(rows, 3 + s, g), row_mult(rows, 3 + s, g + 1),
+                 shoup);
         for (unsigned s = 0; s < 2; s++) {
             const mult z20 = row_mult(rows, 1 + s, g), z21 = row_mult(rows, 1 + s, g + 1);
             for (unsigned p = 4 * s; p < 4 * s + 2; p++)

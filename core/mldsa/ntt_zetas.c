@@ -116,7 +116,8 @@ const quill_mldsa_zeta_top_mult quill_mldsa_zetas_top_mult = {
  * held times 2^32 (Montgomery form), so w = z 2^-32 mod q, with
  * 2^-32 mod q = 8265825, and w' = floor(w 2^32 / q). */
 #define QUILL_MLDSA_RINV 8265825
-#define QUILL_MLDSA_SW(z) ((int32_t)(((int64_t)QUILL_MLDSA_RES(z) * QUILL_MLDSA_RINV) % QUILL_MLDSA_Q))
+#define QUILL_MLDSA_SW(z) \
+    ((int32_t)(((int64_t)QUILL_MLDSA_RES(z) * QUILL_MLDSA_RINV) % QUILL_MLDSA_Q))
 #define QUILL_MLDSA_SWP(z) \
     ((int32_t)(uint32_t)(((uint64_t)QUILL_MLDSA_SW(z) << 32) / (uint64_t)QUILL_MLDSA_Q))
 #define QUILL_MLDSA_LANES_SW(z0, z1, z2, z3) \
