@@ -340,7 +340,7 @@ void quill_mldsa_keygen_lanes(quill_mldsa_key *key, const uint8_t *rhop, quill_m
                 l->n = parse_eta(sp->c, l->n, sbuf[j], QUILL_SHAKE256_RATE, p->eta);
                 if (l->n == QUILL_MLDSA_N) {
                     /* skEncode's s1 or s2 part, then NTT(s1) in place, not
-                     * reduced, with Shoup's products (|NTT(s1)_i| < 2^4 +
+                     * reduced, with Shoup's products (|NTT(s1)_i| < 4 +
                      * 16q < 17q, what dot_mont takes: ntt.h; only ever
                      * multiplied by A-hat and reduced, so t is the same). */
                     quill_mldsa_poly_pack_eta(key->priv + 128 + r * eta_bytes, sp, p);

@@ -112,14 +112,17 @@ void quill_mldsa_ntt_from(int32_t out[QUILL_MLDSA_N], const int32_t in[QUILL_MLD
  * A w / q - A / 2^32 - ... so A w / q - h < 2): seven or eight vector
  * instructions per eight products where the Montgomery form takes ten or
  * eleven.  Its products are one-sided, so a level grows coefficients by up
- * to 2q.  In: |in_i| < B with B + 16q < 256 q (callers: B <= 2^23).  Out:
- * |out_i| < B + 16q (so < 17q for B <= q, which quill_mldsa_dot_mont
- * takes).  Key generation's NTT(s1), whose values are only ever multiplied
- * (dot_mont) and reduced.  out may be in.  _c is the portable form, which
+ * to 2q.  The first level multiplies the (small) inputs exactly instead,
+ * by the zeta's centred residue QUILL_MLDSA_LAZY_W1 (one vpmulld; |w in| <=
+ * 4 (q - 1) / 2).  In: |in_i| <= 4 (s1: eta <= 4).  Out: |out_i| < 4 + 2q +
+ * 14q < 17q (what quill_mldsa_dot_mont takes).  Key generation's NTT(s1),
+ * whose values are only ever multiplied (dot_mont) and reduced.  out may
+ * be in.  _c is the portable form, which
  * the AVX2 and AVX-512VL twins match bit for bit (the same butterflies
  * with the same exact products; test_mldsa_arith); elsewhere (portable,
  * NEON) the dispatcher runs quill_mldsa_ntt_from, whose outputs meet the
  * same contract. */
+#define QUILL_MLDSA_LAZY_W1 (-3572223) /* zetas[1] 2^-32 mod q = 4808194, minus q */
 void quill_mldsa_ntt_lazy_from(int32_t out[QUILL_MLDSA_N], const int32_t in[QUILL_MLDSA_N]);
 void quill_mldsa_ntt_lazy_from_c(int32_t out[QUILL_MLDSA_N], const int32_t in[QUILL_MLDSA_N]);
 

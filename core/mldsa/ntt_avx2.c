@@ -288,11 +288,26 @@ TARGET QUILL_INLINE void ntt_body(int32_t out[QUILL_MLDSA_N], const int32_t in[Q
     for (unsigned j = 0; j < 32; j += 16) {
         __m256i r[2][8];
         load2(r, in + j, 8, 32);
-        for (unsigned w = 0; w < 2; w++)
-            for (unsigned i = 0; i < 8; i++)
-                r[w][i] = bias(r[w][i]);
-        for (unsigned i = 0; i < 4; i++)
-            fwd2(r, i, i + 4, mult_table(z, zq, 1), mult_table(z, zq, 1), shoup);
+        if (shoup) {
+            /* Level 1 on s1 (|in| <= 4, ntt.h): the exact products by the
+             * centred residue, the outputs biased (four instructions a
+             * pair of registers, where Shoup's product and two biases take
+             * eleven).  w1 hidden as q is in shoupmul. */
+            __m256i w1 = _mm256_set1_epi32(QUILL_MLDSA_LAZY_W1);
+            __asm__("" : "+v"(w1));
+            for (unsigned w = 0; w < 2; w++)
+                for (unsigned i = 0; i < 4; i++) {
+                    __m256i t = _mm256_mullo_epi32(r[w][i + 4], w1), lo = bias(r[w][i]);
+                    r[w][i + 4] = _mm256_sub_epi32(lo, t);
+                    r[w][i] = _mm256_add_epi32(lo, t);
+                }
+        } else {
+            for (unsigned w = 0; w < 2; w++)
+                for (unsigned i = 0; i < 8; i++)
+                    r[w][i] = bias(r[w][i]);
+            for (unsigned i = 0; i < 4; i++)
+                fwd2(r, i, i + 4, mult_table(z, zq, 1), mult_table(z, zq, 1), shoup);
+        }
         for (unsigned s = 0; s < 2; s++)
             for (unsigned i = 4 * s; i < 4 * s + 2; i++)
                 fwd2(r, i, i + 2, mult_table(z, zq, 2 + s), mult_table(z, zq, 2 + s), shoup);

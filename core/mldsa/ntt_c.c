@@ -489,7 +489,7 @@ void quill_mldsa_pointwise_mont_c(int32_t c[QUILL_MLDSA_N], const int32_t a[QUIL
 /* quill_mldsa_ntt_lazy_from_c (ntt.h): FIPS 204's Algorithm 41 on the
  * natural order, in out, with the values held biased by 256 q as the
  * vector forward transform holds them (unsigned, wrapping by design) and
- * Shoup's products; then each chunk of 64 transposed into quill's order
+ * Shoup's products (the first level's exact, ntt.h); then each chunk of 64 transposed into quill's order
  * (QUILL_MLDSA_NTT_POS).  Every butterfly is exact arithmetic modulo 2^32
  * on the same operands as in ntt_avx2.c's lazy body, so the results are
  * the same bits.  Scalar: the oracle of the vector twins (the dispatcher
@@ -497,10 +497,17 @@ void quill_mldsa_pointwise_mont_c(int32_t c[QUILL_MLDSA_N], const int32_t a[QUIL
  * only in out; the zetas are public. */
 void quill_mldsa_ntt_lazy_from_c(int32_t out[QUILL_MLDSA_N], const int32_t in[QUILL_MLDSA_N]) {
     uint32_t *v = (uint32_t *)out;
-    for (unsigned i = 0; i < QUILL_MLDSA_N; i++)
-        v[i] = (uint32_t)in[i] + (uint32_t)QUILL_MLDSA_MONT_BIAS;
-    unsigned k = 0;
-    for (unsigned len = 128; len >= 1; len >>= 1)
+    /* Level 1: the exact products of the small inputs by the centred
+     * residue (ntt.h), then biased; in[j] is read before out[j] is
+     * written, so out may be in. */
+    for (unsigned j = 0; j < 128; j++) {
+        const int32_t t = QUILL_MLDSA_LAZY_W1 * in[j + 128]; /* |t| <= 2q */
+        const uint32_t lo = (uint32_t)in[j] + (uint32_t)QUILL_MLDSA_MONT_BIAS;
+        v[j + 128] = lo - (uint32_t)t;
+        v[j] = lo + (uint32_t)t;
+    }
+    unsigned k = 1;
+    for (unsigned len = 64; len >= 1; len >>= 1)
         for (unsigned start = 0; start < QUILL_MLDSA_N; start += 2 * len) {
             /* w = zetas[k] 2^-32 mod q (2^-32 = 8265825 mod q), w' = floor(w 2^32 / q) */
             const int32_t z = quill_mldsa_zetas[++k];
