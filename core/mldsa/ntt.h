@@ -129,11 +129,13 @@ void quill_mldsa_ntt_lazy_from_c(int32_t out[QUILL_MLDSA_N], const int32_t in[QU
 /* The Shoup constants of quill_mldsa_ntt_lazy_from in the layouts above
  * (ntt_zetas.c, compile-time constants; test_mldsa_arith checks them):
  * quill_mldsa_zetas_top_shoup's fwd_res[k] = w' and fwd_qinv[k] = w for
- * quill_mldsa_zetas[k] (the inv_ fields the same for -zetas[k]);
- * quill_mldsa_zetas_rows_shoup's res = w' and qinv = w for
- * quill_mldsa_zetas_rows (res padded with eight zeros as there), _inv_rows_shoup
- * the same for quill_mldsa_zetas_inv_rows (the x86-64 backends'
- * quill_mldsa_invntt_power2round takes Shoup's products too).  Public. */
+ * quill_mldsa_zetas[k]; quill_mldsa_zetas_rows_shoup's res = w' and
+ * qinv = w for quill_mldsa_zetas_rows (res padded with eight zeros as
+ * there).  The x86-64 backends' quill_mldsa_invntt_power2round takes
+ * Shoup's products in the signed form: w centred into (-q/2, q/2) and
+ * w' = floor(w 2^32 / q) as signed values, in top_shoup's inv_ fields (for
+ * -zetas[k]) and _inv_rows_shoup (for quill_mldsa_zetas_inv_rows); for
+ * |d| < 2^31, d w - floor(d w' / 2^32) q is in [-q, 2q).  Public. */
 extern const quill_mldsa_zeta_top_mult quill_mldsa_zetas_top_shoup;
 extern const quill_mldsa_zeta_rows_mult quill_mldsa_zetas_rows_shoup;
 extern const quill_mldsa_zeta_rows_mult quill_mldsa_zetas_inv_rows_shoup;

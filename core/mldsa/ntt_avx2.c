@@ -141,6 +141,18 @@ TARGET static inline __m256i shoupmul(__m256i big_a, mult b) {
                             _mm256_mullo_epi32(merge_hi(he, ho), q));
 }
 
+/* The signed form (ntt.h, the inverse Shoup tables) of a signed d,
+ * |d| < 2^31: w and w' centred and signed, vpmuldq for the high halves,
+ * no bias needed.  Out: [-q, 2q), congruent to d w. */
+TARGET static inline __m256i shoupmul_signed(__m256i d, mult b) {
+    __m256i q = _mm256_set1_epi32(QUILL_MLDSA_Q);
+    __asm__("" : "+v"(q));
+    __m256i he = _mm256_mul_epi32(d, b.even);
+    __m256i ho = _mm256_mul_epi32(odd_to_even(d), b.odd);
+    return _mm256_sub_epi32(_mm256_mullo_epi32(d, b.qinv),
+                            _mm256_mullo_epi32(merge_hi(he, ho), q));
+}
+
 TARGET static inline __m256i bias(__m256i a) {
     return _mm256_add_epi32(a, _mm256_set1_epi32(QUILL_MLDSA_MONT_BIAS));
 }
@@ -179,13 +191,17 @@ TARGET static inline mult mult_const(int32_t b) {
     return m;
 }
 
-/* The same for Shoup's product (shoupmul) by a constant b in [0, q) held
- * in Montgomery form: w = b 2^-32 mod q (2^-32 = 8265825 mod q) and
+/* The same for shoupmul_signed by a constant b in [0, q) held in
+ * Montgomery form: w = b 2^-32 mod q (2^-32 = 8265825 mod q) centred, and
  * w' = floor(w 2^32 / q), both folded. */
 TARGET static inline mult mult_shoup_const(int32_t b) {
-    const uint32_t w = (uint32_t)(((uint64_t)b * 8265825u) % QUILL_MLDSA_Q);
-    __m256i wp = _mm256_set1_epi32((int32_t)(uint32_t)(((uint64_t)w << 32) / QUILL_MLDSA_Q));
-    mult m = {wp, wp, _mm256_set1_epi32((int32_t)w)};
+    int64_t w = (int64_t)(((uint64_t)b * 8265825u) % QUILL_MLDSA_Q);
+    if (w > (QUILL_MLDSA_Q - 1) / 2)
+        w -= QUILL_MLDSA_Q;
+    const int64_t n = w * ((int64_t)1 << 32);
+    const int64_t wp = n >= 0 ? n / QUILL_MLDSA_Q : (n - (QUILL_MLDSA_Q - 1)) / QUILL_MLDSA_Q;
+    mult m = {_mm256_set1_epi32((int32_t)wp), _mm256_set1_epi32((int32_t)wp),
+              _mm256_set1_epi32((int32_t)w)};
     return m;
 }
 
@@ -224,16 +240,16 @@ TARGET static inline void fwd2(__m256i r[2][8], unsigned lo, unsigned hi, mult z
     r[1][lo] = _mm256_add_epi32(r[1][lo], t1);
 }
 
-/* shoup: the products in Shoup's form (key generation's rows: the
- * products land in [0, 2q) instead of (-q, q), which leaves every value
+/* shoup: the products in Shoup's signed form (key generation's rows: the
+ * products land in [-q, 2q) instead of (-q, q), which leaves every value
  * at level l's input below 2^(l - 1) q as before; see invntt_body). */
 TARGET static inline void inv2(__m256i r[2][8], unsigned lo, unsigned hi, mult z0, mult z1,
                                int shoup) {
     __m256i d0 = _mm256_sub_epi32(r[0][lo], r[0][hi]), d1 = _mm256_sub_epi32(r[1][lo], r[1][hi]);
     r[0][lo] = _mm256_add_epi32(r[0][lo], r[0][hi]);
     r[1][lo] = _mm256_add_epi32(r[1][lo], r[1][hi]);
-    r[0][hi] = shoup ? shoupmul(bias(d0), z0) : montmul(d0, z0);
-    r[1][hi] = shoup ? shoupmul(bias(d1), z1) : montmul(d1, z1);
+    r[0][hi] = shoup ? shoupmul_signed(d0, z0) : montmul(d0, z0);
+    r[1][hi] = shoup ? shoupmul_signed(d1, z1) : montmul(d1, z1);
 }
 
 /* 8 x 8 transpose of 32-bit values in eight registers: r[i] element j ->
@@ -405,13 +421,15 @@ TARGET static inline void p2r_store(int32_t *t0, int32_t *t1, const int32_t *s2,
 }
 
 /* The last level's product by the scaling factor f: Montgomery's in
- * (-q, q), caddq'd for INV_FREEZE; for INV_P2R Shoup's in [0, 2q), then
- * the smaller of v and v - q taken unsigned, [0, q) (v - q wraps past
- * 2^31 for v < q). */
+ * (-q, q), caddq'd for INV_FREEZE; for INV_P2R Shoup's signed form in
+ * [-q, 2q), then the smallest of v, v + q and v - q taken unsigned, [0, q)
+ * (the wrong two are >= q or wrap past 2^31). */
 TARGET static inline __m256i inv_finish(__m256i v, mult f, int mode) {
     if (mode == INV_P2R) {
-        v = shoupmul(bias(v), f);
-        return _mm256_min_epu32(v, _mm256_sub_epi32(v, _mm256_set1_epi32(QUILL_MLDSA_Q)));
+        const __m256i q = _mm256_set1_epi32(QUILL_MLDSA_Q);
+        v = shoupmul_signed(v, f);
+        return _mm256_min_epu32(v,
+                                _mm256_min_epu32(_mm256_add_epi32(v, q), _mm256_sub_epi32(v, q)));
     }
     v = montmul(v, f);
     if (mode == INV_FREEZE)
@@ -451,11 +469,11 @@ TARGET static inline __m256i highbits(__m256i r, const hb_consts *h) {
  * keygen row 574 against 562 on Zen 4 (mldsa_kernels). */
 TARGET QUILL_INLINE void invntt_body(int32_t a[QUILL_MLDSA_N], int mode, int32_t *w1,
                                    int32_t gamma2, int32_t *t1, const int32_t *s2) {
-    /* Key generation's rows (INV_P2R) take Shoup's products: only their
+    /* Key generation's rows (INV_P2R) take Shoup's signed products: only their
      * frozen values leave, so the representatives inside do not matter
      * (bit-identical to ntt_c.c's t1 and t0), and the bounds hold: a value
      * at level l's input is a sum of 2^(l - 1) inputs (|.| < q) or of
-     * 2^(l - 1 - m) products of level m >= 1 (each in [0, 2q)), so below
+     * 2^(l - 1 - m) products of level m >= 1 (each in [-q, 2q)), so below
      * 2^(l - 1) q either way, every multiplied difference below 256 q. */
     const int shoup = mode == INV_P2R;
     const quill_mldsa_zeta_top_mult *top =

@@ -136,16 +136,41 @@ const quill_mldsa_zeta_top_mult quill_mldsa_zetas_top_mult = {
 
 const quill_mldsa_zeta_rows_mult quill_mldsa_zetas_rows_shoup =
     QUILL_MLDSA_ROWS_SHOUP(QUILL_MLDSA_ZETAS_ROW_);
+
+/* The inverse transform's (key generation's row end, ntt_avx2.c) in the
+ * signed form: w centred into (-q/2, q/2) and w' = floor(w 2^32 / q) (a
+ * signed 32-bit value; C's division truncates, so negative numerators are
+ * moved down by q - 1 first). */
+#define QUILL_MLDSA_SWC(z)                                                   \
+    (QUILL_MLDSA_SW(z) > (QUILL_MLDSA_Q - 1) / 2 ? QUILL_MLDSA_SW(z) - QUILL_MLDSA_Q \
+                                                   : QUILL_MLDSA_SW(z))
+#define QUILL_MLDSA_FLOORQ(n) \
+    ((n) >= 0 ? (n) / QUILL_MLDSA_Q : ((n) - (QUILL_MLDSA_Q - 1)) / QUILL_MLDSA_Q)
+#define QUILL_MLDSA_SWCP(z) \
+    ((int32_t)QUILL_MLDSA_FLOORQ((int64_t)QUILL_MLDSA_SWC(z) * ((int64_t)1 << 32)))
+#define QUILL_MLDSA_LANES_SWC(z0, z1, z2, z3) \
+    QUILL_MLDSA_SWC(z0), QUILL_MLDSA_SWC(z1), QUILL_MLDSA_SWC(z2), QUILL_MLDSA_SWC(z3),
+#define QUILL_MLDSA_LANES_SWCP(z0, z1, z2, z3) \
+    QUILL_MLDSA_SWCP(z0), QUILL_MLDSA_SWCP(z1), QUILL_MLDSA_SWCP(z2), QUILL_MLDSA_SWCP(z3),
+#define QUILL_MLDSA_ROWS_SHOUP_SIGNED(ROW)                                                \
+    {{ROW##0(QUILL_MLDSA_LANES_SWCP) ROW##1(QUILL_MLDSA_LANES_SWCP)                       \
+          ROW##2(QUILL_MLDSA_LANES_SWCP) ROW##3(QUILL_MLDSA_LANES_SWCP)                   \
+              ROW##4(QUILL_MLDSA_LANES_SWCP) ROW##5(QUILL_MLDSA_LANES_SWCP)               \
+                  ROW##6(QUILL_MLDSA_LANES_SWCP)},                                        \
+     {{ROW##0(QUILL_MLDSA_LANES_SWC)}, {ROW##1(QUILL_MLDSA_LANES_SWC)},                   \
+      {ROW##2(QUILL_MLDSA_LANES_SWC)}, {ROW##3(QUILL_MLDSA_LANES_SWC)},                   \
+      {ROW##4(QUILL_MLDSA_LANES_SWC)}, {ROW##5(QUILL_MLDSA_LANES_SWC)},                   \
+      {ROW##6(QUILL_MLDSA_LANES_SWC)}}}
 const quill_mldsa_zeta_rows_mult quill_mldsa_zetas_inv_rows_shoup =
-    QUILL_MLDSA_ROWS_SHOUP(QUILL_MLDSA_ZETAS_INV_ROW_);
+    QUILL_MLDSA_ROWS_SHOUP_SIGNED(QUILL_MLDSA_ZETAS_INV_ROW_);
 
 #define QUILL_MLDSA_ELEM_SW(z) QUILL_MLDSA_SW(z),
 #define QUILL_MLDSA_ELEM_SWP(z) QUILL_MLDSA_SWP(z),
-#define QUILL_MLDSA_ELEM_NEG_SW(z) QUILL_MLDSA_SW(-(z)),
-#define QUILL_MLDSA_ELEM_NEG_SWP(z) QUILL_MLDSA_SWP(-(z)),
+#define QUILL_MLDSA_ELEM_NEG_SWC(z) QUILL_MLDSA_SWC(-(z)),
+#define QUILL_MLDSA_ELEM_NEG_SWCP(z) QUILL_MLDSA_SWCP(-(z)),
 const quill_mldsa_zeta_top_mult quill_mldsa_zetas_top_shoup = {
     {QUILL_MLDSA_ZETAS_TOP(QUILL_MLDSA_ELEM_SWP)},
     {QUILL_MLDSA_ZETAS_TOP(QUILL_MLDSA_ELEM_SW)},
-    {QUILL_MLDSA_ZETAS_TOP(QUILL_MLDSA_ELEM_NEG_SWP)},
-    {QUILL_MLDSA_ZETAS_TOP(QUILL_MLDSA_ELEM_NEG_SW)},
+    {QUILL_MLDSA_ZETAS_TOP(QUILL_MLDSA_ELEM_NEG_SWCP)},
+    {QUILL_MLDSA_ZETAS_TOP(QUILL_MLDSA_ELEM_NEG_SWC)},
 };
