@@ -501,10 +501,11 @@ void quill_mldsa_ntt_lazy_from_c(int32_t out[QUILL_MLDSA_N], const int32_t in[QU
      * residue (ntt.h), then biased; in[j] is read before out[j] is
      * written, so out may be in. */
     for (unsigned j = 0; j < 128; j++) {
-        const int32_t t = QUILL_MLDSA_LAZY_W1 * in[j + 128]; /* |t| <= 2q */
+        /* |t| <= 2q within the contract; unsigned, as vpmulld, outside it */
+        const uint32_t t = (uint32_t)QUILL_MLDSA_LAZY_W1 * (uint32_t)in[j + 128];
         const uint32_t lo = (uint32_t)in[j] + (uint32_t)QUILL_MLDSA_MONT_BIAS;
-        v[j + 128] = lo - (uint32_t)t;
-        v[j] = lo + (uint32_t)t;
+        v[j + 128] = lo - t;
+        v[j] = lo + t;
     }
     unsigned k = 1;
     for (unsigned len = 64; len >= 1; len >>= 1)
