@@ -48,6 +48,7 @@
 #include "common/endian.h"
 #include "common/zeroize.h"
 #include "key.h"
+#include "ntt.h"
 #include "pack.h"
 #include "sample.h"
 #include "sha3/sha3_x4.h"
@@ -339,10 +340,12 @@ void quill_mldsa_keygen_lanes(quill_mldsa_key *key, const uint8_t *rhop, quill_m
                 l->n = parse_eta(sp->c, l->n, sbuf[j], QUILL_SHAKE256_RATE, p->eta);
                 if (l->n == QUILL_MLDSA_N) {
                     /* skEncode's s1 or s2 part, then NTT(s1) in place, not
-                     * reduced (|NTT(s1)_i| < 9q: keygen.c's ntt_s1). */
+                     * reduced, with Shoup's products (|NTT(s1)_i| < 4 +
+                     * 16q < 17q, what dot_mont takes: ntt.h; only ever
+                     * multiplied by A-hat and reduced, so t is the same). */
                     quill_mldsa_poly_pack_eta(key->priv + 128 + r * eta_bytes, sp, p);
                     if (r < p->l) {
-                        quill_mldsa_poly_ntt(sp);
+                        quill_mldsa_ntt_lazy_from(sp->c, sp->c);
                         s1_left--;
                     } else {
                         s2_done[r - p->l] = 1;

@@ -84,6 +84,23 @@ void quill_mldsa_ntt_from(int32_t out[QUILL_MLDSA_N], const int32_t in[QUILL_MLD
     quill_mldsa_ntt(out);
 }
 
+void quill_mldsa_ntt_lazy_from(int32_t out[QUILL_MLDSA_N], const int32_t in[QUILL_MLDSA_N]) {
+#if QUILL_MLDSA_HAVE_AVX2
+    if (quill_mldsa_avx512vl_capable()) {
+        quill_mldsa_ntt_lazy_from_avx512vl(out, in);
+        return;
+    }
+    if (quill_mldsa_avx2_capable()) {
+        quill_mldsa_ntt_lazy_from_avx2(out, in);
+        return;
+    }
+#endif
+    /* The portable and NEON transforms: the Montgomery form's outputs are
+     * within the contract (|out| < B + 8q), and quicker there than
+     * quill_mldsa_ntt_lazy_from_c, which is scalar. */
+    quill_mldsa_ntt_from(out, in);
+}
+
 void quill_mldsa_invntt_tomont(int32_t a[QUILL_MLDSA_N]) {
     NTT_DISPATCH(quill_mldsa_invntt_tomont, a);
 }

@@ -103,6 +103,43 @@ void quill_mldsa_ntt(int32_t a[QUILL_MLDSA_N]);
  * copy; the others copy, then transform in place. */
 void quill_mldsa_ntt_from(int32_t out[QUILL_MLDSA_N], const int32_t in[QUILL_MLDSA_N]);
 
+/* quill_mldsa_ntt_lazy_from sets out congruent modulo q to
+ * quill_mldsa_ntt_from(in), coefficient by coefficient (same order), with
+ * the zeta products in Shoup's form: for a zeta w = zetas[k] 2^-32 mod q in
+ * [0, q) and w' = floor(w 2^32 / q), an unsigned A < 2^32 (the value held
+ * biased by 256 q, as in the forward transform) gives r = A w - h q with
+ * h = floor(A w' / 2^32), computed modulo 2^32, in [0, 2q) (A w' / 2^32 >
+ * A w / q - A / 2^32 - ... so A w / q - h < 2): seven or eight vector
+ * instructions per eight products where the Montgomery form takes ten or
+ * eleven.  Its products are one-sided, so a level grows coefficients by up
+ * to 2q.  The first level multiplies the (small) inputs exactly instead,
+ * by the zeta's centred residue QUILL_MLDSA_LAZY_W1 (one vpmulld; |w in| <=
+ * 4 (q - 1) / 2).  In: |in_i| <= 4 (s1: eta <= 4).  Out: |out_i| < 4 + 2q +
+ * 14q < 17q (what quill_mldsa_dot_mont takes).  Key generation's NTT(s1),
+ * whose values are only ever multiplied (dot_mont) and reduced.  out may
+ * be in.  _c is the portable form, which
+ * the AVX2 and AVX-512VL twins match bit for bit (the same butterflies
+ * with the same exact products; test_mldsa_arith); elsewhere (portable,
+ * NEON) the dispatcher runs quill_mldsa_ntt_from, whose outputs meet the
+ * same contract. */
+#define QUILL_MLDSA_LAZY_W1 (-3572223) /* zetas[1] 2^-32 mod q = 4808194, minus q */
+void quill_mldsa_ntt_lazy_from(int32_t out[QUILL_MLDSA_N], const int32_t in[QUILL_MLDSA_N]);
+void quill_mldsa_ntt_lazy_from_c(int32_t out[QUILL_MLDSA_N], const int32_t in[QUILL_MLDSA_N]);
+
+/* The Shoup constants of quill_mldsa_ntt_lazy_from in the layouts above
+ * (ntt_zetas.c, compile-time constants; test_mldsa_arith checks them):
+ * quill_mldsa_zetas_top_shoup's fwd_res[k] = w' and fwd_qinv[k] = w for
+ * quill_mldsa_zetas[k]; quill_mldsa_zetas_rows_shoup's res = w' and
+ * qinv = w for quill_mldsa_zetas_rows (res padded with eight zeros as
+ * there).  The x86-64 backends' quill_mldsa_invntt_power2round takes
+ * Shoup's products in the signed form: w centred into (-q/2, q/2) and
+ * w' = floor(w 2^32 / q) as signed values, in top_shoup's inv_ fields (for
+ * -zetas[k]) and _inv_rows_shoup (for quill_mldsa_zetas_inv_rows); for
+ * |d| < 2^31, d w - floor(d w' / 2^32) q is in [-q, 2q).  Public. */
+extern const quill_mldsa_zeta_top_mult quill_mldsa_zetas_top_shoup;
+extern const quill_mldsa_zeta_rows_mult quill_mldsa_zetas_rows_shoup;
+extern const quill_mldsa_zeta_rows_mult quill_mldsa_zetas_inv_rows_shoup;
+
 /* quill_mldsa_invntt_tomont computes 2^32 * NTT^-1(a) mod q in place.
  * In: |a_i| < q.  Out: |a_i| < q. */
 void quill_mldsa_invntt_tomont(int32_t a[QUILL_MLDSA_N]);
@@ -142,7 +179,8 @@ void quill_mldsa_invntt_power2round_c(int32_t t1[QUILL_MLDSA_N], int32_t a[QUILL
  * (consecutive polynomials): one Montgomery reduction per coefficient (the
  * value of quill_mldsa_mont_reduce(S)), congruent to the sum of n
  * pointwise_mont products.  In: 1 <= n <= 8, 0 <= a_j,i < q (A-hat),
- * |b_j,i| < 9q (an NTT output), so |S| < 72 q^2 < 2^31 q.
+ * |b_j,i| < 17q (an NTT output, quill_mldsa_ntt_lazy_from's included), so
+ * |S| < 136 q^2 < 2^31 q.
  * Out: (-q, q). */
 void quill_mldsa_dot_mont(int32_t r[QUILL_MLDSA_N], const int32_t *a, const int32_t *b, unsigned n);
 
@@ -180,6 +218,7 @@ void quill_mldsa_dot_mont_x2_tail_c(int32_t r0[QUILL_MLDSA_N], int32_t r1[QUILL_
 #if QUILL_MLDSA_HAVE_AVX2
 void quill_mldsa_ntt_avx2(int32_t a[QUILL_MLDSA_N]);
 void quill_mldsa_ntt_from_avx2(int32_t out[QUILL_MLDSA_N], const int32_t in[QUILL_MLDSA_N]);
+void quill_mldsa_ntt_lazy_from_avx2(int32_t out[QUILL_MLDSA_N], const int32_t in[QUILL_MLDSA_N]);
 void quill_mldsa_dot_mont_x2_avx2(int32_t r0[QUILL_MLDSA_N], int32_t r1[QUILL_MLDSA_N],
                                   const int32_t *a0, const int32_t *a1, const int32_t *b,
                                   unsigned n);
@@ -234,6 +273,8 @@ extern const quill_mldsa_neon_zeta_table quill_mldsa_neon_zetas;
 int quill_mldsa_avx512vl_capable(void);
 void quill_mldsa_ntt_avx512vl(int32_t a[QUILL_MLDSA_N]);
 void quill_mldsa_ntt_from_avx512vl(int32_t out[QUILL_MLDSA_N], const int32_t in[QUILL_MLDSA_N]);
+void quill_mldsa_ntt_lazy_from_avx512vl(int32_t out[QUILL_MLDSA_N],
+                                        const int32_t in[QUILL_MLDSA_N]);
 void quill_mldsa_dot_mont_x2_avx512vl(int32_t r0[QUILL_MLDSA_N], int32_t r1[QUILL_MLDSA_N],
                                       const int32_t *a0, const int32_t *a1, const int32_t *b,
                                       unsigned n);

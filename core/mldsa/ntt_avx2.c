@@ -42,7 +42,10 @@
  *  - each pass works on two columns or two chunks at once (fwd2, inv2).
  * The fused forms of signing and key generation (ntt.h) are modes of the
  * same inverse body: freeze, or + s2, freeze and Power2Round, in the last
- * pass.
+ * pass.  Key generation's transforms (quill_mldsa_ntt_lazy_from and the
+ * Power2Round mode) multiply by zetas in Shoup's form instead (shoupmul:
+ * seven or eight instructions per eight products, outputs in [0, 2q)),
+ * where no caller reads the representatives (ntt.h).
  * No branch or address depends on data (the stack table holds public
  * zetas).  Built on x86-64 unless QUILL_NO_ASM; used when
  * quill_mldsa_avx2_capable() (quill_mldsa_avx512vl_capable()). */
@@ -119,6 +122,37 @@ TARGET static inline __m256i montmul_biased(__m256i big_a, mult b) {
     return merge_hi(de, dw);
 }
 
+/* Shoup's product by a zeta (ntt.h, quill_mldsa_ntt_lazy_from) of an
+ * unsigned A < 2^32, b from the Shoup tables: even and odd = w' (the odd
+ * lanes' in the even ones), qinv = w.  h = floor(A w' / 2^32) from the
+ * high halves of the two vpmuludq products, then A w - h q with two
+ * vpmulld: seven instructions with AVX-512VL, eight with AVX2 (merge_hi),
+ * against montmul_biased's ten and eleven.  Out: [0, 2q), congruent to
+ * montmul_biased(A, Montgomery form of the same zeta). */
+TARGET static inline __m256i shoupmul(__m256i big_a, mult b) {
+    /* q hidden from the optimiser: as a known constant, h q becomes
+     * q = 2^23 - 2^13 + 1's two shifts, a subtraction and an addition (four
+     * instructions for one vpmulld; the transform measured 8% slower). */
+    __m256i q = _mm256_set1_epi32(QUILL_MLDSA_Q);
+    __asm__("" : "+v"(q));
+    __m256i he = _mm256_mul_epu32(big_a, b.even);
+    __m256i ho = _mm256_mul_epu32(odd_to_even(big_a), b.odd);
+    return _mm256_sub_epi32(_mm256_mullo_epi32(big_a, b.qinv),
+                            _mm256_mullo_epi32(merge_hi(he, ho), q));
+}
+
+/* The signed form (ntt.h, the inverse Shoup tables) of a signed d,
+ * |d| < 2^31: w and w' centred and signed, vpmuldq for the high halves,
+ * no bias needed.  Out: [-q, 2q), congruent to d w. */
+TARGET static inline __m256i shoupmul_signed(__m256i d, mult b) {
+    __m256i q = _mm256_set1_epi32(QUILL_MLDSA_Q);
+    __asm__("" : "+v"(q));
+    __m256i he = _mm256_mul_epi32(d, b.even);
+    __m256i ho = _mm256_mul_epi32(odd_to_even(d), b.odd);
+    return _mm256_sub_epi32(_mm256_mullo_epi32(d, b.qinv),
+                            _mm256_mullo_epi32(merge_hi(he, ho), q));
+}
+
 TARGET static inline __m256i bias(__m256i a) {
     return _mm256_add_epi32(a, _mm256_set1_epi32(QUILL_MLDSA_MONT_BIAS));
 }
@@ -150,9 +184,24 @@ TARGET static inline mult mult_table(const int32_t *z, const int32_t *zq, unsign
 }
 
 /* A compile-time constant in [0, q) (b q^-1 folds). */
+
 TARGET static inline mult mult_const(int32_t b) {
     __m256i v = _mm256_set1_epi32(b);
     mult m = {v, v, _mm256_set1_epi32((int32_t)((uint32_t)b * (uint32_t)QUILL_MLDSA_QINV))};
+    return m;
+}
+
+/* The same for shoupmul_signed by a constant b in [0, q) held in
+ * Montgomery form: w = b 2^-32 mod q (2^-32 = 8265825 mod q) centred, and
+ * w' = floor(w 2^32 / q), both folded. */
+TARGET static inline mult mult_shoup_const(int32_t b) {
+    int64_t w = (int64_t)(((uint64_t)b * 8265825u) % QUILL_MLDSA_Q);
+    if (w > (QUILL_MLDSA_Q - 1) / 2)
+        w -= QUILL_MLDSA_Q;
+    const int64_t n = w * ((int64_t)1 << 32);
+    const int64_t wp = n >= 0 ? n / QUILL_MLDSA_Q : (n - (QUILL_MLDSA_Q - 1)) / QUILL_MLDSA_Q;
+    mult m = {_mm256_set1_epi32((int32_t)wp), _mm256_set1_epi32((int32_t)wp),
+              _mm256_set1_epi32((int32_t)w)};
     return m;
 }
 
@@ -181,20 +230,26 @@ TARGET static inline mult row_mult(const quill_mldsa_zeta_rows_mult *t, unsigned
  * (the next level of one set cannot start before its previous one ends)
  * makes the transforms 5-15% faster on Zen 4, despite the few spills it
  * costs with AVX2's 16 registers (none with AVX-512VL's 32). */
-TARGET static inline void fwd2(__m256i r[2][8], unsigned lo, unsigned hi, mult z0, mult z1) {
-    __m256i t0 = montmul_biased(r[0][hi], z0), t1 = montmul_biased(r[1][hi], z1);
+TARGET static inline void fwd2(__m256i r[2][8], unsigned lo, unsigned hi, mult z0, mult z1,
+                               int shoup) {
+    __m256i t0 = shoup ? shoupmul(r[0][hi], z0) : montmul_biased(r[0][hi], z0);
+    __m256i t1 = shoup ? shoupmul(r[1][hi], z1) : montmul_biased(r[1][hi], z1);
     r[0][hi] = _mm256_sub_epi32(r[0][lo], t0);
     r[0][lo] = _mm256_add_epi32(r[0][lo], t0);
     r[1][hi] = _mm256_sub_epi32(r[1][lo], t1);
     r[1][lo] = _mm256_add_epi32(r[1][lo], t1);
 }
 
-TARGET static inline void inv2(__m256i r[2][8], unsigned lo, unsigned hi, mult z0, mult z1) {
+/* shoup: the products in Shoup's signed form (key generation's rows: the
+ * products land in [-q, 2q) instead of (-q, q), which leaves every value
+ * at level l's input below 2^(l - 1) q as before; see invntt_body). */
+TARGET static inline void inv2(__m256i r[2][8], unsigned lo, unsigned hi, mult z0, mult z1,
+                               int shoup) {
     __m256i d0 = _mm256_sub_epi32(r[0][lo], r[0][hi]), d1 = _mm256_sub_epi32(r[1][lo], r[1][hi]);
     r[0][lo] = _mm256_add_epi32(r[0][lo], r[0][hi]);
     r[1][lo] = _mm256_add_epi32(r[1][lo], r[1][hi]);
-    r[0][hi] = montmul(d0, z0);
-    r[1][hi] = montmul(d1, z1);
+    r[0][hi] = shoup ? shoupmul_signed(d0, z0) : montmul(d0, z0);
+    r[1][hi] = shoup ? shoupmul_signed(d1, z1) : montmul(d1, z1);
 }
 
 /* 8 x 8 transpose of 32-bit values in eight registers: r[i] element j ->
@@ -234,26 +289,47 @@ TARGET static inline void store2(int32_t *p, __m256i r[2][8], unsigned w_step, u
 
 /* The first pass reads in and writes out (each column only after reading
  * it), the second works on out in place: out may be in. */
-TARGET void BACKEND(quill_mldsa_ntt_from)(int32_t out[QUILL_MLDSA_N],
-                                          const int32_t in[QUILL_MLDSA_N]) {
+/* The forward body, with Montgomery products (shoup = 0: quill_mldsa_ntt)
+ * or Shoup's (quill_mldsa_ntt_lazy_from): the same butterflies, the
+ * multipliers from the corresponding tables. */
+TARGET QUILL_INLINE void ntt_body(int32_t out[QUILL_MLDSA_N], const int32_t in[QUILL_MLDSA_N],
+                                  const int shoup) {
     int32_t *a = out;
-    const int32_t *z = quill_mldsa_zetas_top_mult.fwd_res, *zq = quill_mldsa_zetas_top_mult.fwd_qinv;
+    const quill_mldsa_zeta_top_mult *top =
+        shoup ? &quill_mldsa_zetas_top_shoup : &quill_mldsa_zetas_top_mult;
+    const int32_t *z = top->fwd_res, *zq = top->fwd_qinv;
     /* Levels 1-3 on columns j and j + 8 with r[w][i] = a[j + 8w + 32 i]:
      * distance 128 pairs i, i + 4 (zeta 1), 64 pairs i, i + 2 (zetas 2,
      * 3), 32 pairs i, i + 1 (zetas 4-7), ntt_c.c's order of the table. */
     for (unsigned j = 0; j < 32; j += 16) {
         __m256i r[2][8];
         load2(r, in + j, 8, 32);
-        for (unsigned w = 0; w < 2; w++)
-            for (unsigned i = 0; i < 8; i++)
-                r[w][i] = bias(r[w][i]);
-        for (unsigned i = 0; i < 4; i++)
-            fwd2(r, i, i + 4, mult_table(z, zq, 1), mult_table(z, zq, 1));
+        if (shoup) {
+            /* Level 1 on s1 (|in| <= 4, ntt.h): the exact products by the
+             * centred residue, the outputs biased (four instructions a
+             * pair of registers, where Shoup's product and two biases take
+             * eleven).  w1 hidden as q is in shoupmul. */
+            __m256i w1 = _mm256_set1_epi32(QUILL_MLDSA_LAZY_W1);
+            __asm__("" : "+v"(w1));
+            for (unsigned w = 0; w < 2; w++)
+                for (unsigned i = 0; i < 4; i++) {
+                    __m256i t = _mm256_mullo_epi32(r[w][i + 4], w1), lo = bias(r[w][i]);
+                    r[w][i + 4] = _mm256_sub_epi32(lo, t);
+                    r[w][i] = _mm256_add_epi32(lo, t);
+                }
+        } else {
+            for (unsigned w = 0; w < 2; w++)
+                for (unsigned i = 0; i < 8; i++)
+                    r[w][i] = bias(r[w][i]);
+            for (unsigned i = 0; i < 4; i++)
+                fwd2(r, i, i + 4, mult_table(z, zq, 1), mult_table(z, zq, 1), shoup);
+        }
         for (unsigned s = 0; s < 2; s++)
             for (unsigned i = 4 * s; i < 4 * s + 2; i++)
-                fwd2(r, i, i + 2, mult_table(z, zq, 2 + s), mult_table(z, zq, 2 + s));
+                fwd2(r, i, i + 2, mult_table(z, zq, 2 + s), mult_table(z, zq, 2 + s), shoup);
         for (unsigned s = 0; s < 4; s++)
-            fwd2(r, 2 * s, 2 * s + 1, mult_table(z, zq, 4 + s), mult_table(z, zq, 4 + s));
+            fwd2(r, 2 * s, 2 * s + 1, mult_table(z, zq, 4 + s), mult_table(z, zq, 4 + s),
+                     shoup);
         store2(a + j, r, 8, 32);
     }
     /* Chunks g + w (w = 0, 1) of 64 with r[w][i] = block i: distance 16
@@ -267,28 +343,40 @@ TARGET void BACKEND(quill_mldsa_ntt_from)(int32_t out[QUILL_MLDSA_N],
         for (unsigned s = 0; s < 2; s++)
             for (unsigned i = 4 * s; i < 4 * s + 2; i++)
                 fwd2(r, i, i + 2, mult_table(z, zq, 8 + 2 * g + s),
-                     mult_table(z, zq, 10 + 2 * g + s));
+                     mult_table(z, zq, 10 + 2 * g + s), shoup);
         for (unsigned m = 0; m < 4; m++)
             fwd2(r, 2 * m, 2 * m + 1, mult_table(z, zq, 16 + 4 * g + m),
-                 mult_table(z, zq, 20 + 4 * g + m));
+                 mult_table(z, zq, 20 + 4 * g + m), shoup);
         transpose8(r[0]);
         transpose8(r[1]);
-        const quill_mldsa_zeta_rows_mult *rows = &quill_mldsa_zetas_rows_mult;
+        const quill_mldsa_zeta_rows_mult *rows =
+            shoup ? &quill_mldsa_zetas_rows_shoup : &quill_mldsa_zetas_rows_mult;
         const mult z40 = row_mult(rows, 0, g), z41 = row_mult(rows, 0, g + 1);
         for (unsigned p = 0; p < 4; p++)
-            fwd2(r, p, p + 4, z40, z41);
+            fwd2(r, p, p + 4, z40, z41, shoup);
         for (unsigned s = 0; s < 2; s++) {
             const mult z20 = row_mult(rows, 1 + s, g), z21 = row_mult(rows, 1 + s, g + 1);
             for (unsigned p = 4 * s; p < 4 * s + 2; p++)
-                fwd2(r, p, p + 2, z20, z21);
+                fwd2(r, p, p + 2, z20, z21, shoup);
         }
         for (unsigned s = 0; s < 4; s++)
-            fwd2(r, 2 * s, 2 * s + 1, row_mult(rows, 3 + s, g), row_mult(rows, 3 + s, g + 1));
+            fwd2(r, 2 * s, 2 * s + 1, row_mult(rows, 3 + s, g), row_mult(rows, 3 + s, g + 1),
+                 shoup);
         for (unsigned w = 0; w < 2; w++)
             for (unsigned i = 0; i < 8; i++)
                 r[w][i] = unbias(r[w][i]);
         store2(a + 64 * g, r, 64, 8);
     }
+}
+
+TARGET void BACKEND(quill_mldsa_ntt_from)(int32_t out[QUILL_MLDSA_N],
+                                          const int32_t in[QUILL_MLDSA_N]) {
+    ntt_body(out, in, 0);
+}
+
+TARGET void BACKEND(quill_mldsa_ntt_lazy_from)(int32_t out[QUILL_MLDSA_N],
+                                               const int32_t in[QUILL_MLDSA_N]) {
+    ntt_body(out, in, 1);
 }
 
 TARGET void BACKEND(quill_mldsa_ntt)(int32_t a[QUILL_MLDSA_N]) {
@@ -315,7 +403,7 @@ TARGET static inline __m256i montmul_vv(__m256i a, __m256i b) {
 enum { INV_TOMONT, INV_FREEZE, INV_P2R };
 
 /* Key generation's end of a row (ntt.h, quill_mldsa_invntt_power2round):
- * v in (-q, q) from the last level, caddq to [0, q), plus s2 (|s2| < q)
+ * v in [0, q) from the last level (inv_finish), plus s2 (|s2| < q)
  * to [-q, 2q), then the residue in [0, q) as the smallest of v, v + q and
  * v - q taken unsigned (the two wrong ones are >= q or wrap past 2^31),
  * then Power2Round (rounding.h): t1 = (t + 2^12 - 1) >> 13, t0 = t -
@@ -324,7 +412,7 @@ enum { INV_TOMONT, INV_FREEZE, INV_P2R };
  * store it again. */
 TARGET static inline void p2r_store(int32_t *t0, int32_t *t1, const int32_t *s2, __m256i v) {
     const __m256i q = _mm256_set1_epi32(QUILL_MLDSA_Q);
-    v = _mm256_add_epi32(caddq(v), ld(s2));
+    v = _mm256_add_epi32(v, ld(s2));
     v = _mm256_min_epu32(v, _mm256_min_epu32(_mm256_add_epi32(v, q), _mm256_sub_epi32(v, q)));
     __m256i r1 = _mm256_srai_epi32(
         _mm256_add_epi32(v, _mm256_set1_epi32((1 << (QUILL_MLDSA_D - 1)) - 1)), QUILL_MLDSA_D);
@@ -332,7 +420,17 @@ TARGET static inline void p2r_store(int32_t *t0, int32_t *t1, const int32_t *s2,
     st(t0, _mm256_sub_epi32(v, _mm256_slli_epi32(r1, QUILL_MLDSA_D)));
 }
 
+/* The last level's product by the scaling factor f: Montgomery's in
+ * (-q, q), caddq'd for INV_FREEZE; for INV_P2R Shoup's signed form in
+ * [-q, 2q), then the smallest of v, v + q and v - q taken unsigned, [0, q)
+ * (the wrong two are >= q or wrap past 2^31). */
 TARGET static inline __m256i inv_finish(__m256i v, mult f, int mode) {
+    if (mode == INV_P2R) {
+        const __m256i q = _mm256_set1_epi32(QUILL_MLDSA_Q);
+        v = shoupmul_signed(v, f);
+        return _mm256_min_epu32(v,
+                                _mm256_min_epu32(_mm256_add_epi32(v, q), _mm256_sub_epi32(v, q)));
+    }
     v = montmul(v, f);
     if (mode == INV_FREEZE)
         v = caddq(v);
@@ -371,7 +469,16 @@ TARGET static inline __m256i highbits(__m256i r, const hb_consts *h) {
  * keygen row 574 against 562 on Zen 4 (mldsa_kernels). */
 TARGET QUILL_INLINE void invntt_body(int32_t a[QUILL_MLDSA_N], int mode, int32_t *w1,
                                    int32_t gamma2, int32_t *t1, const int32_t *s2) {
-    const int32_t *z = quill_mldsa_zetas_top_mult.inv_res, *zq = quill_mldsa_zetas_top_mult.inv_qinv;
+    /* Key generation's rows (INV_P2R) take Shoup's signed products: only their
+     * frozen values leave, so the representatives inside do not matter
+     * (bit-identical to ntt_c.c's t1 and t0), and the bounds hold: a value
+     * at level l's input is a sum of 2^(l - 1) inputs (|.| < q) or of
+     * 2^(l - 1 - m) products of level m >= 1 (each in [-q, 2q)), so below
+     * 2^(l - 1) q either way, every multiplied difference below 256 q. */
+    const int shoup = mode == INV_P2R;
+    const quill_mldsa_zeta_top_mult *top =
+        shoup ? &quill_mldsa_zetas_top_shoup : &quill_mldsa_zetas_top_mult;
+    const int32_t *z = top->inv_res, *zq = top->inv_qinv;
     /* Chunks g + w: the last three levels on the rows, the transpose back
      * to blocks r[w][i], then distance 8 (blocks 2m, 2m + 1,
      * -zetas[31 - 4g - m]), 16 (blocks i, i + 2 for i = 4m, 4m + 1,
@@ -380,35 +487,38 @@ TARGET QUILL_INLINE void invntt_body(int32_t a[QUILL_MLDSA_N], int mode, int32_t
     for (unsigned g = 0; g < 4; g += 2) {
         __m256i r[2][8];
         load2(r, a + 64 * g, 64, 8);
-        const quill_mldsa_zeta_rows_mult *rows = &quill_mldsa_zetas_inv_rows_mult;
+        const quill_mldsa_zeta_rows_mult *rows =
+            shoup ? &quill_mldsa_zetas_inv_rows_shoup : &quill_mldsa_zetas_inv_rows_mult;
         for (unsigned s = 0; s < 4; s++)
-            inv2(r, 2 * s, 2 * s + 1, row_mult(rows, 3 + s, g), row_mult(rows, 3 + s, g + 1));
+            inv2(r, 2 * s, 2 * s + 1, row_mult(rows, 3 + s, g), row_mult(rows, 3 + s, g + 1),
+                 shoup);
         for (unsigned s = 0; s < 2; s++) {
             const mult z20 = row_mult(rows, 1 + s, g), z21 = row_mult(rows, 1 + s, g + 1);
             for (unsigned p = 4 * s; p < 4 * s + 2; p++)
-                inv2(r, p, p + 2, z20, z21);
+                inv2(r, p, p + 2, z20, z21, shoup);
         }
         const mult z40 = row_mult(rows, 0, g), z41 = row_mult(rows, 0, g + 1);
         for (unsigned p = 0; p < 4; p++)
-            inv2(r, p, p + 4, z40, z41);
+            inv2(r, p, p + 4, z40, z41, shoup);
         transpose8(r[0]);
         transpose8(r[1]);
         for (unsigned m = 0; m < 4; m++)
             inv2(r, 2 * m, 2 * m + 1, mult_table(z, zq, 31 - 4 * g - m),
-                 mult_table(z, zq, 27 - 4 * g - m));
+                 mult_table(z, zq, 27 - 4 * g - m), shoup);
         for (unsigned m = 0; m < 2; m++)
             for (unsigned i = 4 * m; i < 4 * m + 2; i++)
                 inv2(r, i, i + 2, mult_table(z, zq, 15 - 2 * g - m),
-                     mult_table(z, zq, 13 - 2 * g - m));
+                     mult_table(z, zq, 13 - 2 * g - m), shoup);
         for (unsigned i = 0; i < 4; i++)
-            inv2(r, i, i + 4, mult_table(z, zq, 7 - g), mult_table(z, zq, 6 - g));
+            inv2(r, i, i + 4, mult_table(z, zq, 7 - g), mult_table(z, zq, 6 - g), shoup);
         store2(a + 64 * g, r, 64, 8);
     }
     /* Four columns at a time, r[w][4h + i] = a[j + 16w + 8h + 64 i]:
      * distance 64 (i = 0, 1 with -zetas[3]; i = 2, 3 with -zetas[2]),
      * distance 128 (i, i + 2) fused with the factor 2^64 / 256: the sums
      * times INVNTT_F, the differences times INVNTT_F_Z1 (ntt_c.c). */
-    const mult f = mult_const(INVNTT_F), fz1 = mult_const(INVNTT_F_Z1);
+    const mult f = shoup ? mult_shoup_const(INVNTT_F) : mult_const(INVNTT_F);
+    const mult fz1 = shoup ? mult_shoup_const(INVNTT_F_Z1) : mult_const(INVNTT_F_Z1);
     const hb_consts hb = hb_prepare(w1 != NULL ? gamma2 : (QUILL_MLDSA_Q - 1) / 32);
     for (unsigned j = 0; j < 64; j += 32) {
         __m256i r[2][8];
@@ -417,8 +527,8 @@ TARGET QUILL_INLINE void invntt_body(int32_t a[QUILL_MLDSA_N], int mode, int32_t
                 for (unsigned i = 0; i < 4; i++)
                     r[w][4 * h + i] = ld(a + j + 16 * w + 8 * h + 64 * i);
         for (unsigned h = 0; h < 2; h++) {
-            inv2(r, 4 * h, 4 * h + 1, mult_table(z, zq, 3), mult_table(z, zq, 3));
-            inv2(r, 4 * h + 2, 4 * h + 3, mult_table(z, zq, 2), mult_table(z, zq, 2));
+            inv2(r, 4 * h, 4 * h + 1, mult_table(z, zq, 3), mult_table(z, zq, 3), shoup);
+            inv2(r, 4 * h + 2, 4 * h + 3, mult_table(z, zq, 2), mult_table(z, zq, 2), shoup);
         }
         for (unsigned w = 0; w < 2; w++)
             for (unsigned h = 0; h < 2; h++)

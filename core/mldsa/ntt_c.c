@@ -485,3 +485,51 @@ void quill_mldsa_pointwise_mont_c(int32_t c[QUILL_MLDSA_N], const int32_t a[QUIL
                                   const int32_t b[QUILL_MLDSA_N]) {
     pointwise_body(c, a, b);
 }
+
+/* quill_mldsa_ntt_lazy_from_c (ntt.h): FIPS 204's Algorithm 41 on the
+ * natural order, in out, with the values held biased by 256 q as the
+ * vector forward transform holds them (unsigned, wrapping by design) and
+ * Shoup's products (the first level's exact, ntt.h); then each chunk of 64 transposed into quill's order
+ * (QUILL_MLDSA_NTT_POS).  Every butterfly is exact arithmetic modulo 2^32
+ * on the same operands as in ntt_avx2.c's lazy body, so the results are
+ * the same bits.  Scalar: the oracle of the vector twins (the dispatcher
+ * runs the Montgomery transform where there are none).  Secret values are
+ * only in out; the zetas are public. */
+void quill_mldsa_ntt_lazy_from_c(int32_t out[QUILL_MLDSA_N], const int32_t in[QUILL_MLDSA_N]) {
+    uint32_t *v = (uint32_t *)out;
+    /* Level 1: the exact products of the small inputs by the centred
+     * residue (ntt.h), then biased; in[j] is read before out[j] is
+     * written, so out may be in. */
+    for (unsigned j = 0; j < 128; j++) {
+        /* |t| <= 2q within the contract; unsigned, as vpmulld, outside it */
+        const uint32_t t = (uint32_t)QUILL_MLDSA_LAZY_W1 * (uint32_t)in[j + 128];
+        const uint32_t lo = (uint32_t)in[j] + (uint32_t)QUILL_MLDSA_MONT_BIAS;
+        v[j + 128] = lo - t;
+        v[j] = lo + t;
+    }
+    unsigned k = 1;
+    for (unsigned len = 64; len >= 1; len >>= 1)
+        for (unsigned start = 0; start < QUILL_MLDSA_N; start += 2 * len) {
+            /* w = zetas[k] 2^-32 mod q (2^-32 = 8265825 mod q), w' = floor(w 2^32 / q) */
+            const int32_t z = quill_mldsa_zetas[++k];
+            const uint32_t w =
+                (uint32_t)(((int64_t)ZP(z) * 8265825) % QUILL_MLDSA_Q);
+            const uint32_t wp = (uint32_t)(((uint64_t)w << 32) / QUILL_MLDSA_Q);
+            for (unsigned j = start; j < start + len; j++) {
+                const uint32_t a = v[j + len];
+                const uint32_t h = (uint32_t)(((uint64_t)a * wp) >> 32);
+                const uint32_t t = a * w - h * (uint32_t)QUILL_MLDSA_Q; /* [0, 2q) */
+                v[j + len] = v[j] - t;
+                v[j] = v[j] + t;
+            }
+        }
+    for (unsigned c = 0; c < QUILL_MLDSA_N; c += 64)
+        for (unsigned r = 0; r < 8; r++)
+            for (unsigned s = r + 1; s < 8; s++) {
+                const uint32_t x = v[c + 8 * r + s];
+                v[c + 8 * r + s] = v[c + 8 * s + r];
+                v[c + 8 * s + r] = x;
+            }
+    for (unsigned i = 0; i < QUILL_MLDSA_N; i++)
+        out[i] = (int32_t)(v[i] - (uint32_t)QUILL_MLDSA_MONT_BIAS);
+}

@@ -111,3 +111,66 @@ const quill_mldsa_zeta_top_mult quill_mldsa_zetas_top_mult = {
     {QUILL_MLDSA_ZETAS_TOP(QUILL_MLDSA_ELEM_NEG_RES)},
     {QUILL_MLDSA_ZETAS_TOP(QUILL_MLDSA_ELEM_NEG_QINV)},
 };
+
+/* Shoup's constants (ntt.h, quill_mldsa_ntt_lazy_from): the zeta z is
+ * held times 2^32 (Montgomery form), so w = z 2^-32 mod q, with
+ * 2^-32 mod q = 8265825, and w' = floor(w 2^32 / q). */
+#define QUILL_MLDSA_RINV 8265825
+#define QUILL_MLDSA_SW(z) \
+    ((int32_t)(((int64_t)QUILL_MLDSA_RES(z) * QUILL_MLDSA_RINV) % QUILL_MLDSA_Q))
+#define QUILL_MLDSA_SWP(z) \
+    ((int32_t)(uint32_t)(((uint64_t)QUILL_MLDSA_SW(z) << 32) / (uint64_t)QUILL_MLDSA_Q))
+#define QUILL_MLDSA_LANES_SW(z0, z1, z2, z3) \
+    QUILL_MLDSA_SW(z0), QUILL_MLDSA_SW(z1), QUILL_MLDSA_SW(z2), QUILL_MLDSA_SW(z3),
+#define QUILL_MLDSA_LANES_SWP(z0, z1, z2, z3) \
+    QUILL_MLDSA_SWP(z0), QUILL_MLDSA_SWP(z1), QUILL_MLDSA_SWP(z2), QUILL_MLDSA_SWP(z3),
+#define QUILL_MLDSA_ROWS_SHOUP(ROW)                                                       \
+    {{ROW##0(QUILL_MLDSA_LANES_SWP) ROW##1(QUILL_MLDSA_LANES_SWP)                         \
+          ROW##2(QUILL_MLDSA_LANES_SWP) ROW##3(QUILL_MLDSA_LANES_SWP)                     \
+              ROW##4(QUILL_MLDSA_LANES_SWP) ROW##5(QUILL_MLDSA_LANES_SWP)                 \
+                  ROW##6(QUILL_MLDSA_LANES_SWP)},                                         \
+     {{ROW##0(QUILL_MLDSA_LANES_SW)}, {ROW##1(QUILL_MLDSA_LANES_SW)},                     \
+      {ROW##2(QUILL_MLDSA_LANES_SW)}, {ROW##3(QUILL_MLDSA_LANES_SW)},                     \
+      {ROW##4(QUILL_MLDSA_LANES_SW)}, {ROW##5(QUILL_MLDSA_LANES_SW)},                     \
+      {ROW##6(QUILL_MLDSA_LANES_SW)}}}
+
+const quill_mldsa_zeta_rows_mult quill_mldsa_zetas_rows_shoup =
+    QUILL_MLDSA_ROWS_SHOUP(QUILL_MLDSA_ZETAS_ROW_);
+
+/* The inverse transform's (key generation's row end, ntt_avx2.c) in the
+ * signed form: w centred into (-q/2, q/2) and w' = floor(w 2^32 / q) (a
+ * signed 32-bit value; C's division truncates, so negative numerators are
+ * moved down by q - 1 first). */
+#define QUILL_MLDSA_SWC(z)                                                   \
+    (QUILL_MLDSA_SW(z) > (QUILL_MLDSA_Q - 1) / 2 ? QUILL_MLDSA_SW(z) - QUILL_MLDSA_Q \
+                                                   : QUILL_MLDSA_SW(z))
+#define QUILL_MLDSA_FLOORQ(n) \
+    ((n) >= 0 ? (n) / QUILL_MLDSA_Q : ((n) - (QUILL_MLDSA_Q - 1)) / QUILL_MLDSA_Q)
+#define QUILL_MLDSA_SWCP(z) \
+    ((int32_t)QUILL_MLDSA_FLOORQ((int64_t)QUILL_MLDSA_SWC(z) * ((int64_t)1 << 32)))
+#define QUILL_MLDSA_LANES_SWC(z0, z1, z2, z3) \
+    QUILL_MLDSA_SWC(z0), QUILL_MLDSA_SWC(z1), QUILL_MLDSA_SWC(z2), QUILL_MLDSA_SWC(z3),
+#define QUILL_MLDSA_LANES_SWCP(z0, z1, z2, z3) \
+    QUILL_MLDSA_SWCP(z0), QUILL_MLDSA_SWCP(z1), QUILL_MLDSA_SWCP(z2), QUILL_MLDSA_SWCP(z3),
+#define QUILL_MLDSA_ROWS_SHOUP_SIGNED(ROW)                                                \
+    {{ROW##0(QUILL_MLDSA_LANES_SWCP) ROW##1(QUILL_MLDSA_LANES_SWCP)                       \
+          ROW##2(QUILL_MLDSA_LANES_SWCP) ROW##3(QUILL_MLDSA_LANES_SWCP)                   \
+              ROW##4(QUILL_MLDSA_LANES_SWCP) ROW##5(QUILL_MLDSA_LANES_SWCP)               \
+                  ROW##6(QUILL_MLDSA_LANES_SWCP)},                                        \
+     {{ROW##0(QUILL_MLDSA_LANES_SWC)}, {ROW##1(QUILL_MLDSA_LANES_SWC)},                   \
+      {ROW##2(QUILL_MLDSA_LANES_SWC)}, {ROW##3(QUILL_MLDSA_LANES_SWC)},                   \
+      {ROW##4(QUILL_MLDSA_LANES_SWC)}, {ROW##5(QUILL_MLDSA_LANES_SWC)},                   \
+      {ROW##6(QUILL_MLDSA_LANES_SWC)}}}
+const quill_mldsa_zeta_rows_mult quill_mldsa_zetas_inv_rows_shoup =
+    QUILL_MLDSA_ROWS_SHOUP_SIGNED(QUILL_MLDSA_ZETAS_INV_ROW_);
+
+#define QUILL_MLDSA_ELEM_SW(z) QUILL_MLDSA_SW(z),
+#define QUILL_MLDSA_ELEM_SWP(z) QUILL_MLDSA_SWP(z),
+#define QUILL_MLDSA_ELEM_NEG_SWC(z) QUILL_MLDSA_SWC(-(z)),
+#define QUILL_MLDSA_ELEM_NEG_SWCP(z) QUILL_MLDSA_SWCP(-(z)),
+const quill_mldsa_zeta_top_mult quill_mldsa_zetas_top_shoup = {
+    {QUILL_MLDSA_ZETAS_TOP(QUILL_MLDSA_ELEM_SWP)},
+    {QUILL_MLDSA_ZETAS_TOP(QUILL_MLDSA_ELEM_SW)},
+    {QUILL_MLDSA_ZETAS_TOP(QUILL_MLDSA_ELEM_NEG_SWCP)},
+    {QUILL_MLDSA_ZETAS_TOP(QUILL_MLDSA_ELEM_NEG_SWC)},
+};

@@ -38,7 +38,7 @@ void quill_mldsa_poly_centre(quill_mldsa_poly *a);
 /* quill_mldsa_poly_ntt / _invntt_tomont / _pointwise_mont / _matvec_mont:
  * see ntt.h.  _matvec_mont sets r = sum_j a[j] o b[j] 2^-32 mod q over
  * n <= 8 consecutive pairs (the exact sum of the products, reduced once:
- * quill_mldsa_dot_mont).  In: 0 <= a[j]_i < q (A-hat), |b[j]_i| < 9q.
+ * quill_mldsa_dot_mont).  In: 0 <= a[j]_i < q (A-hat), |b[j]_i| < 17q.
  * Out: |r_i| < q. */
 void quill_mldsa_poly_ntt(quill_mldsa_poly *a);
 void quill_mldsa_poly_invntt_tomont(quill_mldsa_poly *a);

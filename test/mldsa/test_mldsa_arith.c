@@ -388,6 +388,137 @@ static void test_ntt_wide_input(void) {
     }
 }
 
+/* quill_mldsa_ntt_lazy_from (Shoup's products): its constants are
+ * w = zeta 2^-32 mod q and w' = floor(w 2^32 / q) for every entry of the
+ * tables it reads, and the first level's centred residue is zetas[1]'s;
+ * the portable body is congruent to quill_mldsa_ntt_c and within 17q for
+ * inputs |a_i| <= B, B = 2 and 4 (eta; random and +-B); the AVX2 and
+ * AVX-512VL twins give its output
+ * bit for bit, out of place (in unchanged) and in place; the dispatcher's
+ * output is within the same contract (it may be the Montgomery transform
+ * where there is no twin); and the sum of 8 products of such outputs with
+ * A-hat-range values stays within dot_mont's exact range (the row end
+ * agrees with the schoolbook product). */
+static uint32_t shoup_w(int32_t z) {
+    const int64_t rinv = 8265825; /* 2^-32 mod q */
+    QT_CHECK(modq((int64_t)rinv << 32) == 1);
+    return (uint32_t)modq(modq(z) * rinv);
+}
+
+/* The signed form (the inverse's tables): wc is w centred, |wc| < q/2, and
+ * wp = floor(wc 2^32 / q), checked as wp q <= wc 2^32 < (wp + 1) q. */
+static void shoup_check_signed(int32_t wp, int32_t wc, uint32_t w) {
+    QT_CHECK(wc > -Q / 2 && wc <= Q / 2 && modq(wc) == (int64_t)w);
+    const int64_t n = (int64_t)wc * ((int64_t)1 << 32);
+    QT_CHECK((int64_t)wp * Q <= n && n < ((int64_t)wp + 1) * Q);
+}
+
+static void test_ntt_lazy(void) {
+    const quill_mldsa_zeta_top_mult *ts = &quill_mldsa_zetas_top_shoup;
+    for (unsigned k = 0; k < 32; k++) {
+        uint32_t w = shoup_w(quill_mldsa_zetas[k]), wn = shoup_w(-quill_mldsa_zetas[k]);
+        QT_CHECK((uint32_t)ts->fwd_qinv[k] == w);
+        QT_CHECK((uint32_t)ts->fwd_res[k] == (uint32_t)(((uint64_t)w << 32) / Q));
+        shoup_check_signed(ts->inv_res[k], ts->inv_qinv[k], wn);
+    }
+    for (int inv = 0; inv < 2; inv++) {
+        const quill_mldsa_zeta_rows_mult *rs =
+            inv ? &quill_mldsa_zetas_inv_rows_shoup : &quill_mldsa_zetas_rows_shoup;
+        for (unsigned r = 0; r < 7; r++)
+            for (unsigned b = 0; b < 32; b++) {
+                uint32_t w = shoup_w(inv ? quill_mldsa_zetas_inv_rows[r][b]
+                                         : quill_mldsa_zetas_rows[r][b]);
+                if (inv) {
+                    shoup_check_signed(rs->res[32 * r + b], rs->qinv[r][b], w);
+                    continue;
+                }
+                QT_CHECK((uint32_t)rs->qinv[r][b] == w);
+                QT_CHECK((uint32_t)rs->res[32 * r + b] == (uint32_t)(((uint64_t)w << 32) / Q));
+            }
+        for (unsigned i = 7 * 32; i < 7 * 32 + 8; i++)
+            QT_CHECK(rs->res[i] == 0);
+    }
+
+    QT_CHECK(QUILL_MLDSA_LAZY_W1 > -Q / 2 && QUILL_MLDSA_LAZY_W1 < Q / 2 &&
+             (uint32_t)modq(QUILL_MLDSA_LAZY_W1) == shoup_w(quill_mldsa_zetas[1]));
+    quill_mldsa_poly a, ref, port;
+    for (int t = 0; t < 2000; t++) {
+        const int32_t b = (t & 1) ? 4 : 2; /* |a_i| <= b */
+        for (unsigned i = 0; i < N; i++) {
+            int32_t v = (int32_t)((int64_t)(qt_rng_u64() % (2 * (uint64_t)b + 1)) - b);
+            switch ((t >> 1) % 4) {
+            case 1: v = b; break;
+            case 2: v = -b; break;
+            case 3: v = (qt_rng_u64() & 1) ? b : -b; break;
+            default: break;
+            }
+            a.c[i] = v;
+        }
+        ref = a;
+        quill_mldsa_ntt_c(ref.c);
+        quill_mldsa_poly in = a;
+        memset(&port, 0x5a, sizeof(port));
+        quill_mldsa_ntt_lazy_from_c(port.c, in.c);
+        QT_CHECK(memcmp(&in, &a, sizeof(in)) == 0);
+        int ok = 1;
+        for (unsigned i = 0; i < N; i++) {
+            ok &= port.c[i] > -(b + 2 * Q + 14 * Q) && port.c[i] < b + 2 * Q + 14 * Q;
+            ok &= modq(port.c[i]) == modq(ref.c[i]);
+        }
+        QT_CHECK(ok);
+        quill_mldsa_poly self = a;
+        quill_mldsa_ntt_lazy_from_c(self.c, self.c);
+        QT_CHECK(memcmp(&self, &port, sizeof(self)) == 0);
+#if QUILL_MLDSA_HAVE_AVX2
+        quill_mldsa_poly nat;
+        if (quill_mldsa_avx2_capable()) {
+            memset(&nat, 0x5a, sizeof(nat));
+            quill_mldsa_ntt_lazy_from_avx2(nat.c, in.c);
+            QT_CHECK(memcmp(&nat, &port, sizeof(nat)) == 0);
+            nat = a;
+            quill_mldsa_ntt_lazy_from_avx2(nat.c, nat.c);
+            QT_CHECK(memcmp(&nat, &port, sizeof(nat)) == 0);
+        }
+        if (quill_mldsa_avx512vl_capable()) {
+            memset(&nat, 0x5a, sizeof(nat));
+            quill_mldsa_ntt_lazy_from_avx512vl(nat.c, in.c);
+            QT_CHECK(memcmp(&nat, &port, sizeof(nat)) == 0);
+            nat = a;
+            quill_mldsa_ntt_lazy_from_avx512vl(nat.c, nat.c);
+            QT_CHECK(memcmp(&nat, &port, sizeof(nat)) == 0);
+        }
+        QT_CHECK(memcmp(&in, &a, sizeof(in)) == 0);
+#endif
+        quill_mldsa_poly disp;
+        quill_mldsa_ntt_lazy_from(disp.c, in.c);
+        ok = 1;
+        for (unsigned i = 0; i < N; i++) {
+            ok &= disp.c[i] > -(b + 2 * Q + 14 * Q) && disp.c[i] < b + 2 * Q + 14 * Q;
+            ok &= modq(disp.c[i]) == modq(ref.c[i]);
+        }
+        QT_CHECK(ok);
+        if (t % 8 != 1) /* b = 4 */
+            continue;
+        /* 8 products of A-hat-range values (all q - 1 every other time,
+         * else random) with it, reduced once. */
+        static quill_mldsa_poly as[8], bs[8];
+        quill_mldsa_poly acc, want;
+        for (int j = 0; j < 8; j++) {
+            for (unsigned i = 0; i < N; i++)
+                as[j].c[i] = (t & 16) ? Q - 1 : (int32_t)(qt_rng_u64() % Q);
+            bs[j] = port;
+        }
+        quill_mldsa_poly_matvec_mont(&acc, as, bs, 8);
+        for (unsigned i = 0; i < N; i++) {
+            int64_t sum = 0;
+            for (int j = 0; j < 8; j++)
+                sum += (int64_t)as[j].c[i] * port.c[i];
+            want.c[i] = (int32_t)modq(modq(sum) * 8265825);
+            QT_CHECK(acc.c[i] > -Q && acc.c[i] < Q && modq(acc.c[i]) == want.c[i]);
+        }
+    }
+}
+
 /* FIPS 204 definitions, written directly. */
 static int32_t modpm(int32_t r, int32_t alpha) { /* r mod± alpha, alpha even */
     int32_t m = r % alpha;
@@ -1223,6 +1354,7 @@ int main(void) {
     test_reduce();
     test_ntt();
     test_ntt_wide_input();
+    test_ntt_lazy();
     test_ntt_order();
     test_backends();
     test_rounding();

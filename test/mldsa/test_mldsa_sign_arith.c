@@ -215,9 +215,10 @@ static void test_invntt_power2round(void) {
     }
 }
 
-/* a in [0, q) like A-hat, b within +-(9q - 1) like an NTT output, or both at
- * their extremes (sums up to 8 (q - 1) (9q - 1) in absolute value, of
- * either sign in either lane of a pair). */
+/* a in [0, q) like A-hat, b within +-(17q - 1) like an NTT output
+ * (quill_mldsa_ntt_lazy_from's bound, ntt.h), or both at their extremes
+ * (sums up to 8 (q - 1) (17q - 1) in absolute value, of either sign in
+ * either lane of a pair). */
 static quill_mldsa_poly x2_rows[8];
 
 static void test_dot(void) {
@@ -230,7 +231,7 @@ static void test_dot(void) {
                 /* t = 1 mod 3: the extremes, b's signs alternating both ways
                  * or all one sign, so each lane of a 64-bit pair sees both
                  * ends (every n meets every pattern) */
-                static const int32_t m = 9 * Q - 1;
+                static const int32_t m = 17 * Q - 1;
                 const int pattern = (t / 24) % 4;
                 int32_t sign = pattern == 0   ? ((i & 1) ? 1 : -1)
                                : pattern == 1 ? ((i & 1) ? -1 : 1)
