@@ -1,20 +1,22 @@
 /* SPDX-License-Identifier: Apache-2.0 */
 /* Copyright quill authors.
  *
- * mont_d27x2_ab: the measurement of issue 24 for RSA-3072's CRT halves: a
- * two-way 1536-bit Montgomery product and squaring in radix 2^27 with AVX2
- * VPMULUDQ (generated at build time by tools/gen_mont_d28x2_avx2.py big,
- * not part of the library; docs/limits.md has the figures), first checked
- * against OpenSSL's BN lane by lane (r 2^1539 = x y mod m and r < 2m, on
- * chains of the kernels' own outputs), then timed against the 24-limb
- * MULX/ADX kernels called once per lane, in alternating rounds of 200
- * calls: a squaring chain, a product chain and EXPO (five squarings, one
- * product).  Prints medians in TSC ticks per two-way operation and B/A
- * (B = d27x2).  Not a test; needs AVX2, BMI2 and ADX.
+ * mont_d27x2_ab: the measurement of issue 24 for RSA-3072's CRT halves:
+ * two-way 1536-bit Montgomery products and squarings in radix 2^27 with
+ * AVX2 VPMULUDQ in three forms, B straight-line (generated at build time
+ * by tools/gen_mont_d28x2_avx2.py big), C loops over blocks of four
+ * columns (mont_d27x2_loop.c) and D the library's (core/bn/
+ * mont_d27x2_avx2.c, blocks of six), each first checked against OpenSSL's
+ * BN lane by lane (r 2^1539 = x y mod m and r < 2m, on chains of the
+ * kernels' own outputs), then timed against the 24-limb MULX/ADX kernels
+ * called once per lane (A), in alternating rounds of 200 calls: a
+ * squaring chain, a product chain and EXPO (five squarings, one product).
+ * Prints medians in TSC ticks per two-way operation and the ratios to A.
+ * docs/limits.md has the figures.  Not a test; needs AVX2, BMI2 and ADX.
  *
  *   mont_d27x2_ab [ROUNDS]     (default 31, at most 201)
  *   mont_d27x2_ab run V        (EXPO calls of one kernel only, for perf:
- *                               -1 MULX/ADX, 0 straight-line, 1 loop4, 2 loop6) */
+ *                               -1 MULX/ADX, 0 straight-line, 1 loop4, 2 library) */
 #include <openssl/bn.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -23,6 +25,7 @@
 #include <x86intrin.h>
 
 #include "bn/mont_adx.h"
+#include "bn/mont_d27x2_avx2.h"
 
 #define P 29  /* vectors per number pair */
 #define ND 57 /* digits of 27 bits: R = 2^1539 */
@@ -30,26 +33,19 @@
 #define N 24 /* limbs of a half */
 #define RBITS (W * ND)
 
-typedef struct __attribute__((aligned(32))) quill_d27x2_mod {
-    uint64_t m[2 * P * 4];
-    uint64_t np[ND * 4];
-} quill_d27x2_mod;
-void quill_mont_mul_d27x2_avx2(uint64_t *r, const uint64_t *a, const uint64_t *b,
-                               const quill_d27x2_mod *md);
-void quill_mont_sqr_d27x2_avx2(uint64_t *r, const uint64_t *a, const quill_d27x2_mod *md);
-void quill_mont_mul_d27x2_loop(uint64_t *r, const uint64_t *a, const uint64_t *b,
-                               const quill_d27x2_mod *md);
-void quill_mont_sqr_d27x2_loop(uint64_t *r, const uint64_t *a, const quill_d27x2_mod *md);
+void d27_bench_mul_straight(uint64_t *r, const uint64_t *a, const uint64_t *b,
+                            const quill_d27x2_mod *md);
+void d27_bench_sqr_straight(uint64_t *r, const uint64_t *a, const quill_d27x2_mod *md);
+void d27_bench_mul_loop4(uint64_t *r, const uint64_t *a, const uint64_t *b,
+                         const quill_d27x2_mod *md);
+void d27_bench_sqr_loop4(uint64_t *r, const uint64_t *a, const quill_d27x2_mod *md);
 typedef void mul_fn(uint64_t *, const uint64_t *, const uint64_t *, const quill_d27x2_mod *);
 typedef void sqr_fn(uint64_t *, const uint64_t *, const quill_d27x2_mod *);
-void quill_mont_mul_d27x2_loop6(uint64_t *r, const uint64_t *a, const uint64_t *b,
-                                const quill_d27x2_mod *md);
-void quill_mont_sqr_d27x2_loop6(uint64_t *r, const uint64_t *a, const quill_d27x2_mod *md);
-static mul_fn *const muls[3] = {quill_mont_mul_d27x2_avx2, quill_mont_mul_d27x2_loop,
-                                quill_mont_mul_d27x2_loop6};
-static sqr_fn *const sqrs[3] = {quill_mont_sqr_d27x2_avx2, quill_mont_sqr_d27x2_loop,
-                                quill_mont_sqr_d27x2_loop6};
-static const char *const kname[3] = {"straight-line", "loop", "loop6"};
+static mul_fn *const muls[3] = {d27_bench_mul_straight, d27_bench_mul_loop4,
+                                quill_mont_mul_d27x2_avx2};
+static sqr_fn *const sqrs[3] = {d27_bench_sqr_straight, d27_bench_sqr_loop4,
+                                quill_mont_sqr_d27x2_avx2};
+static const char *const kname[3] = {"straight-line", "loop4", "library (loop6)"};
 
 static uint64_t g = 0x9e3779b97f4a7c15u;
 static uint64_t rnd(void) {
@@ -257,7 +253,7 @@ int main(int argc, char **argv) {
             td[p][r] = (double)run_d27(p, 2) / CALLS;
         }
     printf("%-12s %9s %9s %9s %9s %6s %6s %6s  (TSC ticks per two-way operation, medians of %d)\n",
-           "pattern", "adx24 x2", "straight", "loop4", "loop6", "B/A", "C/A", "D/A", rounds);
+           "pattern", "adx24 x2", "straight", "loop4", "library", "B/A", "C/A", "D/A", rounds);
     for (int p = 0; p < NPAT; p++) {
         qsort(ta[p], rounds, sizeof(double), cmpd);
         qsort(tb[p], rounds, sizeof(double), cmpd);

@@ -1,11 +1,13 @@
 /* SPDX-License-Identifier: Apache-2.0 */
 /* Copyright quill authors.
  *
- * The two-way 1536-bit radix-2^27 kernels of mont_d27x2_ab (the layout,
- * bounds and reduction of the generated straight-line ones, tools/
- * gen_mont_d28x2_avx2.py big) as loops, so that the code fits the L1I:
- * each phase (T, U = T N' mod R, T + U m) runs over blocks of four
- * columns whose accumulators stay in registers; inside a block the rows t
+ * The first loop form of the two-way 1536-bit radix-2^27 kernels, kept
+ * for mont_d27x2_ab (the library's, core/bn/mont_d27x2_avx2.c, use blocks
+ * of six columns and took 0.885x against this one's 0.91x of the MULX
+ * time in EXPO): the layout, bounds and reduction of the generated
+ * straight-line ones (tools/gen_mont_d28x2_avx2.py big) as loops, so that
+ * the code fits the L1I: each phase (T, U = T N' mod R, T + U m) runs over
+ * blocks of four columns whose accumulators stay in registers; inside a block the rows t
  * of the full rectangle (every column valid) run in a loop, two rows per
  * step with the multiplicand window sliding by two vectors, and the
  * block's edge rows (the same shape in every block) are written out with
@@ -16,20 +18,17 @@
 #include <immintrin.h>
 #include <stdint.h>
 
+#include "bn/mont_d27x2_avx2.h"
+
 #define P 29
 #define ND 57
 #define W 27
 #define NCOL 114 /* product columns 0..113 */
 #define KB 4
 
-typedef struct __attribute__((aligned(32))) quill_d27x2_mod {
-    uint64_t m[2 * P * 4];
-    uint64_t np[ND * 4];
-} quill_d27x2_mod;
-
-void quill_mont_mul_d27x2_loop(uint64_t *r, const uint64_t *a, const uint64_t *b,
-                               const quill_d27x2_mod *md);
-void quill_mont_sqr_d27x2_loop(uint64_t *r, const uint64_t *a, const quill_d27x2_mod *md);
+void d27_bench_mul_loop4(uint64_t *r, const uint64_t *a, const uint64_t *b,
+                         const quill_d27x2_mod *md);
+void d27_bench_sqr_loop4(uint64_t *r, const uint64_t *a, const quill_d27x2_mod *md);
 
 #define TGT __attribute__((target("avx2")))
 #define INL __attribute__((target("avx2"), always_inline)) static inline
@@ -206,7 +205,7 @@ INL void operands(__m256i As[P], __m256i Br[2 * P], const uint64_t *a, const uin
     }
 }
 
-TGT void quill_mont_mul_d27x2_loop(uint64_t *r, const uint64_t *a, const uint64_t *b,
+TGT void d27_bench_mul_loop4(uint64_t *r, const uint64_t *a, const uint64_t *b,
                                    const quill_d27x2_mod *md) {
     __m256i As[P], Br[2 * P], C[NCOL + 4];
     operands(As, Br, a, b);
@@ -215,7 +214,7 @@ TGT void quill_mont_mul_d27x2_loop(uint64_t *r, const uint64_t *a, const uint64_
     redc(r, C, md);
 }
 
-TGT void quill_mont_sqr_d27x2_loop(uint64_t *r, const uint64_t *a, const quill_d27x2_mod *md) {
+TGT void d27_bench_sqr_loop4(uint64_t *r, const uint64_t *a, const quill_d27x2_mod *md) {
     __m256i As[P], Br[2 * P], Ad[P], C[NCOL + 4];
     const __m256i hi = _mm256_set_epi64x(-1, 0, -1, 0);
     const __m256i lo = _mm256_set_epi64x(0, -1, 0, -1);
@@ -237,174 +236,3 @@ TGT void quill_mont_sqr_d27x2_loop(uint64_t *r, const uint64_t *a, const quill_d
     redc(r, C, md);
 }
 
-/* The same with blocks of six columns (KB6): the window rotates over three
- * rows, and the edge rows are generic (each product under a public
- * validity check), so that the squaring's slope-4 edge needs no per-block
- * shape. */
-void quill_mont_mul_d27x2_loop6(uint64_t *r, const uint64_t *a, const uint64_t *b,
-                                const quill_d27x2_mod *md);
-void quill_mont_sqr_d27x2_loop6(uint64_t *r, const uint64_t *a, const quill_d27x2_mod *md);
-
-#define ROW6(a, w0, w1, w2, w3, w4, w5)                                                  \
-    do {                                                                                 \
-        ACC(x0, a, w0);                                                                  \
-        ACC(x1, a, w1);                                                                  \
-        ACC(x2, a, w2);                                                                  \
-        ACC(x3, a, w3);                                                                  \
-        ACC(x4, a, w4);                                                                  \
-        ACC(x5, a, w5);                                                                  \
-    } while (0)
-
-/* valid (t, j): 0 <= t < P, jlo(t) <= j < jb; jlo = 2t + 3 for the
- * squaring's doubled rows (sq), else 0. */
-static inline int valid(int t, int j, int jb, int sq) {
-    return t >= 0 && t < P && j < jb && j >= (sq ? 2 * t + 3 : 0);
-}
-
-#define EDGE(q, xq)                                                                      \
-    do {                                                                                 \
-        if (valid(t, k0 + q - 2 * t, jb, sq))                                           \
-            ACC(xq, A[t], B[k0 + q - 2 * t]);                                            \
-    } while (0)
-
-/* Columns k0..k0+5 (k0 even, jb even where the bottom edge is reached):
- * C[k] = (add ? C[k] : 0) + sum over valid (t, j = k - 2t) of A[t] B[j].
- * The edge rows have fixed shapes: the bottom ones (j <= jb - 1) q <= 3
- * and q <= 1, the product's top ones (j >= 0) q >= 2 and q >= 4, the
- * squaring's (j >= 2t + 3) q >= 3 (k0 = 0 mod 4) or q >= 1 and q = 5
- * (k0 = 2 mod 4).  Squaring blocks from k0 = 4P - 14 on, where the two
- * edges meet, take every product under its own check (gen). */
-INL void block6(__m256i *C, const __m256i *A, const __m256i *B, int jb, int k0, int add,
-                int sq) {
-    __m256i x0, x1, x2, x3, x4, x5;
-    if (add)
-        x0 = C[k0], x1 = C[k0 + 1], x2 = C[k0 + 2], x3 = C[k0 + 3], x4 = C[k0 + 4],
-        x5 = C[k0 + 5];
-    else
-        x0 = x1 = x2 = x3 = x4 = x5 = _mm256_setzero_si256();
-    int rlo = (k0 + 6 - jb + 1) >> 1; /* ceil((k0 + 6 - jb) / 2), all columns j < jb */
-    int rhi = sq ? (k0 - 3) >> 2 : k0 / 2;
-    int tlo = imax(0, rlo), thi = imin(P - 1, rhi);
-    if (sq && k0 > 4 * P - 16) {
-        int elo = imax(0, rlo - 3), ehi = imin(P - 1, (k0 + 2) >> 2);
-        for (int t = elo; t <= ehi; t++) {
-            EDGE(0, x0);
-            EDGE(1, x1);
-            EDGE(2, x2);
-            EDGE(3, x3);
-            EDGE(4, x4);
-            EDGE(5, x5);
-        }
-        tlo = 1, thi = 0;
-    } else {
-        int t = rlo - 2; /* bottom rows */
-        if (t >= 0) {
-            ACC(x0, A[t], B[jb - 2]);
-            ACC(x1, A[t], B[jb - 1]);
-        }
-        t = rlo - 1;
-        if (t >= 0) {
-            ACC(x0, A[t], B[jb - 4]);
-            ACC(x1, A[t], B[jb - 3]);
-            ACC(x2, A[t], B[jb - 2]);
-            ACC(x3, A[t], B[jb - 1]);
-        }
-        t = rhi + 1; /* top rows */
-        if (!sq && t < P) {
-            ACC(x2, A[t], B[0]);
-            ACC(x3, A[t], B[1]);
-            ACC(x4, A[t], B[2]);
-            ACC(x5, A[t], B[3]);
-            if (t + 1 < P) {
-                ACC(x4, A[t + 1], B[0]);
-                ACC(x5, A[t + 1], B[1]);
-            }
-        } else if (sq && (k0 & 3) == 0) {
-            int j = k0 - 2 * t; /* = 2t: q = 3, 4, 5 at j + 3.. */
-            ACC(x3, A[t], B[j + 3]);
-            ACC(x4, A[t], B[j + 4]);
-            ACC(x5, A[t], B[j + 5]);
-        } else if (sq) {
-            int j = k0 - 2 * t; /* = 2t + 2: q = 1..5 at j + 1.., then q = 5 of t + 1 */
-            ACC(x1, A[t], B[j + 1]);
-            ACC(x2, A[t], B[j + 2]);
-            ACC(x3, A[t], B[j + 3]);
-            ACC(x4, A[t], B[j + 4]);
-            ACC(x5, A[t], B[j + 5]);
-            ACC(x5, A[t + 1], B[j + 3]);
-        }
-    }
-    if (tlo <= thi) {
-        int t = tlo;
-        const __m256i *b = B + k0 - 2 * tlo;
-        __m256i b0 = b[0], b1 = b[1], b2 = b[2], b3 = b[3], b4 = b[4], b5 = b[5];
-        for (;;) {
-            ROW6(A[t], b0, b1, b2, b3, b4, b5);
-            if (t == thi)
-                break;
-            b4 = b[-2];
-            b5 = b[-1];
-            ROW6(A[t + 1], b4, b5, b0, b1, b2, b3);
-            if (t + 1 == thi)
-                break;
-            b2 = b[-4];
-            b3 = b[-3];
-            ROW6(A[t + 2], b2, b3, b4, b5, b0, b1);
-            if (t + 2 == thi)
-                break;
-            b0 = b[-6];
-            b1 = b[-5];
-            t += 3;
-            b -= 6;
-        }
-    }
-    C[k0] = x0, C[k0 + 1] = x1, C[k0 + 2] = x2, C[k0 + 3] = x3, C[k0 + 4] = x4, C[k0 + 5] = x5;
-}
-
-__attribute__((target("avx2"), noinline)) static void redc6(uint64_t *r, __m256i *C,
-                                                            const quill_d27x2_mod *md) {
-    __m256i CU[ND + 3], X[P];
-    const __m256i *Mr = (const __m256i *)md->m, *Nr = (const __m256i *)md->np;
-    low(X, C);
-    for (int k0 = 0; k0 + 5 < ND; k0 += 6)
-        block6(CU, X, Nr, ND, k0, 0, 0);
-    for (int k = ND - ND % 6; k < ND; k++)
-        CU[k] = column(X, Nr, k, 0, k / 2);
-    low(X, CU);
-    /* T + U m from column 54 (column 54 itself is not needed) */
-    for (int k0 = ND - 3; k0 < NCOL; k0 += 6)
-        block6(C, X, Mr, 2 * P, k0, 1, 0);
-    high(r, C);
-}
-
-TGT void quill_mont_mul_d27x2_loop6(uint64_t *r, const uint64_t *a, const uint64_t *b,
-                                    const quill_d27x2_mod *md) {
-    __m256i As[P], Br[2 * P], C[NCOL + 6];
-    operands(As, Br, a, b);
-    for (int k0 = 0; k0 < NCOL; k0 += 6)
-        block6(C, As, Br, 2 * P, k0, 0, 0);
-    C[NCOL] = _mm256_setzero_si256();
-    redc6(r, C, md);
-}
-
-TGT void quill_mont_sqr_d27x2_loop6(uint64_t *r, const uint64_t *a, const quill_d27x2_mod *md) {
-    __m256i As[P], Br[2 * P], Ad[P], C[NCOL + 6];
-    const __m256i hi = _mm256_set_epi64x(-1, 0, -1, 0);
-    const __m256i lo = _mm256_set_epi64x(0, -1, 0, -1);
-    operands(As, Br, a, a);
-    for (int s = 0; s < P; s++)
-        Ad[s] = ADD(As[s], As[s]);
-    for (int k0 = 0; k0 < NCOL; k0 += 6)
-        block6(C, Ad, Br, 2 * P, k0, 0, 1);
-    C[NCOL] = _mm256_setzero_si256();
-    for (int t = 0; t < P; t++) {
-        __m256i x = _mm256_loadu_si256((const __m256i *)a + t);
-        C[4 * t] = ADD(C[4 * t], MUL(_mm256_and_si256(x, lo), x));
-        if (t < P - 1) {
-            __m256i am = ADD(As[t], _mm256_and_si256(As[t], hi));
-            C[4 * t + 1] = ADD(C[4 * t + 1], MUL(As[t], Br[2 * t + 1]));
-            C[4 * t + 2] = ADD(C[4 * t + 2], MUL(am, Br[2 * t + 2]));
-        }
-    }
-    redc6(r, C, md);
-}
