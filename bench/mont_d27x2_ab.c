@@ -15,8 +15,9 @@
  * docs/limits.md has the figures.  Not a test; needs AVX2, BMI2 and ADX.
  *
  *   mont_d27x2_ab [ROUNDS]     (default 31, at most 201)
- *   mont_d27x2_ab run V        (EXPO calls of one kernel only, for perf:
- *                               -1 MULX/ADX, 0 straight-line, 1 loop4, 2 library) */
+ *   mont_d27x2_ab run V [LOOPS]  (LOOPS x 200 EXPO calls of one kernel only,
+ *                                 default 500, for perf or callgrind: -1 MULX/ADX,
+ *                                 0 straight-line, 1 loop4, 2 library) */
 #include <openssl/bn.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -238,9 +239,9 @@ int main(int argc, char **argv) {
     BN_lebin2bn((const unsigned char *)xb[0], 8 * N, ba);
     BN_lebin2bn((const unsigned char *)xb[1], 8 * N, bb);
     to_form(dy, ba, bb);
-    if (argc > 2) { /* mont_d27x2_ab run V: 500 x 200 EXPO calls of variant V only (for perf) */
-        int v = atoi(argv[2]);
-        for (int i = 0; i < 500; i++)
+    if (argc > 2) { /* run V [LOOPS]: LOOPS x 200 EXPO calls of variant V only */
+        int v = atoi(argv[2]), loops = argc > 3 ? atoi(argv[3]) : 500;
+        for (int i = 0; i < loops; i++)
             v < 0 ? run_adx(EXPO) : run_d27(EXPO, v);
         return 0;
     }
