@@ -12,6 +12,8 @@
  * called once per lane (A), in alternating rounds of 200 calls: a
  * squaring chain, a product chain and EXPO (five squarings, one product).
  * Prints medians in TSC ticks per two-way operation and the ratios to A.
+ * Compiled with QUILL_D27_BENCH_32 (quill-d27x2-32-ab): the same for the
+ * library's 2048-bit kernels against the 32-limb MULX/ADX ones.
  * docs/limits.md has the figures.  Not a test; needs AVX2, BMI2 and ADX.
  *
  *   mont_d27x2_ab [ROUNDS]     (default 31, at most 201)
@@ -28,25 +30,45 @@
 #include "bn/mont_adx.h"
 #include "bn/mont_d27x2_avx2.h"
 
+#if QUILL_D27_BENCH_32 /* quill-d27x2-32-ab: 2048-bit halves, the library's kernels only */
+#define P 39
+#define ND 77 /* R = 2^2079 */
+#define N 32
+#define MOD quill_d27x2_32_mod
+#define NV 1
+#define ADX_SQR quill_mont_sqr_adx_32
+#define ADX_MUL quill_mont_mul_adx_32
+#else
 #define P 29  /* vectors per number pair */
 #define ND 57 /* digits of 27 bits: R = 2^1539 */
+#define N 24  /* limbs of a half */
+#define MOD quill_d27x2_mod
+#define NV 3
+#define ADX_SQR quill_mont_sqr_adx_24
+#define ADX_MUL quill_mont_mul_adx_24
+#endif
 #define W 27
-#define N 24 /* limbs of a half */
 #define RBITS (W * ND)
 
+typedef void mul_fn(uint64_t *, const uint64_t *, const uint64_t *, const MOD *);
+typedef void sqr_fn(uint64_t *, const uint64_t *, const MOD *);
+#if QUILL_D27_BENCH_32
+static mul_fn *const muls[NV] = {quill_mont_mul_d27x2_32_avx2};
+static sqr_fn *const sqrs[NV] = {quill_mont_sqr_d27x2_32_avx2};
+static const char *const kname[NV] = {"library"};
+#else
 void d27_bench_mul_straight(uint64_t *r, const uint64_t *a, const uint64_t *b,
                             const quill_d27x2_mod *md);
 void d27_bench_sqr_straight(uint64_t *r, const uint64_t *a, const quill_d27x2_mod *md);
 void d27_bench_mul_loop4(uint64_t *r, const uint64_t *a, const uint64_t *b,
                          const quill_d27x2_mod *md);
 void d27_bench_sqr_loop4(uint64_t *r, const uint64_t *a, const quill_d27x2_mod *md);
-typedef void mul_fn(uint64_t *, const uint64_t *, const uint64_t *, const quill_d27x2_mod *);
-typedef void sqr_fn(uint64_t *, const uint64_t *, const quill_d27x2_mod *);
 static mul_fn *const muls[3] = {d27_bench_mul_straight, d27_bench_mul_loop4,
                                 quill_mont_mul_d27x2_avx2};
 static sqr_fn *const sqrs[3] = {d27_bench_sqr_straight, d27_bench_sqr_loop4,
                                 quill_mont_sqr_d27x2_avx2};
 static const char *const kname[3] = {"straight-line", "loop4", "library (loop6)"};
+#endif
 
 static uint64_t g = 0x9e3779b97f4a7c15u;
 static uint64_t rnd(void) {
@@ -88,7 +110,7 @@ static BIGNUM *from_form(const uint64_t x[4 * P], int l) {
     return r;
 }
 
-static void mod_init(quill_d27x2_mod *md, BIGNUM *const m[2], BN_CTX *ctx) {
+static void mod_init(MOD *md, BIGNUM *const m[2], BN_CTX *ctx) {
     memset(md, 0, sizeof(*md));
     BIGNUM *R = BN_new(), *np = BN_new();
     BN_one(R);
@@ -147,7 +169,7 @@ static long verify(BN_CTX *ctx, int v) {
             BN_nnmod(a[l], a[l], m[l], ctx);
             BN_nnmod(b[l], b[l], m[l], ctx);
         }
-        static quill_d27x2_mod md;
+        static MOD md;
         uint64_t x[4 * P], y[4 * P], z[4 * P], p[4 * P];
         mod_init(&md, m, ctx);
         to_form(x, a[0], a[1]);
@@ -180,18 +202,18 @@ enum { SQR, MUL, EXPO, NPAT };
 static const char *names[NPAT] = {"sqr", "mul", "expo(5s+1m)"};
 
 static quill_limb m[2][N], n0[2], xa[2][N], xb[2][N];
-static quill_d27x2_mod md;
+static MOD md;
 static uint64_t dx[4 * P], dy[4 * P];
 
 static uint64_t run_adx(int pat) {
     uint64_t t0 = __rdtsc();
     for (int i = 0; i < CALLS; i++) {
         if (pat == SQR || (pat == EXPO && i % 6 != 5)) {
-            quill_mont_sqr_adx_24(xa[0], xa[0], m[0], n0[0], N);
-            quill_mont_sqr_adx_24(xa[1], xa[1], m[1], n0[1], N);
+            ADX_SQR(xa[0], xa[0], m[0], n0[0], N);
+            ADX_SQR(xa[1], xa[1], m[1], n0[1], N);
         } else {
-            quill_mont_mul_adx_24(xa[0], xa[0], xb[0], m[0], n0[0], N);
-            quill_mont_mul_adx_24(xa[1], xa[1], xb[1], m[1], n0[1], N);
+            ADX_MUL(xa[0], xa[0], xb[0], m[0], n0[0], N);
+            ADX_MUL(xa[1], xa[1], xb[1], m[1], n0[1], N);
         }
     }
     return __rdtsc() - t0;
@@ -213,8 +235,9 @@ int main(int argc, char **argv) {
     if (rounds < 1 || rounds > 201)
         rounds = 31;
     BN_CTX *ctx = BN_CTX_new();
-    if (verify(ctx, 0) + verify(ctx, 1) + verify(ctx, 2))
-        return 1;
+    for (int v = 0; v < NV; v++)
+        if (verify(ctx, v))
+            return 1;
     BIGNUM *bm[2] = {BN_new(), BN_new()}, *ba = BN_new(), *bb = BN_new();
     for (int l = 0; l < 2; l++) {
         for (int i = 0; i < N; i++) {
@@ -245,26 +268,28 @@ int main(int argc, char **argv) {
             v < 0 ? run_adx(EXPO) : run_d27(EXPO, v);
         return 0;
     }
-    static double ta[NPAT][201], tb[NPAT][201], tc[NPAT][201], td[NPAT][201];
+    static double t[NV + 1][NPAT][201];
     for (int r = 0; r < rounds; r++)
         for (int p = 0; p < NPAT; p++) {
-            ta[p][r] = (double)run_adx(p) / CALLS;
-            tb[p][r] = (double)run_d27(p, 0) / CALLS;
-            tc[p][r] = (double)run_d27(p, 1) / CALLS;
-            td[p][r] = (double)run_d27(p, 2) / CALLS;
+            t[0][p][r] = (double)run_adx(p) / CALLS;
+            for (int v = 0; v < NV; v++)
+                t[v + 1][p][r] = (double)run_d27(p, v) / CALLS;
         }
-    printf("%-12s %9s %9s %9s %9s %6s %6s %6s  (TSC ticks per two-way operation, medians of %d)\n",
-           "pattern", "adx24 x2", "straight", "loop4", "library", "B/A", "C/A", "D/A", rounds);
+    printf("TSC ticks per two-way operation, medians of %d (minima); ratios to adx%d x2\n", rounds,
+           N);
+    printf("%-12s %18s", "pattern", "adx x2");
+    for (int v = 0; v < NV; v++)
+        printf(" %25s", kname[v]);
+    printf("\n");
     for (int p = 0; p < NPAT; p++) {
-        qsort(ta[p], rounds, sizeof(double), cmpd);
-        qsort(tb[p], rounds, sizeof(double), cmpd);
-        qsort(tc[p], rounds, sizeof(double), cmpd);
-        qsort(td[p], rounds, sizeof(double), cmpd);
-        double a = ta[p][rounds / 2], b = tb[p][rounds / 2], c = tc[p][rounds / 2],
-               d = td[p][rounds / 2];
-        printf("%-12s %9.1f %9.1f %9.1f %9.1f %6.3f %6.3f %6.3f  (minima %.1f / %.1f / %.1f / "
-               "%.1f)\n",
-               names[p], a, b, c, d, b / a, c / a, d / a, ta[p][0], tb[p][0], tc[p][0], td[p][0]);
+        for (int v = 0; v <= NV; v++)
+            qsort(t[v][p], rounds, sizeof(double), cmpd);
+        double a = t[0][p][rounds / 2];
+        printf("%-12s %8.1f (%7.1f)", names[p], a, t[0][p][0]);
+        for (int v = 0; v < NV; v++)
+            printf("  %8.1f (%7.1f) %5.3f", t[v + 1][p][rounds / 2], t[v + 1][p][0],
+                   t[v + 1][p][rounds / 2] / a);
+        printf("\n");
     }
     return 0;
 }

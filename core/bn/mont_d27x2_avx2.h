@@ -25,6 +25,12 @@
 #define QUILL_D27X2_WORDS (4 * QUILL_D27X2_VECS)   /* 116 words */
 #define QUILL_D27X2_LIMBS 25 /* limbs of a lane's value (below 2^1539 + ...) */
 
+/* The same form for 2048-bit moduli (RSA-4096's halves): 77 digits (R =
+ * 2^2079), padded to 78, in 39 vectors. */
+#define QUILL_D27X2_32_VECS 39
+#define QUILL_D27X2_32_WORDS (4 * QUILL_D27X2_32_VECS) /* 156 words */
+#define QUILL_D27X2_32_LIMBS 33
+
 /* quill_d27x2_mod: both moduli in the multiplicand form, m[4j .. 4j+3] =
  * (m_j-1, m_j, m'_j-1, m'_j) for j = 0..57, and N' = -m^-1 mod R likewise
  * for j = 0..56.  Secret (the primes). */
@@ -32,6 +38,12 @@ typedef struct __attribute__((aligned(32))) quill_d27x2_mod {
     uint64_t m[58 * 4];
     uint64_t np[57 * 4];
 } quill_d27x2_mod;
+
+/* quill_d27x2_32_mod: the same for 2048-bit moduli, j = 0..77 and 0..76. */
+typedef struct __attribute__((aligned(32))) quill_d27x2_32_mod {
+    uint64_t m[78 * 4];
+    uint64_t np[77 * 4];
+} quill_d27x2_32_mod;
 
 /* quill_d27x2_mod_init fills md from two odd moduli m0, m1 of n <= 24 limbs
  * (below 2^1536).  Constant time in the moduli's values. */
@@ -47,6 +59,15 @@ void quill_d27x2_from_limbs(uint64_t x[QUILL_D27X2_WORDS], const quill_limb *a0,
 void quill_d27x2_to_limbs(quill_limb r0[QUILL_D27X2_LIMBS], quill_limb r1[QUILL_D27X2_LIMBS],
                           const uint64_t x[QUILL_D27X2_WORDS]);
 
+/* The same three for 2048-bit moduli (n <= 32 limbs, 33-limb results). */
+void quill_d27x2_32_mod_init(quill_d27x2_32_mod *md, const quill_limb *m0, const quill_limb *m1,
+                             size_t n);
+void quill_d27x2_32_from_limbs(uint64_t x[QUILL_D27X2_32_WORDS], const quill_limb *a0,
+                               const quill_limb *a1, size_t n);
+void quill_d27x2_32_to_limbs(quill_limb r0[QUILL_D27X2_32_LIMBS],
+                             quill_limb r1[QUILL_D27X2_32_LIMBS],
+                             const uint64_t x[QUILL_D27X2_32_WORDS]);
+
 #if QUILL_BN_HAVE_D28X2
 /* quill_mont_mul_d27x2_avx2: r = a b R^-1 mod m lane by lane, for a, b < 2m
  * in the d27x2 form; r < 2m (not fully reduced), r may alias a or b.
@@ -55,6 +76,10 @@ void quill_d27x2_to_limbs(quill_limb r0[QUILL_D27X2_LIMBS], quill_limb r1[QUILL_
 void quill_mont_mul_d27x2_avx2(uint64_t *r, const uint64_t *a, const uint64_t *b,
                                const quill_d27x2_mod *md);
 void quill_mont_sqr_d27x2_avx2(uint64_t *r, const uint64_t *a, const quill_d27x2_mod *md);
+/* The same for 2048-bit moduli (R = 2^2079). */
+void quill_mont_mul_d27x2_32_avx2(uint64_t *r, const uint64_t *a, const uint64_t *b,
+                                  const quill_d27x2_32_mod *md);
+void quill_mont_sqr_d27x2_32_avx2(uint64_t *r, const uint64_t *a, const quill_d27x2_32_mod *md);
 
 /* quill_mont_exp_consttime_x2_d27: r0 = a0^e0 mod m0 and r1 = a1^e1 mod
  * m1 (the contract of quill_mont_exp_consttime_x2) on the kernels above,
