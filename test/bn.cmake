@@ -17,6 +17,12 @@ quill_add_levels(test_bn_d28x2_edge LEVELS avx2)
 # exponentiation cases on that path (at the default level the CPU's IFMA
 # exponentiation takes them).
 quill_add_levels(test_bn_d27x2 LEVELS avx2)
+# test_bn_d27x2_32 (+ _avx2): the same for the 2048-bit kernels.
+quill_add_test(test_bn_d27x2_32 bn/test_bn_d27x2.c bn/bn_test_common.c CORE
+               LIBS quill_core_bn quill_core_common LABELS bn unit TIMEOUT 300)
+target_include_directories(test_bn_d27x2_32 PRIVATE ${CMAKE_CURRENT_SOURCE_DIR}/bn)
+target_compile_definitions(test_bn_d27x2_32 PRIVATE QUILL_D27_TEST_32=1)
+quill_add_levels(test_bn_d27x2_32 LEVELS avx2)
 
 add_executable(bn_speed bn/bn_speed.c)
 target_link_libraries(bn_speed PRIVATE quill_core_bn quill_core_common OpenSSL::Crypto)

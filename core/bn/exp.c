@@ -175,9 +175,12 @@ int quill_mont_exp_consttime_x2(quill_limb *r0, const quill_limb *a0, const quil
     /* AVX2 (radix 2^28, two-way) for 1024-bit halves. */
     if (quill_mont_exp_x2_d28_capable(mont0->n))
         return quill_mont_exp_consttime_x2_d28(r0, a0, e0, mont0, r1, a1, e1, mont1, e_limbs);
-    /* AVX2 (radix 2^27, two-way) for 1536-bit halves. */
+    /* AVX2 (radix 2^27, two-way) for 1536-bit halves, */
     if (quill_mont_exp_x2_d27_capable(mont0->n))
         return quill_mont_exp_consttime_x2_d27(r0, a0, e0, mont0, r1, a1, e1, mont1, e_limbs);
+    /* and for 2048-bit halves. */
+    if (quill_mont_exp_x2_d27_32_capable(mont0->n))
+        return quill_mont_exp_consttime_x2_d27_32(r0, a0, e0, mont0, r1, a1, e1, mont1, e_limbs);
 #endif
     size_t n = mont0->n;
     size_t bits = 64 * e_limbs;

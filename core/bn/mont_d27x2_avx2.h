@@ -11,7 +11,8 @@
  * 2^28 + 2^10).  Internal to core/bn: quill_mont_exp_consttime_x2 (exp.c)
  * hands 24-limb pairs (RSA-3072's CRT halves) to
  * quill_mont_exp_consttime_x2_d27 when the CPU has AVX2 and not the IFMA
- * exponentiation. */
+ * exponentiation, and 32-limb pairs (RSA-4096) to the same form at 77
+ * digits (R = 2^2079, 39 vectors: the _32 names). */
 #ifndef QUILL_BN_MONT_D27X2_AVX2_H
 #define QUILL_BN_MONT_D27X2_AVX2_H
 
@@ -90,10 +91,19 @@ int quill_mont_exp_consttime_x2_d27(quill_limb *r0, const quill_limb *a0, const 
                                     const quill_mont *mont0, quill_limb *r1,
                                     const quill_limb *a1, const quill_limb *e1,
                                     const quill_mont *mont1, size_t e_limbs);
+/* The same for 32-limb moduli (RSA-4096's halves); only call when
+ * quill_mont_exp_x2_d27_32_capable(n). */
+int quill_mont_exp_consttime_x2_d27_32(quill_limb *r0, const quill_limb *a0,
+                                       const quill_limb *e0, const quill_mont *mont0,
+                                       quill_limb *r1, const quill_limb *a1,
+                                       const quill_limb *e1, const quill_mont *mont1,
+                                       size_t e_limbs);
 #endif
 
 /* quill_mont_exp_x2_d27_capable: 1 if the kernels are built, the CPU has
  * AVX2 (not masked) and n is 24 (1536-bit halves: RSA-3072), else 0. */
 int quill_mont_exp_x2_d27_capable(size_t n);
+/* quill_mont_exp_x2_d27_32_capable: the same for n = 32 (RSA-4096). */
+int quill_mont_exp_x2_d27_32_capable(size_t n);
 
 #endif

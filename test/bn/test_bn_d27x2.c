@@ -9,7 +9,7 @@
  * through the conversions, r aliasing a, then chains of 64 squarings and
  * products fed with the kernels' own outputs.  Edge part: operands in the
  * most redundant form the header allows (digits 0..55 at 2^28 + 2^10 - 1,
- * digit 56 as large as keeps the value below 2m), zero operands (the
+ * digit 56 as large as keeps the value below 2m; 0..74 and 75 at 2048 bits), zero operands (the
  * carry ceiling's exact case), m = 2^1536 - 1 and m = 2^1535 + 1, and the
  * exponentiation (quill_mont_exp_consttime_x2 at 24 limbs, on this path at
  * the AVX2 level: test_bn_d27x2_avx2) with a = 0, 1, m - 1 and e = 0, 1,
@@ -23,14 +23,39 @@
 #include "common/cpu.h"
 #include "test_util.h"
 
-#define N 24
 #define DMAX (((uint64_t)1 << 28) + ((uint64_t)1 << 10) - 1)
+#if QUILL_D27_TEST_32 /* test_bn_d27x2_32: the 2048-bit kernels (RSA-4096's halves) */
+#define NAME "test_bn_d27x2_32"
+#define N 32
+#define ND 77
+#define MOD quill_d27x2_32_mod
+#define WORDS QUILL_D27X2_32_WORDS
+#define LIMBS QUILL_D27X2_32_LIMBS
+#define MOD_INIT quill_d27x2_32_mod_init
+#define FROM_LIMBS quill_d27x2_32_from_limbs
+#define TO_LIMBS quill_d27x2_32_to_limbs
+#define MUL quill_mont_mul_d27x2_32_avx2
+#define SQR quill_mont_sqr_d27x2_32_avx2
+#else
+#define NAME "test_bn_d27x2"
+#define N 24
+#define ND 57
+#define MOD quill_d27x2_mod
+#define WORDS QUILL_D27X2_WORDS
+#define LIMBS QUILL_D27X2_LIMBS
+#define MOD_INIT quill_d27x2_mod_init
+#define FROM_LIMBS quill_d27x2_from_limbs
+#define TO_LIMBS quill_d27x2_to_limbs
+#define MUL quill_mont_mul_d27x2_avx2
+#define SQR quill_mont_sqr_d27x2_avx2
+#endif
+#define RBITS (27 * ND)
 
 #if QUILL_BN_HAVE_D28X2 /* the kernels' checks; without the kernels, skipped (main) */
 static BIGNUM *val(const uint64_t *x, int l) { /* value of lane l */
     BIGNUM *b = BN_new(), *t = BN_new();
     BN_zero(b);
-    for (int i = 57; i >= 0; i--) {
+    for (int i = ND; i >= 0; i--) {
         BN_lshift(b, b, 27);
         BN_set_word(t, x[4 * (i / 2) + 2 * l + (i & 1)]);
         BN_add(b, b, t);
@@ -39,20 +64,20 @@ static BIGNUM *val(const uint64_t *x, int l) { /* value of lane l */
     return b;
 }
 
-/* 1 if lane l of r is < 2m with digits in bounds and r 2^1539 = x y mod m;
- * also checks quill_d27x2_to_limbs on r. */
+/* 1 if lane l of r is < 2m with digits in bounds and r R = x y mod m;
+ * also checks the conversion to limbs on r. */
 static int check(const uint64_t *r, const uint64_t *x, const uint64_t *y, int l,
                  const quill_limb *m) {
     BIGNUM *br = val(r, l), *bx = val(x, l), *by = val(y, l), *bm = bt_bn(m, N);
     BIGNUM *m2 = BN_new(), *u = BN_new(), *v = BN_new();
-    quill_limb r0[QUILL_D27X2_LIMBS], r1[QUILL_D27X2_LIMBS];
-    quill_d27x2_to_limbs(r0, r1, r);
-    BIGNUM *bl = bt_bn(l ? r1 : r0, QUILL_D27X2_LIMBS);
+    quill_limb r0[LIMBS], r1[LIMBS];
+    TO_LIMBS(r0, r1, r);
+    BIGNUM *bl = bt_bn(l ? r1 : r0, LIMBS);
     int ok = BN_cmp(bl, br) == 0 && BN_lshift1(m2, bm) && BN_cmp(br, m2) < 0 &&
-             BN_lshift(u, br, 1539) && BN_nnmod(u, u, bm, bt_ctx()) &&
+             BN_lshift(u, br, RBITS) && BN_nnmod(u, u, bm, bt_ctx()) &&
              BN_mod_mul(v, bx, by, bm, bt_ctx()) && BN_cmp(u, v) == 0 &&
-             r[4 * 28 + 2 * l + 1] == 0;
-    for (int i = 0; i < 58; i++)
+             r[4 * (ND / 2) + 2 * l + 1] == 0;
+    for (int i = 0; i <= ND; i++)
         ok &= r[4 * (i / 2) + 2 * l + (i & 1)] <= DMAX;
     BN_free(br), BN_free(bx), BN_free(by), BN_free(bm), BN_free(m2), BN_free(u), BN_free(v);
     BN_free(bl);
@@ -61,68 +86,70 @@ static int check(const uint64_t *r, const uint64_t *x, const uint64_t *y, int l,
 
 static void random_set(const quill_limb *m0, const quill_limb *m1, const quill_limb *a0,
                        const quill_limb *a1, const quill_limb *b0, const quill_limb *b1) {
-    static quill_d27x2_mod md;
-    uint64_t x[QUILL_D27X2_WORDS], y[QUILL_D27X2_WORDS], z[QUILL_D27X2_WORDS],
-        p[QUILL_D27X2_WORDS];
-    quill_d27x2_mod_init(&md, m0, m1, N);
-    quill_d27x2_from_limbs(x, a0, a1, N);
-    quill_d27x2_from_limbs(y, b0, b1, N);
+    static MOD md;
+    uint64_t x[WORDS], y[WORDS], z[WORDS], p[WORDS];
+    MOD_INIT(&md, m0, m1, N);
+    FROM_LIMBS(x, a0, a1, N);
+    FROM_LIMBS(y, b0, b1, N);
     BIGNUM *ba = bt_bn(a0, N), *bx = val(x, 0); /* the conversion */
     QT_CHECK(BN_cmp(ba, bx) == 0);
     BN_free(ba), BN_free(bx);
-    quill_mont_mul_d27x2_avx2(z, x, y, &md);
+    MUL(z, x, y, &md);
     QT_CHECK(check(z, x, y, 0, m0));
     QT_CHECK(check(z, x, y, 1, m1));
     for (int i = 0; i < 64; i++) { /* r aliasing a, chains on the kernels' own outputs */
         memcpy(p, x, sizeof(p));
         if (i & 1)
-            quill_mont_mul_d27x2_avx2(x, x, y, &md);
+            MUL(x, x, y, &md);
         else
-            quill_mont_sqr_d27x2_avx2(x, x, &md);
+            SQR(x, x, &md);
         QT_CHECK(check(x, p, (i & 1) ? y : p, 0, m0));
         QT_CHECK(check(x, p, (i & 1) ? y : p, 1, m1));
         if (i % 16 == 15)
-            quill_mont_mul_d27x2_avx2(y, x, y, &md);
+            MUL(y, x, y, &md);
     }
 }
 
-/* x lane l: digits 0..55 at DMAX (or 0), digit 56 the largest keeping x < 2m */
+/* x lane l: digits 0..K-1 at DMAX (or 0), digit K the largest keeping x <
+ * 2m, where K = (64 N - 2) / 27 is the most digits at DMAX that stay below
+ * 2^(64 N - 1) <= m (56 = ND - 1 at 24 limbs, 75 = ND - 2 at 32) */
+#define K ((64 * N - 2) / 27)
 static void redundant(uint64_t *x, int l, const quill_limb *m, int zero) {
-    for (int i = 0; i < 58; i++)
-        x[4 * (i / 2) + 2 * l + (i & 1)] = (zero || i >= 56) ? 0 : DMAX;
+    for (int i = 0; i <= ND; i++)
+        x[4 * (i / 2) + 2 * l + (i & 1)] = (zero || i >= K) ? 0 : DMAX;
     if (zero)
         return;
     BIGNUM *low = val(x, l), *bm = bt_bn(m, N), *t = BN_new();
     BN_lshift1(t, bm);
     BN_sub_word(t, 1);
     BN_sub(t, t, low); /* 2m - 1 - low */
-    BN_rshift(t, t, 27 * 56);
+    BN_rshift(t, t, 27 * K);
     uint64_t d = BN_get_word(t);
     if (d > DMAX)
         d = DMAX;
-    x[4 * 28 + 2 * l] = d;
+    x[4 * (K / 2) + 2 * l + (K & 1)] = d;
     BN_free(low), BN_free(bm), BN_free(t);
 }
 
 static void edge(void) {
-    static quill_d27x2_mod md;
+    static MOD md;
     quill_limb ms[4][N];
-    memset(ms, 0xff, sizeof(ms)); /* 2^1536 - 1 */
+    memset(ms, 0xff, sizeof(ms)); /* 2^(64 N) - 1 */
     memset(ms[1], 0, sizeof(ms[1]));
-    ms[1][0] = 1, ms[1][N - 1] = (quill_limb)1 << 63; /* 2^1535 + 1 */
+    ms[1][0] = 1, ms[1][N - 1] = (quill_limb)1 << 63; /* 2^(64 N - 1) + 1 */
     bt_modulus(ms[2], N, 0);
     bt_modulus(ms[3], N, 1);
     for (int a = 0; a < 4; a++)
         for (int b = 0; b < 4; b++) {
-            quill_d27x2_mod_init(&md, ms[a], ms[b], N);
+            MOD_INIT(&md, ms[a], ms[b], N);
             for (int z = 0; z < 4; z++) {
-                uint64_t x[QUILL_D27X2_WORDS], y[QUILL_D27X2_WORDS], r[QUILL_D27X2_WORDS];
+                uint64_t x[WORDS], y[WORDS], r[WORDS];
                 redundant(x, 0, ms[a], z & 1), redundant(x, 1, ms[b], z & 2);
                 redundant(y, 0, ms[a], z & 2), redundant(y, 1, ms[b], 0);
-                quill_mont_mul_d27x2_avx2(r, x, y, &md);
+                MUL(r, x, y, &md);
                 QT_CHECK(check(r, x, y, 0, ms[a]));
                 QT_CHECK(check(r, x, y, 1, ms[b]));
-                quill_mont_sqr_d27x2_avx2(r, x, &md);
+                SQR(r, x, &md);
                 QT_CHECK(check(r, x, x, 0, ms[a]));
                 QT_CHECK(check(r, x, x, 1, ms[b]));
             }
@@ -156,10 +183,10 @@ static void edge(void) {
 #endif
 
 int main(void) {
-    bt_seed("test_bn_d27x2");
+    bt_seed(NAME);
 #if QUILL_BN_HAVE_D28X2
     if (!quill_cpu_has(QUILL_CPU_X86_AVX2)) {
-        printf("test_bn_d27x2: no AVX2, skipped\n");
+        printf("%s: no AVX2, skipped\n", NAME);
         return QT_SKIP;
     }
     quill_limb m0[N], m1[N], a0[N], a1[N], b0[N], b1[N];
@@ -173,9 +200,9 @@ int main(void) {
         random_set(m0, m1, a0, a1, b0, b1);
     }
     edge();
-    return qt_finish("test_bn_d27x2");
+    return qt_finish(NAME);
 #else
-    printf("test_bn_d27x2: not built on this target, skipped\n");
+    printf("%s: not built on this target, skipped\n", NAME);
     return QT_SKIP;
 #endif
 }
