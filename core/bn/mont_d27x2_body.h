@@ -104,19 +104,6 @@ INL void high(uint64_t *r, const __m256i *C) {
         _mm256_storeu_si256((__m256i *)r + s, X[s]);
 }
 
-/* One column k of sum A[t] B[k - 2t] over t = tlo..thi. */
-INL __m256i column(const __m256i *A, const __m256i *B, int k, int tlo, int thi) {
-    __m256i x = _mm256_setzero_si256(), y = _mm256_setzero_si256();
-    int t = tlo;
-    for (; t + 1 <= thi; t += 2) {
-        ACC(x, A[t], B[k - 2 * t]);
-        ACC(y, A[t + 1], B[k - 2 * t - 2]);
-    }
-    if (t == thi)
-        ACC(x, A[t], B[k - 2 * t]);
-    return ADD(x, y);
-}
-
 static inline int imax(int a, int b) { return a > b ? a : b; }
 static inline int imin(int a, int b) { return a < b ? a : b; }
 
@@ -151,6 +138,10 @@ static inline int valid(int t, int j, int jb, int sq) {
  * squaring's (j >= 2t + 3) q >= 3 (k0 = 0 mod 4) or q >= 1 and q = 5
  * (k0 = 2 mod 4).  Squaring blocks from k0 = 4P - 14 on, where the two
  * edges meet, take every product under its own check (gen). */
+/* The bottom rows are checked against t >= 0 only: t = rlo - 1 < P holds
+ * for every block the callers form (the T blocks end below 4P - 5 when
+ * 4P - 4 is not a multiple of six; redc keeps the last U m columns out). */
+_Static_assert((4 * P - 4) % 6 != 0, "the last T block would reach the row t = P");
 INL void block6(__m256i *C, const __m256i *A, const __m256i *B, int jb, int k0, int add,
                 int sq) {
     __m256i x0, x1, x2, x3, x4, x5;
@@ -175,12 +166,12 @@ INL void block6(__m256i *C, const __m256i *A, const __m256i *B, int jb, int k0, 
         tlo = 1, thi = 0;
     } else {
         int t = rlo - 2; /* bottom rows */
-        if (t >= 0 && t < P) {
+        if (t >= 0) {
             ACC(x0, A[t], B[jb - 2]);
             ACC(x1, A[t], B[jb - 1]);
         }
         t = rlo - 1;
-        if (t >= 0 && t < P) {
+        if (t >= 0) {
             ACC(x0, A[t], B[jb - 4]);
             ACC(x1, A[t], B[jb - 3]);
             ACC(x2, A[t], B[jb - 2]);
@@ -242,17 +233,36 @@ INL void block6(__m256i *C, const __m256i *A, const __m256i *B, int jb, int k0, 
  * overwritten), U = (T mod R) N' mod R; shared by both kernels. */
 __attribute__((target("avx2"), noinline)) static void redc(uint64_t *r, __m256i *C,
                                                             const D27_MOD *md) {
-    __m256i CU[ND + 3], X[P];
+    __m256i CU[ND], X[P];
     const __m256i *Mr = (const __m256i *)md->m, *Nr = (const __m256i *)md->np;
     low(X, C);
     for (int k0 = 0; k0 + 5 < ND; k0 += 6)
         block6(CU, X, Nr, ND, k0, 0, 0);
-    for (int k = ND - ND % 6; k < ND; k++)
-        CU[k] = column(X, Nr, k, 0, k / 2);
+    /* the last ND mod 6 columns one by one, two chains each (N' has ND
+     * vectors, an odd count the blocks' edge shapes do not cover; a zero
+     * vector after it, so that a block takes them, measured 2% slower
+     * signing) */
+    for (int k = ND - ND % 6; k < ND; k++) {
+        __m256i x = _mm256_setzero_si256(), y = _mm256_setzero_si256();
+        int t = 0;
+        for (; t + 1 <= k / 2; t += 2) {
+            ACC(x, X[t], Nr[k - 2 * t]);
+            ACC(y, X[t + 1], Nr[k - 2 * t - 2]);
+        }
+        if (t == k / 2)
+            ACC(x, X[t], Nr[k - 2 * t]);
+        CU[k] = ADD(x, y);
+    }
     low(X, CU);
-    /* T + U m from column ND - 3 (that column itself is not needed) */
-    for (int k0 = ND - 3; k0 < NCOL; k0 += 6)
+    /* T + U m from column ND - 3 (that column itself is not needed), in
+     * whole blocks, then the columns left (2048 bits: 152 and 153, one
+     * product each), whose block would reach the rows t >= P */
+    int k0 = ND - 3;
+    for (; k0 + 6 <= NCOL; k0 += 6)
         block6(C, X, Mr, 2 * P, k0, 1, 0);
+    for (int k = k0; k < NCOL; k++)
+        for (int t = (k - 2 * P + 2) / 2; t < P; t++)
+            ACC(C[k], X[t], Mr[k - 2 * t]);
     high(r, C);
 }
 
