@@ -1,17 +1,28 @@
 # SPDX-License-Identifier: Apache-2.0
 # Bignum core (core/bn): differential tests against OpenSSL's BN, and the
 # bn_speed timing tool (not a test).
-foreach(t bn_basic bn_mont bn_exp bn_inv bn_x2 bn_d28x2 bn_d28x2_edge)
+foreach(t bn_basic bn_mont bn_exp bn_inv bn_x2 bn_d28x2 bn_d28x2_edge bn_d27x2)
   quill_add_test(test_${t} bn/test_${t}.c bn/bn_test_common.c CORE
                  LIBS quill_core_bn quill_core_common LABELS bn unit TIMEOUT 300)
   target_include_directories(test_${t} PRIVATE ${CMAKE_CURRENT_SOURCE_DIR}/bn)
 endforeach()
 # test_bn_x2_avx2: the two-way exponentiation at the AVX2 level, where
 # 16-limb moduli take the radix-2^28 AVX2 kernels (core/bn/exp_d28x2.c)
-# instead of IFMA.
+# and 24-limb ones the radix-2^27 kernels (core/bn/exp_d27x2.c) instead of
+# IFMA.
 quill_add_levels(test_bn_x2 LEVELS avx2)
 # test_bn_d28x2_edge_avx2: its exponentiation cases on the radix-2^28 path.
 quill_add_levels(test_bn_d28x2_edge LEVELS avx2)
+# test_bn_d27x2_avx2: the radix-2^27 kernels (1536-bit halves) and their
+# exponentiation cases on that path (at the default level the CPU's IFMA
+# exponentiation takes them).
+quill_add_levels(test_bn_d27x2 LEVELS avx2)
+# test_bn_d27x2_32 (+ _avx2): the same for the 2048-bit kernels.
+quill_add_test(test_bn_d27x2_32 bn/test_bn_d27x2.c bn/bn_test_common.c CORE
+               LIBS quill_core_bn quill_core_common LABELS bn unit TIMEOUT 300)
+target_include_directories(test_bn_d27x2_32 PRIVATE ${CMAKE_CURRENT_SOURCE_DIR}/bn)
+target_compile_definitions(test_bn_d27x2_32 PRIVATE QUILL_D27_TEST_32=1)
+quill_add_levels(test_bn_d27x2_32 LEVELS avx2)
 
 add_executable(bn_speed bn/bn_speed.c)
 target_link_libraries(bn_speed PRIVATE quill_core_bn quill_core_common OpenSSL::Crypto)

@@ -2,6 +2,7 @@
 /* Copyright quill authors.  Modular exponentiation in the Montgomery domain. */
 #include "bn/internal.h"
 #include "bn/exp_ifma.h"
+#include "bn/mont_d27x2_avx2.h"
 #include "bn/mont_d28x2_avx2.h"
 
 #include <stdlib.h>
@@ -174,6 +175,12 @@ int quill_mont_exp_consttime_x2(quill_limb *r0, const quill_limb *a0, const quil
     /* AVX2 (radix 2^28, two-way) for 1024-bit halves. */
     if (quill_mont_exp_x2_d28_capable(mont0->n))
         return quill_mont_exp_consttime_x2_d28(r0, a0, e0, mont0, r1, a1, e1, mont1, e_limbs);
+    /* AVX2 (radix 2^27, two-way) for 1536-bit halves, */
+    if (quill_mont_exp_x2_d27_capable(mont0->n))
+        return quill_mont_exp_consttime_x2_d27(r0, a0, e0, mont0, r1, a1, e1, mont1, e_limbs);
+    /* and for 2048-bit halves. */
+    if (quill_mont_exp_x2_d27_32_capable(mont0->n))
+        return quill_mont_exp_consttime_x2_d27_32(r0, a0, e0, mont0, r1, a1, e1, mont1, e_limbs);
 #endif
     size_t n = mont0->n;
     size_t bits = 64 * e_limbs;

@@ -16,6 +16,8 @@
 const char *quill_rsa_backend_name(void) {
     if (quill_mont_exp_x2_ifma_capable(QUILL_RSA_BACKEND_HALF_LIMBS))
         return "avx512ifma";
+    /* the radix-2^28 kernels; RSA-3072's halves take the radix-2^27 ones
+     * (mont_d27x2_avx2.h) under the same condition */
     if (quill_mont_exp_x2_d28_capable(QUILL_RSA_BACKEND_HALF_LIMBS))
         return "avx2";
     if (quill_mont_adx_capable())

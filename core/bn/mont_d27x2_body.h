@@ -1,0 +1,313 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/* Copyright quill authors.
+ *
+ * The body of the two-way Montgomery product and squaring in radix 2^27
+ * with AVX2 VPMULUDQ (mont_d27x2_avx2.h; issue 24, docs/limits.md),
+ * included by mont_d27x2_avx2.c (1536 bits) and mont_d27x2_32_avx2.c
+ * (2048 bits), which define P (vectors per number pair), D27_MOD (the
+ * moduli's type) and the names D27_MUL and D27_SQR.  Described here at
+ * 1536 bits (P = 29; at 2048, P = 39, 77 digits, R = 2^2079, a lane of a
+ * column < 2^61.9, the same argument).  The column arithmetic and the
+ * reduction of mont_d28x2_avx2.c at 57 digits of 27 bits (R = 2^1539),
+ * padded to 58, in 29 vectors:
+ *   C[k] += A[t] * B[j],  k = 2t + j,  A[t] = (a_2t+1, a_2t),  B[j] = (b_j-1, b_j)
+ * U = (T mod R) N' mod R, then the columns of U m from 55 up; the carry of
+ * T + U m into column 57 is ceil((w_56 2^27 + w_55) / 2^54), the columns
+ * 0..54 (each below 2^62.5) adding less than R 2^-18.  One carry pass
+ * splits each 64-bit digit in three 27-bit parts (digit, next, next but
+ * one), leaving digits below 2^28 + 2^10.  Bounds: a 64-bit lane of a
+ * column holds at most 29 products of T (< 2^56.01 each: < 2^60.9) and
+ * 29 of U m (< 2^55.01: < 2^59.9), the two lanes together < 2^62.5.
+ * a, b < 2m, m < 2^1536 = R / 8 and U < (1 + 2^-26) R give r < 4m^2/R +
+ * (1 + 2^-26) m < 2m.
+ *
+ * Unlike the generated straight-line 1024-bit kernels, these are loops
+ * (the straight-line form at this size is 63 KB of code, twice the L1I,
+ * and took 1.12x-1.25x the MULX time): each phase (T, U, T + U m) runs
+ * over blocks of six columns whose accumulators stay in registers; inside
+ * a block the rows t of the full rectangle (all six columns valid) run in
+ * a loop, the multiplicand window sliding by two vectors per row (six
+ * registers rotated over three rows), and the block's edge rows, of fixed
+ * shape, are written out under public checks of the row index.  The
+ * squaring's rows multiply by 2 a (Ad) for j >= 2t + 3; a separate pass
+ * adds the three terms of each t next to the diagonal.
+ *
+ * Constant time: every branch, loop bound and address depends on the
+ * column and row indices only, never on the data.  Not a public header. */
+#include <immintrin.h>
+
+#define ND (2 * P - 1)
+#define W 27
+#define NCOL (4 * P - 2) /* product columns 0..NCOL-1 */
+
+#define TGT __attribute__((target("avx2")))
+#define INL __attribute__((target("avx2"), always_inline)) static inline
+#define MUL _mm256_mul_epu32
+#define ADD _mm256_add_epi64
+/* c += a b kept as a chain (no reassociation by the compiler) */
+#define ACC(c, a, b)                                                                     \
+    do {                                                                                 \
+        c = ADD(c, MUL(a, b));                                                           \
+        __asm__("" : "+x"(c));                                                           \
+    } while (0)
+
+/* (c0 lane 0 + lane 1, c1 lane 0 + lane 1) in each 128-bit half. */
+INL __m256i pairsum(__m256i c0, __m256i c1) {
+    return ADD(_mm256_unpacklo_epi64(c0, c1), _mm256_unpackhi_epi64(c0, c1));
+}
+
+/* One parallel carry pass over 58 digits: x = lo + 2^27 mid + 2^54 hi goes
+ * to digits i, i + 1 and i + 2, leaving digits below 2^28 + 2^10; the
+ * carries out of digit 57 are dropped (callers want the value mod R 2^27
+ * or know they are zero). */
+INL void norm(__m256i X[P]) {
+    const __m256i mw = _mm256_set1_epi64x((1 << W) - 1);
+    __m256i pmid = _mm256_setzero_si256(), phi = _mm256_setzero_si256();
+    for (int s = 0; s < P; s++) {
+        __m256i mid = _mm256_and_si256(_mm256_srli_epi64(X[s], W), mw);
+        __m256i hi = _mm256_srli_epi64(X[s], 2 * W);
+        X[s] = ADD(ADD(_mm256_and_si256(X[s], mw), _mm256_alignr_epi8(mid, pmid, 8)), phi);
+        pmid = mid;
+        phi = hi;
+    }
+}
+
+/* X = the columns 0..56 of C as digits mod R (digit 57 zero), swapped
+ * into the multiplier form (x_2s+1, x_2s). */
+INL void low(__m256i X[P], const __m256i *C) {
+    const __m256i lo = _mm256_set_epi64x(0, (1 << W) - 1, 0, (1 << W) - 1);
+    for (int s = 0; s < P - 1; s++)
+        X[s] = pairsum(C[2 * s], C[2 * s + 1]);
+    X[P - 1] = pairsum(C[ND - 1], _mm256_setzero_si256());
+    norm(X);
+    X[P - 1] = _mm256_and_si256(X[P - 1], lo);
+    for (int s = 0; s < P; s++)
+        X[s] = _mm256_shuffle_epi32(X[s], 0x4E);
+}
+
+/* r = columns 57..114 of C plus the carry out of columns 0..56. */
+INL void high(uint64_t *r, const __m256i *C) {
+    const __m256i mw = _mm256_set1_epi64x((1 << W) - 1);
+    const __m256i one = _mm256_set1_epi64x(1);
+    __m256i X[P];
+    __m256i z = pairsum(C[ND - 2], C[ND - 1]);
+    __m256i y = ADD(z, _mm256_slli_si256(_mm256_srli_epi64(z, W), 8));
+    __m256i g = _mm256_and_si256(y, mw);
+    __m256i nz = _mm256_or_si256(g, _mm256_slli_si256(g, 8));
+    __m256i inc = ADD(one, _mm256_cmpeq_epi64(nz, _mm256_setzero_si256()));
+    __m256i carry = _mm256_srli_si256(ADD(_mm256_srli_epi64(y, W), inc), 8);
+    for (int s = 0; s < P; s++)
+        X[s] = pairsum(C[ND + 2 * s], C[ND + 1 + 2 * s]);
+    X[0] = ADD(X[0], carry);
+    norm(X);
+    for (int s = 0; s < P; s++)
+        _mm256_storeu_si256((__m256i *)r + s, X[s]);
+}
+
+static inline int imax(int a, int b) { return a > b ? a : b; }
+static inline int imin(int a, int b) { return a < b ? a : b; }
+
+/* one row of a block: the six accumulators x0..x5 += a (w0..w5) */
+#define ROW6(a, w0, w1, w2, w3, w4, w5)                                                  \
+    do {                                                                                 \
+        ACC(x0, a, w0);                                                                  \
+        ACC(x1, a, w1);                                                                  \
+        ACC(x2, a, w2);                                                                  \
+        ACC(x3, a, w3);                                                                  \
+        ACC(x4, a, w4);                                                                  \
+        ACC(x5, a, w5);                                                                  \
+    } while (0)
+
+/* valid (t, j): 0 <= t < P, jlo(t) <= j < jb; jlo = 2t + 3 for the
+ * squaring's doubled rows (sq), else 0. */
+static inline int valid(int t, int j, int jb, int sq) {
+    return t >= 0 && t < P && j < jb && j >= (sq ? 2 * t + 3 : 0);
+}
+
+/* one product of an edge row, if valid (the corner blocks' rows) */
+#define EDGE(q, xq)                                                                      \
+    do {                                                                                 \
+        if (valid(t, k0 + q - 2 * t, jb, sq))                                           \
+            ACC(xq, A[t], B[k0 + q - 2 * t]);                                            \
+    } while (0)
+
+/* Columns k0..k0+5 (k0 even, jb even where the bottom edge is reached):
+ * C[k] = (add ? C[k] : 0) + sum over valid (t, j = k - 2t) of A[t] B[j].
+ * The edge rows have fixed shapes: the bottom ones (j <= jb - 1) q <= 3
+ * and q <= 1, the product's top ones (j >= 0) q >= 2 and q >= 4, the
+ * squaring's (j >= 2t + 3) q >= 3 (k0 = 0 mod 4) or q >= 1 and q = 5
+ * (k0 = 2 mod 4).  Squaring blocks from k0 = 4P - 14 on, where the two
+ * edges meet, take every product under its own check (gen). */
+/* The bottom rows are checked against t >= 0 only: t = rlo - 1 < P holds
+ * for every block the callers form (the T blocks end below 4P - 5 when
+ * 4P - 4 is not a multiple of six; redc keeps the last U m columns out). */
+_Static_assert((4 * P - 4) % 6 != 0, "the last T block would reach the row t = P");
+INL void block6(__m256i *C, const __m256i *A, const __m256i *B, int jb, int k0, int add,
+                int sq) {
+    __m256i x0, x1, x2, x3, x4, x5;
+    if (add)
+        x0 = C[k0], x1 = C[k0 + 1], x2 = C[k0 + 2], x3 = C[k0 + 3], x4 = C[k0 + 4],
+        x5 = C[k0 + 5];
+    else
+        x0 = x1 = x2 = x3 = x4 = x5 = _mm256_setzero_si256();
+    int rlo = (k0 + 6 - jb + 1) >> 1; /* ceil((k0 + 6 - jb) / 2), all columns j < jb */
+    int rhi = sq ? (k0 - 3) >> 2 : k0 / 2;
+    int tlo = imax(0, rlo), thi = imin(P - 1, rhi);
+    if (sq && k0 > 4 * P - 16) {
+        int elo = imax(0, rlo - 3), ehi = imin(P - 1, (k0 + 2) >> 2);
+        for (int t = elo; t <= ehi; t++) {
+            EDGE(0, x0);
+            EDGE(1, x1);
+            EDGE(2, x2);
+            EDGE(3, x3);
+            EDGE(4, x4);
+            EDGE(5, x5);
+        }
+        tlo = 1, thi = 0;
+    } else {
+        int t = rlo - 2; /* bottom rows */
+        if (t >= 0) {
+            ACC(x0, A[t], B[jb - 2]);
+            ACC(x1, A[t], B[jb - 1]);
+        }
+        t = rlo - 1;
+        if (t >= 0) {
+            ACC(x0, A[t], B[jb - 4]);
+            ACC(x1, A[t], B[jb - 3]);
+            ACC(x2, A[t], B[jb - 2]);
+            ACC(x3, A[t], B[jb - 1]);
+        }
+        t = rhi + 1; /* top rows */
+        if (!sq && t < P) {
+            ACC(x2, A[t], B[0]);
+            ACC(x3, A[t], B[1]);
+            ACC(x4, A[t], B[2]);
+            ACC(x5, A[t], B[3]);
+            if (t + 1 < P) {
+                ACC(x4, A[t + 1], B[0]);
+                ACC(x5, A[t + 1], B[1]);
+            }
+        } else if (sq && (k0 & 3) == 0) {
+            int j = k0 - 2 * t; /* = 2t: q = 3, 4, 5 at j + 3.. */
+            ACC(x3, A[t], B[j + 3]);
+            ACC(x4, A[t], B[j + 4]);
+            ACC(x5, A[t], B[j + 5]);
+        } else if (sq) {
+            int j = k0 - 2 * t; /* = 2t + 2: q = 1..5 at j + 1.., then q = 5 of t + 1 */
+            ACC(x1, A[t], B[j + 1]);
+            ACC(x2, A[t], B[j + 2]);
+            ACC(x3, A[t], B[j + 3]);
+            ACC(x4, A[t], B[j + 4]);
+            ACC(x5, A[t], B[j + 5]);
+            ACC(x5, A[t + 1], B[j + 3]);
+        }
+    }
+    if (tlo <= thi) {
+        int t = tlo;
+        const __m256i *b = B + k0 - 2 * tlo;
+        __m256i b0 = b[0], b1 = b[1], b2 = b[2], b3 = b[3], b4 = b[4], b5 = b[5];
+        for (;;) {
+            ROW6(A[t], b0, b1, b2, b3, b4, b5);
+            if (t == thi)
+                break;
+            b4 = b[-2];
+            b5 = b[-1];
+            ROW6(A[t + 1], b4, b5, b0, b1, b2, b3);
+            if (t + 1 == thi)
+                break;
+            b2 = b[-4];
+            b3 = b[-3];
+            ROW6(A[t + 2], b2, b3, b4, b5, b0, b1);
+            if (t + 2 == thi)
+                break;
+            b0 = b[-6];
+            b1 = b[-5];
+            t += 3;
+            b -= 6;
+        }
+    }
+    C[k0] = x0, C[k0 + 1] = x1, C[k0 + 2] = x2, C[k0 + 3] = x3, C[k0 + 4] = x4, C[k0 + 5] = x5;
+}
+
+/* r = (T + U m) / R for the columns T in C[0..NCOL] (C[ND - 3..] are
+ * overwritten), U = (T mod R) N' mod R; shared by both kernels. */
+__attribute__((target("avx2"), noinline)) static void redc(uint64_t *r, __m256i *C,
+                                                            const D27_MOD *md) {
+    __m256i CU[ND], X[P];
+    const __m256i *Mr = (const __m256i *)md->m, *Nr = (const __m256i *)md->np;
+    low(X, C);
+    for (int k0 = 0; k0 + 5 < ND; k0 += 6)
+        block6(CU, X, Nr, ND, k0, 0, 0);
+    /* the last ND mod 6 columns one by one, two chains each (N' has ND
+     * vectors, an odd count the blocks' edge shapes do not cover; a zero
+     * vector after it, so that a block takes them, measured 2% slower
+     * signing) */
+    for (int k = ND - ND % 6; k < ND; k++) {
+        __m256i x = _mm256_setzero_si256(), y = _mm256_setzero_si256();
+        int t = 0;
+        for (; t + 1 <= k / 2; t += 2) {
+            ACC(x, X[t], Nr[k - 2 * t]);
+            ACC(y, X[t + 1], Nr[k - 2 * t - 2]);
+        }
+        if (t == k / 2)
+            ACC(x, X[t], Nr[k - 2 * t]);
+        CU[k] = ADD(x, y);
+    }
+    low(X, CU);
+    /* T + U m from column ND - 3 (that column itself is not needed), in
+     * whole blocks, then the columns left (2048 bits: 152 and 153, one
+     * product each), whose block would reach the rows t >= P */
+    int k0 = ND - 3;
+    for (; k0 + 6 <= NCOL; k0 += 6)
+        block6(C, X, Mr, 2 * P, k0, 1, 0);
+    for (int k = k0; k < NCOL; k++)
+        for (int t = (k - 2 * P + 2) / 2; t < P; t++)
+            ACC(C[k], X[t], Mr[k - 2 * t]);
+    high(r, C);
+}
+
+/* As[s] = (a_2s+1, a_2s), Br[j] = (b_j-1, b_j). */
+INL void operands(__m256i As[P], __m256i Br[2 * P], const uint64_t *a, const uint64_t *b) {
+    __m256i prev = _mm256_setzero_si256();
+    for (int s = 0; s < P; s++) {
+        __m256i x = _mm256_loadu_si256((const __m256i *)a + s);
+        __m256i y = _mm256_loadu_si256((const __m256i *)b + s);
+        As[s] = _mm256_shuffle_epi32(x, 0x4E);
+        Br[2 * s] = _mm256_alignr_epi8(y, prev, 8);
+        Br[2 * s + 1] = y;
+        prev = y;
+    }
+}
+
+TGT void D27_MUL(uint64_t *r, const uint64_t *a, const uint64_t *b,
+                                    const D27_MOD *md) {
+    __m256i As[P], Br[2 * P], C[NCOL + 6];
+    operands(As, Br, a, b);
+    for (int k0 = 0; k0 < NCOL; k0 += 6)
+        block6(C, As, Br, 2 * P, k0, 0, 0);
+    C[NCOL] = _mm256_setzero_si256();
+    redc(r, C, md);
+}
+
+TGT void D27_SQR(uint64_t *r, const uint64_t *a, const D27_MOD *md) {
+    __m256i As[P], Br[2 * P], Ad[P], C[NCOL + 6];
+    const __m256i hi = _mm256_set_epi64x(-1, 0, -1, 0);
+    const __m256i lo = _mm256_set_epi64x(0, -1, 0, -1);
+    operands(As, Br, a, a);
+    for (int s = 0; s < P; s++)
+        Ad[s] = ADD(As[s], As[s]);
+    for (int k0 = 0; k0 < NCOL; k0 += 6)
+        block6(C, Ad, Br, 2 * P, k0, 0, 1);
+    C[NCOL] = _mm256_setzero_si256();
+    for (int t = 0; t < P; t++) {
+        __m256i x = _mm256_loadu_si256((const __m256i *)a + t);
+        C[4 * t] = ADD(C[4 * t], MUL(_mm256_and_si256(x, lo), x));
+        if (t < P - 1) {
+            __m256i am = ADD(As[t], _mm256_and_si256(As[t], hi));
+            C[4 * t + 1] = ADD(C[4 * t + 1], MUL(As[t], Br[2 * t + 1]));
+            C[4 * t + 2] = ADD(C[4 * t + 2], MUL(am, Br[2 * t + 2]));
+        }
+    }
+    redc(r, C, md);
+}
+
