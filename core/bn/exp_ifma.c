@@ -442,10 +442,12 @@ int quill_mont_exp_consttime_x2_ifma(quill_limb *r0, const quill_limb *a0, const
            quill_exp_bits(e[1], e_limbs, pos, w));
     while (pos > 0) {
         pos -= w;
-        for (unsigned k = 0; k < w; k++)
-            sqr(&ws->acc, &ws->acc, &ws->acc, mod);
+        /* the lookup first: it depends on the exponent and the table only,
+         * so its loads and masks overlap the first squaring */
         gather(&ws->tmp, table, entries, quill_exp_bits(e[0], e_limbs, pos, w),
                quill_exp_bits(e[1], e_limbs, pos, w));
+        for (unsigned k = 0; k < w; k++)
+            sqr(&ws->acc, &ws->acc, &ws->acc, mod);
         amm(&ws->acc, &ws->acc, &ws->tmp, mod);
     }
     /* out of the Montgomery domain: amm(x, 1) <= m; then subtract m once if
