@@ -58,7 +58,7 @@
  *   (VPCMPUQ) and integers and applies the carries with a masked add, whose
  *   timing does not depend on the mask;
  * - the window table is read whole on every lookup, entries selected with
- *   all-ones / all-zeros masks from quill_ct_eq_mask behind a value barrier
+ *   all-ones / all-zeros masks made from a vector comparison's opmask
  *   (table_gather_body);
  * - exponent windows are extracted at public bit positions (exp_window);
  * - the conversions between radix 2^64 and 2^52 move bits at public
@@ -324,17 +324,24 @@ SQR_X2_INSTANCE(30, 8)
 
 /* r = entry idx0 of the table in lane 0 and entry idx1 in lane 1 (secret
  * indices), reading every entry: each is combined under a mask that is
- * all-ones or all-zeros per lane (r |= t & mask, one VPTERNLOGQ). */
+ * all-ones or all-zeros per lane (r |= t & mask, one VPTERNLOGQ).  The
+ * masks come from one VPCMPEQQ of the entry number (a vector counter) with
+ * (idx0, idx1, ...) into an opmask, widened by a zero-masking move, whose
+ * timing does not depend on the mask: three vector operations per entry
+ * where the scalar quill_ct_eq_mask pair and two broadcasts took about
+ * twenty (RSA-2048 signing 0.7% faster, docs/limits.md). */
 IFMA_INLINE void table_gather_body(d52x2 *r, const d52x2 *table, size_t entries,
                                    uint64_t idx0, uint64_t idx1, size_t W) {
     __m512i acc[D52_MAXW];
     D52_UNROLL_W for (size_t v = 0; v < W; v++)
         acc[v] = _mm512_setzero_si512();
+    const __m512i want = _mm512_mask_set1_epi64(_mm512_set1_epi64((long long)idx0), 0xaa,
+                                                (long long)idx1);
+    const __m512i ones = _mm512_set1_epi64(-1);
+    __m512i cnt = _mm512_setzero_si512();
     for (size_t i = 0; i < entries; i++) {
-        const uint64_t k0 = quill_value_barrier_w(quill_ct_eq_mask(i, idx0));
-        const uint64_t k1 = quill_value_barrier_w(quill_ct_eq_mask(i, idx1));
-        const __m512i k = _mm512_mask_set1_epi64(_mm512_set1_epi64((long long)k0), 0xaa,
-                                                 (long long)k1);
+        const __m512i k = _mm512_maskz_mov_epi64(_mm512_cmpeq_epi64_mask(cnt, want), ones);
+        cnt = _mm512_sub_epi64(cnt, ones);
         D52_UNROLL_W for (size_t v = 0; v < W; v++) {
             /* 0xf8: a | (b & c) */
             acc[v] = _mm512_ternarylogic_epi64(
