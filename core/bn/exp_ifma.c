@@ -552,6 +552,44 @@ int quill_mont_sqr_x2_ifma_for_testing(quill_limb *sq0, quill_limb *am0, const q
     return 1;
 }
 
+/* Scratch of quill_mont_amm_gather_x2_ifma_for_testing. */
+typedef struct {
+    mod_x2 mod;
+    d52x2 x, p[2], g[2];
+    d52x2 table[32];
+} amm_gather_test_ws;
+
+int quill_mont_amm_gather_x2_ifma_for_testing(const quill_limb *x0, const quill_mont *mont0,
+                                              uint64_t idx0, const quill_limb *x1,
+                                              const quill_mont *mont1, uint64_t idx1) {
+    const size_t n = 16, L = 20;
+    if (mont0->n != n || mont1->n != n)
+        return -1;
+    amm_gather_test_ws *ws = quill_aligned_alloc(64, sizeof(amm_gather_test_ws));
+    if (ws == NULL)
+        return -1;
+    memset(ws, 0, sizeof(*ws));
+    const quill_mont *mont[2] = {mont0, mont1};
+    const quill_limb *x[2] = {x0, x1};
+    for (int l = 0; l < 2; l++) {
+        d52_from_limbs(ws->mod.m.d + l, 2, mont[l]->m, n, L);
+        ws->mod.k0[l] = mont[l]->n0 & D52_MASK;
+        d52_from_limbs(ws->x.d + l, 2, x[l], n, L);
+    }
+    for (uint64_t i = 0; i < 32; i++)
+        for (size_t j = 0; j < 2 * L; j++)
+            ws->table[i].d[j] = ws->x.d[j] ^ i;
+    amm_gather_x2_20(&ws->p[0], &ws->x, &ws->x, &ws->mod, &ws->g[0], ws->table, idx0, idx1);
+    amm_x2_20(&ws->p[1], &ws->x, &ws->x, &ws->mod);
+    table_gather_5(&ws->g[1], ws->table, 32, idx0, idx1);
+    uint64_t diff = 0;
+    for (size_t j = 0; j < sizeof(ws->p[0].d) / sizeof(uint64_t); j++)
+        diff |= (ws->p[0].d[j] ^ ws->p[1].d[j]) | (ws->g[0].d[j] ^ ws->g[1].d[j]);
+    quill_zeroize(ws, sizeof(*ws));
+    quill_free(ws);
+    return (int)(1 & quill_ct_is_zero_mask(diff));
+}
+
 #else /* no IFMA code in this build */
 
 int quill_mont_exp_x2_ifma_capable(size_t n) {
@@ -574,6 +612,13 @@ int quill_mont_sqr_x2_ifma_for_testing(quill_limb *sq0, quill_limb *am0, const q
                                        const quill_mont *mont1) {
     (void)sq0, (void)am0, (void)x0, (void)mont0, (void)sq1, (void)am1, (void)x1, (void)mont1;
     return 0;
+}
+
+int quill_mont_amm_gather_x2_ifma_for_testing(const quill_limb *x0, const quill_mont *mont0,
+                                              uint64_t idx0, const quill_limb *x1,
+                                              const quill_mont *mont1, uint64_t idx1) {
+    (void)x0, (void)mont0, (void)idx0, (void)x1, (void)mont1, (void)idx1;
+    return -1;
 }
 
 #endif
