@@ -60,6 +60,23 @@ QUILL_MUST_CHECK int quill_mont_sqr_x2_ifma_for_testing(quill_limb *sq0, quill_l
                                                         quill_limb *am1, const quill_limb *x1,
                                                         const quill_mont *mont1);
 
+/* quill_mont_amm_gather_x2_ifma_for_testing exposes RSA-2048's product
+ * with the next window's lookup spread over its steps (amm_gather_x2_20)
+ * to test_bn_ifma and ct_trace: for 16-limb moduli and x_l < m_l, a
+ * 32-entry table whose entry i is x_l with every digit XORed with i, then
+ * amm(x, x) and the lookup of entries idx0 (lane 0) and idx1 (lane 1),
+ * below 32, once by amm_gather_x2_20 and once by amm_x2_20 and
+ * table_gather_5.  Returns 1 if both give the same bits (compared without
+ * a branch), 0 if they differ, -1 if a modulus is not 16 limbs, the build
+ * has no IFMA code or memory ran out.  The caller must have checked the
+ * CPU as for quill_mont_exp_consttime_x2_ifma. */
+QUILL_MUST_CHECK int quill_mont_amm_gather_x2_ifma_for_testing(const quill_limb *x0,
+                                                               const quill_mont *mont0,
+                                                               uint64_t idx0,
+                                                               const quill_limb *x1,
+                                                               const quill_mont *mont1,
+                                                               uint64_t idx1);
+
 /* The one-lane exponentiation for public exponents (exp_ifma_x1.c).
  *
  * quill_mont_exp_x1_ifma_supported_size returns 1 for moduli of n = 16, 24,

@@ -13,7 +13,9 @@
  * alone (quill_mont_sqr_x2_ifma_for_testing) on inputs below 2m that the
  * exponentiation cannot be fed directly: just below 2m, all-ones digits,
  * m, m - 1, random; against amm(x, x) bit for bit and against BN for the
- * value x^2 R'^-1 mod m and the bound 2m.  Skipped (77) on CPUs without
+ * value x^2 R'^-1 mod m and the bound 2m; and RSA-2048's product with the
+ * next window's lookup spread over it (quill_mont_amm_gather_x2_ifma_for_testing)
+ * against the product and the lookup apart.  Skipped (77) on CPUs without
  * AVX-512 IFMA or when QUILL_CPU_MASK already clears it.
  *
  * Valgrind cannot run AVX-512, so this path has no memcheck counterpart in
@@ -218,6 +220,33 @@ static void test_sqr(size_t n, int rounds) {
     }
 }
 
+/* RSA-2048's product with the next window's lookup spread over it
+ * (amm_gather_x2_20) against the product and the lookup apart, bit for
+ * bit: every index in each lane (i, 31 - i and i, i), then random pairs,
+ * on 16-limb moduli of every shape. */
+static void test_amm_gather(void) {
+    const size_t n = 16;
+    quill_limb x[2][MAXN];
+    for (unsigned mk = 0; mk < BT_IFMA_MODULUS_KINDS; mk++) {
+        for (int k = 0; k < 2; k++) {
+            bt_ifma_modulus(L[k].m, n, k == 0 ? mk : rnd(BT_IFMA_MODULUS_KINDS));
+            L[k].mont = quill_mont_new(L[k].m, n);
+            QT_CHECK(L[k].mont != NULL);
+        }
+        for (unsigned i = 0; L[0].mont != NULL && L[1].mont != NULL && i < 96; i++) {
+            for (int k = 0; k < 2; k++)
+                bt_operand(x[k], L[k].m, n, rnd(BT_OPERAND_KINDS));
+            uint64_t i0 = i < 64 ? i % 32 : rnd(32);
+            uint64_t i1 = i < 32 ? 31 - i : i < 64 ? i0 : rnd(32);
+            QT_CHECK(quill_mont_amm_gather_x2_ifma_for_testing(x[0], L[0].mont, i0, x[1],
+                                                               L[1].mont, i1) == 1);
+            cases++;
+        }
+        for (int k = 0; k < 2; k++)
+            quill_mont_free(L[k].mont);
+    }
+}
+
 int main(void) {
     int skip = bt_ifma_oracle("bn_ifma");
     if (skip != 0)
@@ -247,6 +276,7 @@ int main(void) {
         test_pair(n, n / 2, 16, 0, 0, 2);
         test_sqr(n, 40);
     }
+    test_amm_gather();
     printf("bn_ifma: %lu two-lane cases in %.1f s\n", cases, qt_now() - t0);
     return qt_finish("bn_ifma");
 }

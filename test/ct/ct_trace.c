@@ -29,7 +29,9 @@
  * Covered: the two-way IFMA exponentiation of the RSA CRT halves at 512 and
  * 1024 bits (RSA-1024 and RSA-2048) with a one-limb exponent, so a 3-bit
  * window (its driver, window table, gathers, conversions and kernels; the
- * 1536- and 2048-bit instances of the gather are not traced), its squaring
+ * 1536- and 2048-bit instances of the gather are not traced), RSA-2048's
+ * product with the next window's 32-entry lookup spread over it
+ * (quill_mont_amm_gather_x2_ifma_for_testing: index e mod 32), its squaring
  * and almost-Montgomery product at every supported
  * size, the AVX-512VL NTT, inverse NTT, pointwise and dot products (one
  * row and two) of ML-DSA, the AVX-512VL build of signing's fused rows
@@ -222,6 +224,7 @@ static void sign_row_setup(inputs *in, quill_mldsa_set set) {
 typedef enum {
     K_EXP8,
     K_EXP16,
+    K_AMM_GATHER16,
     K_SQR8,
     K_SQR16,
     K_SQR24,
@@ -247,6 +250,7 @@ typedef enum {
 static const char *const kernel_names[K_COUNT] = {
     "IFMA exponentiation, 2 x 512-bit, 64-bit exponents",
     "IFMA exponentiation, 2 x 1024-bit, 64-bit exponents",
+    "IFMA product with a 32-entry lookup, 1024-bit",
     "IFMA squaring and product, 512-bit",
     "IFMA squaring and product, 1024-bit",
     "IFMA squaring and product, 1536-bit",
@@ -274,6 +278,8 @@ static uintptr_t kernel_entry(kernel k) {
     case K_EXP8:
     case K_EXP16:
         return (uintptr_t)&quill_mont_exp_consttime_x2_ifma;
+    case K_AMM_GATHER16:
+        return (uintptr_t)&quill_mont_amm_gather_x2_ifma_for_testing;
     case K_SQR8:
     case K_SQR16:
     case K_SQR24:
@@ -335,11 +341,13 @@ static int kernel_usable(kernel k) {
 }
 
 static void setup(inputs *in, kernel k) {
-    static const size_t limbs[K_COUNT] = {[K_EXP8] = 8, [K_EXP16] = 16, [K_SQR8] = 8,
-                                          [K_SQR16] = 16, [K_SQR24] = 24, [K_SQR32] = 32};
+    static const size_t limbs[K_COUNT] = {[K_EXP8] = 8,  [K_EXP16] = 16, [K_AMM_GATHER16] = 16,
+                                          [K_SQR8] = 8,  [K_SQR16] = 16, [K_SQR24] = 24,
+                                          [K_SQR32] = 32};
     switch (k) {
     case K_EXP8:
     case K_EXP16:
+    case K_AMM_GATHER16:
         ifma_setup(in, limbs[k], 0);
         break;
     case K_SQR8:
@@ -393,6 +401,10 @@ static int run(inputs *in, kernel k) {
     case K_EXP16:
         return quill_mont_exp_consttime_x2_ifma(in->r[0], in->a[0], in->e[0], in->mont[0], in->r[1],
                                                 in->a[1], in->e[1], in->mont[1], 1);
+    case K_AMM_GATHER16:
+        return quill_mont_amm_gather_x2_ifma_for_testing(in->a[0], in->mont[0], in->e[0][0] & 31,
+                                                         in->a[1], in->mont[1],
+                                                         in->e[1][0] & 31) == 1;
     case K_SQR8:
     case K_SQR16:
     case K_SQR24:
