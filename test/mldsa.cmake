@@ -22,8 +22,9 @@ foreach(t mldsa_arith mldsa_sign mldsa_sign_arith mldsa_ntt16 mldsa_mask mldsa_k
                  LABELS mldsa unit TIMEOUT 300)
 endforeach()
 # mldsa/mldsa_ref.c: the references the core does not need (sigDecode
-# whole, UseHint scalar and over a whole polynomial, t row by row,
-# Power2Round over a polynomial), built into the programs that use them.
+# whole and its hint checks, UseHint scalar, over a whole polynomial and at
+# listed indices, t row by row, Power2Round over a polynomial), built into
+# the programs that use them.
 foreach(t mldsa_arith mldsa_sign_arith mldsa_keygen_lanes)
   target_sources(test_${t} PRIVATE mldsa/mldsa_ref.c)
 endforeach()

@@ -117,25 +117,37 @@ def sqr_terms():
     return t_
 
 
-def kernel_fused(out, sqr):
+def kernel_open(out, sqr, arrays, pre_escape=()):
+    """The start of the product (sqr False) or squaring kernel, shared by
+    both variants: the signature, the arrays (each also escaped) and any
+    pre_escape lines between their declarations and the escapes, the
+    operands (and the squaring's doubled ones).  Returns the product's
+    terms (mul_terms or sqr_terms)."""
     fname = "quill_mont_sqr_d28x2_avx2" if sqr else "quill_mont_mul_d28x2_avx2"
+    out.append(f"QUILL_D28_TARGET void {fname}(uint64_t *r, const uint64_t *a,")
     if sqr:
-        out.append(f"QUILL_D28_TARGET void {fname}(uint64_t *r, const uint64_t *a,")
         out.append("                                                 const quill_d28x2_mod *md) {")
     else:
-        out.append(f"QUILL_D28_TARGET void {fname}(uint64_t *r, const uint64_t *a,")
         out.append("                                                 const uint64_t *b, const quill_d28x2_mod *md) {")
-    out.append("    __m256i As[19], Br[38], C[75], CU[37], X[19], PAD[8];")
+    out.append("    __m256i " + ", ".join(f"{nm}[{sz}]" for nm, sz in arrays) + ";")
     if sqr:
         out.append("    __m256i Ad[19], Am[19], Ae[19], Av[19];")
-    out.append("    const __m256i *Mr = (const __m256i *)md->m, *Nr = (const __m256i *)md->np;")
-    out.append("    D28_ESCAPE(As); D28_ESCAPE(Br); D28_ESCAPE(C); D28_ESCAPE(CU); D28_ESCAPE(X); D28_ESCAPE(PAD);")
+    out.extend(pre_escape)
+    out.append("    " + " ".join(f"D28_ESCAPE({nm});" for nm, _ in arrays))
     if sqr:
         out.append("    D28_ESCAPE(Ad); D28_ESCAPE(Am); D28_ESCAPE(Ae); D28_ESCAPE(Av);")
     out.append("    d28_operands(As, Br, a, " + ("a" if sqr else "b") + ");")
     if sqr:
         out.append("    d28_sqr_operands(Ad, Am, Ae, Av, As, a);")
-    terms = sqr_terms() if sqr else mul_terms("As", "Br")
+    return sqr_terms() if sqr else mul_terms("As", "Br")
+
+
+OPERANDS = [("As", 19), ("Br", 38), ("C", 75)]
+
+
+def kernel_fused(out, sqr):
+    terms = kernel_open(out, sqr, OPERANDS + [("CU", 37), ("X", 19), ("PAD", 8)],
+                        ["    const __m256i *Mr = (const __m256i *)md->m, *Nr = (const __m256i *)md->np;"])
     n = block_phase(out, "T low", terms, 0, 36, False)
     out.append("    d28_low(X, C);")
     tb, ub = [], []
@@ -149,8 +161,15 @@ def kernel_fused(out, sqr):
         if j < len(tb):
             out.extend(tb[j]); j += 1
     out.append("    C[74] = _mm256_setzero_si256();")
+    return n + redc_close(out, "T + U m")
+
+
+def redc_close(out, name):
+    """The end of a reduction, shared by the fused kernels and d28_redc:
+    X = U mod R, the columns of U m from 35 added to C (a phase called
+    name), the carries into r.  Returns the count of products."""
     out.append("    d28_low(X, CU);")
-    n += block_phase(out, "T + U m", mul_terms("X", "Mr", kmin=35), 35, 73, True)
+    n = block_phase(out, name, mul_terms("X", "Mr", kmin=35), 35, 73, True)
     out.append("    d28_high(r, C);")
     out.append("}")
     out.append("")
@@ -173,32 +192,11 @@ def redc(out):
     out.append("    D28_ESCAPE(C); D28_ESCAPE(CU); D28_ESCAPE(X);")
     out.append("    d28_low(X, C);")
     n = block_phase(out, "U = T N' mod R", mul_terms("X", "Nr", kmax=36), 0, 36, False, "CU")
-    out.append("    d28_low(X, CU);")
-    n += block_phase(out, "T + U m, the columns from 35", mul_terms("X", "Mr", kmin=35), 35, 73, True)
-    out.append("    d28_high(r, C);")
-    out.append("}")
-    out.append("")
-    return n
+    return n + redc_close(out, "T + U m, the columns from 35")
 
 
 def kernel(out, sqr):
-    fname = "quill_mont_sqr_d28x2_avx2" if sqr else "quill_mont_mul_d28x2_avx2"
-    if sqr:
-        out.append(f"QUILL_D28_TARGET void {fname}(uint64_t *r, const uint64_t *a,")
-        out.append("                                                 const quill_d28x2_mod *md) {")
-    else:
-        out.append(f"QUILL_D28_TARGET void {fname}(uint64_t *r, const uint64_t *a,")
-        out.append("                                                 const uint64_t *b, const quill_d28x2_mod *md) {")
-    out.append("    __m256i As[19], Br[38], C[75];")
-    if sqr:
-        out.append("    __m256i Ad[19], Am[19], Ae[19], Av[19];")
-    out.append("    D28_ESCAPE(As); D28_ESCAPE(Br); D28_ESCAPE(C);")
-    if sqr:
-        out.append("    D28_ESCAPE(Ad); D28_ESCAPE(Am); D28_ESCAPE(Ae); D28_ESCAPE(Av);")
-    out.append("    d28_operands(As, Br, a, " + ("a" if sqr else "b") + ");")
-    if sqr:
-        out.append("    d28_sqr_operands(Ad, Am, Ae, Av, As, a);")
-    terms = sqr_terms() if sqr else mul_terms("As", "Br")
+    terms = kernel_open(out, sqr, OPERANDS)
     if VARIANT == "redc-only":
         out.append("    for (int k = 0; k < 74; k++) C[k] = Br[k % 38];")
         n = 0

@@ -77,9 +77,9 @@ const quill_mldsa_pair16 *quill_mldsa_key_sign_hat(const quill_mldsa_key *key);
  * offset 128.  With rhop NULL, s1_hat = NTT(s1) and s2 are inputs, and
  * key->priv's s1 and s2 part is not written.  |t| is scratch for three
  * polynomials: t[0] and t[1] (secret; t[1] is used for ML-DSA-65 and -87
- * only) are wiped on return if written, t[2] only ever holds rows of t1
- * (public).  Meant for CPUs where
- * quill_keccak_f1600_x4_wide() holds; the result is the same on any. */
+ * only) are wiped on return, t[2] only ever holds rows of t1 (public).
+ * Meant for CPUs where quill_keccak_f1600_x4_wide() holds; the result is
+ * the same on any. */
 void quill_mldsa_keygen_lanes(quill_mldsa_key *key, const uint8_t *rhop, quill_mldsa_poly *s1_hat,
                               quill_mldsa_poly *s2, quill_mldsa_poly t[3]);
 

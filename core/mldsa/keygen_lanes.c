@@ -218,7 +218,7 @@ void quill_mldsa_keygen_lanes(quill_mldsa_key *key, const uint8_t *rhop, quill_m
     uint64_t a_tmpl[25], s_tmpl[25];
     unsigned rows_full[QUILL_MLDSA_K_MAX] = {0}; /* entries of each row done */
     unsigned char s2_done[QUILL_MLDSA_K_MAX];
-    unsigned next = 0, rows = 0, s1_left = with_s ? p->l : 0, paired = 0;
+    unsigned next = 0, rows = 0, s1_left = with_s ? p->l : 0;
     size_t pk_len = 32, absorbed = 0;
 
     memset(k.s, 0, sizeof(k.s));
@@ -367,7 +367,6 @@ void quill_mldsa_keygen_lanes(quill_mldsa_key *key, const uint8_t *rhop, quill_m
                 if (rows_full[rows + 1] != p->l || !s2_done[rows + 1])
                     break;
                 n = 2;
-                paired = 1;
             }
             rows_done(key, rows, n, s1_hat, s2, t);
             rows += n;
@@ -382,9 +381,10 @@ void quill_mldsa_keygen_lanes(quill_mldsa_key *key, const uint8_t *rhop, quill_m
     /* h, the lanes' buffers and, without ExpandS, k saw only public data
      * (rho, A-hat, pk): not wiped.  t[0] and t[1] held rows of A-hat o
      * NTT(s1) and t0 (secret): keygen.c relies on this wipe and does not
-     * repeat it (t[1] only if rows were paired: the schedule is public);
-     * t[2] held only rows of t1 (public, declassified in row_finish). */
-    quill_zeroize(t, (1 + paired) * sizeof(t[0]));
+     * repeat it (both wiped: t[1] is unused only for k = 4, which never
+     * pairs rows, row_pairs_next); t[2] held only rows of t1 (public,
+     * declassified in row_finish). */
+    quill_zeroize(t, 2 * sizeof(t[0]));
     if (with_s) {
         quill_keccak_x4_zeroize(&k);
         quill_zeroize(sbuf, sizeof(sbuf));

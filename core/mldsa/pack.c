@@ -596,20 +596,3 @@ void quill_mldsa_pack_sig(uint8_t *sig, const uint8_t *ctilde, const quill_mldsa
         sig[p->omega + i] = (uint8_t)idx;
     }
 }
-
-int quill_mldsa_hint_check_public(const uint8_t *hint, const quill_mldsa_params *p) {
-    /* HintBitUnpack's checks (FIPS 204, Algorithm 21, lines 4-5, 7, 13). */
-    unsigned idx = 0;
-    for (unsigned i = 0; i < p->k; i++) {
-        unsigned end = hint[p->omega + i];
-        if (end < idx || end > p->omega)
-            return 0;
-        for (unsigned first = idx; idx < end; idx++)
-            if (idx > first && hint[idx - 1] >= hint[idx])
-                return 0;
-    }
-    for (; idx < p->omega; idx++)
-        if (hint[idx] != 0)
-            return 0;
-    return 1;
-}

@@ -141,15 +141,4 @@ quill_word quill_mldsa_unpack_sk(uint8_t rho[32], uint8_t key[32], uint8_t tr[64
 void quill_mldsa_pack_sig(uint8_t *sig, const uint8_t *ctilde, const quill_mldsa_poly *z,
                           const quill_mldsa_poly *h, const quill_mldsa_params *p);
 
-/* quill_mldsa_hint_check_public returns 1 if the omega + k bytes at |hint|
- * (the end of a signature) are a well-formed HintBitPack encoding, else 0
- * (HintBitUnpack's checks, FIPS 204, Algorithm 21, lines 4-5, 7, 13: a
- * count above omega or below the previous one, indices not strictly
- * increasing within a polynomial, or nonzero padding).  Then polynomial
- * i's hints are the indices hint[j] for hint[omega + i - 1] <= j <
- * hint[omega + i] (from 0 for i = 0), strictly increasing, and
- * verification reads them in place (the tests' whole sigDecode is
- * test/mldsa/mldsa_ref.h's).  Variable time. */
-int quill_mldsa_hint_check_public(const uint8_t *hint, const quill_mldsa_params *p);
-
 #endif

@@ -84,43 +84,6 @@ void quill_mldsa_poly_highbits(quill_mldsa_poly *r1, const quill_mldsa_poly *r, 
     QUILL_MLDSA_PICK(highbits)(r1, r, gamma2);
 }
 
-/* UseHint(1, r) from r in [0, q) and r1 = HighBits(r), already made:
- * r0' = r - 2 gamma2 r1 is Decompose's r0 except at the top of [0, q)
- * (r > q - 1 - gamma2), where Decompose gives r1 = 0 and r0 = r - q < 0
- * while r0' = r > gamma2.  So r0 > 0 exactly when 0 < r0' <= gamma2
- * (one unsigned comparison), and the result is r1 + 1 or r1 - 1 modulo
- * m = (q - 1) / (2 gamma2).  Public data, but written without branches:
- * the comparison goes either way about half the time, and as a branch
- * (what gcc 12 made of the two-way return) its mispredictions cost more
- * than the rest of the loop.  t = r1 - 1 + 2 up lies in [-1, m] and is
- * brought back into [0, m): masks for gamma2 = (q - 1) / 88 (m = 44), an
- * AND for (q - 1) / 32 (m = 16). */
-QUILL_INLINE int32_t use_hint_from_high(int32_t r, int32_t r1, int32_t gamma2) {
-    const int32_t m = (QUILL_MLDSA_Q - 1) / (2 * gamma2);
-    const int32_t r0 = r - 2 * gamma2 * r1;
-    const int32_t up = (uint32_t)(r0 - 1) < (uint32_t)gamma2;
-    int32_t t = r1 - 1 + 2 * up;
-    if ((m & (m - 1)) == 0)
-        return t & (m - 1);
-    t += (t >> 31) & m;
-    t -= ((m - 1 - t) >> 31) & m;
-    return t;
-}
-
-/* UseHint(1, .) at the listed coefficients only, from the high bits
- * already in w1 (use_hint_from_high), each compiled with the set's
- * gamma2. */
-void quill_mldsa_poly_apply_hint_idx_public(quill_mldsa_poly *w1, const quill_mldsa_poly *w,
-                                            const uint8_t *idx, unsigned n, int32_t gamma2) {
-    if (gamma2 == GAMMA2_88) {
-        for (unsigned j = 0; j < n; j++)
-            w1->c[idx[j]] = use_hint_from_high(w->c[idx[j]], w1->c[idx[j]], GAMMA2_88);
-    } else {
-        for (unsigned j = 0; j < n; j++)
-            w1->c[idx[j]] = use_hint_from_high(w->c[idx[j]], w1->c[idx[j]], GAMMA2_32);
-    }
-}
-
 /* HintBitUnpack's checks (FIPS 204, Algorithm 21, lines 4-5, 7, 13) made
  * as the hints are applied, one pass over each polynomial's indices (the
  * increase from the previous index ORed into one flag): half the loops of
@@ -145,7 +108,7 @@ QUILL_INLINE int use_hints_body(quill_mldsa_poly *w1, const quill_mldsa_poly *w,
             const unsigned x = hint[j];
             bad |= (unsigned)((int)x <= prev);
             prev = (int)x;
-            w1[i].c[x] = use_hint_from_high(w[i].c[x], w1[i].c[x], gamma2);
+            w1[i].c[x] = quill_mldsa_use_hint_from_high(w[i].c[x], w1[i].c[x], gamma2);
         }
     }
     for (; j < omega; j++)

@@ -60,29 +60,46 @@ void quill_mldsa_poly_decompose(quill_mldsa_poly *r1, quill_mldsa_poly *r0,
 /* quill_mldsa_poly_highbits sets r1 = HighBits(r).  In: r_i in [0, q). */
 void quill_mldsa_poly_highbits(quill_mldsa_poly *r1, const quill_mldsa_poly *r, int32_t gamma2);
 
-/* quill_mldsa_poly_apply_hint_idx_public finishes UseHint (FIPS 204,
- * Algorithm 40: HighBits(w_i), moved one step mod (q - 1) / (2 gamma2)
- * toward the sign of LowBits(w_i) where the hint is 1) with the hint given
- * as the list of its n ones' indices idx[0..n-1] (as HintBitPack stores
- * them; any order, each < 256, no index twice, as
- * quill_mldsa_hint_check_public ensures): w1 already holds HighBits(w)
- * (quill_mldsa_invntt_freeze_highbits made it), and UseHint(1, w_i)
- * replaces it at those indices, polynomial by polynomial.  Verification
- * uses quill_mldsa_use_hints_public (below), which makes the hint checks
- * in the same pass; this form stays as the tests' reference between it and
- * a whole-polynomial UseHint (test/mldsa/mldsa_ref.h).  Public inputs,
- * variable time.  In: w_i in [0, q); w1 must not alias w. */
-void quill_mldsa_poly_apply_hint_idx_public(quill_mldsa_poly *w1, const quill_mldsa_poly *w,
-                                            const uint8_t *idx, unsigned n, int32_t gamma2);
+/* quill_mldsa_use_hint_from_high returns UseHint(1, r) (FIPS 204,
+ * Algorithm 40 with h = 1) from r and r1 = HighBits(r), already made (as
+ * quill_mldsa_invntt_freeze_highbits makes them for verification):
+ * r0' = r - 2 gamma2 r1 is Decompose's r0 except at the top of [0, q)
+ * (r > q - 1 - gamma2), where Decompose gives r1 = 0 and r0 = r - q < 0
+ * while r0' = r > gamma2.  So r0 > 0 exactly when 0 < r0' <= gamma2
+ * (one unsigned comparison), and the result is r1 + 1 or r1 - 1 modulo
+ * m = (q - 1) / (2 gamma2).  Public data, but written without branches:
+ * the comparison goes either way about half the time, and as a branch
+ * (what gcc 12 made of the two-way return) its mispredictions cost more
+ * than the rest of the loop.  t = r1 - 1 + 2 up lies in [-1, m] and is
+ * brought back into [0, m): masks for gamma2 = (q - 1) / 88 (m = 44), an
+ * AND for (q - 1) / 32 (m = 16).  In: 0 <= r < q; gamma2 as for
+ * quill_mldsa_decompose.  Inline for quill_mldsa_use_hints_public and the
+ * tests' index-list UseHint (test/mldsa/mldsa_ref.h), which checks it for
+ * every r. */
+QUILL_INLINE int32_t quill_mldsa_use_hint_from_high(int32_t r, int32_t r1, int32_t gamma2) {
+    const int32_t m = (QUILL_MLDSA_Q - 1) / (2 * gamma2);
+    const int32_t r0 = r - 2 * gamma2 * r1;
+    const int32_t up = (uint32_t)(r0 - 1) < (uint32_t)gamma2;
+    int32_t t = r1 - 1 + 2 * up;
+    if ((m & (m - 1)) == 0)
+        return t & (m - 1);
+    t += (t >> 31) & m;
+    t -= ((m - 1 - t) >> 31) & m;
+    return t;
+}
 
 /* quill_mldsa_use_hints_public checks the omega + k bytes at |hint| (the
- * end of a signature) as quill_mldsa_hint_check_public does and applies
- * UseHint(1, .) to the k polynomials of w1 (each holding HighBits of its
- * w, as quill_mldsa_invntt_freeze_highbits makes them) at the hinted
- * indices.  Returns 1 if the encoding is well formed; else 0, and then
- * w1 may have been partly changed (verification rejects the signature
- * whatever it holds).  Verification's form: the checks made in the pass
- * that applies the hints.  In: w_i in [0, q).  Variable time (public
+ * end of a signature) as HintBitUnpack does (FIPS 204, Algorithm 21,
+ * lines 4-5, 7, 13: a count above omega or below the previous one, indices
+ * not strictly increasing within a polynomial, or nonzero padding) and
+ * applies UseHint(1, .) (quill_mldsa_use_hint_from_high) to the k
+ * polynomials of w1 (each holding HighBits of its w, as
+ * quill_mldsa_invntt_freeze_highbits makes them) at the hinted indices.
+ * Returns 1 if the encoding is well formed; else 0, and then w1 may have
+ * been partly changed (verification rejects the signature whatever it
+ * holds).  Verification's form: the checks made in the pass that applies
+ * the hints (the tests' separate check and index-list UseHint are
+ * test/mldsa/mldsa_ref.h's).  In: w_i in [0, q).  Variable time (public
  * data). */
 int quill_mldsa_use_hints_public(quill_mldsa_poly *w1, const quill_mldsa_poly *w,
                                  const uint8_t *hint, const quill_mldsa_params *p);

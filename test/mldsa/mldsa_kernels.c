@@ -199,7 +199,7 @@ int main(void) {
     TIME("poly_decompose (gamma2 (q-1)/32)", quill_mldsa_poly_decompose(&pr[4], &pr[5], &pa[0],
                                                                         p65->gamma2));
     /* the tests' whole-polynomial UseHint (mldsa_ref.h; verification
-     * applies the hints at their indices, apply_hint_idx) */
+     * applies the hints at their indices, quill_mldsa_use_hints_public) */
     TIME("poly_use_hint (gamma2 (q-1)/88)",
          mdt_poly_use_hint(&pr[4], &pa[0], &pa[1], p44->gamma2));
     TIME("poly_use_hint (gamma2 (q-1)/32)",

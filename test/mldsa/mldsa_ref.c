@@ -37,6 +37,22 @@ void mdt_poly_power2round(quill_mldsa_poly *t1, quill_mldsa_poly *t0, const quil
     QUILL_MLDSA_PICK(power2round)(t1, t0, t);
 }
 
+int mdt_hint_check(const uint8_t *hint, const quill_mldsa_params *p) {
+    unsigned idx = 0;
+    for (unsigned i = 0; i < p->k; i++) {
+        unsigned end = hint[p->omega + i];
+        if (end < idx || end > p->omega)
+            return 0;
+        for (unsigned first = idx; idx < end; idx++)
+            if (idx > first && hint[idx - 1] >= hint[idx])
+                return 0;
+    }
+    for (; idx < p->omega; idx++)
+        if (hint[idx] != 0)
+            return 0;
+    return 1;
+}
+
 int mdt_unpack_sig(uint8_t *ctilde, quill_mldsa_poly *z, quill_mldsa_poly *h, const uint8_t *sig,
                    const quill_mldsa_params *p) {
     const size_t z_bytes = 32u * (p->gamma1_bits + 1);
@@ -44,7 +60,7 @@ int mdt_unpack_sig(uint8_t *ctilde, quill_mldsa_poly *z, quill_mldsa_poly *h, co
     sig += p->ctilde_bytes;
     for (unsigned i = 0; i < p->l; i++, sig += z_bytes)
         quill_mldsa_poly_unpack_z(&z[i], sig, p);
-    if (!quill_mldsa_hint_check_public(sig, p))
+    if (!mdt_hint_check(sig, p))
         return 0;
     unsigned idx = 0;
     for (unsigned i = 0; i < p->k; i++) {
@@ -103,8 +119,20 @@ void mdt_poly_use_hint(quill_mldsa_poly *w1, const quill_mldsa_poly *w, const qu
     QUILL_MLDSA_PICK(use_hint)(w1, w, h, gamma2);
 }
 
+/* Each loop compiled with the set's gamma2. */
+void mdt_poly_apply_hint_idx(quill_mldsa_poly *w1, const quill_mldsa_poly *w, const uint8_t *idx,
+                             unsigned n, int32_t gamma2) {
+    if (gamma2 == GAMMA2_88) {
+        for (unsigned j = 0; j < n; j++)
+            w1->c[idx[j]] = quill_mldsa_use_hint_from_high(w->c[idx[j]], w1->c[idx[j]], GAMMA2_88);
+    } else {
+        for (unsigned j = 0; j < n; j++)
+            w1->c[idx[j]] = quill_mldsa_use_hint_from_high(w->c[idx[j]], w1->c[idx[j]], GAMMA2_32);
+    }
+}
+
 void mdt_poly_use_hint_idx(quill_mldsa_poly *w1, const quill_mldsa_poly *w, const uint8_t *idx,
                            unsigned n, int32_t gamma2) {
     quill_mldsa_poly_highbits(w1, w, gamma2);
-    quill_mldsa_poly_apply_hint_idx_public(w1, w, idx, n, gamma2);
+    mdt_poly_apply_hint_idx(w1, w, idx, n, gamma2);
 }

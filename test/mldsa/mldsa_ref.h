@@ -34,11 +34,21 @@ void mdt_compute_t(quill_mldsa_poly *t, const quill_mldsa_poly *a_hat,
  * form; mldsa_kernels times it. */
 void mdt_poly_power2round(quill_mldsa_poly *t1, quill_mldsa_poly *t0, const quill_mldsa_poly *t);
 
+/* mdt_hint_check returns 1 if the omega + k bytes at |hint| (the end of a
+ * signature) are a well-formed HintBitPack encoding, else 0
+ * (HintBitUnpack's checks, FIPS 204, Algorithm 21, lines 4-5, 7, 13: a
+ * count above omega or below the previous one, indices not strictly
+ * increasing within a polynomial, or nonzero padding).  Then polynomial
+ * i's hints are the indices hint[j] for hint[omega + i - 1] <= j <
+ * hint[omega + i] (from 0 for i = 0), strictly increasing.  Checks on
+ * their own, before any hint is read: test_mldsa_arith holds
+ * verification's quill_mldsa_use_hints_public, which makes them while it
+ * applies the hints, to accepting exactly these encodings. */
+int mdt_hint_check(const uint8_t *hint, const quill_mldsa_params *p);
+
 /* mdt_unpack_sig reads sigDecode (FIPS 204, Algorithm 27, with
  * HintBitUnpack, Algorithm 21) and returns 1, or 0 if the hint encoding is
- * malformed: a count above omega or below the previous one, indices not
- * strictly increasing within a polynomial, or nonzero padding
- * (quill_mldsa_hint_check_public).  ctilde gets p->ctilde_bytes bytes, z
+ * malformed (mdt_hint_check).  ctilde gets p->ctilde_bytes bytes, z
  * the l polynomials (quill_mldsa_poly_unpack_z), h the k hint polynomials
  * (0 or 1).  The inverse that test_mldsa_arith checks quill_mldsa_pack_sig
  * and the hint checks against (verification unpacks z itself and reads
@@ -63,12 +73,24 @@ int32_t mdt_use_hint(int32_t r, int h, int32_t gamma2);
 void mdt_poly_use_hint(quill_mldsa_poly *w1, const quill_mldsa_poly *w, const quill_mldsa_poly *h,
                        int32_t gamma2);
 
+/* mdt_poly_apply_hint_idx finishes UseHint (FIPS 204, Algorithm 40) with
+ * the hint given as the list of its n ones' indices idx[0..n-1] (as
+ * HintBitPack stores them; any order, each < 256, no index twice, as
+ * mdt_hint_check ensures): w1 already holds HighBits(w), and UseHint(1,
+ * w_i) (quill_mldsa_use_hint_from_high, the core's) replaces it at those
+ * indices.  The per-polynomial form that test_mldsa_arith compares
+ * verification's quill_mldsa_use_hints_public with.  In: w_i in [0, q);
+ * w1 must not alias w. */
+void mdt_poly_apply_hint_idx(quill_mldsa_poly *w1, const quill_mldsa_poly *w, const uint8_t *idx,
+                             unsigned n, int32_t gamma2);
+
 /* mdt_poly_use_hint_idx is mdt_poly_use_hint with the hint given as the
- * list of its n ones' indices idx[0..n-1] (as HintBitPack stores them; any
- * order, each < 256, no index twice) in verification's way:
- * quill_mldsa_poly_highbits, then quill_mldsa_poly_apply_hint_idx_public
- * (verify.c makes the high bits in the inverse NTT instead).  In: w_i in
- * [0, q); w1 must not alias w. */
+ * list of its n ones' indices idx[0..n-1] (as for mdt_poly_apply_hint_idx)
+ * in verification's way: quill_mldsa_poly_highbits, then
+ * mdt_poly_apply_hint_idx (verify.c makes the high bits in the inverse NTT
+ * instead).  test_mldsa_arith checks it against mdt_poly_use_hint for
+ * every r, and so quill_mldsa_use_hint_from_high.  In: w_i in [0, q); w1
+ * must not alias w. */
 void mdt_poly_use_hint_idx(quill_mldsa_poly *w1, const quill_mldsa_poly *w, const uint8_t *idx,
                            unsigned n, int32_t gamma2);
 

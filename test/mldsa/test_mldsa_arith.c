@@ -1296,9 +1296,8 @@ static void test_sig_pack(void) {
 /* Verification's flat hint pass (quill_mldsa_use_hints_public) against
  * the per-polynomial forms: on encodings of random hints (valid) and on
  * the same with one byte of the hint area replaced (often malformed), it
- * must accept exactly what quill_mldsa_hint_check_public accepts and then
- * give what quill_mldsa_poly_apply_hint_idx_public gives polynomial by
- * polynomial. */
+ * must accept exactly what mdt_hint_check accepts and then give what
+ * mdt_poly_apply_hint_idx gives polynomial by polynomial. */
 static void test_use_hints(void) {
     unsigned long checked = 0, accepted = 0;
     for (int set = 0; set < 3; set++) {
@@ -1327,15 +1326,15 @@ static void test_use_hints(void) {
                 hint[at] = (r & 1) != 0 || at == 0 ? (uint8_t)(r >> 8)
                                                    : (uint8_t)(hint[at - 1] + (r >> 8) % 3 - 1);
             }
-            int ok = quill_mldsa_hint_check_public(hint, p);
+            int ok = mdt_hint_check(hint, p);
             memcpy(got, hi, sizeof(got));
             int ret = quill_mldsa_use_hints_public(got, w, hint, p);
             QT_CHECK(ret == ok);
             if (ok) {
                 memcpy(want, hi, sizeof(want));
                 for (unsigned i = 0, j = 0; i < p->k; i++) {
-                    quill_mldsa_poly_apply_hint_idx_public(&want[i], &w[i], hint + j,
-                                                           hint[p->omega + i] - j, p->gamma2);
+                    mdt_poly_apply_hint_idx(&want[i], &w[i], hint + j, hint[p->omega + i] - j,
+                                            p->gamma2);
                     j = hint[p->omega + i];
                 }
                 accepted++;
