@@ -71,10 +71,10 @@ const quill_mldsa_pair16 *quill_mldsa_key_sign_hat(const quill_mldsa_key *key);
  * rho), t0 into key->priv at QUILL_MLDSA_SK_T0_OFFSET, and key->tr =
  * H(pk), running the samplers' streams and H's blocks together on the
  * four-way Keccak (keygen_lanes.c).  With rhop (rho', 64 bytes, secret)
- * it runs ExpandS in the lanes too: s1_hat receives NTT(s1) (|.| < 9q, an
- * unreduced NTT output) and s2 receives s2, both secret
- * (the caller wipes them), and their encodings go into key->priv at
- * offset 128.  With rhop NULL, s1_hat = NTT(s1) and s2 are inputs, and
+ * it runs ExpandS in the lanes too: s1_hat receives NTT(s1) (|.| < 17q,
+ * quill_mldsa_ntt_lazy_from's unreduced output) and s2 receives s2, both
+ * secret (the caller wipes them), and their encodings go into key->priv
+ * at offset 128.  With rhop NULL, s1_hat = NTT(s1) and s2 are inputs, and
  * key->priv's s1 and s2 part is not written.  |t| is scratch for three
  * polynomials: t[0] and t[1] (secret; t[1] is used for ML-DSA-65 and -87
  * only) are wiped on return, t[2] only ever holds rows of t1 (public).

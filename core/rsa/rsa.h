@@ -161,7 +161,9 @@ QUILL_MUST_CHECK quill_err quill_rsa_keygen(quill_rsa_key **out, size_t bits, co
 /* ---- The raw primitives ---- */
 
 /* out = in^e mod n.  |in| is exactly quill_rsa_key_size() bytes and must be
- * < n (QUILL_ERR_INPUT_RANGE otherwise). */
+ * < n (QUILL_ERR_INPUT_RANGE otherwise).  Variable time in |in| as well as
+ * in e (quill_mont_exp_public's almost-Montgomery squarings branch on
+ * their values): for public inputs (signature verification). */
 QUILL_MUST_CHECK quill_err quill_rsa_public(const quill_rsa_key *key, uint8_t *out,
                                             const uint8_t *in, size_t in_len);
 

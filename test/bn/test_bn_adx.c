@@ -219,6 +219,70 @@ static void test_sqr_public(size_t n, unsigned mkind) {
     BN_free(y);
 }
 
+/* The multiplication quill_mont_exp_public pairs with the public squaring
+ * (exp.c: the window table's products and the products by it take outputs
+ * of quill_mont_sqr_adx_public_N, below R but not always below m): the ADX
+ * kernel for n, on a and b below R (R - 1, m + small, random below R, each
+ * against each), gives r below R (nothing written past it) congruent to
+ * a b R^-1 mod m; with b = 1 (quill_mont_from's product), r < m. */
+static void test_mul_wide(size_t n, unsigned mkind) {
+    bt_modulus(M, n, mkind);
+    quill_limb n0 = neg_inv64(M[0]);
+    quill_mont_mul_fn mul_a;
+    quill_mont_sqr_fn sqr_a;
+    quill_mont_kernels_adx(n, &mul_a, &sqr_a);
+    BN_CTX *ctx = bt_ctx();
+    BIGNUM *bm = bt_bn(M, n), *z = BN_new(), *y = BN_new();
+    BN_MONT_CTX *om = BN_MONT_CTX_new();
+    if (z == NULL || y == NULL || om == NULL || !BN_MONT_CTX_set(om, bm, ctx))
+        abort();
+    size_t bytes = n * sizeof(quill_limb);
+    quill_limb *ops[2] = {A, B};
+    for (int i = 0; i < 48; i++) {
+        for (int o = 0; o < 2; o++) {
+            quill_limb *x = ops[o];
+            switch ((o ? i / 3 : i) % 3) {
+            case 0:
+                memset(x, 0xff, bytes); /* R - 1 */
+                break;
+            case 1:
+                memcpy(x, M, bytes); /* m + small in the low limb (mod 2^64) */
+                x[0] += (quill_limb)(qt_rng_u64() % 1000);
+                break;
+            default:
+                for (size_t k = 0; k < n; k++)
+                    x[k] = qt_rng_u64();
+                break;
+            }
+        }
+        BIGNUM *x = bt_bn(A, n), *w = bt_bn(B, n);
+        if (x == NULL || w == NULL || !BN_mod(x, x, bm, ctx) || !BN_mod(w, w, bm, ctx) ||
+            !BN_mod_mul_montgomery(z, x, w, om, ctx))
+            abort();
+        guard_set(RA, n);
+        mul_a(RA, A, B, M, n0, n);
+        QT_CHECK(guard_ok(RA, n));
+        BIGNUM *r = bt_bn(RA, n);
+        if (r == NULL || !BN_mod(y, r, bm, ctx))
+            abort();
+        QT_CHECK(BN_cmp(y, z) == 0);
+        BN_free(r);
+        /* out of the Montgomery form: fully reduced */
+        memset(B, 0, bytes);
+        B[0] = 1;
+        if (!BN_mod_mul_montgomery(z, x, BN_value_one(), om, ctx))
+            abort();
+        mul_a(RA, A, B, M, n0, n);
+        QT_CHECK(below(RA, M, n) && bt_eq(RA, n, z));
+        BN_free(x);
+        BN_free(w);
+    }
+    BN_MONT_CTX_free(om);
+    BN_free(bm);
+    BN_free(z);
+    BN_free(y);
+}
+
 /* The contexts and the two-way kernels pick the ADX kernels (or, masked,
  * the portable ones), and the two-way kernels agree with single calls. */
 static void test_dispatch(size_t n, int want_adx) {
@@ -342,8 +406,10 @@ int main(int argc, char **argv) {
             test_modulus(n, k, rounds);
         test_dispatch(n, 1);
         if (n % 16 == 0)
-            for (unsigned k = 0; k < BT_MODULUS_KINDS; k++)
+            for (unsigned k = 0; k < BT_MODULUS_KINDS; k++) {
                 test_sqr_public(n, k);
+                test_mul_wide(n, k);
+            }
         else
             QT_CHECK(quill_mont_sqr_public_adx(n) == NULL);
     }
