@@ -12,6 +12,7 @@
  * AVX2, BMI2 and ADX.
  *
  *   mont_d27_ab [ROUNDS]     (default 31, at most 201)
+ *   mont_d27_ab count        (1,000 calls of each, for callgrind's counts)
  *
  * Layout.  x[0..75] digits of 27 bits (x_k may reach 2^28 + 2^10 after one
  * carry pass), 19 vectors.  Column k of a b: the multiplier vector s
@@ -321,11 +322,12 @@ static uint64_t run_d27(void) {
 }
 
 int main(int argc, char **argv) {
-    int rounds = argc > 1 ? atoi(argv[1]) : 31;
+    int count = argc > 1 && strcmp(argv[1], "count") == 0;
+    int rounds = argc > 1 && !count ? atoi(argv[1]) : 31;
     if (rounds < 1 || rounds > 201)
         rounds = 31;
-    if (!__builtin_cpu_supports("avx2") || !__builtin_cpu_supports("bmi2") ||
-        !__builtin_cpu_supports("adx")) {
+    if (!count && (!__builtin_cpu_supports("avx2") || !__builtin_cpu_supports("bmi2") ||
+                   !__builtin_cpu_supports("adx"))) {
         printf("needs AVX2, BMI2 and ADX\n");
         return 77;
     }
@@ -410,6 +412,14 @@ int main(int argc, char **argv) {
         memcpy(&n0, b8, 8);
     }
     to_d27(xd, xa);
+    if (count) { /* valgrind --tool=callgrind: Ir per call = inclusive / 1,000 */
+        for (int i = 0; i < 1000; i++) {
+            quill_mont_sqr_adx_public_32(xa, xa, m, n0, 32);
+            mont_sqr_d27_public(xd, xd, &md);
+        }
+        printf("count: 1,000 calls of each\n");
+        return fails != 0;
+    }
     double *ta = malloc(sizeof(double) * (size_t)rounds * 50), *tb = ta + rounds * 25;
     int nr = rounds * 25;
     for (int i = 0; i < 200; i++) {
