@@ -74,7 +74,7 @@ INL __m256i hsum4(__m256i c0, __m256i c1, __m256i c2, __m256i c3) {
 /* Columns k0 .. k0+7 of a b, multiplier vectors s0 .. s1 - 1 of a, added to
  * c[0..7]; E = (Z + 68 - k0) & 3 known at compile time. */
 INL void cols8(__m256i c[8], const uint64_t *a, const uint64_t *cp, int k0, int s0, int s1,
-               const int E) {
+               const int E, int lead, int trail) {
     __m256i c0 = c[0], c1 = c[1], c2 = c[2], c3 = c[3], c4 = c[4], c5 = c[5], c6 = c[6],
             c7 = c[7];
     const uint64_t *w = cp + (((Z + 68 - k0) & ~3) + 4 * s0);
@@ -83,7 +83,23 @@ INL void cols8(__m256i c[8], const uint64_t *a, const uint64_t *cp, int k0, int 
 #define WL(q) _mm256_load_si256((const __m256i *)(w + AL(q)))
 #define MACR(c, W) c = _mm256_add_epi64(c, _mm256_mul_epu32(A, W)); __asm__("" : "+x"(c))
     /* step s's windows 4..7 are step s + 1's windows 0..3: kept in W0..W3 */
-    __m256i W0 = WL(0), W1 = WL(1), W2 = WL(2), W3 = WL(3);
+    __m256i W0, W1, W2, W3;
+    if (lead) { /* vector s0 for columns k0 .. k0+3 only */
+        __m256i A = _mm256_load_si256((const __m256i *)ap);
+        W0 = WL(4);
+        MACR(c3, W0);
+        W1 = WL(5);
+        MACR(c2, W1);
+        W2 = WL(6);
+        MACR(c1, W2);
+        W3 = WL(7);
+        MACR(c0, W3);
+        w += 4, ap += 4, s0++;
+    } else {
+        W0 = WL(0), W1 = WL(1), W2 = WL(2), W3 = WL(3);
+    }
+    if (trail) /* vector s1 - 1 for columns k0+4 .. k0+7 only */
+        s1--;
     for (int s = s0; s < s1; s++, w += 4, ap += 4) {
         __m256i A = _mm256_load_si256((const __m256i *)ap);
         MACR(c7, W0);
@@ -99,21 +115,25 @@ INL void cols8(__m256i c[8], const uint64_t *a, const uint64_t *cp, int k0, int 
         W3 = WL(7);
         MACR(c0, W3);
     }
+    if (trail) {
+        __m256i A = _mm256_load_si256((const __m256i *)ap);
+        MACR(c7, W0);
+        MACR(c6, W1);
+        MACR(c5, W2);
+        MACR(c4, W3);
+    }
 #undef WL
 #undef MACR
 #undef AL
     c[0] = c0, c[1] = c1, c[2] = c2, c[3] = c3, c[4] = c4, c[5] = c5, c[6] = c6, c[7] = c7;
 }
 
-INL void cols8_any(__m256i c[8], const uint64_t *a, const uint64_t *cp, int k0, int s0, int s1) {
+/* k0 = 0 mod 8 everywhere, so that E = 0. */
+INL void cols8_any(__m256i c[8], const uint64_t *a, const uint64_t *cp, int k0, int s0, int s1,
+                   int lead, int trail) {
     if (s1 <= s0)
         return;
-    switch ((Z + 68 - k0) & 3) {
-    case 0: cols8(c, a, cp, k0, s0, s1, 0); break;
-    case 1: cols8(c, a, cp, k0, s0, s1, 1); break;
-    case 2: cols8(c, a, cp, k0, s0, s1, 2); break;
-    default: cols8(c, a, cp, k0, s0, s1, 3); break;
-    }
+    cols8(c, a, cp, k0, s0, s1, 0, lead, trail);
 }
 
 INL void store8(uint64_t *out, __m256i c[8], const uint64_t *add) {
@@ -127,12 +147,27 @@ INL void store8(uint64_t *out, __m256i c[8], const uint64_t *add) {
 }
 
 INL void block8(uint64_t *out, const uint64_t *a, const uint64_t *cp, int k0, int s0, int s1,
-                const uint64_t *add) {
+                int lead, int trail, const uint64_t *add) {
     __m256i c[8];
     for (int q = 0; q < 8; q++)
         c[q] = _mm256_setzero_si256();
-    cols8_any(c, a, cp, k0, s0, s1);
+    cols8_any(c, a, cp, k0, s0, s1, lead, trail);
     store8(out, c, add);
+}
+
+/* Columns k0 .. k0+3 of a b (the windows 4..7 of cols8). */
+INL __m256i block4(const uint64_t *a, const uint64_t *cp, int k0, int s0, int s1) {
+    __m256i c0 = _mm256_setzero_si256(), c1 = c0, c2 = c0, c3 = c0;
+    const uint64_t *w = cp + (((Z + 68 - k0) & ~3) + 4 * s0);
+    const uint64_t *ap = a + 4 * s0;
+    for (int s = s0; s < s1; s++, w += 4, ap += 4) {
+        __m256i A = _mm256_load_si256((const __m256i *)ap);
+        MAC(c3, A, w + 0 * RW + 4);
+        MAC(c2, A, w + 1 * RW + 4);
+        MAC(c1, A, w + 2 * RW + 4);
+        MAC(c0, A, w + 3 * RW + 4);
+    }
+    return hsum4(c0, c1, c2, c3);
 }
 
 /* The masks of the vector on the diagonal: r = k - 8s, lane l holds
@@ -149,11 +184,12 @@ static const uint64_t diag_lt[8][4] __attribute__((aligned(32))) = {
 INL void sqr_block8(uint64_t *out, const uint64_t *a, const uint64_t *cp, int k0,
                     const uint64_t *sq) {
     int t = k0 / 8;
-    int s0 = k0 >= 78 ? (k0 - 78) / 4 : 0;
+    int s0 = k0 >= 76 ? (k0 - 76) / 4 : 0; /* column k0 needs i >= k0 - 75 */
     __m256i c[8];
     for (int q = 0; q < 8; q++)
         c[q] = _mm256_setzero_si256();
-    cols8(c, a, cp, k0, s0, t, 0);
+    if (t > s0)
+        cols8(c, a, cp, k0, s0, t, 0, k0 >= 80, 0);
     {
         __m256i A = _mm256_load_si256((const __m256i *)(a + 4 * t));
         /* the window of column k0 + q at vector t: brev + Z + 75 - k0 - q + 4t,
@@ -235,13 +271,13 @@ TGT __attribute__((noinline)) static void mont_sqr_d27_public(uint64_t *r, const
     carry_pass(td, tc + 8, 0, 39); /* digits 0..155 */
     /* U = (T mod R) N' mod R */
     _mm256_store_si256((__m256i *)(uc + 4), z);
-    for (int k0 = 0; k0 < 76; k0 += 8)
-        block8(uc + 8 + k0, td, md->nprev, k0, 0, (k0 + 7) / 4 + 1 > 19 ? 19 : (k0 + 7) / 4 + 1,
-               NULL);
+    for (int k0 = 0; k0 < 72; k0 += 8)
+        block8(uc + 8 + k0, td, md->nprev, k0, 0, k0 / 4 + 2, 0, 1, NULL);
+    _mm256_store_si256((__m256i *)(uc + 8 + 72), block4(td, md->nprev, 72, 0, 19));
     carry_pass(ud, uc + 8, 0, 19);
     /* w = T + U m, columns 72..151 */
     for (int k0 = 72; k0 < 152; k0 += 8)
-        block8(w + k0, ud, md->mrev, k0, k0 >= 78 ? (k0 - 78) / 4 : 0, 19, td + k0);
+        block8(w + k0, ud, md->mrev, k0, k0 >= 76 ? (k0 - 76) / 4 : 0, 19, k0 >= 80, 0, td + k0);
     unsigned __int128 lowc = ((unsigned __int128)w[75] << 27) + w[74];
     uint64_t c = (uint64_t)((lowc + ((1ull << 54) - 1)) >> 54);
     w[74] = 0;
