@@ -41,6 +41,7 @@
 #include <openssl/bn.h>
 
 #include "bn/mont_adx.h"
+#include "common/cpu.h"
 
 #define D 76    /* digits */
 #define Z 16    /* zero words before a reversed operand */
@@ -362,8 +363,7 @@ int main(int argc, char **argv) {
     int rounds = argc > 1 && !count ? atoi(argv[1]) : 31;
     if (rounds < 1 || rounds > 201)
         rounds = 31;
-    if (!count && (!__builtin_cpu_supports("avx2") || !__builtin_cpu_supports("bmi2") ||
-                   !__builtin_cpu_supports("adx"))) {
+    if (!count && !quill_cpu_has(QUILL_CPU_X86_AVX2 | QUILL_CPU_X86_BMI2 | QUILL_CPU_X86_ADX)) {
         printf("needs AVX2, BMI2 and ADX\n");
         return 77;
     }
