@@ -257,10 +257,14 @@ TGT __attribute__((noinline)) static void mont_sqr_d27_public(uint64_t *r, const
         x = _mm256_permute4x64_epi64(x, 0x1B);
         _mm256_store_si256((__m256i *)(b2 + Z + 72 - 4 * v), _mm256_add_epi64(x, x));
     }
-    for (int o = 1; o < 4; o++) {
-        for (int i = 0; i < RW - 4; i += 4)
-            _mm256_store_si256((__m256i *)(b2 + o * RW + i), LD(b2 + i + o));
-        _mm256_store_si256((__m256i *)(b2 + o * RW + RW - 4), z);
+    /* the shifted copies from aligned loads of copy 0 (b2[RW..] read as 0) */
+    for (int i = 0; i < RW; i += 4) {
+        __m256i cur = _mm256_load_si256((const __m256i *)(b2 + i));
+        __m256i nxt = i + 4 < RW ? _mm256_load_si256((const __m256i *)(b2 + i + 4)) : z;
+        __m256i o2 = _mm256_permute2x128_si256(cur, nxt, 0x21);
+        _mm256_store_si256((__m256i *)(b2 + RW + i), _mm256_alignr_epi8(o2, cur, 8));
+        _mm256_store_si256((__m256i *)(b2 + 2 * RW + i), o2);
+        _mm256_store_si256((__m256i *)(b2 + 3 * RW + i), _mm256_alignr_epi8(nxt, o2, 8));
     }
     /* T = a^2, columns 0..151 */
     _mm256_store_si256((__m256i *)tc, z);
