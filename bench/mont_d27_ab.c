@@ -273,7 +273,12 @@ TGT __attribute__((noinline)) static void mont_sqr_d27_public(uint64_t *r, const
     _mm256_store_si256((__m256i *)(tc + 8 + 156), z);
     for (int k0 = 0; k0 < 152; k0 += 8)
         sqr_block8(tc + 8 + k0, a, b2, k0, sq);
-    carry_pass(td, tc + 8, 0, 39); /* digits 0..155 */
+    /* Only T mod R is carried (U reads it); the upper columns (< 2^62.3) go
+     * into w as they are, with the low part's carry out of columns 74, 75 */
+    carry_pass(td, tc + 8, 0, 19); /* digits 0..75 */
+    tc[8 + 76] += ((tc[8 + 75] >> 27) & M27) + (tc[8 + 74] >> 54);
+    tc[8 + 77] += tc[8 + 75] >> 54;
+    _mm256_store_si256((__m256i *)(tc + 8 + 72), _mm256_load_si256((const __m256i *)(td + 72)));
     /* U = (T mod R) N' mod R */
     _mm256_store_si256((__m256i *)(uc + 4), z);
     for (int k0 = 0; k0 < 72; k0 += 8)
@@ -282,7 +287,7 @@ TGT __attribute__((noinline)) static void mont_sqr_d27_public(uint64_t *r, const
     carry_pass(ud, uc + 8, 0, 19);
     /* w = T + U m, columns 72..151 */
     for (int k0 = 72; k0 < 152; k0 += 8)
-        block8(w + k0, ud, md->mrev, k0, k0 >= 76 ? (k0 - 76) / 4 : 0, 19, k0 >= 80, 0, td + k0);
+        block8(w + k0, ud, md->mrev, k0, k0 >= 76 ? (k0 - 76) / 4 : 0, 19, k0 >= 80, 0, tc + 8 + k0);
     unsigned __int128 lowc = ((unsigned __int128)w[75] << 27) + w[74];
     uint64_t c = (uint64_t)((lowc + ((1ull << 54) - 1)) >> 54);
     w[74] = 0;
