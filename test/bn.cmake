@@ -1,7 +1,7 @@
 # SPDX-License-Identifier: Apache-2.0
 # Bignum core (core/bn): differential tests against OpenSSL's BN, and the
 # bn_speed timing tool (not a test).
-foreach(t bn_basic bn_mont bn_exp bn_inv bn_x2 bn_d28x2 bn_d28x2_edge)
+foreach(t bn_basic bn_mont bn_exp bn_inv bn_x2 bn_d28x2 bn_d28x2_edge bn_d27)
   quill_add_test(test_${t} bn/test_${t}.c bn/bn_test_common.c CORE
                  LIBS quill_core_bn quill_core_common LABELS bn unit TIMEOUT 300)
   target_include_directories(test_${t} PRIVATE ${CMAKE_CURRENT_SOURCE_DIR}/bn)
@@ -12,6 +12,9 @@ endforeach()
 quill_add_levels(test_bn_x2 LEVELS avx2)
 # test_bn_d28x2_edge_avx2: its exponentiation cases on the radix-2^28 path.
 quill_add_levels(test_bn_d28x2_edge LEVELS avx2)
+# test_bn_d27_avx2: quill_mont_exp_public for e = 2^k + 1 on the one-lane
+# radix-2^27 squaring (32-limb public moduli, core/bn/mont_d27_avx2.c).
+quill_add_levels(test_bn_d27 LEVELS avx2)
 
 add_executable(bn_speed bn/bn_speed.c)
 target_link_libraries(bn_speed PRIVATE quill_core_bn quill_core_common OpenSSL::Crypto)
