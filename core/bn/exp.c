@@ -358,46 +358,35 @@ static unsigned exp_f4_shape(const quill_limb *e, size_t e_limbs) {
 }
 
 /* r = a^(2^k + 1) mod m for a public a < m and a 32-limb m with the d27
- * form: a R' (R' = 2^2052 = 16 R) from a R by four modular doublings, k
- * squarings in radix 2^27 (quill_mont_sqr_d27_avx2_public), a^(2^k) R' back
- * to limbs and divided by 16 mod m (four halvings, then at most a few
- * subtractions of m), and the last product by a itself, which also leaves
- * the domain: (a^(2^k) R) a R^-1.  Variable time: public values only. */
+ * form: a R' (R' = 2^2052 = 16 R) by one product with R' R mod m, k
+ * squarings in radix 2^27 (quill_mont_sqr_d27_avx2_public), then
+ * y = a^(2^k) R' + j m back in limbs and divided by 16 mod m as a 4-bit
+ * Montgomery reduction, (y + t m) / 16 with t = y (-m^-1) mod 16, which
+ * gives a^(2^k) R mod m up to a multiple of m, and the last product by a
+ * itself, which also leaves the domain.  Variable time: public values only. */
 static void exp_f4_d27(quill_limb *r, const quill_limb *a, unsigned k, const quill_mont *mont) {
     const quill_limb *m = mont->m;
     quill_limb y[33];
     uint64_t x[QUILL_D27_DIGITS] __attribute__((aligned(32)));
-    quill_mont_to(y, a, mont); /* a R mod m, below m */
-    y[32] = 0;
-    for (int i = 0; i < 4; i++) { /* y = 2 y mod m */
-        quill_limb top = y[31] >> 63;
-        for (size_t j = 31; j > 0; j--)
-            y[j] = (y[j] << 1) | (y[j - 1] >> 63);
-        y[0] <<= 1;
-        if (top || quill_bn_lt_mask(y, m, 32) == 0)
-            (void)quill_bn_sub(y, y, m, 32);
-    }
+    mont->mul(y, a, mont->d27->rr16, m, mont->n0, 32); /* a R' mod m */
     quill_d27_from_limbs(x, y, 32);
     for (unsigned i = 0; i < k; i++)
         quill_mont_sqr_d27_avx2_public(x, x, mont->d27);
-    quill_d27_to_limbs(y, x); /* a^(2^k) R' + j m, below 0.76 2^2051 */
-    for (int i = 0; i < 4; i++) { /* y = y / 2 mod m */
-        quill_limb c = 0;
-        if (y[0] & 1) {
-            for (size_t j = 0; j < 32; j++) {
-                quill_dlimb s = (quill_dlimb)y[j] + m[j] + c;
-                y[j] = (quill_limb)s;
-                c = (quill_limb)(s >> 64);
-            }
-            y[32] += c;
-        }
-        for (size_t j = 0; j < 32; j++)
-            y[j] = (y[j] >> 1) | (y[j + 1] << 63);
-        y[32] >>= 1;
+    quill_d27_to_limbs(y, x); /* below 0.76 2^2051 */
+    quill_limb t = ((y[0] & 15) * mont->n0) & 15, c = 0;
+    for (size_t j = 0; j < 32; j++) {
+        quill_dlimb s = (quill_dlimb)m[j] * t + y[j] + c;
+        y[j] = (quill_limb)s;
+        c = (quill_limb)(s >> 64);
     }
-    /* y < (0.76 2^2051 + 15 m) / 16 < 2^2047.6 + m: below 3m */
-    while (y[32] != 0 || quill_bn_lt_mask(y, m, 32) == 0)
-        y[32] -= quill_bn_sub(y, y, m, 32);
+    y[32] += c;
+    for (size_t j = 0; j < 32; j++)
+        y[j] = (y[j] >> 4) | (y[j + 1] << 60);
+    y[32] >>= 4;
+    /* y < 0.76 2^2051 / 16 + 15 m / 16 < 0.38 R + m: below R after at
+     * most one subtraction (the product below needs one operand < R) */
+    if (y[32] != 0)
+        (void)quill_bn_sub(y, y, m, 32);
     mont->mul(r, y, a, m, mont->n0, 32);
 }
 #endif

@@ -109,6 +109,11 @@ static quill_mont *mont_new(const quill_limb *m, size_t n, int public_m) {
         mod_double(x, tmp, mont->m, n);
     for (size_t i = 0; i < k; i++)
         mont->sqr(x, x, mont->m, mont->n0, n);
+    if (mont->d27 != NULL) { /* 16 R^2 mod m */
+        memcpy(mont->d27->rr16, x, n * sizeof(quill_limb));
+        for (int i = 0; i < 4; i++)
+            mod_double(mont->d27->rr16, tmp, mont->m, n);
+    }
     quill_zeroize(tmp, n * sizeof(quill_limb));
     return mont;
 }

@@ -36,6 +36,10 @@
 typedef struct __attribute__((aligned(32))) quill_d27_mod {
     uint64_t mrev[4 * QUILL_D27_RW];
     uint64_t nprev[4 * QUILL_D27_RW];
+    /* R' R mod m = 16 R^2 mod m (quill_mont's R = 2^2048): a product by it
+     * takes a into the d27 domain, a R'.  Filled by the context
+     * (mont.c), not by quill_d27_mod_init. */
+    quill_limb rr16[32];
 } quill_d27_mod;
 
 /* quill_d27_mod_init fills md for an odd m of 32 limbs.  Variable time
