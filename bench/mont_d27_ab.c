@@ -241,6 +241,17 @@ int main(int argc, char **argv) {
         fails += !ok;
         quill_mont_free(mx);
         quill_mont_free(md27);
+        /* the context of a public modulus, with the d27 form at the AVX2
+         * level (QUILL_CPU_MASK=0x30) and without it (0x34: AVX2 off) */
+        for (int i = 0; i < nr; i++) {
+            uint64_t t0 = __rdtsc();
+            quill_mont *c = quill_mont_new_public(m, 32);
+            uint64_t t1 = __rdtsc();
+            quill_mont_free(c);
+            ta[i] = (double)(t1 - t0);
+        }
+        qsort(ta, (size_t)nr, sizeof(double), cmpd);
+        printf("quill_mont_new_public (32 limbs): %.0f ticks (min %.0f)\n", ta[nr / 2], ta[0]);
     }
     free(ta);
     BN_free(bm), BN_free(R), BN_free(Ri), BN_free(np), BN_free(x), BN_free(y), BN_free(t);

@@ -5,6 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "bn/exp_ifma.h"
 #include "bn/mont_d27_avx2.h"
 #include "common/alloc.h"
 #include "common/cpu.h"
@@ -51,9 +52,11 @@ static quill_mont *mont_new(const quill_limb *m, size_t n, int public_m) {
     if (quill_ct_declassify_w(bad) != 0)
         return NULL;
     size_t bytes = sizeof(quill_mont) + 4 * n * sizeof(quill_limb);
-    /* A public 2048-bit modulus at the AVX2 level also gets the d27 form
+    /* A public 2048-bit modulus at the AVX2 level (AVX2, not the IFMA
+     * exponentiation) also gets the d27 form for quill_mont_exp_public
      * (aligned to 32 bytes after the limbs). */
-    int d27 = QUILL_BN_HAVE_D27 && public_m && n == 32 && quill_cpu_has(QUILL_CPU_X86_AVX2);
+    int d27 = QUILL_BN_HAVE_D27 && public_m && n == 32 && quill_cpu_has(QUILL_CPU_X86_AVX2) &&
+              !quill_mont_exp_x1_ifma_capable(n);
     if (d27)
         bytes += sizeof(quill_d27_mod) + 32;
     quill_mont *mont = quill_malloc(bytes);

@@ -54,16 +54,20 @@ void quill_d27_to_limbs(quill_limb r[33], const uint64_t x[D]) {
     }
 }
 
-/* r = a b mod 2^(64 L) (r apart from a and b). */
-static void mullo(quill_limb *r, const quill_limb *a, const quill_limb *b, size_t L) {
+/* r = a b mod 2^(64 L), a of na limbs, b of nb (r apart from a and b). */
+static void mullo(quill_limb *r, const quill_limb *a, size_t na, const quill_limb *b, size_t nb,
+                  size_t L) {
     memset(r, 0, L * sizeof(quill_limb));
-    for (size_t i = 0; i < L; i++) {
+    for (size_t i = 0; i < na && i < L; i++) {
         quill_limb c = 0;
-        for (size_t j = 0; i + j < L; j++) {
+        size_t j = 0;
+        for (; j < nb && i + j < L; j++) {
             quill_dlimb t = (quill_dlimb)a[i] * b[j] + r[i + j] + c;
             r[i + j] = (quill_limb)t;
             c = (quill_limb)(t >> 64);
         }
+        if (i + j < L)
+            r[i + j] = c;
     }
 }
 
@@ -82,25 +86,25 @@ void quill_d27_mod_init(quill_d27_mod *md, const quill_limb m[32]) {
     quill_d27_from_limbs(d, mm, 33);
     rev_store(md->mrev, d);
     /* m^-1 mod 2^2112 by Newton's iteration x <- x (2 - m x), which doubles
-     * the number of correct low bits: 64 (five steps in one limb, x = m
-     * correct to 3 bits) -> 128 -> ... -> 2048 -> 2112 */
+     * the number of correct low limbs h: 1 (five steps in one limb, x = m
+     * correct to 3 bits) -> 2 -> ... -> 32 -> 33.  With m x = 1 + 2^(64h) g
+     * mod 2^(64L), the new x is x - 2^(64h) (x g mod 2^(64(L - h))): its low
+     * h limbs stay, the next L - h are -(x g). */
     memset(x, 0, sizeof x);
     x[0] = m[0];
     for (int i = 0; i < 5; i++)
         x[0] *= 2 - m[0] * x[0];
-    for (size_t L = 2;; L = 2 * L > 33 ? 33 : 2 * L) {
-        mullo(t, mm, x, L);
-        /* t = 2 - t mod 2^(64 L) */
+    for (size_t h = 1; h < 33;) {
+        size_t L = 2 * h > 33 ? 33 : 2 * h;
+        mullo(t, mm, L, x, h, L);                /* t = m x, t[0..h) = 1, 0, ... */
+        mullo(u, x, h, t + h, L - h, L - h);     /* x g */
         quill_limb borrow = 0;
-        for (size_t i = 0; i < L; i++) {
-            quill_dlimb s = (quill_dlimb)(i == 0 ? 2 : 0) - t[i] - borrow;
-            t[i] = (quill_limb)s;
+        for (size_t i = 0; i < L - h; i++) {     /* x[h..L) = -(x g) */
+            quill_dlimb s = (quill_dlimb)0 - u[i] - borrow;
+            x[h + i] = (quill_limb)s;
             borrow = (quill_limb)(s >> 64) & 1;
         }
-        mullo(u, x, t, L);
-        memcpy(x, u, L * sizeof(quill_limb));
-        if (L == 33)
-            break;
+        h = L;
     }
     /* N' = -m^-1 mod 2^2112 (its low 2052 bits are used) */
     quill_limb borrow = 0;
