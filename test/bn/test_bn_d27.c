@@ -24,6 +24,7 @@
 #define N 32
 #define D QUILL_D27_DIGITS
 
+#if QUILL_BN_HAVE_D27
 /* The exact value of a d27 number (digits may exceed 27 bits). */
 static BIGNUM *d27_bn(const uint64_t x[D]) {
     BIGNUM *r = BN_new(), *t = BN_new();
@@ -58,6 +59,8 @@ static int check_d27(const uint64_t x[D], const BIGNUM *want, const BIGNUM *bm) 
     BN_free(t);
     return ok;
 }
+
+#endif
 
 static void check_mod_init(const quill_limb *m, const BIGNUM *bm) {
     static quill_d27_mod md;
