@@ -1,7 +1,7 @@
 # SPDX-License-Identifier: Apache-2.0
 # Bignum core (core/bn): differential tests against OpenSSL's BN, and the
 # bn_speed timing tool (not a test).
-foreach(t bn_basic bn_mont bn_exp bn_inv bn_x2 bn_d28x2 bn_d28x2_edge bn_d27x2)
+foreach(t bn_basic bn_mont bn_exp bn_inv bn_x2 bn_d28x2 bn_d28x2_edge bn_d27x2 bn_d27)
   quill_add_test(test_${t} bn/test_${t}.c bn/bn_test_common.c CORE
                  LIBS quill_core_bn quill_core_common LABELS bn unit TIMEOUT 300)
   target_include_directories(test_${t} PRIVATE ${CMAKE_CURRENT_SOURCE_DIR}/bn)
@@ -23,6 +23,9 @@ quill_add_test(test_bn_d27x2_32 bn/test_bn_d27x2.c bn/bn_test_common.c CORE
 target_include_directories(test_bn_d27x2_32 PRIVATE ${CMAKE_CURRENT_SOURCE_DIR}/bn)
 target_compile_definitions(test_bn_d27x2_32 PRIVATE QUILL_D27_TEST_32=1)
 quill_add_levels(test_bn_d27x2_32 LEVELS avx2)
+# test_bn_d27_avx2: quill_mont_exp_public for e = 2^k + 1 on the one-lane
+# radix-2^27 squaring (32-limb public moduli, core/bn/mont_d27_avx2.c).
+quill_add_levels(test_bn_d27 LEVELS avx2)
 
 add_executable(bn_speed bn/bn_speed.c)
 target_link_libraries(bn_speed PRIVATE quill_core_bn quill_core_common OpenSSL::Crypto)

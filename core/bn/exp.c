@@ -3,6 +3,7 @@
 #include "bn/internal.h"
 #include "bn/exp_ifma.h"
 #include "bn/mont_d27x2_avx2.h"
+#include "bn/mont_d27_avx2.h"
 #include "bn/mont_d28x2_avx2.h"
 
 #include <stdlib.h>
@@ -351,7 +352,61 @@ int quill_mont_exp_vartime(quill_limb *r, const quill_limb *a, const quill_limb 
     return exp_window_vartime(r, a, e, e_limbs, mont, mont->sqr, 0);
 }
 
+#if QUILL_BN_HAVE_D27
+/* k = log2(e - 1) when e = 2^k + 1 with 8 <= k < 64 (65537 = 2^16 + 1), else 0. */
+static unsigned exp_f4_shape(const quill_limb *e, size_t e_limbs) {
+    for (size_t i = 1; i < e_limbs; i++)
+        if (e[i] != 0)
+            return 0;
+    quill_limb x = e[0] - 1;
+    if ((e[0] & 1) == 0 || x < 256 || (x & (x - 1)) != 0)
+        return 0;
+    return (unsigned)__builtin_ctzll(x);
+}
+
+/* r = a^(2^k + 1) mod m for a public a < m and a 32-limb m with the d27
+ * form: a R' (R' = 2^2052 = 16 R) by one product with R' R mod m, k
+ * squarings in radix 2^27 (quill_mont_sqr_d27_avx2_public), then
+ * y = a^(2^k) R' + j m back in limbs and divided by 16 mod m as a 4-bit
+ * Montgomery reduction, (y + t m) / 16 with t = y (-m^-1) mod 16, which
+ * gives a^(2^k) R mod m up to a multiple of m, and the last product by a
+ * itself, which also leaves the domain.  Variable time: public values only. */
+static void exp_f4_d27(quill_limb *r, const quill_limb *a, unsigned k, const quill_mont *mont) {
+    const quill_limb *m = mont->m;
+    quill_limb y[33];
+    uint64_t x[QUILL_D27_DIGITS] __attribute__((aligned(32)));
+    mont->mul(y, a, mont->d27->rr16, m, mont->n0, 32); /* a R' mod m */
+    quill_d27_from_limbs(x, y, 32);
+    for (unsigned i = 0; i < k; i++)
+        quill_mont_sqr_d27_avx2_public(x, x, mont->d27);
+    quill_d27_to_limbs(y, x); /* below 0.76 2^2051 */
+    quill_limb t = ((y[0] & 15) * mont->n0) & 15, c = 0;
+    for (size_t j = 0; j < 32; j++) {
+        quill_dlimb s = (quill_dlimb)m[j] * t + y[j] + c;
+        y[j] = (quill_limb)s;
+        c = (quill_limb)(s >> 64);
+    }
+    y[32] += c;
+    for (size_t j = 0; j < 32; j++)
+        y[j] = (y[j] >> 4) | (y[j + 1] << 60);
+    y[32] >>= 4;
+    /* y < 0.76 2^2051 / 16 + 15 m / 16 < 0.38 R + m: below R after at
+     * most one subtraction (the product below needs one operand < R) */
+    if (y[32] != 0)
+        (void)quill_bn_sub(y, y, m, 32);
+    mont->mul(r, y, a, m, mont->n0, 32);
+}
+#endif
+
 int quill_mont_exp_public(quill_limb *r, const quill_limb *a, const quill_limb *e,
                           size_t e_limbs, const quill_mont *mont) {
+#if QUILL_BN_HAVE_D27
+    unsigned k;
+    if (mont->d27 != NULL && !quill_mont_exp_x1_ifma_capable(mont->n) &&
+        quill_cpu_has(QUILL_CPU_X86_AVX2) && (k = exp_f4_shape(e, e_limbs)) != 0) {
+        exp_f4_d27(r, a, k, mont);
+        return 1;
+    }
+#endif
     return exp_window_vartime(r, a, e, e_limbs, mont, mont->sqr_public, 1);
 }

@@ -5,7 +5,10 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "bn/exp_ifma.h"
+#include "bn/mont_d27_avx2.h"
 #include "common/alloc.h"
+#include "common/cpu.h"
 #include "common/zeroize.h"
 
 /* -m^-1 mod 2^64 for odd m by Newton's iteration x <- x (2 - m x), which
@@ -49,10 +52,23 @@ static quill_mont *mont_new(const quill_limb *m, size_t n, int public_m) {
     if (quill_ct_declassify_w(bad) != 0)
         return NULL;
     size_t bytes = sizeof(quill_mont) + 4 * n * sizeof(quill_limb);
+    /* A public 2048-bit modulus at the AVX2 level (AVX2, not the IFMA
+     * exponentiation) also gets the d27 form for quill_mont_exp_public
+     * (aligned to 32 bytes after the limbs). */
+    int d27 = QUILL_BN_HAVE_D27 && public_m && n == 32 && quill_cpu_has(QUILL_CPU_X86_AVX2) &&
+              !quill_mont_exp_x1_ifma_capable(n);
+    if (d27)
+        bytes += sizeof(quill_d27_mod) + 32;
     quill_mont *mont = quill_malloc(bytes);
     if (mont == NULL)
         return NULL;
     quill_limb *limbs = (quill_limb *)(mont + 1);
+    mont->d27 = NULL;
+    if (d27) {
+        uintptr_t p = (uintptr_t)(limbs + 4 * n);
+        mont->d27 = (quill_d27_mod *)((p + 31) & ~(uintptr_t)31);
+        quill_d27_mod_init(mont->d27, m);
+    }
     mont->n = n;
     mont->alloc_len = bytes;
     mont->m = limbs;
@@ -96,6 +112,11 @@ static quill_mont *mont_new(const quill_limb *m, size_t n, int public_m) {
         mod_double(x, tmp, mont->m, n);
     for (size_t i = 0; i < k; i++)
         mont->sqr(x, x, mont->m, mont->n0, n);
+    if (mont->d27 != NULL) { /* 16 R^2 mod m */
+        memcpy(mont->d27->rr16, x, n * sizeof(quill_limb));
+        for (int i = 0; i < 4; i++)
+            mod_double(mont->d27->rr16, tmp, mont->m, n);
+    }
     quill_zeroize(tmp, n * sizeof(quill_limb));
     return mont;
 }
