@@ -11,17 +11,21 @@
 #   ec_lazy_pub            EVP, the first reads of a generated EC key's public
 #                          point (its lazy affine conversion), native and
 #                          portable
+#   rsa_threads_avx2       rsa_threads at the AVX2 level, where RSA-2048
+#                          verification builds its radix-2^27 form on a
+#                          key's second use (core/bn/mont.c,
+#                          quill_mont_d27_use) while other threads verify
 #   test_rsa_raw           core, four threads sharing a key's blinding pair
 #   test_ec_verify         core, four threads publishing one verification table
 # The EVP suites take their thread count from QUILL_TEST_THREADS (8 unless
 # set, 4 for ec_verify_cache; 32 in the ThreadSanitizer build, whose test
 # environment sets it: test/CMakeLists.txt).
 # Only the native and portable copies of the level-copied suites carry the
-# label: ThreadSanitizer does not see inside the assembly, so the portable
+# label (and rsa_threads_avx2, above): ThreadSanitizer does not see inside the assembly, so the portable
 # copy (C only) is the one where it sees every access, and the native one
 # is what users run; the copies between them run other arithmetic kernels
 # over the same shared key objects (that code works on its own buffers).
-set(QUILL_THREADS_TESTS rsa_threads rsa_threads_portable ec_threads ec_threads_portable
+set(QUILL_THREADS_TESTS rsa_threads rsa_threads_portable rsa_threads_avx2 ec_threads ec_threads_portable
     ec_lazy_pub ec_lazy_pub_portable mldsa_threads mldsa_threads_portable ec_verify_cache
     test_rsa_raw test_ec_verify)
 foreach(t ${QUILL_THREADS_TESTS})

@@ -371,14 +371,15 @@ static unsigned exp_f4_shape(const quill_limb *e, size_t e_limbs) {
  * Montgomery reduction, (y + t m) / 16 with t = y (-m^-1) mod 16, which
  * gives a^(2^k) R mod m up to a multiple of m, and the last product by a
  * itself, which also leaves the domain.  Variable time: public values only. */
-static void exp_f4_d27(quill_limb *r, const quill_limb *a, unsigned k, const quill_mont *mont) {
+static void exp_f4_d27(quill_limb *r, const quill_limb *a, unsigned k, const quill_mont *mont,
+                       const quill_d27_mod *md) {
     const quill_limb *m = mont->m;
     quill_limb y[33];
     uint64_t x[QUILL_D27_DIGITS] __attribute__((aligned(32)));
-    mont->mul(y, a, mont->d27->rr16, m, mont->n0, 32); /* a R' mod m */
+    mont->mul(y, a, md->rr16, m, mont->n0, 32); /* a R' mod m */
     quill_d27_from_limbs(x, y, 32);
     for (unsigned i = 0; i < k; i++)
-        quill_mont_sqr_d27_avx2_public(x, x, mont->d27);
+        quill_mont_sqr_d27_avx2_public(x, x, md);
     quill_d27_to_limbs(y, x); /* below 0.76 2^2051 */
     quill_limb t = ((y[0] & 15) * mont->n0) & 15, c = 0;
     for (size_t j = 0; j < 32; j++) {
@@ -402,9 +403,11 @@ int quill_mont_exp_public(quill_limb *r, const quill_limb *a, const quill_limb *
                           size_t e_limbs, const quill_mont *mont) {
 #if QUILL_BN_HAVE_D27
     unsigned k;
+    const quill_d27_mod *md;
     if (mont->d27 != NULL && !quill_mont_exp_x1_ifma_capable(mont->n) &&
-        quill_cpu_has(QUILL_CPU_X86_AVX2) && (k = exp_f4_shape(e, e_limbs)) != 0) {
-        exp_f4_d27(r, a, k, mont);
+        quill_cpu_has(QUILL_CPU_X86_AVX2) && (k = exp_f4_shape(e, e_limbs)) != 0 &&
+        (md = quill_mont_d27_use(mont)) != NULL) {
+        exp_f4_d27(r, a, k, mont, md);
         return 1;
     }
 #endif

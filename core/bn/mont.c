@@ -64,10 +64,10 @@ static quill_mont *mont_new(const quill_limb *m, size_t n, int public_m) {
         return NULL;
     quill_limb *limbs = (quill_limb *)(mont + 1);
     mont->d27 = NULL;
-    if (d27) {
+    mont->d27_state = QUILL_D27_UNUSED;
+    if (d27) { /* the space only: quill_mont_d27_use builds it */
         uintptr_t p = (uintptr_t)(limbs + 4 * n);
         mont->d27 = (quill_d27_mod *)((p + 31) & ~(uintptr_t)31);
-        quill_d27_mod_init(mont->d27, m);
     }
     mont->n = n;
     mont->alloc_len = bytes;
@@ -112,11 +112,6 @@ static quill_mont *mont_new(const quill_limb *m, size_t n, int public_m) {
         mod_double(x, tmp, mont->m, n);
     for (size_t i = 0; i < k; i++)
         mont->sqr(x, x, mont->m, mont->n0, n);
-    if (mont->d27 != NULL) { /* 16 R^2 mod m */
-        memcpy(mont->d27->rr16, x, n * sizeof(quill_limb));
-        for (int i = 0; i < 4; i++)
-            mod_double(mont->d27->rr16, tmp, mont->m, n);
-    }
     quill_zeroize(tmp, n * sizeof(quill_limb));
     return mont;
 }
@@ -127,6 +122,42 @@ quill_mont *quill_mont_new(const quill_limb *m, size_t n) {
 
 quill_mont *quill_mont_new_public(const quill_limb *m, size_t n) {
     return mont_new(m, n, 1);
+}
+
+/* The d27 form is built on the context's second use, not when the context
+ * is made: it costs about 5.5k ticks (N' and four shifted copies of m and
+ * N', 16 R^2 mod m) against ~1.7k saved per exponentiation, so a key
+ * verified once (a certificate in a chain, a TLS CertificateVerify) would
+ * pay more than it gains.  The first call only records the use; the caller
+ * that moves the state from "used once" to "building" builds the form and
+ * publishes it (release); every other call meanwhile takes the MULX path.
+ * The state and the form are the context's only parts written after
+ * quill_mont_new_public returns, hence the cast. */
+const quill_d27_mod *quill_mont_d27_use(const quill_mont *cmont) {
+    quill_mont *mont = (quill_mont *)cmont;
+    if (mont->d27 == NULL)
+        return NULL;
+    int s = __atomic_load_n(&mont->d27_state, __ATOMIC_ACQUIRE);
+    if (s == QUILL_D27_READY)
+        return mont->d27;
+    int want = s;
+    if (s == QUILL_D27_UNUSED) {
+        (void)__atomic_compare_exchange_n(&mont->d27_state, &want, QUILL_D27_USED_ONCE, 0,
+                                          __ATOMIC_RELAXED, __ATOMIC_RELAXED);
+        return NULL;
+    }
+    if (s != QUILL_D27_USED_ONCE ||
+        !__atomic_compare_exchange_n(&mont->d27_state, &want, QUILL_D27_BUILDING, 0,
+                                     __ATOMIC_ACQUIRE, __ATOMIC_RELAXED))
+        return NULL; /* another thread builds it */
+    size_t n = mont->n;
+    quill_limb tmp[32];
+    quill_d27_mod_init(mont->d27, mont->m);
+    memcpy(mont->d27->rr16, mont->rr, n * sizeof(quill_limb)); /* 16 R^2 mod m */
+    for (int i = 0; i < 4; i++)
+        mod_double(mont->d27->rr16, tmp, mont->m, n);
+    __atomic_store_n(&mont->d27_state, QUILL_D27_READY, __ATOMIC_RELEASE);
+    return mont->d27;
 }
 
 void quill_mont_free(quill_mont *mont) {

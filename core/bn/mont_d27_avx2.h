@@ -6,8 +6,8 @@
  * docs/limits.md "A one-lane radix-2^27 AVX2 squaring for verification":
  * 0.91x the time of quill_mont_sqr_adx_public_32).  Internal to core/bn:
  * quill_mont_exp_public runs the squarings of e = 2^k + 1 here for
- * 32-limb public moduli when the context has the d27 form
- * (quill_mont_new_public with AVX2).
+ * 32-limb public moduli once the context has the d27 form
+ * (quill_mont_new_public with AVX2, built on the context's second use).
  *
  * The d27 form: 76 digits of 27 bits, x = sum x_k 2^(27k), x_k below
  * 2^28 + 2^10 (not carried exactly), 19 vectors of four; Montgomery's R'
@@ -41,6 +41,15 @@ typedef struct __attribute__((aligned(32))) quill_d27_mod {
      * (mont.c), not by quill_d27_mod_init. */
     quill_limb rr16[32];
 } quill_d27_mod;
+
+/* The states of a context's d27 form (quill_mont.d27_state). */
+enum { QUILL_D27_UNUSED, QUILL_D27_USED_ONCE, QUILL_D27_BUILDING, QUILL_D27_READY };
+
+/* quill_mont_d27_use: the d27 form of a public 32-limb context for one
+ * exponentiation, or NULL (no form for this context, or not built yet: the
+ * caller takes the MULX path).  Counts the use; the context's second use
+ * builds the form (mont.c says why).  Thread-safe. */
+const quill_d27_mod *quill_mont_d27_use(const quill_mont *mont);
 
 /* quill_d27_mod_init fills md for an odd m of 32 limbs.  Variable time
  * (public m). */

@@ -16,6 +16,7 @@
 
 #include <openssl/bn.h>
 
+#include "bn/exp_ifma.h"
 #include "bn/mont_d27_avx2.h"
 #include "bn_test_common.h"
 #include "common/cpu.h"
@@ -121,11 +122,21 @@ static void check_exp(const quill_limb *m, const quill_limb *a, unsigned k) {
     BIGNUM *bm = bt_bn(m, N), *x = bt_bn(a, N), *be = bt_bn(e, 2), *z = BN_new();
     if (!BN_mod_exp(z, x, be, bm, bt_ctx()))
         abort();
-    QT_CHECK(quill_mont_exp_public(r, a, e, 2, mont) == 1);
-    QT_CHECK(bt_eq(r, N, z));
+    /* The first use runs the MULX squarings, the second builds the d27
+     * form (where the context has one) and uses it, the third uses it. */
+    for (int use = 0; use < 3; use++) {
+        QT_CHECK(quill_mont_exp_public(r, a, e, 2, mont) == 1);
+        QT_CHECK(bt_eq(r, N, z));
+    }
     memcpy(s, a, sizeof s);
     QT_CHECK(quill_mont_exp_public(s, s, e, 1, mont) == 1); /* aliasing, one limb */
     QT_CHECK(bt_eq(s, N, z));
+#if QUILL_BN_HAVE_D27
+    /* Built exactly where expected: at the AVX2 level without the IFMA
+     * exponentiation, after two uses. */
+    int expect = quill_cpu_has(QUILL_CPU_X86_AVX2) && !quill_mont_exp_x1_ifma_capable(N);
+    QT_CHECK((__atomic_load_n(&mont->d27_state, __ATOMIC_ACQUIRE) == QUILL_D27_READY) == expect);
+#endif
     quill_mont_free(mont);
     BN_free(bm);
     BN_free(x);
