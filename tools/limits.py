@@ -257,6 +257,7 @@ def mldsa_rows(r, counts, tpc, mix):
     x1 = r.get("keccak.x1", {}).get("min")
     ntt = r.get("mldsa.ntt", {}).get("min")
     intt = r.get("mldsa.invntt", {}).get("min")
+    ntt_lazy = r.get("mldsa.ntt_lazy", {}).get("min")
     ells = {"44": 4, "65": 5, "87": 7}
     for s in ("44", "65", "87"):
         ell = ells[s]
@@ -279,11 +280,14 @@ def mldsa_rows(r, counts, tpc, mix):
             # fused forms: freeze_highbits (verification), power2round (key
             # generation's rows of t); dot_mont_x2 and its _tail form (c t1
             # as one more pair, verification): two rows of A y per call
-            nn = pick(c, r"quill_mldsa_ntt(_from)?")
+            # ntt_lazy_from: key generation's NTT(s1) with Shoup's products
+            # (timed as mldsa.ntt_lazy)
+            nl = pick(c, r"quill_mldsa_ntt_lazy_from")
+            nn = pick(c, r"quill_mldsa_ntt(_from)?") + nl
             ni = pick(c, r"quill_mldsa_invntt_(tomont(_freeze)?|freeze_highbits|power2round)")
             nd = pick(c, r"quill_mldsa_dot_mont") + 2 * pick(c, r"quill_mldsa_dot_mont_x2(_tail)?")
-            row["kernels"] = (n4 * x4 + n1 * x1 + nn * ntt + ni * intt + nd * (dot or 0)
-                              if x4 and ntt else None)
+            row["kernels"] = (n4 * x4 + n1 * x1 + (nn - nl) * ntt + nl * (ntt_lazy or ntt)
+                              + ni * intt + nd * (dot or 0) if x4 and ntt else None)
             row["floor"] = ((n4 + n1) * kfloor + (nn + ni) * ntt_floor + nd * dot_floor) * tpc
             row["keccak_share"] = (n4 * x4 + n1 * x1) / row["measured"] if row["measured"] else 0
             row["counts"] = ("%.1f four-way + %.1f single Keccak-f[1600], %.1f NTT + %.1f "
