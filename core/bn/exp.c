@@ -404,9 +404,9 @@ int quill_mont_exp_public(quill_limb *r, const quill_limb *a, const quill_limb *
 #if QUILL_BN_HAVE_D27
     unsigned k;
     const quill_d27_mod *md;
-    if (mont->d27 != NULL && !quill_mont_exp_x1_ifma_capable(mont->n) &&
-        quill_cpu_has(QUILL_CPU_X86_AVX2) && (k = exp_f4_shape(e, e_limbs)) != 0 &&
-        (md = quill_mont_d27_use(mont)) != NULL) {
+    /* The context has the d27 space only where the CPU has AVX2 and not
+     * the IFMA exponentiation (mont.c decides that once). */
+    if ((k = exp_f4_shape(e, e_limbs)) != 0 && (md = quill_mont_d27_use(mont)) != NULL) {
         exp_f4_d27(r, a, k, mont, md);
         return 1;
     }
