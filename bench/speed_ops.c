@@ -172,18 +172,15 @@ done:
     return out;
 }
 
-/* Sets pad mode and digest on an initialised sign or verify context. */
+/* Sets pad mode and digest (each if the algorithm has one), in that order,
+ * on an initialised sign or verify context. */
 static int sig_params(EVP_PKEY_CTX *ctx, const speed_alg *alg) {
-    if (alg->pad_mode != NULL) {
-        OSSL_PARAM p[2] = {OSSL_PARAM_construct_utf8_string(OSSL_SIGNATURE_PARAM_PAD_MODE,
-                                                            (char *)alg->pad_mode, 0),
-                           OSSL_PARAM_construct_end()};
-        if (EVP_PKEY_CTX_set_params(ctx, p) != 1)
-            return 0;
-    }
-    if (alg->md != NULL) {
-        OSSL_PARAM p[2] = {OSSL_PARAM_construct_utf8_string(OSSL_SIGNATURE_PARAM_DIGEST,
-                                                            (char *)alg->md, 0),
+    const char *const name[2] = {OSSL_SIGNATURE_PARAM_PAD_MODE, OSSL_SIGNATURE_PARAM_DIGEST};
+    const char *const value[2] = {alg->pad_mode, alg->md};
+    for (int i = 0; i < 2; i++) {
+        if (value[i] == NULL)
+            continue;
+        OSSL_PARAM p[2] = {OSSL_PARAM_construct_utf8_string(name[i], (char *)value[i], 0),
                            OSSL_PARAM_construct_end()};
         if (EVP_PKEY_CTX_set_params(ctx, p) != 1)
             return 0;
