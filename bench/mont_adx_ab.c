@@ -13,12 +13,14 @@
  * B/A.  Exit status 1 if any output differs.  Not a test; x86-64 with BMI2
  * and ADX only.
  *
- *   mont_adx_ab [ROUNDS [N]]   (ROUNDS <= 201, default 31; N: one size) */
+ *   mont_adx_ab [ROUNDS [N]]   (ROUNDS 1 .. 201, otherwise 31; N: one size) */
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <x86intrin.h>
+
+#include "ab_timing.h"
 typedef void sqr_fn(uint64_t *, const uint64_t *, const uint64_t *, uint64_t, size_t);
 typedef void mul_fn(uint64_t *, const uint64_t *, const uint64_t *, const uint64_t *, uint64_t, size_t);
 #define D(P) extern sqr_fn P##quill_mont_sqr_adx_8, P##quill_mont_sqr_adx_16, P##quill_mont_sqr_adx_24, P##quill_mont_sqr_adx_32, P##quill_mont_sqr_adx_48, P##quill_mont_sqr_adx_64; \
@@ -29,11 +31,8 @@ static sqr_fn *SB[] = {B_quill_mont_sqr_adx_8, B_quill_mont_sqr_adx_16, B_quill_
 static mul_fn *MA[] = {A_quill_mont_mul_adx_8, A_quill_mont_mul_adx_16, A_quill_mont_mul_adx_24, A_quill_mont_mul_adx_32, A_quill_mont_mul_adx_48, A_quill_mont_mul_adx_64};
 static mul_fn *MB[] = {B_quill_mont_mul_adx_8, B_quill_mont_mul_adx_16, B_quill_mont_mul_adx_24, B_quill_mont_mul_adx_32, B_quill_mont_mul_adx_48, B_quill_mont_mul_adx_64};
 static const size_t NS[] = {8, 16, 24, 32, 48, 64};
-static uint64_t g = 0x9e3779b97f4a7c15u;
-static uint64_t rnd(void) { g ^= g << 13; g ^= g >> 7; g ^= g << 17; return g; }
-static int cmpd(const void *a, const void *b) { double x = *(const double *)a, y = *(const double *)b; return (x > y) - (x < y); }
 int main(int argc, char **argv) {
-    int rounds = argc > 1 ? atoi(argv[1]) : 31;
+    int rounds = ab_rounds(argc > 1 ? argv[1] : NULL);
     int only = argc > 2 ? atoi(argv[2]) : -1;
     int bad = 0;
     for (int si = 0; si < 6; si++) {
@@ -42,17 +41,15 @@ int main(int argc, char **argv) {
         uint64_t m[64], a[64], b[64], ra[64], rb[64];
         /* correctness over many random + edge inputs */
         for (int it = 0; it < 3000; it++) {
-            for (size_t i = 0; i < n; i++) m[i] = rnd();
+            for (size_t i = 0; i < n; i++) m[i] = bench_next64();
             m[0] |= 1;
             if (it % 3 == 0) m[n - 1] |= 1ull << 63;
             if (it % 7 == 1) for (size_t i = 1; i < n; i++) m[i] = ~0ull;
-            uint64_t inv = m[0];
-            for (int k = 0; k < 6; k++) inv *= 2 - m[0] * inv;
-            uint64_t n0 = -inv;
+            uint64_t n0 = ab_n0(m[0]);
             /* a, b < m: take a = m - 1 - small variations */
-            for (size_t i = 0; i < n; i++) { a[i] = rnd(); b[i] = rnd(); }
-            a[n - 1] = m[n - 1] ? rnd() % m[n - 1] : 0;
-            b[n - 1] = m[n - 1] ? rnd() % m[n - 1] : 0;
+            for (size_t i = 0; i < n; i++) { a[i] = bench_next64(); b[i] = bench_next64(); }
+            a[n - 1] = m[n - 1] ? bench_next64() % m[n - 1] : 0;
+            b[n - 1] = m[n - 1] ? bench_next64() % m[n - 1] : 0;
             if (it % 5 == 2) { memcpy(a, m, 8 * n); a[0] -= 1; memcpy(b, a, 8 * n); }
             if (it % 11 == 3) { memset(a, 0, 8 * n); }
             SA[si](ra, a, m, n0, n); SB[si](rb, a, m, n0, n);
@@ -65,15 +62,13 @@ int main(int argc, char **argv) {
             if (memcmp(ra, rb, 8 * n)) { bad++; if (bad < 5) printf("sqr alias %zu mismatch it %d\n", n, it); }
         }
         /* timing */
-        for (size_t i = 0; i < n; i++) m[i] = rnd();
+        for (size_t i = 0; i < n; i++) m[i] = bench_next64();
         m[0] |= 1; m[n - 1] |= 1ull << 63;
-        uint64_t inv = m[0];
-        for (int k = 0; k < 6; k++) inv *= 2 - m[0] * inv;
-        uint64_t n0 = -inv;
-        for (size_t i = 0; i < n; i++) { a[i] = rnd(); b[i] = rnd(); }
+        uint64_t n0 = ab_n0(m[0]);
+        for (size_t i = 0; i < n; i++) { a[i] = bench_next64(); b[i] = bench_next64(); }
         a[n - 1] &= ~(1ull << 63); b[n - 1] &= ~(1ull << 63);
-        double tsa[201], tsb[201], tma[201], tmb[201];
-        int calls = 200;
+        double tsa[AB_MAX_ROUNDS], tsb[AB_MAX_ROUNDS], tma[AB_MAX_ROUNDS], tmb[AB_MAX_ROUNDS];
+        int calls = AB_CALLS;
         memcpy(ra, a, 8 * n); memcpy(rb, a, 8 * n);
         for (int r = 0; r < rounds; r++) {
             uint64_t t0 = __rdtsc();
@@ -91,13 +86,11 @@ int main(int argc, char **argv) {
         if (memcmp(ra, rb, 8 * n)) { bad++; printf("timing chain %zu mismatch\n", n); }
         {   /* pair mode: two independent operands/moduli, one call each in turn */
             uint64_t m2[64], r2a[64], r2b[64], r1a[64], r1b[64];
-            for (size_t i = 0; i < n; i++) m2[i] = rnd();
+            for (size_t i = 0; i < n; i++) m2[i] = bench_next64();
             m2[0] |= 1; m2[n - 1] |= 1ull << 63;
-            uint64_t inv2 = m2[0];
-            for (int k = 0; k < 6; k++) inv2 *= 2 - m2[0] * inv2;
-            uint64_t n02 = -inv2;
+            uint64_t n02 = ab_n0(m2[0]);
             memcpy(r1a, a, 8 * n); memcpy(r1b, a, 8 * n); memcpy(r2a, b, 8 * n); memcpy(r2b, b, 8 * n);
-            double pa[201], pb[201], qa[201], qb[201];
+            double pa[AB_MAX_ROUNDS], pb[AB_MAX_ROUNDS], qa[AB_MAX_ROUNDS], qb[AB_MAX_ROUNDS];
             for (int r = 0; r < rounds; r++) {
                 uint64_t t0 = __rdtsc();
                 for (int i = 0; i < calls; i++) { SA[si](r1a, r1a, m, n0, n); SA[si](r2a, r2a, m2, n02, n); }
@@ -114,7 +107,7 @@ int main(int argc, char **argv) {
             /* exponentiation mode: the CRT pair's window step, five
              * squarings of each half in turn, then one product of each
              * (sqr and mul code alternate as in a signature) */
-            double ea[201], eb[201];
+            double ea[AB_MAX_ROUNDS], eb[AB_MAX_ROUNDS];
             for (int r = 0; r < rounds; r++) {
                 uint64_t t0 = __rdtsc();
                 for (int i = 0; i < calls / 5; i++) {
@@ -130,13 +123,12 @@ int main(int argc, char **argv) {
                 ea[r] = (double)(t1 - t0) / (calls / 5) / 12; eb[r] = (double)(t2 - t1) / (calls / 5) / 12;
             }
             if (memcmp(r1a, r1b, 8 * n) || memcmp(r2a, r2b, 8 * n)) { bad++; printf("expo %zu mismatch\n", n); }
-            qsort(ea, rounds, 8, cmpd); qsort(eb, rounds, 8, cmpd);
-            printf("n=%2zu EXPO (5 sqr + 1 mul per half, halves in turn) A %7.1f B %7.1f B/A %.3f per call\n", n, ea[rounds / 2], eb[rounds / 2], eb[rounds / 2] / ea[rounds / 2]);
-            qsort(pa, rounds, 8, cmpd); qsort(pb, rounds, 8, cmpd); qsort(qa, rounds, 8, cmpd); qsort(qb, rounds, 8, cmpd);
-            printf("n=%2zu PAIR sqr A %7.1f B %7.1f B/A %.3f | mul A %7.1f B %7.1f B/A %.3f\n", n, pa[rounds / 2], pb[rounds / 2], pb[rounds / 2] / pa[rounds / 2], qa[rounds / 2], qb[rounds / 2], qb[rounds / 2] / qa[rounds / 2]);
+            double ta = median(ea, rounds), tb = median(eb, rounds);
+            printf("n=%2zu EXPO (5 sqr + 1 mul per half, halves in turn) A %7.1f B %7.1f B/A %.3f per call\n", n, ta, tb, tb / ta);
+            double psa = median(pa, rounds), psb = median(pb, rounds), pma = median(qa, rounds), pmb = median(qb, rounds);
+            printf("n=%2zu PAIR sqr A %7.1f B %7.1f B/A %.3f | mul A %7.1f B %7.1f B/A %.3f\n", n, psa, psb, psb / psa, pma, pmb, pmb / pma);
         }
-        qsort(tsa, rounds, 8, cmpd); qsort(tsb, rounds, 8, cmpd); qsort(tma, rounds, 8, cmpd); qsort(tmb, rounds, 8, cmpd);
-        double sa = tsa[rounds / 2], sb = tsb[rounds / 2], ma = tma[rounds / 2], mb = tmb[rounds / 2];
+        double sa = median(tsa, rounds), sb = median(tsb, rounds), ma = median(tma, rounds), mb = median(tmb, rounds);
         printf("n=%2zu sqr A %7.1f B %7.1f B/A %.3f (min %.3f) | mul A %7.1f B %7.1f B/A %.3f (min %.3f)  [TSC ticks]\n", n, sa, sb, sb / sa, tsb[0] / tsa[0], ma, mb, mb / ma, tmb[0] / tma[0]);
     }
     printf("%s\n", bad ? "MISMATCH" : "outputs identical");

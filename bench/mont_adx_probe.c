@@ -23,26 +23,15 @@
 #include <x86intrin.h>
 
 #include "bench_fill.h"
-#include "probe_median.h"
+#include "probe_frame.h"
 #include "bn/bn.h"
 #include "common/cpu.h"
 
-typedef void probe_fn(long iterations, uint64_t *buf);
 probe_fn quill_probe_add_chain, quill_probe_mulx, quill_probe_row_reg, quill_probe_row_mem,
     quill_probe_col_bare, quill_probe_col_tail, quill_probe_col_kernel, quill_probe_col_rorx2,
     quill_probe_col_rorx6;
 
-#define MAX_ROUNDS 201
-#define PROBE_ITERS 400
-
-
 static _Alignas(64) uint64_t g_buf[96];
-
-static double ticks_probe(probe_fn *f) {
-    uint64_t t0 = __rdtsc();
-    f(PROBE_ITERS, g_buf);
-    return (double)(__rdtsc() - t0) / PROBE_ITERS;
-}
 
 typedef struct {
     const char *name;
@@ -99,14 +88,15 @@ static int run(int rounds) {
     for (size_t i = 0; i < 96; i++)
         g_buf[i] = bench_next64();
 
-    static double cal[MAX_ROUNDS], pr[N_PROBES][MAX_ROUNDS], kr[N_KERNELS][MAX_ROUNDS];
+    static double cal[PROBE_MAX_ROUNDS], pr[N_PROBES][PROBE_MAX_ROUNDS],
+        kr[N_KERNELS][PROBE_MAX_ROUNDS];
     enum { KERNEL_CALLS = 200 };
     quill_limb r[32];
     memcpy(r, a, sizeof(r));
     for (int k = 0; k < rounds; k++) {
-        cal[k] = ticks_probe(quill_probe_add_chain) / 32;
+        cal[k] = probe_ticks(quill_probe_add_chain, g_buf) / 32;
         for (size_t p = 0; p < N_PROBES; p++)
-            pr[p][k] = ticks_probe(g_probes[p].f);
+            pr[p][k] = probe_ticks(g_probes[p].f, g_buf);
         for (size_t j = 0; j < N_KERNELS; j++) {
             const quill_mont *mt = mont[g_kernels[j].n == 32];
             uint64_t t0 = __rdtsc();
@@ -141,18 +131,5 @@ static int run(int rounds) {
 }
 
 int main(int argc, char **argv) {
-    int rounds = 31;
-    if (argc > 1) {
-        rounds = atoi(argv[1]);
-        if (rounds < 1 || rounds > MAX_ROUNDS) {
-            fprintf(stderr, "quill-mont-probe: ROUNDS must be 1..%d\n", MAX_ROUNDS);
-            return 2;
-        }
-    }
-    if (!quill_cpu_has(QUILL_CPU_X86_BMI2) || !(quill_cpu_has(QUILL_CPU_X86_ADX))) {
-        /* the probes run MULX, ADCX and ADOX unconditionally */
-        printf("quill-mont-probe: the CPU lacks BMI2 or ADX (or QUILL_CPU_MASK cleared them)\n");
-        return 77;
-    }
-    return run(rounds);
+    return probe_main(argc, argv, "quill-mont-probe", run);
 }

@@ -39,6 +39,7 @@
 
 #include <openssl/bn.h>
 
+#include "ab_timing.h"
 #include "bn/mont_adx.h"
 #include "bn/mont_d27_avx2.h"
 #include "common/cpu.h"
@@ -68,16 +69,12 @@ static void bn_to_limbs(quill_limb *r, size_t n, const BIGNUM *x) {
     memcpy(r, buf, 8 * n);
 }
 
-static uint64_t g = 0x9e3779b97f4a7c15u;
-static uint64_t rnd(void) {
-    g ^= g << 13;
-    g ^= g >> 7;
-    g ^= g << 17;
-    return g;
-}
-static int cmpd(const void *a, const void *b) {
-    double x = *(const double *)a, y = *(const double *)b;
-    return (x > y) - (x < y);
+/* Sorts the n timings of ta and tb (median() in place) and prints, for
+ * the names a and b, their medians, minima and ratios. */
+static void print_ab(const char *a, double *ta, const char *b, double *tb, int n) {
+    double ma = median(ta, n), mb = median(tb, n);
+    printf("%s %.0f (min %.0f)  %s %.0f (min %.0f)  ratio %.3f (min %.3f)", a, ma, ta[0], b, mb,
+           tb[0], mb / ma, tb[0] / ta[0]);
 }
 
 static d27_mod md;
@@ -101,9 +98,7 @@ static uint64_t run_d27(void) {
 
 int main(int argc, char **argv) {
     int count = argc > 1 && strcmp(argv[1], "count") == 0;
-    int rounds = argc > 1 && !count ? atoi(argv[1]) : 31;
-    if (rounds < 1 || rounds > 201)
-        rounds = 31;
+    int rounds = ab_rounds(argc > 1 && !count ? argv[1] : NULL);
     if (!count && !quill_cpu_has(QUILL_CPU_X86_AVX2 | QUILL_CPU_X86_BMI2 | QUILL_CPU_X86_ADX)) {
         printf("needs AVX2, BMI2 and ADX\n");
         return 77;
@@ -112,10 +107,9 @@ int main(int argc, char **argv) {
     BIGNUM *bm = BN_new(), *R = BN_new(), *Ri = BN_new(), *np = BN_new(), *x = BN_new(),
            *y = BN_new(), *t = BN_new();
     long checks = 0, fails = 0;
-    uint64_t tmp[D];
     for (int key = 0; key < 20; key++) {
         for (int i = 0; i < 32; i++)
-            m[i] = rnd();
+            m[i] = bench_next64();
         m[0] |= 1;
         m[31] |= 1ull << 63;
         if (key == 1)
@@ -169,25 +163,14 @@ int main(int argc, char **argv) {
                     printf("FAIL key %d start %d step %d\n", key, start, it);
             }
         }
-        (void)tmp;
     }
     printf("checks %ld, failures %ld\n", checks, fails);
 
     /* timing: the last modulus, chains of CALLS squarings, alternating */
     for (int i = 0; i < 32; i++)
-        xa[i] = rnd();
+        xa[i] = bench_next64();
     xa[31] >>= 1;
-    n0 = 0;
-    {
-        BN_one(R);
-        BN_lshift(R, R, 64);
-        BN_lebin2bn((const unsigned char *)m, 256, bm);
-        BN_mod_inverse(Ri, bm, R, ctx);
-        BN_sub(np, R, Ri);
-        unsigned char b8[8];
-        BN_bn2lebinpad(np, b8, 8);
-        memcpy(&n0, b8, 8);
-    }
+    n0 = ab_n0(m[0]);
     quill_d27_from_limbs(xd, xa, 32);
     if (count) { /* valgrind --tool=callgrind: Ir per call = inclusive / 1,000 */
         for (int i = 0; i < 1000; i++) {
@@ -207,12 +190,9 @@ int main(int argc, char **argv) {
         ta[i] = (double)run_adx() / CALLS;
         tb[i] = (double)run_d27() / CALLS;
     }
-    qsort(ta, (size_t)nr, sizeof(double), cmpd);
-    qsort(tb, (size_t)nr, sizeof(double), cmpd);
-    printf("chain of %d squarings, %d rounds: MULX public %.0f (min %.0f)  d27 %.0f (min %.0f)"
-           "  ratio %.3f (min %.3f)\n",
-           CALLS, nr, ta[nr / 2], ta[0], tb[nr / 2], tb[0], tb[nr / 2] / ta[nr / 2],
-           tb[0] / ta[0]);
+    printf("chain of %d squarings, %d rounds: ", CALLS, nr);
+    print_ab("MULX public", ta, "d27", tb, nr);
+    printf("\n");
     /* quill_mont_exp_public, e = 65537: a private-type context (no d27
      * form: the MULX squarings) against a public one (the d27 path) */
     {
@@ -232,12 +212,9 @@ int main(int argc, char **argv) {
             ok &= memcmp(out1, out2, sizeof out1) == 0;
             base[0] ^= out1[0] & 0xff; /* the next base, below m */
         }
-        qsort(ta, (size_t)nr, sizeof(double), cmpd);
-        qsort(tb, (size_t)nr, sizeof(double), cmpd);
-        printf("quill_mont_exp_public e = 65537, %d rounds: MULX %.0f (min %.0f)  d27 %.0f (min %.0f)"
-               "  ratio %.3f (min %.3f)%s\n",
-               nr, ta[nr / 2], ta[0], tb[nr / 2], tb[0], tb[nr / 2] / ta[nr / 2], tb[0] / ta[0],
-               ok ? "" : "  MISMATCH");
+        printf("quill_mont_exp_public e = 65537, %d rounds: ", nr);
+        print_ab("MULX", ta, "d27", tb, nr);
+        printf("%s\n", ok ? "" : "  MISMATCH");
         fails += !ok;
         quill_mont_free(mx);
         quill_mont_free(md27);
@@ -250,8 +227,8 @@ int main(int argc, char **argv) {
             quill_mont_free(c);
             ta[i] = (double)(t1 - t0);
         }
-        qsort(ta, (size_t)nr, sizeof(double), cmpd);
-        printf("quill_mont_new_public (32 limbs): %.0f ticks (min %.0f)\n", ta[nr / 2], ta[0]);
+        double mn = median(ta, nr);
+        printf("quill_mont_new_public (32 limbs): %.0f ticks (min %.0f)\n", mn, ta[0]);
     }
     free(ta);
     BN_free(bm), BN_free(R), BN_free(Ri), BN_free(np), BN_free(x), BN_free(y), BN_free(t);

@@ -27,6 +27,7 @@
 #include <string.h>
 #include <x86intrin.h>
 
+#include "ab_timing.h"
 #include "bn/mont_adx.h"
 #include "bn/mont_d27x2_avx2.h"
 
@@ -69,18 +70,6 @@ static sqr_fn *const sqrs[3] = {d27_bench_sqr_straight, d27_bench_sqr_loop4,
                                 quill_mont_sqr_d27x2_avx2};
 static const char *const kname[3] = {"straight-line", "loop4", "library (loop6)"};
 #endif
-
-static uint64_t g = 0x9e3779b97f4a7c15u;
-static uint64_t rnd(void) {
-    g ^= g << 13;
-    g ^= g >> 7;
-    g ^= g << 17;
-    return g;
-}
-static int cmpd(const void *a, const void *b) {
-    double x = *(const double *)a, y = *(const double *)b;
-    return (x > y) - (x < y);
-}
 
 /* digit i of a BIGNUM (27 bits) */
 static uint64_t bdigit(const BIGNUM *a, int i) {
@@ -145,7 +134,7 @@ static int check(const uint64_t *r, const uint64_t *x, const uint64_t *y, BIGNUM
 static void rnd_bn(BIGNUM *b, int top) {
     unsigned char buf[8 * N];
     for (int i = 0; i < 8 * N; i++)
-        buf[i] = (unsigned char)rnd();
+        buf[i] = (unsigned char)bench_next64();
     if (top)
         buf[0] |= 0x80, buf[8 * N - 1] |= 1;
     BN_bin2bn(buf, sizeof(buf), b);
@@ -197,18 +186,14 @@ static long verify(BN_CTX *ctx, int v) {
     return fail;
 }
 
-#define CALLS 200
-enum { SQR, MUL, EXPO, NPAT };
-static const char *names[NPAT] = {"sqr", "mul", "expo(5s+1m)"};
-
 static quill_limb m[2][N], n0[2], xa[2][N], xb[2][N];
 static MOD md;
 static uint64_t dx[4 * P], dy[4 * P];
 
 static uint64_t run_adx(int pat) {
     uint64_t t0 = __rdtsc();
-    for (int i = 0; i < CALLS; i++) {
-        if (pat == SQR || (pat == EXPO && i % 6 != 5)) {
+    for (int i = 0; i < AB_CALLS; i++) {
+        if (ab_is_sqr(pat, i)) {
             ADX_SQR(xa[0], xa[0], m[0], n0[0], N);
             ADX_SQR(xa[1], xa[1], m[1], n0[1], N);
         } else {
@@ -221,8 +206,8 @@ static uint64_t run_adx(int pat) {
 
 static uint64_t run_d27(int pat, int v) {
     uint64_t t0 = __rdtsc();
-    for (int i = 0; i < CALLS; i++) {
-        if (pat == SQR || (pat == EXPO && i % 6 != 5))
+    for (int i = 0; i < AB_CALLS; i++) {
+        if (ab_is_sqr(pat, i))
             sqrs[v](dx, dx, &md);
         else
             muls[v](dx, dx, dy, &md);
@@ -230,29 +215,20 @@ static uint64_t run_d27(int pat, int v) {
     return __rdtsc() - t0;
 }
 
+/* variant 0: the MULX/ADX kernels, 1 .. NV: the radix-2^27 ones (kname) */
+static uint64_t run(int pat, int v) {
+    return v == 0 ? run_adx(pat) : run_d27(pat, v - 1);
+}
+
 int main(int argc, char **argv) {
-    int rounds = argc > 1 && strcmp(argv[1], "run") ? atoi(argv[1]) : 31;
-    if (rounds < 1 || rounds > 201)
-        rounds = 31;
+    int rounds = ab_rounds(argc > 1 && strcmp(argv[1], "run") ? argv[1] : NULL);
     BN_CTX *ctx = BN_CTX_new();
     for (int v = 0; v < NV; v++)
         if (verify(ctx, v))
             return 1;
     BIGNUM *bm[2] = {BN_new(), BN_new()}, *ba = BN_new(), *bb = BN_new();
     for (int l = 0; l < 2; l++) {
-        for (int i = 0; i < N; i++) {
-            m[l][i] = rnd();
-            xa[l][i] = rnd();
-            xb[l][i] = rnd();
-        }
-        m[l][0] |= 1;
-        m[l][N - 1] |= 1ull << 63;
-        xa[l][N - 1] >>= 1;
-        xb[l][N - 1] >>= 1;
-        uint64_t inv = m[l][0];
-        for (int k = 0; k < 6; k++)
-            inv *= 2 - m[l][0] * inv;
-        n0[l] = -inv;
+        n0[l] = ab_lane(m[l], xa[l], xb[l], N);
         BN_lebin2bn((const unsigned char *)m[l], 8 * N, bm[l]);
     }
     mod_init(&md, bm, ctx);
@@ -265,27 +241,20 @@ int main(int argc, char **argv) {
     if (argc > 2) { /* run V [LOOPS]: LOOPS x 200 EXPO calls of variant V only */
         int v = atoi(argv[2]), loops = argc > 3 ? atoi(argv[3]) : 500;
         for (int i = 0; i < loops; i++)
-            v < 0 ? run_adx(EXPO) : run_d27(EXPO, v);
+            run(AB_EXPO, v < 0 ? 0 : v + 1);
         return 0;
     }
-    static double t[NV + 1][NPAT][201];
-    for (int r = 0; r < rounds; r++)
-        for (int p = 0; p < NPAT; p++) {
-            t[0][p][r] = (double)run_adx(p) / CALLS;
-            for (int v = 0; v < NV; v++)
-                t[v + 1][p][r] = (double)run_d27(p, v) / CALLS;
-        }
+    static double t[NV + 1][AB_NPAT][AB_MAX_ROUNDS];
+    ab_alternate(t, NV + 1, run, rounds);
     printf("TSC ticks per two-way operation, medians of %d (minima); ratios to adx%d x2\n", rounds,
            N);
     printf("%-12s %18s", "pattern", "adx x2");
     for (int v = 0; v < NV; v++)
         printf(" %25s", kname[v]);
     printf("\n");
-    for (int p = 0; p < NPAT; p++) {
-        for (int v = 0; v <= NV; v++)
-            qsort(t[v][p], rounds, sizeof(double), cmpd);
+    for (int p = 0; p < AB_NPAT; p++) {
         double a = t[0][p][rounds / 2];
-        printf("%-12s %8.1f (%7.1f)", names[p], a, t[0][p][0]);
+        printf("%-12s %8.1f (%7.1f)", ab_pattern_name[p], a, t[0][p][0]);
         for (int v = 0; v < NV; v++)
             printf("  %8.1f (%7.1f) %5.3f", t[v + 1][p][rounds / 2], t[v + 1][p][0],
                    t[v + 1][p][rounds / 2] / a);

@@ -20,24 +20,9 @@
 #include <string.h>
 #include <x86intrin.h>
 
+#include "ab_timing.h"
 #include "bn/mont_adx.h"
 #include "bn/mont_d28x2_avx2.h"
-
-static uint64_t g = 0x9e3779b97f4a7c15u;
-static uint64_t rnd(void) {
-    g ^= g << 13;
-    g ^= g >> 7;
-    g ^= g << 17;
-    return g;
-}
-static int cmpd(const void *a, const void *b) {
-    double x = *(const double *)a, y = *(const double *)b;
-    return (x > y) - (x < y);
-}
-
-#define CALLS 200
-enum { SQR, MUL, EXPO, NPAT };
-static const char *names[NPAT] = {"sqr", "mul", "expo(5s+1m)"};
 
 static quill_limb m[2][16], n0[2], xa[2][16], xb[2][16];
 static quill_d28x2_mod md;
@@ -45,8 +30,8 @@ static uint64_t dx[QUILL_D28X2_WORDS], dy[QUILL_D28X2_WORDS];
 
 static uint64_t run_adx(int pat) {
     uint64_t t0 = __rdtsc();
-    for (int i = 0; i < CALLS; i++) {
-        if (pat == SQR || (pat == EXPO && i % 6 != 5)) {
+    for (int i = 0; i < AB_CALLS; i++) {
+        if (ab_is_sqr(pat, i)) {
             quill_mont_sqr_adx_16(xa[0], xa[0], m[0], n0[0], 16);
             quill_mont_sqr_adx_16(xa[1], xa[1], m[1], n0[1], 16);
         } else {
@@ -59,13 +44,18 @@ static uint64_t run_adx(int pat) {
 
 static uint64_t run_d28(int pat) {
     uint64_t t0 = __rdtsc();
-    for (int i = 0; i < CALLS; i++) {
-        if (pat == SQR || (pat == EXPO && i % 6 != 5))
+    for (int i = 0; i < AB_CALLS; i++) {
+        if (ab_is_sqr(pat, i))
             quill_mont_sqr_d28x2_avx2(dx, dx, &md);
         else
             quill_mont_mul_d28x2_avx2(dx, dx, dy, &md);
     }
     return __rdtsc() - t0;
+}
+
+/* variant 0: the MULX/ADX kernels, 1: d28x2 */
+static uint64_t run(int pat, int v) {
+    return v == 0 ? run_adx(pat) : run_d28(pat);
 }
 
 /* Instruction-mix probe: 12 independent instructions per block. */
@@ -118,41 +108,20 @@ static int probe(void) {
 int main(int argc, char **argv) {
     if (argc > 1 && strcmp(argv[1], "probe") == 0)
         return probe();
-    int rounds = argc > 1 ? atoi(argv[1]) : 31;
-    if (rounds < 1 || rounds > 201)
-        rounds = 31;
-    for (int l = 0; l < 2; l++) {
-        for (int i = 0; i < 16; i++) {
-            m[l][i] = rnd();
-            xa[l][i] = rnd();
-            xb[l][i] = rnd();
-        }
-        m[l][0] |= 1;
-        m[l][15] |= 1ull << 63;
-        xa[l][15] >>= 1;
-        xb[l][15] >>= 1;
-        uint64_t inv = m[l][0];
-        for (int k = 0; k < 6; k++)
-            inv *= 2 - m[l][0] * inv;
-        n0[l] = -inv;
-    }
+    int rounds = ab_rounds(argc > 1 ? argv[1] : NULL);
+    for (int l = 0; l < 2; l++)
+        n0[l] = ab_lane(m[l], xa[l], xb[l], 16);
     quill_d28x2_mod_init(&md, m[0], m[1], 16);
     quill_d28x2_from_limbs(dx, xa[0], xa[1], 16);
     quill_d28x2_from_limbs(dy, xb[0], xb[1], 16);
-    static double ta[NPAT][201], tb[NPAT][201];
-    for (int r = 0; r < rounds; r++)
-        for (int p = 0; p < NPAT; p++) {
-            ta[p][r] = (double)run_adx(p) / CALLS;
-            tb[p][r] = (double)run_d28(p) / CALLS;
-        }
+    static double t[2][AB_NPAT][AB_MAX_ROUNDS];
+    ab_alternate(t, 2, run, rounds);
     printf("%-12s %10s %10s %8s   (TSC ticks per two-way operation, medians of %d)\n",
            "pattern", "adx x2", "d28x2", "B/A", rounds);
-    for (int p = 0; p < NPAT; p++) {
-        qsort(ta[p], rounds, sizeof(double), cmpd);
-        qsort(tb[p], rounds, sizeof(double), cmpd);
-        double a = ta[p][rounds / 2], b = tb[p][rounds / 2];
-        printf("%-12s %10.1f %10.1f %8.3f   (minima %.1f / %.1f)\n", names[p], a, b, b / a,
-               ta[p][0], tb[p][0]);
+    for (int p = 0; p < AB_NPAT; p++) {
+        double a = t[0][p][rounds / 2], b = t[1][p][rounds / 2];
+        printf("%-12s %10.1f %10.1f %8.3f   (minima %.1f / %.1f)\n", ab_pattern_name[p], a, b,
+               b / a, t[0][p][0], t[1][p][0]);
     }
     return 0;
 }

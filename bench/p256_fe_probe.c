@@ -20,25 +20,14 @@
 #include <x86intrin.h>
 
 #include "bench_fill.h"
-#include "probe_median.h"
+#include "probe_frame.h"
 #include "common/cpu.h"
 
-typedef void probe_fn(long iterations, const uint64_t *buf);
 probe_fn quill_p256probe_add_chain, quill_p256probe_mul_chain, quill_p256probe_mul_two,
     quill_p256probe_mul_pair, quill_p256probe_sqr_chain, quill_p256probe_mulx_add,
     quill_p256probe_add_only;
 
-#define MAX_ROUNDS 201
-#define PROBE_ITERS 400
-
-
 static _Alignas(64) uint64_t g_buf[16];
-
-static double ticks_probe(probe_fn *f) {
-    uint64_t t0 = __rdtsc();
-    f(PROBE_ITERS, g_buf);
-    return (double)(__rdtsc() - t0) / PROBE_ITERS;
-}
 
 typedef struct {
     const char *name;
@@ -63,11 +52,11 @@ static int run(int rounds) {
         g_buf[i] = bench_next64();
     for (size_t i = 3; i < 16; i += 4)
         g_buf[i] >>= 1;
-    static double cal[MAX_ROUNDS], pr[N_PROBES][MAX_ROUNDS];
+    static double cal[PROBE_MAX_ROUNDS], pr[N_PROBES][PROBE_MAX_ROUNDS];
     for (int k = 0; k < rounds; k++) {
-        cal[k] = ticks_probe(quill_p256probe_add_chain) / 32;
+        cal[k] = probe_ticks(quill_p256probe_add_chain, g_buf) / 32;
         for (size_t p = 0; p < N_PROBES; p++)
-            pr[p][k] = ticks_probe(g_probes[p].f);
+            pr[p][k] = probe_ticks(g_probes[p].f, g_buf);
     }
     double tick = median(cal, rounds); /* ticks per core cycle */
     printf("core cycles per TSC tick: %.3f (median of %d rounds)\n", 1.0 / tick, rounds);
@@ -80,18 +69,5 @@ static int run(int rounds) {
 }
 
 int main(int argc, char **argv) {
-    int rounds = 31;
-    if (argc > 1) {
-        rounds = atoi(argv[1]);
-        if (rounds < 1 || rounds > MAX_ROUNDS) {
-            fprintf(stderr, "quill-p256-probe: ROUNDS must be 1..%d\n", MAX_ROUNDS);
-            return 2;
-        }
-    }
-    if (!quill_cpu_has(QUILL_CPU_X86_BMI2) || !quill_cpu_has(QUILL_CPU_X86_ADX)) {
-        /* the probes run MULX, ADCX and ADOX unconditionally */
-        printf("quill-p256-probe: the CPU lacks BMI2 or ADX (or QUILL_CPU_MASK cleared them)\n");
-        return 77;
-    }
-    return run(rounds);
+    return probe_main(argc, argv, "quill-p256-probe", run);
 }

@@ -256,12 +256,14 @@ static uint64_t now_usec(void) {
     return (uint64_t)ts.tv_sec * 1000000u + (uint64_t)ts.tv_nsec / 1000u;
 }
 
-/* Runs |im| for |seconds| (at least once).  Returns 0 if an operation
- * failed. */
-static int measure(speed_impl *im, double seconds, uint64_t *iters, uint64_t *usec) {
+/* Runs |run|(|arg|), one operation that returns 0 if it failed, for
+ * |seconds| (at least once): |iters| operations in |usec| microseconds.
+ * Returns 0 if an operation failed. */
+static int measure(int (*run)(void *), void *arg, double seconds, uint64_t *iters,
+                   uint64_t *usec) {
     uint64_t budget = (uint64_t)(seconds * 1e6), t0 = now_usec(), t, n = 0;
     do {
-        if (!speed_impl_run(im))
+        if (!run(arg))
             return 0;
         n++;
         t = now_usec();
@@ -269,6 +271,11 @@ static int measure(speed_impl *im, double seconds, uint64_t *iters, uint64_t *us
     *iters = n;
     *usec = t - t0;
     return 1;
+}
+
+/* measure()'s operation for a row of speed_impl. */
+static int impl_run(void *im) {
+    return speed_impl_run(im);
 }
 
 static void alg_state_make(const providers *pv, const speed_alg *alg, alg_state *st) {
@@ -397,7 +404,7 @@ static int run_row(const providers *pv, const options *o, speed_row *row, alg_st
             size_t p = turn[(t + r) % n];
             speed_result *res = yard && p == PROV_DEFAULT ? &row->yard : row_result(row, p);
             uint64_t iters, us;
-            if (!measure(im[p], o->seconds, &iters, &us)) {
+            if (!measure(impl_run, im[p], o->seconds, &iters, &us)) {
                 fprintf(stderr, "quill-speed: %s %s failed on provider %s\n", row->alg->label,
                         speed_kind_name(row->kind), pv->p[p].name);
                 ERR_print_errors_fp(stderr);
@@ -448,23 +455,11 @@ typedef struct app_impl {
     speed_phases *acc; /* the current round's handshake phases */
 } app_impl;
 
-static int app_run(app_impl *im) {
+/* measure()'s operation for an application row (an app_impl). */
+static int app_run(void *arg) {
+    app_impl *im = arg;
     return im->tls != NULL ? speed_tls_handshake(im->tls, im->acc)
                            : speed_fresh_run(im->fresh, im->acc);
-}
-
-/* measure() for an application row. */
-static int measure_app(app_impl *im, double seconds, uint64_t *iters, uint64_t *usec) {
-    uint64_t budget = (uint64_t)(seconds * 1e6), t0 = now_usec(), t, n = 0;
-    do {
-        if (!app_run(im))
-            return 0;
-        n++;
-        t = now_usec();
-    } while (t - t0 < budget);
-    *iters = n;
-    *usec = t - t0;
-    return 1;
 }
 
 /* Each context's turns run in a function of its own, so that a profile can
@@ -473,14 +468,14 @@ static int measure_app(app_impl *im, double seconds, uint64_t *iters, uint64_t *
  * outside). */
 __attribute__((noinline)) static int app_turn_default(app_impl im[SPEED_APP_N], double seconds,
                                                       uint64_t *iters, uint64_t *usec) {
-    int ok = measure_app(&im[SPEED_APP_DEFAULT], seconds, iters, usec);
+    int ok = measure(app_run, &im[SPEED_APP_DEFAULT], seconds, iters, usec);
     __asm__ volatile("" ::: "memory"); /* no tail call: the profile sees the turn */
     return ok;
 }
 
 __attribute__((noinline)) static int app_turn_quill(app_impl im[SPEED_APP_N], double seconds,
                                                     uint64_t *iters, uint64_t *usec) {
-    int ok = measure_app(&im[SPEED_APP_QUILL], seconds, iters, usec);
+    int ok = measure(app_run, &im[SPEED_APP_QUILL], seconds, iters, usec);
     __asm__ volatile("" ::: "memory"); /* no tail call: the profile sees the turn */
     return ok;
 }

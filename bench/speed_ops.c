@@ -172,18 +172,15 @@ done:
     return out;
 }
 
-/* Sets pad mode and digest on an initialised sign or verify context. */
+/* Sets pad mode and digest (each if the algorithm has one), in that order,
+ * on an initialised sign or verify context. */
 static int sig_params(EVP_PKEY_CTX *ctx, const speed_alg *alg) {
-    if (alg->pad_mode != NULL) {
-        OSSL_PARAM p[2] = {OSSL_PARAM_construct_utf8_string(OSSL_SIGNATURE_PARAM_PAD_MODE,
-                                                            (char *)alg->pad_mode, 0),
-                           OSSL_PARAM_construct_end()};
-        if (EVP_PKEY_CTX_set_params(ctx, p) != 1)
-            return 0;
-    }
-    if (alg->md != NULL) {
-        OSSL_PARAM p[2] = {OSSL_PARAM_construct_utf8_string(OSSL_SIGNATURE_PARAM_DIGEST,
-                                                            (char *)alg->md, 0),
+    const char *const name[2] = {OSSL_SIGNATURE_PARAM_PAD_MODE, OSSL_SIGNATURE_PARAM_DIGEST};
+    const char *const value[2] = {alg->pad_mode, alg->md};
+    for (int i = 0; i < 2; i++) {
+        if (value[i] == NULL)
+            continue;
+        OSSL_PARAM p[2] = {OSSL_PARAM_construct_utf8_string(name[i], (char *)value[i], 0),
                            OSSL_PARAM_construct_end()};
         if (EVP_PKEY_CTX_set_params(ctx, p) != 1)
             return 0;
@@ -228,38 +225,43 @@ static EVP_MD_CTX *msg_ctx(const speed_prov *prov, EVP_PKEY *key, speed_kind kin
     return mctx;
 }
 
+/* sign_op signs |tbs| through |mctx| (EVP_DigestSign, no digest) if it is
+ * not NULL, else through |ctx| (EVP_PKEY_sign, |tbs| a digest): at most
+ * *len bytes to |sig| and their number to *len, or with |sig| NULL the
+ * largest size to *len.  Returns 1 on success. */
+static int sign_op(EVP_MD_CTX *mctx, EVP_PKEY_CTX *ctx, uint8_t *sig, size_t *len,
+                   const uint8_t *tbs, size_t tbs_len) {
+    return (mctx != NULL ? EVP_DigestSign(mctx, sig, len, tbs, tbs_len)
+                         : EVP_PKEY_sign(ctx, sig, len, tbs, tbs_len)) == 1;
+}
+
+/* verify_op checks |sig| over |tbs| as sign_op makes it (|mctx|:
+ * EVP_DigestVerify, else |ctx|: EVP_PKEY_verify); returns 1 if it verifies. */
+static int verify_op(EVP_MD_CTX *mctx, EVP_PKEY_CTX *ctx, const uint8_t *sig, size_t sig_len,
+                     const uint8_t *tbs, size_t tbs_len) {
+    return (mctx != NULL ? EVP_DigestVerify(mctx, sig, sig_len, tbs, tbs_len)
+                         : EVP_PKEY_verify(ctx, sig, sig_len, tbs, tbs_len)) == 1;
+}
+
 int speed_sign_once(const speed_prov *prov, const speed_alg *alg, EVP_PKEY *key, uint8_t **sig,
                     size_t *sig_len) {
     uint8_t tbs[64];
     size_t tbs_len, len = 0;
-    int ok = 0;
+    EVP_MD_CTX *mctx = alg->md == NULL ? msg_ctx(prov, key, SPEED_SIGN) : NULL;
+    EVP_PKEY_CTX *ctx = alg->md != NULL ? sig_ctx(prov, alg, key, SPEED_SIGN) : NULL;
     *sig = NULL;
-    if (alg->md == NULL) {
-        EVP_MD_CTX *mctx = msg_ctx(prov, key, SPEED_SIGN);
-        if (mctx == NULL || !speed_fixed_input(prov->libctx, alg, tbs, sizeof(tbs), &tbs_len) ||
-            EVP_DigestSign(mctx, NULL, &len, tbs, tbs_len) != 1 ||
-            (*sig = malloc(len)) == NULL || EVP_DigestSign(mctx, *sig, &len, tbs, tbs_len) != 1) {
-            ERR_print_errors_fp(stderr);
-            free(*sig);
-            *sig = NULL;
-        } else {
-            *sig_len = len;
-            ok = 1;
-        }
-        EVP_MD_CTX_free(mctx);
-        return ok;
-    }
-    EVP_PKEY_CTX *ctx = sig_ctx(prov, alg, key, SPEED_SIGN);
-    if (ctx == NULL || !speed_fixed_input(prov->libctx, alg, tbs, sizeof(tbs), &tbs_len) ||
-        EVP_PKEY_sign(ctx, NULL, &len, tbs, tbs_len) != 1 || (*sig = malloc(len)) == NULL ||
-        EVP_PKEY_sign(ctx, *sig, &len, tbs, tbs_len) != 1) {
+    int ok = (mctx != NULL || ctx != NULL) &&
+             speed_fixed_input(prov->libctx, alg, tbs, sizeof(tbs), &tbs_len) &&
+             sign_op(mctx, ctx, NULL, &len, tbs, tbs_len) && (*sig = malloc(len)) != NULL &&
+             sign_op(mctx, ctx, *sig, &len, tbs, tbs_len);
+    if (ok) {
+        *sig_len = len;
+    } else {
         ERR_print_errors_fp(stderr);
         free(*sig);
         *sig = NULL;
-    } else {
-        *sig_len = len;
-        ok = 1;
     }
+    EVP_MD_CTX_free(mctx);
     EVP_PKEY_CTX_free(ctx);
     return ok;
 }
@@ -274,62 +276,44 @@ speed_impl *speed_impl_new(const speed_prov *prov, const speed_alg *alg, speed_k
     im->key = key;
     if (!speed_fixed_input(prov->libctx, alg, im->tbs, sizeof(im->tbs), &im->tbs_len))
         goto fail;
-    if (alg->md == NULL && kind != SPEED_KEYGEN) {
-        im->mctx = msg_ctx(prov, key, kind);
-        if (im->mctx == NULL)
-            goto fail;
-        if (kind == SPEED_SIGN) {
-            if (EVP_DigestSign(im->mctx, NULL, &im->sig_cap, im->tbs, im->tbs_len) != 1 ||
-                (im->sig = malloc(im->sig_cap)) == NULL)
-                goto fail;
-        } else {
-            if ((im->sig = malloc(ref_sig_len)) == NULL)
-                goto fail;
-            memcpy(im->sig, ref_sig, ref_sig_len);
-            im->sig_len = ref_sig_len;
-        }
-        /* Two checked runs on the same context: if the second is refused,
-         * the context is re-initialised before every operation. */
-        if (!speed_impl_run(im))
-            goto fail;
-        if (!speed_impl_run(im)) {
-            ERR_clear_error();
-            im->reinit = 1;
-            if (!speed_impl_run(im) || !speed_impl_run(im))
-                goto fail;
-        }
-        return im;
-    }
-    switch (kind) {
-    case SPEED_SIGN:
-        im->ctx = sig_ctx(prov, alg, key, kind);
-        if (im->ctx == NULL ||
-            EVP_PKEY_sign(im->ctx, NULL, &im->sig_cap, im->tbs, im->tbs_len) != 1)
-            goto fail;
-        if ((im->sig = malloc(im->sig_cap)) == NULL)
-            goto fail;
-        break;
-    case SPEED_VERIFY:
-        im->ctx = sig_ctx(prov, alg, key, kind);
-        if (im->ctx == NULL || (im->sig = malloc(ref_sig_len)) == NULL)
-            goto fail;
-        memcpy(im->sig, ref_sig, ref_sig_len);
-        im->sig_len = ref_sig_len;
-        break;
-    case SPEED_KEYGEN:
+    if (kind == SPEED_KEYGEN) {
         /* No warm-up key here (a 4096-bit key costs seconds); speed_impl_run
          * checks the provider of every key it makes. */
         im->ctx = keygen_ctx(prov, alg);
         if (im->ctx == NULL || !served_by(EVP_PKEY_CTX_get0_provider(im->ctx), prov))
             goto fail;
         return im;
-    default:
+    }
+    if (kind != SPEED_SIGN && kind != SPEED_VERIFY)
         goto fail;
+    if (alg->md == NULL)
+        im->mctx = msg_ctx(prov, key, kind);
+    else
+        im->ctx = sig_ctx(prov, alg, key, kind);
+    if (im->mctx == NULL && im->ctx == NULL)
+        goto fail;
+    if (kind == SPEED_SIGN) {
+        if (!sign_op(im->mctx, im->ctx, NULL, &im->sig_cap, im->tbs, im->tbs_len) ||
+            (im->sig = malloc(im->sig_cap)) == NULL)
+            goto fail;
+    } else {
+        if ((im->sig = malloc(ref_sig_len)) == NULL)
+            goto fail;
+        memcpy(im->sig, ref_sig, ref_sig_len);
+        im->sig_len = ref_sig_len;
     }
     /* One checked run: a verify must accept; the signature a sign makes is
      * checked by the caller (speed_impl_signature, speed_verify_once). */
     if (!speed_impl_run(im))
         goto fail;
+    /* On an EVP_MD_CTX a second checked run: if it is refused, the context
+     * is re-initialised before every operation. */
+    if (im->mctx != NULL && !speed_impl_run(im)) {
+        ERR_clear_error();
+        im->reinit = 1;
+        if (!speed_impl_run(im) || !speed_impl_run(im))
+            goto fail;
+    }
     return im;
 fail:
     fprintf(stderr, "quill-speed: %s %s is not available from provider %s\n", alg->label,
@@ -340,27 +324,18 @@ fail:
 }
 
 int speed_impl_run(speed_impl *im) {
-    if (im->mctx != NULL) {
-        if (im->reinit && !msg_init(im->mctx, im->prov, im->key, im->kind))
-            return 0;
-        if (im->kind == SPEED_VERIFY)
-            return EVP_DigestVerify(im->mctx, im->sig, im->sig_len, im->tbs, im->tbs_len) == 1;
-        size_t len = im->sig_cap;
-        if (EVP_DigestSign(im->mctx, im->sig, &len, im->tbs, im->tbs_len) != 1 || len == 0)
-            return 0;
-        im->sig_len = len;
-        return 1;
-    }
+    if (im->mctx != NULL && im->reinit && !msg_init(im->mctx, im->prov, im->key, im->kind))
+        return 0;
     switch (im->kind) {
     case SPEED_SIGN: {
         size_t len = im->sig_cap;
-        if (EVP_PKEY_sign(im->ctx, im->sig, &len, im->tbs, im->tbs_len) != 1 || len == 0)
+        if (!sign_op(im->mctx, im->ctx, im->sig, &len, im->tbs, im->tbs_len) || len == 0)
             return 0;
         im->sig_len = len;
         return 1;
     }
     case SPEED_VERIFY:
-        return EVP_PKEY_verify(im->ctx, im->sig, im->sig_len, im->tbs, im->tbs_len) == 1;
+        return verify_op(im->mctx, im->ctx, im->sig, im->sig_len, im->tbs, im->tbs_len);
     case SPEED_KEYGEN: {
         EVP_PKEY *key = NULL;
         int ok = EVP_PKEY_generate(im->ctx, &key) == 1 &&
@@ -386,20 +361,14 @@ int speed_verify_once(const speed_prov *prov, const speed_alg *alg, EVP_PKEY *ke
                       const uint8_t *sig, size_t sig_len) {
     uint8_t tbs[64];
     size_t tbs_len;
-    if (alg->md == NULL) {
-        EVP_MD_CTX *mctx = msg_ctx(prov, key, SPEED_VERIFY);
-        int ok = mctx != NULL && speed_fixed_input(prov->libctx, alg, tbs, sizeof(tbs), &tbs_len) &&
-                 EVP_DigestVerify(mctx, sig, sig_len, tbs, tbs_len) == 1;
-        if (!ok)
-            ERR_print_errors_fp(stderr);
-        EVP_MD_CTX_free(mctx);
-        return ok;
-    }
-    EVP_PKEY_CTX *ctx = sig_ctx(prov, alg, key, SPEED_VERIFY);
-    int ok = ctx != NULL && speed_fixed_input(prov->libctx, alg, tbs, sizeof(tbs), &tbs_len) &&
-             EVP_PKEY_verify(ctx, sig, sig_len, tbs, tbs_len) == 1;
+    EVP_MD_CTX *mctx = alg->md == NULL ? msg_ctx(prov, key, SPEED_VERIFY) : NULL;
+    EVP_PKEY_CTX *ctx = alg->md != NULL ? sig_ctx(prov, alg, key, SPEED_VERIFY) : NULL;
+    int ok = (mctx != NULL || ctx != NULL) &&
+             speed_fixed_input(prov->libctx, alg, tbs, sizeof(tbs), &tbs_len) &&
+             verify_op(mctx, ctx, sig, sig_len, tbs, tbs_len);
     if (!ok)
         ERR_print_errors_fp(stderr);
+    EVP_MD_CTX_free(mctx);
     EVP_PKEY_CTX_free(ctx);
     return ok;
 }
