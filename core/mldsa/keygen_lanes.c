@@ -238,6 +238,9 @@ void quill_mldsa_keygen_lanes(quill_mldsa_key *key, const uint8_t *rhop, quill_m
      * holding H's state after its last block, or 4 (H's state is in h). */
     uint8_t *out[4] = {idle, idle, idle, idle};
     unsigned nsamp = 0, h_lane = 4;
+    /* Bit j set while lane j is idle: the lanes to give jobs, visited in
+     * order without a pass over the busy ones (most calls start none). */
+    unsigned idle_lanes = 0xf;
     for (;;) {
         /* Jobs for the idle lanes: a block of H first (it is the tail of
          * the whole computation), but only while there is sampling left to
@@ -247,9 +250,10 @@ void quill_mldsa_keygen_lanes(quill_mldsa_key *key, const uint8_t *rhop, quill_m
          * H's next block goes into the lane that ran the last one, where
          * its state still is (only the block is xored in); if H does not
          * continue now, its state is copied out first (H runs in bursts of
-         * two or three blocks after each row). */
-        const int h_go = (next < qlen || nsamp > 0) && (qlen - next > LANE_H_YIELD || next == qlen) &&
-                         pk_len - absorbed >= QUILL_SHAKE256_RATE;
+         * two or three blocks after each row).  (The test of h_go most
+         * often false, a whole block of pk waiting, comes first.) */
+        const int h_go = pk_len - absorbed >= QUILL_SHAKE256_RATE && (next < qlen || nsamp > 0) &&
+                         (qlen - next > LANE_H_YIELD || next == qlen);
         int h_in_lane = 0;
         if (h_lane < 4) {
             if (h_go) {
@@ -262,18 +266,19 @@ void quill_mldsa_keygen_lanes(quill_mldsa_key *key, const uint8_t *rhop, quill_m
             } else {
                 h_from_lane(&h, &k, h_lane);
                 ln[h_lane].kind = LANE_IDLE;
+                idle_lanes |= 1u << h_lane;
                 h_lane = 4;
             }
         }
-        for (unsigned j = 0; j < 4; j++) {
-            if (ln[j].kind != LANE_IDLE)
-                continue;
+        for (unsigned m = idle_lanes; m != 0; m &= m - 1) {
+            const unsigned j = (unsigned)__builtin_ctz(m);
             if (h_go && !h_in_lane) {
                 h_to_lane(&k, j, &h, key->pub + absorbed);
                 absorbed += QUILL_SHAKE256_RATE;
                 h_in_lane = 1;
                 h_lane = j;
                 ln[j].kind = LANE_H;
+                idle_lanes &= ~(1u << j);
             } else if (next < qlen) {
                 unsigned job;
                 unsigned kind = queue_job(next++, p->l, s2_at, with_s, &job);
@@ -293,6 +298,9 @@ void quill_mldsa_keygen_lanes(quill_mldsa_key *key, const uint8_t *rhop, quill_m
                 ln[j].nblk = 0;
                 ln[j].n = 0;
                 nsamp++;
+                idle_lanes &= ~(1u << j);
+            } else {
+                break;
             }
         }
         if (nsamp == 0 && !h_in_lane)
@@ -328,6 +336,7 @@ void quill_mldsa_keygen_lanes(quill_mldsa_key *key, const uint8_t *rhop, quill_m
                     quill_mldsa_rej_ntt_order(&key->a_hat[l->job], l->c, l->first);
                     rows_full[l->job / p->l]++;
                     l->kind = LANE_IDLE;
+                    idle_lanes |= 1u << j;
                     out[j] = idle;
                     nsamp--;
                     finished = 1;
@@ -351,6 +360,7 @@ void quill_mldsa_keygen_lanes(quill_mldsa_key *key, const uint8_t *rhop, quill_m
                         s2_done[r - p->l] = 1;
                     }
                     l->kind = LANE_IDLE;
+                    idle_lanes |= 1u << j;
                     out[j] = idle;
                     nsamp--;
                     finished = 1;
