@@ -118,8 +118,8 @@ function(quill_ct_suite prefix leak rsa mldsa)
 endfunction()
 
 # The fast RSA modes (fixed keys), for the other code generations;
-# sign4096 for the 2048-bit radix-2^27 kernels (exp_d27x2_32.c, the body's
-# other instantiation; ~30 s each under memcheck).
+# sign4096 for the 2048-bit radix-2^27 kernels (exp_d27x2_32.c, one of
+# exp_dx2_body.h's instantiations; ~30 s each under memcheck).
 set(QUILL_CT_RSA_FAST sign3072 sign4096 nocrt3072 unbalanced keygen_small)
 
 set(QUILL_CT_TESTUTIL quill_testutil)

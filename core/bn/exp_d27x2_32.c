@@ -3,7 +3,7 @@
  *
  * quill_mont_exp_consttime_x2_d27_32 (mont_d27x2_avx2.h): the two-way
  * constant-time exponentiation for 2048-bit moduli (RSA-4096's halves), R' = 2^2079
- * (exp_d27x2_body.h). */
+ * (exp_dx2_body.h). */
 #include "bn/mont_d27x2_avx2.h"
 
 #include "common/cpu.h"
@@ -14,9 +14,10 @@ int quill_mont_exp_x2_d27_32_capable(size_t n) {
 }
 
 #define NLIMBS 32
+#define RADIX 27
 #define VECS QUILL_D27X2_32_VECS
 #define LIMBS QUILL_D27X2_32_LIMBS
-#define SHIFT 62
+#define KERNEL_STACK (24 * 1024)
 #define MOD quill_d27x2_32_mod
 #define MOD_INIT quill_d27x2_32_mod_init
 #define FROM_LIMBS quill_d27x2_32_from_limbs
@@ -24,7 +25,7 @@ int quill_mont_exp_x2_d27_32_capable(size_t n) {
 #define MUL quill_mont_mul_d27x2_32_avx2
 #define SQR quill_mont_sqr_d27x2_32_avx2
 #define EXP_NAME quill_mont_exp_consttime_x2_d27_32
-#include "bn/exp_d27x2_body.h"
+#include "bn/exp_dx2_body.h"
 
 #else
 

@@ -82,22 +82,13 @@ void quill_mont_mul_d27x2_32_avx2(uint64_t *r, const uint64_t *a, const uint64_t
                                   const quill_d27x2_32_mod *md);
 void quill_mont_sqr_d27x2_32_avx2(uint64_t *r, const uint64_t *a, const quill_d27x2_32_mod *md);
 
-/* quill_mont_exp_consttime_x2_d27: r0 = a0^e0 mod m0 and r1 = a1^e1 mod
- * m1 (the contract of quill_mont_exp_consttime_x2) on the kernels above,
- * for 24-limb moduli only.  Returns 0 if memory runs out.  Secret a, e
- * and moduli: no branch or address depends on them.  Only call when
- * quill_mont_exp_x2_d27_capable(n). */
-int quill_mont_exp_consttime_x2_d27(quill_limb *r0, const quill_limb *a0, const quill_limb *e0,
-                                    const quill_mont *mont0, quill_limb *r1,
-                                    const quill_limb *a1, const quill_limb *e1,
-                                    const quill_mont *mont1, size_t e_limbs);
-/* The same for 32-limb moduli (RSA-4096's halves); only call when
- * quill_mont_exp_x2_d27_32_capable(n). */
-int quill_mont_exp_consttime_x2_d27_32(quill_limb *r0, const quill_limb *a0,
-                                       const quill_limb *e0, const quill_mont *mont0,
-                                       quill_limb *r1, const quill_limb *a1,
-                                       const quill_limb *e1, const quill_mont *mont1,
-                                       size_t e_limbs);
+/* quill_mont_exp_consttime_x2_d27 (quill_mont_exp_x2_dx2_fn,
+ * mont_d28x2_avx2.h): the exponentiation on the kernels above, for
+ * 24-limb moduli only; only call when quill_mont_exp_x2_d27_capable(n).
+ * quill_mont_exp_consttime_x2_d27_32: the same for 32-limb moduli
+ * (RSA-4096's halves); only call when quill_mont_exp_x2_d27_32_capable(n). */
+quill_mont_exp_x2_dx2_fn quill_mont_exp_consttime_x2_d27;
+quill_mont_exp_x2_dx2_fn quill_mont_exp_consttime_x2_d27_32;
 #endif
 
 /* quill_mont_exp_x2_d27_capable: 1 if the kernels are built, the CPU has

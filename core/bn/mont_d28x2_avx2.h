@@ -28,7 +28,9 @@
 #define QUILL_BN_HAVE_D28X2 0
 #endif
 
-#define QUILL_D28X2_WORDS 76 /* words of a number pair in the d28x2 form */
+#define QUILL_D28X2_VECS 19                      /* vectors per number pair */
+#define QUILL_D28X2_WORDS (4 * QUILL_D28X2_VECS) /* 76 words */
+#define QUILL_D28X2_LIMBS 17 /* limbs of a lane's value (below 2^1036) */
 
 /* quill_d28x2_mod: both moduli in the multiplicand form (mont_d28x2_avx2.c):
  * m[4j .. 4j+3] = (m_j-1, m_j, m'_j-1, m'_j) for j = 0..37, and N' =
@@ -49,7 +51,7 @@ void quill_d28x2_from_limbs(uint64_t x[QUILL_D28X2_WORDS], const quill_limb *a0,
 
 /* quill_d28x2_to_limbs: r0, r1 (17 limbs each) = the values of x's lanes
  * (below 2^1036, carries propagated exactly). */
-void quill_d28x2_to_limbs(quill_limb r0[17], quill_limb r1[17],
+void quill_d28x2_to_limbs(quill_limb r0[QUILL_D28X2_LIMBS], quill_limb r1[QUILL_D28X2_LIMBS],
                           const uint64_t x[QUILL_D28X2_WORDS]);
 
 #if QUILL_BN_HAVE_D28X2
@@ -61,15 +63,21 @@ void quill_mont_mul_d28x2_avx2(uint64_t *r, const uint64_t *a, const uint64_t *b
                                const quill_d28x2_mod *md);
 void quill_mont_sqr_d28x2_avx2(uint64_t *r, const uint64_t *a, const quill_d28x2_mod *md);
 
-/* quill_mont_exp_consttime_x2_d28: r0 = a0^e0 mod m0 and r1 = a1^e1 mod
- * m1 (the contract of quill_mont_exp_consttime_x2) on the kernels above,
- * for 16-limb moduli only.  Returns 0 if memory runs out.  Secret a, e
- * and moduli: no branch or address depends on them.  Only call when
+/* quill_mont_exp_x2_dx2_fn: the type of the two-way exponentiations on the
+ * dx2 forms (this one and mont_d27x2_avx2.h's; exp_dx2_body.h): r0 =
+ * a0^e0 mod m0 and r1 = a1^e1 mod m1, the contract of
+ * quill_mont_exp_consttime_x2 (bn.h), for one size of moduli.  Returns 0
+ * if memory runs out.  Secret a, e and moduli: no branch or address
+ * depends on them. */
+typedef int quill_mont_exp_x2_dx2_fn(quill_limb *r0, const quill_limb *a0, const quill_limb *e0,
+                                     const quill_mont *mont0, quill_limb *r1,
+                                     const quill_limb *a1, const quill_limb *e1,
+                                     const quill_mont *mont1, size_t e_limbs);
+
+/* quill_mont_exp_consttime_x2_d28: the exponentiation on the kernels
+ * above, for 16-limb moduli only.  Only call when
  * quill_mont_exp_x2_d28_capable(n). */
-int quill_mont_exp_consttime_x2_d28(quill_limb *r0, const quill_limb *a0, const quill_limb *e0,
-                                    const quill_mont *mont0, quill_limb *r1,
-                                    const quill_limb *a1, const quill_limb *e1,
-                                    const quill_mont *mont1, size_t e_limbs);
+quill_mont_exp_x2_dx2_fn quill_mont_exp_consttime_x2_d28;
 #endif
 
 /* quill_mont_exp_x2_d28_capable: 1 if the kernels are built, the CPU has

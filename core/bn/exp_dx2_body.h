@@ -1,14 +1,15 @@
 /* SPDX-License-Identifier: Apache-2.0 */
 /* Copyright quill authors.
  *
- * The body of the two-way constant-time exponentiation on the radix-2^27
- * AVX2 kernels (mont_d27x2_avx2.h), included by exp_d27x2.c (24-limb
- * moduli) and exp_d27x2_32.c (32), which define NLIMBS (the moduli's
- * limbs), VECS, LIMBS (the form's vectors and its values' limbs), SHIFT
- * (R'^2 = 2^SHIFT R^2: 2 (27 (2 VECS - 1) - 64 NLIMBS)), MOD, MOD_INIT,
- * FROM_LIMBS, TO_LIMBS, MUL, SQR and EXP_NAME.  As exp_d28x2.c does for
- * 16 limbs: fixed 5-bit windows, a 32-entry table read whole at every
- * lookup (see gather).  Not a public header. */
+ * The body of the two-way constant-time exponentiation on the AVX2 dx2
+ * kernels, included by exp_d28x2.c (16-limb moduli, radix 2^28:
+ * mont_d28x2_avx2.h), exp_d27x2.c (24) and exp_d27x2_32.c (32, both radix
+ * 2^27: mont_d27x2_avx2.h), which define NLIMBS (the moduli's limbs),
+ * RADIX (the digits' bits), VECS, LIMBS (the form's vectors and its
+ * values' limbs), KERNEL_STACK (see wipe_kernel_stack), MOD, MOD_INIT,
+ * FROM_LIMBS, TO_LIMBS, MUL, SQR and EXP_NAME.  Fixed 5-bit windows, a
+ * 32-entry table read whole at every lookup (see gather); the kernels'
+ * R' = 2^(RADIX (2 VECS - 1)).  Not a public header. */
 #include <string.h>
 
 #include "common/alloc.h"
@@ -16,14 +17,17 @@
 #include <immintrin.h>
 
 #define W (4 * VECS)
+/* R'^2 = 2^SHIFT R^2 (R = 2^(64 NLIMBS)): 24 at 1024 bits, 6 at 1536, 62
+ * at 2048 */
+#define SHIFT (2 * (RADIX * (2 * VECS - 1) - 64 * NLIMBS))
 
 /* The table holds each entry as the two lanes' values cut into VECS words
- * q_s = bits [54 s, 54 s + 64) (digits 2s and 2s+1 in the low 54 bits),
- * interleaved (q_2v, q'_2v, q_2v+1, q'_2v+1) in 15 vectors (20 at 2048
- * bits): 480 bytes per entry against 928 in the d27x2 form (exp_d28x2.c
- * has the measurements behind this), and the lookup leaves the selected
- * entry in registers (one VPERMQ, shift and AND per d27x2 vector).  At
- * 1536 bits (29 words per lane) described; at 2048, 39 words. */
+ * q_s = bits [2 RADIX s, 2 RADIX s + 64) (digits 2s and 2s+1 in the low
+ * 2 RADIX bits), interleaved (q_2v, q'_2v, q_2v+1, q'_2v+1) in ENTRY_VECS
+ * vectors, so that a lookup, which reads every entry, reads about half the
+ * bytes of the dx2 form (1024 bits: 320 bytes per entry against 608;
+ * 1536: 480 against 928; 2048: 640 against 1248), and leaves the selected
+ * entry in registers (one VPERMQ, shift and AND per dx2 vector). */
 #define ENTRY_VECS ((VECS + 1) / 2)
 #define ENTRY_BYTES (32 * ENTRY_VECS)
 
@@ -36,7 +40,7 @@ static void pack(uint8_t *entry, const uint64_t *x) {
     memset(entry, 0, ENTRY_BYTES);
     for (int s = 0; s < VECS; s++)
         for (int l = 0; l < 2; l++) {
-            size_t bit = 54 * (size_t)s, w = bit / 64, sh = bit % 64;
+            size_t bit = 2 * RADIX * (size_t)s, w = bit / 64, sh = bit % 64;
             uint64_t word = v[l][w] >> sh;
             if (sh)
                 word |= v[l][w + 1] << (64 - sh);
@@ -45,7 +49,7 @@ static void pack(uint8_t *entry, const uint64_t *x) {
     quill_zeroize(v, sizeof(v));
 }
 
-/* x = table[i0] in lane 0, table[i1] in lane 1 (d27x2 form); every entry
+/* x = table[i0] in lane 0, table[i1] in lane 1 (dx2 form); every entry
  * read. */
 __attribute__((target("avx2"))) static void gather(uint64_t *x, const uint8_t *table,
                                                    size_t entries, quill_limb i0,
@@ -61,24 +65,26 @@ __attribute__((target("avx2"))) static void gather(uint64_t *x, const uint8_t *t
         for (int v = 0; v < ENTRY_VECS; v++)
             acc[v] = _mm256_or_si256(acc[v], _mm256_and_si256(k, _mm256_load_si256(e + v)));
     }
-    const __m256i m27 = _mm256_set1_epi64x((1 << 27) - 1);
-    const __m256i sh = _mm256_set_epi64x(27, 0, 27, 0);
+    const __m256i mask = _mm256_set1_epi64x((1 << RADIX) - 1);
+    const __m256i sh = _mm256_set_epi64x(RADIX, 0, RADIX, 0);
     for (int s = 0; s < VECS; s++) {
         /* (q_s, q_s, q'_s, q'_s) */
         __m256i v = (s & 1) ? _mm256_permute4x64_epi64(acc[s / 2], 0xFA)
                             : _mm256_permute4x64_epi64(acc[s / 2], 0x50);
-        _mm256_storeu_si256((__m256i *)x + s, _mm256_and_si256(_mm256_srlv_epi64(v, sh), m27));
+        _mm256_storeu_si256((__m256i *)x + s, _mm256_and_si256(_mm256_srlv_epi64(v, sh), mask));
     }
 }
 
-/* The kernels keep their column sums and operand copies (secret) in
- * arrays of their own stack frames, with the reduction's about 11.3 KiB
- * deep at 1536 bits and 15.2 KiB at 2048 (-fstack-usage, gcc 12 -O2:
- * squaring 7,808 / 10,368 bytes, redc 3,784 / 5,064; clang 14 within 1%),
- * and gather its selected entry; as in exp_d28x2.c,
- * this, called after the last kernel call, zeroes KERNEL_STACK bytes of
- * stack below the exponentiation's frame, where those frames were. */
-#define KERNEL_STACK (24 * 1024)
+/* The kernels keep their column sums and operand copies (secret: derived
+ * from the base, the exponent's windows and the primes) in arrays of
+ * their own stack frames, and gather its selected entry: about 9 KiB deep
+ * at 1024 bits (gcc 12: 6.6 KiB for the squaring, 2.5 KiB for d28_redc),
+ * 11.3 KiB at 1536 and 15.2 KiB at 2048 (-fstack-usage, gcc 12 -O2:
+ * squaring 7,808 / 10,368 bytes, redc 3,784 / 5,064; clang 14 within 1%).
+ * Wiping them in every call would cost more than the lookup; instead this,
+ * called from the exponentiation after the last kernel call, zeroes
+ * KERNEL_STACK bytes (16 KiB at 1024 bits, 24 KiB above) of stack below
+ * the exponentiation's frame, where the kernels' frames were. */
 __attribute__((noinline)) static void wipe_kernel_stack(void) {
     uint8_t below[KERNEL_STACK];
     quill_zeroize(below, sizeof(below));
@@ -99,10 +105,9 @@ static void shift_r(quill_limb *x, const quill_limb *m, size_t n) {
     quill_zeroize(t, sizeof(t));
 }
 
-int EXP_NAME(quill_limb *r0, const quill_limb *a0, const quill_limb *e0,
-                                    const quill_mont *mont0, quill_limb *r1,
-                                    const quill_limb *a1, const quill_limb *e1,
-                                    const quill_mont *mont1, size_t e_limbs) {
+int EXP_NAME(quill_limb *r0, const quill_limb *a0, const quill_limb *e0, const quill_mont *mont0,
+             quill_limb *r1, const quill_limb *a1, const quill_limb *e1, const quill_mont *mont1,
+             size_t e_limbs) {
     const size_t n = NLIMBS, entries = 32;
     const unsigned w = 5;
     /* md, the table, acc, tmp, am, k (R'^2), one (R'), unit (1) */
