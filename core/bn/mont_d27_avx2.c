@@ -83,7 +83,8 @@ static void mullo(quill_limb *r, const quill_limb *a, size_t na, const quill_lim
     }
 }
 
-static void rev_store(uint64_t *rev, const uint64_t *d, size_t D, size_t RW) {
+void quill_d27_rev(uint64_t *rev, const uint64_t *d, size_t D) {
+    size_t RW = quill_d27_rw(D);
     memset(rev, 0, 4 * RW * sizeof(uint64_t));
     for (size_t j = 0; j < D; j++)
         for (size_t o = 0; o < 4; o++)
@@ -103,7 +104,7 @@ void quill_d27_mod_init(quill_d27_mod *md, const quill_limb *m, size_t n) {
     memcpy(mm, m, n * sizeof(quill_limb));
     mm[n] = 0;
     quill_d27_from_limbs(d, D, mm, L);
-    rev_store(quill_d27_mrev(md), d, D, RW);
+    quill_d27_rev(quill_d27_mrev(md), d, D);
     /* m^-1 mod 2^(64 L) by Newton's iteration x <- x (2 - m x), which
      * doubles the number of correct low limbs h: 1 (five steps in one limb,
      * x = m correct to 3 bits) -> 2 -> ... -> L.  With m x = 1 + 2^(64h) g
@@ -133,7 +134,7 @@ void quill_d27_mod_init(quill_d27_mod *md, const quill_limb *m, size_t n) {
         borrow = (quill_limb)(s >> 64) & 1;
     }
     quill_d27_from_limbs(d, D, x, L);
-    rev_store(quill_d27_nprev(md), d, D, RW);
+    quill_d27_rev(quill_d27_nprev(md), d, D);
 }
 
 #if QUILL_BN_HAVE_D27
@@ -305,42 +306,18 @@ INL void carry_pass(uint64_t *d, const uint64_t *x, int v0, int v1) {
     }
 }
 
-/* r = a^2 R'^-1 mod m up to multiples of m, D digits (the file's comment). */
-INL void sqr_d27(uint64_t *r, const uint64_t *a, const quill_d27_mod *md, const int D) {
-    enum { DM = QUILL_D27_MAX_DIGITS };
-    const int RW = D + 36, V = D / 4;
-    uint64_t b2[4 * (DM + 36)] __attribute__((aligned(32)));
-    uint64_t sq[DM] __attribute__((aligned(32)));
-    uint64_t tc[8 + 2 * DM] __attribute__((aligned(32))); /* T's columns at tc + 8 */
-    uint64_t td[DM] __attribute__((aligned(32)));         /* T mod R' carried */
-    uint64_t uc[8 + DM] __attribute__((aligned(32)));     /* U's columns at uc + 8 */
+enum { DM = QUILL_D27_MAX_DIGITS };
+
+/* r = T R'^-1 mod m up to multiples of m, T's columns at tc + 8 (2D of
+ * them, each below D 2^56.00001; tc[0..7] zero): the Montgomery reduction
+ * of the file's comment.  tc is overwritten. */
+INL void reduce_d27(uint64_t *r, uint64_t *tc, const quill_d27_mod *md, const int D) {
+    const int V = D / 4;
+    uint64_t td[DM] __attribute__((aligned(32)));     /* T mod R' carried */
+    uint64_t uc[8 + DM] __attribute__((aligned(32))); /* U's columns at uc + 8 */
     uint64_t ud[DM] __attribute__((aligned(32)));
     uint64_t w[2 * DM] __attribute__((aligned(32)));
     const __m256i z = _mm256_setzero_si256();
-    for (int i = 0; i < Z; i += 4)
-        STA(b2 + i, z);
-    for (int i = Z + D; i < RW; i += 4)
-        STA(b2 + i, z);
-    for (int v = 0; v < V; v++) {
-        __m256i x = LDA(a + 4 * v);
-        STA(sq + 4 * v, _mm256_mul_epu32(x, x));
-        x = _mm256_permute4x64_epi64(x, 0x1B);
-        STA(b2 + Z + D - 4 - 4 * v, _mm256_add_epi64(x, x));
-    }
-    /* the shifted copies from aligned loads of copy 0 (b2[RW..] read as 0) */
-    for (int i = 0; i < RW; i += 4) {
-        __m256i cur = LDA(b2 + i);
-        __m256i nxt = i + 4 < RW ? LDA(b2 + i + 4) : z;
-        __m256i o2 = _mm256_permute2x128_si256(cur, nxt, 0x21);
-        STA(b2 + RW + i, _mm256_alignr_epi8(o2, cur, 8));
-        STA(b2 + 2 * RW + i, o2);
-        STA(b2 + 3 * RW + i, _mm256_alignr_epi8(nxt, o2, 8));
-    }
-    /* T = a^2, columns 0 .. 2D - 1 (the last is zero) */
-    STA(tc, z);
-    STA(tc + 4, z);
-    for (int k0 = 0; k0 < 2 * D; k0 += 8)
-        sqr_block8(tc + 8 + k0, a, b2, D, k0, sq);
     /* Only T mod R' is carried (U reads it); the upper columns go into w as
      * they are, with the low part's carry out of columns D - 2, D - 1 */
     carry_pass(td, tc + 8, 0, V);
@@ -373,6 +350,60 @@ INL void sqr_d27(uint64_t *r, const uint64_t *a, const quill_d27_mod *md, const 
     carry_pass(r, w + D, 0, V);
 }
 
+/* r = a^2 R'^-1 mod m up to multiples of m, D digits (the file's comment). */
+INL void sqr_d27(uint64_t *r, const uint64_t *a, const quill_d27_mod *md, const int D) {
+    const int RW = D + 36, V = D / 4;
+    uint64_t b2[4 * (DM + 36)] __attribute__((aligned(32)));
+    uint64_t sq[DM] __attribute__((aligned(32)));
+    uint64_t tc[8 + 2 * DM] __attribute__((aligned(32))); /* T's columns at tc + 8 */
+    const __m256i z = _mm256_setzero_si256();
+    for (int i = 0; i < Z; i += 4)
+        STA(b2 + i, z);
+    for (int i = Z + D; i < RW; i += 4)
+        STA(b2 + i, z);
+    for (int v = 0; v < V; v++) {
+        __m256i x = LDA(a + 4 * v);
+        STA(sq + 4 * v, _mm256_mul_epu32(x, x));
+        x = _mm256_permute4x64_epi64(x, 0x1B);
+        STA(b2 + Z + D - 4 - 4 * v, _mm256_add_epi64(x, x));
+    }
+    /* the shifted copies from aligned loads of copy 0 (b2[RW..] read as 0) */
+    for (int i = 0; i < RW; i += 4) {
+        __m256i cur = LDA(b2 + i);
+        __m256i nxt = i + 4 < RW ? LDA(b2 + i + 4) : z;
+        __m256i o2 = _mm256_permute2x128_si256(cur, nxt, 0x21);
+        STA(b2 + RW + i, _mm256_alignr_epi8(o2, cur, 8));
+        STA(b2 + 2 * RW + i, o2);
+        STA(b2 + 3 * RW + i, _mm256_alignr_epi8(nxt, o2, 8));
+    }
+    /* T = a^2, columns 0 .. 2D - 1 (the last is zero) */
+    STA(tc, z);
+    STA(tc + 4, z);
+    for (int k0 = 0; k0 < 2 * D; k0 += 8)
+        sqr_block8(tc + 8 + k0, a, b2, D, k0, sq);
+    reduce_d27(r, tc, md, D);
+}
+
+/* r = x b R'^-1 mod m up to multiples of m, b given reversed (brev): T's
+ * columns in 8-column blocks, column k from the vectors of x with a lane
+ * i in [k - D + 1, k] (the `trail` half step below D, `lead` above). */
+INL void mul_d27(uint64_t *r, const uint64_t *x, const uint64_t *brev, const quill_d27_mod *md,
+                 const int D) {
+    const int V = D / 4;
+    uint64_t tc[8 + 2 * DM] __attribute__((aligned(32))); /* T's columns at tc + 8 */
+    STA(tc, _mm256_setzero_si256());
+    STA(tc + 4, _mm256_setzero_si256());
+    for (int k0 = 0; k0 < 2 * D; k0 += 8) {
+        if (k0 >= D)
+            block8(tc + 8 + k0, x, brev, D, k0, (k0 - D + 1) / 4, V, 1, 0, NULL);
+        else if (k0 / 4 + 2 <= V)
+            block8(tc + 8 + k0, x, brev, D, k0, 0, k0 / 4 + 2, 0, 1, NULL);
+        else
+            block8(tc + 8 + k0, x, brev, D, k0, 0, V, 0, 0, NULL);
+    }
+    reduce_d27(r, tc, md, D);
+}
+
 static TGT void sqr_d27_76(uint64_t *r, const uint64_t *a, const quill_d27_mod *md) {
     sqr_d27(r, a, md, 76);
 }
@@ -381,6 +412,29 @@ static TGT void sqr_d27_116(uint64_t *r, const uint64_t *a, const quill_d27_mod 
 }
 static TGT void sqr_d27_152(uint64_t *r, const uint64_t *a, const quill_d27_mod *md) {
     sqr_d27(r, a, md, 152);
+}
+
+static TGT void mul_d27_76(uint64_t *r, const uint64_t *x, const uint64_t *brev,
+                           const quill_d27_mod *md) {
+    mul_d27(r, x, brev, md, 76);
+}
+static TGT void mul_d27_116(uint64_t *r, const uint64_t *x, const uint64_t *brev,
+                            const quill_d27_mod *md) {
+    mul_d27(r, x, brev, md, 116);
+}
+static TGT void mul_d27_152(uint64_t *r, const uint64_t *x, const uint64_t *brev,
+                            const quill_d27_mod *md) {
+    mul_d27(r, x, brev, md, 152);
+}
+
+TGT void quill_mont_mul_d27_avx2_public(uint64_t *r, const uint64_t *x, const uint64_t *brev,
+                                        const quill_d27_mod *md) {
+    if (md->digits == 76)
+        mul_d27_76(r, x, brev, md);
+    else if (md->digits == 116)
+        mul_d27_116(r, x, brev, md);
+    else
+        mul_d27_152(r, x, brev, md);
 }
 
 TGT void quill_mont_sqr_d27_avx2_public(uint64_t *r, const uint64_t *a, const quill_d27_mod *md) {

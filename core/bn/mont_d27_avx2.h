@@ -92,7 +92,22 @@ void quill_d27_from_limbs(uint64_t *x, size_t digits, const quill_limb *a, size_
  * (below 2^(27 digits)). */
 void quill_d27_to_limbs(quill_limb *r, const uint64_t *x, size_t digits);
 
+/* quill_d27_rev: rev (4 quill_d27_rw(digits) words, 32-byte aligned) =
+ * the digits d reversed between zeros in four shifted copies, the
+ * multiplicand form of quill_mont_mul_d27_avx2_public (as quill_d27_mrev
+ * holds m). */
+void quill_d27_rev(uint64_t *rev, const uint64_t *d, size_t digits);
+
 #if QUILL_BN_HAVE_D27
+/* quill_mont_mul_d27_avx2_public: r = x b R'^-1 mod m up to multiples of m,
+ * b given by quill_d27_rev of its digits (each below 2^27), x digits below
+ * 2^28 + 2^10 and x < 2^(64 n + 3): r < x b / R' + 2.0001 m (for b < m,
+ * below 2.51 m, and below 2.38 m for x < 6.01 2^(64 n), the squaring's
+ * outputs); r may alias x; r and x 32-byte aligned.  Public operands
+ * only (the scratch is not wiped).  Requires AVX2. */
+void quill_mont_mul_d27_avx2_public(uint64_t *r, const uint64_t *x, const uint64_t *brev,
+                                    const quill_d27_mod *md);
+
 /* quill_mont_sqr_d27_avx2_public: r = a^2 R'^-1 mod m up to multiples of m
  * (almost Montgomery: r < 6.01 2^(64 n) < 2^(64 n + 3) for any
  * a < 2^(64 n + 3)), r may alias a; r and a (D words) 32-byte aligned.

@@ -7,10 +7,11 @@
  * conversions, chains of squarings on the kernel's own (not fully carried)
  * outputs from edge operands, every result compared mod m and checked
  * against the kernel's bounds (value below 2^(64 n + 3), digits below
- * 2^28 + 2^10); then quill_mont_exp_public for e = 2^k + 1 on a public
- * context of 32, 48 and 64 limbs (the d27 path at the AVX2 level,
- * test_bn_d27_avx2) against BN_mod_exp.  The kernel part is skipped
- * without AVX2 or without the assembly. */
+ * 2^28 + 2^10), then products of those outputs by an operand below m
+ * (quill_mont_mul_d27_avx2_public: below 2.4 m); then quill_mont_exp_public
+ * for e = 2^k + 1 on a public context of 32, 48 and 64 limbs (the d27 path
+ * at the AVX2 level, test_bn_d27_avx2) against BN_mod_exp.  The kernel part
+ * is skipped without AVX2 or without the assembly. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -130,6 +131,31 @@ static void check_chain(const quill_limb *m, size_t n, const quill_limb *a, size
             abort();
         QT_CHECK(check_d27(x, n, want, bm));
     }
+    /* Three products by b = a mod m (exact digits, reversed) on the
+     * chain's last output, each below 2.4 m (the kernel's bound for b < m). */
+    quill_limb bl[NMAX];
+    uint64_t bd[DMAX];
+    uint64_t *brev = aligned_alloc(32, 4 * quill_d27_rw(D) * sizeof(uint64_t));
+    BIGNUM *b = bt_bn(a, na), *lim = BN_new(), *v = NULL;
+    if (brev == NULL || !BN_mod(b, b, bm, ctx) || !BN_copy(lim, bm) || !BN_mul_word(lim, 12))
+        abort();
+    bt_to_limbs(bl, n, b);
+    quill_d27_from_limbs(bd, D, bl, n);
+    quill_d27_rev(brev, bd, D);
+    for (int i = 0; i < 3; i++) {
+        quill_mont_mul_d27_avx2_public(x, x, brev, md);
+        if (!BN_mod_mul(want, want, b, bm, ctx) || !BN_mod_mul(want, want, ri, bm, ctx))
+            abort();
+        QT_CHECK(check_d27(x, n, want, bm));
+        v = d27_bn(x, D); /* 5 x < 12 m */
+        if (!BN_mul_word(v, 5))
+            abort();
+        QT_CHECK(BN_cmp(v, lim) < 0);
+        BN_free(v);
+    }
+    free(brev);
+    BN_free(b);
+    BN_free(lim);
     free(md);
     BN_free(bm);
     BN_free(ri);
