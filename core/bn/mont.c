@@ -39,6 +39,23 @@ static void mod_double(quill_limb *r, quill_limb *tmp, const quill_limb *m, size
         r[i] = (r[i] & keep) | (tmp[i] & ~keep);
 }
 
+/* r = 2 r mod m for r < m and a public m: variable time (the d27 form's
+ * 2^s R^2 mod m, s up to 60 doublings). */
+static void mod_double_public(quill_limb *r, const quill_limb *m, size_t n) {
+    quill_limb top = r[n - 1] >> 63;
+    for (size_t i = n - 1; i > 0; i--)
+        r[i] = (r[i] << 1) | (r[i - 1] >> 63);
+    r[0] <<= 1;
+    if (top == 0) { /* 2r < 2^(64 n): subtract m only if 2r >= m */
+        size_t j = n;
+        while (j > 0 && r[j - 1] == m[j - 1])
+            j--;
+        if (j > 0 && r[j - 1] < m[j - 1])
+            return;
+    }
+    (void)quill_bn_sub(r, r, m, n); /* 2r - m < m, exact mod 2^(64 n) */
+}
+
 /* The context for m; |public_m| says that m is public (its top bit may be
  * branched on). */
 static quill_mont *mont_new(const quill_limb *m, size_t n, int public_m) {
@@ -127,9 +144,9 @@ quill_mont *quill_mont_new_public(const quill_limb *m, size_t n) {
 }
 
 /* The d27 form is built on the context's second use, not when the context
- * is made: it costs about 5.6k / 17k / 18k ticks at 2048 / 3072 / 4096 bits
- * (N' and four shifted copies of m and N', 2^s R^2 mod m) against ~2.1k /
- * 9.9k / 25k saved per exponentiation, so a key verified once (a
+ * is made: it costs about 5.6k / 11.6k / 17.5k ticks at 2048 / 3072 / 4096
+ * bits (N' and four shifted copies of m and N', 2^s R^2 mod m) against
+ * ~2.2k / 10.6k / 26.8k saved per exponentiation, so a key verified once (a
  * certificate in a chain, a TLS CertificateVerify) would pay more than it
  * gains.  The first call only records the use; the caller
  * that moves the state from "used once" to "building" builds the form and
@@ -154,12 +171,11 @@ const quill_d27_mod *quill_mont_d27_use(const quill_mont *cmont) {
                                      __ATOMIC_ACQUIRE, __ATOMIC_RELAXED))
         return NULL; /* another thread builds it */
     size_t n = mont->n;
-    quill_limb tmp[64];
     quill_d27_mod_init(mont->d27, mont->m, n);
     quill_limb *rr = quill_d27_rr(mont->d27);
     memcpy(rr, mont->rr, n * sizeof(quill_limb)); /* 2^s R^2 mod m */
     for (unsigned i = 0; i < mont->d27->shift; i++)
-        mod_double(rr, tmp, mont->m, n);
+        mod_double_public(rr, mont->m, n);
     __atomic_store_n(&mont->d27_state, QUILL_D27_READY, __ATOMIC_RELEASE);
     return mont->d27;
 }
