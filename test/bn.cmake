@@ -24,7 +24,8 @@ target_include_directories(test_bn_d27x2_32 PRIVATE ${CMAKE_CURRENT_SOURCE_DIR}/
 target_compile_definitions(test_bn_d27x2_32 PRIVATE QUILL_D27_TEST_32=1)
 quill_add_levels(test_bn_d27x2_32 LEVELS avx2)
 # test_bn_d27_avx2: quill_mont_exp_public for e = 2^k + 1 on the one-lane
-# radix-2^27 squaring (32-limb public moduli, core/bn/mont_d27_avx2.c).
+# radix-2^27 squaring (32-, 48- and 64-limb public moduli,
+# core/bn/mont_d27_avx2.c).
 quill_add_levels(test_bn_d27 LEVELS avx2)
 
 add_executable(bn_speed bn/bn_speed.c)

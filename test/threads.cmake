@@ -12,7 +12,8 @@
 #                          point (its lazy affine conversion), native and
 #                          portable
 #   rsa_threads_avx2       rsa_threads at the AVX2 level, where RSA-2048
-#                          verification builds its radix-2^27 form on a
+#                          verification (like 3072 and 4096, which share
+#                          the code) builds its radix-2^27 form on a
 #                          key's second use (core/bn/mont.c,
 #                          quill_mont_d27_use) while other threads verify
 #   test_rsa_raw           core, four threads sharing a key's blinding pair

@@ -364,38 +364,65 @@ static unsigned exp_f4_shape(const quill_limb *e, size_t e_limbs) {
     return (unsigned)__builtin_ctzll(x);
 }
 
-/* r = a^(2^k + 1) mod m for a public a < m and a 32-limb m with the d27
- * form: a R' (R' = 2^2052 = 16 R) by one product with R' R mod m, k
- * squarings in radix 2^27 (quill_mont_sqr_d27_avx2_public), then
- * y = a^(2^k) R' + j m back in limbs and divided by 16 mod m as a 4-bit
- * Montgomery reduction, (y + t m) / 16 with t = y (-m^-1) mod 16, which
- * gives a^(2^k) R mod m up to a multiple of m, and the last product by a
- * itself, which also leaves the domain.  Variable time: public values only. */
+/* r = a^(2^k + 1) mod m for a public a < m and an n-limb m with the d27
+ * form: a R' (R' = 2^(27 D) = 2^s R) by one MULX product with R' R mod m, k
+ * squarings in radix 2^27 (quill_mont_sqr_d27_avx2_public), then the
+ * product by a itself, a^(2^k) R' a R'^-1, which also leaves the domain.
+ * At 3072 and 4096 bits that product runs in radix 2^27 too
+ * (quill_mont_mul_d27_avx2_public; its result, below 2.38 m, is reduced by
+ * at most two subtractions): 0.5% / 1.6% faster verifications than the
+ * MULX product, but 1.1% slower at 2048 bits (docs/limits.md), which
+ * takes y = a^(2^k) R' + j m back in limbs, divides it by 2^s mod m as an
+ * s-bit Montgomery reduction, (y + t m) / 2^s with t = y (-m^-1) mod 2^s,
+ * for a^(2^k) R mod m up to a multiple of m, and multiplies by a with
+ * MULX.  Variable time: public values only. */
 static void exp_f4_d27(quill_limb *r, const quill_limb *a, unsigned k, const quill_mont *mont,
                        const quill_d27_mod *md) {
     const quill_limb *m = mont->m;
-    quill_limb y[33];
-    uint64_t x[QUILL_D27_DIGITS] __attribute__((aligned(32)));
-    mont->mul(y, a, md->rr16, m, mont->n0, 32); /* a R' mod m */
-    quill_d27_from_limbs(x, y, 32);
+    size_t n = mont->n, D = md->digits;
+    quill_limb y[64 + 1];
+    uint64_t x[QUILL_D27_MAX_DIGITS] __attribute__((aligned(32)));
+    mont->mul(y, a, quill_d27_rr(md), m, mont->n0, n); /* a R' mod m */
+    quill_d27_from_limbs(x, D, y, n);
     for (unsigned i = 0; i < k; i++)
         quill_mont_sqr_d27_avx2_public(x, x, md);
-    quill_d27_to_limbs(y, x); /* below 0.76 2^2051 */
-    quill_limb t = ((y[0] & 15) * mont->n0) & 15, c = 0;
-    for (size_t j = 0; j < 32; j++) {
-        quill_dlimb s = (quill_dlimb)m[j] * t + y[j] + c;
-        y[j] = (quill_limb)s;
-        c = (quill_limb)(s >> 64);
+    if (n >= 48) {
+        uint64_t arev[4 * (QUILL_D27_MAX_DIGITS + 36)] __attribute__((aligned(32)));
+        uint64_t ad[QUILL_D27_MAX_DIGITS];
+        quill_d27_from_limbs(ad, D, a, n);
+        quill_d27_rev(arev, ad, D);
+        quill_mont_mul_d27_avx2_public(x, x, arev, md);
+        quill_d27_to_limbs(y, x, D); /* n + 1 limbs, below 2.38 m */
+        for (;;) { /* subtract m while y >= m */
+            size_t j = n;
+            if (y[n] == 0) {
+                while (j > 0 && y[j - 1] == m[j - 1])
+                    j--;
+                if (j > 0 && y[j - 1] < m[j - 1])
+                    break;
+            }
+            y[n] -= quill_bn_sub(y, y, m, n);
+        }
+        memcpy(r, y, n * sizeof(quill_limb));
+        return;
     }
-    y[32] += c;
-    for (size_t j = 0; j < 32; j++)
-        y[j] = (y[j] >> 4) | (y[j + 1] << 60);
-    y[32] >>= 4;
-    /* y < 0.76 2^2051 / 16 + 15 m / 16 < 0.38 R + m: below R after at
-     * most one subtraction (the product below needs one operand < R) */
-    if (y[32] != 0)
-        (void)quill_bn_sub(y, y, m, 32);
-    mont->mul(r, y, a, m, mont->n0, 32);
+    unsigned s = md->shift;
+    quill_d27_to_limbs(y, x, D); /* n + 1 limbs, below 6.01 R */
+    quill_limb t = (y[0] * mont->n0) & (((quill_limb)1 << s) - 1), c = 0;
+    for (size_t j = 0; j < n; j++) {
+        quill_dlimb v = (quill_dlimb)m[j] * t + y[j] + c;
+        y[j] = (quill_limb)v;
+        c = (quill_limb)(v >> 64);
+    }
+    y[n] += c; /* y + t m < 6.01 R + 2^s R: no carry out for s <= 62 */
+    for (size_t j = 0; j < n; j++)
+        y[j] = (y[j] >> s) | (y[j + 1] << (64 - s));
+    y[n] >>= s;
+    /* y < 6.01 R / 2^s + m < 0.76 R + m: below R after at most one
+     * subtraction (the product below needs one operand < R) */
+    if (y[n] != 0)
+        (void)quill_bn_sub(y, y, m, n);
+    mont->mul(r, y, a, m, mont->n0, n);
 }
 #endif
 

@@ -80,8 +80,8 @@ struct quill_mont {
     quill_mont_sqr_fn sqr_public;
     quill_mont_mul_x2_fn mul_x2; /* two-way kernels for n */
     quill_mont_sqr_x2_fn sqr_x2;
-    /* d27: space for the radix-2^27 form of a public 32-limb m
-     * (mont_d27_avx2.h) for quill_mont_exp_public at the AVX2 level, else
+    /* d27: space for the radix-2^27 form of a public 32-, 48- or 64-limb
+     * m (mont_d27_avx2.h) for quill_mont_exp_public at the AVX2 level, else
      * NULL; d27_state (QUILL_D27_*, atomic) says whether it is built yet:
      * quill_mont_d27_use builds it on the context's second use. */
     struct quill_d27_mod *d27;

@@ -39,6 +39,23 @@ static void mod_double(quill_limb *r, quill_limb *tmp, const quill_limb *m, size
         r[i] = (r[i] & keep) | (tmp[i] & ~keep);
 }
 
+/* r = 2 r mod m for r < m and a public m: variable time (the d27 form's
+ * 2^s R^2 mod m, s up to 60 doublings). */
+static void mod_double_public(quill_limb *r, const quill_limb *m, size_t n) {
+    quill_limb top = r[n - 1] >> 63;
+    for (size_t i = n - 1; i > 0; i--)
+        r[i] = (r[i] << 1) | (r[i - 1] >> 63);
+    r[0] <<= 1;
+    if (top == 0) { /* 2r < 2^(64 n): subtract m only if 2r >= m */
+        size_t j = n;
+        while (j > 0 && r[j - 1] == m[j - 1])
+            j--;
+        if (j > 0 && r[j - 1] < m[j - 1])
+            return;
+    }
+    (void)quill_bn_sub(r, r, m, n); /* 2r - m < m, exact mod 2^(64 n) */
+}
+
 /* The context for m; |public_m| says that m is public (its top bit may be
  * branched on). */
 static quill_mont *mont_new(const quill_limb *m, size_t n, int public_m) {
@@ -52,13 +69,15 @@ static quill_mont *mont_new(const quill_limb *m, size_t n, int public_m) {
     if (quill_ct_declassify_w(bad) != 0)
         return NULL;
     size_t bytes = sizeof(quill_mont) + 4 * n * sizeof(quill_limb);
-    /* A public 2048-bit modulus at the AVX2 level (AVX2, not the IFMA
-     * exponentiation) also gets the d27 form for quill_mont_exp_public
-     * (aligned to 32 bytes after the limbs). */
-    int d27 = QUILL_BN_HAVE_D27 && public_m && n == 32 && quill_cpu_has(QUILL_CPU_X86_AVX2) &&
-              !quill_mont_exp_x1_ifma_capable(n);
+    /* A public 2048-, 3072- or 4096-bit modulus at the AVX2 level (AVX2,
+     * not the IFMA exponentiation) also gets the space of the d27 form for
+     * quill_mont_exp_public (aligned to 32 bytes after the limbs). */
+    size_t d27 = QUILL_BN_HAVE_D27 && public_m && quill_cpu_has(QUILL_CPU_X86_AVX2) &&
+                         !quill_mont_exp_x1_ifma_capable(n)
+                     ? quill_d27_mod_bytes(n)
+                     : 0;
     if (d27)
-        bytes += sizeof(quill_d27_mod) + 32;
+        bytes += d27 + 32;
     quill_mont *mont = quill_malloc(bytes);
     if (mont == NULL)
         return NULL;
@@ -125,10 +144,11 @@ quill_mont *quill_mont_new_public(const quill_limb *m, size_t n) {
 }
 
 /* The d27 form is built on the context's second use, not when the context
- * is made: it costs about 5.5k ticks (N' and four shifted copies of m and
- * N', 16 R^2 mod m) against ~1.7k saved per exponentiation, so a key
- * verified once (a certificate in a chain, a TLS CertificateVerify) would
- * pay more than it gains.  The first call only records the use; the caller
+ * is made: it costs about 5.6k / 11.6k / 17.5k ticks at 2048 / 3072 / 4096
+ * bits (N' and four shifted copies of m and N', 2^s R^2 mod m) against
+ * ~2.2k / 10.6k / 26.8k saved per exponentiation, so a key verified once (a
+ * certificate in a chain, a TLS CertificateVerify) would pay more than it
+ * gains.  The first call only records the use; the caller
  * that moves the state from "used once" to "building" builds the form and
  * publishes it (release); every other call meanwhile takes the MULX path.
  * The state and the form are the context's only parts written after
@@ -151,11 +171,11 @@ const quill_d27_mod *quill_mont_d27_use(const quill_mont *cmont) {
                                      __ATOMIC_ACQUIRE, __ATOMIC_RELAXED))
         return NULL; /* another thread builds it */
     size_t n = mont->n;
-    quill_limb tmp[32];
-    quill_d27_mod_init(mont->d27, mont->m);
-    memcpy(mont->d27->rr16, mont->rr, n * sizeof(quill_limb)); /* 16 R^2 mod m */
-    for (int i = 0; i < 4; i++)
-        mod_double(mont->d27->rr16, tmp, mont->m, n);
+    quill_d27_mod_init(mont->d27, mont->m, n);
+    quill_limb *rr = quill_d27_rr(mont->d27);
+    memcpy(rr, mont->rr, n * sizeof(quill_limb)); /* 2^s R^2 mod m */
+    for (unsigned i = 0; i < mont->d27->shift; i++)
+        mod_double_public(rr, mont->m, n);
     __atomic_store_n(&mont->d27_state, QUILL_D27_READY, __ATOMIC_RELEASE);
     return mont->d27;
 }

@@ -2,14 +2,16 @@
 /* Copyright quill authors.
  *
  * Differential tests of the one-lane radix-2^27 AVX2 squaring for public
- * 2048-bit operands (core/bn/mont_d27_avx2.c) against OpenSSL's BN: N' by
- * Newton's iteration against BN_mod_inverse, the conversions, chains of
- * squarings on the kernel's own (not fully carried) outputs from edge
- * operands, every result compared mod m and checked against the kernel's
- * bounds (value below 2^2051, digits below 2^28 + 2^10); then
- * quill_mont_exp_public for e = 2^k + 1 on a public 32-limb context
- * (the d27 path at the AVX2 level, test_bn_d27_avx2) against BN_mod_exp.
- * The kernel part is skipped without AVX2 or without the assembly. */
+ * 2048-, 3072- and 4096-bit operands (core/bn/mont_d27_avx2.c) against
+ * OpenSSL's BN: N' by Newton's iteration against BN_mod_inverse, the
+ * conversions, chains of squarings on the kernel's own (not fully carried)
+ * outputs from edge operands, every result compared mod m and checked
+ * against the kernel's bounds (value below 2^(64 n + 3), digits below
+ * 2^28 + 2^10), then products of those outputs by an operand below m
+ * (quill_mont_mul_d27_avx2_public: below 2.4 m); then quill_mont_exp_public
+ * for e = 2^k + 1 on a public context of 32, 48 and 64 limbs (the d27 path
+ * at the AVX2 level, test_bn_d27_avx2) against BN_mod_exp.  The kernel part
+ * is skipped without AVX2 or without the assembly. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -22,17 +24,26 @@
 #include "common/cpu.h"
 #include "test_util.h"
 
-#define N 32
-#define D QUILL_D27_DIGITS
+#define NMAX 64
+#define DMAX QUILL_D27_MAX_DIGITS
+
+/* The form for n limbs, 32-byte aligned (freed by the caller). */
+static quill_d27_mod *mod_alloc(size_t n) {
+    size_t bytes = (quill_d27_mod_bytes(n) + 31) & ~(size_t)31;
+    quill_d27_mod *md = aligned_alloc(32, bytes);
+    if (md == NULL)
+        abort();
+    return md;
+}
 
 #if QUILL_BN_HAVE_D27
 /* The exact value of a d27 number (digits may exceed 27 bits). */
-static BIGNUM *d27_bn(const uint64_t x[D]) {
+static BIGNUM *d27_bn(const uint64_t *x, size_t D) {
     BIGNUM *r = BN_new(), *t = BN_new();
     if (r == NULL || t == NULL)
         abort();
     BN_zero(r);
-    for (int k = D - 1; k >= 0; k--) {
+    for (size_t k = D; k-- > 0;) {
         if (!BN_lshift(r, r, 27) || !BN_set_word(t, x[k]) || !BN_add(r, r, t))
             abort();
     }
@@ -40,19 +51,21 @@ static BIGNUM *d27_bn(const uint64_t x[D]) {
     return r;
 }
 
-/* 1 if x (d27) = want mod m, x < 2^2051 and its digits below 2^28 + 2^10;
- * also checks quill_d27_to_limbs against the exact value. */
-static int check_d27(const uint64_t x[D], const BIGNUM *want, const BIGNUM *bm) {
+/* 1 if x (d27, n-limb modulus) = want mod m, x < 2^(64 n + 3) and its
+ * digits below 2^28 + 2^10; also checks quill_d27_to_limbs against the
+ * exact value. */
+static int check_d27(const uint64_t *x, size_t n, const BIGNUM *want, const BIGNUM *bm) {
     BN_CTX *ctx = bt_ctx();
-    BIGNUM *v = d27_bn(x), *t = BN_new();
+    size_t D = quill_d27_digits(n);
+    BIGNUM *v = d27_bn(x, D), *t = BN_new();
     int ok = 1;
-    for (int k = 0; k < D; k++)
+    for (size_t k = 0; k < D; k++)
         ok &= x[k] < (1ull << 28) + (1ull << 10);
-    if (BN_num_bits(v) > 2051)
+    if (BN_num_bits(v) > (int)(64 * n + 3))
         ok = 0;
-    quill_limb l[33];
-    quill_d27_to_limbs(l, x);
-    ok &= bt_eq(l, 33, v);
+    quill_limb l[NMAX + 1];
+    quill_d27_to_limbs(l, x, D);
+    ok &= bt_eq(l, n + 1, v);
     if (!BN_mod(t, v, bm, ctx))
         abort();
     ok &= BN_cmp(t, want) == 0;
@@ -63,78 +76,121 @@ static int check_d27(const uint64_t x[D], const BIGNUM *want, const BIGNUM *bm) 
 
 #endif
 
-static void check_mod_init(const quill_limb *m, const BIGNUM *bm) {
-    static quill_d27_mod md;
+static void check_mod_init(const quill_limb *m, size_t n, const BIGNUM *bm) {
+    size_t D = quill_d27_digits(n), RW = quill_d27_rw(D);
+    quill_d27_mod *md = mod_alloc(n);
     BIGNUM *R = BN_new(), *inv = BN_new();
     BN_one(R);
-    if (!BN_lshift(R, R, 27 * D) || !BN_mod_inverse(inv, bm, R, bt_ctx()) || !BN_sub(inv, R, inv))
+    if (!BN_lshift(R, R, (int)(27 * D)) || !BN_mod_inverse(inv, bm, R, bt_ctx()) ||
+        !BN_sub(inv, R, inv))
         abort();
-    quill_limb l[33];
-    uint64_t want[D];
-    bt_to_limbs(l, 33, inv);
-    quill_d27_from_limbs(want, l, 33);
-    quill_d27_mod_init(&md, m);
-    uint64_t dm[D];
-    quill_d27_from_limbs(dm, m, N);
+    quill_limb l[NMAX + 1];
+    uint64_t want[DMAX], dm[DMAX];
+    bt_to_limbs(l, n + 1, inv);
+    quill_d27_from_limbs(want, D, l, n + 1);
+    quill_d27_mod_init(md, m, n);
+    QT_CHECK(md->n == n && md->digits == D && md->rw == RW && md->shift == 27 * D - 64 * n);
+    QT_CHECK(md->shift >= 4 && md->shift < 64);
+    quill_d27_from_limbs(dm, D, m, n);
+    const uint64_t *mrev = quill_d27_mrev(md), *nprev = quill_d27_nprev(md);
     int ok = 1;
-    for (int j = 0; j < D; j++)
-        for (int o = 0; o < 4; o++) {
-            ok &= md.nprev[o * QUILL_D27_RW + 16 + 75 - j - o] == want[j];
-            ok &= md.mrev[o * QUILL_D27_RW + 16 + 75 - j - o] == dm[j];
+    for (size_t j = 0; j < D; j++)
+        for (size_t o = 0; o < 4; o++) {
+            ok &= nprev[o * RW + 16 + D - 1 - j - o] == want[j];
+            ok &= mrev[o * RW + 16 + D - 1 - j - o] == dm[j];
         }
+    /* the zeros around the digits in every copy */
+    for (size_t o = 0; o < 4; o++)
+        for (size_t i = 0; i < RW; i++)
+            if (i + o < 16 || i + o >= 16 + D)
+                ok &= mrev[o * RW + i] == 0 && nprev[o * RW + i] == 0;
     QT_CHECK(ok);
+    free(md);
     BN_free(R);
     BN_free(inv);
 }
 
 #if QUILL_BN_HAVE_D27
-/* A chain of squarings from a (n limbs, below 2^2051). */
-static void check_chain(const quill_limb *m, const quill_limb *a, size_t n, int steps) {
-    static quill_d27_mod md;
-    static uint64_t x[D] __attribute__((aligned(32)));
+/* A chain of squarings from a (na limbs, below 2^(64 n + 3)). */
+static void check_chain(const quill_limb *m, size_t n, const quill_limb *a, size_t na,
+                        int steps) {
+    static uint64_t x[DMAX] __attribute__((aligned(32)));
+    size_t D = quill_d27_digits(n);
+    quill_d27_mod *md = mod_alloc(n);
     BN_CTX *ctx = bt_ctx();
-    quill_d27_mod_init(&md, m);
-    BIGNUM *bm = bt_bn(m, N), *ri = BN_new(), *want = bt_bn(a, n);
+    quill_d27_mod_init(md, m, n);
+    BIGNUM *bm = bt_bn(m, n), *ri = BN_new(), *want = bt_bn(a, na);
     BN_one(ri);
-    if (!BN_lshift(ri, ri, 27 * D) || !BN_mod_inverse(ri, ri, bm, ctx) ||
+    if (!BN_lshift(ri, ri, (int)(27 * D)) || !BN_mod_inverse(ri, ri, bm, ctx) ||
         !BN_mod(want, want, bm, ctx))
         abort();
-    quill_d27_from_limbs(x, a, n);
+    quill_d27_from_limbs(x, D, a, na);
     for (int i = 0; i < steps; i++) {
-        quill_mont_sqr_d27_avx2_public(x, x, &md);
+        quill_mont_sqr_d27_avx2_public(x, x, md);
         if (!BN_mod_mul(want, want, want, bm, ctx) || !BN_mod_mul(want, want, ri, bm, ctx))
             abort();
-        QT_CHECK(check_d27(x, want, bm));
+        QT_CHECK(check_d27(x, n, want, bm));
     }
+    /* Three products by b = a mod m (exact digits, reversed) on the
+     * chain's last output, each below 2.4 m (the kernel's bound for b < m). */
+    quill_limb bl[NMAX];
+    uint64_t bd[DMAX];
+    uint64_t *brev = aligned_alloc(32, 4 * quill_d27_rw(D) * sizeof(uint64_t));
+    BIGNUM *b = bt_bn(a, na), *lim = BN_new(), *v = NULL;
+    if (brev == NULL || !BN_mod(b, b, bm, ctx) || !BN_copy(lim, bm) || !BN_mul_word(lim, 12))
+        abort();
+    bt_to_limbs(bl, n, b);
+    quill_d27_from_limbs(bd, D, bl, n);
+    quill_d27_rev(brev, bd, D);
+    for (int i = 0; i < 3; i++) {
+        quill_mont_mul_d27_avx2_public(x, x, brev, md);
+        if (!BN_mod_mul(want, want, b, bm, ctx) || !BN_mod_mul(want, want, ri, bm, ctx))
+            abort();
+        QT_CHECK(check_d27(x, n, want, bm));
+        v = d27_bn(x, D); /* 5 x < 12 m */
+        if (!BN_mul_word(v, 5))
+            abort();
+        QT_CHECK(BN_cmp(v, lim) < 0);
+        BN_free(v);
+    }
+    free(brev);
+    BN_free(b);
+    BN_free(lim);
+    free(md);
     BN_free(bm);
     BN_free(ri);
     BN_free(want);
 }
 #endif
 
-/* quill_mont_exp_public against BN_mod_exp, e = 2^k + 1. */
-static void check_exp(const quill_limb *m, const quill_limb *a, unsigned k) {
-    quill_mont *mont = quill_mont_new_public(m, N);
+/* quill_mont_exp_public against BN_mod_exp, e = 2^k + 1, n-limb m. */
+static void check_exp(const quill_limb *m, size_t n, const quill_limb *a, unsigned k) {
+    quill_mont *mont = quill_mont_new_public(m, n);
     QT_CHECK(mont != NULL);
     if (mont == NULL)
         return;
-    quill_limb e[2] = {((quill_limb)1 << k) + 1, 0}, r[N], s[N];
-    BIGNUM *bm = bt_bn(m, N), *x = bt_bn(a, N), *be = bt_bn(e, 2), *z = BN_new();
+    quill_limb e[2] = {((quill_limb)1 << k) + 1, 0}, r[NMAX], s[NMAX];
+    BIGNUM *bm = bt_bn(m, n), *x = bt_bn(a, n), *be = bt_bn(e, 2), *z = BN_new();
     if (!BN_mod_exp(z, x, be, bm, bt_ctx()))
         abort();
     /* The first use runs the MULX squarings, the second builds the d27
      * form (where the context has one) and uses it, the third uses it. */
     for (int use = 0; use < 3; use++) {
         QT_CHECK(quill_mont_exp_public(r, a, e, 2, mont) == 1);
-        QT_CHECK(bt_eq(r, N, z));
+        QT_CHECK(bt_eq(r, n, z));
+#if QUILL_BN_HAVE_D27
+        /* built on the second use, not the first */
+        if (use == 0)
+            QT_CHECK(__atomic_load_n(&mont->d27_state, __ATOMIC_ACQUIRE) != QUILL_D27_READY);
+#endif
     }
-    memcpy(s, a, sizeof s);
+    memcpy(s, a, n * sizeof(quill_limb));
     QT_CHECK(quill_mont_exp_public(s, s, e, 1, mont) == 1); /* aliasing, one limb */
-    QT_CHECK(bt_eq(s, N, z));
+    QT_CHECK(bt_eq(s, n, z));
 #if QUILL_BN_HAVE_D27
     /* Built exactly where expected: at the AVX2 level without the IFMA
      * exponentiation, after two uses. */
-    int expect = quill_cpu_has(QUILL_CPU_X86_AVX2) && !quill_mont_exp_x1_ifma_capable(N);
+    int expect = quill_cpu_has(QUILL_CPU_X86_AVX2) && !quill_mont_exp_x1_ifma_capable(n);
     QT_CHECK((__atomic_load_n(&mont->d27_state, __ATOMIC_ACQUIRE) == QUILL_D27_READY) == expect);
 #endif
     quill_mont_free(mont);
@@ -146,32 +202,39 @@ static void check_exp(const quill_limb *m, const quill_limb *a, unsigned k) {
 
 int main(void) {
     bt_seed("test_bn_d27");
-    quill_limb m[N], a[33];
+    static const size_t sizes[] = {32, 48, 64};
+    quill_limb m[NMAX], a[NMAX + 1];
     static const unsigned ks[] = {16, 8, 9, 31, 63};
-    for (unsigned it = 0; it < 60; it++) {
-        bt_modulus(m, N, it % BT_MODULUS_KINDS);
-        bt_operand(a, m, N, it % BT_OPERAND_KINDS);
-        BIGNUM *bm = bt_bn(m, N);
-        check_mod_init(m, bm);
-        BN_free(bm);
-        check_exp(m, a, ks[it % 5]);
+    for (size_t si = 0; si < 3; si++) {
+        size_t n = sizes[si];
+        for (unsigned it = 0; it < 60; it++) {
+            bt_modulus(m, n, it % BT_MODULUS_KINDS);
+            bt_operand(a, m, n, it % BT_OPERAND_KINDS);
+            BIGNUM *bm = bt_bn(m, n);
+            check_mod_init(m, n, bm);
+            BN_free(bm);
+            check_exp(m, n, a, ks[it % 5]);
+        }
     }
 #if QUILL_BN_HAVE_D27
     if (!quill_cpu_has(QUILL_CPU_X86_AVX2)) {
         printf("test_bn_d27: no AVX2, kernel skipped\n");
         return qt_finish("test_bn_d27");
     }
-    for (unsigned it = 0; it < 60; it++) {
-        bt_modulus(m, N, it % BT_MODULUS_KINDS);
-        size_t n = N;
-        if (it % 4 == 3) { /* 2^2051 - 1, above m, the kernel's input bound */
-            memset(a, 0xff, sizeof a);
-            a[32] = ((quill_limb)1 << 3) - 1;
-            n = 33;
-        } else {
-            bt_operand(a, m, N, it % BT_OPERAND_KINDS);
+    for (size_t si = 0; si < 3; si++) {
+        size_t n = sizes[si];
+        for (unsigned it = 0; it < 60; it++) {
+            bt_modulus(m, n, it % BT_MODULUS_KINDS);
+            size_t na = n;
+            if (it % 4 == 3) { /* 2^(64 n + 3) - 1, above m, the kernel's input bound */
+                memset(a, 0xff, (n + 1) * sizeof(quill_limb));
+                a[n] = ((quill_limb)1 << 3) - 1;
+                na = n + 1;
+            } else {
+                bt_operand(a, m, n, it % BT_OPERAND_KINDS);
+            }
+            check_chain(m, n, a, na, 20);
         }
-        check_chain(m, a, n, 20);
     }
 #endif
     return qt_finish("test_bn_d27");
