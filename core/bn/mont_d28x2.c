@@ -99,20 +99,26 @@ void quill_d28x2_from_limbs(uint64_t x[QUILL_D28X2_WORDS], const quill_limb *a0,
 
 void quill_d28x2_to_limbs(quill_limb r0[17], quill_limb r1[17],
                           const uint64_t x[QUILL_D28X2_WORDS]) {
-    quill_limb *rs[2] = {r0, r1};
-    for (int l = 0; l < 2; l++) {
-        quill_limb *r = rs[l];
-        uint64_t c = 0;
-        memset(r, 0, 17 * sizeof(quill_limb));
-        for (size_t i = 0; i < 38; i++) {
-            uint64_t v = x[4 * (i / 2) + 2 * l + (i & 1)] + c;
-            uint64_t d = v & D28_MASK;
-            c = v >> 28;
-            size_t bit = 28 * i, w = bit / 64, sh = bit % 64;
-            if (w < 17)
-                r[w] |= d << sh;
-            if (sh > 36 && w + 1 < 17)
-                r[w + 1] |= d >> (64 - sh);
+    /* both lanes in one pass: their carry chains are independent, so the
+     * two run side by side (the table's 32 entries pass through here per
+     * exponentiation) */
+    uint64_t c0 = 0, c1 = 0;
+    memset(r0, 0, 17 * sizeof(quill_limb));
+    memset(r1, 0, 17 * sizeof(quill_limb));
+    for (size_t i = 0; i < 38; i++) {
+        uint64_t v0 = x[4 * (i / 2) + (i & 1)] + c0;
+        uint64_t v1 = x[4 * (i / 2) + 2 + (i & 1)] + c1;
+        uint64_t d0 = v0 & D28_MASK, d1 = v1 & D28_MASK;
+        c0 = v0 >> 28;
+        c1 = v1 >> 28;
+        size_t bit = 28 * i, w = bit / 64, sh = bit % 64;
+        if (w < 17) {
+            r0[w] |= d0 << sh;
+            r1[w] |= d1 << sh;
+        }
+        if (sh > 36 && w + 1 < 17) {
+            r0[w + 1] |= d0 >> (64 - sh);
+            r1[w + 1] |= d1 >> (64 - sh);
         }
     }
 }
