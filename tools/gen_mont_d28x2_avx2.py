@@ -2,20 +2,21 @@
 # SPDX-License-Identifier: Apache-2.0
 # Copyright quill authors.
 """Writes core/bn/mont_d28x2_avx2.c: the two-way 1024-bit Montgomery product
-and squaring in radix 2^28 with AVX2 VPMULUDQ (an experiment of issue 24;
-see the header comment of the generated file and docs/limits.md).
+and squaring in radix 2^28 with AVX2 VPMULUDQ (issue 24; see the header
+comment of the generated file and docs/limits.md).
 
-    python3 tools/gen_mont_d28x2_avx2.py [KB [VARIANT]] > core/bn/mont_d28x2_avx2.c
+    python3 tools/gen_mont_d28x2_avx2.py [KB] > core/bn/mont_d28x2_avx2.c
     python3 tools/gen_mont_d28x2_avx2.py big [KB]     (1536-bit, radix 2^27: the
         straight-line kernels of bench/mont_d27x2_ab.c, generated at build time)
 
-KB (default 6) is the number of output columns whose accumulators stay in
-registers while the pairs of digits t run (the column block).
-
-VARIANT, for timing: product-only and redc-only leave out the reduction or
-the product's columns (wrong results); fused gives each kernel its own
-reduction with U's blocks interleaved into the upper columns of T (right
-results; measured no faster, and the two kernels then exceed the L1I).
+KB (default 6, even for the 1024-bit kernels) is the number of output
+columns whose accumulators stay in registers while the pairs of digits t
+run (the column block).  The 1024-bit kernels carry the column sums at the
+end of the blocks that form them (a block's KB columns are KB / 2 digit
+pairs), so that only T's columns from 35, U's digits and T mod R's digits
+are stored (branch h28s2k; the timing variants of branch h26avx2,
+product-only, redc-only and fused, were of the earlier form, in which
+every column went through the stack).
 """
 import sys
 
@@ -23,7 +24,6 @@ BIG = len(sys.argv) > 1 and sys.argv[1] == "big"
 if BIG:
     del sys.argv[1]
 KB = int(sys.argv[1]) if len(sys.argv) > 1 else 6
-VARIANT = sys.argv[2] if len(sys.argv) > 2 else ""
 P = 19          # vectors per operand (pairs of digits); digit 37 is zero
 ND = 37         # digits of 28 bits: R = 2^1036
 NC = 74         # product columns 0..73
@@ -31,20 +31,43 @@ if BIG:
     P = 29      # radix 2^27, 57 digits: R = 2^1539 (1536-bit moduli)
     ND = 57
     NC = 114
+elif KB % 2:
+    sys.exit("KB must be even: the blocks end on digit pairs")
+
+# The 1024-bit kernels read some operands where they are used instead of
+# from a copy on the stack (source): Br[2s+1] is b's vector s, and the
+# squaring's As, Ae and Av (each used once) are formed from a's vector.
+IN_PLACE = None
 
 
-def block_phase(out, name, terms, klo, khi, init_from_c, arr="C", blocks=None):
+def source(x):
+    """The expression that loads the operand named x (e.g. "Br[5]")."""
+    if IN_PLACE is None:
+        return x
+    name, i = x[:x.index('[')], int(x[x.index('[') + 1:x.index(']')])
+    if name == "Br" and i % 2 == 1:
+        return f"_mm256_loadu_si256((const __m256i *)b + {i // 2})"
+    if IN_PLACE == "sqr":
+        ld = f"_mm256_loadu_si256((const __m256i *)a + {i})"
+        if name == "Av":
+            return ld
+        if name == "Ae":
+            return f"_mm256_and_si256({ld}, _mm256_set_epi64x(0, -1, 0, -1))"
+        if name == "As":
+            return f"_mm256_shuffle_epi32({ld}, 0x4E)"
+    return x
+
+
+def block_phase(out, name, terms, klo, khi, init_from_c, arr="C", sink=None):
     """terms: list of (k, aexpr, bexpr). Emits the column blocks for k in
-    [klo, khi]: accumulators c0..c{KB-1} in registers, stored to C[k]."""
+    [klo, khi]: accumulators c0..c{KB-1} in registers, stored to arr[k]
+    except the columns that sink(out, ks), called at the end of each block
+    with its columns ks, consumes (it returns them)."""
     out.append(f"    /* {name}: columns {klo}..{khi} */")
     bycol = {}
     for k, a, b in terms:
         bycol.setdefault(k, []).append((a, b))
-    outer = out
     for k0 in range(klo, khi + 1, KB):
-        if blocks is not None:
-            out = []
-            blocks.append(out)
         ks = [k for k in range(k0, min(k0 + KB, khi + 1))]
         out.append("    {")
         out.append("        D28_BARRIER();")
@@ -62,10 +85,6 @@ def block_phase(out, name, terms, klo, khi, init_from_c, arr="C", blocks=None):
         def num(x):
             return int(x[x.index('[') + 1:x.index(']')])
         order.sort(key=lambda x: (num(x[0]), x[0], x[1]))
-        last_use = {}
-        for i, (a, q, b) in enumerate(order):
-            last_use[a] = i
-            last_use[b] = i
         live = {}
         nvar = [0]
         def var(x):
@@ -73,16 +92,17 @@ def block_phase(out, name, terms, klo, khi, init_from_c, arr="C", blocks=None):
                 v = f"v{nvar[0]}"
                 nvar[0] += 1
                 live[x] = v
-                out.append(f"        __m256i {v} = {x}; D28_OPAQUE({v});")
+                out.append(f"        __m256i {v} = {source(x)}; D28_OPAQUE({v});")
             return live[x]
         for i, (a, q, b) in enumerate(order):
             va = var(a)
             vb = var(b)
             out.append(f"        D28_ACC(c{q}, {va}, {vb});")
+        consumed = sink(out, ks) if sink else set()
         for q, k in enumerate(ks):
-            out.append(f"        {arr}[{k}] = c{q};")
+            if k not in consumed:
+                out.append(f"        {arr}[{k}] = c{q};")
         out.append("    }")
-    out = outer
     return sum(len(bycol.get(k, [])) for k in range(klo, khi + 1))
 
 
@@ -117,99 +137,108 @@ def sqr_terms():
     return t_
 
 
-def kernel_open(out, sqr, arrays, pre_escape=()):
-    """The start of the product (sqr False) or squaring kernel, shared by
-    both variants: the signature, the arrays (each also escaped) and any
-    pre_escape lines between their declarations and the escapes, the
-    operands (and the squaring's doubled ones).  Returns the product's
-    terms (mul_terms or sqr_terms)."""
-    fname = "quill_mont_sqr_d28x2_avx2" if sqr else "quill_mont_mul_d28x2_avx2"
-    out.append(f"QUILL_D28_TARGET void {fname}(uint64_t *r, const uint64_t *a,")
-    if sqr:
-        out.append("                                                 const quill_d28x2_mod *md) {")
-    else:
-        out.append("                                                 const uint64_t *b, const quill_d28x2_mod *md) {")
-    out.append("    __m256i " + ", ".join(f"{nm}[{sz}]" for nm, sz in arrays) + ";")
-    if sqr:
-        out.append("    __m256i Ad[19], Am[19], Ae[19], Av[19];")
-    out.extend(pre_escape)
-    out.append("    " + " ".join(f"D28_ESCAPE({nm});" for nm, _ in arrays))
-    if sqr:
-        out.append("    D28_ESCAPE(Ad); D28_ESCAPE(Am); D28_ESCAPE(Ae); D28_ESCAPE(Av);")
-    out.append("    d28_operands(As, Br, a, " + ("a" if sqr else "b") + ");")
-    if sqr:
-        out.append("    d28_sqr_operands(Ad, Am, Ae, Av, As, a);")
-    return sqr_terms() if sqr else mul_terms("As", "Br")
+def low_sink(dst, keep):
+    """A block_phase sink that carries the columns 0..36 of each block into
+    dst (the multiplier form, d28_low's) with the pass's state pm, ph, and
+    stores of them only the columns in keep."""
+    def sink(out, ks):
+        done = set()
+        for q, k in enumerate(ks):
+            if k % 2 == 0 and k <= 34:
+                assert k + 1 in ks
+                out.append(f"        D28_LOW_STEP({dst}[{k // 2}], c{q + 1}, c{q}, pm, ph);")
+                done |= {k, k + 1}
+            elif k == 36:
+                out.append(f"        D28_LOW_STEP({dst}[18], _mm256_setzero_si256(), c{q}, pm, ph);")
+                out.append(f"        {dst}[18] = _mm256_and_si256({dst}[18], top);")
+                done.add(k)
+        return done - set(keep)
+    return sink
 
 
-OPERANDS = [("As", 19), ("Br", 38), ("C", 75)]
-
-
-def kernel_fused(out, sqr):
-    terms = kernel_open(out, sqr, OPERANDS + [("CU", 37), ("X", 19), ("PAD", 8)],
-                        ["    const __m256i *Mr = (const __m256i *)md->m, *Nr = (const __m256i *)md->np;"])
-    n = block_phase(out, "T low", terms, 0, 36, False)
-    out.append("    d28_low(X, C);")
-    tb, ub = [], []
-    n += block_phase(out, "T high", terms, 37, 73, False, blocks=tb)
-    n += block_phase(out, "U", mul_terms("X", "Nr", kmax=36), 0, 36, False, "CU", blocks=ub)
-    # interleave: U blocks first (they are on the critical path), T high between
-    i = j = 0
-    while i < len(ub) or j < len(tb):
-        if i < len(ub):
-            out.extend(ub[i]); i += 1
-        if j < len(tb):
-            out.extend(tb[j]); j += 1
-    out.append("    C[74] = _mm256_setzero_si256();")
-    return n + redc_close(out, "T + U m")
-
-
-def redc_close(out, name):
-    """The end of a reduction, shared by the fused kernels and d28_redc:
-    X = U mod R, the columns of U m from 35 added to C (a phase called
-    name), the carries into r.  Returns the count of products."""
-    out.append("    d28_low(X, CU);")
-    n = block_phase(out, name, mul_terms("X", "Mr", kmin=35), 35, 73, True)
-    out.append("    d28_high(r, C);")
-    out.append("}")
-    out.append("")
-    return n
+def high_sink(out, ks):
+    """The sink of T + U m's blocks: the carry out of the columns 35 and
+    36, then the columns from 37 carried into r (the pass in the d28x2
+    form), the carry added to r's first vector."""
+    done = set()
+    for q, k in enumerate(ks):
+        if k == 35:
+            assert ks[q + 1] == 36
+            out.append(f"        carry = d28_carry37(c{q}, c{q + 1});")
+            done |= {35, 36}
+        elif k >= 37 and k % 2 == 1:
+            s = (k - 37) // 2
+            assert k + 1 in ks or k == 73
+            hi = f"c{q + 1}" if k + 1 in ks else "_mm256_setzero_si256()"
+            out.append(f"        {{ __m256i x; D28_HIGH_STEP(x, c{q}, {hi}, pm, ph);")
+            if s == 0:
+                out.append("          x = d28_add_carry(x, carry);")
+            out.append(f"          _mm256_storeu_si256((__m256i *)r + {s}, x); }}")
+            done |= {k, k + 1}
+    return done
 
 
 def redc(out):
     """The Montgomery reduction shared by both kernels (one copy of its
     code: the two kernels together otherwise exceed the 32 KiB L1I)."""
-    out.append("/* r = (T + U m) / R for the columns T in C[0..74] (C[35..73] are")
-    out.append(" * overwritten), U = (T mod R) N' mod R.  Aligned to 64 bytes: where the")
-    out.append(" * link put it, which moved with any file added to core/bn, RSA-2048")
-    out.append(" * signing at the AVX2 level took 457 us at 0 mod 64 and 506 us at 48")
-    out.append(" * (rsa_sign_count time, AMD EPYC). */")
+    out.append("/* r = (T + U m) / R for T = X + R C' where X holds the digits of T mod R")
+    out.append(" * (d28_low's form, carried) and C[35..73] T's columns 35..73 (C' their sum")
+    out.append(" * from 37, with 35 and 36 reaching past R), U = (T mod R) N' mod R.")
+    out.append(" * C[35..73] are overwritten.  Aligned to 64 bytes: where the link put")
+    out.append(" * it, which moved with any file added to core/bn, RSA-2048 signing at")
+    out.append(" * the AVX2 level took 457 us at 0 mod 64 and 506 us at 48 (the kernels")
+    out.append(" * before their column stores went; rsa_sign_count time, AMD EPYC). */")
     out.append("__attribute__((target(\"avx2\"), noinline, unused, aligned(64))) static void")
-    out.append("d28_redc(uint64_t *r, __m256i *C, const quill_d28x2_mod *md) {")
-    # PAD: 256 bytes more frame; with it the squaring measured 809-817
-    # ticks per pair, without it 812-868 depending on the build (a layout
-    # effect of the stack addresses, not understood)
-    out.append("    __m256i CU[37], X[19], PAD[8];")
+    out.append("d28_redc(uint64_t *r, __m256i *C, const __m256i *X, const quill_d28x2_mod *md) {")
+    # PAD: 256 bytes more frame; with it the squaring of branch h26avx2
+    # measured 809-817 ticks per pair, without it 812-868 depending on the
+    # build (a layout effect of the stack addresses, not understood; with
+    # the column stores of that form gone it measured the same either way)
+    out.append("    __m256i XU[19], PAD[8];")
     out.append("    D28_ESCAPE(PAD);")
     out.append("    const __m256i *Mr = (const __m256i *)md->m, *Nr = (const __m256i *)md->np;")
-    out.append("    D28_ESCAPE(C); D28_ESCAPE(CU); D28_ESCAPE(X);")
-    out.append("    d28_low(X, C);")
-    n = block_phase(out, "U = T N' mod R", mul_terms("X", "Nr", kmax=36), 0, 36, False, "CU")
-    return n + redc_close(out, "T + U m, the columns from 35")
+    out.append("    const __m256i m28 = _mm256_set1_epi64x((1 << 28) - 1);")
+    out.append("    const __m256i top = _mm256_set_epi64x((1 << 28) - 1, 0, (1 << 28) - 1, 0);")
+    out.append("    __m256i pm = _mm256_setzero_si256(), ph = _mm256_setzero_si256(), carry;")
+    out.append("    D28_ESCAPE(C); D28_ESCAPE(X); D28_ESCAPE(XU);")
+    n = block_phase(out, "U = T N' mod R, carried into XU", mul_terms("X", "Nr", kmax=36), 0, 36,
+                    False, "XU", sink=low_sink("XU", ()))
+    out.append("    pm = _mm256_setzero_si256();")
+    out.append("    ph = _mm256_setzero_si256();")
+    n += block_phase(out, "T + U m, the columns from 35, carried into r",
+                     mul_terms("XU", "Mr", kmin=35), 35, 73, True, sink=high_sink)
+    out.append("}")
+    out.append("")
+    return n
 
 
 def kernel(out, sqr):
-    terms = kernel_open(out, sqr, OPERANDS)
-    if VARIANT == "redc-only":
-        out.append("    for (int k = 0; k < 74; k++) C[k] = Br[k % 38];")
-        n = 0
+    """The product (sqr False) or squaring kernel: the operands, T's
+    columns (those below 35 carried into X at the ends of their blocks),
+    the shared reduction."""
+    global IN_PLACE
+    fname = "quill_mont_sqr_d28x2_avx2" if sqr else "quill_mont_mul_d28x2_avx2"
+    out.append(f"QUILL_D28_TARGET void {fname}(uint64_t *r, const uint64_t *a,")
+    if sqr:
+        out.append("                                                 const quill_d28x2_mod *md) {")
+        out.append("    __m256i Br[38], Ad[19], Am[19], C[74], X[19];")
+        out.append("    D28_ESCAPE(Br); D28_ESCAPE(Ad); D28_ESCAPE(Am); D28_ESCAPE(C); D28_ESCAPE(X);")
+        out.append("    const uint64_t *b = a;")
+        out.append("    d28_sqr_operands(Ad, Am, Br, a);")
     else:
-        n = block_phase(out, "a * b" if not sqr else "a^2", terms, 0, 73, False)
-    out.append("    C[74] = _mm256_setzero_si256();")
-    if VARIANT == "product-only":
-        out.append("    for (int s = 0; s < 19; s++) _mm256_storeu_si256((__m256i *)r + s, C[37 + s]);")
-    else:
-        out.append("    d28_redc(r, C, md);")
+        out.append("                                                 const uint64_t *b, const quill_d28x2_mod *md) {")
+        out.append("    __m256i As[19], Br[38], C[74], X[19];")
+        out.append("    D28_ESCAPE(As); D28_ESCAPE(Br); D28_ESCAPE(C); D28_ESCAPE(X);")
+        out.append("    d28_operands(As, Br, a, b);")
+    out.append("    const __m256i m28 = _mm256_set1_epi64x((1 << 28) - 1);")
+    out.append("    const __m256i top = _mm256_set_epi64x((1 << 28) - 1, 0, (1 << 28) - 1, 0);")
+    out.append("    __m256i pm = _mm256_setzero_si256(), ph = _mm256_setzero_si256();")
+    IN_PLACE = "sqr" if sqr else "mul"
+    terms = sqr_terms() if sqr else mul_terms("As", "Br")
+    n = block_phase(out, "a^2" if sqr else "a * b", terms, 0, 73, False,
+                    sink=low_sink("X", range(35, 74)))
+    IN_PLACE = None
+    out.append("    d28_redc(r, C, X, md);")
     out.append("}")
     out.append("")
     return n
@@ -221,9 +250,9 @@ HEAD = r'''/* SPDX-License-Identifier: Apache-2.0 */
  * Generated by tools/gen_mont_d28x2_avx2.py (KB = %(KB)d); do not edit.
  *
  * Two-way 1024-bit Montgomery product and squaring in radix 2^28 with AVX2
- * VPMULUDQ (mont_d28x2_avx2.h; an experiment of issue 24, measured against
- * the MULX/ADX kernels in docs/limits.md).  Numbers have 37 digits of 28
- * bits (R = 2^1036), padded to 38; a vector holds two digits of each lane:
+ * VPMULUDQ (mont_d28x2_avx2.h; issue 24, measured against the MULX/ADX
+ * kernels in docs/limits.md).  Numbers have 37 digits of 28 bits (R =
+ * 2^1036), padded to 38; a vector holds two digits of each lane:
  *   X[s] = (x_2s, x_2s+1, x'_2s, x'_2s+1)      s = 0..18
  * Product columns are summed in 64-bit lanes without carries:
  *   C[k] += As[t] * Br[j],  k = 2t + j,
@@ -238,6 +267,11 @@ HEAD = r'''/* SPDX-License-Identifier: Apache-2.0 */
  * are propagated by one parallel pass that splits each 64-bit digit into
  * three 28-bit parts for the digit and its next two, leaving digits below
  * 2^29 + 2^8 (U's top digit is masked to 28 bits: U is only needed mod R).
+ * The pass runs at the end of each column block, on the block's
+ * accumulators (a block of KB columns is KB / 2 digit pairs), for T mod R
+ * (into X, the multiplier form (x_2s+1, x_2s)), for U (likewise) and for
+ * T + U m from column 37 (into r), so that of the columns only T's from 35
+ * go through the stack.
  * Bounds: digits < 2^29 + 2^8, so a product of T is < 2^58.01 and a column
  * of T (at most 37 products) < 2^63.21; U m adds at most 37 products of
  * (2^29 + 2^8) 2^28, < 2^62.21: columns < 2^63.8.  a, b < 2m and
@@ -267,7 +301,6 @@ HEAD = r'''/* SPDX-License-Identifier: Apache-2.0 */
         __asm__("" : "+x"(c));                                                       \
     } while (0)
 #define D28_OPAQUE(v) __asm__("" : "+x"(v))
-#define MUL _mm256_mul_epu32
 #define ADD _mm256_add_epi64
 
 /* (c0 lane 0 + lane 1, c1 lane 0 + lane 1) in each 128-bit half. */
@@ -275,56 +308,58 @@ QUILL_D28_INLINE __m256i d28_pairsum(__m256i c0, __m256i c1) {
     return ADD(_mm256_unpacklo_epi64(c0, c1), _mm256_unpackhi_epi64(c0, c1));
 }
 
-/* One parallel carry pass over 38 digits, each 64-bit digit split in
- * three: x = lo + 2^28 mid + 2^56 hi goes to digits i, i + 1 and i + 2 (hi
- * lines up with the previous vector's lanes, mid needs VPALIGNR), leaving
- * digits below 2^29 + 2^8.  The carries out of digit 37 are dropped
- * (callers either want the value mod R 2^28 or know they are zero). */
-QUILL_D28_INLINE void d28_norm(__m256i X[19]) {
-    const __m256i m28 = _mm256_set1_epi64x((1 << 28) - 1);
-    __m256i pmid = _mm256_setzero_si256(), phi = _mm256_setzero_si256();
-    for (int s = 0; s < 19; s++) {
-        __m256i mid = _mm256_and_si256(_mm256_srli_epi64(X[s], 28), m28);
-        __m256i hi = _mm256_srli_epi64(X[s], 56);
-        X[s] = ADD(ADD(_mm256_and_si256(X[s], m28), _mm256_alignr_epi8(mid, pmid, 8)), phi);
-        pmid = mid;
-        phi = hi;
-    }
-}
+/* One vector of the carry pass, at the end of a column block: dst = the
+ * columns clo and chi summed, x = lo + 2^28 mid + 2^56 hi going to their
+ * digit and its next two; pm and ph hold the previous vector's mid and hi
+ * parts (zero before the first), m28 = 2^28 - 1 comes from the scope.
+ * D28_HIGH_STEP leaves dst in the d28x2 form (hi lines up with the previous
+ * vector's lanes, mid needs VPALIGNR); D28_LOW_STEP in the multiplier form
+ * (chi's digit first, mid moved the other way: x_2s's to x_2s+1 in the
+ * same vector, x_2s+1's to x_2s+2 in the next).  Digits leave below
+ * 2^29 + 2^8. */
+#define D28_HIGH_STEP(dst, clo, chi, pm, ph)                                         \
+    do {                                                                             \
+        __m256i x_ = d28_pairsum(clo, chi);                                          \
+        __m256i mid_ = _mm256_and_si256(_mm256_srli_epi64(x_, 28), m28);             \
+        dst = ADD(ADD(_mm256_and_si256(x_, m28), _mm256_alignr_epi8(mid_, pm, 8)), ph); \
+        pm = mid_;                                                                   \
+        ph = _mm256_srli_epi64(x_, 56);                                              \
+    } while (0)
+#define D28_LOW_STEP(dst, chi, clo, pm, ph)                                          \
+    do {                                                                             \
+        __m256i x_ = d28_pairsum(chi, clo);                                          \
+        __m256i mid_ = _mm256_and_si256(_mm256_srli_epi64(x_, 28), m28);             \
+        dst = ADD(ADD(_mm256_and_si256(x_, m28), _mm256_alignr_epi8(pm, mid_, 8)), ph); \
+        pm = mid_;                                                                   \
+        ph = _mm256_srli_epi64(x_, 56);                                              \
+    } while (0)
 
-/* X = the columns 0..36 of C as digits mod R (digit 37 zero), swapped
- * into the multiplier form (x_2s+1, x_2s). */
-QUILL_D28_INLINE void d28_low(__m256i X[19], const __m256i *C) {
-    const __m256i lo = _mm256_set_epi64x(0, (1 << 28) - 1, 0, (1 << 28) - 1);
-    for (int s = 0; s < 18; s++)
-        X[s] = d28_pairsum(C[2 * s], C[2 * s + 1]);
-    X[18] = d28_pairsum(C[36], _mm256_setzero_si256());
-    d28_norm(X);
-    X[18] = _mm256_and_si256(X[18], lo);
-    for (int s = 0; s < 19; s++)
-        X[s] = _mm256_shuffle_epi32(X[s], 0x4E);
-}
-
-/* r = columns 37..74 of C plus the carry out of columns 0..36. */
-QUILL_D28_INLINE void d28_high(uint64_t *r, const __m256i *C) {
+/* The carry of T + U m into column 37, ceil((w_36 2^28 + w_35) / 2^56), in
+ * lane 0 of each half (below 2^36), from the columns 35 and 36. */
+QUILL_D28_INLINE __m256i d28_carry37(__m256i c35, __m256i c36) {
     const __m256i m28 = _mm256_set1_epi64x((1 << 28) - 1);
     const __m256i one = _mm256_set1_epi64x(1);
-    __m256i X[19];
-    __m256i z = d28_pairsum(C[35], C[36]); /* (w35, w36) */
+    __m256i z = d28_pairsum(c35, c36); /* (w35, w36) */
     __m256i y = ADD(z, _mm256_slli_si256(_mm256_srli_epi64(z, 28), 8));
     __m256i g = _mm256_and_si256(y, m28);
     __m256i nz = _mm256_or_si256(g, _mm256_slli_si256(g, 8));
     __m256i inc = ADD(one, _mm256_cmpeq_epi64(nz, _mm256_setzero_si256()));
-    __m256i carry = _mm256_srli_si256(ADD(_mm256_srli_epi64(y, 28), inc), 8);
-    for (int s = 0; s < 19; s++)
-        X[s] = d28_pairsum(C[37 + 2 * s], C[38 + 2 * s]);
-    X[0] = ADD(X[0], carry);
-    d28_norm(X);
-    for (int s = 0; s < 19; s++)
-        _mm256_storeu_si256((__m256i *)r + s, X[s]);
+    return _mm256_srli_si256(ADD(_mm256_srli_epi64(y, 28), inc), 8);
 }
 
-/* As[s] = (a_2s+1, a_2s), Br[j] = (b_j-1, b_j). */
+/* x + carry for r's first vector after its pass, the carry's low 28 bits
+ * to digit 0 (below 2^28 there: nothing comes from below) and the rest
+ * (< 2^8 + 1) to digit 1 (below 2^29 - 1): both stay within the bound.
+ * The carries out of digit 37 of the pass are dropped: they are zero
+ * (r < 2m). */
+QUILL_D28_INLINE __m256i d28_add_carry(__m256i x, __m256i carry) {
+    const __m256i m28 = _mm256_set1_epi64x((1 << 28) - 1);
+    return ADD(ADD(x, _mm256_and_si256(carry, m28)),
+               _mm256_slli_si256(_mm256_srli_epi64(carry, 28), 8));
+}
+
+/* As[s] = (a_2s+1, a_2s), Br[2s] = (b_2s-1, b_2s); Br[2s+1] = (b_2s, b_2s+1)
+ * is b's vector s, read in place (no copy). */
 QUILL_D28_INLINE void d28_operands(__m256i As[19], __m256i Br[38], const uint64_t *a,
                                    const uint64_t *b) {
     __m256i prev = _mm256_setzero_si256();
@@ -333,24 +368,25 @@ QUILL_D28_INLINE void d28_operands(__m256i As[19], __m256i Br[38], const uint64_
         __m256i y = _mm256_loadu_si256((const __m256i *)b + s);
         As[s] = _mm256_shuffle_epi32(x, 0x4E);
         Br[2 * s] = _mm256_alignr_epi8(y, prev, 8);
-        Br[2 * s + 1] = y;
         prev = y;
     }
 }
 
-/* The squaring's multipliers: Ad = 2 As, Am = (a_2s+1, 2 a_2s),
- * Ae = (a_2s, 0), Av = (a_2s, a_2s+1). */
-QUILL_D28_INLINE void d28_sqr_operands(__m256i Ad[19], __m256i Am[19], __m256i Ae[19],
-                                       __m256i Av[19], const __m256i As[19],
+/* The squaring's multipliers kept on the stack, Ad = 2 (a_2s+1, a_2s) and
+ * Am = (a_2s+1, 2 a_2s), and Br[2s] as above; the others, As, Ae =
+ * (a_2s, 0) and Av = (a_2s, a_2s+1) (each used once) and Br[2s+1], are
+ * formed from a's vectors where they are used. */
+QUILL_D28_INLINE void d28_sqr_operands(__m256i Ad[19], __m256i Am[19], __m256i Br[38],
                                        const uint64_t *a) {
-    const __m256i lo = _mm256_set_epi64x(0, -1, 0, -1);
     const __m256i hi = _mm256_set_epi64x(-1, 0, -1, 0);
+    __m256i prev = _mm256_setzero_si256();
     for (int s = 0; s < 19; s++) {
         __m256i x = _mm256_loadu_si256((const __m256i *)a + s);
-        Av[s] = x;
-        Ae[s] = _mm256_and_si256(x, lo);
-        Ad[s] = ADD(As[s], As[s]);
-        Am[s] = ADD(As[s], _mm256_and_si256(As[s], hi));
+        __m256i as = _mm256_shuffle_epi32(x, 0x4E);
+        Br[2 * s] = _mm256_alignr_epi8(x, prev, 8);
+        Ad[s] = ADD(as, as);
+        Am[s] = ADD(as, _mm256_and_si256(as, hi));
+        prev = x;
     }
 }
 
@@ -532,14 +568,9 @@ def main():
         return
     out = [HEAD % {"KB": KB}]
     body = []
-    if VARIANT == "fused":
-        nr = 0
-        nm = kernel_fused(body, False)
-        ns = kernel_fused(body, True)
-    else:
-        nr = redc(body)
-        nm = kernel(body, False)
-        ns = kernel(body, True)
+    nr = redc(body)
+    nm = kernel(body, False)
+    ns = kernel(body, True)
     out.append(f"/* VPMULUDQ: product {nm + nr}, squaring {ns + nr}, of them {nr} in the reduction (KB = {KB}). */\n")
     out.append("\n".join(body))
     out.append(TAIL)

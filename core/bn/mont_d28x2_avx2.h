@@ -3,8 +3,8 @@
  *
  * Two-way 1024-bit Montgomery arithmetic in radix 2^28 with AVX2 VPMULUDQ
  * (issue 24: eight 32x32-bit products per cycle against one MULX per
- * cycle; docs/limits.md has the counts and the figures: squaring 0.88x,
- * product 0.80x the time of two MULX/ADX calls).  Internal to core/bn:
+ * cycle; docs/limits.md has the counts and the figures: squaring 0.74x,
+ * product 0.72x the time of two MULX/ADX calls).  Internal to core/bn:
  * quill_mont_exp_consttime_x2 (exp.c) hands 16-limb pairs to
  * quill_mont_exp_consttime_x2_d28 when the CPU has AVX2 and not the IFMA
  * exponentiation (the CRT halves of RSA-2048 at the AVX2 level).

@@ -106,27 +106,32 @@ QUILL_INLINE void from_limbs(uint64_t *x, unsigned b, size_t nd, const quill_lim
 /* r0, r1 (L limbs) = the values of x's lanes (nd + 1 digits of b bits). */
 QUILL_INLINE void to_limbs(quill_limb *r0, quill_limb *r1, const uint64_t *x, unsigned b,
                            size_t nd, size_t L) {
+    /* both lanes in one pass: their carry chains are independent, so they
+     * run side by side (every table entry passes through here once per
+     * exponentiation) */
     quill_limb *rs[2] = {r0, r1};
-    for (int l = 0; l < 2; l++) {
-        quill_limb *r = rs[l];
-        uint64_t c = 0;
-        memset(r, 0, L * sizeof(quill_limb));
-        for (size_t i = 0; i < nd + 1; i++) {
-            uint64_t v = x[4 * (i / 2) + 2 * l + (i & 1)] + c;
+    uint64_t c[2] = {0, 0};
+    memset(r0, 0, L * sizeof(quill_limb));
+    memset(r1, 0, L * sizeof(quill_limb));
+    for (size_t i = 0; i < nd + 1; i++) {
+        size_t bit = b * i, w = bit / 64, sh = bit % 64;
+        for (int l = 0; l < 2; l++) {
+            uint64_t v = x[4 * (i / 2) + 2 * l + (i & 1)] + c[l];
             uint64_t d = v & (((uint64_t)1 << b) - 1);
-            c = v >> b;
-            size_t bit = b * i, w = bit / 64, sh = bit % 64;
+            c[l] = v >> b;
             if (w < L)
-                r[w] |= d << sh;
+                rs[l][w] |= d << sh;
             if (sh > 64 - b && w + 1 < L)
-                r[w + 1] |= d >> (64 - sh);
+                rs[l][w + 1] |= d >> (64 - sh);
         }
-        /* the last carry, from bit b (nd + 1) on */
-        size_t bit = b * (nd + 1), w = bit / 64, sh = bit % 64;
+    }
+    /* the last carry, from bit b (nd + 1) on */
+    size_t bit = b * (nd + 1), w = bit / 64, sh = bit % 64;
+    for (int l = 0; l < 2; l++) {
         if (w < L)
-            r[w] |= c << sh;
+            rs[l][w] |= c[l] << sh;
         if (sh && w + 1 < L)
-            r[w + 1] |= c >> (64 - sh);
+            rs[l][w + 1] |= c[l] >> (64 - sh);
     }
 }
 
