@@ -63,6 +63,13 @@ void limits_ports(double ticks_per_cycle);
 void limits_kernels(void);
 void limits_ops(void);
 
+/* LIMITS_MLDSA_SEEDS is the number of fixed seeds of the ML-DSA key
+ * generation lines; limits_mldsa_seed writes seed |i| of them (a counter
+ * pattern), shared by mldsaS.keygen and evp.mldsaS.keygen_seeded so that
+ * both make the same keys. */
+#define LIMITS_MLDSA_SEEDS 16
+void limits_mldsa_seed(unsigned i, unsigned char seed[32]);
+
 /* limits_evp measures a few operations through EVP on quill.so
  * (bench/limits_evp.c), the cost of the EVP and provider layer. */
 void limits_evp(void);

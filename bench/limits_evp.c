@@ -5,6 +5,13 @@
  * through EVP on quill.so (lines evp.*), so that the core figures of
  * limits_ops.c can be set against quill-speed's rates:
  *   evp.mldsaS.keygen    EVP_PKEY_generate (ML-DSA-44/65/87)
+ *   evp.mldsaS.keygen_seeded   the same from the 16 fixed seeds of
+ *                        mldsaS.keygen (the "seed" generation parameter, one
+ *                        keygen context per seed, set once) and timed as
+ *                        that line is (limits_measure_set), so that the
+ *                        difference of the two is the EVP and provider layer
+ *                        less the DRBG draw, free of the spread between
+ *                        random keys that evp.mldsaS.keygen's batches carry
  *   evp.mldsaS.verify    EVP_DigestVerifyInit_ex + EVP_DigestVerify of a
  *                        64-byte message (as quill-speed does)
  *   evp.p256.keygen / evp.p256.sign / evp.p256.verify_cached   EVP_PKEY_generate,
@@ -94,13 +101,51 @@ static int evp_keygen_setup(evp_ctx *k, const char *alg, const char *group, unsi
     return EVP_PKEY_generate(k->gen, &k->key) == 1;
 }
 
+/* The keygen contexts of evp.mldsaS.keygen_seeded, seed i in gen[i]. */
+typedef struct {
+    EVP_PKEY_CTX *gen[LIMITS_MLDSA_SEEDS];
+} evp_seeded;
+
+static void item_seeded_keygen(void *c, unsigned i) {
+    evp_seeded *k = c;
+    EVP_PKEY *key = NULL;
+    g_evp_fail |= EVP_PKEY_generate(k->gen[i], &key) != 1;
+    EVP_PKEY_free(key);
+}
+
+static void evp_mldsa_seeded(const char *alg, const char *name) {
+    static evp_seeded k;
+    int ok = 1;
+    for (unsigned i = 0; i < LIMITS_MLDSA_SEEDS; i++) {
+        unsigned char seed[32];
+        limits_mldsa_seed(i, seed);
+        OSSL_PARAM p[2] = {OSSL_PARAM_construct_octet_string("seed", seed, sizeof(seed)),
+                           OSSL_PARAM_construct_end()};
+        k.gen[i] = EVP_PKEY_CTX_new_from_name(g_ctx, alg, PROPQ);
+        ok = ok && k.gen[i] != NULL && EVP_PKEY_keygen_init(k.gen[i]) == 1 &&
+             EVP_PKEY_CTX_set_params(k.gen[i], p) == 1;
+    }
+    if (ok)
+        limits_measure_set(name, "ticks/op", "EVP_PKEY_generate on quill, 16 fixed seeds",
+                           item_seeded_keygen, &k, LIMITS_MLDSA_SEEDS, 100);
+    else
+        g_evp_fail = 1;
+    for (unsigned i = 0; i < LIMITS_MLDSA_SEEDS; i++) {
+        EVP_PKEY_CTX_free(k.gen[i]);
+        k.gen[i] = NULL;
+    }
+}
+
 static void evp_mldsa(void) {
     static const char *algs[] = {"ML-DSA-44", "ML-DSA-65", "ML-DSA-87"};
     static const char *names[] = {"mldsa44", "mldsa65", "mldsa87"};
     for (int s = 0; s < 3; s++) {
-        char kg[48], vf[48];
+        char kg[48], vf[48], ks[48];
         snprintf(kg, sizeof(kg), "evp.%s.keygen", names[s]);
         snprintf(vf, sizeof(vf), "evp.%s.verify", names[s]);
+        snprintf(ks, sizeof(ks), "evp.%s.keygen_seeded", names[s]);
+        if (limits_wanted(ks))
+            evp_mldsa_seeded(algs[s], ks);
         if (!limits_wanted(kg) && !limits_wanted(vf))
             continue;
         static evp_ctx k;

@@ -202,7 +202,7 @@ static void ops_p256(void) {
 
 /* ---- ML-DSA ---- */
 
-#define NSEEDS 16
+#define NSEEDS LIMITS_MLDSA_SEEDS
 #define NMSGS 64
 
 typedef struct {
@@ -297,6 +297,11 @@ static void measure_mldsa_verify_fresh(const char *name) {
     free(f.sigs);
 }
 
+void limits_mldsa_seed(unsigned i, unsigned char seed[32]) {
+    for (unsigned j = 0; j < 32; j++)
+        seed[j] = (unsigned char)(31 * i + 7 * j + 1);
+}
+
 /* Fixed inputs (a counter pattern), so that every run and the counting
  * mode (limits_count) see the same rejection-loop lengths. */
 static int mldsa_setup(quill_mldsa_set set) {
@@ -306,9 +311,8 @@ static int mldsa_setup(quill_mldsa_set set) {
     k->key = k->pub = NULL;
     k->set = set;
     k->sig_len = quill_mldsa_sig_bytes(set);
-    for (int i = 0; i < NSEEDS; i++)
-        for (int j = 0; j < 32; j++)
-            k->seeds[i][j] = (uint8_t)(31 * i + 7 * j + 1);
+    for (unsigned i = 0; i < NSEEDS; i++)
+        limits_mldsa_seed(i, k->seeds[i]);
     for (int i = 0; i < NMSGS; i++) {
         for (int j = 0; j < 64; j++)
             k->mus[i][j] = (uint8_t)(13 * i + 5 * j + 3);

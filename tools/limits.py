@@ -435,7 +435,10 @@ def main():
                       "p256.verify_cached")))
     # The provider generates P-256 keys with the public point left in
     # Jacobian form (p256.keygen_lazy): that is the core of its EVP line.
+    # evp.mldsaS.keygen_seeded makes the keys of mldsaS.keygen.
     def core_of(k):
+        if k.endswith(".keygen_seeded"):
+            return k[4:-len("_seeded")]
         return k[4:] + "_lazy" if k[4:] + "_lazy" in r else k[4:]
     evp = ["%s %s (core %s, layer %s)" % (k[4:], fmt(v["min"]), fmt(r[core_of(k)]["min"]),
                                           fmt(v["min"] - r[core_of(k)]["min"]))

@@ -6,6 +6,7 @@
 
 #include <stdatomic.h>
 #include <stddef.h>
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -17,13 +18,15 @@
 #include "sample.h"
 
 /* The key structure and A-hat in one block (one allocation and free per
- * key instead of two): A-hat at the first multiple of 32 bytes past the
- * structure. */
-#define KEY_A_HAT_OFFSET ((sizeof(quill_mldsa_key) + 31) & ~(size_t)31)
-
+ * key instead of two), from quill_malloc: A-hat at the first multiple of 32
+ * bytes past the structure, found from the block's address (the structure
+ * itself needs no more than malloc's alignment), with up to 31 bytes of
+ * slack. */
 quill_mldsa_key *quill_mldsa_key_alloc(const quill_mldsa_params *p) {
-    quill_mldsa_key *key = quill_aligned_alloc(
-        32, KEY_A_HAT_OFFSET + (size_t)p->k * p->l * sizeof(quill_mldsa_poly));
+    _Static_assert(_Alignof(quill_mldsa_key) <= _Alignof(max_align_t),
+                   "quill_mldsa_key_alloc takes the key structure from quill_malloc");
+    quill_mldsa_key *key =
+        quill_malloc(sizeof(*key) + 31 + (size_t)p->k * p->l * sizeof(quill_mldsa_poly));
     if (key == NULL)
         return NULL;
     /* Zero all but pub and priv (7.5 KiB of the 7.9): every constructor
@@ -39,7 +42,8 @@ quill_mldsa_key *quill_mldsa_key_alloc(const quill_mldsa_params *p) {
     memset(key, 0, offsetof(quill_mldsa_key, pub));
     memset(key->tr, 0, offsetof(quill_mldsa_key, priv) - offsetof(quill_mldsa_key, tr));
     memset(&key->a_hat, 0, sizeof(*key) - offsetof(quill_mldsa_key, a_hat));
-    key->a_hat = (quill_mldsa_poly *)(void *)((uint8_t *)key + KEY_A_HAT_OFFSET);
+    uint8_t *end = (uint8_t *)(key + 1);
+    key->a_hat = (quill_mldsa_poly *)(void *)(end + ((32 - ((uintptr_t)end & 31)) & 31));
     key->p = p;
     atomic_init(&key->t1_hat, NULL);
     atomic_init(&key->sign_hat, NULL);
