@@ -12,8 +12,11 @@
  * inputs with every digit at its bound, for adversarial moduli (all ones,
  * 2^(64 n - 1) + 1, top-heavy, 2^(64 (n - 1)) + 1); then quill_mont_exp_public
  * for e = 2^k + 1 on a public context of 32, 48 and 64 limbs (the d27 path
- * at the AVX2 level, test_bn_d27_avx2) against BN_mod_exp.  The kernel part
- * is skipped without AVX2 or without the assembly. */
+ * at the AVX2 level, test_bn_d27_avx2) against BN_mod_exp, also from
+ * four threads sharing a fresh context (the lazy build of the d27 form
+ * raced).  The kernel part is skipped without AVX2 or without the
+ * assembly. */
+#include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -318,6 +321,82 @@ static void check_exp(const quill_limb *m, size_t n, const quill_limb *a, unsign
     BN_free(z);
 }
 
+/* Threads sharing one fresh public context: THREADS threads run
+ * quill_mont_exp_public (e = 65537) from the context's first use on, the
+ * first alone until it builds the d27 form (mont.c, quill_mont_d27_use),
+ * the others from then on, so that their calls race with the build (they
+ * take the MULX path meanwhile, then all use the form); every result is
+ * compared with BN_mod_exp's, computed beforehand (the BN_CTX and the
+ * test's counters are not shared with the threads).  A form published
+ * before it is complete fails here. */
+#define THREADS 4
+#define THREAD_OPS 12
+
+typedef struct {
+    const quill_mont *mont;
+    size_t n;
+    const quill_limb *a, *want; /* THREAD_OPS operands and results, n limbs each */
+    int wait; /* wait until the form is being built (threads but the first) */
+    int bad;
+} exp_job;
+
+static void *exp_worker(void *arg) {
+    exp_job *j = arg;
+    const quill_limb e[1] = {65537};
+    quill_limb r[NMAX];
+    while (j->wait &&
+           __atomic_load_n(&j->mont->d27_state, __ATOMIC_ACQUIRE) < QUILL_D27_BUILDING)
+        ;
+    for (int i = 0; i < THREAD_OPS; i++)
+        if (quill_mont_exp_public(r, j->a + i * j->n, e, 1, j->mont) != 1 ||
+            memcmp(r, j->want + i * j->n, j->n * sizeof(quill_limb)) != 0)
+            j->bad++;
+    return NULL;
+}
+
+static void check_threads(const quill_limb *m, size_t n) {
+    static quill_limb a[THREADS][THREAD_OPS * NMAX], want[THREADS][THREAD_OPS * NMAX];
+    quill_mont *mont = quill_mont_new_public(m, n);
+    QT_CHECK(mont != NULL);
+    if (mont == NULL)
+        return;
+    BIGNUM *bm = bt_bn(m, n), *be = BN_new(), *x = NULL, *z = BN_new();
+    if (!BN_set_word(be, 65537))
+        abort();
+    for (int t = 0; t < THREADS; t++)
+        for (int i = 0; i < THREAD_OPS; i++) {
+            bt_operand(a[t] + i * n, m, n, (unsigned)(t * THREAD_OPS + i) % BT_OPERAND_KINDS);
+            x = bt_bn(a[t] + i * n, n);
+            if (!BN_mod_exp(z, x, be, bm, bt_ctx()))
+                abort();
+            bt_to_limbs(want[t] + i * n, n, z);
+            BN_free(x);
+        }
+    exp_job jobs[THREADS];
+    pthread_t tid[THREADS];
+    /* Where the context gets the form, the threads but the first start
+     * once it is being built (the first builds it on its second call), so
+     * that their calls overlap the build. */
+    int builds = 0;
+#if QUILL_BN_HAVE_D27
+    builds = quill_cpu_has(QUILL_CPU_X86_AVX2) && !quill_mont_exp_x1_ifma_capable(n);
+#endif
+    for (int t = 0; t < THREADS; t++) {
+        jobs[t] = (exp_job){mont, n, a[t], want[t], builds && t > 0, 0};
+        if (pthread_create(&tid[t], NULL, exp_worker, &jobs[t]) != 0)
+            abort(); /* the others could wait for ever */
+    }
+    for (int t = 0; t < THREADS; t++) {
+        QT_CHECK(pthread_join(tid[t], NULL) == 0);
+        QT_CHECK(jobs[t].bad == 0);
+    }
+    QT_CHECK((__atomic_load_n(&mont->d27_state, __ATOMIC_ACQUIRE) == QUILL_D27_READY) == builds);
+    quill_mont_free(mont);
+    BN_free(bm);
+    BN_free(be);
+    BN_free(z);
+}
+
 int main(void) {
     bt_seed("test_bn_d27");
     static const size_t sizes[] = {32, 48, 64};
@@ -334,6 +413,11 @@ int main(void) {
             check_exp(m, n, a, ks[it % 5]);
         }
     }
+    for (size_t si = 0; si < 3; si++)
+        for (unsigned kind = 0; kind < 2 * BT_MODULUS_KINDS; kind++) {
+            bt_modulus(m, sizes[si], kind % BT_MODULUS_KINDS);
+            check_threads(m, sizes[si]);
+        }
 #if QUILL_BN_HAVE_D27
     if (!quill_cpu_has(QUILL_CPU_X86_AVX2)) {
         printf("test_bn_d27: no AVX2, kernel skipped\n");
