@@ -26,6 +26,8 @@ quill_add_levels(test_bn_d27x2_32 LEVELS avx2)
 # test_bn_d27_avx2: quill_mont_exp_public for e = 2^k + 1 on the one-lane
 # radix-2^27 squaring (32-, 48- and 64-limb public moduli,
 # core/bn/mont_d27_avx2.c).
+# Its threads part races on the lazy build of the d27 form.
+target_link_libraries(test_bn_d27 PRIVATE Threads::Threads)
 quill_add_levels(test_bn_d27 LEVELS avx2)
 
 add_executable(bn_speed bn/bn_speed.c)

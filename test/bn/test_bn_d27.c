@@ -8,10 +8,15 @@
  * outputs from edge operands, every result compared mod m and checked
  * against the kernel's bounds (value below 2^(64 n + 3), digits below
  * 2^28 + 2^10), then products of those outputs by an operand below m
- * (quill_mont_mul_d27_avx2_public: below 2.4 m); then quill_mont_exp_public
+ * (quill_mont_mul_d27_avx2_public: below 2.4 m); the same kernels on
+ * inputs with every digit at its bound, for adversarial moduli (all ones,
+ * 2^(64 n - 1) + 1, top-heavy, 2^(64 (n - 1)) + 1); then quill_mont_exp_public
  * for e = 2^k + 1 on a public context of 32, 48 and 64 limbs (the d27 path
- * at the AVX2 level, test_bn_d27_avx2) against BN_mod_exp.  The kernel part
- * is skipped without AVX2 or without the assembly. */
+ * at the AVX2 level, test_bn_d27_avx2) against BN_mod_exp, also from
+ * four threads sharing a fresh context (the lazy build of the d27 form
+ * raced).  The kernel part is skipped without AVX2 or without the
+ * assembly. */
+#include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -51,17 +56,18 @@ static BIGNUM *d27_bn(const uint64_t *x, size_t D) {
     return r;
 }
 
-/* 1 if x (d27, n-limb modulus) = want mod m, x < 2^(64 n + 3) and its
- * digits below 2^28 + 2^10; also checks quill_d27_to_limbs against the
- * exact value. */
-static int check_d27(const uint64_t *x, size_t n, const BIGNUM *want, const BIGNUM *bm) {
+/* 1 if x (d27, n-limb modulus) = want mod m, x < 2^bits and its digits
+ * below 2^28 + 2^10; also checks quill_d27_to_limbs against the exact
+ * value. */
+static int check_d27_bits(const uint64_t *x, size_t n, const BIGNUM *want, const BIGNUM *bm,
+                          size_t bits) {
     BN_CTX *ctx = bt_ctx();
     size_t D = quill_d27_digits(n);
     BIGNUM *v = d27_bn(x, D), *t = BN_new();
     int ok = 1;
     for (size_t k = 0; k < D; k++)
         ok &= x[k] < (1ull << 28) + (1ull << 10);
-    if (BN_num_bits(v) > (int)(64 * n + 3))
+    if (BN_num_bits(v) > (int)bits)
         ok = 0;
     quill_limb l[NMAX + 1];
     quill_d27_to_limbs(l, x, D);
@@ -72,6 +78,11 @@ static int check_d27(const uint64_t *x, size_t n, const BIGNUM *want, const BIGN
     BN_free(v);
     BN_free(t);
     return ok;
+}
+
+/* check_d27_bits for the kernels' output bound, x < 2^(64 n + 3). */
+static int check_d27(const uint64_t *x, size_t n, const BIGNUM *want, const BIGNUM *bm) {
+    return check_d27_bits(x, n, want, bm, 64 * n + 3);
 }
 
 #endif
@@ -161,6 +172,116 @@ static void check_chain(const quill_limb *m, size_t n, const quill_limb *a, size
     BN_free(ri);
     BN_free(want);
 }
+
+/* The kernels at their input bounds rather than on their own outputs:
+ * every digit of x at its largest, 2^28 + 2^10 - 1 (a column sum of the
+ * carry pass below 2^64 gives at most 2 (2^27 - 1) + 2^10 - 1), except
+ * the top ones, set to the largest digits that keep x < 2^(64 n + 3)
+ * (|hi| = 0), or random digits in [2^28 - 2^20, 2^28 + 2^10) likewise
+ * (|hi| = 1).  Each column of a^2 then holds nearly its bound of D
+ * products of two digits, and a wrapped 64-bit column sum (the kernels'
+ * argument, mont_d27_avx2.c) would change the result mod m: at 152
+ * digits such inputs reach column sums of about 2^63.46 against the
+ * argument's 2^63.84.  The products of x by b = m - 1 (result below
+ * 2.51 m) and by b = 2^(27 D) - 1 (every digit 2^27 - 1, the
+ * multiplicand's largest; result below 2^(64 n + 4) <= 2^(27 D)), then
+ * four squarings from x, each result checked mod m, its digits and its
+ * value bound. */
+static void max_digits(uint64_t *x, size_t n, int hi) {
+    size_t D = quill_d27_digits(n), B = 64 * n + 3, K = (B - 2) / 27;
+    for (size_t k = 0; k < D; k++) {
+        uint64_t top = (1ull << 28) + (1ull << 10) - 1;
+        if (hi)
+            top -= qt_rng_u64() % ((1ull << 20) + (1ull << 10));
+        x[k] = k < K ? top : 0;
+    }
+    /* (2^(B - 27 K) - 3) 2^(27 K) + (below 2.00001 2^(27 K)) < 2^B */
+    x[K] = (1ull << (B - 27 * K)) - 3;
+}
+
+static void check_max(const quill_limb *m, size_t n, int hi) {
+    static uint64_t x[DMAX] __attribute__((aligned(32))), y[DMAX] __attribute__((aligned(32)));
+    size_t D = quill_d27_digits(n);
+    quill_d27_mod *md = mod_alloc(n);
+    BN_CTX *ctx = bt_ctx();
+    quill_d27_mod_init(md, m, n);
+    BIGNUM *bm = bt_bn(m, n), *ri = BN_new(), *want = BN_new(), *w2 = BN_new(), *b = BN_new();
+    BIGNUM *lim = BN_new();
+    BN_one(ri);
+    if (!BN_lshift(ri, ri, (int)(27 * D)) || !BN_mod_inverse(ri, ri, bm, ctx))
+        abort();
+    max_digits(x, n, hi);
+    BIGNUM *v = d27_bn(x, D);
+    QT_CHECK(BN_num_bits(v) <= (int)(64 * n + 3)); /* the input bound itself */
+    if (!BN_mod(want, v, bm, ctx))
+        abort();
+    BN_free(v);
+    /* products by m - 1 (below m: result below 2.51 m) and by 2^(27 D) - 1 */
+    quill_limb bl[NMAX];
+    uint64_t bd[DMAX];
+    uint64_t *brev = aligned_alloc(32, 4 * quill_d27_rw(D) * sizeof(uint64_t));
+    if (brev == NULL)
+        abort();
+    for (int which = 0; which < 2; which++) {
+        if (which == 0) {
+            if (!BN_copy(b, bm) || !BN_sub_word(b, 1))
+                abort();
+            bt_to_limbs(bl, n, b);
+            quill_d27_from_limbs(bd, D, bl, n);
+        } else {
+            BN_one(b);
+            if (!BN_lshift(b, b, (int)(27 * D)) || !BN_sub_word(b, 1))
+                abort();
+            for (size_t k = 0; k < D; k++)
+                bd[k] = (1ull << 27) - 1;
+        }
+        quill_d27_rev(brev, bd, D);
+        quill_mont_mul_d27_avx2_public(y, x, brev, md);
+        if (!BN_mod_mul(w2, want, b, bm, ctx) || !BN_mod_mul(w2, w2, ri, bm, ctx))
+            abort();
+        /* b above m: x b / R' + 2.0001 m < 2^(64 n + 4) <= 2^(27 D) */
+        QT_CHECK(check_d27_bits(y, n, w2, bm, which == 0 ? 64 * n + 3 : 64 * n + 4));
+        if (which == 0) { /* 100 y < 251 m */
+            v = d27_bn(y, D);
+            if (!BN_copy(lim, bm) || !BN_mul_word(lim, 251) || !BN_mul_word(v, 100))
+                abort();
+            QT_CHECK(BN_cmp(v, lim) < 0);
+            BN_free(v);
+        }
+    }
+    /* the squaring, then a chain on its outputs */
+    for (int i = 0; i < 4; i++) {
+        quill_mont_sqr_d27_avx2_public(x, x, md);
+        if (!BN_mod_mul(want, want, want, bm, ctx) || !BN_mod_mul(want, want, ri, bm, ctx))
+            abort();
+        QT_CHECK(check_d27(x, n, want, bm));
+    }
+    free(brev);
+    free(md);
+    BN_free(bm);
+    BN_free(ri);
+    BN_free(want);
+    BN_free(w2);
+    BN_free(b);
+    BN_free(lim);
+}
+
+/* Moduli of n limbs chosen against the bounds: all ones (every digit of m
+ * at 2^27 - 1), 2^(64 n - 1) + 1, top-heavy (top half all ones, low half
+ * random), and the smallest n-limb one, 2^(64 (n - 1)) + 1. */
+static void adversarial_modulus(quill_limb *m, size_t n, unsigned kind) {
+    for (size_t i = 0; i < n; i++)
+        m[i] = kind == 0 ? ~(quill_limb)0 : kind == 2 && i < n / 2 ? qt_rng_u64() : 0;
+    if (kind == 1)
+        m[n - 1] = (quill_limb)1 << 63;
+    if (kind == 2)
+        for (size_t i = n / 2; i < n; i++)
+            m[i] = ~(quill_limb)0;
+    if (kind == 3)
+        m[n - 1] = 1;
+    m[0] |= 1;
+}
+#define ADVERSARIAL_KINDS 4
 #endif
 
 /* quill_mont_exp_public against BN_mod_exp, e = 2^k + 1, n-limb m. */
@@ -200,6 +321,82 @@ static void check_exp(const quill_limb *m, size_t n, const quill_limb *a, unsign
     BN_free(z);
 }
 
+/* Threads sharing one fresh public context: THREADS threads run
+ * quill_mont_exp_public (e = 65537) from the context's first use on, the
+ * first alone until it builds the d27 form (mont.c, quill_mont_d27_use),
+ * the others from then on, so that their calls race with the build (they
+ * take the MULX path meanwhile, then all use the form); every result is
+ * compared with BN_mod_exp's, computed beforehand (the BN_CTX and the
+ * test's counters are not shared with the threads).  A form published
+ * before it is complete fails here. */
+#define THREADS 4
+#define THREAD_OPS 12
+
+typedef struct {
+    const quill_mont *mont;
+    size_t n;
+    const quill_limb *a, *want; /* THREAD_OPS operands and results, n limbs each */
+    int wait; /* wait until the form is being built (threads but the first) */
+    int bad;
+} exp_job;
+
+static void *exp_worker(void *arg) {
+    exp_job *j = arg;
+    const quill_limb e[1] = {65537};
+    quill_limb r[NMAX];
+    while (j->wait &&
+           __atomic_load_n(&j->mont->d27_state, __ATOMIC_ACQUIRE) < QUILL_D27_BUILDING)
+        ;
+    for (int i = 0; i < THREAD_OPS; i++)
+        if (quill_mont_exp_public(r, j->a + i * j->n, e, 1, j->mont) != 1 ||
+            memcmp(r, j->want + i * j->n, j->n * sizeof(quill_limb)) != 0)
+            j->bad++;
+    return NULL;
+}
+
+static void check_threads(const quill_limb *m, size_t n) {
+    static quill_limb a[THREADS][THREAD_OPS * NMAX], want[THREADS][THREAD_OPS * NMAX];
+    quill_mont *mont = quill_mont_new_public(m, n);
+    QT_CHECK(mont != NULL);
+    if (mont == NULL)
+        return;
+    BIGNUM *bm = bt_bn(m, n), *be = BN_new(), *x = NULL, *z = BN_new();
+    if (!BN_set_word(be, 65537))
+        abort();
+    for (int t = 0; t < THREADS; t++)
+        for (int i = 0; i < THREAD_OPS; i++) {
+            bt_operand(a[t] + i * n, m, n, (unsigned)(t * THREAD_OPS + i) % BT_OPERAND_KINDS);
+            x = bt_bn(a[t] + i * n, n);
+            if (!BN_mod_exp(z, x, be, bm, bt_ctx()))
+                abort();
+            bt_to_limbs(want[t] + i * n, n, z);
+            BN_free(x);
+        }
+    exp_job jobs[THREADS];
+    pthread_t tid[THREADS];
+    /* Where the context gets the form, the threads but the first start
+     * once it is being built (the first builds it on its second call), so
+     * that their calls overlap the build. */
+    int builds = 0;
+#if QUILL_BN_HAVE_D27
+    builds = quill_cpu_has(QUILL_CPU_X86_AVX2) && !quill_mont_exp_x1_ifma_capable(n);
+#endif
+    for (int t = 0; t < THREADS; t++) {
+        jobs[t] = (exp_job){mont, n, a[t], want[t], builds && t > 0, 0};
+        if (pthread_create(&tid[t], NULL, exp_worker, &jobs[t]) != 0)
+            abort(); /* the others could wait for ever */
+    }
+    for (int t = 0; t < THREADS; t++) {
+        QT_CHECK(pthread_join(tid[t], NULL) == 0);
+        QT_CHECK(jobs[t].bad == 0);
+    }
+    QT_CHECK((__atomic_load_n(&mont->d27_state, __ATOMIC_ACQUIRE) == QUILL_D27_READY) == builds);
+    quill_mont_free(mont);
+    BN_free(bm);
+    BN_free(be);
+    BN_free(z);
+}
+
 int main(void) {
     bt_seed("test_bn_d27");
     static const size_t sizes[] = {32, 48, 64};
@@ -216,6 +413,11 @@ int main(void) {
             check_exp(m, n, a, ks[it % 5]);
         }
     }
+    for (size_t si = 0; si < 3; si++)
+        for (unsigned kind = 0; kind < 2 * BT_MODULUS_KINDS; kind++) {
+            bt_modulus(m, sizes[si], kind % BT_MODULUS_KINDS);
+            check_threads(m, sizes[si]);
+        }
 #if QUILL_BN_HAVE_D27
     if (!quill_cpu_has(QUILL_CPU_X86_AVX2)) {
         printf("test_bn_d27: no AVX2, kernel skipped\n");
@@ -234,6 +436,14 @@ int main(void) {
                 bt_operand(a, m, n, it % BT_OPERAND_KINDS);
             }
             check_chain(m, n, a, na, 20);
+        }
+        for (unsigned kind = 0; kind < ADVERSARIAL_KINDS + BT_MODULUS_KINDS; kind++) {
+            if (kind < ADVERSARIAL_KINDS)
+                adversarial_modulus(m, n, kind);
+            else
+                bt_modulus(m, n, kind - ADVERSARIAL_KINDS);
+            for (int hi = 0; hi < 2; hi++)
+                check_max(m, n, hi);
         }
     }
 #endif

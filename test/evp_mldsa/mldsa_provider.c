@@ -301,6 +301,30 @@ static void test_key_params(const set_info *s, EVP_PKEY *key) {
     QT_CHECK(get_octets(key, OSSL_PKEY_PARAM_PUB_KEY, buf, sizeof(buf)) == s->pub);
     QT_CHECK(get_octets(key, OSSL_PKEY_PARAM_PRIV_KEY, buf, sizeof(buf)) == s->priv);
     QT_CHECK(get_octets(key, "seed", buf, sizeof(buf)) == 32);
+    /* Several names in one request (mldsa_get_params answers them in one
+     * pass): an unknown name is left alone and does not fail the request,
+     * a repeated name is answered at its first occurrence only (as
+     * OSSL_PARAM_locate would find it), and a buffer too small for pub
+     * fails the request. */
+    int bits = 0, bits2 = -7, secbits = 0, maxsize = 0, other = -5;
+    char md[8] = "x";
+    OSSL_PARAM p[] = {OSSL_PARAM_int("no-such-param", &other),
+                      OSSL_PARAM_int(OSSL_PKEY_PARAM_BITS, &bits),
+                      OSSL_PARAM_octet_string(OSSL_PKEY_PARAM_PUB_KEY, buf, sizeof(buf)),
+                      OSSL_PARAM_int(OSSL_PKEY_PARAM_BITS, &bits2),
+                      OSSL_PARAM_int(OSSL_PKEY_PARAM_SECURITY_BITS, &secbits),
+                      OSSL_PARAM_utf8_string(OSSL_PKEY_PARAM_MANDATORY_DIGEST, md, sizeof(md)),
+                      OSSL_PARAM_int(OSSL_PKEY_PARAM_MAX_SIZE, &maxsize),
+                      OSSL_PARAM_END};
+    QT_CHECK(EVP_PKEY_get_params(key, p) == 1);
+    QT_CHECK(bits == (int)(8 * s->pub) && secbits == s->secbits && maxsize == (int)s->sig);
+    QT_CHECK(OSSL_PARAM_modified(&p[2]) && p[2].return_size == s->pub && md[0] == '\0');
+    QT_CHECK(!OSSL_PARAM_modified(&p[0]) && other == -5);
+    QT_CHECK(!OSSL_PARAM_modified(&p[3]) && bits2 == -7);
+    OSSL_PARAM q[] = {OSSL_PARAM_int(OSSL_PKEY_PARAM_BITS, &bits),
+                      OSSL_PARAM_octet_string(OSSL_PKEY_PARAM_PUB_KEY, buf, s->pub - 1),
+                      OSSL_PARAM_END};
+    QT_CHECK(EVP_PKEY_get_params(key, q) == 0);
 }
 
 static void test_keygen_seed(const set_info *s) {
