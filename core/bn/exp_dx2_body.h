@@ -50,10 +50,12 @@ static void pack(uint8_t *entry, const uint64_t *x) {
 }
 
 /* x = table[i0] in lane 0, table[i1] in lane 1 (dx2 form); every entry
- * read. */
-__attribute__((target("avx2"))) static void gather(uint64_t *x, const uint8_t *table,
-                                                   size_t entries, quill_limb i0,
-                                                   quill_limb i1) {
+ * read.  Aligned to 64 bytes, which pins the object's layout mod 64 (its
+ * .text then 64-byte aligned) wherever the link puts it, as the kernels'
+ * (mont_d27x2_body.h): unpinned, 16 bytes more before exp_d28x2.c made
+ * RSA-2048 signing at the AVX2 level 5% slower (docs/limits.md). */
+__attribute__((target("avx2"), aligned(64))) static void
+gather(uint64_t *x, const uint8_t *table, size_t entries, quill_limb i0, quill_limb i1) {
     __m256i acc[ENTRY_VECS];
     for (int v = 0; v < ENTRY_VECS; v++)
         acc[v] = _mm256_setzero_si256();
