@@ -72,19 +72,6 @@ INL void norm(__m256i X[P]) {
     }
 }
 
-/* X = the columns 0..56 of C as digits mod R (digit 57 zero), swapped
- * into the multiplier form (x_2s+1, x_2s). */
-INL void low(__m256i X[P], const __m256i *C) {
-    const __m256i lo = _mm256_set_epi64x(0, (1 << W) - 1, 0, (1 << W) - 1);
-    for (int s = 0; s < P - 1; s++)
-        X[s] = pairsum(C[2 * s], C[2 * s + 1]);
-    X[P - 1] = pairsum(C[ND - 1], _mm256_setzero_si256());
-    norm(X);
-    X[P - 1] = _mm256_and_si256(X[P - 1], lo);
-    for (int s = 0; s < P; s++)
-        X[s] = _mm256_shuffle_epi32(X[s], 0x4E);
-}
-
 /* r = columns 57..114 of C plus the carry out of columns 0..56. */
 INL void high(uint64_t *r, const __m256i *C) {
     const __m256i mw = _mm256_set1_epi64x((1 << W) - 1);
@@ -142,8 +129,8 @@ static inline int valid(int t, int j, int jb, int sq) {
  * for every block the callers form (the T blocks end below 4P - 5 when
  * 4P - 4 is not a multiple of six; redc keeps the last U m columns out). */
 _Static_assert((4 * P - 4) % 6 != 0, "the last T block would reach the row t = P");
-INL void block6(__m256i *C, const __m256i *A, const __m256i *B, int jb, int k0, int add,
-                int sq) {
+INL void block6(__m256i xo[6], const __m256i *C, const __m256i *A, const __m256i *B, int jb,
+                int k0, int add, int sq) {
     __m256i x0, x1, x2, x3, x4, x5;
     if (add)
         x0 = C[k0], x1 = C[k0 + 1], x2 = C[k0 + 2], x3 = C[k0 + 3], x4 = C[k0 + 4],
@@ -226,43 +213,96 @@ INL void block6(__m256i *C, const __m256i *A, const __m256i *B, int jb, int k0, 
             b -= 6;
         }
     }
-    C[k0] = x0, C[k0 + 1] = x1, C[k0 + 2] = x2, C[k0 + 3] = x3, C[k0 + 4] = x4, C[k0 + 5] = x5;
+    xo[0] = x0, xo[1] = x1, xo[2] = x2, xo[3] = x3, xo[4] = x4, xo[5] = x5;
 }
 
-/* r = (T + U m) / R for the columns T in C[0..NCOL] (C[ND - 3..] are
- * overwritten), U = (T mod R) N' mod R; shared by both kernels. */
-__attribute__((target("avx2"), noinline)) static void redc(uint64_t *r, __m256i *C,
-                                                            const D27_MOD *md) {
-    __m256i CU[ND], X[P];
+/* One step of the carry pass (norm) in the multiplier form: y = (x_2s+1,
+ * x_2s) (the pairs summed in swapped order, swp), the previous vector's
+ * middle and top parts in *pm, *ph; x_2s+1 takes x_2s's middle part (lane
+ * 1 of this vector), x_2s x_2s-1's (lane 0 of the previous), each the top
+ * part of the digit two below (the same lane of the previous vector). */
+INL __m256i swp(__m256i c0, __m256i c1) {
+    return ADD(_mm256_unpacklo_epi64(c1, c0), _mm256_unpackhi_epi64(c1, c0));
+}
+INL __m256i pass(__m256i y, __m256i *pm, __m256i *ph) {
+    const __m256i mw = _mm256_set1_epi64x((1 << W) - 1);
+    __m256i mid = _mm256_and_si256(_mm256_srli_epi64(y, W), mw);
+    __m256i hi = _mm256_srli_epi64(y, 2 * W);
+    y = ADD(ADD(_mm256_and_si256(y, mw), _mm256_alignr_epi8(*pm, mid, 8)), *ph);
+    *pm = mid;
+    *ph = hi;
+    return y;
+}
+
+/* The end of a T block (columns k0..k0+5, k0 even): the pairs of columns
+ * below ND through the pass into X (the digits of T mod R, the top one
+ * masked by the caller), the columns from ND - 3 on, which T + U m starts
+ * from, stored in C.  The column ND, in the top pair's odd lane, reaches
+ * only digit ND and up, masked off. */
+INL void tend(__m256i X[P], __m256i *C, const __m256i x[6], int k0, __m256i *pm, __m256i *ph) {
+    for (int q = 0; q < 6; q += 2)
+        if ((k0 + q) / 2 < P)
+            X[(k0 + q) / 2] = pass(swp(x[q], x[q + 1]), pm, ph);
+    if (k0 + 5 >= ND - 3)
+        for (int q = 0; q < 6; q++)
+            C[k0 + q] = x[q];
+}
+
+/* X[P - 1]'s digit 56 (76 at 2048 bits) to 27 bits, digit 57 to zero:
+ * X = T mod R.  (Swapped form: the digit in the odd 64-bit lanes.) */
+INL void top(__m256i X[P]) {
+    X[P - 1] = _mm256_and_si256(X[P - 1], _mm256_set_epi64x((1 << W) - 1, 0, (1 << W) - 1, 0));
+}
+
+/* U's column k (k < ND): the sum over t of X[t] Nr[k - 2t], two chains. */
+INL __m256i ucol(const __m256i X[P], const __m256i *Nr, int k) {
+    __m256i x = _mm256_setzero_si256(), y = _mm256_setzero_si256();
+    int t = 0;
+    for (; t + 1 <= k / 2; t += 2) {
+        ACC(x, X[t], Nr[k - 2 * t]);
+        ACC(y, X[t + 1], Nr[k - 2 * t - 2]);
+    }
+    if (t == k / 2)
+        ACC(x, X[t], Nr[k - 2 * t]);
+    return ADD(x, y);
+}
+
+/* r = (T + U m) / R for T given as X (its digits mod R, the multiplier
+ * form) and its columns ND - 3..NCOL in C (C[ND - 3..] are overwritten),
+ * U = (T mod R) N' mod R; shared by both kernels.  U's digits come out of
+ * the carry pass at each block's end (no column stores). */
+__attribute__((target("avx2"), noinline)) static void redc(uint64_t *r, const __m256i *X,
+                                                            __m256i *C, const D27_MOD *md) {
+    __m256i XU[P], x[6];
+    __m256i pm = _mm256_setzero_si256(), ph = _mm256_setzero_si256();
     const __m256i *Mr = (const __m256i *)md->m, *Nr = (const __m256i *)md->np;
-    low(X, C);
-    for (int k0 = 0; k0 + 5 < ND; k0 += 6)
-        block6(CU, X, Nr, ND, k0, 0, 0);
+    for (int k0 = 0; k0 + 5 < ND; k0 += 6) {
+        block6(x, 0, X, Nr, ND, k0, 0, 0);
+        for (int q = 0; q < 6; q += 2)
+            XU[(k0 + q) / 2] = pass(swp(x[q], x[q + 1]), &pm, &ph);
+    }
     /* the last ND mod 6 columns one by one, two chains each (N' has ND
      * vectors, an odd count the blocks' edge shapes do not cover; a zero
      * vector after it, so that a block takes them, measured 2% slower
      * signing) */
-    for (int k = ND - ND % 6; k < ND; k++) {
-        __m256i x = _mm256_setzero_si256(), y = _mm256_setzero_si256();
-        int t = 0;
-        for (; t + 1 <= k / 2; t += 2) {
-            ACC(x, X[t], Nr[k - 2 * t]);
-            ACC(y, X[t + 1], Nr[k - 2 * t - 2]);
-        }
-        if (t == k / 2)
-            ACC(x, X[t], Nr[k - 2 * t]);
-        CU[k] = ADD(x, y);
+    for (int k = ND - ND % 6; k < ND; k += 2) {
+        __m256i u0 = ucol(X, Nr, k);
+        __m256i u1 = k + 1 < ND ? ucol(X, Nr, k + 1) : _mm256_setzero_si256();
+        XU[k / 2] = pass(swp(u0, u1), &pm, &ph);
     }
-    low(X, CU);
+    top(XU);
     /* T + U m from column ND - 3 (that column itself is not needed), in
      * whole blocks, then the columns left (2048 bits: 152 and 153, one
      * product each), whose block would reach the rows t >= P */
     int k0 = ND - 3;
-    for (; k0 + 6 <= NCOL; k0 += 6)
-        block6(C, X, Mr, 2 * P, k0, 1, 0);
+    for (; k0 + 6 <= NCOL; k0 += 6) {
+        block6(x, C, XU, Mr, 2 * P, k0, 1, 0);
+        for (int q = 0; q < 6; q++)
+            C[k0 + q] = x[q];
+    }
     for (int k = k0; k < NCOL; k++)
         for (int t = (k - 2 * P + 2) / 2; t < P; t++)
-            ACC(C[k], X[t], Mr[k - 2 * t]);
+            ACC(C[k], XU[t], Mr[k - 2 * t]);
     high(r, C);
 }
 
@@ -281,33 +321,63 @@ INL void operands(__m256i As[P], __m256i Br[2 * P], const uint64_t *a, const uin
 
 TGT void D27_MUL(uint64_t *r, const uint64_t *a, const uint64_t *b,
                                     const D27_MOD *md) {
-    __m256i As[P], Br[2 * P], C[NCOL + 6];
+    __m256i As[P], Br[2 * P], C[NCOL + 6], X[P], x[6];
+    __m256i pm = _mm256_setzero_si256(), ph = _mm256_setzero_si256();
     operands(As, Br, a, b);
-    for (int k0 = 0; k0 < NCOL; k0 += 6)
-        block6(C, As, Br, 2 * P, k0, 0, 0);
+    for (int k0 = 0; k0 < NCOL; k0 += 6) {
+        block6(x, 0, As, Br, 2 * P, k0, 0, 0);
+        tend(X, C, x, k0, &pm, &ph);
+    }
     C[NCOL] = _mm256_setzero_si256();
-    redc(r, C, md);
+    top(X);
+    redc(r, X, C, md);
+}
+
+/* The squaring's terms next to the diagonal, column 4t + q (q = 0, 1, 2):
+ * a_2t^2; 2 a_2t a_2t+1; a_2t+1^2 + 2 a_2t a_2t+2 (q > 0 for t < P - 1). */
+INL __m256i diag(const uint64_t *a, const __m256i *As, const __m256i *Br, int t, int q) {
+    const __m256i hi = _mm256_set_epi64x(-1, 0, -1, 0);
+    const __m256i lo = _mm256_set_epi64x(0, -1, 0, -1);
+    if (q == 0) {
+        __m256i v = _mm256_loadu_si256((const __m256i *)a + t);
+        return MUL(_mm256_and_si256(v, lo), v);
+    }
+    if (q == 1)
+        return MUL(As[t], Br[2 * t + 1]);
+    return MUL(ADD(As[t], _mm256_and_si256(As[t], hi)), Br[2 * t + 2]);
 }
 
 TGT void D27_SQR(uint64_t *r, const uint64_t *a, const D27_MOD *md) {
-    __m256i As[P], Br[2 * P], Ad[P], C[NCOL + 6];
-    const __m256i hi = _mm256_set_epi64x(-1, 0, -1, 0);
-    const __m256i lo = _mm256_set_epi64x(0, -1, 0, -1);
+    __m256i As[P], Br[2 * P], Ad[P], C[NCOL + 6], X[P], x[6];
+    __m256i pm = _mm256_setzero_si256(), ph = _mm256_setzero_si256();
     operands(As, Br, a, a);
     for (int s = 0; s < P; s++)
         Ad[s] = ADD(As[s], As[s]);
-    for (int k0 = 0; k0 < NCOL; k0 += 6)
-        block6(C, Ad, Br, 2 * P, k0, 0, 1);
-    C[NCOL] = _mm256_setzero_si256();
-    for (int t = 0; t < P; t++) {
-        __m256i x = _mm256_loadu_si256((const __m256i *)a + t);
-        C[4 * t] = ADD(C[4 * t], MUL(_mm256_and_si256(x, lo), x));
-        if (t < P - 1) {
-            __m256i am = ADD(As[t], _mm256_and_si256(As[t], hi));
-            C[4 * t + 1] = ADD(C[4 * t + 1], MUL(As[t], Br[2 * t + 1]));
-            C[4 * t + 2] = ADD(C[4 * t + 2], MUL(am, Br[2 * t + 2]));
+    for (int k0 = 0; k0 < NCOL; k0 += 6) {
+        block6(x, 0, Ad, Br, 2 * P, k0, 0, 1);
+        /* the diagonal's terms in columns k0..k0+5: two shapes */
+        if ((k0 & 3) == 0) {
+            int t = k0 / 4;
+            x[0] = ADD(x[0], diag(a, As, Br, t, 0)); /* k0 <= 4P - 8: t < P - 1 */
+            x[1] = ADD(x[1], diag(a, As, Br, t, 1));
+            x[2] = ADD(x[2], diag(a, As, Br, t, 2));
+            if (t + 1 < P)
+                x[4] = ADD(x[4], diag(a, As, Br, t + 1, 0));
+            if (t + 1 < P - 1)
+                x[5] = ADD(x[5], diag(a, As, Br, t + 1, 1));
+        } else {
+            int t = (k0 - 2) / 4;
+            x[0] = ADD(x[0], diag(a, As, Br, t, 2)); /* k0 <= 4P - 8 */
+            if (t + 1 < P)
+                x[2] = ADD(x[2], diag(a, As, Br, t + 1, 0));
+            if (t + 1 < P - 1) {
+                x[3] = ADD(x[3], diag(a, As, Br, t + 1, 1));
+                x[4] = ADD(x[4], diag(a, As, Br, t + 1, 2));
+            }
         }
+        tend(X, C, x, k0, &pm, &ph);
     }
-    redc(r, C, md);
+    C[NCOL] = _mm256_setzero_si256();
+    top(X);
+    redc(r, X, C, md);
 }
-
