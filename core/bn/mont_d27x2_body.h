@@ -56,39 +56,35 @@ INL __m256i pairsum(__m256i c0, __m256i c1) {
     return ADD(_mm256_unpacklo_epi64(c0, c1), _mm256_unpackhi_epi64(c0, c1));
 }
 
-/* One parallel carry pass over 58 digits: x = lo + 2^27 mid + 2^54 hi goes
- * to digits i, i + 1 and i + 2, leaving digits below 2^28 + 2^10; the
- * carries out of digit 57 are dropped (callers want the value mod R 2^27
- * or know they are zero). */
-INL void norm(__m256i X[P]) {
-    const __m256i mw = _mm256_set1_epi64x((1 << W) - 1);
-    __m256i pmid = _mm256_setzero_si256(), phi = _mm256_setzero_si256();
-    for (int s = 0; s < P; s++) {
-        __m256i mid = _mm256_and_si256(_mm256_srli_epi64(X[s], W), mw);
-        __m256i hi = _mm256_srli_epi64(X[s], 2 * W);
-        X[s] = ADD(ADD(_mm256_and_si256(X[s], mw), _mm256_alignr_epi8(mid, pmid, 8)), phi);
-        pmid = mid;
-        phi = hi;
-    }
-}
-
-/* r = columns 57..114 of C plus the carry out of columns 0..56. */
-INL void high(uint64_t *r, const __m256i *C) {
+/* The carry of T + U m into column ND (57 at 1536 bits) from its columns
+ * ND - 2 and ND - 1 (c55, c56), in lane 0 of each 128-bit half:
+ * ceil((w_56 2^27 + w_55) / 2^54), the columns below adding less than R
+ * 2^-18 (the file's comment), with w_56 = c56 + (c55 >> 27): (w_56 >> 27)
+ * plus 1 if the low 54 bits are not zero, branch-free. */
+INL __m256i carry(__m256i c55, __m256i c56) {
     const __m256i mw = _mm256_set1_epi64x((1 << W) - 1);
     const __m256i one = _mm256_set1_epi64x(1);
-    __m256i X[P];
-    __m256i z = pairsum(C[ND - 2], C[ND - 1]);
+    __m256i z = pairsum(c55, c56);
     __m256i y = ADD(z, _mm256_slli_si256(_mm256_srli_epi64(z, W), 8));
     __m256i g = _mm256_and_si256(y, mw);
     __m256i nz = _mm256_or_si256(g, _mm256_slli_si256(g, 8));
     __m256i inc = ADD(one, _mm256_cmpeq_epi64(nz, _mm256_setzero_si256()));
-    __m256i carry = _mm256_srli_si256(ADD(_mm256_srli_epi64(y, W), inc), 8);
-    for (int s = 0; s < P; s++)
-        X[s] = pairsum(C[ND + 2 * s], C[ND + 1 + 2 * s]);
-    X[0] = ADD(X[0], carry);
-    norm(X);
-    for (int s = 0; s < P; s++)
-        _mm256_storeu_si256((__m256i *)r + s, X[s]);
+    return _mm256_srli_si256(ADD(_mm256_srli_epi64(y, W), inc), 8);
+}
+
+/* r's vector s = one step of the carry pass on the digit pair y = (x_2s,
+ * x_2s+1), x = lo + 2^27 mid + 2^54 hi going to digits i, i + 1, i + 2
+ * (digits below 2^28 + 2^10 after it; the
+ * carries out of the top digit dropped), *pm, *ph the previous vector's
+ * middle and top parts. */
+INL void rpass(uint64_t *r, int s, __m256i y, __m256i *pm, __m256i *ph) {
+    const __m256i mw = _mm256_set1_epi64x((1 << W) - 1);
+    __m256i mid = _mm256_and_si256(_mm256_srli_epi64(y, W), mw);
+    __m256i hi = _mm256_srli_epi64(y, 2 * W);
+    y = ADD(ADD(_mm256_and_si256(y, mw), _mm256_alignr_epi8(mid, *pm, 8)), *ph);
+    *pm = mid;
+    *ph = hi;
+    _mm256_storeu_si256((__m256i *)r + s, y);
 }
 
 static inline int imax(int a, int b) { return a > b ? a : b; }
@@ -216,7 +212,7 @@ INL void block6(__m256i xo[6], const __m256i *C, const __m256i *A, const __m256i
     xo[0] = x0, xo[1] = x1, xo[2] = x2, xo[3] = x3, xo[4] = x4, xo[5] = x5;
 }
 
-/* One step of the carry pass (norm) in the multiplier form: y = (x_2s+1,
+/* One step of the carry pass (rpass) in the multiplier form: y = (x_2s+1,
  * x_2s) (the pairs summed in swapped order, swp), the previous vector's
  * middle and top parts in *pm, *ph; x_2s+1 takes x_2s's middle part (lane
  * 1 of this vector), x_2s x_2s-1's (lane 0 of the previous), each the top
@@ -293,17 +289,39 @@ __attribute__((target("avx2"), noinline)) static void redc(uint64_t *r, const __
     top(XU);
     /* T + U m from column ND - 3 (that column itself is not needed), in
      * whole blocks, then the columns left (2048 bits: 152 and 153, one
-     * product each), whose block would reach the rows t >= P */
-    int k0 = ND - 3;
+     * product each), whose block would reach the rows t >= P.  r's digit
+     * pairs (ND + 2s, ND + 2s + 1) go through the pass (rpass) at each
+     * block's end: the first block's columns ND - 2 and ND - 1 give the
+     * carry, its pair (ND, ND + 1) takes it; the blocks after it pair the
+     * previous block's last column (pend) with their first. */
+    __m256i pend = _mm256_setzero_si256();
+    int k0 = ND - 3, s = 0;
+    pm = ph = _mm256_setzero_si256();
     for (; k0 + 6 <= NCOL; k0 += 6) {
         block6(x, C, XU, Mr, 2 * P, k0, 1, 0);
-        for (int q = 0; q < 6; q++)
-            C[k0 + q] = x[q];
+        if (k0 == ND - 3) {
+            rpass(r, s++, ADD(pairsum(x[3], x[4]), carry(x[1], x[2])), &pm, &ph);
+        } else {
+            rpass(r, s++, pairsum(pend, x[0]), &pm, &ph);
+            rpass(r, s++, pairsum(x[1], x[2]), &pm, &ph);
+            rpass(r, s++, pairsum(x[3], x[4]), &pm, &ph);
+        }
+        pend = x[5];
     }
-    for (int k = k0; k < NCOL; k++)
-        for (int t = (k - 2 * P + 2) / 2; t < P; t++)
-            ACC(C[k], XU[t], Mr[k - 2 * t]);
-    high(r, C);
+    /* k0 - ND is odd here: column k0 completes the pending pair; the
+     * column NCOL is zero */
+    for (int k = k0; k <= NCOL; k++) {
+        __m256i c = _mm256_setzero_si256();
+        if (k < NCOL) {
+            c = C[k];
+            for (int t = (k - 2 * P + 2) / 2; t < P; t++)
+                ACC(c, XU[t], Mr[k - 2 * t]);
+        }
+        if ((k - ND) & 1)
+            rpass(r, s++, pairsum(pend, c), &pm, &ph);
+        else
+            pend = c;
+    }
 }
 
 /* As[s] = (a_2s+1, a_2s), Br[j] = (b_j-1, b_j). */
