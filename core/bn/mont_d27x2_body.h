@@ -32,6 +32,22 @@
  * squaring's rows multiply by 2 a (Ad) for j >= 2t + 3; a separate pass
  * adds the three terms of each t next to the diagonal.
  *
+ * The carry passes run at the blocks' ends (issue 24, docs/limits.md),
+ * so that no phase stores its columns but T's upper ones: a block's six
+ * columns are three digit pairs, summed and passed while in registers,
+ * the pass's state (the previous vector's middle and top parts) carried
+ * from block to block.  T's blocks write T mod R's digits (X) and store
+ * only the columns ND - 3 and up, which T + U m starts from (the
+ * squaring's terms next to the diagonal are added in the block that holds
+ * their column); U's blocks write U's digits; T + U m's blocks the vectors
+ * of r, the carry from the columns ND - 2 and ND - 1 added to the first
+ * pair before its pass.  Each column's sum and the pass applied to it are
+ * the old ones (column ND, now in the top pair's masked lane, reaches no
+ * kept digit), so the bounds above hold unchanged: a column lane < 2^60.9
+ * + 2^59.9 (2^61.9 at 2048 bits), both lanes < 2^62.5 (2^62.9; < 2^63),
+ * each digit out of a pass below 2^27 + 2^27 + 2^9 < 2^28 + 2^10, and r's
+ * lowest digit at most 2^36 more before its pass.
+ *
  * Constant time: every branch, loop bound and address depends on the
  * column and row indices only, never on the data.  Not a public header. */
 #include <immintrin.h>
