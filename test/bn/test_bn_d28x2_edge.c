@@ -7,7 +7,9 @@
  * digit 36 as large as keeps the value below 2m), zero operands (the carry
  * ceiling's exact case), m = 2^1024 - 1 and m = 2^1023 + 1, and the
  * exponentiation (quill_mont_exp_consttime_x2 at the AVX2 level) with
- * a = 0, 1, m - 1 and e = 0, 1, all ones. */
+ * a = 0, 1, m - 1 and e = 0, 1, all ones.  quill_d28x2_to_limbs (both
+ * lanes in one pass, h28s2k) is checked on the operands and the results,
+ * where carries of 2 run through all 38 digits. */
 #include <stdlib.h>
 #include <string.h>
 
@@ -50,6 +52,19 @@ static void redundant(uint64_t *x, int l, const quill_limb *m, int zero) {
     BN_free(low), BN_free(bm), BN_free(t);
 }
 
+/* 1 if quill_d28x2_to_limbs gives both lanes' values of x (digit 37 zero) */
+static int limbs_ok(const uint64_t *x) {
+    quill_limb l0[QUILL_D28X2_LIMBS], l1[QUILL_D28X2_LIMBS];
+    quill_d28x2_to_limbs(l0, l1, x);
+    int ok = 1;
+    for (int l = 0; l < 2; l++) {
+        BIGNUM *bv = val(x, l), *bl = bt_bn(l ? l1 : l0, QUILL_D28X2_LIMBS);
+        ok &= BN_cmp(bv, bl) == 0 && x[4 * 18 + 2 * l + 1] == 0;
+        BN_free(bv), BN_free(bl);
+    }
+    return ok;
+}
+
 static int check(const uint64_t *r, const uint64_t *x, const uint64_t *y, int l,
                  const quill_limb *m) {
     BIGNUM *br = val(r, l), *bx = val(x, l), *by = val(y, l), *bm = bt_bn(m, N);
@@ -84,10 +99,14 @@ int main(void) {
                 uint64_t x[QUILL_D28X2_WORDS], y[QUILL_D28X2_WORDS], r[QUILL_D28X2_WORDS];
                 redundant(x, 0, ms[a], z & 1), redundant(x, 1, ms[b], z & 2);
                 redundant(y, 0, ms[a], z & 2), redundant(y, 1, ms[b], 0);
+                QT_CHECK(limbs_ok(x));
+                QT_CHECK(limbs_ok(y));
                 quill_mont_mul_d28x2_avx2(r, x, y, &md);
+                QT_CHECK(limbs_ok(r));
                 QT_CHECK(check(r, x, y, 0, ms[a]));
                 QT_CHECK(check(r, x, y, 1, ms[b]));
                 quill_mont_sqr_d28x2_avx2(r, x, &md);
+                QT_CHECK(limbs_ok(r));
                 QT_CHECK(check(r, x, x, 0, ms[a]));
                 QT_CHECK(check(r, x, x, 1, ms[b]));
             }
