@@ -71,6 +71,9 @@ void quill_bn_mul(quill_limb *r, const quill_limb *a, size_t na, const quill_lim
 
 /* All-ones if a < b (n limbs each). */
 quill_word quill_bn_lt_mask(const quill_limb *a, const quill_limb *b, size_t n);
+/* 1 if a < b (n limbs each), else 0.  Variable time (from the top limb
+ * down, stops at the first that differs): public values only. */
+int quill_bn_lt_public(const quill_limb *a, const quill_limb *b, size_t n);
 /* All-ones if a == 0. */
 quill_word quill_bn_is_zero_mask(const quill_limb *a, size_t n);
 /* All-ones if a == b. */

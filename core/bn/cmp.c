@@ -12,6 +12,12 @@ quill_word quill_bn_lt_mask(const quill_limb *a, const quill_limb *b, size_t n) 
     return (quill_word)0 - borrow;
 }
 
+int quill_bn_lt_public(const quill_limb *a, const quill_limb *b, size_t n) {
+    while (n > 0 && a[n - 1] == b[n - 1])
+        n--;
+    return n > 0 && a[n - 1] < b[n - 1];
+}
+
 quill_word quill_bn_is_zero_mask(const quill_limb *a, size_t n) {
     quill_limb acc = 0;
     for (size_t i = 0; i < n; i++)

@@ -393,16 +393,8 @@ static void exp_f4_d27(quill_limb *r, const quill_limb *a, unsigned k, const qui
         quill_d27_rev(arev, ad, D);
         quill_mont_mul_d27_avx2_public(x, x, arev, md);
         quill_d27_to_limbs(y, x, D); /* n + 1 limbs, below 2.38 m */
-        for (;;) { /* subtract m while y >= m */
-            size_t j = n;
-            if (y[n] == 0) {
-                while (j > 0 && y[j - 1] == m[j - 1])
-                    j--;
-                if (j > 0 && y[j - 1] < m[j - 1])
-                    break;
-            }
+        while (y[n] != 0 || !quill_bn_lt_public(y, m, n)) /* y >= m */
             y[n] -= quill_bn_sub(y, y, m, n);
-        }
         memcpy(r, y, n * sizeof(quill_limb));
         return;
     }

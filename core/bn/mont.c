@@ -46,13 +46,8 @@ static void mod_double_public(quill_limb *r, const quill_limb *m, size_t n) {
     for (size_t i = n - 1; i > 0; i--)
         r[i] = (r[i] << 1) | (r[i - 1] >> 63);
     r[0] <<= 1;
-    if (top == 0) { /* 2r < 2^(64 n): subtract m only if 2r >= m */
-        size_t j = n;
-        while (j > 0 && r[j - 1] == m[j - 1])
-            j--;
-        if (j > 0 && r[j - 1] < m[j - 1])
-            return;
-    }
+    if (top == 0 && quill_bn_lt_public(r, m, n)) /* 2r < m */
+        return;
     (void)quill_bn_sub(r, r, m, n); /* 2r - m < m, exact mod 2^(64 n) */
 }
 

@@ -89,6 +89,9 @@ static void test_add_sub(size_t n, unsigned ka, unsigned kb) {
     QT_CHECK(quill_bn_eq_mask(A, B, n) == (cmp == 0 ? ~(quill_word)0 : 0));
     QT_CHECK(quill_bn_eq_mask(A, A, n) == ~(quill_word)0);
     QT_CHECK(quill_bn_lt_mask(A, A, n) == 0);
+    QT_CHECK(quill_bn_lt_public(A, B, n) == (cmp < 0));
+    QT_CHECK(quill_bn_lt_public(B, A, n) == (cmp > 0));
+    QT_CHECK(quill_bn_lt_public(A, A, n) == 0);
     QT_CHECK(quill_bn_is_zero_mask(A, n) == (BN_is_zero(x) ? ~(quill_word)0 : 0));
     QT_CHECK(quill_bn_num_bits_public(A, n) == (size_t)BN_num_bits(x));
     /* select */
