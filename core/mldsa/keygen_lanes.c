@@ -238,9 +238,6 @@ void quill_mldsa_keygen_lanes(quill_mldsa_key *key, const uint8_t *rhop, quill_m
      * holding H's state after its last block, or 4 (H's state is in h). */
     uint8_t *out[4] = {idle, idle, idle, idle};
     unsigned nsamp = 0, h_lane = 4;
-    /* Bit j set while lane j is idle: the lanes to give jobs, visited in
-     * order without a pass over the busy ones (most calls start none). */
-    unsigned idle_lanes = 0xf;
     for (;;) {
         /* Jobs for the idle lanes: a block of H first (it is the tail of
          * the whole computation), but only while there is sampling left to
@@ -266,19 +263,18 @@ void quill_mldsa_keygen_lanes(quill_mldsa_key *key, const uint8_t *rhop, quill_m
             } else {
                 h_from_lane(&h, &k, h_lane);
                 ln[h_lane].kind = LANE_IDLE;
-                idle_lanes |= 1u << h_lane;
                 h_lane = 4;
             }
         }
-        for (unsigned m = idle_lanes; m != 0; m &= m - 1) {
-            const unsigned j = (unsigned)__builtin_ctz(m);
+        for (unsigned j = 0; j < 4; j++) {
+            if (ln[j].kind != LANE_IDLE)
+                continue;
             if (h_go && !h_in_lane) {
                 h_to_lane(&k, j, &h, key->pub + absorbed);
                 absorbed += QUILL_SHAKE256_RATE;
                 h_in_lane = 1;
                 h_lane = j;
                 ln[j].kind = LANE_H;
-                idle_lanes &= ~(1u << j);
             } else if (next < qlen) {
                 unsigned job;
                 unsigned kind = queue_job(next++, p->l, s2_at, with_s, &job);
@@ -298,9 +294,8 @@ void quill_mldsa_keygen_lanes(quill_mldsa_key *key, const uint8_t *rhop, quill_m
                 ln[j].nblk = 0;
                 ln[j].n = 0;
                 nsamp++;
-                idle_lanes &= ~(1u << j);
             } else {
-                break;
+                break; /* no job left for this or any later idle lane */
             }
         }
         if (nsamp == 0 && !h_in_lane)
@@ -336,7 +331,6 @@ void quill_mldsa_keygen_lanes(quill_mldsa_key *key, const uint8_t *rhop, quill_m
                     quill_mldsa_rej_ntt_order(&key->a_hat[l->job], l->c, l->first);
                     rows_full[l->job / p->l]++;
                     l->kind = LANE_IDLE;
-                    idle_lanes |= 1u << j;
                     out[j] = idle;
                     nsamp--;
                     finished = 1;
@@ -360,7 +354,6 @@ void quill_mldsa_keygen_lanes(quill_mldsa_key *key, const uint8_t *rhop, quill_m
                         s2_done[r - p->l] = 1;
                     }
                     l->kind = LANE_IDLE;
-                    idle_lanes |= 1u << j;
                     out[j] = idle;
                     nsamp--;
                     finished = 1;
