@@ -49,13 +49,25 @@ int limits_wanted(const char *name);
 int limits_wanted_group(const char *prefix);
 
 /* limits_clock prints the TSC ticks per core cycle (a chain of dependent
- * adds, one per cycle) and returns it; 0 off x86-64. */
+ * adds, one per cycle: the fastest of limits_ports_sample's passes, or one
+ * long run if there were none) and returns it; 0 off x86-64. */
 double limits_clock(void);
 
+/* limits_ports_sample times one pass of the clock and of the port probes
+ * (blocks of independent instructions: VPMADD52LUQ, MULX, the Keccak and
+ * NTT vector instructions), `rounds` rounds each, and keeps each one's best
+ * round.
+ * quill-limits runs a pass before every measured line (LIMITS_PASS_ROUNDS
+ * rounds) and two long ones, at the start and the end, so that the passes
+ * span the whole run (a run filtered to a few lines tops them up to 16).
+ * Returns the number of passes so far (0 off x86-64, where there are no
+ * probes). */
+#define LIMITS_PASS_ROUNDS 40
+unsigned limits_ports_sample(int rounds);
+
 /* limits_ports prints the measured reciprocal throughput, in core cycles,
- * of the instructions that bound the kernels (VPMADD52LUQ, MULX, the
- * Keccak and NTT vector instructions), each from a block of independent
- * instructions; ticks_per_cycle is limits_clock()'s figure. */
+ * of the instructions that bound the kernels: per probe, its fastest pass
+ * (min) and its median pass; ticks_per_cycle is limits_clock()'s figure. */
 void limits_ports(double ticks_per_cycle);
 
 /* limits_kernels and limits_ops measure the kernels and the whole

@@ -12,7 +12,8 @@ What it does:
  1. Runs build/quill-limits, which prints rdtsc ticks per kernel and per
     core operation (minimum and median over many samples), the TSC ticks
     per core cycle and the measured reciprocal throughput of the bounding
-    instructions (VPMADD52LUQ, MULX, the Keccak and NTT vector instructions).
+    instructions (VPMADD52LUQ, MULX, the Keccak and NTT vector instructions;
+    each the fastest of 82 passes spread over the run).
  2. Counts, per operation, the kernel calls the budget multiplies:
     - ML-DSA: Keccak-f[1600] four-way and single permutations, NTTs and
       inverse NTTs, from callgrind's call counts of `quill-limits --count OP N`
@@ -223,18 +224,26 @@ NTT_VECTOR_OPS = 128 * 13  # 128 vectors of 8 butterflies x (11 Montgomery + add
 NTT_MULS = 128 * 5
 
 
-def keccak_floor_cycles(r, mix):
-    """Port floor of one Keccak-f[1600] call on AVX-512VL (one or four
-    states: the same instructions on xmm or ymm)."""
-    # A floor takes the best issue rate any probe showed: a single-
-    # instruction probe can under-read the rate on a loaded machine (it
-    # gave 0.43 cycles per VPTERNLOGQ in one run while the kernel itself
-    # ran its round faster than that allows), so the logic rate is the
-    # fastest of the VPTERNLOGQ, VPXOR and mixed VPROLQ+VPTERNLOGQ probes.
+def logic_rate(r):
+    """Cycles per instruction on the four vector ALU pipes: the fastest of
+    the VPTERNLOGQ, VPXOR and mixed VPROLQ+VPTERNLOGQ probes.  Each probe
+    is itself the fastest of quill-limits' passes spread over its whole run
+    (a probe at four instructions per cycle now and then reads up to 1.9x
+    slow on the shared VM for a stretch of passes, and one pass lasts
+    milliseconds: timed once, it moved the ML-DSA floors by 11%);
+    taking the fastest of three probes as well keeps one unlucky probe out
+    (a single probe once gave 0.43 cycles per VPTERNLOGQ while the kernel
+    itself ran its round faster than that allows)."""
     probes = [r.get(k, {}).get("min") for k in
               ("port.vpternlogq.ymm", "port.vpxor.ymm", "port.mix.vprolq+vpternlogq.ymm")]
     probes = [v for v in probes if v]
-    logic = min(probes) if probes else 0.25
+    return min(probes) if probes else 0.25
+
+
+def keccak_floor_cycles(r, mix):
+    """Port floor of one Keccak-f[1600] call on AVX-512VL (one or four
+    states: the same instructions on xmm or ymm)."""
+    logic = logic_rate(r)
     rot = r.get("port.vprolq.ymm", {}).get("min") or 0.5
     ops, rots = KECCAK_ROUND_OPS, KECCAK_ROUND_ROT
     body = "quill_keccak_f1600_x4_avx512vl"
@@ -251,7 +260,7 @@ def mldsa_rows(r, counts, tpc, mix):
     rows = []
     kfloor, kops, krots = keccak_floor_cycles(r, mix)
     mul_rt = r.get("port.vpmuldq.ymm", {}).get("min") or 0.5
-    logic = r.get("port.vpxor.ymm", {}).get("min") or 0.25
+    logic = logic_rate(r)
     ntt_floor = max(NTT_VECTOR_OPS * logic, NTT_MULS * mul_rt)
     x4 = r.get("keccak.x4", {}).get("min")
     x1 = r.get("keccak.x1", {}).get("min")
