@@ -161,7 +161,10 @@ INL __m256i hsum4(__m256i c0, __m256i c1, __m256i c2, __m256i c3) {
 /* Columns k0 .. k0+7 of a b (k0 = D mod 4, so that every window is aligned
  * in one of the shifted copies cp, RW words each), multiplier vectors s0 ..
  * s1 - 1 of a, added to c[0..7].  lead: vector s0 for columns k0 .. k0+3
- * only; trail: vector s1 - 1 for columns k0+4 .. k0+7 only. */
+ * only; trail: vector s1 - 1 for columns k0+4 .. k0+7 only, taken first
+ * (its own four windows loaded) so that the block ends with a whole step:
+ * what follows a block's last products costs more than its issue slots
+ * (docs/limits.md, "The one-lane d27 squaring: its block ends"). */
 INL void cols8(__m256i c[8], const uint64_t *a, const uint64_t *cp, const int D, const int k0,
                int s0, int s1, const int lead, const int trail) {
     const int RW = D + 36;
@@ -180,6 +183,15 @@ INL void cols8(__m256i c[8], const uint64_t *a, const uint64_t *cp, const int D,
     W0 = WL(4); MACR(c3, W0); W1 = WL(5); MACR(c2, W1);                                    \
     W2 = WL(6); MACR(c1, W2); W3 = WL(7); MACR(c0, W3)
     __m256i W0, W1, W2, W3, A;
+    if (trail) { /* vector s1 - 1's upper half first, from its own windows */
+        s1--;
+        const uint64_t *w0 = w;
+        w += 4 * (s1 - s0);
+        A = LDA(ap + 4 * (s1 - s0));
+        W0 = WL(0), W1 = WL(1), W2 = WL(2), W3 = WL(3);
+        UPPER();
+        w = w0;
+    }
     if (lead) {
         A = LDA(ap);
         LOWER();
@@ -187,16 +199,10 @@ INL void cols8(__m256i c[8], const uint64_t *a, const uint64_t *cp, const int D,
     } else {
         W0 = WL(0), W1 = WL(1), W2 = WL(2), W3 = WL(3);
     }
-    if (trail)
-        s1--;
     for (int s = s0; s < s1; s++, w += 4, ap += 4) {
         A = LDA(ap);
         UPPER();
         LOWER();
-    }
-    if (trail) {
-        A = LDA(ap);
-        UPPER();
     }
 #undef UPPER
 #undef LOWER
