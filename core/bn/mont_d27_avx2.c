@@ -161,7 +161,10 @@ INL __m256i hsum4(__m256i c0, __m256i c1, __m256i c2, __m256i c3) {
 /* Columns k0 .. k0+7 of a b (k0 = D mod 4, so that every window is aligned
  * in one of the shifted copies cp, RW words each), multiplier vectors s0 ..
  * s1 - 1 of a, added to c[0..7].  lead: vector s0 for columns k0 .. k0+3
- * only; trail: vector s1 - 1 for columns k0+4 .. k0+7 only. */
+ * only; trail: vector s1 - 1 for columns k0+4 .. k0+7 only, taken first
+ * (its own four windows loaded) so that the block ends with a whole step:
+ * what follows a block's last products costs more than its issue slots
+ * (docs/limits.md, "The one-lane d27 squaring: its block ends"). */
 INL void cols8(__m256i c[8], const uint64_t *a, const uint64_t *cp, const int D, const int k0,
                int s0, int s1, const int lead, const int trail) {
     const int RW = D + 36;
@@ -180,6 +183,15 @@ INL void cols8(__m256i c[8], const uint64_t *a, const uint64_t *cp, const int D,
     W0 = WL(4); MACR(c3, W0); W1 = WL(5); MACR(c2, W1);                                    \
     W2 = WL(6); MACR(c1, W2); W3 = WL(7); MACR(c0, W3)
     __m256i W0, W1, W2, W3, A;
+    if (trail) { /* vector s1 - 1's upper half first, from its own windows */
+        s1--;
+        const uint64_t *w0 = w;
+        w += 4 * (s1 - s0);
+        A = LDA(ap + 4 * (s1 - s0));
+        W0 = WL(0), W1 = WL(1), W2 = WL(2), W3 = WL(3);
+        UPPER();
+        w = w0;
+    }
     if (lead) {
         A = LDA(ap);
         LOWER();
@@ -187,16 +199,10 @@ INL void cols8(__m256i c[8], const uint64_t *a, const uint64_t *cp, const int D,
     } else {
         W0 = WL(0), W1 = WL(1), W2 = WL(2), W3 = WL(3);
     }
-    if (trail)
-        s1--;
     for (int s = s0; s < s1; s++, w += 4, ap += 4) {
         A = LDA(ap);
         UPPER();
         LOWER();
-    }
-    if (trail) {
-        A = LDA(ap);
-        UPPER();
     }
 #undef UPPER
 #undef LOWER
@@ -251,20 +257,29 @@ static const uint64_t diag_lt[8][4] __attribute__((aligned(32))) = {
     {~0ull, ~0ull, 0, 0}, {~0ull, ~0ull, ~0ull, 0}, {~0ull, ~0ull, ~0ull, 0},
     {~0ull, ~0ull, ~0ull, ~0ull}};
 
-/* Columns k0 .. k0+7 (k0 = 8t) of a^2: the cross products 2 a_i a_j, i < j
- * (cp: 2a reversed, shifted copies), from the vectors s0 .. t - 1 whole
- * (every lane has i < j; s0 the first with a lane i >= k0 - (D - 1)), then
- * vector t masked to 2l < q; and the squares a_i^2 (sq) in column 2i. */
+/* Columns k0 .. k0+7 (k0 = 8t) of a^2: the squares a_i^2 (sq) in column
+ * 2i and the cross products 2 a_i a_j, i < j (cp: 2a reversed, shifted
+ * copies), of vector t masked to 2l < q, then of the vectors s0 .. t - 1
+ * whole (every lane has i < j; s0 the first with a lane i >= k0 - (D - 1)).
+ * The squares and the diagonal vector start the accumulators rather than
+ * being added after the rows: operations after a block's last row (here
+ * only the lane sums and the stores) cost far more than their issue slots
+ * (docs/limits.md, "The one-lane d27 squaring: its block ends"). */
 INL void sqr_block8(uint64_t *out, const uint64_t *a, const uint64_t *cp, const int D,
                     const int k0, const uint64_t *sq) {
     const int RW = D + 36, t = k0 / 8;
     const int s0 = k0 >= D ? (k0 - D + 1) / 4 : 0;
     __m256i c[8];
-    for (int q = 0; q < 8; q++)
-        c[q] = _mm256_setzero_si256();
-    /* from k0 = D on, vector s0 has no lane for columns k0+4 .. k0+7 */
-    if (t > s0)
-        cols8(c, a, cp, D, k0, s0, t, k0 >= D, 0);
+    /* the squares of vector t: a_{4t+l}^2 (sq's vector t) in column k0 + 2l,
+     * lane l of that column's accumulator */
+    {
+        __m256i sqv = LDA(sq + k0 / 2), z0 = _mm256_setzero_si256();
+        c[0] = _mm256_blend_epi32(z0, sqv, 0x03);
+        c[2] = _mm256_blend_epi32(z0, sqv, 0x0C);
+        c[4] = _mm256_blend_epi32(z0, sqv, 0x30);
+        c[6] = _mm256_blend_epi32(z0, sqv, 0xC0);
+        c[1] = c[3] = c[5] = c[7] = z0;
+    }
     {
         __m256i A = LDA(a + 4 * t);
         /* the window of column k0 + q at vector t: brev + Z + D - 1 - 4t - q */
@@ -286,13 +301,10 @@ INL void sqr_block8(uint64_t *out, const uint64_t *a, const uint64_t *cp, const 
         }
 #undef DG
     }
-    /* squares: a_i^2 in column 2i; k0 = 8t holds those of vector t */
+    /* from k0 = D on, vector s0 has no lane for columns k0+4 .. k0+7 */
+    if (t > s0)
+        cols8(c, a, cp, D, k0, s0, t, k0 >= D, 0);
     __m256i lo = hsum4(c[0], c[1], c[2], c[3]), hi = hsum4(c[4], c[5], c[6], c[7]);
-    __m256i q = LDA(sq + k0 / 2);
-    lo = _mm256_add_epi64(
-        lo, _mm256_blend_epi32(_mm256_permute4x64_epi64(q, 0x50), _mm256_setzero_si256(), 0xCC));
-    hi = _mm256_add_epi64(
-        hi, _mm256_blend_epi32(_mm256_permute4x64_epi64(q, 0xFA), _mm256_setzero_si256(), 0xCC));
     STA(out, lo);
     STA(out + 4, hi);
 }
@@ -360,20 +372,23 @@ INL void sqr_d27(uint64_t *r, const uint64_t *a, const quill_d27_mod *md, const 
     uint64_t sq[DM] __attribute__((aligned(32)));
     uint64_t tc[8 + 2 * DM] __attribute__((aligned(32))); /* T's columns at tc + 8 */
     const __m256i z = _mm256_setzero_si256();
-    for (int i = 0; i < Z; i += 4)
-        STA(b2 + i, z);
-    for (int i = Z + D; i < RW; i += 4)
-        STA(b2 + i, z);
+    /* The blocks read each copy only at the vectors Z - 4 .. Z + D - 4 (the
+     * lowest for the windows of the top columns, the highest for the
+     * diagonal of block 0), so only those are written: copy 0 holds the
+     * digits between one zero vector on each side, which the shifted copies
+     * read. */
+    STA(b2 + Z - 4, z);
+    STA(b2 + Z + D, z);
     for (int v = 0; v < V; v++) {
         __m256i x = LDA(a + 4 * v);
         STA(sq + 4 * v, _mm256_mul_epu32(x, x));
         x = _mm256_permute4x64_epi64(x, 0x1B);
         STA(b2 + Z + D - 4 - 4 * v, _mm256_add_epi64(x, x));
     }
-    /* the shifted copies from aligned loads of copy 0 (b2[RW..] read as 0) */
-    for (int i = 0; i < RW; i += 4) {
+    /* the shifted copies from aligned loads of copy 0 */
+    for (int i = Z - 4; i < Z + D; i += 4) {
         __m256i cur = LDA(b2 + i);
-        __m256i nxt = i + 4 < RW ? LDA(b2 + i + 4) : z;
+        __m256i nxt = LDA(b2 + i + 4);
         __m256i o2 = _mm256_permute2x128_si256(cur, nxt, 0x21);
         STA(b2 + RW + i, _mm256_alignr_epi8(o2, cur, 8));
         STA(b2 + 2 * RW + i, o2);

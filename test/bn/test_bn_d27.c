@@ -14,8 +14,10 @@
  * for e = 2^k + 1 on a public context of 32, 48 and 64 limbs (the d27 path
  * at the AVX2 level, test_bn_d27_avx2) against BN_mod_exp, also from
  * four threads sharing a fresh context (the lazy build of the d27 form
- * raced).  The kernel part is skipped without AVX2 or without the
- * assembly. */
+ * raced).  Every kernel call comes after the stack below it was filled
+ * with random words (dirty_stack), so that a result read from scratch the
+ * kernel did not write fails.  The kernel part is skipped without AVX2 or
+ * without the assembly. */
 #include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -122,6 +124,20 @@ static void check_mod_init(const quill_limb *m, size_t n, const BIGNUM *bm) {
 }
 
 #if QUILL_BN_HAVE_D27
+/* Fills the stack below the caller's frame with random words, where the
+ * kernel called next puts its scratch: a kernel whose result depended on
+ * scratch it did not write (the squaring writes only the vectors of its
+ * operand's shifted copies that its blocks read) then fails the checks. */
+static __attribute__((noinline)) void dirty_stack(void) {
+    uint64_t junk[4096];
+    for (size_t i = 0; i < 4096; i++)
+        junk[i] = qt_rng_u64();
+    __asm__ volatile("" : : "r"(junk) : "memory");
+}
+
+#define SQR_D27(r, a, md) (dirty_stack(), quill_mont_sqr_d27_avx2_public(r, a, md))
+#define MUL_D27(r, x, b, md) (dirty_stack(), quill_mont_mul_d27_avx2_public(r, x, b, md))
+
 /* A chain of squarings from a (na limbs, below 2^(64 n + 3)). */
 static void check_chain(const quill_limb *m, size_t n, const quill_limb *a, size_t na,
                         int steps) {
@@ -137,7 +153,7 @@ static void check_chain(const quill_limb *m, size_t n, const quill_limb *a, size
         abort();
     quill_d27_from_limbs(x, D, a, na);
     for (int i = 0; i < steps; i++) {
-        quill_mont_sqr_d27_avx2_public(x, x, md);
+        SQR_D27(x, x, md);
         if (!BN_mod_mul(want, want, want, bm, ctx) || !BN_mod_mul(want, want, ri, bm, ctx))
             abort();
         QT_CHECK(check_d27(x, n, want, bm));
@@ -154,7 +170,7 @@ static void check_chain(const quill_limb *m, size_t n, const quill_limb *a, size
     quill_d27_from_limbs(bd, D, bl, n);
     quill_d27_rev(brev, bd, D);
     for (int i = 0; i < 3; i++) {
-        quill_mont_mul_d27_avx2_public(x, x, brev, md);
+        MUL_D27(x, x, brev, md);
         if (!BN_mod_mul(want, want, b, bm, ctx) || !BN_mod_mul(want, want, ri, bm, ctx))
             abort();
         QT_CHECK(check_d27(x, n, want, bm));
@@ -236,7 +252,7 @@ static void check_max(const quill_limb *m, size_t n, int hi) {
                 bd[k] = (1ull << 27) - 1;
         }
         quill_d27_rev(brev, bd, D);
-        quill_mont_mul_d27_avx2_public(y, x, brev, md);
+        MUL_D27(y, x, brev, md);
         if (!BN_mod_mul(w2, want, b, bm, ctx) || !BN_mod_mul(w2, w2, ri, bm, ctx))
             abort();
         /* b above m: x b / R' + 2.0001 m < 2^(64 n + 4) <= 2^(27 D) */
@@ -251,7 +267,7 @@ static void check_max(const quill_limb *m, size_t n, int hi) {
     }
     /* the squaring, then a chain on its outputs */
     for (int i = 0; i < 4; i++) {
-        quill_mont_sqr_d27_avx2_public(x, x, md);
+        SQR_D27(x, x, md);
         if (!BN_mod_mul(want, want, want, bm, ctx) || !BN_mod_mul(want, want, ri, bm, ctx))
             abort();
         QT_CHECK(check_d27(x, n, want, bm));
