@@ -70,6 +70,24 @@ if(_quill_asm)
   message(FATAL_ERROR "cmake/core.cmake: assembly of no module: ${_quill_asm}")
 endif()
 
+# core/bn/exp_ifma.c and exp_ifma_x1.c (the two-way and one-lane AVX-512
+# IFMA exponentiations) are scheduled by GCC for an IFMA-capable Intel core:
+# GCC 12 has no Zen 4 model, and on Zen 4 its generic order ran the
+# RSA-2048 window 2% slower (2,555-2,562 against 2,505-2,512 ticks,
+# docs/limits.md "IFMA: y in the vector unit, and other counts") and
+# RSA-2048 / 4096 verification 1% / 3% slower.  -mtune changes the order
+# of the instructions, never the instruction set: the files' portable code
+# runs on every x86-64 as before.  (As a target("tune=") attribute on the kernels GCC spilled the
+# accumulators: 3,745 ticks.)  A source property holds for the targets of
+# this directory (quill_core and its object libraries, hence the provider,
+# quill-limits and the unit tests); the ct variants under test/ compile the
+# file with their own flags.  Worth measuring again with a GCC that has a
+# Zen 4 model (13 or later: -mtune=znver4).
+if(CMAKE_C_COMPILER_ID STREQUAL "GNU" AND QUILL_ASM_ARCH STREQUAL "x86_64")
+  set_property(SOURCE ${QUILL_ROOT}/core/bn/exp_ifma.c ${QUILL_ROOT}/core/bn/exp_ifma_x1.c
+               APPEND PROPERTY COMPILE_OPTIONS -mtune=icelake-server)
+endif()
+
 # quill_add_core(NAME [MODULES module...] [DEFINITIONS def...]
 #                [OPTIONS opt...] [INCLUDES dir...] [NO_PROBE | ALLOC_HOOK]
 #                [REUSE base])
