@@ -148,15 +148,8 @@ static void s62_lincomb(int64_t *x, int64_t sx, const int64_t *y, int64_t cy, si
 }
 
 static void to_s62(int64_t *out, size_t len, const quill_limb *a, size_t n) {
-    for (size_t i = 0; i < len; i++) {
-        size_t bit = 62 * i, word = bit / 64, shift = bit % 64;
-        uint64_t v = 0;
-        if (word < n)
-            v = a[word] >> shift;
-        if (shift > 2 && word + 1 < n)
-            v |= a[word + 1] << (64 - shift);
-        out[i] = (int64_t)(v & M62);
-    }
+    for (size_t i = 0; i < len; i++)
+        out[i] = (int64_t)quill_bn_bits(a, n, 62 * i, 62);
 }
 
 /* For 0 <= x < 2^(64 n) in signed-62 form. */

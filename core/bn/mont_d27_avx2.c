@@ -41,14 +41,8 @@
 #define M27 ((1ull << 27) - 1)
 
 void quill_d27_from_limbs(uint64_t *x, size_t digits, const quill_limb *a, size_t n) {
-    for (size_t k = 0; k < digits; k++) {
-        size_t bit = 27 * k, w = bit / 64;
-        unsigned o = (unsigned)(bit % 64);
-        uint64_t v = w < n ? a[w] >> o : 0;
-        if (o > 37 && w + 1 < n)
-            v |= a[w + 1] << (64 - o);
-        x[k] = v & M27;
-    }
+    for (size_t k = 0; k < digits; k++)
+        x[k] = quill_bn_bits(a, n, 27 * k, 27);
 }
 
 void quill_d27_to_limbs(quill_limb *r, const uint64_t *x, size_t digits) {
