@@ -182,10 +182,7 @@ quill_word quill_bn_inv_mod_odd_consttime(quill_limb *r, const quill_limb *a, co
     memset(e, 0, len * sizeof(int64_t));
     e[0] = 1;
 
-    /* m^-1 mod 2^64 by Newton's iteration (5 steps from 3 correct bits). */
-    uint64_t minv = m[0];
-    for (int i = 0; i < 5; i++)
-        minv *= 2 - m[0] * minv;
+    uint64_t minv = quill_bn_inv64(m[0]); /* m^-1 mod 2^64 */
     uint64_t minv62 = minv & M62;
 
     size_t bits = 64 * n;

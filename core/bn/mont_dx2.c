@@ -34,10 +34,7 @@ static void inverse_2k(quill_limb inv[DX2_LMAX], const quill_limb *m, size_t n, 
     quill_limb mm[DX2_LMAX] = {0}, t[DX2_LMAX], u[DX2_LMAX];
     memcpy(mm, m, n * sizeof(quill_limb));
     memset(inv, 0, DX2_LMAX * sizeof(quill_limb));
-    quill_limb y = m[0]; /* y = m^-1 mod 2^(3 2^k) after k steps */
-    for (int k = 0; k < 5; k++)
-        y *= 2 - m[0] * y;
-    inv[0] = y;
+    inv[0] = quill_bn_inv64(m[0]);
     for (size_t L = 2;; L = 2 * L < L_ ? 2 * L : L_) {
         mullo(t, mm, inv, L);
         quill_limb borrow = 0; /* t = 2 - t mod 2^(64 L) */
