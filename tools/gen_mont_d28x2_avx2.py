@@ -244,6 +244,26 @@ def kernel(out, sqr):
     return n
 
 
+# The macros both kernels' files open with (the 1024-bit file and big's).
+MACROS = r'''#define QUILL_D28_TARGET __attribute__((target("avx2")))
+#define QUILL_D28_INLINE __attribute__((target("avx2"), always_inline)) static inline
+/* The column blocks must run in order, each with its accumulators in
+ * registers: gcc 12 otherwise hoists the products of later blocks and
+ * spills them (13 KB frame, 1,472 moves per squaring).  The arrays are made
+ * to escape so that a memory clobber orders their loads. */
+#define D28_ESCAPE(p) __asm__ volatile("" : : "r"(p) : "memory")
+#define D28_BARRIER() __asm__ volatile("" : : : "memory")
+/* c += a b, the sum kept as a chain (gcc 12's reassociation otherwise
+ * computes a block's products first and spills them). */
+#define D28_ACC(c, a, b)                                                             \
+    do {                                                                             \
+        c = _mm256_add_epi64(c, _mm256_mul_epu32(a, b));                             \
+        __asm__("" : "+x"(c));                                                       \
+    } while (0)
+#define D28_OPAQUE(v) __asm__("" : "+x"(v))
+#define ADD _mm256_add_epi64
+'''
+
 HEAD = r'''/* SPDX-License-Identifier: Apache-2.0 */
 /* Copyright quill authors.
  *
@@ -285,24 +305,7 @@ HEAD = r'''/* SPDX-License-Identifier: Apache-2.0 */
 #if QUILL_BN_HAVE_D28X2
 #include <immintrin.h>
 
-#define QUILL_D28_TARGET __attribute__((target("avx2")))
-#define QUILL_D28_INLINE __attribute__((target("avx2"), always_inline)) static inline
-/* The column blocks must run in order, each with its accumulators in
- * registers: gcc 12 otherwise hoists the products of later blocks and
- * spills them (13 KB frame, 1,472 moves per squaring).  The arrays are made
- * to escape so that a memory clobber orders their loads. */
-#define D28_ESCAPE(p) __asm__ volatile("" : : "r"(p) : "memory")
-#define D28_BARRIER() __asm__ volatile("" : : : "memory")
-/* c += a b, the sum kept as a chain (gcc 12's reassociation otherwise
- * computes a block's products first and spills them). */
-#define D28_ACC(c, a, b)                                                             \
-    do {                                                                             \
-        c = _mm256_add_epi64(c, _mm256_mul_epu32(a, b));                             \
-        __asm__("" : "+x"(c));                                                       \
-    } while (0)
-#define D28_OPAQUE(v) __asm__("" : "+x"(v))
-#define ADD _mm256_add_epi64
-
+%(macros)s
 /* (c0 lane 0 + lane 1, c1 lane 0 + lane 1) in each 128-bit half. */
 QUILL_D28_INLINE __m256i d28_pairsum(__m256i c0, __m256i c1) {
     return ADD(_mm256_unpacklo_epi64(c0, c1), _mm256_unpackhi_epi64(c0, c1));
@@ -461,19 +464,7 @@ HEAD_BIG = r'''/* SPDX-License-Identifier: Apache-2.0 */
 #define D27_ND %(ND)d
 #define D27_W 27
 
-#define QUILL_D28_TARGET __attribute__((target("avx2")))
-#define QUILL_D28_INLINE __attribute__((target("avx2"), always_inline)) static inline
-#define D28_ESCAPE(p) __asm__ volatile("" : : "r"(p) : "memory")
-#define D28_BARRIER() __asm__ volatile("" : : : "memory")
-#define D28_ACC(c, a, b)                                                             \
-    do {                                                                             \
-        c = _mm256_add_epi64(c, _mm256_mul_epu32(a, b));                             \
-        __asm__("" : "+x"(c));                                                       \
-    } while (0)
-#define D28_OPAQUE(v) __asm__("" : "+x"(v))
-#define MUL _mm256_mul_epu32
-#define ADD _mm256_add_epi64
-
+%(macros)s
 void d27_bench_mul_straight(uint64_t *r, const uint64_t *a, const uint64_t *b,
                             const quill_d27x2_mod *md);
 void d27_bench_sqr_straight(uint64_t *r, const uint64_t *a, const quill_d27x2_mod *md);
@@ -559,11 +550,11 @@ def main():
         nr = redc_big(body)
         nm = kernel_big(body, False)
         ns = kernel_big(body, True)
-        sys.stdout.write(HEAD_BIG % {"KB": KB, "P": P, "ND": ND})
+        sys.stdout.write(HEAD_BIG % {"KB": KB, "P": P, "ND": ND, "macros": MACROS})
         sys.stdout.write(f"/* VPMULUDQ: product {nm + nr}, squaring {ns + nr}, of them {nr} in the reduction (KB = {KB}). */\n")
         sys.stdout.write("\n".join(body))
         return
-    out = [HEAD % {"KB": KB}]
+    out = [HEAD % {"KB": KB, "macros": MACROS}]
     body = []
     nr = redc(body)
     nm = kernel(body, False)
