@@ -290,6 +290,7 @@ int main(int argc, char **argv) {
     limits_ports(tpc);
     limits_kernels();
     limits_ops();
+    limits_rsa_parts();
     limits_evp();
     return 0;
 }
