@@ -45,8 +45,8 @@ typedef struct {
     quill_rsa_key *key;
     uint8_t em[QUILL_RSA_MAX_BITS / 8], out[QUILL_RSA_MAX_BITS / 8], rand[QUILL_RSA_MAX_BITS / 8];
     quill_limb x[MAXL], re[MAXL], rinv[MAXL], r[MAXL], xb[MAXL], cp[MAXL], cq[MAXL];
-    quill_limb m1[MAXL], m2[MAXL], m2p[MAXL], h[MAXL], tmp[MAXL], sb[MAXL], s[MAXL];
-    quill_limb chk[MAXL], prod[2 * MAXL];
+    quill_limb m1[MAXL], m2[MAXL], sb[MAXL], s[MAXL], chk[MAXL];
+    quill_limb join[QUILL_RSA_CRT_JOIN_SCRATCH(MAXL)];
 } parts_ctx;
 
 static void run_private(void *c, unsigned iters) {
@@ -69,11 +69,8 @@ static void run_blind_mul(void *c, unsigned iters) {
 
 static void run_mod_pq(void *c, unsigned iters) {
     parts_ctx *k = c;
-    const quill_rsa_key *key = k->key;
-    for (unsigned i = 0; i < iters; i++) {
-        quill_bn_mod_consttime(k->cp, k->xb, key->nl, key->mont_p);
-        quill_bn_mod_consttime(k->cq, k->xb, key->nl, key->mont_q);
-    }
+    for (unsigned i = 0; i < iters; i++)
+        quill_rsa_crt_split(k->key, k->cp, k->cq, k->xb);
 }
 
 static void run_exp_x2(void *c, unsigned iters) {
@@ -86,20 +83,8 @@ static void run_exp_x2(void *c, unsigned iters) {
 
 static void run_garner(void *c, unsigned iters) {
     parts_ctx *k = c;
-    const quill_rsa_key *key = k->key;
-    size_t nl = key->nl, pl = key->pl, ql = key->ql;
-    for (unsigned i = 0; i < iters; i++) {
-        quill_bn_mod_consttime(k->m2p, k->m2, ql, key->mont_p);
-        quill_word borrow = 0 - quill_bn_sub(k->h, k->m1, k->m2p, pl);
-        (void)quill_bn_add(k->tmp, k->h, key->p, pl);
-        quill_bn_select(k->h, borrow, k->tmp, k->h, pl);
-        quill_mont_mul(k->h, k->h, key->qinv_mont, key->mont_p);
-        memset(k->prod, 0, 2 * nl * sizeof(quill_limb));
-        quill_bn_mul(k->prod, k->h, pl, key->q, ql);
-        quill_limb cy = quill_bn_add(k->prod, k->prod, k->m2, ql);
-        (void)quill_bn_add_word_consttime(k->prod + ql, pl, cy);
-        memcpy(k->sb, k->prod, nl * sizeof(quill_limb));
-    }
+    for (unsigned i = 0; i < iters; i++)
+        quill_rsa_crt_join(k->key, k->sb, k->m1, k->m2, k->join);
 }
 
 static void run_check(void *c, unsigned iters) {
@@ -113,8 +98,10 @@ static void run_check(void *c, unsigned iters) {
 
 static void run_ws(void *c, unsigned iters) {
     parts_ctx *k = c;
-    /* private.c's PRIV_WS_LIMBS arrays of nl limbs and the k random bytes */
-    size_t total = 17 * k->key->nl * sizeof(quill_limb) + k->key->bytes;
+    /* private.c's 12 arrays of nl limbs, the recombination's scratch and the
+     * k random bytes */
+    size_t nl = k->key->nl;
+    size_t total = (12 * nl + QUILL_RSA_CRT_JOIN_SCRATCH(nl)) * sizeof(quill_limb) + k->key->bytes;
     for (unsigned i = 0; i < iters; i++) {
         quill_limb *mem = quill_calloc(1, total);
         if (mem == NULL)
