@@ -62,7 +62,7 @@
  *   (table_gather_body);
  * - exponent windows are extracted at public bit positions (exp_window);
  * - the conversions between radix 2^64 and 2^52 move bits at public
- *   positions; R'^2 mod m comes from R^2 mod m by branch-free doublings.
+ *   positions; R'^2 mod m comes from R^2 mod m by two products.
  * Memory holding secrets (table, accumulators, digits of the moduli) is
  * wiped before it is freed. */
 #include "bn/exp_ifma.h"
@@ -396,18 +396,6 @@ GATHER_INSTANCE(5)
 GATHER_INSTANCE(8)
 GATHER_INSTANCE(10)
 
-/* x = x * 2^count mod m (n limbs, x < m), by branch-free doublings. */
-static void double_mod(quill_limb *x, const quill_limb *m, size_t n, unsigned count,
-                       quill_limb *t, quill_limb *u) {
-    for (unsigned k = 0; k < count; k++) {
-        quill_limb carry = quill_bn_add(t, x, x, n);
-        quill_limb borrow = quill_bn_sub(u, t, m, n);
-        /* 2x >= m when the doubling carried out or t - m did not borrow */
-        quill_word take_u = ((quill_word)0 - carry) | ~((quill_word)0 - borrow);
-        quill_bn_select(x, take_u, u, t, n);
-    }
-}
-
 /* Scratch of one exponentiation; 64-byte aligned, wiped before freeing. */
 typedef struct {
     mod_x2 mod;
@@ -434,8 +422,11 @@ int quill_mont_exp_consttime_x2_ifma(quill_limb *r0, const quill_limb *a0, const
     if (n != mont1->n || !quill_mont_exp_x2_ifma_supported_size(n) || e_limbs == 0)
         return 0;
     size_t L = d52_digits(n);
-    /* R'^2 = R^2 * 2^(104 L - 128 n) */
-    unsigned doublings = (unsigned)(104 * L - 128 * n);
+    /* R'^2 = amm(amm(R^2, R^2), 2^c) mod m: amm(R^2, R^2) = 2^(256 n - 52 L),
+     * and the product by 2^c with c = 208 L - 256 n (32, 64, 96, 128 for
+     * n = 8, 16, 24, 32) makes it 2^(104 L) (as in exp_ifma_x1.c).  2^c < m
+     * since m >= 2^(64 (n - 1)); the values stay below 2m. */
+    const size_t c = 208 * L - 256 * n;
     amm_x2_fn amm = n == 8 ? amm_x2_10 : n == 16 ? amm_x2_20 : n == 24 ? amm_x2_30 : amm_x2_40;
     amm_x2_fn sqr = n == 8 ? sqr_x2_10 : n == 16 ? sqr_x2_20 : n == 24 ? sqr_x2_30 : amm_x2_40;
     gather_fn gather = n == 8    ? table_gather_3
@@ -455,13 +446,14 @@ int quill_mont_exp_consttime_x2_ifma(quill_limb *r0, const quill_limb *a0, const
     for (int l = 0; l < 2; l++) {
         d52_from_limbs(ws->mod.m.d + l, 2, mont[l]->m, n, L);
         ws->mod.k0[l] = mont[l]->n0 & D52_MASK;
-        memcpy(ws->limbs[0], mont[l]->rr, n * sizeof(quill_limb));
-        double_mod(ws->limbs[0], mont[l]->m, n, doublings, ws->limbs[1], ws->limbs[2]);
-        d52_from_limbs(ws->rr.d + l, 2, ws->limbs[0], n, L);
+        d52_from_limbs(ws->rr.d + l, 2, mont[l]->rr, n, L);
+        ws->acc.d[2 * (c / 52) + l] = (uint64_t)1 << (c % 52);
         d52_from_limbs(ws->tmp.d + l, 2, a[l], n, L);
     }
     const mod_x2 *mod = &ws->mod;
     d52x2 *table = ws->table;
+    amm(&ws->rr, &ws->rr, &ws->rr, mod);
+    amm(&ws->rr, &ws->rr, &ws->acc, mod); /* acc: 2^c until the first lookup */
 
     /* am = a R'^2 R'^-1 = a R'; entry 0 = R'^2 * 1 * R'^-1 = R' (one);
      * entry i = a^i R' */
