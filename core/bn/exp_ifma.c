@@ -456,14 +456,19 @@ int quill_mont_exp_consttime_x2_ifma(quill_limb *r0, const quill_limb *a0, const
     amm(&ws->rr, &ws->rr, &ws->acc, mod); /* acc: 2^c until the first lookup */
 
     /* am = a R'^2 R'^-1 = a R'; entry 0 = R'^2 * 1 * R'^-1 = R' (one);
-     * entry i = a^i R' */
+     * entry i = a^i R': the even ones squares of entry i / 2 (the squaring
+     * is the cheaper product), the odd ones entry i - 1 times a R' */
     amm(&ws->am, &ws->tmp, &ws->rr, mod);
     amm(&table[0], &ws->rr, &ws->unit, mod);
     unsigned w = quill_exp_consttime_window(64 * e_limbs);
     size_t entries = (size_t)1 << w;
     table[1] = ws->am;
-    for (size_t i = 2; i < entries; i++)
-        amm(&table[i], &table[i - 1], &ws->am, mod);
+    for (size_t i = 2; i < entries; i++) {
+        if (i % 2 == 0)
+            sqr(&table[i], &table[i / 2], &table[i / 2], mod);
+        else
+            amm(&table[i], &table[i - 1], &ws->am, mod);
+    }
 
     /* Left to right over windows of w bits; the top window may be short. */
     size_t bits = 64 * e_limbs, windows = (bits + w - 1) / w;
