@@ -67,6 +67,7 @@
  * wiped before it is freed. */
 #include "bn/exp_ifma.h"
 
+#include <stddef.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -396,7 +397,11 @@ GATHER_INSTANCE(5)
 GATHER_INSTANCE(8)
 GATHER_INSTANCE(10)
 
-/* Scratch of one exponentiation; 64-byte aligned, wiped before freeing. */
+/* Scratch of one exponentiation; 64-byte aligned.  Everything before the
+ * table is zeroed first (the digits' zero padding, the number 1, 2^c); the
+ * table is not: the products write each entry's W vectors before any
+ * lookup reads them, and nothing reads beyond.  Wiped before freeing:
+ * everything before the table and the W vectors of each entry used. */
 typedef struct {
     mod_x2 mod;
     d52x2 am;  /* a R' mod m (below 2m) */
@@ -405,9 +410,19 @@ typedef struct {
     d52x2 tmp2; /* the next window's entry */
     d52x2 rr;  /* R'^2 mod m */
     d52x2 unit; /* the number 1 in both lanes */
+    quill_limb limbs[2][32]; /* radix 2^64 scratch (n <= 32) */
     d52x2 table[1 << MAX_WINDOW];
-    quill_limb limbs[3][QUILL_BN_MAX_LIMBS]; /* radix 2^64 scratch */
 } ifma_ws;
+
+/* Wipes what quill_mont_exp_consttime_x2_ifma wrote to ws (the first
+ * |entries| table entries, W vectors each) and frees it. */
+static void ifma_ws_free(ifma_ws *ws, size_t entries, size_t W) {
+    for (size_t i = 0; i < entries; i++)
+        memset(ws->table[i].d, 0, 64 * W);
+    /* the barrier in quill_zeroize keeps the stores above as well */
+    quill_zeroize(ws, offsetof(ifma_ws, table));
+    quill_free(ws);
+}
 
 int quill_mont_exp_x2_ifma_capable(size_t n) {
     return quill_mont_exp_x2_ifma_supported_size(n) &&
@@ -437,7 +452,7 @@ int quill_mont_exp_consttime_x2_ifma(quill_limb *r0, const quill_limb *a0, const
     ifma_ws *ws = quill_aligned_alloc(64, sizeof(ifma_ws));
     if (ws == NULL)
         return 0;
-    memset(ws, 0, sizeof(*ws));
+    memset(ws, 0, offsetof(ifma_ws, table));
     const quill_mont *mont[2] = {mont0, mont1};
     const quill_limb *a[2] = {a0, a1}, *e[2] = {e0, e1};
     quill_limb *r[2] = {r0, r1};
@@ -511,8 +526,7 @@ int quill_mont_exp_consttime_x2_ifma(quill_limb *r0, const quill_limb *a0, const
         quill_limb borrow = quill_bn_sub(ws->limbs[1], ws->limbs[0], mont[l]->m, n);
         quill_bn_select(r[l], (quill_word)0 - borrow, ws->limbs[0], ws->limbs[1], n);
     }
-    quill_zeroize(ws, sizeof(*ws));
-    quill_free(ws);
+    ifma_ws_free(ws, entries, (2 * L + 7) / 8);
     return 1;
 }
 
