@@ -142,7 +142,7 @@ typedef struct {
     d52x1 am;   /* a R' mod m (below 2m) */
     d52x1 acc;
     d52x1 tmp;
-    quill_limb limbs[3][QUILL_BN_MAX_LIMBS + 1]; /* radix 2^64 scratch */
+    quill_limb limbs[3][64 + 1]; /* radix 2^64 scratch (n <= 64) */
 } x1_ws;
 
 int quill_mont_exp_x1_ifma_capable(size_t n) {
