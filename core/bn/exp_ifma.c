@@ -440,7 +440,8 @@ int quill_mont_exp_consttime_x2_ifma(quill_limb *r0, const quill_limb *a0, const
     /* R'^2 = amm(amm(R^2, R^2), 2^c) mod m: amm(R^2, R^2) = 2^(256 n - 52 L),
      * and the product by 2^c with c = 208 L - 256 n (32, 64, 96, 128 for
      * n = 8, 16, 24, 32) makes it 2^(104 L) (as in exp_ifma_x1.c).  2^c < m
-     * since m >= 2^(64 (n - 1)); the values stay below 2m. */
+     * since m >= 2^(64 (n - 1)); the values stay below 2m.  The first
+     * exponentiation with a context keeps it there (quill_mont_rr52_put). */
     const size_t c = 208 * L - 256 * n;
     amm_x2_fn amm = n == 8 ? amm_x2_10 : n == 16 ? amm_x2_20 : n == 24 ? amm_x2_30 : amm_x2_40;
     amm_x2_fn sqr = n == 8 ? sqr_x2_10 : n == 16 ? sqr_x2_20 : n == 24 ? sqr_x2_30 : amm_x2_40;
@@ -458,17 +459,28 @@ int quill_mont_exp_consttime_x2_ifma(quill_limb *r0, const quill_limb *a0, const
     quill_limb *r[2] = {r0, r1};
     ws->unit.d[0] = 1;
     ws->unit.d[1] = 1;
+    const uint64_t *rr52[2] = {quill_mont_rr52_get(mont0), quill_mont_rr52_get(mont1)};
+    const int cached = rr52[0] != NULL && rr52[1] != NULL;
     for (int l = 0; l < 2; l++) {
         d52_from_limbs(ws->mod.m.d + l, 2, mont[l]->m, n, L);
         ws->mod.k0[l] = mont[l]->n0 & D52_MASK;
-        d52_from_limbs(ws->rr.d + l, 2, mont[l]->rr, n, L);
-        ws->acc.d[2 * (c / 52) + l] = (uint64_t)1 << (c % 52);
+        if (cached) {
+            for (size_t j = 0; j < L; j++)
+                ws->rr.d[2 * j + l] = rr52[l][j];
+        } else {
+            d52_from_limbs(ws->rr.d + l, 2, mont[l]->rr, n, L);
+            ws->acc.d[2 * (c / 52) + l] = (uint64_t)1 << (c % 52);
+        }
         d52_from_limbs(ws->tmp.d + l, 2, a[l], n, L);
     }
     const mod_x2 *mod = &ws->mod;
     d52x2 *table = ws->table;
-    amm(&ws->rr, &ws->rr, &ws->rr, mod);
-    amm(&ws->rr, &ws->rr, &ws->acc, mod); /* acc: 2^c until the first lookup */
+    if (!cached) { /* then kept in the contexts for the next time */
+        amm(&ws->rr, &ws->rr, &ws->rr, mod);
+        amm(&ws->rr, &ws->rr, &ws->acc, mod); /* acc: 2^c until the first lookup */
+        quill_mont_rr52_put(mont0, ws->rr.d, 2);
+        quill_mont_rr52_put(mont1, ws->rr.d + 1, 2);
+    }
 
     /* am = a R'^2 R'^-1 = a R'; entry 0 = R'^2 * 1 * R'^-1 = R' (one);
      * entry i = a^i R': the even ones squares of entry i / 2 (the squaring
