@@ -39,10 +39,12 @@ struct quill_rsa_key {
     quill_limb *p, *q, *dp, *dq, *qinv; /* pl, ql, pl, ql, pl limbs; secret */
     quill_limb *qinv_mont;              /* qinv * R mod p (pl limbs), secret */
     quill_mont *mont_p, *mont_q;
-    /* Public: q has at most the bit length of p (bit lengths of the
-     * factors are public), so q < 2p and a value mod q is reduced mod p
-     * by one conditional subtraction (Garner, private.c). */
-    int q_lt_2p;
+    /* Public: the bit lengths of p and q (the sizes of the factors are
+     * public; declassified at assembly).  They choose the shortcuts of the
+     * CRT steps (private.c): q no longer than p makes q < 2p, a prime of
+     * whole limbs (top bit set) makes every value of its limb count below
+     * twice the prime. */
+    size_t p_bits, q_bits;
 
     /* The blinding pair of a private key (secret; NULL for a public key or
      * if its allocation failed).  Never copied by quill_rsa_key_dup. */

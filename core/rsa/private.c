@@ -25,29 +25,47 @@ typedef struct priv_ws {
 #define PRIV_WS_ARRAYS 12 /* x .. m2, nl limbs each */
 #define PRIV_WS_LIMBS(nl) (PRIV_WS_ARRAYS * (nl) + QUILL_RSA_CRT_JOIN_SCRATCH(nl))
 
-/* r = xb mod m for the prime m of |mont| (ml limbs), the other prime having
- * ol limbs.  xb < n = m o < m 2^(64 ml) when o has at most ml limbs: the
+/* r = xb mod m for the prime m of |mont| (ml limbs, mb bits), the other
+ * prime having ol limbs.  xb < n = m o < m R (R = 2^(64 ml)) when o has at
+ * most ml limbs.  Then, if m has its top bit set and xb has 2 ml limbs,
+ * xb = hi R + lo with hi < m: hi R mod m is one product by R^2
+ * (quill_mont_to) and lo < R <= 2m is reduced by one conditional
+ * subtraction, their sum (below 2m) by another.  Otherwise xb < m R is the
  * precondition of one quill_mont_reduce_wide over all of xb (nl <= ml + ol
- * <= 2 ml).  Otherwise Horner's rule over chunks of ml limbs. */
+ * <= 2 ml); and for an o longer than m, Horner's rule over chunks. */
 static void crt_reduce(quill_limb *r, const quill_limb *xb, size_t nl, const quill_mont *mont,
-                       size_t ml, size_t ol) {
-    if (ol <= ml)
-        quill_mont_reduce_wide(r, xb, nl, mont);
-    else
+                       size_t ml, size_t mb, size_t ol) {
+    if (ol > ml) {
         quill_bn_mod_consttime(r, xb, nl, mont);
+    } else if (mb == 64 * ml && nl == 2 * ml) {
+        const quill_limb *m = quill_mont_modulus(mont);
+        quill_limb lo[QUILL_BN_MAX_LIMBS], t[QUILL_BN_MAX_LIMBS];
+        quill_mont_to(r, xb + ml, mont);
+        quill_word lt = 0 - quill_bn_sub(t, xb, m, ml);
+        quill_bn_select(lo, lt, xb, t, ml);
+        quill_limb carry = quill_bn_add(r, r, lo, ml);
+        quill_limb borrow = quill_bn_sub(t, r, m, ml);
+        /* the sum is at least m when it carried out or r - m did not borrow */
+        quill_word take = ((quill_word)0 - carry) | ~((quill_word)0 - borrow);
+        quill_bn_select(r, take, t, r, ml);
+        quill_zeroize(lo, ml * sizeof(quill_limb));
+        quill_zeroize(t, ml * sizeof(quill_limb));
+    } else {
+        quill_mont_reduce_wide(r, xb, nl, mont);
+    }
 }
 
 void quill_rsa_crt_split(const quill_rsa_key *key, quill_limb *cp, quill_limb *cq,
                          const quill_limb *xb) {
-    crt_reduce(cp, xb, key->nl, key->mont_p, key->pl, key->ql);
-    crt_reduce(cq, xb, key->nl, key->mont_q, key->ql, key->pl);
+    crt_reduce(cp, xb, key->nl, key->mont_p, key->pl, key->p_bits, key->ql);
+    crt_reduce(cq, xb, key->nl, key->mont_q, key->ql, key->q_bits, key->pl);
 }
 
 void quill_rsa_crt_join(const quill_rsa_key *key, quill_limb *sb, const quill_limb *m1,
                         const quill_limb *m2, quill_limb *t) {
     size_t nl = key->nl, pl = key->pl, ql = key->ql;
     quill_limb *m2p = t, *h = t + nl, *tmp = t + 2 * nl, *prod = t + 3 * nl;
-    if (key->q_lt_2p) {
+    if (key->q_bits <= key->p_bits) {
         /* m2 < q < 2p (q no longer than p in bits, so ql <= pl): one
          * conditional subtraction of m2, zero-extended to pl limbs. */
         memset(tmp, 0, pl * sizeof(quill_limb));
