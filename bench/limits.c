@@ -348,6 +348,7 @@ int main(int argc, char **argv) {
     limits_ports_sample(200);
     limits_kernels();
     limits_ops();
+    limits_rsa_parts();
     limits_evp();
     unsigned passes = limits_ports_sample(200);
     while (passes > 0 && passes < 16) /* a filtered run: spread over some ms at least */

@@ -75,6 +75,10 @@ void limits_ports(double ticks_per_cycle);
 void limits_kernels(void);
 void limits_ops(void);
 
+/* limits_rsa_parts times the parts of RSA-2048's private operation one by
+ * one (bench/limits_rsa.c: rsa2048.part.*). */
+void limits_rsa_parts(void);
+
 /* LIMITS_MLDSA_SEEDS is the number of fixed seeds of the ML-DSA key
  * generation lines; limits_mldsa_seed writes seed |i| of them (a counter
  * pattern), shared by mldsaS.keygen and evp.mldsaS.keygen_seeded so that

@@ -414,6 +414,16 @@ int limits_count(const char *op, unsigned n) {
         }
         return g_fail;
     }
+    size_t rsa_bits = 0;
+    if (sscanf(op, "rsa%zu.sign", &rsa_bits) == 1 && strcmp(strchr(op, '.'), ".sign") == 0) {
+        static rsa_ctx k;
+        if (!rsa_setup(&k, rsa_bits))
+            return 1;
+        run_rsa_sign(&k, n);
+        quill_rsa_key_free(k.key);
+        printf("%s\t%u\n", op, n);
+        return g_fail;
+    }
     if (strcmp(op, "p256.keygen_lazy") == 0) {
         run_p256_keygen_lazy(NULL, n);
         printf("%s\t%u\n", op, n);

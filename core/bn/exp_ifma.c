@@ -62,11 +62,12 @@
  *   (table_gather_body);
  * - exponent windows are extracted at public bit positions (exp_window);
  * - the conversions between radix 2^64 and 2^52 move bits at public
- *   positions; R'^2 mod m comes from R^2 mod m by branch-free doublings.
+ *   positions; R'^2 mod m comes from R^2 mod m by two products.
  * Memory holding secrets (table, accumulators, digits of the moduli) is
  * wiped before it is freed. */
 #include "bn/exp_ifma.h"
 
+#include <stddef.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -396,19 +397,11 @@ GATHER_INSTANCE(5)
 GATHER_INSTANCE(8)
 GATHER_INSTANCE(10)
 
-/* x = x * 2^count mod m (n limbs, x < m), by branch-free doublings. */
-static void double_mod(quill_limb *x, const quill_limb *m, size_t n, unsigned count,
-                       quill_limb *t, quill_limb *u) {
-    for (unsigned k = 0; k < count; k++) {
-        quill_limb carry = quill_bn_add(t, x, x, n);
-        quill_limb borrow = quill_bn_sub(u, t, m, n);
-        /* 2x >= m when the doubling carried out or t - m did not borrow */
-        quill_word take_u = ((quill_word)0 - carry) | ~((quill_word)0 - borrow);
-        quill_bn_select(x, take_u, u, t, n);
-    }
-}
-
-/* Scratch of one exponentiation; 64-byte aligned, wiped before freeing. */
+/* Scratch of one exponentiation; 64-byte aligned.  Everything before the
+ * table is zeroed first (the digits' zero padding, the number 1, 2^c); the
+ * table is not: the products write each entry's W vectors before any
+ * lookup reads them, and nothing reads beyond.  Wiped before freeing:
+ * everything before the table and the W vectors of each entry used. */
 typedef struct {
     mod_x2 mod;
     d52x2 am;  /* a R' mod m (below 2m) */
@@ -417,9 +410,19 @@ typedef struct {
     d52x2 tmp2; /* the next window's entry */
     d52x2 rr;  /* R'^2 mod m */
     d52x2 unit; /* the number 1 in both lanes */
+    quill_limb limbs[2][32]; /* radix 2^64 scratch (n <= 32) */
     d52x2 table[1 << MAX_WINDOW];
-    quill_limb limbs[3][QUILL_BN_MAX_LIMBS]; /* radix 2^64 scratch */
 } ifma_ws;
+
+/* Wipes what quill_mont_exp_consttime_x2_ifma wrote to ws (the first
+ * |entries| table entries, W vectors each) and frees it. */
+static void ifma_ws_free(ifma_ws *ws, size_t entries, size_t W) {
+    for (size_t i = 0; i < entries; i++)
+        memset(ws->table[i].d, 0, 64 * W);
+    /* the barrier in quill_zeroize keeps the stores above as well */
+    quill_zeroize(ws, offsetof(ifma_ws, table));
+    quill_free(ws);
+}
 
 int quill_mont_exp_x2_ifma_capable(size_t n) {
     return quill_mont_exp_x2_ifma_supported_size(n) &&
@@ -434,8 +437,12 @@ int quill_mont_exp_consttime_x2_ifma(quill_limb *r0, const quill_limb *a0, const
     if (n != mont1->n || !quill_mont_exp_x2_ifma_supported_size(n) || e_limbs == 0)
         return 0;
     size_t L = d52_digits(n);
-    /* R'^2 = R^2 * 2^(104 L - 128 n) */
-    unsigned doublings = (unsigned)(104 * L - 128 * n);
+    /* R'^2 = amm(amm(R^2, R^2), 2^c) mod m: amm(R^2, R^2) = 2^(256 n - 52 L),
+     * and the product by 2^c with c = 208 L - 256 n (32, 64, 96, 128 for
+     * n = 8, 16, 24, 32) makes it 2^(104 L) (as in exp_ifma_x1.c).  2^c < m
+     * since m >= 2^(64 (n - 1)); the values stay below 2m.  The first
+     * exponentiation with a context keeps it there (quill_mont_rr52_put). */
+    const size_t c = 208 * L - 256 * n;
     amm_x2_fn amm = n == 8 ? amm_x2_10 : n == 16 ? amm_x2_20 : n == 24 ? amm_x2_30 : amm_x2_40;
     amm_x2_fn sqr = n == 8 ? sqr_x2_10 : n == 16 ? sqr_x2_20 : n == 24 ? sqr_x2_30 : amm_x2_40;
     gather_fn gather = n == 8    ? table_gather_3
@@ -446,32 +453,49 @@ int quill_mont_exp_consttime_x2_ifma(quill_limb *r0, const quill_limb *a0, const
     ifma_ws *ws = quill_aligned_alloc(64, sizeof(ifma_ws));
     if (ws == NULL)
         return 0;
-    memset(ws, 0, sizeof(*ws));
+    memset(ws, 0, offsetof(ifma_ws, table));
     const quill_mont *mont[2] = {mont0, mont1};
     const quill_limb *a[2] = {a0, a1}, *e[2] = {e0, e1};
     quill_limb *r[2] = {r0, r1};
     ws->unit.d[0] = 1;
     ws->unit.d[1] = 1;
+    const uint64_t *rr52[2] = {quill_mont_rr52_get(mont0), quill_mont_rr52_get(mont1)};
+    const int cached = rr52[0] != NULL && rr52[1] != NULL;
     for (int l = 0; l < 2; l++) {
         d52_from_limbs(ws->mod.m.d + l, 2, mont[l]->m, n, L);
         ws->mod.k0[l] = mont[l]->n0 & D52_MASK;
-        memcpy(ws->limbs[0], mont[l]->rr, n * sizeof(quill_limb));
-        double_mod(ws->limbs[0], mont[l]->m, n, doublings, ws->limbs[1], ws->limbs[2]);
-        d52_from_limbs(ws->rr.d + l, 2, ws->limbs[0], n, L);
+        if (cached) {
+            for (size_t j = 0; j < L; j++)
+                ws->rr.d[2 * j + l] = rr52[l][j];
+        } else {
+            d52_from_limbs(ws->rr.d + l, 2, mont[l]->rr, n, L);
+            ws->acc.d[2 * (c / 52) + l] = (uint64_t)1 << (c % 52);
+        }
         d52_from_limbs(ws->tmp.d + l, 2, a[l], n, L);
     }
     const mod_x2 *mod = &ws->mod;
     d52x2 *table = ws->table;
+    if (!cached) { /* then kept in the contexts for the next time */
+        amm(&ws->rr, &ws->rr, &ws->rr, mod);
+        amm(&ws->rr, &ws->rr, &ws->acc, mod); /* acc: 2^c until the first lookup */
+        quill_mont_rr52_put(mont0, ws->rr.d, 2);
+        quill_mont_rr52_put(mont1, ws->rr.d + 1, 2);
+    }
 
     /* am = a R'^2 R'^-1 = a R'; entry 0 = R'^2 * 1 * R'^-1 = R' (one);
-     * entry i = a^i R' */
+     * entry i = a^i R': the even ones squares of entry i / 2 (the squaring
+     * is the cheaper product), the odd ones entry i - 1 times a R' */
     amm(&ws->am, &ws->tmp, &ws->rr, mod);
     amm(&table[0], &ws->rr, &ws->unit, mod);
     unsigned w = quill_exp_consttime_window(64 * e_limbs);
     size_t entries = (size_t)1 << w;
     table[1] = ws->am;
-    for (size_t i = 2; i < entries; i++)
-        amm(&table[i], &table[i - 1], &ws->am, mod);
+    for (size_t i = 2; i < entries; i++) {
+        if (i % 2 == 0)
+            sqr(&table[i], &table[i / 2], &table[i / 2], mod);
+        else
+            amm(&table[i], &table[i - 1], &ws->am, mod);
+    }
 
     /* Left to right over windows of w bits; the top window may be short. */
     size_t bits = 64 * e_limbs, windows = (bits + w - 1) / w;
@@ -514,8 +538,7 @@ int quill_mont_exp_consttime_x2_ifma(quill_limb *r0, const quill_limb *a0, const
         quill_limb borrow = quill_bn_sub(ws->limbs[1], ws->limbs[0], mont[l]->m, n);
         quill_bn_select(r[l], (quill_word)0 - borrow, ws->limbs[0], ws->limbs[1], n);
     }
-    quill_zeroize(ws, sizeof(*ws));
-    quill_free(ws);
+    ifma_ws_free(ws, entries, (2 * L + 7) / 8);
     return 1;
 }
 

@@ -37,7 +37,8 @@
  * below 2m): amm(R^2, R^2) = 2^(256 n - 52 L), and amm of that with 2^c,
  * c = 208 L - 256 n (64, 96, 128, 192, 48 for n = 16, 24, 32, 48, 64: a
  * power of two below m, as m >= 2^(64 (n - 1)), written directly), is
- * 2^(104 L) = R'^2.  An odd exponent's last multiplication takes the base
+ * 2^(104 L) = R'^2; the first exponentiation with a context keeps it there
+ * (quill_mont_rr52_put) for the next ones.  An odd exponent's last multiplication takes the base
  * in the normal domain (a^(e-1) R' a / R' = a^e), which saves the way out
  * of the domain.
  *
@@ -142,7 +143,7 @@ typedef struct {
     d52x1 am;   /* a R' mod m (below 2m) */
     d52x1 acc;
     d52x1 tmp;
-    quill_limb limbs[3][QUILL_BN_MAX_LIMBS + 1]; /* radix 2^64 scratch */
+    quill_limb limbs[3][64 + 1]; /* radix 2^64 scratch (n <= 64) */
 } x1_ws;
 
 int quill_mont_exp_x1_ifma_capable(size_t n) {
@@ -166,14 +167,21 @@ int quill_mont_exp_vartime_x1_ifma(quill_limb *r, const quill_limb *a, const qui
     d52_from_limbs(mod->m.d, 1, mont->m, n, L);
     mod->k0 = mont->n0 & D52_MASK;
 
-    /* am = a R'^2 / R' with R'^2 = amm(amm(R^2, R^2), 2^c) (above); R'^2
-     * is held in am until the product by the base replaces it. */
-    const size_t c = 208 * L - 256 * n;
-    d52_from_limbs(ws->tmp.d, 1, mont->rr, n, L);
-    amm(&ws->acc, &ws->tmp, &ws->tmp, mod);
-    memset(&ws->tmp, 0, sizeof(ws->tmp));
-    ws->tmp.d[c / 52] = (uint64_t)1 << (c % 52);
-    amm(&ws->am, &ws->acc, &ws->tmp, mod);
+    /* am = a R'^2 / R' with R'^2 = amm(amm(R^2, R^2), 2^c) (above), kept
+     * in the context by the first exponentiation with it; R'^2 is held in
+     * am until the product by the base replaces it. */
+    const uint64_t *rr52 = quill_mont_rr52_get(mont);
+    if (rr52 != NULL) {
+        memcpy(ws->am.d, rr52, L * sizeof(uint64_t));
+    } else {
+        const size_t c = 208 * L - 256 * n;
+        d52_from_limbs(ws->tmp.d, 1, mont->rr, n, L);
+        amm(&ws->acc, &ws->tmp, &ws->tmp, mod);
+        memset(&ws->tmp, 0, sizeof(ws->tmp));
+        ws->tmp.d[c / 52] = (uint64_t)1 << (c % 52);
+        amm(&ws->am, &ws->acc, &ws->tmp, mod);
+        quill_mont_rr52_put(mont, ws->am.d, 1);
+    }
     d52_from_limbs(ws->base.d, 1, a, n, L);
     amm(&ws->am, &ws->base, &ws->am, mod);
 

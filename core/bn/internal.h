@@ -86,11 +86,31 @@ struct quill_mont {
      * quill_mont_d27_use builds it on the context's second use. */
     struct quill_d27_mod *d27;
     int d27_state;
+    /* rr52: space for R'^2 mod m in radix 2^52 as the IFMA exponentiations
+     * derive it (exp_ifma.h; L = ceil(64 n / 52) digits), for the sizes
+     * they handle, else NULL; rr52_state (QUILL_RR52_*, atomic) says
+     * whether the first of them has filled it yet (quill_mont_rr52_get,
+     * quill_mont_rr52_put). */
+    uint64_t *rr52;
+    int rr52_state;
     quill_limb *m;  /* the modulus, n limbs */
     quill_limb *rr; /* R^2 mod m, n limbs */
     quill_limb *one; /* R mod m (1 in the Montgomery domain), n limbs */
     size_t alloc_len; /* bytes allocated for the whole context */
 };
+
+/* The IFMA exponentiations' R'^2 mod m, kept in the context once one of
+ * them has computed it (R' = 2^(52 L), L = ceil(64 n / 52); the value as
+ * amm(amm(R^2, R^2), 2^c) gives it: L digits below 2^52, below 2m).
+ * quill_mont_rr52_get returns the L digits, or NULL until they are there
+ * (and for sizes without IFMA code).  quill_mont_rr52_put stores the L
+ * digits d[0], d[stride], ... unless they are there or another thread is
+ * storing them; with the d27 form these are the only writes to a context
+ * after it is made (an atomic state, then a release store).  The state is
+ * public; the digits are as secret as m and are wiped with the context. */
+enum { QUILL_RR52_EMPTY, QUILL_RR52_BUILDING, QUILL_RR52_READY };
+const uint64_t *quill_mont_rr52_get(const quill_mont *mont);
+void quill_mont_rr52_put(const quill_mont *mont, const uint64_t *d, size_t stride);
 
 /* quill_mont_redc_c: r (n limbs) = t * R^-1 mod m for t of 2n limbs with
  * t < m * R.  t is overwritten (it is scratch).  Constant time. */

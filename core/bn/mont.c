@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "bn/exp_ifma.h"
+#include "bn/ifma_d52.h"
 #include "bn/mont_d27_avx2.h"
 #include "common/alloc.h"
 #include "common/cpu.h"
@@ -53,7 +54,16 @@ static quill_mont *mont_new(const quill_limb *m, size_t n, int public_m) {
         bad |= quill_ct_eq_mask(m[0], 1);
     if (quill_ct_declassify_w(bad) != 0)
         return NULL;
-    size_t bytes = sizeof(quill_mont) + 4 * n * sizeof(quill_limb);
+    /* space for R'^2 of the IFMA exponentiations at their sizes */
+#if defined(QUILL_EXP_IFMA)
+    size_t rr52 = quill_mont_exp_x1_ifma_supported_size(n) ||
+                          quill_mont_exp_x2_ifma_supported_size(n)
+                      ? d52_digits(n)
+                      : 0;
+#else
+    size_t rr52 = 0;
+#endif
+    size_t bytes = sizeof(quill_mont) + 4 * n * sizeof(quill_limb) + rr52 * sizeof(uint64_t);
     /* A public 2048-, 3072- or 4096-bit modulus at the AVX2 level (AVX2,
      * not the IFMA exponentiation) also gets the space of the d27 form for
      * quill_mont_exp_public (aligned to 32 bytes after the limbs). */
@@ -69,8 +79,10 @@ static quill_mont *mont_new(const quill_limb *m, size_t n, int public_m) {
     quill_limb *limbs = (quill_limb *)(mont + 1);
     mont->d27 = NULL;
     mont->d27_state = QUILL_D27_UNUSED;
+    mont->rr52 = rr52 ? (uint64_t *)(limbs + 4 * n) : NULL;
+    mont->rr52_state = QUILL_RR52_EMPTY;
     if (d27) { /* the space only: quill_mont_d27_use builds it */
-        uintptr_t p = (uintptr_t)(limbs + 4 * n);
+        uintptr_t p = (uintptr_t)(limbs + 4 * n + rr52);
         mont->d27 = (quill_d27_mod *)((p + 31) & ~(uintptr_t)31);
     }
     mont->n = n;
@@ -163,6 +175,26 @@ const quill_d27_mod *quill_mont_d27_use(const quill_mont *cmont) {
         mod_double_public(rr, mont->m, n);
     __atomic_store_n(&mont->d27_state, QUILL_D27_READY, __ATOMIC_RELEASE);
     return mont->d27;
+}
+
+const uint64_t *quill_mont_rr52_get(const quill_mont *mont) {
+    if (mont->rr52 == NULL ||
+        __atomic_load_n(&mont->rr52_state, __ATOMIC_ACQUIRE) != QUILL_RR52_READY)
+        return NULL;
+    return mont->rr52;
+}
+
+void quill_mont_rr52_put(const quill_mont *cmont, const uint64_t *d, size_t stride) {
+    quill_mont *mont = (quill_mont *)cmont;
+    int want = QUILL_RR52_EMPTY;
+    if (mont->rr52 == NULL ||
+        !__atomic_compare_exchange_n(&mont->rr52_state, &want, QUILL_RR52_BUILDING, 0,
+                                     __ATOMIC_ACQUIRE, __ATOMIC_RELAXED))
+        return;
+    size_t L = d52_digits(mont->n);
+    for (size_t j = 0; j < L; j++)
+        mont->rr52[j] = d[stride * j];
+    __atomic_store_n(&mont->rr52_state, QUILL_RR52_READY, __ATOMIC_RELEASE);
 }
 
 void quill_mont_free(quill_mont *mont) {

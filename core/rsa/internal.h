@@ -39,6 +39,12 @@ struct quill_rsa_key {
     quill_limb *p, *q, *dp, *dq, *qinv; /* pl, ql, pl, ql, pl limbs; secret */
     quill_limb *qinv_mont;              /* qinv * R mod p (pl limbs), secret */
     quill_mont *mont_p, *mont_q;
+    /* Public: the bit lengths of p and q (the sizes of the factors are
+     * public; declassified at assembly).  They choose the shortcuts of the
+     * CRT steps (private.c): q no longer than p makes q < 2p, a prime of
+     * whole limbs (top bit set) makes every value of its limb count below
+     * twice the prime. */
+    size_t p_bits, q_bits;
 
     /* The blinding pair of a private key (secret; NULL for a public key or
      * if its allocation failed).  Never copied by quill_rsa_key_dup. */
@@ -87,6 +93,22 @@ void quill_rsa_blinding_free(quill_rsa_blinding *b);
 QUILL_MUST_CHECK quill_err quill_rsa_blinding_get(const quill_rsa_key *key, quill_limb *a_m,
                                                   quill_limb *ai_m, quill_limb *r, uint8_t *rand,
                                                   const quill_rng *rng);
+
+/* ---- The CRT steps of the private operation (private.c) ---- */
+
+/* quill_rsa_crt_split sets cp = xb mod p and cq = xb mod q (pl, ql limbs)
+ * for xb < n (nl limbs) and a key with CRT values.  Constant time. */
+void quill_rsa_crt_split(const quill_rsa_key *key, quill_limb *cp, quill_limb *cq,
+                         const quill_limb *xb);
+
+/* quill_rsa_crt_join sets sb (nl limbs) to the value below n that is m1 mod
+ * p and m2 mod q, for m1 < p (pl limbs) and m2 < q (ql limbs): Garner's
+ * recombination, sb = m2 + q (qinv (m1 - m2) mod p) (RFC 8017 5.1.2 step
+ * 2b).  t is scratch of QUILL_RSA_CRT_JOIN_SCRATCH(nl) limbs, left holding
+ * secrets.  Constant time. */
+#define QUILL_RSA_CRT_JOIN_SCRATCH(nl) (5 * (nl))
+void quill_rsa_crt_join(const quill_rsa_key *key, quill_limb *sb, const quill_limb *m1,
+                        const quill_limb *m2, quill_limb *t);
 
 /* ---- Key arithmetic (arith.c) ----
  * The generic constant-time helpers (bit lengths, secret shifts, long

@@ -62,6 +62,10 @@ quill_err quill_rsa_key_assemble(quill_rsa_key **out, const quill_rsa_limbs *c) 
         key->mont_q = quill_rsa_mont_new_secret(key->q, ql);
         if (key->mont_p == NULL || key->mont_q == NULL)
             goto oom;
+        key->p_bits = quill_bn_num_bits_consttime(key->p, pl);
+        key->q_bits = quill_bn_num_bits_consttime(key->q, ql);
+        QUILL_CT_DECLASSIFY(&key->p_bits, sizeof(key->p_bits));
+        QUILL_CT_DECLASSIFY(&key->q_bits, sizeof(key->q_bits));
         /* Garner multiplies by qinv in the Montgomery domain: keep qinv * R. */
         quill_mont_to(key->qinv_mont, key->qinv, key->mont_p);
     }

@@ -347,8 +347,10 @@ int main(void) {
         }
         EVP_PKEY_free(pkey);
     }
-    /* p and q of very different sizes, either one larger. */
-    const int split[][2] = {{512, 1536}, {1536, 512}, {960, 1088}, {1100, 948}, {600, 1430}};
+    /* p and q of very different sizes, either one larger; the same limb count
+     * with either one a few bits longer. */
+    const int split[][2] = {{512, 1536}, {1536, 512}, {960, 1088}, {1100, 948}, {600, 1430},
+                            {1000, 1020}, {1020, 1000}};
     for (size_t i = 0; i < QT_ARRAY_LEN(split); i++) {
         EVP_PKEY *pkey = unbalanced_key(split[i][0], split[i][1]);
         QT_CHECK(pkey != NULL);
