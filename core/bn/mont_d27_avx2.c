@@ -21,12 +21,12 @@
  *
  * Bounds.  Digits below 2^28 + 2^10 (a carried column below 2^64 gives
  * two 27-bit parts and one of 10 bits), so a product of two digits is
- * below 2^56.00001 and one with a digit of m or N' (exact, below 2^27)
+ * below 2^56.00002 and one with a digit of m or N' (exact, below 2^27)
  * below 2^55.00001.  Column k of T = a^2 has at most D products a_i a_j
  * (i + j = k, both below D): as D / 2 doubled cross products 2 a_i a_j
- * (i < j) plus a square; so T_k < D 2^56.00001, and a column of U m or of
+ * (i < j) plus a square; so T_k < D 2^56.00002, and a column of U m or of
  * (T mod R') N' is below D 2^55.00001.  The sum w_k = T_k + (U m)_k (T's
- * upper columns enter uncarried) is below 1.5 D 2^56.00001: 2^62.9 (D =
+ * upper columns enter uncarried) is below 1.5 D 2^56.00002: 2^62.9 (D =
  * 76), 2^63.42 (116), 2^63.84 (152), all below 2^64; the carries added
  * into columns D, D + 1 are below 2^38.  For a < 2^(64 n + 3): T / R' <
  * 2^(128 n + 6 - 27 D) <= 2^(64 n + 2) (27 D >= 64 n + 4) and U m / R' <
@@ -316,7 +316,7 @@ INL void carry_pass(uint64_t *d, const uint64_t *x, int v0, int v1) {
 enum { DM = QUILL_D27_MAX_DIGITS };
 
 /* r = T R'^-1 mod m up to multiples of m, T's columns at tc + 8 (2D of
- * them, each below D 2^56.00001; tc[0..7] zero): the Montgomery reduction
+ * them, each below D 2^56.00002; tc[0..7] zero): the Montgomery reduction
  * of the file's comment.  tc is overwritten. */
 INL void reduce_d27(uint64_t *r, uint64_t *tc, const quill_d27_mod *md, const int D) {
     const int V = D / 4;
