@@ -67,6 +67,8 @@ static void check_raw(EVP_PKEY *pkey, const char *what) {
     QT_CHECK(memcmp(got, want, k) == 0);
     in[k - 1] += 1; /* n itself */
     QT_CHECK(quill_rsa_public(pub, got, in, k) == QUILL_ERR_INPUT_RANGE);
+    QT_CHECK(quill_rsa_private(crt, got, in, k, &qr_rng) == QUILL_ERR_INPUT_RANGE);
+    QT_CHECK(quill_rsa_private(nocrt, got, in, k, &qr_rng) == QUILL_ERR_INPUT_RANGE);
     QT_CHECK(quill_rsa_public(pub, got, in, k - 1) == QUILL_ERR_INVALID_ARGUMENT);
     if (qt_failed != before)
         fprintf(stderr, "  (raw checks failed for %s)\n", what);
@@ -77,8 +79,10 @@ done:
     quill_rsa_key_free(pub);
 }
 
-/* A key from primes of pbits and qbits bits, d = e^-1 mod lcm, via BN. */
-static EVP_PKEY *unbalanced_key(int pbits, int qbits) {
+/* A key from primes of pbits and qbits bits, d = e^-1 mod lcm, via BN;
+ * order < 0 makes p < q, order > 0 p > q (swapping the two if needed), 0
+ * keeps them as drawn. */
+static EVP_PKEY *unbalanced_key(int pbits, int qbits, int order) {
     BN_CTX *bctx = BN_CTX_new();
     BIGNUM *p = BN_new(), *q = BN_new(), *n = BN_new(), *e = BN_new(), *d = BN_new();
     BIGNUM *dp = BN_new(), *dq = BN_new(), *qinv = BN_new(), *pm1 = BN_new(), *qm1 = BN_new();
@@ -89,6 +93,8 @@ static EVP_PKEY *unbalanced_key(int pbits, int qbits) {
         if (!BN_generate_prime_ex2(p, pbits, 0, NULL, NULL, NULL, bctx) ||
             !BN_generate_prime_ex2(q, qbits, 0, NULL, NULL, NULL, bctx))
             break;
+        if ((order < 0 && BN_cmp(p, q) > 0) || (order > 0 && BN_cmp(p, q) < 0))
+            BN_swap(p, q);
         BN_mul(n, p, q, bctx);
         BN_sub(pm1, p, BN_value_one());
         BN_sub(qm1, q, BN_value_one());
@@ -348,15 +354,21 @@ int main(void) {
         EVP_PKEY_free(pkey);
     }
     /* p and q of very different sizes, either one larger; the same limb count
-     * with either one a few bits longer. */
-    const int split[][2] = {{512, 1536}, {1536, 512}, {960, 1088}, {1100, 948}, {600, 1430},
-                            {1000, 1020}, {1020, 1000}};
+     * with either one a few bits longer; the CRT steps' cases (private.c)
+     * at the IFMA sizes: a 16-limb prime with its top bit clear beside one
+     * with it set, either way round, both clear, p < q and p > q in the
+     * same bit length (with the top bit set and not). */
+    const int split[][3] = {{512, 1536, 0},  {1536, 512, 0},  {960, 1088, 0},  {1100, 948, 0},
+                            {600, 1430, 0},  {1000, 1020, 0}, {1020, 1000, 0}, {1023, 1024, 0},
+                            {1024, 1023, 0}, {1023, 1023, 0}, {1024, 1024, -1}, {1024, 1024, 1},
+                            {1535, 1535, -1}, {1536, 1536, -1}, {2048, 2048, -1}};
     for (size_t i = 0; i < QT_ARRAY_LEN(split); i++) {
-        EVP_PKEY *pkey = unbalanced_key(split[i][0], split[i][1]);
+        EVP_PKEY *pkey = unbalanced_key(split[i][0], split[i][1], split[i][2]);
         QT_CHECK(pkey != NULL);
         if (pkey != NULL) {
-            char what[48];
-            snprintf(what, sizeof(what), "p %d bits, q %d bits", split[i][0], split[i][1]);
+            char what[64];
+            snprintf(what, sizeof(what), "p %d bits, q %d bits%s", split[i][0], split[i][1],
+                     split[i][2] < 0 ? ", p < q" : split[i][2] > 0 ? ", p > q" : "");
             check_raw(pkey, what);
             quill_rsa_key *key = qr_key_from_pkey(pkey, 1, 1);
             QT_CHECK(key != NULL && quill_rsa_key_check(key, &qr_rng) == QUILL_OK);
