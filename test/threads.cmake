@@ -18,6 +18,8 @@
 #                          quill_mont_d27_use) while other threads verify
 #   test_rsa_raw           core, four threads sharing a key's blinding pair
 #   test_ec_verify         core, four threads publishing one verification table
+#   test_bn_ifma           core, four threads storing and reading the IFMA
+#                          exponentiations' R'^2 in two fresh contexts
 # The EVP suites take their thread count from QUILL_TEST_THREADS (8 unless
 # set, 4 for ec_verify_cache; 32 in the ThreadSanitizer build, whose test
 # environment sets it: test/CMakeLists.txt).
@@ -28,7 +30,7 @@
 # over the same shared key objects (that code works on its own buffers).
 set(QUILL_THREADS_TESTS rsa_threads rsa_threads_portable rsa_threads_avx2 ec_threads ec_threads_portable
     ec_lazy_pub ec_lazy_pub_portable mldsa_threads mldsa_threads_portable ec_verify_cache
-    test_rsa_raw test_ec_verify)
+    test_rsa_raw test_ec_verify test_bn_ifma)
 foreach(t ${QUILL_THREADS_TESTS})
   if(TEST ${t})
     set_property(TEST ${t} APPEND PROPERTY LABELS threads)
@@ -54,7 +56,7 @@ endif()
 # (test/tsan_ci.sh: cmake --build ... --target threads_tests).
 add_custom_target(threads_tests)
 foreach(t quill rsa_threads ec_threads ec_lazy_pub mldsa_threads ec_verify_cache test_rsa_raw
-         test_ec_verify)
+         test_ec_verify test_bn_ifma)
   if(TARGET ${t})
     add_dependencies(threads_tests ${t})
   endif()

@@ -15,7 +15,12 @@
  * m, m - 1, random; against amm(x, x) bit for bit and against BN for the
  * value x^2 R'^-1 mod m and the bound 2m; and RSA-2048's product with the
  * next window's lookup spread over it (quill_mont_amm_gather_x2_ifma_for_testing)
- * against the product and the lookup apart.  Skipped (77) on CPUs without
+ * against the product and the lookup apart.  R'^2 as the contexts keep it
+ * (quill_mont_rr52_get): absent before the first IFMA exponentiation, then
+ * each context's own value (2^(104 L) mod m, below 2m, in 52-bit digits)
+ * whichever exponentiation (one-lane or two-way, either lane, a cached lane
+ * beside a fresh one, one context in both lanes) stored it, and results
+ * that use it right; and threads sharing fresh contexts.  Skipped (77) on CPUs without
  * AVX-512 IFMA or when QUILL_CPU_MASK already clears it.
  *
  * Valgrind cannot run AVX-512, so this path has no memcheck counterpart in
@@ -25,7 +30,10 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include <pthread.h>
+
 #include "bn/exp_ifma.h"
+#include "bn/internal.h" /* quill_mont_rr52_get */
 #include "bn_ifma_common.h"
 
 #define MAXN 32
@@ -247,6 +255,199 @@ static void test_amm_gather(void) {
     }
 }
 
+/* ---- R'^2 kept in the context (quill_mont_rr52_get / _put) ---- */
+
+/* 1 if mont holds R'^2 mod m for R' = 2^(52 L): L digits below 2^52 whose
+ * value is below 2m and congruent to 2^(104 L) mod m. */
+static int rr52_ok(const quill_mont *mont, const quill_limb *m, size_t n) {
+    const uint64_t *d = quill_mont_rr52_get(mont);
+    if (d == NULL)
+        return 0;
+    size_t digits = (64 * n + 51) / 52;
+    BIGNUM *v = BN_new(), *w = BN_new(), *bm = bt_bn(m, n), *m2 = BN_new();
+    if (v == NULL || w == NULL || m2 == NULL)
+        abort();
+    BN_zero(v);
+    BN_zero(w);
+    int ok = 1;
+    for (size_t j = digits; j-- > 0;) {
+        ok &= (d[j] >> 52) == 0;
+        if (!BN_lshift(v, v, 52) || !BN_add_word(v, d[j]))
+            abort();
+    }
+    if (!BN_lshift1(m2, bm))
+        abort();
+    ok &= BN_cmp(v, m2) < 0;
+    if (!BN_set_bit(w, (int)(104 * digits)) || !BN_mod(w, w, bm, bt_ctx()) ||
+        !BN_mod(v, v, bm, bt_ctx()))
+        abort();
+    ok &= BN_cmp(v, w) == 0;
+    BN_free(v), BN_free(w), BN_free(bm), BN_free(m2);
+    return ok;
+}
+
+/* The two-way exponentiation on (c0, c1) against the portable one (which
+ * neither reads nor fills the cache): 1 if both lanes agree. */
+static int x2_agrees(quill_mont *c0, quill_mont *c1, size_t n) {
+    for (int k = 0; k < 2; k++) {
+        const quill_limb *m = quill_mont_modulus(k == 0 ? c0 : c1);
+        bt_operand(L[k].a, m, n, rnd(BT_OPERAND_KINDS));
+        make_exponent(L[k].e, n, 4 + rnd(4));
+    }
+    memset(L[0].r, 0xaa, sizeof(L[0].r));
+    memset(L[1].r, 0x55, sizeof(L[1].r));
+    int ok = quill_mont_exp_consttime_x2_ifma(L[0].r, L[0].a, L[0].e, c0, L[1].r, L[1].a,
+                                              L[1].e, c1, n) == 1;
+    ok &= quill_mont_exp_consttime_x2(L[0].s, L[0].a, L[0].e, c0, L[1].s, L[1].a, L[1].e, c1,
+                                      n) == 1;
+    for (int k = 0; k < 2; k++)
+        ok &= memcmp(L[k].r, L[k].s, n * sizeof(quill_limb)) == 0;
+    cases++;
+    return ok;
+}
+
+/* The one-lane exponentiation (public exponents) on c against the portable
+ * one; 1 where the size has no one-lane code. */
+static int x1_agrees(quill_mont *c, size_t n) {
+    if (!quill_mont_exp_x1_ifma_supported_size(n))
+        return 1;
+    bt_operand(L[0].a, quill_mont_modulus(c), n, rnd(BT_OPERAND_KINDS));
+    make_exponent(L[0].e, 2, 4);
+    L[0].e[0] |= 1;
+    memset(L[0].r, 0xaa, sizeof(L[0].r));
+    int ok = quill_mont_exp_vartime_x1_ifma(L[0].r, L[0].a, L[0].e, 2, c) == 1;
+    ok &= quill_mont_exp_vartime(L[0].s, L[0].a, L[0].e, 2, c) == 1;
+    ok &= memcmp(L[0].r, L[0].s, n * sizeof(quill_limb)) == 0;
+    cases++;
+    return ok;
+}
+
+static void test_rr52_cache(size_t n) {
+    quill_limb m[2][MAXN];
+    int x1 = quill_mont_exp_x1_ifma_supported_size(n);
+    for (int round = 0; round < 4; round++) {
+        /* two different moduli: the top bit set, then not */
+        do {
+            bt_ifma_modulus(m[0], n, round % 2 == 0 ? 0 : BT_IFMA_MODULUS_KINDS - 1);
+            bt_ifma_modulus(m[1], n, 1 + rnd(2));
+        } while (memcmp(m[0], m[1], n * sizeof(quill_limb)) == 0);
+        quill_mont *c[5];
+        for (int k = 0; k < 5; k++) {
+            c[k] = quill_mont_new(m[k == 0 || k == 3 ? 0 : 1], n);
+            QT_CHECK(c[k] != NULL);
+        }
+        if (c[0] == NULL || c[1] == NULL || c[2] == NULL || c[3] == NULL || c[4] == NULL)
+            goto done;
+        for (int k = 0; k < 5; k++)
+            QT_CHECK(quill_mont_rr52_get(c[k]) == NULL);
+        /* the one-lane exponentiation first (where it exists), then c0
+         * (cached) beside c1 (fresh) in the two-way one, then both cached */
+        QT_CHECK(x1_agrees(c[0], n));
+        QT_CHECK(x1 ? rr52_ok(c[0], m[0], n) : quill_mont_rr52_get(c[0]) == NULL);
+        QT_CHECK(quill_mont_rr52_get(c[1]) == NULL);
+        QT_CHECK(x2_agrees(c[0], c[1], n));
+        QT_CHECK(rr52_ok(c[0], m[0], n) && rr52_ok(c[1], m[1], n));
+        QT_CHECK(x2_agrees(c[1], c[0], n));
+        QT_CHECK(x2_agrees(c[0], c[1], n));
+        QT_CHECK(x1_agrees(c[0], n) && x1_agrees(c[1], n));
+        /* one fresh context in both lanes, then the one-lane exponentiation
+         * reading what the two-way one stored */
+        QT_CHECK(x2_agrees(c[2], c[2], n));
+        QT_CHECK(rr52_ok(c[2], m[1], n));
+        QT_CHECK(x1_agrees(c[2], n));
+        /* two fresh contexts: each lane stores its own modulus's value */
+        QT_CHECK(x2_agrees(c[4], c[3], n));
+        QT_CHECK(rr52_ok(c[3], m[0], n) && rr52_ok(c[4], m[1], n));
+        QT_CHECK(x2_agrees(c[3], c[4], n));
+    done:
+        for (int k = 0; k < 5; k++)
+            quill_mont_free(c[k]);
+    }
+}
+
+/* Threads sharing two fresh contexts: each computes the two-way (and, where
+ * it exists, the one-lane) exponentiation on its own inputs at once, so the
+ * first stores race with the first reads; every result against the
+ * portable one computed beforehand. */
+#define RR52_THREADS 4
+#define RR52_OPS 6
+
+typedef struct rr52_job {
+    const quill_mont *c[2];
+    size_t n;
+    quill_limb a[RR52_OPS][2][MAXN], e[RR52_OPS][2][MAXN], want[RR52_OPS][2][MAXN];
+    quill_limb want1[RR52_OPS][MAXN];
+    int bad;
+} rr52_job;
+
+static void *rr52_worker(void *arg) {
+    rr52_job *j = arg;
+    size_t n = j->n;
+    for (int i = 0; i < RR52_OPS; i++) {
+        quill_limb r[2][MAXN];
+        if (quill_mont_exp_consttime_x2_ifma(r[0], j->a[i][0], j->e[i][0], j->c[0], r[1],
+                                             j->a[i][1], j->e[i][1], j->c[1], n) != 1 ||
+            memcmp(r[0], j->want[i][0], n * sizeof(quill_limb)) != 0 ||
+            memcmp(r[1], j->want[i][1], n * sizeof(quill_limb)) != 0)
+            j->bad++;
+        if (quill_mont_exp_x1_ifma_supported_size(n) &&
+            (quill_mont_exp_vartime_x1_ifma(r[0], j->a[i][1], j->e[i][1], 1, j->c[1]) != 1 ||
+             memcmp(r[0], j->want1[i], n * sizeof(quill_limb)) != 0))
+            j->bad++;
+    }
+    return NULL;
+}
+
+static void test_rr52_threads(size_t n) {
+    quill_limb m[2][MAXN];
+    quill_mont *c[2];
+    rr52_job *jobs = calloc(RR52_THREADS, sizeof(*jobs));
+    QT_CHECK(jobs != NULL);
+    if (jobs == NULL)
+        return;
+    for (int k = 0; k < 2; k++) {
+        bt_ifma_modulus(m[k], n, (unsigned)k);
+        c[k] = quill_mont_new(m[k], n);
+        QT_CHECK(c[k] != NULL);
+    }
+    if (c[0] == NULL || c[1] == NULL)
+        goto done;
+    for (int t = 0; t < RR52_THREADS; t++) {
+        rr52_job *j = &jobs[t];
+        j->c[0] = c[0];
+        j->c[1] = c[1];
+        j->n = n;
+        for (int i = 0; i < RR52_OPS; i++) {
+            for (int k = 0; k < 2; k++) {
+                bt_operand(j->a[i][k], m[k], n, rnd(BT_OPERAND_KINDS));
+                make_exponent(j->e[i][k], n, 4 + rnd(4));
+            }
+            j->e[i][1][0] |= 1;
+            QT_CHECK(quill_mont_exp_consttime_x2(j->want[i][0], j->a[i][0], j->e[i][0], c[0],
+                                                 j->want[i][1], j->a[i][1], j->e[i][1], c[1],
+                                                 n) == 1);
+            QT_CHECK(quill_mont_exp_vartime(j->want1[i], j->a[i][1], j->e[i][1], 1, c[1]) == 1);
+        }
+    }
+    QT_CHECK(quill_mont_rr52_get(c[0]) == NULL && quill_mont_rr52_get(c[1]) == NULL);
+    pthread_t tid[RR52_THREADS];
+    int started[RR52_THREADS];
+    for (int t = 0; t < RR52_THREADS; t++)
+        started[t] = pthread_create(&tid[t], NULL, rr52_worker, &jobs[t]) == 0;
+    for (int t = 0; t < RR52_THREADS; t++) {
+        QT_CHECK(started[t]);
+        if (started[t])
+            QT_CHECK(pthread_join(tid[t], NULL) == 0);
+        QT_CHECK(jobs[t].bad == 0);
+        cases += RR52_OPS;
+    }
+    QT_CHECK(rr52_ok(c[0], m[0], n) && rr52_ok(c[1], m[1], n));
+done:
+    for (int k = 0; k < 2; k++)
+        quill_mont_free(c[k]);
+    free(jobs);
+}
+
 int main(void) {
     int skip = bt_ifma_oracle("bn_ifma");
     if (skip != 0)
@@ -275,6 +476,8 @@ int main(void) {
         test_pair(n, 3, 16, rnd(BT_IFMA_MODULUS_KINDS), 0, 2);
         test_pair(n, n / 2, 16, 0, 0, 2);
         test_sqr(n, 40);
+        test_rr52_cache(n);
+        test_rr52_threads(n);
     }
     test_amm_gather();
     printf("bn_ifma: %lu two-lane cases in %.1f s\n", cases, qt_now() - t0);

@@ -5,9 +5,10 @@
  * and quill_rsa_private on random inputs, for CRT and non-CRT keys, OpenSSL
  * keys of several sizes (odd sizes included) and hand-built keys with
  * unbalanced primes (q much larger than p, p larger than q, different limb
- * counts).  Then the per-key blinding pair (core/rsa/blinding.c): many
- * private operations with one key from several threads, each result checked
- * against the public key and an unblinded x^d mod n; the refresh interval,
+ * counts); with each CRT key, the private operation's two CRT steps alone
+ * (quill_rsa_crt_split, quill_rsa_crt_join) exactly against BN.  Then the
+ * per-key blinding pair (core/rsa/blinding.c): many private operations with
+ * one key from several threads, each result checked against the public key and an unblinded x^d mod n; the refresh interval,
  * generator failures, independence of a dup'ed key and redraw after fork. */
 #define _POSIX_C_SOURCE 200809L /* fork, waitpid */
 
@@ -27,12 +28,149 @@
 
 #define CASES 6
 
+/* ---- The CRT steps (quill_rsa_crt_split, quill_rsa_crt_join) ---- */
+
+#define CRT_CASES 240
+
+static BIGNUM *limbs_bn(const quill_limb *a, size_t n) {
+    uint8_t buf[QUILL_BN_MAX_LIMBS * sizeof(quill_limb)];
+    for (size_t i = 0; i < n; i++)
+        for (size_t b = 0; b < sizeof(quill_limb); b++)
+            buf[i * sizeof(quill_limb) + b] = (uint8_t)(a[i] >> (8 * b));
+    BIGNUM *x = BN_lebin2bn(buf, (int)(n * sizeof(quill_limb)), NULL);
+    if (x == NULL)
+        abort();
+    return x;
+}
+
+static void bn_limbs(quill_limb *a, size_t n, const BIGNUM *x) {
+    uint8_t buf[QUILL_BN_MAX_LIMBS * sizeof(quill_limb)];
+    if (BN_bn2lebinpad(x, buf, (int)(n * sizeof(quill_limb))) < 0)
+        abort();
+    for (size_t i = 0; i < n; i++) {
+        a[i] = 0;
+        for (size_t b = 0; b < sizeof(quill_limb); b++)
+            a[i] |= (quill_limb)buf[i * sizeof(quill_limb) + b] << (8 * b);
+    }
+}
+
+/* 1 if a (n limbs) is exactly x (fully reduced: the same value). */
+static int limbs_eq(const quill_limb *a, size_t n, const BIGNUM *x) {
+    BIGNUM *y = limbs_bn(a, n);
+    int ok = BN_cmp(x, y) == 0;
+    BN_free(y);
+    return ok;
+}
+
+/* The two CRT steps of the private operation alone, exactly (each output
+ * fully reduced, not merely right modulo its prime, which the
+ * exponentiations and the fault check would forgive), against BN: the
+ * reductions of xb below n mod p and mod q on edges (0, 1, n - 1, p, q,
+ * values whose low 64 pl or 64 ql bits are all ones, the shape that leaves
+ * a reduction's low half above the prime) and random values; Garner's
+ * recombination on edges of m1 < p and m2 < q (0, p - 1, q - 1, m2 between
+ * p and q when q > p, with m1 small) and random ones. */
+static void check_crt_steps(const quill_rsa_key *key, const char *what) {
+    size_t nl = key->nl, pl = key->pl, ql = key->ql;
+    BN_CTX *bctx = BN_CTX_new();
+    BIGNUM *p = limbs_bn(key->p, pl), *q = limbs_bn(key->q, ql), *n = limbs_bn(key->n, nl);
+    BIGNUM *x = BN_new(), *want = BN_new(), *hi = BN_new(), *rr = BN_new();
+    quill_limb *t = calloc(QUILL_RSA_CRT_JOIN_SCRATCH(nl), sizeof(quill_limb));
+    quill_limb xb[QUILL_BN_MAX_LIMBS], cp[QUILL_BN_MAX_LIMBS], cq[QUILL_BN_MAX_LIMBS];
+    quill_limb sb[QUILL_BN_MAX_LIMBS];
+    if (bctx == NULL || x == NULL || want == NULL || hi == NULL || rr == NULL || t == NULL)
+        abort();
+    unsigned long before = qt_failed;
+    for (int i = 0; i < CRT_CASES; i++) {
+        /* xb: the edges, then values with all-ones low halves, then random */
+        size_t ml = i % 2 == 0 ? pl : ql;
+        if (i == 0 || i == 1) {
+            BN_set_word(x, (BN_ULONG)i);
+        } else if (i == 2) {
+            BN_sub(x, n, BN_value_one());
+        } else if (i == 3 || i == 4) {
+            BN_copy(x, i == 3 ? p : q);
+        } else if (i < CRT_CASES / 2) {
+            /* x = hi 2^(64 ml) + 2^(64 ml) - 1 for hi < n / 2^(64 ml) - 1 (or
+             * hi = 0), below n */
+            BN_zero(rr);
+            BN_set_bit(rr, (int)(64 * ml));
+            BN_div(hi, NULL, n, rr, bctx);
+            if (BN_cmp(hi, BN_value_one()) > 0) {
+                BN_sub_word(hi, 1);
+                BN_copy(want, hi); /* BN_rand_range's output is not its range */
+                BN_rand_range(hi, want);
+            } else {
+                BN_zero(hi);
+            }
+            BN_mul(x, hi, rr, bctx);
+            BN_add(x, x, rr);
+            BN_sub(x, x, BN_value_one());
+            if (BN_cmp(x, n) >= 0)
+                BN_rand_range(x, n);
+        } else {
+            BN_rand_range(x, n);
+        }
+        bn_limbs(xb, nl, x);
+        memset(cp, 0xa5, sizeof(cp));
+        memset(cq, 0x5a, sizeof(cq));
+        quill_rsa_crt_split(key, cp, cq, xb);
+        BN_mod(want, x, p, bctx);
+        QT_CHECK(limbs_eq(cp, pl, want));
+        BN_mod(want, x, q, bctx);
+        QT_CHECK(limbs_eq(cq, ql, want));
+
+        /* m1, m2: the edges crossed, then random (m2 in [p, q) with m1
+         * small when q > p: the case a partial reduction of m2 gets wrong) */
+        BIGNUM *m1 = BN_new(), *m2 = BN_new();
+        if (m1 == NULL || m2 == NULL)
+            abort();
+        int e1 = i % 3, e2 = (i / 3) % 4;
+        if (e1 == 0)
+            BN_zero(m1);
+        else if (e1 == 1)
+            BN_sub(m1, p, BN_value_one());
+        else
+            BN_rand_range(m1, p);
+        if (e2 == 0) {
+            BN_zero(m2);
+        } else if (e2 == 1) {
+            BN_sub(m2, q, BN_value_one());
+        } else if (e2 == 2 && BN_cmp(q, p) > 0) {
+            BN_sub(hi, q, p);
+            BN_rand_range(m2, hi);
+            BN_add(m2, m2, p);
+            BN_rshift(m1, m1, BN_num_bits(m1) / 2);
+        } else {
+            BN_rand_range(m2, q);
+        }
+        quill_limb m1l[QUILL_BN_MAX_LIMBS], m2l[QUILL_BN_MAX_LIMBS];
+        bn_limbs(m1l, pl, m1);
+        bn_limbs(m2l, ql, m2);
+        memset(sb, 0xc3, sizeof(sb));
+        quill_rsa_crt_join(key, sb, m1l, m2l, t);
+        BIGNUM *s = limbs_bn(sb, nl);
+        QT_CHECK(BN_cmp(s, n) < 0);
+        BN_mod(want, s, p, bctx);
+        QT_CHECK(BN_cmp(want, m1) == 0);
+        BN_mod(want, s, q, bctx);
+        QT_CHECK(BN_cmp(want, m2) == 0);
+        BN_free(s), BN_free(m1), BN_free(m2);
+    }
+    if (qt_failed != before)
+        fprintf(stderr, "  (CRT step checks failed for %s)\n", what);
+    free(t);
+    BN_free(p), BN_free(q), BN_free(n), BN_free(x), BN_free(want), BN_free(hi), BN_free(rr);
+    BN_CTX_free(bctx);
+}
+
 static void check_raw(EVP_PKEY *pkey, const char *what) {
     quill_rsa_key *crt = qr_key_from_pkey(pkey, 1, 1), *nocrt = qr_key_from_pkey(pkey, 1, 0);
     quill_rsa_key *pub = qr_key_from_pkey(pkey, 0, 0);
     QT_CHECK(crt != NULL && nocrt != NULL && pub != NULL);
     if (crt == NULL || nocrt == NULL || pub == NULL)
         goto done;
+    check_crt_steps(crt, what);
     size_t k = quill_rsa_key_size(crt);
     QT_CHECK(k == (size_t)EVP_PKEY_get_size(pkey));
     QT_CHECK(quill_rsa_key_bits(crt) == (size_t)EVP_PKEY_get_bits(pkey));
@@ -67,6 +205,8 @@ static void check_raw(EVP_PKEY *pkey, const char *what) {
     QT_CHECK(memcmp(got, want, k) == 0);
     in[k - 1] += 1; /* n itself */
     QT_CHECK(quill_rsa_public(pub, got, in, k) == QUILL_ERR_INPUT_RANGE);
+    QT_CHECK(quill_rsa_private(crt, got, in, k, &qr_rng) == QUILL_ERR_INPUT_RANGE);
+    QT_CHECK(quill_rsa_private(nocrt, got, in, k, &qr_rng) == QUILL_ERR_INPUT_RANGE);
     QT_CHECK(quill_rsa_public(pub, got, in, k - 1) == QUILL_ERR_INVALID_ARGUMENT);
     if (qt_failed != before)
         fprintf(stderr, "  (raw checks failed for %s)\n", what);
@@ -77,8 +217,10 @@ done:
     quill_rsa_key_free(pub);
 }
 
-/* A key from primes of pbits and qbits bits, d = e^-1 mod lcm, via BN. */
-static EVP_PKEY *unbalanced_key(int pbits, int qbits) {
+/* A key from primes of pbits and qbits bits, d = e^-1 mod lcm, via BN;
+ * order < 0 makes p < q, order > 0 p > q (swapping the two if needed), 0
+ * keeps them as drawn. */
+static EVP_PKEY *unbalanced_key(int pbits, int qbits, int order) {
     BN_CTX *bctx = BN_CTX_new();
     BIGNUM *p = BN_new(), *q = BN_new(), *n = BN_new(), *e = BN_new(), *d = BN_new();
     BIGNUM *dp = BN_new(), *dq = BN_new(), *qinv = BN_new(), *pm1 = BN_new(), *qm1 = BN_new();
@@ -89,6 +231,8 @@ static EVP_PKEY *unbalanced_key(int pbits, int qbits) {
         if (!BN_generate_prime_ex2(p, pbits, 0, NULL, NULL, NULL, bctx) ||
             !BN_generate_prime_ex2(q, qbits, 0, NULL, NULL, NULL, bctx))
             break;
+        if ((order < 0 && BN_cmp(p, q) > 0) || (order > 0 && BN_cmp(p, q) < 0))
+            BN_swap(p, q);
         BN_mul(n, p, q, bctx);
         BN_sub(pm1, p, BN_value_one());
         BN_sub(qm1, q, BN_value_one());
@@ -348,15 +492,21 @@ int main(void) {
         EVP_PKEY_free(pkey);
     }
     /* p and q of very different sizes, either one larger; the same limb count
-     * with either one a few bits longer. */
-    const int split[][2] = {{512, 1536}, {1536, 512}, {960, 1088}, {1100, 948}, {600, 1430},
-                            {1000, 1020}, {1020, 1000}};
+     * with either one a few bits longer; the CRT steps' cases (private.c)
+     * at the IFMA sizes: a 16-limb prime with its top bit clear beside one
+     * with it set, either way round, both clear, p < q and p > q in the
+     * same bit length (with the top bit set and not). */
+    const int split[][3] = {{512, 1536, 0},  {1536, 512, 0},  {960, 1088, 0},  {1100, 948, 0},
+                            {600, 1430, 0},  {1000, 1020, 0}, {1020, 1000, 0}, {1023, 1024, 0},
+                            {1024, 1023, 0}, {1023, 1023, 0}, {1024, 1024, -1}, {1024, 1024, 1},
+                            {1535, 1535, -1}, {1536, 1536, -1}, {2048, 2048, -1}};
     for (size_t i = 0; i < QT_ARRAY_LEN(split); i++) {
-        EVP_PKEY *pkey = unbalanced_key(split[i][0], split[i][1]);
+        EVP_PKEY *pkey = unbalanced_key(split[i][0], split[i][1], split[i][2]);
         QT_CHECK(pkey != NULL);
         if (pkey != NULL) {
-            char what[48];
-            snprintf(what, sizeof(what), "p %d bits, q %d bits", split[i][0], split[i][1]);
+            char what[64];
+            snprintf(what, sizeof(what), "p %d bits, q %d bits%s", split[i][0], split[i][1],
+                     split[i][2] < 0 ? ", p < q" : split[i][2] > 0 ? ", p > q" : "");
             check_raw(pkey, what);
             quill_rsa_key *key = qr_key_from_pkey(pkey, 1, 1);
             QT_CHECK(key != NULL && quill_rsa_key_check(key, &qr_rng) == QUILL_OK);
