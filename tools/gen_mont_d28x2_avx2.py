@@ -139,17 +139,17 @@ def sqr_terms():
 
 def low_sink(dst, keep):
     """A block_phase sink that carries the columns 0..36 of each block into
-    dst (the multiplier form, d28_low's) with the pass's state pm, ph, and
-    stores of them only the columns in keep."""
+    dst (the multiplier form, D28_CARRY_STEP's LOW) with the pass's state
+    pm, ph, and stores of them only the columns in keep."""
     def sink(out, ks):
         done = set()
         for q, k in enumerate(ks):
             if k % 2 == 0 and k <= 34:
                 assert k + 1 in ks
-                out.append(f"        D28_LOW_STEP({dst}[{k // 2}], c{q + 1}, c{q}, pm, ph);")
+                out.append(f"        D28_CARRY_STEP(LOW, {dst}[{k // 2}], c{q + 1}, c{q}, pm, ph);")
                 done |= {k, k + 1}
             elif k == 36:
-                out.append(f"        D28_LOW_STEP({dst}[18], _mm256_setzero_si256(), c{q}, pm, ph);")
+                out.append(f"        D28_CARRY_STEP(LOW, {dst}[18], _mm256_setzero_si256(), c{q}, pm, ph);")
                 out.append(f"        {dst}[18] = _mm256_and_si256({dst}[18], top);")
                 done.add(k)
         return done - set(keep)
@@ -170,7 +170,7 @@ def high_sink(out, ks):
             s = (k - 37) // 2
             assert k + 1 in ks or k == 73
             hi = f"c{q + 1}" if k + 1 in ks else "_mm256_setzero_si256()"
-            out.append(f"        {{ __m256i x; D28_HIGH_STEP(x, c{q}, {hi}, pm, ph);")
+            out.append(f"        {{ __m256i x; D28_CARRY_STEP(HIGH, x, c{q}, {hi}, pm, ph);")
             if s == 0:
                 out.append("          x = d28_add_carry(x, carry);")
             out.append(f"          _mm256_storeu_si256((__m256i *)r + {s}, x); }}")
@@ -182,8 +182,8 @@ def redc(out):
     """The Montgomery reduction shared by both kernels (one copy of its
     code: the two kernels together otherwise exceed the 32 KiB L1I)."""
     out.append("/* r = (T + U m) / R for T = X + R C' where X holds the digits of T mod R")
-    out.append(" * (d28_low's form, carried) and C[35..73] T's columns 35..73 (C' their sum")
-    out.append(" * from 37, with 35 and 36 reaching past R), U = (T mod R) N' mod R.")
+    out.append(" * (the multiplier form, carried) and C[35..73] T's columns 35..73 (C' their")
+    out.append(" * sum from 37, with 35 and 36 reaching past R), U = (T mod R) N' mod R.")
     out.append(" * C[35..73] are overwritten.  Aligned to 64 bytes: where the link put")
     out.append(" * it, which moved with any file added to core/bn, RSA-2048 signing at")
     out.append(" * the AVX2 level took 457 us at 0 mod 64 and 506 us at 48 (the kernels")
@@ -244,6 +244,26 @@ def kernel(out, sqr):
     return n
 
 
+# The macros both kernels' files open with (the 1024-bit file and big's).
+MACROS = r'''#define QUILL_D28_TARGET __attribute__((target("avx2")))
+#define QUILL_D28_INLINE __attribute__((target("avx2"), always_inline)) static inline
+/* The column blocks must run in order, each with its accumulators in
+ * registers: gcc 12 otherwise hoists the products of later blocks and
+ * spills them (13 KB frame, 1,472 moves per squaring).  The arrays are made
+ * to escape so that a memory clobber orders their loads. */
+#define D28_ESCAPE(p) __asm__ volatile("" : : "r"(p) : "memory")
+#define D28_BARRIER() __asm__ volatile("" : : : "memory")
+/* c += a b, the sum kept as a chain (gcc 12's reassociation otherwise
+ * computes a block's products first and spills them). */
+#define D28_ACC(c, a, b)                                                             \
+    do {                                                                             \
+        c = _mm256_add_epi64(c, _mm256_mul_epu32(a, b));                             \
+        __asm__("" : "+x"(c));                                                       \
+    } while (0)
+#define D28_OPAQUE(v) __asm__("" : "+x"(v))
+#define ADD _mm256_add_epi64
+'''
+
 HEAD = r'''/* SPDX-License-Identifier: Apache-2.0 */
 /* Copyright quill authors.
  *
@@ -285,54 +305,34 @@ HEAD = r'''/* SPDX-License-Identifier: Apache-2.0 */
 #if QUILL_BN_HAVE_D28X2
 #include <immintrin.h>
 
-#define QUILL_D28_TARGET __attribute__((target("avx2")))
-#define QUILL_D28_INLINE __attribute__((target("avx2"), always_inline)) static inline
-/* The column blocks must run in order, each with its accumulators in
- * registers: gcc 12 otherwise hoists the products of later blocks and
- * spills them (13 KB frame, 1,472 moves per squaring).  The arrays are made
- * to escape so that a memory clobber orders their loads. */
-#define D28_ESCAPE(p) __asm__ volatile("" : : "r"(p) : "memory")
-#define D28_BARRIER() __asm__ volatile("" : : : "memory")
-/* c += a b, the sum kept as a chain (gcc 12's reassociation otherwise
- * computes a block's products first and spills them). */
-#define D28_ACC(c, a, b)                                                             \
-    do {                                                                             \
-        c = _mm256_add_epi64(c, _mm256_mul_epu32(a, b));                             \
-        __asm__("" : "+x"(c));                                                       \
-    } while (0)
-#define D28_OPAQUE(v) __asm__("" : "+x"(v))
-#define ADD _mm256_add_epi64
-
+%(macros)s
 /* (c0 lane 0 + lane 1, c1 lane 0 + lane 1) in each 128-bit half. */
 QUILL_D28_INLINE __m256i d28_pairsum(__m256i c0, __m256i c1) {
     return ADD(_mm256_unpacklo_epi64(c0, c1), _mm256_unpackhi_epi64(c0, c1));
 }
 
 /* One vector of the carry pass, at the end of a column block: dst = the
- * columns clo and chi summed, x = lo + 2^28 mid + 2^56 hi going to their
- * digit and its next two; pm and ph hold the previous vector's mid and hi
- * parts (zero before the first), m28 = 2^28 - 1 comes from the scope.
- * D28_HIGH_STEP leaves dst in the d28x2 form (hi lines up with the previous
- * vector's lanes, mid needs VPALIGNR); D28_LOW_STEP in the multiplier form
- * (chi's digit first, mid moved the other way: x_2s's to x_2s+1 in the
- * same vector, x_2s+1's to x_2s+2 in the next).  Digits leave below
- * 2^29 + 2^8. */
-#define D28_HIGH_STEP(dst, clo, chi, pm, ph)                                         \
+ * columns c0 and c1 summed (c0's in lane 0 of each half), x = lo + 2^28 mid
+ * + 2^56 hi going to their digit and its next two; pm and ph hold the
+ * previous vector's mid and hi parts (zero before the first), m28 = 2^28 - 1
+ * comes from the scope.  The hi parts line up with the previous vector's
+ * lanes; the mid parts move up one lane, which the form (HIGH or LOW)
+ * decides:
+ *   HIGH, the d28x2 form (x_2s, x_2s+1), c0 x_2s's column: lane 0's mid
+ *     to lane 1, the previous vector's lane 1's to lane 0;
+ *   LOW, the multiplier form (x_2s+1, x_2s), c0 x_2s+1's column: lane 1's
+ *     (x_2s's) to lane 0, the previous vector's lane 0's to lane 1.
+ * Digits leave below 2^29 + 2^8. */
+#define D28_CARRY_STEP(form, dst, c0, c1, pm, ph)                                    \
     do {                                                                             \
-        __m256i x_ = d28_pairsum(clo, chi);                                          \
+        __m256i x_ = d28_pairsum(c0, c1);                                            \
         __m256i mid_ = _mm256_and_si256(_mm256_srli_epi64(x_, 28), m28);             \
-        dst = ADD(ADD(_mm256_and_si256(x_, m28), _mm256_alignr_epi8(mid_, pm, 8)), ph); \
+        dst = ADD(ADD(_mm256_and_si256(x_, m28), D28_MID_UP_##form(mid_, pm)), ph);  \
         pm = mid_;                                                                   \
         ph = _mm256_srli_epi64(x_, 56);                                              \
     } while (0)
-#define D28_LOW_STEP(dst, chi, clo, pm, ph)                                          \
-    do {                                                                             \
-        __m256i x_ = d28_pairsum(chi, clo);                                          \
-        __m256i mid_ = _mm256_and_si256(_mm256_srli_epi64(x_, 28), m28);             \
-        dst = ADD(ADD(_mm256_and_si256(x_, m28), _mm256_alignr_epi8(pm, mid_, 8)), ph); \
-        pm = mid_;                                                                   \
-        ph = _mm256_srli_epi64(x_, 56);                                              \
-    } while (0)
+#define D28_MID_UP_HIGH(mid, pm) _mm256_alignr_epi8(mid, pm, 8)
+#define D28_MID_UP_LOW(mid, pm) _mm256_alignr_epi8(pm, mid, 8)
 
 /* The carry of T + U m into column 37, ceil((w_36 2^28 + w_35) / 2^56), in
  * lane 0 of each half (below 2^36), from the columns 35 and 36. */
@@ -464,19 +464,7 @@ HEAD_BIG = r'''/* SPDX-License-Identifier: Apache-2.0 */
 #define D27_ND %(ND)d
 #define D27_W 27
 
-#define QUILL_D28_TARGET __attribute__((target("avx2")))
-#define QUILL_D28_INLINE __attribute__((target("avx2"), always_inline)) static inline
-#define D28_ESCAPE(p) __asm__ volatile("" : : "r"(p) : "memory")
-#define D28_BARRIER() __asm__ volatile("" : : : "memory")
-#define D28_ACC(c, a, b)                                                             \
-    do {                                                                             \
-        c = _mm256_add_epi64(c, _mm256_mul_epu32(a, b));                             \
-        __asm__("" : "+x"(c));                                                       \
-    } while (0)
-#define D28_OPAQUE(v) __asm__("" : "+x"(v))
-#define MUL _mm256_mul_epu32
-#define ADD _mm256_add_epi64
-
+%(macros)s
 void d27_bench_mul_straight(uint64_t *r, const uint64_t *a, const uint64_t *b,
                             const quill_d27x2_mod *md);
 void d27_bench_sqr_straight(uint64_t *r, const uint64_t *a, const quill_d27x2_mod *md);
@@ -562,11 +550,11 @@ def main():
         nr = redc_big(body)
         nm = kernel_big(body, False)
         ns = kernel_big(body, True)
-        sys.stdout.write(HEAD_BIG % {"KB": KB, "P": P, "ND": ND})
+        sys.stdout.write(HEAD_BIG % {"KB": KB, "P": P, "ND": ND, "macros": MACROS})
         sys.stdout.write(f"/* VPMULUDQ: product {nm + nr}, squaring {ns + nr}, of them {nr} in the reduction (KB = {KB}). */\n")
         sys.stdout.write("\n".join(body))
         return
-    out = [HEAD % {"KB": KB}]
+    out = [HEAD % {"KB": KB, "macros": MACROS}]
     body = []
     nr = redc(body)
     nm = kernel(body, False)

@@ -148,12 +148,12 @@ int quill_mont_exp_consttime(quill_limb *r, const quill_limb *a, const quill_lim
         memcpy(acc, mont->one, n * sizeof(quill_limb));
     } else {
         size_t pos = (windows - 1) * w;
-        table_gather_fast(acc, table, entries, n, quill_exp_bits(e, e_limbs, pos, w));
+        table_gather_fast(acc, table, entries, n, quill_bn_bits(e, e_limbs, pos, w));
         while (pos > 0) {
             pos -= w;
             for (unsigned k = 0; k < w; k++)
                 mont->sqr(acc, acc, mont->m, mont->n0, n);
-            table_gather_fast(tmp, table, entries, n, quill_exp_bits(e, e_limbs, pos, w));
+            table_gather_fast(tmp, table, entries, n, quill_bn_bits(e, e_limbs, pos, w));
             mont->mul(acc, acc, tmp, mont->m, mont->n0, n);
         }
     }
@@ -228,13 +228,13 @@ int quill_mont_exp_consttime_x2(quill_limb *r0, const quill_limb *a0, const quil
     } else {
         size_t pos = (windows - 1) * w;
         for (int l = 0; l < 2; l++)
-            table_gather_fast(acc[l], table[l], entries, n, quill_exp_bits(e[l], e_limbs, pos, w));
+            table_gather_fast(acc[l], table[l], entries, n, quill_bn_bits(e[l], e_limbs, pos, w));
         while (pos > 0) {
             pos -= w;
             for (unsigned k = 0; k < w; k++)
                 mont0->sqr_x2(acc, cacc, m, n0, n);
             for (int l = 0; l < 2; l++)
-                table_gather_fast(tmp[l], table[l], entries, n, quill_exp_bits(e[l], e_limbs, pos, w));
+                table_gather_fast(tmp[l], table[l], entries, n, quill_bn_bits(e[l], e_limbs, pos, w));
             mont0->mul_x2(acc, cacc, ctmp, m, n0, n);
         }
     }
@@ -318,7 +318,7 @@ static int exp_window_vartime(quill_limb *r, const quill_limb *a, const quill_li
         while (((e[low / 64] >> (low % 64)) & 1) == 0)
             low++;
         size_t len = i - low;
-        quill_limb val = quill_exp_bits(e, e_limbs, low, (unsigned)len);
+        quill_limb val = quill_bn_bits(e, e_limbs, low, (unsigned)len);
         if (started) {
             for (size_t k = 0; k < len; k++)
                 sqr(acc, acc, mont->m, mont->n0, n);

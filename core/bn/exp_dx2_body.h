@@ -148,14 +148,14 @@ int EXP_NAME(quill_limb *r0, const quill_limb *a0, const quill_limb *e0, const q
         memcpy(acc, one, W * sizeof(uint64_t));
     } else {
         size_t pos = (windows - 1) * w;
-        gather(acc, table, entries, quill_exp_bits(e0, e_limbs, pos, w),
-               quill_exp_bits(e1, e_limbs, pos, w));
+        gather(acc, table, entries, quill_bn_bits(e0, e_limbs, pos, w),
+               quill_bn_bits(e1, e_limbs, pos, w));
         while (pos > 0) {
             pos -= w;
             /* the lookup first: it does not wait for the squarings, whose
              * first phase then overlaps its tail */
-            gather(tmp, table, entries, quill_exp_bits(e0, e_limbs, pos, w),
-                   quill_exp_bits(e1, e_limbs, pos, w));
+            gather(tmp, table, entries, quill_bn_bits(e0, e_limbs, pos, w),
+                   quill_bn_bits(e1, e_limbs, pos, w));
             for (unsigned j = 0; j < w; j++)
                 SQR(acc, acc, md);
             MUL(acc, acc, tmp, md);

@@ -500,8 +500,8 @@ int quill_mont_exp_consttime_x2_ifma(quill_limb *r0, const quill_limb *a0, const
     /* Left to right over windows of w bits; the top window may be short. */
     size_t bits = 64 * e_limbs, windows = (bits + w - 1) / w;
     size_t pos = (windows - 1) * w;
-    gather(&ws->acc, table, entries, quill_exp_bits(e[0], e_limbs, pos, w),
-           quill_exp_bits(e[1], e_limbs, pos, w));
+    gather(&ws->acc, table, entries, quill_bn_bits(e[0], e_limbs, pos, w),
+           quill_bn_bits(e[1], e_limbs, pos, w));
     /* At RSA-2048 (L = 20, 32 entries) each window's lookup is spread over
      * the previous window's product (amm_gather_x2_20, into the other of
      * two buffers); elsewhere it comes first in its window: it depends on
@@ -510,19 +510,19 @@ int quill_mont_exp_consttime_x2_ifma(quill_limb *r0, const quill_limb *a0, const
     const int spread = L == 20 && entries == 32;
     d52x2 *cur = &ws->tmp, *next = &ws->tmp2;
     if (spread && pos > 0)
-        gather(cur, table, entries, quill_exp_bits(e[0], e_limbs, pos - w, w),
-               quill_exp_bits(e[1], e_limbs, pos - w, w));
+        gather(cur, table, entries, quill_bn_bits(e[0], e_limbs, pos - w, w),
+               quill_bn_bits(e[1], e_limbs, pos - w, w));
     while (pos > 0) {
         pos -= w;
         if (!spread)
-            gather(cur, table, entries, quill_exp_bits(e[0], e_limbs, pos, w),
-                   quill_exp_bits(e[1], e_limbs, pos, w));
+            gather(cur, table, entries, quill_bn_bits(e[0], e_limbs, pos, w),
+                   quill_bn_bits(e[1], e_limbs, pos, w));
         for (unsigned k = 0; k < w; k++)
             sqr(&ws->acc, &ws->acc, &ws->acc, mod);
         if (spread && pos > 0) {
             amm_gather_x2_20(&ws->acc, &ws->acc, cur, mod, next, table,
-                             quill_exp_bits(e[0], e_limbs, pos - w, w),
-                             quill_exp_bits(e[1], e_limbs, pos - w, w));
+                             quill_bn_bits(e[0], e_limbs, pos - w, w),
+                             quill_bn_bits(e[1], e_limbs, pos - w, w));
             d52x2 *t = cur;
             cur = next;
             next = t;

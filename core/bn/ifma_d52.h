@@ -13,6 +13,7 @@
 #include <string.h>
 
 #include "bn/bn.h"
+#include "bn/internal.h"
 
 /* The IFMA code is built on x86-64 with GCC or Clang unless QUILL_NO_ASM. */
 #if !defined(QUILL_NO_ASM) && defined(__x86_64__) && defined(__GNUC__)
@@ -45,15 +46,8 @@ static inline size_t d52_digits(size_t n) {
  * ..., d[(L - 1) stride]; public bit positions only. */
 static inline void d52_from_limbs(uint64_t *d, size_t stride, const quill_limb *a, size_t n,
                                   size_t L) {
-    for (size_t j = 0; j < L; j++) {
-        size_t bit = 52 * j, w = bit / 64, sh = bit % 64;
-        uint64_t v = 0;
-        if (w < n)
-            v = a[w] >> sh;
-        if (sh > 12 && w + 1 < n)
-            v |= a[w + 1] << (64 - sh);
-        d[stride * j] = v & D52_MASK;
-    }
+    for (size_t j = 0; j < L; j++)
+        d[stride * j] = quill_bn_bits(a, n, 52 * j, 52);
 }
 
 /* d52_to_limbs is the inverse: r (n limbs) from the L normalised digits at

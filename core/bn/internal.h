@@ -133,17 +133,28 @@ void quill_mont_kernels_c(size_t n, quill_mont_mul_fn *mul, quill_mont_sqr_fn *s
 /* quill_mont_kernels_x2 picks the two-way kernels for n. */
 void quill_mont_kernels_x2(size_t n, quill_mont_mul_x2_fn *mul, quill_mont_sqr_x2_fn *sqr);
 
-/* quill_exp_bits returns bits [pos, pos + w) of e (e_limbs limbs); positions
- * beyond the top read as zero.  pos and w are public, the value is not: no
- * branch on it.  Shared by the exponentiation backends. */
-static inline quill_limb quill_exp_bits(const quill_limb *e, size_t e_limbs, size_t pos,
-                                        unsigned w) {
+/* quill_bn_inv64 returns m0^-1 mod 2^64 for odd m0 by Newton's iteration
+ * x <- x (2 - m0 x), which doubles the number of correct low bits: x = m0
+ * is correct to 3 bits (m0^2 = 1 mod 8), so five steps give 96 >= 64.
+ * Constant time. */
+static inline quill_limb quill_bn_inv64(quill_limb m0) {
+    quill_limb x = m0;
+    for (int i = 0; i < 5; i++)
+        x *= 2 - m0 * x;
+    return x;
+}
+
+/* quill_bn_bits returns bits [pos, pos + w) of a (n limbs), 0 < w < 64;
+ * positions beyond the top read as zero.  pos and w are public, the value
+ * need not be: no branch on it.  The exponentiations' windows and the
+ * conversions into the digit forms (radix 2^27, 2^28, 2^52, 2^62). */
+static inline quill_limb quill_bn_bits(const quill_limb *a, size_t n, size_t pos, unsigned w) {
     size_t word = pos / 64, shift = pos % 64;
     quill_limb v = 0;
-    if (word < e_limbs)
-        v = e[word] >> shift;
-    if (shift + w > 64 && word + 1 < e_limbs)
-        v |= e[word + 1] << (64 - shift);
+    if (word < n)
+        v = a[word] >> shift;
+    if (shift + w > 64 && word + 1 < n)
+        v |= a[word + 1] << (64 - shift);
     return v & (((quill_limb)1 << w) - 1);
 }
 

@@ -148,15 +148,8 @@ static void s62_lincomb(int64_t *x, int64_t sx, const int64_t *y, int64_t cy, si
 }
 
 static void to_s62(int64_t *out, size_t len, const quill_limb *a, size_t n) {
-    for (size_t i = 0; i < len; i++) {
-        size_t bit = 62 * i, word = bit / 64, shift = bit % 64;
-        uint64_t v = 0;
-        if (word < n)
-            v = a[word] >> shift;
-        if (shift > 2 && word + 1 < n)
-            v |= a[word + 1] << (64 - shift);
-        out[i] = (int64_t)(v & M62);
-    }
+    for (size_t i = 0; i < len; i++)
+        out[i] = (int64_t)quill_bn_bits(a, n, 62 * i, 62);
 }
 
 /* For 0 <= x < 2^(64 n) in signed-62 form. */
@@ -189,10 +182,7 @@ quill_word quill_bn_inv_mod_odd_consttime(quill_limb *r, const quill_limb *a, co
     memset(e, 0, len * sizeof(int64_t));
     e[0] = 1;
 
-    /* m^-1 mod 2^64 by Newton's iteration (5 steps from 3 correct bits). */
-    uint64_t minv = m[0];
-    for (int i = 0; i < 5; i++)
-        minv *= 2 - m[0] * minv;
+    uint64_t minv = quill_bn_inv64(m[0]); /* m^-1 mod 2^64 */
     uint64_t minv62 = minv & M62;
 
     size_t bits = 64 * n;

@@ -12,16 +12,6 @@
 #include "common/cpu.h"
 #include "common/zeroize.h"
 
-/* -m^-1 mod 2^64 for odd m by Newton's iteration x <- x (2 - m x), which
- * doubles the number of correct low bits; x = m is correct to 3 bits
- * (m^2 = 1 mod 8 for odd m), so four steps give 48 and five give 96 >= 64. */
-static quill_limb neg_inv64(quill_limb m0) {
-    quill_limb x = m0;
-    for (int i = 0; i < 5; i++)
-        x *= 2 - m0 * x;
-    return (quill_limb)0 - x;
-}
-
 /* r = 2 r mod m for r < m, without a branch: 2r < 2m, subtract m unless
  * that borrows past the bit shifted out. */
 static void mod_double(quill_limb *r, quill_limb *tmp, const quill_limb *m, size_t n) {
@@ -102,7 +92,7 @@ static quill_mont *mont_new(const quill_limb *m, size_t n, int public_m) {
     mont->one = limbs + 2 * n;
     quill_limb *tmp = limbs + 3 * n;
     memcpy(mont->m, m, n * sizeof(quill_limb));
-    mont->n0 = neg_inv64(m[0]);
+    mont->n0 = (quill_limb)0 - quill_bn_inv64(m[0]); /* -m^-1 mod 2^64 */
     quill_mont_kernels(n, &mont->mul, &mont->sqr);
     mont->sqr_public = quill_mont_kernel_sqr_public(n, mont->sqr);
     quill_mont_kernels_x2(n, &mont->mul_x2, &mont->sqr_x2);

@@ -41,14 +41,8 @@
 #define M27 ((1ull << 27) - 1)
 
 void quill_d27_from_limbs(uint64_t *x, size_t digits, const quill_limb *a, size_t n) {
-    for (size_t k = 0; k < digits; k++) {
-        size_t bit = 27 * k, w = bit / 64;
-        unsigned o = (unsigned)(bit % 64);
-        uint64_t v = w < n ? a[w] >> o : 0;
-        if (o > 37 && w + 1 < n)
-            v |= a[w + 1] << (64 - o);
-        x[k] = v & M27;
-    }
+    for (size_t k = 0; k < digits; k++)
+        x[k] = quill_bn_bits(a, n, 27 * k, 27);
 }
 
 void quill_d27_to_limbs(quill_limb *r, const uint64_t *x, size_t digits) {
@@ -106,14 +100,12 @@ void quill_d27_mod_init(quill_d27_mod *md, const quill_limb *m, size_t n) {
     quill_d27_from_limbs(d, D, mm, L);
     quill_d27_rev(quill_d27_mrev(md), d, D);
     /* m^-1 mod 2^(64 L) by Newton's iteration x <- x (2 - m x), which
-     * doubles the number of correct low limbs h: 1 (five steps in one limb,
-     * x = m correct to 3 bits) -> 2 -> ... -> L.  With m x = 1 + 2^(64h) g
-     * mod 2^(64l), the new x is x - 2^(64h) (x g mod 2^(64(l - h))): its
-     * low h limbs stay, the next l - h are -(x g). */
+     * doubles the number of correct low limbs h: 1 (quill_bn_inv64) -> 2
+     * -> ... -> L.  With m x = 1 + 2^(64h) g mod 2^(64l), the new x is
+     * x - 2^(64h) (x g mod 2^(64(l - h))): its low h limbs stay, the next
+     * l - h are -(x g). */
     memset(x, 0, sizeof x);
-    x[0] = m[0];
-    for (int i = 0; i < 5; i++)
-        x[0] *= 2 - m[0] * x[0];
+    x[0] = quill_bn_inv64(m[0]);
     for (size_t h = 1; h < L;) {
         size_t l = 2 * h > L ? L : 2 * h;
         mullo(t, mm, l, x, h, l);            /* t = m x, t[0..h) = 1, 0, ... */

@@ -63,30 +63,27 @@ QUILL_D28_INLINE __m256i d28_pairsum(__m256i c0, __m256i c1) {
 }
 
 /* One vector of the carry pass, at the end of a column block: dst = the
- * columns clo and chi summed, x = lo + 2^28 mid + 2^56 hi going to their
- * digit and its next two; pm and ph hold the previous vector's mid and hi
- * parts (zero before the first), m28 = 2^28 - 1 comes from the scope.
- * D28_HIGH_STEP leaves dst in the d28x2 form (hi lines up with the previous
- * vector's lanes, mid needs VPALIGNR); D28_LOW_STEP in the multiplier form
- * (chi's digit first, mid moved the other way: x_2s's to x_2s+1 in the
- * same vector, x_2s+1's to x_2s+2 in the next).  Digits leave below
- * 2^29 + 2^8. */
-#define D28_HIGH_STEP(dst, clo, chi, pm, ph)                                         \
+ * columns c0 and c1 summed (c0's in lane 0 of each half), x = lo + 2^28 mid
+ * + 2^56 hi going to their digit and its next two; pm and ph hold the
+ * previous vector's mid and hi parts (zero before the first), m28 = 2^28 - 1
+ * comes from the scope.  The hi parts line up with the previous vector's
+ * lanes; the mid parts move up one lane, which the form (HIGH or LOW)
+ * decides:
+ *   HIGH, the d28x2 form (x_2s, x_2s+1), c0 x_2s's column: lane 0's mid
+ *     to lane 1, the previous vector's lane 1's to lane 0;
+ *   LOW, the multiplier form (x_2s+1, x_2s), c0 x_2s+1's column: lane 1's
+ *     (x_2s's) to lane 0, the previous vector's lane 0's to lane 1.
+ * Digits leave below 2^29 + 2^8. */
+#define D28_CARRY_STEP(form, dst, c0, c1, pm, ph)                                    \
     do {                                                                             \
-        __m256i x_ = d28_pairsum(clo, chi);                                          \
+        __m256i x_ = d28_pairsum(c0, c1);                                            \
         __m256i mid_ = _mm256_and_si256(_mm256_srli_epi64(x_, 28), m28);             \
-        dst = ADD(ADD(_mm256_and_si256(x_, m28), _mm256_alignr_epi8(mid_, pm, 8)), ph); \
+        dst = ADD(ADD(_mm256_and_si256(x_, m28), D28_MID_UP_##form(mid_, pm)), ph);  \
         pm = mid_;                                                                   \
         ph = _mm256_srli_epi64(x_, 56);                                              \
     } while (0)
-#define D28_LOW_STEP(dst, chi, clo, pm, ph)                                          \
-    do {                                                                             \
-        __m256i x_ = d28_pairsum(chi, clo);                                          \
-        __m256i mid_ = _mm256_and_si256(_mm256_srli_epi64(x_, 28), m28);             \
-        dst = ADD(ADD(_mm256_and_si256(x_, m28), _mm256_alignr_epi8(pm, mid_, 8)), ph); \
-        pm = mid_;                                                                   \
-        ph = _mm256_srli_epi64(x_, 56);                                              \
-    } while (0)
+#define D28_MID_UP_HIGH(mid, pm) _mm256_alignr_epi8(mid, pm, 8)
+#define D28_MID_UP_LOW(mid, pm) _mm256_alignr_epi8(pm, mid, 8)
 
 /* The carry of T + U m into column 37, ceil((w_36 2^28 + w_35) / 2^56), in
  * lane 0 of each half (below 2^36), from the columns 35 and 36. */
@@ -146,8 +143,8 @@ QUILL_D28_INLINE void d28_sqr_operands(__m256i Ad[19], __m256i Am[19], __m256i B
 
 /* VPMULUDQ: product 1479, squaring 1137, of them 758 in the reduction (KB = 6). */
 /* r = (T + U m) / R for T = X + R C' where X holds the digits of T mod R
- * (d28_low's form, carried) and C[35..73] T's columns 35..73 (C' their sum
- * from 37, with 35 and 36 reaching past R), U = (T mod R) N' mod R.
+ * (the multiplier form, carried) and C[35..73] T's columns 35..73 (C' their
+ * sum from 37, with 35 and 36 reaching past R), U = (T mod R) N' mod R.
  * C[35..73] are overwritten.  Aligned to 64 bytes: where the link put
  * it, which moved with any file added to core/bn, RSA-2048 signing at
  * the AVX2 level took 457 us at 0 mod 64 and 506 us at 48 (the kernels
@@ -191,9 +188,9 @@ d28_redc(uint64_t *r, __m256i *C, const __m256i *X, const quill_d28x2_mod *md) {
         __m256i v8 = X[2]; D28_OPAQUE(v8);
         D28_ACC(c4, v8, v1);
         D28_ACC(c5, v8, v2);
-        D28_LOW_STEP(XU[0], c1, c0, pm, ph);
-        D28_LOW_STEP(XU[1], c3, c2, pm, ph);
-        D28_LOW_STEP(XU[2], c5, c4, pm, ph);
+        D28_CARRY_STEP(LOW, XU[0], c1, c0, pm, ph);
+        D28_CARRY_STEP(LOW, XU[1], c3, c2, pm, ph);
+        D28_CARRY_STEP(LOW, XU[2], c5, c4, pm, ph);
     }
     {
         D28_BARRIER();
@@ -251,9 +248,9 @@ d28_redc(uint64_t *r, __m256i *C, const __m256i *X, const quill_d28x2_mod *md) {
         __m256i v17 = X[5]; D28_OPAQUE(v17);
         D28_ACC(c4, v17, v14);
         D28_ACC(c5, v17, v15);
-        D28_LOW_STEP(XU[3], c1, c0, pm, ph);
-        D28_LOW_STEP(XU[4], c3, c2, pm, ph);
-        D28_LOW_STEP(XU[5], c5, c4, pm, ph);
+        D28_CARRY_STEP(LOW, XU[3], c1, c0, pm, ph);
+        D28_CARRY_STEP(LOW, XU[4], c3, c2, pm, ph);
+        D28_CARRY_STEP(LOW, XU[5], c5, c4, pm, ph);
     }
     {
         D28_BARRIER();
@@ -338,9 +335,9 @@ d28_redc(uint64_t *r, __m256i *C, const __m256i *X, const quill_d28x2_mod *md) {
         __m256i v26 = X[8]; D28_OPAQUE(v26);
         D28_ACC(c4, v26, v23);
         D28_ACC(c5, v26, v24);
-        D28_LOW_STEP(XU[6], c1, c0, pm, ph);
-        D28_LOW_STEP(XU[7], c3, c2, pm, ph);
-        D28_LOW_STEP(XU[8], c5, c4, pm, ph);
+        D28_CARRY_STEP(LOW, XU[6], c1, c0, pm, ph);
+        D28_CARRY_STEP(LOW, XU[7], c3, c2, pm, ph);
+        D28_CARRY_STEP(LOW, XU[8], c5, c4, pm, ph);
     }
     {
         D28_BARRIER();
@@ -452,9 +449,9 @@ d28_redc(uint64_t *r, __m256i *C, const __m256i *X, const quill_d28x2_mod *md) {
         __m256i v35 = X[11]; D28_OPAQUE(v35);
         D28_ACC(c4, v35, v32);
         D28_ACC(c5, v35, v33);
-        D28_LOW_STEP(XU[9], c1, c0, pm, ph);
-        D28_LOW_STEP(XU[10], c3, c2, pm, ph);
-        D28_LOW_STEP(XU[11], c5, c4, pm, ph);
+        D28_CARRY_STEP(LOW, XU[9], c1, c0, pm, ph);
+        D28_CARRY_STEP(LOW, XU[10], c3, c2, pm, ph);
+        D28_CARRY_STEP(LOW, XU[11], c5, c4, pm, ph);
     }
     {
         D28_BARRIER();
@@ -593,9 +590,9 @@ d28_redc(uint64_t *r, __m256i *C, const __m256i *X, const quill_d28x2_mod *md) {
         __m256i v44 = X[14]; D28_OPAQUE(v44);
         D28_ACC(c4, v44, v41);
         D28_ACC(c5, v44, v42);
-        D28_LOW_STEP(XU[12], c1, c0, pm, ph);
-        D28_LOW_STEP(XU[13], c3, c2, pm, ph);
-        D28_LOW_STEP(XU[14], c5, c4, pm, ph);
+        D28_CARRY_STEP(LOW, XU[12], c1, c0, pm, ph);
+        D28_CARRY_STEP(LOW, XU[13], c3, c2, pm, ph);
+        D28_CARRY_STEP(LOW, XU[14], c5, c4, pm, ph);
     }
     {
         D28_BARRIER();
@@ -761,9 +758,9 @@ d28_redc(uint64_t *r, __m256i *C, const __m256i *X, const quill_d28x2_mod *md) {
         __m256i v53 = X[17]; D28_OPAQUE(v53);
         D28_ACC(c4, v53, v50);
         D28_ACC(c5, v53, v51);
-        D28_LOW_STEP(XU[15], c1, c0, pm, ph);
-        D28_LOW_STEP(XU[16], c3, c2, pm, ph);
-        D28_LOW_STEP(XU[17], c5, c4, pm, ph);
+        D28_CARRY_STEP(LOW, XU[15], c1, c0, pm, ph);
+        D28_CARRY_STEP(LOW, XU[16], c3, c2, pm, ph);
+        D28_CARRY_STEP(LOW, XU[17], c5, c4, pm, ph);
     }
     {
         D28_BARRIER();
@@ -825,7 +822,7 @@ d28_redc(uint64_t *r, __m256i *C, const __m256i *X, const quill_d28x2_mod *md) {
         __m256i v36 = X[18]; D28_OPAQUE(v36);
         __m256i v37 = Nr[0]; D28_OPAQUE(v37);
         D28_ACC(c0, v36, v37);
-        D28_LOW_STEP(XU[18], _mm256_setzero_si256(), c0, pm, ph);
+        D28_CARRY_STEP(LOW, XU[18], _mm256_setzero_si256(), c0, pm, ph);
         XU[18] = _mm256_and_si256(XU[18], top);
     }
     pm = _mm256_setzero_si256();
@@ -1006,10 +1003,10 @@ d28_redc(uint64_t *r, __m256i *C, const __m256i *X, const quill_d28x2_mod *md) {
         D28_ACC(c4, v55, v50);
         D28_ACC(c5, v55, v51);
         carry = d28_carry37(c0, c1);
-        { __m256i x; D28_HIGH_STEP(x, c2, c3, pm, ph);
+        { __m256i x; D28_CARRY_STEP(HIGH, x, c2, c3, pm, ph);
           x = d28_add_carry(x, carry);
           _mm256_storeu_si256((__m256i *)r + 0, x); }
-        { __m256i x; D28_HIGH_STEP(x, c4, c5, pm, ph);
+        { __m256i x; D28_CARRY_STEP(HIGH, x, c4, c5, pm, ph);
           _mm256_storeu_si256((__m256i *)r + 1, x); }
     }
     {
@@ -1163,11 +1160,11 @@ d28_redc(uint64_t *r, __m256i *C, const __m256i *X, const quill_d28x2_mod *md) {
         D28_ACC(c3, v47, v46);
         D28_ACC(c4, v47, v42);
         D28_ACC(c5, v47, v43);
-        { __m256i x; D28_HIGH_STEP(x, c0, c1, pm, ph);
+        { __m256i x; D28_CARRY_STEP(HIGH, x, c0, c1, pm, ph);
           _mm256_storeu_si256((__m256i *)r + 2, x); }
-        { __m256i x; D28_HIGH_STEP(x, c2, c3, pm, ph);
+        { __m256i x; D28_CARRY_STEP(HIGH, x, c2, c3, pm, ph);
           _mm256_storeu_si256((__m256i *)r + 3, x); }
-        { __m256i x; D28_HIGH_STEP(x, c4, c5, pm, ph);
+        { __m256i x; D28_CARRY_STEP(HIGH, x, c4, c5, pm, ph);
           _mm256_storeu_si256((__m256i *)r + 4, x); }
     }
     {
@@ -1294,11 +1291,11 @@ d28_redc(uint64_t *r, __m256i *C, const __m256i *X, const quill_d28x2_mod *md) {
         D28_ACC(c3, v38, v37);
         D28_ACC(c4, v38, v33);
         D28_ACC(c5, v38, v34);
-        { __m256i x; D28_HIGH_STEP(x, c0, c1, pm, ph);
+        { __m256i x; D28_CARRY_STEP(HIGH, x, c0, c1, pm, ph);
           _mm256_storeu_si256((__m256i *)r + 5, x); }
-        { __m256i x; D28_HIGH_STEP(x, c2, c3, pm, ph);
+        { __m256i x; D28_CARRY_STEP(HIGH, x, c2, c3, pm, ph);
           _mm256_storeu_si256((__m256i *)r + 6, x); }
-        { __m256i x; D28_HIGH_STEP(x, c4, c5, pm, ph);
+        { __m256i x; D28_CARRY_STEP(HIGH, x, c4, c5, pm, ph);
           _mm256_storeu_si256((__m256i *)r + 7, x); }
     }
     {
@@ -1398,11 +1395,11 @@ d28_redc(uint64_t *r, __m256i *C, const __m256i *X, const quill_d28x2_mod *md) {
         D28_ACC(c3, v29, v28);
         D28_ACC(c4, v29, v24);
         D28_ACC(c5, v29, v25);
-        { __m256i x; D28_HIGH_STEP(x, c0, c1, pm, ph);
+        { __m256i x; D28_CARRY_STEP(HIGH, x, c0, c1, pm, ph);
           _mm256_storeu_si256((__m256i *)r + 8, x); }
-        { __m256i x; D28_HIGH_STEP(x, c2, c3, pm, ph);
+        { __m256i x; D28_CARRY_STEP(HIGH, x, c2, c3, pm, ph);
           _mm256_storeu_si256((__m256i *)r + 9, x); }
-        { __m256i x; D28_HIGH_STEP(x, c4, c5, pm, ph);
+        { __m256i x; D28_CARRY_STEP(HIGH, x, c4, c5, pm, ph);
           _mm256_storeu_si256((__m256i *)r + 10, x); }
     }
     {
@@ -1475,11 +1472,11 @@ d28_redc(uint64_t *r, __m256i *C, const __m256i *X, const quill_d28x2_mod *md) {
         D28_ACC(c3, v20, v19);
         D28_ACC(c4, v20, v15);
         D28_ACC(c5, v20, v16);
-        { __m256i x; D28_HIGH_STEP(x, c0, c1, pm, ph);
+        { __m256i x; D28_CARRY_STEP(HIGH, x, c0, c1, pm, ph);
           _mm256_storeu_si256((__m256i *)r + 11, x); }
-        { __m256i x; D28_HIGH_STEP(x, c2, c3, pm, ph);
+        { __m256i x; D28_CARRY_STEP(HIGH, x, c2, c3, pm, ph);
           _mm256_storeu_si256((__m256i *)r + 12, x); }
-        { __m256i x; D28_HIGH_STEP(x, c4, c5, pm, ph);
+        { __m256i x; D28_CARRY_STEP(HIGH, x, c4, c5, pm, ph);
           _mm256_storeu_si256((__m256i *)r + 13, x); }
     }
     {
@@ -1525,11 +1522,11 @@ d28_redc(uint64_t *r, __m256i *C, const __m256i *X, const quill_d28x2_mod *md) {
         D28_ACC(c3, v11, v10);
         D28_ACC(c4, v11, v6);
         D28_ACC(c5, v11, v7);
-        { __m256i x; D28_HIGH_STEP(x, c0, c1, pm, ph);
+        { __m256i x; D28_CARRY_STEP(HIGH, x, c0, c1, pm, ph);
           _mm256_storeu_si256((__m256i *)r + 14, x); }
-        { __m256i x; D28_HIGH_STEP(x, c2, c3, pm, ph);
+        { __m256i x; D28_CARRY_STEP(HIGH, x, c2, c3, pm, ph);
           _mm256_storeu_si256((__m256i *)r + 15, x); }
-        { __m256i x; D28_HIGH_STEP(x, c4, c5, pm, ph);
+        { __m256i x; D28_CARRY_STEP(HIGH, x, c4, c5, pm, ph);
           _mm256_storeu_si256((__m256i *)r + 16, x); }
     }
     {
@@ -1545,9 +1542,9 @@ d28_redc(uint64_t *r, __m256i *C, const __m256i *X, const quill_d28x2_mod *md) {
         D28_ACC(c0, v2, v3);
         __m256i v4 = Mr[36]; D28_OPAQUE(v4);
         D28_ACC(c1, v2, v4);
-        { __m256i x; D28_HIGH_STEP(x, c0, c1, pm, ph);
+        { __m256i x; D28_CARRY_STEP(HIGH, x, c0, c1, pm, ph);
           _mm256_storeu_si256((__m256i *)r + 17, x); }
-        { __m256i x; D28_HIGH_STEP(x, c2, _mm256_setzero_si256(), pm, ph);
+        { __m256i x; D28_CARRY_STEP(HIGH, x, c2, _mm256_setzero_si256(), pm, ph);
           _mm256_storeu_si256((__m256i *)r + 18, x); }
     }
 }
@@ -1590,9 +1587,9 @@ QUILL_D28_TARGET void quill_mont_mul_d28x2_avx2(uint64_t *r, const uint64_t *a,
         __m256i v8 = As[2]; D28_OPAQUE(v8);
         D28_ACC(c4, v8, v1);
         D28_ACC(c5, v8, v2);
-        D28_LOW_STEP(X[0], c1, c0, pm, ph);
-        D28_LOW_STEP(X[1], c3, c2, pm, ph);
-        D28_LOW_STEP(X[2], c5, c4, pm, ph);
+        D28_CARRY_STEP(LOW, X[0], c1, c0, pm, ph);
+        D28_CARRY_STEP(LOW, X[1], c3, c2, pm, ph);
+        D28_CARRY_STEP(LOW, X[2], c5, c4, pm, ph);
     }
     {
         D28_BARRIER();
@@ -1650,9 +1647,9 @@ QUILL_D28_TARGET void quill_mont_mul_d28x2_avx2(uint64_t *r, const uint64_t *a,
         __m256i v17 = As[5]; D28_OPAQUE(v17);
         D28_ACC(c4, v17, v14);
         D28_ACC(c5, v17, v15);
-        D28_LOW_STEP(X[3], c1, c0, pm, ph);
-        D28_LOW_STEP(X[4], c3, c2, pm, ph);
-        D28_LOW_STEP(X[5], c5, c4, pm, ph);
+        D28_CARRY_STEP(LOW, X[3], c1, c0, pm, ph);
+        D28_CARRY_STEP(LOW, X[4], c3, c2, pm, ph);
+        D28_CARRY_STEP(LOW, X[5], c5, c4, pm, ph);
     }
     {
         D28_BARRIER();
@@ -1737,9 +1734,9 @@ QUILL_D28_TARGET void quill_mont_mul_d28x2_avx2(uint64_t *r, const uint64_t *a,
         __m256i v26 = As[8]; D28_OPAQUE(v26);
         D28_ACC(c4, v26, v23);
         D28_ACC(c5, v26, v24);
-        D28_LOW_STEP(X[6], c1, c0, pm, ph);
-        D28_LOW_STEP(X[7], c3, c2, pm, ph);
-        D28_LOW_STEP(X[8], c5, c4, pm, ph);
+        D28_CARRY_STEP(LOW, X[6], c1, c0, pm, ph);
+        D28_CARRY_STEP(LOW, X[7], c3, c2, pm, ph);
+        D28_CARRY_STEP(LOW, X[8], c5, c4, pm, ph);
     }
     {
         D28_BARRIER();
@@ -1851,9 +1848,9 @@ QUILL_D28_TARGET void quill_mont_mul_d28x2_avx2(uint64_t *r, const uint64_t *a,
         __m256i v35 = As[11]; D28_OPAQUE(v35);
         D28_ACC(c4, v35, v32);
         D28_ACC(c5, v35, v33);
-        D28_LOW_STEP(X[9], c1, c0, pm, ph);
-        D28_LOW_STEP(X[10], c3, c2, pm, ph);
-        D28_LOW_STEP(X[11], c5, c4, pm, ph);
+        D28_CARRY_STEP(LOW, X[9], c1, c0, pm, ph);
+        D28_CARRY_STEP(LOW, X[10], c3, c2, pm, ph);
+        D28_CARRY_STEP(LOW, X[11], c5, c4, pm, ph);
     }
     {
         D28_BARRIER();
@@ -1992,9 +1989,9 @@ QUILL_D28_TARGET void quill_mont_mul_d28x2_avx2(uint64_t *r, const uint64_t *a,
         __m256i v44 = As[14]; D28_OPAQUE(v44);
         D28_ACC(c4, v44, v41);
         D28_ACC(c5, v44, v42);
-        D28_LOW_STEP(X[12], c1, c0, pm, ph);
-        D28_LOW_STEP(X[13], c3, c2, pm, ph);
-        D28_LOW_STEP(X[14], c5, c4, pm, ph);
+        D28_CARRY_STEP(LOW, X[12], c1, c0, pm, ph);
+        D28_CARRY_STEP(LOW, X[13], c3, c2, pm, ph);
+        D28_CARRY_STEP(LOW, X[14], c5, c4, pm, ph);
     }
     {
         D28_BARRIER();
@@ -2160,9 +2157,9 @@ QUILL_D28_TARGET void quill_mont_mul_d28x2_avx2(uint64_t *r, const uint64_t *a,
         __m256i v53 = As[17]; D28_OPAQUE(v53);
         D28_ACC(c4, v53, v50);
         D28_ACC(c5, v53, v51);
-        D28_LOW_STEP(X[15], c1, c0, pm, ph);
-        D28_LOW_STEP(X[16], c3, c2, pm, ph);
-        D28_LOW_STEP(X[17], c5, c4, pm, ph);
+        D28_CARRY_STEP(LOW, X[15], c1, c0, pm, ph);
+        D28_CARRY_STEP(LOW, X[16], c3, c2, pm, ph);
+        D28_CARRY_STEP(LOW, X[17], c5, c4, pm, ph);
         C[35] = c5;
     }
     {
@@ -2338,7 +2335,7 @@ QUILL_D28_TARGET void quill_mont_mul_d28x2_avx2(uint64_t *r, const uint64_t *a,
         D28_ACC(c3, v54, v53);
         D28_ACC(c4, v54, v49);
         D28_ACC(c5, v54, v50);
-        D28_LOW_STEP(X[18], _mm256_setzero_si256(), c0, pm, ph);
+        D28_CARRY_STEP(LOW, X[18], _mm256_setzero_si256(), c0, pm, ph);
         X[18] = _mm256_and_si256(X[18], top);
         C[36] = c0;
         C[37] = c1;
@@ -2894,9 +2891,9 @@ QUILL_D28_TARGET void quill_mont_sqr_d28x2_avx2(uint64_t *r, const uint64_t *a,
         D28_ACC(c4, v10, v11);
         __m256i v12 = _mm256_shuffle_epi32(_mm256_loadu_si256((const __m256i *)a + 1), 0x4E); D28_OPAQUE(v12);
         D28_ACC(c5, v12, v1);
-        D28_LOW_STEP(X[0], c1, c0, pm, ph);
-        D28_LOW_STEP(X[1], c3, c2, pm, ph);
-        D28_LOW_STEP(X[2], c5, c4, pm, ph);
+        D28_CARRY_STEP(LOW, X[0], c1, c0, pm, ph);
+        D28_CARRY_STEP(LOW, X[1], c3, c2, pm, ph);
+        D28_CARRY_STEP(LOW, X[2], c5, c4, pm, ph);
     }
     {
         D28_BARRIER();
@@ -2938,9 +2935,9 @@ QUILL_D28_TARGET void quill_mont_sqr_d28x2_avx2(uint64_t *r, const uint64_t *a,
         D28_ACC(c4, v14, v1);
         __m256i v15 = _mm256_shuffle_epi32(_mm256_loadu_si256((const __m256i *)a + 2), 0x4E); D28_OPAQUE(v15);
         D28_ACC(c3, v15, v8);
-        D28_LOW_STEP(X[3], c1, c0, pm, ph);
-        D28_LOW_STEP(X[4], c3, c2, pm, ph);
-        D28_LOW_STEP(X[5], c5, c4, pm, ph);
+        D28_CARRY_STEP(LOW, X[3], c1, c0, pm, ph);
+        D28_CARRY_STEP(LOW, X[4], c3, c2, pm, ph);
+        D28_CARRY_STEP(LOW, X[5], c5, c4, pm, ph);
     }
     {
         D28_BARRIER();
@@ -2998,9 +2995,9 @@ QUILL_D28_TARGET void quill_mont_sqr_d28x2_avx2(uint64_t *r, const uint64_t *a,
         D28_ACC(c4, v19, v20);
         __m256i v21 = _mm256_shuffle_epi32(_mm256_loadu_si256((const __m256i *)a + 4), 0x4E); D28_OPAQUE(v21);
         D28_ACC(c5, v21, v12);
-        D28_LOW_STEP(X[6], c1, c0, pm, ph);
-        D28_LOW_STEP(X[7], c3, c2, pm, ph);
-        D28_LOW_STEP(X[8], c5, c4, pm, ph);
+        D28_CARRY_STEP(LOW, X[6], c1, c0, pm, ph);
+        D28_CARRY_STEP(LOW, X[7], c3, c2, pm, ph);
+        D28_CARRY_STEP(LOW, X[8], c5, c4, pm, ph);
     }
     {
         D28_BARRIER();
@@ -3069,9 +3066,9 @@ QUILL_D28_TARGET void quill_mont_sqr_d28x2_avx2(uint64_t *r, const uint64_t *a,
         D28_ACC(c4, v23, v14);
         __m256i v24 = _mm256_shuffle_epi32(_mm256_loadu_si256((const __m256i *)a + 5), 0x4E); D28_OPAQUE(v24);
         D28_ACC(c3, v24, v17);
-        D28_LOW_STEP(X[9], c1, c0, pm, ph);
-        D28_LOW_STEP(X[10], c3, c2, pm, ph);
-        D28_LOW_STEP(X[11], c5, c4, pm, ph);
+        D28_CARRY_STEP(LOW, X[9], c1, c0, pm, ph);
+        D28_CARRY_STEP(LOW, X[10], c3, c2, pm, ph);
+        D28_CARRY_STEP(LOW, X[11], c5, c4, pm, ph);
     }
     {
         D28_BARRIER();
@@ -3156,9 +3153,9 @@ QUILL_D28_TARGET void quill_mont_sqr_d28x2_avx2(uint64_t *r, const uint64_t *a,
         D28_ACC(c4, v28, v29);
         __m256i v30 = _mm256_shuffle_epi32(_mm256_loadu_si256((const __m256i *)a + 7), 0x4E); D28_OPAQUE(v30);
         D28_ACC(c5, v30, v21);
-        D28_LOW_STEP(X[12], c1, c0, pm, ph);
-        D28_LOW_STEP(X[13], c3, c2, pm, ph);
-        D28_LOW_STEP(X[14], c5, c4, pm, ph);
+        D28_CARRY_STEP(LOW, X[12], c1, c0, pm, ph);
+        D28_CARRY_STEP(LOW, X[13], c3, c2, pm, ph);
+        D28_CARRY_STEP(LOW, X[14], c5, c4, pm, ph);
     }
     {
         D28_BARRIER();
@@ -3254,9 +3251,9 @@ QUILL_D28_TARGET void quill_mont_sqr_d28x2_avx2(uint64_t *r, const uint64_t *a,
         D28_ACC(c4, v32, v23);
         __m256i v33 = _mm256_shuffle_epi32(_mm256_loadu_si256((const __m256i *)a + 8), 0x4E); D28_OPAQUE(v33);
         D28_ACC(c3, v33, v26);
-        D28_LOW_STEP(X[15], c1, c0, pm, ph);
-        D28_LOW_STEP(X[16], c3, c2, pm, ph);
-        D28_LOW_STEP(X[17], c5, c4, pm, ph);
+        D28_CARRY_STEP(LOW, X[15], c1, c0, pm, ph);
+        D28_CARRY_STEP(LOW, X[16], c3, c2, pm, ph);
+        D28_CARRY_STEP(LOW, X[17], c5, c4, pm, ph);
         C[35] = c5;
     }
     {
@@ -3359,7 +3356,7 @@ QUILL_D28_TARGET void quill_mont_sqr_d28x2_avx2(uint64_t *r, const uint64_t *a,
         D28_ACC(c4, v33, v34);
         __m256i v35 = _mm256_shuffle_epi32(_mm256_loadu_si256((const __m256i *)a + 10), 0x4E); D28_OPAQUE(v35);
         D28_ACC(c5, v35, v26);
-        D28_LOW_STEP(X[18], _mm256_setzero_si256(), c0, pm, ph);
+        D28_CARRY_STEP(LOW, X[18], _mm256_setzero_si256(), c0, pm, ph);
         X[18] = _mm256_and_si256(X[18], top);
         C[36] = c0;
         C[37] = c1;

@@ -14,17 +14,6 @@
 
 #define DX2_LMAX QUILL_D27X2_32_LIMBS /* the largest form's limbs */
 
-/* digit i (b bits) of the n-limb number a; zero beyond it. */
-QUILL_INLINE uint64_t digit(const quill_limb *a, size_t n, unsigned b, size_t i) {
-    size_t bit = b * i, w = bit / 64, sh = bit % 64;
-    uint64_t v = 0;
-    if (w < n)
-        v = a[w] >> sh;
-    if (sh > 64 - b && w + 1 < n)
-        v |= a[w + 1] << (64 - sh);
-    return v & (((uint64_t)1 << b) - 1);
-}
-
 /* r = a b mod 2^(64 L) (L <= DX2_LMAX); r must not alias a or b. */
 static void mullo(quill_limb *r, const quill_limb *a, const quill_limb *b, size_t L) {
     memset(r, 0, L * sizeof(quill_limb));
@@ -45,10 +34,7 @@ static void inverse_2k(quill_limb inv[DX2_LMAX], const quill_limb *m, size_t n, 
     quill_limb mm[DX2_LMAX] = {0}, t[DX2_LMAX], u[DX2_LMAX];
     memcpy(mm, m, n * sizeof(quill_limb));
     memset(inv, 0, DX2_LMAX * sizeof(quill_limb));
-    quill_limb y = m[0]; /* y = m^-1 mod 2^(3 2^k) after k steps */
-    for (int k = 0; k < 5; k++)
-        y *= 2 - m[0] * y;
-    inv[0] = y;
+    inv[0] = quill_bn_inv64(m[0]);
     for (size_t L = 2;; L = 2 * L < L_ ? 2 * L : L_) {
         mullo(t, mm, inv, L);
         quill_limb borrow = 0; /* t = 2 - t mod 2^(64 L) */
@@ -82,12 +68,12 @@ static void mod_init(uint64_t *mv, uint64_t *npv, unsigned b, size_t nd, size_t 
             c = c & (np[k] == 0);
         }
         for (size_t j = 0; j < nd + 1; j++) {
-            mv[4 * j + 2 * l + 1] = digit(ms[l], n, b, j);
-            mv[4 * j + 2 * l] = j ? digit(ms[l], n, b, j - 1) : 0;
+            mv[4 * j + 2 * l + 1] = quill_bn_bits(ms[l], n, b * j, b);
+            mv[4 * j + 2 * l] = j ? quill_bn_bits(ms[l], n, b * (j - 1), b) : 0;
         }
         for (size_t j = 0; j < nd; j++) {
-            npv[4 * j + 2 * l + 1] = digit(np, L, b, j);
-            npv[4 * j + 2 * l] = j ? digit(np, L, b, j - 1) : 0;
+            npv[4 * j + 2 * l + 1] = quill_bn_bits(np, L, b * j, b);
+            npv[4 * j + 2 * l] = j ? quill_bn_bits(np, L, b * (j - 1), b) : 0;
         }
         quill_zeroize(inv, sizeof(inv));
         quill_zeroize(np, sizeof(np));
@@ -98,8 +84,8 @@ static void mod_init(uint64_t *mv, uint64_t *npv, unsigned b, size_t nd, size_t 
 QUILL_INLINE void from_limbs(uint64_t *x, unsigned b, size_t nd, const quill_limb *a0,
                              const quill_limb *a1, size_t n) {
     for (size_t i = 0; i < nd + 1; i++) {
-        x[4 * (i / 2) + (i & 1)] = i < nd ? digit(a0, n, b, i) : 0;
-        x[4 * (i / 2) + 2 + (i & 1)] = i < nd ? digit(a1, n, b, i) : 0;
+        x[4 * (i / 2) + (i & 1)] = i < nd ? quill_bn_bits(a0, n, b * i, b) : 0;
+        x[4 * (i / 2) + 2 + (i & 1)] = i < nd ? quill_bn_bits(a1, n, b * i, b) : 0;
     }
 }
 
