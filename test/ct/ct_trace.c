@@ -684,6 +684,24 @@ static int load_operands(void) {
         int used = 0;
         if (sscanf(tab + 1, "%31s %n", mnem, &used) != 1)
             continue;
+        /* objdump writes a prefix that is no part of an operand as a word
+         * of its own: the padding before a loop is often `cs nopw
+         * 0x0(%rax,%rax,1)` or `data16 cs nopw ...`, executed when the code
+         * falls into the loop, whose registers may hold secrets.  Read the
+         * mnemonic after such prefixes. */
+        for (int more = 1; more;) {
+            static const char *const prefixes[] = {"cs", "ds", "es", "ss", "data16", "addr32"};
+            more = 0;
+            for (size_t i = 0; i < sizeof(prefixes) / sizeof(prefixes[0]); i++) {
+                int next = 0;
+                if (strcmp(mnem, prefixes[i]) == 0 &&
+                    sscanf(tab + 1 + used, "%31s %n", mnem, &next) == 1) {
+                    used += next;
+                    more = 1;
+                    break;
+                }
+            }
+        }
         if (after_call)
             ok &= push_return((uintptr_t)addr);
         after_call = strncmp(mnem, "call", 4) == 0;
